@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+export const SKIN_TYPES = ['normal', 'dry', 'oily', 'combination', 'sensitive'] as const;
+export const SkinType = z.enum(SKIN_TYPES);
+export type SkinType = z.infer<typeof SkinType>;
+
+/** Profile skin concerns (spec §3 "Profile form"). */
+export const PROFILE_CONCERNS = [
+  'acne',
+  'blackheads',
+  'large-pores',
+  'dullness',
+  'dark-spots',
+  'fine-lines',
+  'wrinkles',
+  'sensitivity',
+  'dryness',
+  'oiliness',
+] as const;
+export const ProfileConcern = z.enum(PROFILE_CONCERNS);
+export type ProfileConcern = z.infer<typeof ProfileConcern>;
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** Messages from spec §5 / §8, shared so web and server say exactly the same thing. */
+export const AuthMessages = {
+  fillAllFields: 'Please fill in all fields',
+  passwordsDontMatch: "Passwords don't match",
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  invalidEmail: 'Please enter a valid email address',
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  loginSuccess: 'Welcome back! Login successful.',
+  adminLoginSuccess: 'Welcome Admin! Redirecting to admin dashboard...',
+  registerSuccess: 'Account created successfully! Welcome to Lumiskin.',
+} as const;
+
+export const UserProfile = z.object({
+  skinType: SkinType,
+  skinConcerns: z.array(ProfileConcern),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const User = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+  created_at: z.string(),
+  profile: UserProfile,
+});
+export type User = z.infer<typeof User>;
+
+const requiredText = z.string({ error: AuthMessages.fillAllFields }).trim().min(1, AuthMessages.fillAllFields);
+
+/** Registration body (spec §7). Unknown fields such as `role` are stripped, never applied. */
+export const RegisterBody = z
+  .object({
+    name: requiredText.max(100),
+    email: requiredText.max(254).pipe(z.email({ error: AuthMessages.invalidEmail })),
+    password: z.string({ error: AuthMessages.fillAllFields }).min(1, AuthMessages.fillAllFields).max(200),
+    confirmPassword: z.string({ error: AuthMessages.fillAllFields }).min(1, AuthMessages.fillAllFields).max(200),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AuthMessages.passwordsDontMatch });
+    } else if (v.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: AuthMessages.passwordTooShort });
+    }
+  });
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({
+  email: requiredText.max(254),
+  password: z.string({ error: AuthMessages.fillAllFields }).min(1, AuthMessages.fillAllFields).max(200),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** Answer of login and register (spec §3): `user` and `access_token`. */
+export const AuthResponse = z.object({
+  user: User,
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_at: z.string(),
+});
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const MeResponse = z.object({ user: User });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+/** Roles the spec sends to the admin area after login (spec §6: admin and moderator). */
+export function isStaff(role: Role): boolean {
+  return role === 'admin' || role === 'moderator';
+}

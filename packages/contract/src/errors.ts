@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API returns has this shape. `detail` is a sentence a person can read (the
+ * spec's clients show it as is); `code` is a stable machine-readable token.
+ */
+export const ApiError = z.object({
+  detail: z.string(),
+  code: z.string(),
+  /** Field-level problems for validation errors, keyed by dotted path. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+export const ErrorCode = {
+  validation: 'validation_error',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  rateLimited: 'rate_limited',
+  payloadTooLarge: 'payload_too_large',
+  invalidCredentials: 'invalid_credentials',
+  emailTaken: 'email_taken',
+  internal: 'internal_error',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
