@@ -1,0 +1,137 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import authRoutes from './modules/auth/routes';
+import healthRoutes from './modules/health/routes';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import spaPlugin from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+/**
+ * Route modules, each mounted under /api + prefix. A new module is one line here:
+ * its `routes.ts` default-exports a FastifyPluginAsyncZod.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- plugins differ in their type provider
+const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
+  { prefix: '/health', routes: healthRoutes },
+  { prefix: '/auth', routes: authRoutes },
+];
+
+/** Never logged, wherever they appear in a logged object (pino redaction paths). */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'res.headers["set-cookie"]',
+  ...['password', 'confirmPassword', 'access_token', 'token', 'passwordHash', 'password_hash', 'parameters'].flatMap(
+    (key) => [key, `*.${key}`, `*.*.${key}`],
+  ),
+];
+
+export interface BuildAppOptions extends AppConfig {
+  databaseUrl: string;
+}
+
+export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      ...(config.logStream && { stream: config.logStream }),
+    },
+    // Routes that take uploads raise this per route (`bodyLimit`).
+    bodyLimit: config.bodyLimitBytes,
+    // Whole request lifecycle; slow routes (analysis) set their own `handlerTimeout`.
+    handlerTimeout: config.requestTimeoutMs,
+    // Receiving the request (slowloris protection); generous for uploads on slow links.
+    requestTimeout: Math.max(config.requestTimeoutMs * 2, 60_000),
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: () => crypto.randomUUID(),
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  // 1. External plugins
+  await app.register(errorsPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      // What the Vite-built React SPA needs: own scripts only, inline styles (radix positions
+      // popovers with style attributes), camera frames and uploads as data:/blob: images,
+      // a service worker. No upgrade-insecure-requests: it breaks plain http on a LAN address.
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+      },
+    },
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    max: config.rateLimit.max,
+    timeWindow: '1 minute',
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Lumiskin API', version: config.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // 2. Our decorators
+  await app.register(dbPlugin, { databaseUrl: config.databaseUrl });
+  await app.register(authPlugin);
+
+  // 3. Routes: everything under /api, with the general per-IP limit
+  await app.register(
+    async (api) => {
+      const limit = api.rateLimit({ max: config.rateLimit.max, timeWindow: 60_000 });
+      api.addHook('onRequest', limit);
+      for (const { prefix, routes } of modules) await api.register(routes, { prefix });
+    },
+    { prefix: '/api' },
+  );
+
+  // 4. The web app and the 404s
+  await app.register(spaPlugin, { webDist: config.webDist });
+
+  return app;
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultWebDist } from './paths';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/**
+ * Every setting the server reads from the environment, parsed once at start (server.ts).
+ * `.env.example` lists the same variables; keep them in step.
+ */
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** External PostgreSQL. Without it a private PostgreSQL runs in DATA_DIR/pg. */
+    DATABASE_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+        .optional(),
+    ),
+    DATA_DIR: z.string().min(1).default('./data'),
+    WEB_DIST: optionalText,
+    TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    ADMIN_NAME: optionalText,
+    /** Demo content on the embedded database (the demo user of the login page hint). */
+    SEED_DEMO: booleanish.default(true),
+    /** Requests per minute per IP for all /api routes. */
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+    /** Login/register attempts per IP and per email within RATE_LIMIT_AUTH_WINDOW_S. */
+    RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(900),
+    /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
+    TRUST_PROXY: booleanish.default(false),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** What `buildApp` needs. Tests build this directly instead of going through the environment. */
+export interface AppConfig {
+  logLevel: Env['LOG_LEVEL'];
+  /** Extra pino options for tests that capture log output. */
+  logStream?: NodeJS.WritableStream;
+  tokenTtlDays: number;
+  rateLimit: { max: number; authMax: number; authWindowS: number };
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  requestTimeoutMs: number;
+  /** Directory of the built SPA; null disables SPA serving (API-only). */
+  webDist: string | null;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses `process.env` (or any record); throws ConfigError listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const key = issue.path.join('.') || '(environment)';
+        return `${key}: ${issue.message} (got ${JSON.stringify(source[key] ?? null)})`;
+      }),
+    );
+  }
+  return result.data;
+}
+
+export function appConfigFromEnv(env: Env, version: string): AppConfig {
+  return {
+    logLevel: env.LOG_LEVEL,
+    tokenTtlDays: env.TOKEN_TTL_DAYS,
+    rateLimit: {
+      max: env.RATE_LIMIT_MAX,
+      authMax: env.RATE_LIMIT_AUTH_MAX,
+      authWindowS: env.RATE_LIMIT_AUTH_WINDOW_S,
+    },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    webDist: path.resolve(process.cwd(), env.WEB_DIST ?? defaultWebDist),
+    version,
+  };
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { ensureDatabase, runMigrations } from './migrate';
+
+export const EMBEDDED_DATABASE = 'lumiskin';
+
+export interface PreparedDatabase {
+  /** Connection URL of the migrated application database. */
+  url: string;
+  /** The private cluster when no DATABASE_URL was given; stopped last on shutdown. */
+  embedded: EmbeddedPostgres | null;
+  /** Stops the embedded cluster (if any) and releases DATA_DIR. */
+  release(): Promise<void>;
+}
+
+/**
+ * One app per DATA_DIR: a second instance would otherwise stop the first one's PostgreSQL,
+ * taking it for a leftover. The lock names our pid; a dead pid means the lock is stale.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'server.pid');
+  try {
+    const pid = Number.parseInt(fs.readFileSync(lockFile, 'utf8'), 10);
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(`Another Lumiskin server (pid ${pid}) is using ${dataDir}; stop it first`);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.writeFileSync(lockFile, String(process.pid), { mode: 0o600 });
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/\) Z /.test(stat);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EPERM' || (code === 'ENOENT' && process.platform !== 'linux');
+  }
+}
+
+/**
+ * With a DATABASE_URL: migrate that server and use it (DATA_DIR is not touched).
+ * Without: run a private PostgreSQL in DATA_DIR/pg, create the app database and migrate it.
+ */
+export async function prepareDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  log: (message: string) => void;
+}): Promise<PreparedDatabase> {
+  if (options.databaseUrl) {
+    await runMigrations(options.databaseUrl);
+    return { url: options.databaseUrl, embedded: null, release: async () => {} };
+  }
+
+  const dataDir = path.resolve(options.dataDir);
+  // As root, postgres runs as another user that must be able to enter DATA_DIR (not list it).
+  fs.mkdirSync(dataDir, { recursive: true, mode: process.getuid?.() === 0 ? 0o711 : 0o700 });
+  const unlock = lockDataDir(dataDir);
+  let embedded: EmbeddedPostgres;
+  try {
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(dataDir, 'pg'),
+      passwordFile: path.join(dataDir, 'pg-password'),
+      logFile: path.join(dataDir, 'postgres.log'),
+      log: options.log,
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  try {
+    await ensureDatabase(embedded.url(), EMBEDDED_DATABASE);
+    const url = embedded.url(EMBEDDED_DATABASE);
+    await runMigrations(url);
+    return {
+      url,
+      embedded,
+      async release() {
+        await embedded.stop();
+        unlock();
+      },
+    };
+  } catch (error) {
+    await embedded.stop();
+    unlock();
+    throw error;
+  }
+}

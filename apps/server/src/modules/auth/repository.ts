@@ -1,0 +1,110 @@
+import { PROFILE_CONCERNS, type ProfileConcern, type Role, type User } from '@lumiskin/contract/auth';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { hashPassword } from './password';
+import { sessions, users, type SessionRow, type UserRow } from './schema';
+import { hashToken, newToken } from './tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** last_used_at is refreshed at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export function toUser(row: UserRow): User {
+  const concerns = new Set<string>(PROFILE_CONCERNS);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    created_at: row.createdAt.toISOString(),
+    profile: {
+      skinType: row.skinType,
+      skinConcerns: row.skinConcerns.filter((c): c is ProfileConcern => concerns.has(c)),
+    },
+  };
+}
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts a user; undefined when the email (ignoring case) is taken. */
+export async function insertUser(
+  db: Db,
+  input: { name: string; email: string; password: string; role?: Role },
+): Promise<UserRow | undefined> {
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await db
+    .insert(users)
+    .values({ name: input.name.trim(), email: input.email.trim(), passwordHash, role: input.role ?? 'user' })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** Creates the account as admin, or promotes the existing one and sets its password. */
+export async function upsertAdmin(
+  db: Db,
+  input: { email: string; password: string; name?: string | undefined },
+): Promise<{ user: UserRow; created: boolean }> {
+  const existing = await findUserByEmail(db, input.email);
+  if (!existing) {
+    const user = await insertUser(db, { ...input, name: input.name ?? 'Admin', role: 'admin' });
+    if (user) return { user, created: true };
+  }
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await db
+    .update(users)
+    .set({ role: 'admin', passwordHash, ...(input.name && { name: input.name }) })
+    .where(byEmail(input.email))
+    .returning();
+  if (!user) throw new Error(`Could not create or promote ${input.email}`);
+  return { user, created: false };
+}
+
+export async function createSession(
+  db: Db,
+  input: { userId: string; ttlDays: number; userAgent: string | undefined },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + input.ttlDays * DAY_MS);
+  await db.insert(sessions).values({
+    userId: input.userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    userAgent: input.userAgent?.slice(0, 500),
+  });
+  return { token, expiresAt };
+}
+
+/** The live (not revoked, not expired) session of a token, with its user. */
+export async function findLiveSession(
+  db: Db,
+  token: string,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (row && Date.now() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.session.id));
+  }
+  return row;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}

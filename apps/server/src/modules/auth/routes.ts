@@ -1,0 +1,107 @@
+import { AuthMessages, AuthResponse, LoginBody, MeResponse, RegisterBody } from '@lumiskin/contract/auth';
+import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { conflict, unauthorized } from '../../plugins/errors';
+import { burnPasswordCheck, verifyPassword } from './password';
+import { credentialLimits } from './rate-limits';
+import { createSession, findUserByEmail, insertUser, revokeSession, toUser } from './repository';
+import type { UserRow } from './schema';
+
+const errors = { 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError };
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function signIn(user: UserRow, request: FastifyRequest): Promise<AuthResponse> {
+    const { token, expiresAt } = await createSession(app.db, {
+      userId: user.id,
+      ttlDays: app.config.tokenTtlDays,
+      userAgent: request.headers['user-agent'],
+    });
+    return { user: toUser(user), access_token: token, token_type: 'bearer', expires_at: expiresAt.toISOString() };
+  }
+
+  app.post(
+    '/register',
+    {
+      ...credentialLimits(app, 'register'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: RegisterBody,
+        response: { 201: AuthResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // Only these fields reach the database; `role` or anything else sent is ignored.
+      const { name, email, password } = request.body;
+      const user = await insertUser(app.db, { name, email, password });
+      if (!user) throw conflict(AuthMessages.emailTaken, ErrorCode.emailTaken);
+      return reply.code(201).send(await signIn(user, request));
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      ...credentialLimits(app, 'login'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: LoginBody,
+        response: { 200: AuthResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const user = await findUserByEmail(app.db, email);
+      // Same answer and about the same time whether the email is unknown or the password wrong.
+      if (!user) {
+        await burnPasswordCheck(password);
+        throw unauthorized(AuthMessages.invalidCredentials, ErrorCode.invalidCredentials);
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw unauthorized(AuthMessages.invalidCredentials, ErrorCode.invalidCredentials);
+      }
+      return signIn(user, request);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the token this request carries',
+        security: [{ bearer: [] }],
+        response: { 204: z.null(), 401: ApiError },
+      },
+    },
+    async (request, reply) => {
+      await requireUser(request);
+      const auth = await currentUser(request);
+      if (auth) await revokeSession(app.db, auth.session.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: MeResponse, 401: ApiError },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { user: toUser(user) };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,94 @@
+import { ErrorCode, type ApiError } from '@lumiskin/contract/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error meant for the client: its status, `code` and `detail` go out as they are. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    detail: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (detail: string, code: string = ErrorCode.validation) => new HttpError(400, code, detail);
+export const unauthorized = (detail = 'Please sign in to continue', code: string = ErrorCode.unauthorized) =>
+  new HttpError(401, code, detail);
+export const forbidden = (detail = 'You do not have permission to do this') =>
+  new HttpError(403, ErrorCode.forbidden, detail);
+export const notFound = (detail = 'Not found') => new HttpError(404, ErrorCode.notFound, detail);
+export const conflict = (detail: string, code: string = ErrorCode.conflict) => new HttpError(409, code, detail);
+
+/** `const scan = notFoundUnless(await repo.find(id))`: a missing row becomes a 404. */
+export function notFoundUnless<T>(row: T | null | undefined, detail?: string): T {
+  if (row === null || row === undefined) throw notFound(detail);
+  return row;
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const body: ApiError = { detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: ErrorCode.notFound };
+  return reply.code(404).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own client errors (bad JSON, too large, wrong content type...) keep their status. */
+const FASTIFY_CODES: Record<string, { code: string; detail?: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.payloadTooLarge, detail: 'The request body is too large' },
+  FST_REQ_FILE_TOO_LARGE: { code: ErrorCode.payloadTooLarge, detail: 'The uploaded file is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.validation, detail: 'The request body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.validation, detail: 'The request body is not valid JSON' },
+};
+
+function validationError(error: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[key] ??= issue.message ?? 'Invalid value';
+  }
+  const first = error.validation[0];
+  // A body that is not an object at all (missing, a string...) fails on the root path.
+  const detail =
+    first && first.instancePath !== '/' ? (first.message ?? 'Invalid request') : `Invalid request ${error.validationContext ?? 'body'}`;
+  return { detail, fields };
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number;
+    let body: ApiError;
+
+    if (error instanceof HttpError) {
+      status = error.statusCode;
+      body = { detail: error.message, code: error.code, ...(error.fields && { fields: error.fields }) };
+    } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      status = 400;
+      body = { code: ErrorCode.validation, ...validationError(error as Parameters<typeof validationError>[0]) };
+    } else if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      status = 503;
+      request.log.warn({ err: error }, 'request timed out');
+      body = { detail: 'The server took too long to answer. Please try again.', code: 'timeout' };
+    } else if (error.statusCode === 429) {
+      status = 429;
+      body = { detail: 'Too many requests. Please try again later.', code: ErrorCode.rateLimited };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+      body = { detail: known?.detail ?? error.message, code: known?.code ?? 'bad_request' };
+    } else {
+      // Never show a stack, SQL or driver message; the log has it under this request id.
+      status = error.statusCode && error.statusCode >= 500 ? error.statusCode : 500;
+      request.log.error({ err: error }, 'request failed');
+      body = { detail: `Something went wrong on our side (request ${request.id})`, code: ErrorCode.internal };
+    }
+
+    if (status < 500) request.log.info({ statusCode: status, code: body.code }, body.detail);
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendNotFound } from './errors';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// index.html and un-hashed files (favicon, manifest, service worker) are revalidated every time.
+const REVALIDATE = 'no-cache';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Lumiskin</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem">
+<h1>Lumiskin's API is running</h1>
+<p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>) from the
+repository root, then reload this page.</p>
+<p>API documentation: <a href="/api/docs">/api/docs</a></p>
+</body></html>`;
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** Client-side routes get index.html; paths that look like files (or /assets/...) do not. */
+function isAppRoute(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '/';
+  return !pathname.startsWith('/assets/') && path.extname(pathname) === '';
+}
+
+/**
+ * Serves the built SPA (apps/web/dist) beside the API: hashed files under /assets/ are cached
+ * for a year, everything else is revalidated, unknown app paths fall back to index.html and
+ * unknown /api paths get a JSON 404.
+ */
+async function spaPlugin(app: FastifyInstance, options: { webDist: string | null }) {
+  const root = options.webDist;
+  const hasBuild = root !== null && fs.existsSync(path.join(root, 'index.html'));
+  if (root && !hasBuild) app.log.warn(`No web build in ${root}; run \`npm run build\``);
+
+  if (hasBuild) {
+    const assets = path.join(root, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        res.setHeader('cache-control', filePath.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!isRead || isApiPath(request.url) || root === null || !isAppRoute(request.url)) {
+      return sendNotFound(request, reply);
+    }
+    if (!hasBuild) return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(NOT_BUILT_PAGE);
+    return reply.sendFile('index.html');
+  });
+}
+
+export default fp(spaPlugin, { name: 'spa' });

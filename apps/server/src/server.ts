@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { appConfigFromEnv, ConfigError, parseEnv, type Env } from './config';
+import { prepareDatabase, type PreparedDatabase } from './db/database';
+import { upsertAdmin } from './modules/auth/repository';
+import { serverVersion } from './paths';
+import { runSeeders } from './seed';
+
+const say = (message: string) => console.log(`[lumiskin] ${message}`);
+const SHUTDOWN_GRACE_MS = 30_000;
+
+async function start(env: Env): Promise<{ app: FastifyInstance; database: PreparedDatabase }> {
+  const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log: say });
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({ ...appConfigFromEnv(env, serverVersion()), databaseUrl: database.url });
+    if (database.embedded && env.SEED_DEMO) await runSeeders(app.db, say);
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const { created } = await upsertAdmin(app.db, {
+        email: env.ADMIN_EMAIL,
+        password: env.ADMIN_PASSWORD,
+        name: env.ADMIN_NAME,
+      });
+      say(`${created ? 'created' : 'updated'} admin ${env.ADMIN_EMAIL}`);
+    }
+    await app.listen({ port: env.PORT, host: env.HOST });
+    return { app, database };
+  } catch (error) {
+    await app?.close();
+    await database.release();
+    throw error;
+  }
+}
+
+async function main() {
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`[lumiskin] ${error.message}\nFix these variables (see apps/server/.env.example) and start again.`);
+    process.exit(1);
+  }
+
+  const { app, database } = await start(env);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  console.log(`Lumiskin is running at http://localhost:${port}`);
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      say(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    say(`${signal}: finishing requests in flight, then stopping`);
+    setTimeout(() => {
+      console.error('[lumiskin] shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests, closes the DB pool
+      await database.release(); // stops the embedded PostgreSQL last
+      say('stopped');
+      process.exit(0);
+    } catch (error) {
+      console.error('[lumiskin] error while stopping', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error('[lumiskin] could not start:', error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.cause) console.error(error.cause);
+  process.exit(1);
+});
