@@ -79,9 +79,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireUser(request);
       const auth = await currentUser(request);
-      if (auth) await revokeSession(app.db, auth.session.id);
+      if (!auth) throw unauthorized();
+      await revokeSession(app.db, auth.session.id);
       return reply.code(204).send(null);
     },
   );
