@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+import type { ToastVariant } from '@/components/ui/toast';
+
+/** Spec §4/§9: one toast at a time, a new one replaces the old; removal after 1,000,000 ms. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export type ToastTitle = 'Error' | 'Success' | 'Info';
+
+export interface ToastInput {
+  title: ToastTitle;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+export interface ToastItem extends ToastInput {
+  id: string;
+  open: boolean;
+}
+
+let toasts: ToastItem[] = [];
+let counter = 0;
+const listeners = new Set<() => void>();
+const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function setToasts(next: ToastItem[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+export function dismissToast(id: string) {
+  setToasts(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
+  if (removeTimers.has(id)) return;
+  removeTimers.set(
+    id,
+    setTimeout(() => {
+      removeTimers.delete(id);
+      setToasts(toasts.filter((t) => t.id !== id));
+    }, TOAST_REMOVE_DELAY_MS),
+  );
+}
+
+/** Shows a toast, replacing the one on screen. Titles follow spec §8: Error, Success, Info. */
+export function toast(input: ToastInput): string {
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  const id = String(counter);
+  setToasts([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return id;
+}
+
+toast.success = (description: string) => toast({ title: 'Success', description });
+toast.error = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
+toast.info = (description: string) => toast({ title: 'Info', description });
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+}
