@@ -1,0 +1,27 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { isStaff } from '@/lib/user';
+import { ForbiddenPage } from '@/app/routes/forbidden';
+
+/**
+ * Signed-in routes (spec §2): a spinner while the stored session is checked, /login?redirect=…
+ * for visitors without one.
+ */
+export function RequireAuth() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'signed-out') {
+    return <Navigate to={paths.login.withRedirect(location.pathname + location.search)} replace />;
+  }
+  if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
+  return <Outlet />;
+}
+
+/** Admin area: admins and moderators only (spec §6); everyone else sees a 403 page. */
+export function RequireStaff() {
+  const { user } = useAuth();
+  if (!user || !isStaff(user.role)) return <ForbiddenPage />;
+  return <Outlet />;
+}

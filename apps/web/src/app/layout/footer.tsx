@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+
+const columns = [
+  {
+    title: 'Product',
+    links: [
+      { to: paths.scan.href, label: 'AI Skin Analysis' },
+      { to: paths.shop.href, label: 'Shop' },
+      { to: paths.quiz.href, label: 'Quiz & Games' },
+      { to: paths.download.href, label: 'Mobile App' },
+    ],
+  },
+  {
+    title: 'Learn',
+    links: [
+      { to: paths.learn.href, label: 'Learn & Glow' },
+      { to: paths.register.href, label: 'Create an account' },
+      { to: paths.login.href, label: 'Sign in' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: paths.terms.href, label: 'Terms of Service' },
+      { to: paths.privacy.href, label: 'Privacy Policy' },
+    ],
+  },
+];
+
+export function Footer({ className }: { className?: string | undefined }) {
+  return (
+    <footer className={cn('border-t bg-card/60', className)}>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
+        <div>
+          <Logo />
+          <p className="mt-4 max-w-xs text-sm leading-relaxed text-muted-foreground">
+            Skincare that learns you. Scan, understand and care for your skin with a routine made for it.
+          </p>
+        </div>
+        {columns.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className="text-sm font-semibold">{column.title}</h2>
+            <ul className="mt-3 grid gap-1">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className="inline-flex min-h-9 items-center text-sm text-muted-foreground transition-colors hover:text-foreground"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6">
+          © {new Date().getFullYear()} Lumiskin. Not medical advice — see a dermatologist for skin conditions.
+        </p>
+      </div>
+    </footer>
+  );
+}

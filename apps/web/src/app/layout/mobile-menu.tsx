@@ -1,0 +1,115 @@
+import type { User } from '@lumiskin/contract/auth';
+import { BellIcon, LogOutIcon, MenuIcon, UserRoundIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+import { Avatar } from '@/app/layout/account-menu';
+import type { NavItem } from '@/app/layout/nav-items';
+import { EmptyNotifications } from '@/app/layout/notifications';
+
+const itemClass =
+  'flex min-h-12 items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium transition-colors hover:bg-muted aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground [&_svg]:size-5 [&_svg]:text-muted-foreground aria-[current=page]:[&_svg]:text-current';
+
+/**
+ * Below the lg breakpoint the links move into a side sheet (spec §2 mobile menu: adds Profile, the
+ * theme toggle, notifications and Log out). Radix closes it on Escape and on a click outside.
+ */
+export function MobileMenu({ items, user, onLogout }: { items: NavItem[]; user: User | null; onLogout: () => void }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [showNotifications, setShowNotifications] = useState(false);
+
+  return (
+    <Sheet open={isOpen} onOpenChange={setIsOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
+          <MenuIcon className="size-6" aria-hidden />
+        </Button>
+      </SheetTrigger>
+      <SheetContent closeLabel="Close menu" className="p-4 pt-5">
+        <SheetTitle className="px-3 py-1.5">Menu</SheetTitle>
+        <SheetDescription className="sr-only">Site navigation and account</SheetDescription>
+
+        {user ? (
+          <div className="mt-4 flex items-center gap-3 rounded-2xl bg-muted/60 p-3">
+            <Avatar name={user.name} />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold">{user.name}</p>
+              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+            </div>
+          </div>
+        ) : null}
+
+        <nav aria-label="Mobile" className="mt-4">
+          <ul className="grid gap-1">
+            {items.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <SheetClose asChild>
+                  <NavLink to={to} className={itemClass}>
+                    <Icon aria-hidden /> {label}
+                  </NavLink>
+                </SheetClose>
+              </li>
+            ))}
+            {user ? (
+              <li>
+                <SheetClose asChild>
+                  <NavLink to={paths.profile.href} className={itemClass}>
+                    <UserRoundIcon aria-hidden /> Profile
+                  </NavLink>
+                </SheetClose>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+
+        <div className="mt-4 grid gap-1 border-t pt-4">
+          <ThemeToggle showText className="h-12 justify-start rounded-xl px-3 font-medium [&_svg]:text-muted-foreground" />
+          {user ? (
+            <>
+              <Button
+                variant="ghost"
+                aria-expanded={showNotifications}
+                onClick={() => setShowNotifications((v) => !v)}
+                className="h-12 justify-start rounded-xl px-3 font-medium [&_svg]:text-muted-foreground"
+              >
+                <BellIcon className="size-5" aria-hidden /> Notifications
+              </Button>
+              {showNotifications ? (
+                <div className="rounded-xl border bg-card">
+                  <EmptyNotifications />
+                </div>
+              ) : null}
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setIsOpen(false);
+                  onLogout();
+                }}
+                className={cn('h-12 justify-start rounded-xl px-3 font-medium text-destructive-soft-foreground hover:bg-destructive-soft dark:text-[#fca5a5]')}
+              >
+                <LogOutIcon className="size-5" aria-hidden /> Log out
+              </Button>
+            </>
+          ) : (
+            <div className="mt-2 grid gap-2">
+              <SheetClose asChild>
+                <Button asChild size="lg">
+                  <Link to={paths.register.href}>Get Started</Link>
+                </Button>
+              </SheetClose>
+              <SheetClose asChild>
+                <Button asChild size="lg" variant="outline">
+                  <Link to={paths.login.href}>Login</Link>
+                </Button>
+              </SheetClose>
+            </div>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

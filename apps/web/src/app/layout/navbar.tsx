@@ -1,0 +1,67 @@
+import { Link, NavLink } from 'react-router';
+import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { useLogout } from '@/features/auth/api/logout';
+import { AccountMenu } from '@/app/layout/account-menu';
+import { MobileMenu } from '@/app/layout/mobile-menu';
+import { memberNavItems, publicNavItems } from '@/app/layout/nav-items';
+import { NotificationsMenu } from '@/app/layout/notifications';
+
+const linkClass =
+  'relative inline-flex h-10 items-center rounded-full px-3.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground';
+
+export function Navbar() {
+  const { user } = useAuth();
+  const logout = useLogout();
+  const items = user ? [...memberNavItems, ...publicNavItems] : publicNavItems;
+  const onLogout = () => logout.mutate();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <Link
+          to={user ? paths.dashboard.href : paths.home.href}
+          aria-label="Lumiskin home"
+          className="-ml-1 rounded-lg p-1"
+        >
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="ml-4 hidden lg:block">
+          <ul className="flex items-center gap-0.5">
+            {items.map(({ to, label }) => (
+              <li key={to}>
+                <NavLink to={to} className={linkClass}>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1">
+          <ThemeToggle className="hidden lg:inline-flex" />
+          {user ? (
+            <div className="hidden items-center gap-1 lg:flex">
+              <NotificationsMenu />
+              <AccountMenu user={user} onLogout={onLogout} />
+            </div>
+          ) : (
+            <>
+              <Button asChild variant="ghost" className="hidden lg:inline-flex">
+                <Link to={paths.login.href}>Login</Link>
+              </Button>
+              <Button asChild size="sm" className="h-10 px-4">
+                <Link to={paths.register.href}>Get Started</Link>
+              </Button>
+            </>
+          )}
+          <MobileMenu items={items} user={user} onLogout={onLogout} />
+        </div>
+      </div>
+    </header>
+  );
+}

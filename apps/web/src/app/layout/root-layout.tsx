@@ -1,0 +1,37 @@
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
+import { Footer } from '@/app/layout/footer';
+import { Navbar } from '@/app/layout/navbar';
+import { QUICK_SCAN_CLEARANCE, QuickScanButton } from '@/app/layout/quick-scan-button';
+
+export function RootLayout() {
+  const session = useSession();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const showQuickScan = session !== null && pathname !== paths.scan.path;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      {navigation.state === 'loading' ? (
+        <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
+          <div className="h-full w-1/3 animate-progress-bar bg-gradient-to-r from-brand to-accent" />
+        </div>
+      ) : null}
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      {/* Space under the footer so the floating button never covers its last line. */}
+      <Footer className={showQuickScan ? QUICK_SCAN_CLEARANCE : undefined} />
+      {showQuickScan ? <QuickScanButton /> : null}
+      <ScrollRestoration />
+    </div>
+  );
+}

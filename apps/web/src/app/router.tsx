@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { paths } from '@/config/paths';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { RequireAuth, RequireStaff } from '@/app/guards';
+import { RootLayout } from '@/app/layout/root-layout';
+import { RouteErrorPage } from '@/app/routes/error-page';
+
+/** Every screen is its own chunk: a visitor on / downloads no quiz, scan or admin code. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      { index: true, lazy: lazyPage(() => import('@/features/landing/routes/landing')) },
+      { path: paths.login.path, lazy: lazyPage(() => import('@/features/auth/routes/login')) },
+      { path: paths.register.path, lazy: lazyPage(() => import('@/features/auth/routes/register')) },
+      {
+        path: paths.forgotPassword.path,
+        lazy: lazyPage(() => import('@/features/auth/routes/forgot-password')),
+      },
+      {
+        path: paths.resetPassword.path,
+        lazy: lazyPage(() => import('@/features/auth/routes/reset-password')),
+      },
+      { path: paths.terms.path, lazy: lazyPage(() => import('@/features/legal/routes/terms')) },
+      { path: paths.privacy.path, lazy: lazyPage(() => import('@/features/legal/routes/privacy')) },
+      { path: paths.shop.path, lazy: lazyPage(() => import('@/features/shop/routes/shop')) },
+      { path: paths.learn.path, lazy: lazyPage(() => import('@/features/learn/routes/learn')) },
+      { path: paths.article.path, lazy: lazyPage(() => import('@/features/learn/routes/article')) },
+      { path: paths.download.path, lazy: lazyPage(() => import('@/features/download/routes/download')) },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            path: paths.dashboard.path,
+            lazy: lazyPage(() => import('@/features/dashboard/routes/dashboard')),
+          },
+          { path: paths.history.path, lazy: lazyPage(() => import('@/features/dashboard/routes/history')) },
+          { path: paths.scan.path, lazy: lazyPage(() => import('@/features/scan/routes/scan')) },
+          { path: paths.analysis.path, lazy: lazyPage(() => import('@/features/scan/routes/analysis')) },
+          { path: paths.profile.path, lazy: lazyPage(() => import('@/features/profile/routes/profile')) },
+          { path: paths.quiz.path, lazy: lazyPage(() => import('@/features/quiz/routes/quiz')) },
+          { path: paths.quizPlay.path, lazy: lazyPage(() => import('@/features/quiz/routes/quiz-player')) },
+          {
+            path: paths.quizCategory.path,
+            lazy: lazyPage(() => import('@/features/quiz/routes/quiz-player')),
+          },
+          {
+            Component: RequireStaff,
+            children: [
+              { path: paths.admin.path, lazy: lazyPage(() => import('@/features/admin/routes/admin')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: lazyPage(() => import('@/app/routes/not-found')) },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const queryClient = useQueryClient();
+  const [router] = useState(() => createBrowserRouter(routes));
+
+  useEffect(() => {
+    // Spec §4/§8: a 401 on any call has already cleared the stored session; drop cached private
+    // data and go to /login inside the SPA (no reload, so the login page can still show errors).
+    setUnauthorizedHandler(() => {
+      queryClient.removeQueries();
+      if (router.state.location.pathname !== paths.login.path) void router.navigate(paths.login.href);
+    });
+  }, [queryClient, router]);
+
+  return <RouterProvider router={router} />;
+}

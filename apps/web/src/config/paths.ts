@@ -1,0 +1,46 @@
+/** Every URL of the SPA, defined once (spec §2). Components link with `paths.x.href`. */
+export const paths = {
+  home: { path: '/', href: '/' },
+  login: {
+    path: '/login',
+    href: '/login',
+    /** /login?redirect=/dashboard — the page to return to after signing in. */
+    withRedirect: (redirectTo: string) => `/login?redirect=${encodeURIComponent(redirectTo)}`,
+  },
+  register: { path: '/register', href: '/register' },
+  forgotPassword: { path: '/forgot-password', href: '/forgot-password' },
+  resetPassword: { path: '/reset-password', href: '/reset-password' },
+  terms: { path: '/terms', href: '/terms' },
+  privacy: { path: '/privacy', href: '/privacy' },
+  shop: { path: '/shop', href: '/shop' },
+  learn: { path: '/learn', href: '/learn' },
+  article: { path: '/learn/:slug', href: (slug: string) => `/learn/${encodeURIComponent(slug)}` },
+  download: { path: '/download', href: '/download' },
+  dashboard: { path: '/dashboard', href: '/dashboard' },
+  history: { path: '/history', href: '/history' },
+  scan: { path: '/scan', href: '/scan' },
+  profile: { path: '/profile', href: '/profile' },
+  analysis: { path: '/analysis/:id', href: (id: string) => `/analysis/${encodeURIComponent(id)}` },
+  quiz: { path: '/quiz', href: '/quiz' },
+  quizPlay: {
+    path: '/quiz/:quizType',
+    href: (quizType: string) => `/quiz/${encodeURIComponent(quizType)}`,
+  },
+  quizCategory: {
+    path: '/quiz/:quizType/:categoryId',
+    href: (quizType: string, categoryId: string) =>
+      `/quiz/${encodeURIComponent(quizType)}/${encodeURIComponent(categoryId)}`,
+  },
+  admin: { path: '/admin', href: '/admin' },
+} as const;
+
+/**
+ * A redirect target taken from the query string is only followed when it is a path on this site
+ * (starts with one slash), so /login?redirect=https://evil.example cannot bounce people away.
+ */
+export function safeRedirect(target: string | null | undefined, fallback: string): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return fallback;
+  }
+  return target;
+}

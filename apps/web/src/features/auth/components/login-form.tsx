@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AuthMessages, isStaff, LoginBody, type User } from '@lumiskin/contract/auth';
+import { AlertCircleIcon, SparklesIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field, fieldAria } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { paths, safeRedirect } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { getItem, REMEMBERED_EMAIL_KEY, setItem } from '@/lib/storage';
+import { useLogin } from '@/features/auth/api/login';
+import { PasswordInput } from '@/features/auth/components/password-input';
+
+export const DEMO_CREDENTIALS = { email: 'demo@lumiskin.app', password: 'glow-demo-2026' } as const;
+
+const LoginFormValues = LoginBody.extend({ rememberMe: z.boolean() });
+type LoginFormValues = z.infer<typeof LoginFormValues>;
+
+/** Where a signed-in person goes: staff to /admin (decision 004), others back where they were. */
+export function destinationAfterLogin(user: User, redirect: string | null): string {
+  if (isStaff(user.role)) return paths.admin.href;
+  return safeRedirect(redirect, paths.dashboard.href);
+}
+
+/** The first validation message, shown as a toast as well as under the field (spec §8). */
+export function firstError(errors: FieldErrors): string | undefined {
+  for (const error of Object.values(errors)) {
+    if (error && typeof error.message === 'string') return error.message;
+  }
+  return undefined;
+}
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const login = useLogin();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const rememberedEmail = getItem(REMEMBERED_EMAIL_KEY);
+
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(LoginFormValues),
+    defaultValues: { email: rememberedEmail ?? '', password: '', rememberMe: rememberedEmail !== null },
+  });
+
+  const onSubmit = handleSubmit(
+    async ({ email, password, rememberMe }) => {
+      setServerError(null);
+      try {
+        const { user } = await login.mutateAsync({ email, password });
+        // "Remember me" keeps the email for the next visit; the session itself always persists (spec §4).
+        setItem(REMEMBERED_EMAIL_KEY, rememberMe ? email : null);
+        if (isStaff(user.role)) toast.success(AuthMessages.adminLoginSuccess);
+        else toast.success(AuthMessages.loginSuccess);
+        await navigate(destinationAfterLogin(user, searchParams.get('redirect')), { replace: true });
+      } catch (error) {
+        const message = errorMessage(error, AuthMessages.loginFailed);
+        setServerError(message);
+        toast.error(message);
+      }
+    },
+    (invalid) => {
+      setServerError(null);
+      const message = firstError(invalid);
+      if (message) toast.error(message);
+    },
+  );
+
+  const fillDemo = () => {
+    setValue('email', DEMO_CREDENTIALS.email, { shouldValidate: true });
+    setValue('password', DEMO_CREDENTIALS.password, { shouldValidate: true });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <Alert variant="info" className="items-center">
+        <SparklesIcon aria-hidden />
+        <p className="flex-1 leading-snug">
+          <span className="font-semibold">Demo account:</span> {DEMO_CREDENTIALS.email} ·{' '}
+          <span className="font-mono text-[0.8125rem]">{DEMO_CREDENTIALS.password}</span>
+        </p>
+        <Button type="button" variant="ghost" size="sm" onClick={fillDemo} className="-my-1 -mr-2 text-primary-text">
+          Use demo
+        </Button>
+      </Alert>
+
+      {serverError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertCircleIcon aria-hidden />
+          <p>{serverError}</p>
+        </Alert>
+      ) : null}
+
+      <Field id="login-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          {...fieldAria('login-email', errors.email?.message)}
+          {...register('email')}
+        />
+      </Field>
+
+      <Field
+        id="login-password"
+        label="Password"
+        error={errors.password?.message}
+        labelAside={
+          <Link
+            to={paths.forgotPassword.href}
+            className="rounded-sm text-sm font-medium text-primary-text underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        }
+      >
+        <PasswordInput
+          id="login-password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          {...fieldAria('login-password', errors.password?.message)}
+          {...register('password')}
+        />
+      </Field>
+
+      <div className="flex items-center gap-3">
+        <Checkbox
+          id="login-remember"
+          checked={watch('rememberMe')}
+          onCheckedChange={(checked) => setValue('rememberMe', checked === true)}
+        />
+        <Label htmlFor="login-remember" className="cursor-pointer font-normal text-muted-foreground">
+          Remember me
+        </Label>
+      </div>
+
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Signing in...' : 'Sign in'}
+      </Button>
+
+      <p className="text-center text-sm text-muted-foreground">
+        New to Lumiskin?{' '}
+        <Link to={paths.register.href} className="font-semibold text-primary-text underline-offset-4 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AuthMessages, RegisterBody } from '@lumiskin/contract/auth';
+import { AlertCircleIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field, FieldError, fieldAria } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useRegister } from '@/features/auth/api/register';
+import { firstError } from '@/features/auth/components/login-form';
+import { PasswordInput } from '@/features/auth/components/password-input';
+
+export const TERMS_REQUIRED = 'Please accept the Terms of Service and Privacy Policy';
+
+// RegisterBody carries refinements, so the terms box is joined with an intersection, not extend().
+const RegisterFormValues = z.intersection(
+  RegisterBody,
+  z.object({ acceptTerms: z.boolean().refine((v) => v, TERMS_REQUIRED) }),
+);
+type RegisterFormValues = z.input<typeof RegisterFormValues>;
+
+const linkClass = 'font-semibold text-primary-text underline-offset-4 hover:underline';
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const registerAccount = useRegister();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormValues>({
+    resolver: zodResolver(RegisterFormValues),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
+  });
+
+  const onSubmit = handleSubmit(
+    async ({ name, email, password, confirmPassword }) => {
+      setServerError(null);
+      try {
+        await registerAccount.mutateAsync({ name, email, password, confirmPassword });
+        toast.success(AuthMessages.registerSuccess);
+        await navigate(paths.dashboard.href, { replace: true });
+      } catch (error) {
+        const message = errorMessage(error, AuthMessages.registrationFailed);
+        setServerError(message);
+        toast.error(message);
+      }
+    },
+    (invalid) => {
+      setServerError(null);
+      const message = firstError(invalid);
+      if (message) toast.error(message);
+    },
+  );
+
+  const termsError = errors.acceptTerms?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      {serverError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertCircleIcon aria-hidden />
+          <p>{serverError}</p>
+        </Alert>
+      ) : null}
+
+      <Field id="register-name" label="Full name" error={errors.name?.message}>
+        <Input
+          id="register-name"
+          autoComplete="name"
+          placeholder="Ada Lovelace"
+          {...fieldAria('register-name', errors.name?.message)}
+          {...register('name')}
+        />
+      </Field>
+
+      <Field id="register-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="register-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          {...fieldAria('register-email', errors.email?.message)}
+          {...register('email')}
+        />
+      </Field>
+
+      <Field id="register-password" label="Password" error={errors.password?.message}>
+        <PasswordInput
+          id="register-password"
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+          {...fieldAria('register-password', errors.password?.message)}
+          {...register('password')}
+        />
+      </Field>
+
+      <Field id="register-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
+        <Input
+          id="register-confirm"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Type it once more"
+          {...fieldAria('register-confirm', errors.confirmPassword?.message)}
+          {...register('confirmPassword')}
+        />
+      </Field>
+
+      <div className="grid gap-2">
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id="register-terms"
+            className="mt-0.5"
+            checked={watch('acceptTerms')}
+            onCheckedChange={(checked) =>
+              setValue('acceptTerms', checked === true, { shouldValidate: termsError !== undefined })
+            }
+            {...fieldAria('register-terms', termsError)}
+          />
+          <Label htmlFor="register-terms" className="leading-snug font-normal text-muted-foreground">
+            <span>
+              I agree to the{' '}
+              <Link to={paths.terms.href} className={linkClass}>
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to={paths.privacy.href} className={linkClass}>
+                Privacy Policy
+              </Link>
+            </span>
+          </Label>
+        </div>
+        {termsError ? <FieldError id="register-terms-error">{termsError}</FieldError> : null}
+      </div>
+
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Creating account...' : 'Create account'}
+      </Button>
+
+      <p className="text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link to={paths.login.href} className={linkClass}>
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

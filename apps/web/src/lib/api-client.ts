@@ -1,0 +1,115 @@
+import type { ApiError } from '@lumiskin/contract/errors';
+import { clearSession, getToken } from '@/lib/storage';
+
+/** Every call goes to the same origin under /api (the dev server proxies it to the API). */
+export const API_BASE = '/api';
+
+/** A non-2xx answer. `detail` is the server's sentence, shown to people as is (spec §8). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string | null;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, body: ApiError | null) {
+    super(body?.detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = body?.code ?? 'http_error';
+    this.detail = body?.detail ?? null;
+    this.fields = body?.fields;
+  }
+}
+
+type UnauthorizedHandler = () => void;
+
+/** Outside React and the router the only safe move is a full page load of /login. */
+let onUnauthorized: UnauthorizedHandler = () => {
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+};
+
+/** The app installs a handler that navigates inside the SPA instead of reloading. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+async function readError(response: Response): Promise<ApiError | null> {
+  try {
+    const body: unknown = await response.json();
+    if (typeof body !== 'object' || body === null) return null;
+    const { detail, code, fields } = body as Record<string, unknown>;
+    if (typeof detail !== 'string') return null;
+    return {
+      detail,
+      code: typeof code === 'string' ? code : 'http_error',
+      fields: typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : undefined,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * fetch with the session's bearer token (spec §6) and JSON in and out. Any 401 removes the stored
+ * session and sends the browser to /login (spec §4, §8); the error is still thrown so callers such
+ * as the login form can show the server's `detail`.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const response = await fetch(`${API_BASE}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
+
+  if (!response.ok) {
+    const error = new ApiRequestError(response.status, await readError(response));
+    if (response.status === 401) {
+      clearSession();
+      onUnauthorized();
+    }
+    throw error;
+  }
+
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The sentence to show for a failed call: the server's detail, else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.detail) return error.detail;
+  return fallback;
+}

@@ -1,0 +1,45 @@
+import type { MeResponse, User } from '@lumiskin/contract/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { api, ApiRequestError } from '@/lib/api-client';
+import { getSession, saveUser, subscribeSession, type Session } from '@/lib/storage';
+import { isUser } from '@/lib/user';
+
+/** The stored session (token + user), re-rendering when it changes in this tab or another. */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+export const meQueryKey = ['auth', 'me'] as const;
+
+export async function getMe(): Promise<User> {
+  const { user } = await api.get<Partial<MeResponse>>('/auth/me');
+  if (!isUser(user)) throw new Error('GET /api/auth/me answered without a user');
+  saveUser(user);
+  return user;
+}
+
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: getMe,
+    staleTime: 60_000,
+    // A 401 already ended the session; retrying would only repeat it.
+    retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
+  });
+}
+
+export type SessionStatus = 'signed-out' | 'loading' | 'signed-in';
+
+/**
+ * The session as the guards see it: signed out without stored keys; loading until the stored
+ * token has been checked once with GET /api/auth/me; then signed in. When the server cannot be
+ * reached (offline PWA) the stored user is trusted; a 401 clears the session instead.
+ */
+export function useAuth(): { status: SessionStatus; user: User | null } {
+  const session = useSession();
+  const me = useQuery({ ...meQueryOptions(), enabled: session !== null });
+  if (!session) return { status: 'signed-out', user: null };
+  if (me.isPending) return { status: 'loading', user: session.user };
+  return { status: 'signed-in', user: me.data ?? session.user };
+}

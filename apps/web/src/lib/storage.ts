@@ -1,0 +1,103 @@
+import type { User } from '@lumiskin/contract/auth';
+import { isUser } from '@/lib/user';
+
+/** Storage keys of spec §4: the product name with the suffixes _token and _user. */
+export const TOKEN_KEY = 'lumiskin_token';
+export const USER_KEY = 'lumiskin_user';
+export const THEME_KEY = 'lumiskin_theme';
+export const REMEMBERED_EMAIL_KEY = 'lumiskin_remembered_email';
+
+export interface Session {
+  token: string;
+  user: User;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let snapshot: Session | null | undefined;
+
+function safeGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function read(): Session | null {
+  const token = safeGet(TOKEN_KEY);
+  const rawUser = safeGet(USER_KEY);
+  // Spec §4: the session is restored only when both keys exist.
+  if (!token || !rawUser) return null;
+  try {
+    const user: unknown = JSON.parse(rawUser);
+    return isUser(user) ? { token, user } : null;
+  } catch {
+    return null;
+  }
+}
+
+function emit() {
+  snapshot = read();
+  for (const listener of listeners) listener();
+}
+
+/** The stored session, or null. The same object is returned until storage changes. */
+export function getSession(): Session | null {
+  if (snapshot === undefined) snapshot = read();
+  return snapshot;
+}
+
+export function getToken(): string | null {
+  return getSession()?.token ?? null;
+}
+
+export function saveSession(session: Session) {
+  localStorage.setItem(TOKEN_KEY, session.token);
+  localStorage.setItem(USER_KEY, JSON.stringify(session.user));
+  emit();
+}
+
+/** Replaces the stored user (e.g. after GET /api/auth/me) while keeping the token. */
+export function saveUser(user: User) {
+  if (!getSession()) return;
+  const next = JSON.stringify(user);
+  if (safeGet(USER_KEY) === next) return;
+  localStorage.setItem(USER_KEY, next);
+  emit();
+}
+
+/** Logout and every 401 remove both keys (spec §4). */
+export function clearSession() {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+  } finally {
+    emit();
+  }
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab signing in or out updates this one too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) emit();
+  });
+}
+
+export function getItem(key: string): string | null {
+  return safeGet(key);
+}
+
+export function setItem(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    /* storage full or blocked: the preference is simply not remembered */
+  }
+}
