@@ -50,6 +50,8 @@ async function spaPlugin(app: FastifyInstance, options: { webDist: string | null
         res.setHeader('cache-control', filePath.startsWith(assets) ? IMMUTABLE : REVALIDATE);
       },
     });
+    // The wildcard route would answer / as a directory (403).
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories';
+import { buildTestApp } from '../../test/helper';
+import { requireRole, requireUser, roleGuard } from './auth';
+import { notFoundUnless } from './errors';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+  // Routes the way later modules write them.
+  await app.register(
+    async (api) => {
+      api.get('/mine', { preHandler: requireUser }, async (request) => ({ id: (await requireUser(request)).id }));
+      api.get('/moderation', async (request) => ({ role: (await requireRole(request, 'moderator')).role }));
+      api.get('/admin', { preHandler: roleGuard('admin') }, async () => ({ ok: true }));
+      api.get('/things/:id', async (request) => {
+        const { id } = request.params as { id: string };
+        return notFoundUnless(id === 'known' ? { id } : undefined, 'No such thing');
+      });
+    },
+    { prefix: '/api/guarded' },
+  );
+});
+afterAll(() => app.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+describe('guards', () => {
+  it('requireUser: 401 JSON when signed out, the user when signed in', async () => {
+    const signedOut = await get('/api/guarded/mine');
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ detail: expect.any(String), code: 'unauthorized' });
+
+    const { user, headers } = await createUser(app);
+    const res = await get('/api/guarded/mine', headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: user.id });
+  });
+
+  it('requireRole: 401 signed out, 403 below the role, admin passes moderator checks', async () => {
+    const user = await createUser(app);
+    const moderator = await createUser(app, { role: 'moderator' });
+    const admin = await createUser(app, { role: 'admin' });
+
+    expect((await get('/api/guarded/moderation')).statusCode).toBe(401);
+    const denied = await get('/api/guarded/moderation', user.headers);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ detail: expect.any(String), code: 'forbidden' });
+    expect((await get('/api/guarded/moderation', moderator.headers)).json()).toEqual({ role: 'moderator' });
+    expect((await get('/api/guarded/moderation', admin.headers)).json()).toEqual({ role: 'admin' });
+
+    expect((await get('/api/guarded/admin')).statusCode).toBe(401);
+    expect((await get('/api/guarded/admin', user.headers)).statusCode).toBe(403);
+    expect((await get('/api/guarded/admin', moderator.headers)).statusCode).toBe(403);
+    expect((await get('/api/guarded/admin', admin.headers)).statusCode).toBe(200);
+  });
+
+  it('notFoundUnless: a missing row is a 404 JSON', async () => {
+    expect((await get('/api/guarded/things/known')).json()).toEqual({ id: 'known' });
+    const res = await get('/api/guarded/things/unknown');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'No such thing', code: 'not_found' });
+  });
+});

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/helper';
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-dist-'));
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+const BUNDLE = `console.log(${JSON.stringify('lumiskin '.repeat(500))});`;
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), BUNDLE);
+  fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Lumiskin"}');
+  app = await buildTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the built SPA', () => {
+  it.each(['/', '/dashboard', '/quiz/category/3', '/analysis/6f1c?tab=1'])('%s gets index.html, revalidated', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('caches hashed assets for a year, compressed', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(['br', 'gzip']).toContain(res.headers['content-encoding']);
+    expect(res.rawPayload.length).toBeLessThan(BUNDLE.length / 4);
+  });
+
+  it('revalidates un-hashed files', async () => {
+    const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('missing files are 404s, not index.html', async () => {
+    for (const url of ['/assets/missing-123.js', '/favicon-nope.png']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it('unknown /api paths stay JSON 404s', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('without a build', () => {
+  it('says how to build the web app', async () => {
+    const bare = await buildTestApp({ webDist: path.join(dist, 'does-not-exist') });
+    try {
+      const res = await bare.inject({ method: 'GET', url: '/dashboard' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('npm run build');
+      expect((await bare.inject({ method: 'GET', url: '/api/nope' })).json()).toMatchObject({ code: 'not_found' });
+    } finally {
+      await bare.close();
+    }
+  });
+});

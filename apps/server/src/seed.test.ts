@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { AuthResponse } from '@lumiskin/contract/auth';
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../test/factories';
+import { buildTestApp, createTestDatabase } from '../test/helper';
+import { createDbClient } from './db/client';
+import { findUserByEmail, upsertAdmin } from './modules/auth/repository';
+import { DEMO_USER } from './modules/auth/seed';
+import { users } from './modules/auth/schema';
+import { runSeeders, type Seeder } from './seed';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+describe('seeding', () => {
+  it('creates the demo user once, with the credentials the login page shows', async () => {
+    await runSeeders(app.db, () => {});
+    await runSeeders(app.db, () => {});
+    const [row] = await app.db.select({ n: count() }).from(users);
+    expect(row?.n).toBe(1);
+    expect(DEMO_USER).toEqual({ name: 'Demo User', email: 'demo@lumiskin.app', password: 'glow-demo-2026' });
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'demo@lumiskin.app', password: 'glow-demo-2026' } });
+    expect(res.statusCode).toBe(200);
+    expect(AuthResponse.parse(res.json()).user).toMatchObject({ name: 'Demo User', role: 'user' });
+  });
+
+  it('runs seeders in order', async () => {
+    const ran: string[] = [];
+    const seeder = (name: string): Seeder => ({ name, run: async () => void ran.push(name) });
+    await runSeeders(app.db, () => {}, [seeder('products'), seeder('articles')]);
+    expect(ran).toEqual(['products', 'articles']);
+  });
+});
+
+describe('admins', () => {
+  it('upsertAdmin creates an admin, or promotes an existing user and sets the password', async () => {
+    const created = await upsertAdmin(app.db, { email: 'Root@Example.test', password: 'admin-pass-1' });
+    expect(created).toMatchObject({ created: true, user: { role: 'admin' } });
+
+    const { user } = await createUser(app);
+    const promoted = await upsertAdmin(app.db, { email: user.email.toUpperCase(), password: 'admin-pass-2', name: 'Chief' });
+    expect(promoted).toMatchObject({ created: false, user: { id: user.id, role: 'admin', name: 'Chief' } });
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'admin-pass-2' } });
+    expect(AuthResponse.parse(res.json()).user.role).toBe('admin');
+  });
+
+  it('npm run create-admin creates the admin from the command line', async () => {
+    const database = await createTestDatabase();
+    const run = promisify(execFile);
+    const serverRoot = path.resolve(import.meta.dirname, '..');
+    const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
+    try {
+      const env = { ...process.env, DATABASE_URL: database.url };
+      const { stdout } = await run(tsx, ['src/scripts/create-admin.ts', '--email', 'cli@example.test', '--password', 'cli-admin-pass', '--name', 'Cli Admin'], { cwd: serverRoot, env });
+      expect(stdout).toContain('Created admin cli@example.test');
+      const bad = await run(tsx, ['src/scripts/create-admin.ts', '--email', 'nope'], { cwd: serverRoot, env }).catch((e: { code: number; stderr: string }) => e);
+      expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('--password is required') });
+
+      const client = createDbClient(database.url, { max: 1 });
+      try {
+        expect(await findUserByEmail(client.db, 'CLI@example.test')).toMatchObject({ role: 'admin', name: 'Cli Admin' });
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});
