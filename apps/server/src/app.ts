@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import authRoutes from './modules/auth/routes';
+import geoRoutes from './modules/geo/routes';
 import healthRoutes from './modules/health/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -33,6 +34,7 @@ declare module 'fastify' {
 const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/health', routes: healthRoutes },
   { prefix: '/auth', routes: authRoutes },
+  { prefix: '/geo', routes: geoRoutes },
 ];
 
 /** Never logged, wherever they appear in a logged object (pino redaction paths). */
