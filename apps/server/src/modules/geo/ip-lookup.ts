@@ -8,7 +8,7 @@ import { getGazetteer, type Gazetteer } from './gazetteer';
  * (IPv4 → country, CC BY-SA 4.0: "This site or product includes IP2Location LITE data available
  * from https://lite.ip2location.com"). City-level databases on npm were either over 100 MB
  * (DB-IP city), bound by MaxMind's GeoLite2 EULA (updates must not be blocked, flagged buggy on
- * npm), or need a download at install (geoip-lite): see docs/decisions. So the answer is the
+ * npm), or need a download at install (geoip-lite): see README.md here. So the answer is the
  * country's most populous town, marked precision 'country'; IPv6 is 'unknown'.
  */
 
