@@ -21,7 +21,8 @@ export default defineConfig({
       manifest: {
         name: 'Lumiskin',
         short_name: 'Lumiskin',
-        description: 'Skincare that learns you: AI skin scans, a routine that adapts, and a mix made for you.',
+        description:
+          'Skincare that learns you: AI skin scans, a routine that adapts, and a mix made for you.',
         theme_color: BRAND_VIOLET,
         background_color: '#fbf8f6',
         display: 'standalone',
@@ -31,7 +32,12 @@ export default defineConfig({
           { src: '/pwa-64x64.png', sizes: '64x64', type: 'image/png' },
           { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
           { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          {
+            src: '/maskable-icon-512x512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
         ],
       },
       workbox: {

@@ -48,7 +48,10 @@ export function logoSvg({ radius, scale }: MarkOptions): string {
 }
 
 async function png(svg: string, size: number, file: string) {
-  await sharp(Buffer.from(svg)).resize(size, size).png({ compressionLevel: 9 }).toFile(path.join(publicDir, file));
+  await sharp(Buffer.from(svg))
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(publicDir, file));
 }
 
 const rounded = logoSvg({ radius: 22, scale: 1 });

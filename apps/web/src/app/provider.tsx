@@ -12,13 +12,20 @@ export function createQueryClient() {
         staleTime: 30_000,
         refetchOnWindowFocus: true,
         // 4xx answers do not get better by asking again.
-        retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
+        retry: (count, error) =>
+          !(error instanceof ApiRequestError && error.status < 500) && count < 2,
       },
     },
   });
 }
 
-export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProvider({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>

@@ -1,6 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  RouterProvider,
+  type DataRouter,
+  type RouteObject,
+} from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
@@ -21,7 +26,10 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: lazyPage(() => import('@/features/landing/routes/landing')) },
       { path: paths.login.path, lazy: lazyPage(() => import('@/features/auth/routes/login')) },
-      { path: paths.register.path, lazy: lazyPage(() => import('@/features/auth/routes/register')) },
+      {
+        path: paths.register.path,
+        lazy: lazyPage(() => import('@/features/auth/routes/register')),
+      },
       {
         path: paths.forgotPassword.path,
         lazy: lazyPage(() => import('@/features/auth/routes/forgot-password')),
@@ -35,7 +43,10 @@ export const routes: RouteObject[] = [
       { path: paths.shop.path, lazy: lazyPage(() => import('@/features/shop/routes/shop')) },
       { path: paths.learn.path, lazy: lazyPage(() => import('@/features/learn/routes/learn')) },
       { path: paths.article.path, lazy: lazyPage(() => import('@/features/learn/routes/article')) },
-      { path: paths.download.path, lazy: lazyPage(() => import('@/features/download/routes/download')) },
+      {
+        path: paths.download.path,
+        lazy: lazyPage(() => import('@/features/download/routes/download')),
+      },
       {
         Component: RequireAuth,
         children: [
@@ -43,12 +54,24 @@ export const routes: RouteObject[] = [
             path: paths.dashboard.path,
             lazy: lazyPage(() => import('@/features/dashboard/routes/dashboard')),
           },
-          { path: paths.history.path, lazy: lazyPage(() => import('@/features/dashboard/routes/history')) },
+          {
+            path: paths.history.path,
+            lazy: lazyPage(() => import('@/features/dashboard/routes/history')),
+          },
           { path: paths.scan.path, lazy: lazyPage(() => import('@/features/scan/routes/scan')) },
-          { path: paths.analysis.path, lazy: lazyPage(() => import('@/features/scan/routes/analysis')) },
-          { path: paths.profile.path, lazy: lazyPage(() => import('@/features/profile/routes/profile')) },
+          {
+            path: paths.analysis.path,
+            lazy: lazyPage(() => import('@/features/scan/routes/analysis')),
+          },
+          {
+            path: paths.profile.path,
+            lazy: lazyPage(() => import('@/features/profile/routes/profile')),
+          },
           { path: paths.quiz.path, lazy: lazyPage(() => import('@/features/quiz/routes/quiz')) },
-          { path: paths.quizPlay.path, lazy: lazyPage(() => import('@/features/quiz/routes/quiz-player')) },
+          {
+            path: paths.quizPlay.path,
+            lazy: lazyPage(() => import('@/features/quiz/routes/quiz-player')),
+          },
           {
             path: paths.quizCategory.path,
             lazy: lazyPage(() => import('@/features/quiz/routes/quiz-player')),
@@ -56,7 +79,10 @@ export const routes: RouteObject[] = [
           {
             Component: RequireStaff,
             children: [
-              { path: paths.admin.path, lazy: lazyPage(() => import('@/features/admin/routes/admin')) },
+              {
+                path: paths.admin.path,
+                lazy: lazyPage(() => import('@/features/admin/routes/admin')),
+              },
             ],
           },
         ],
@@ -66,18 +92,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Spec §4/§8: a 401 on any call has already cleared the stored session; drop cached private data
+ * and go to /login inside the SPA (no reload, so the login page can still show the server's text).
+ */
+export function installUnauthorizedHandler(router: DataRouter, queryClient: QueryClient) {
+  setUnauthorizedHandler(() => {
+    queryClient.removeQueries();
+    if (router.state.location.pathname !== paths.login.path) void router.navigate(paths.login.href);
+  });
+}
+
 export function AppRouter() {
   const queryClient = useQueryClient();
   const [router] = useState(() => createBrowserRouter(routes));
-
-  useEffect(() => {
-    // Spec §4/§8: a 401 on any call has already cleared the stored session; drop cached private
-    // data and go to /login inside the SPA (no reload, so the login page can still show errors).
-    setUnauthorizedHandler(() => {
-      queryClient.removeQueries();
-      if (router.state.location.pathname !== paths.login.path) void router.navigate(paths.login.href);
-    });
-  }, [queryClient, router]);
+  useEffect(() => installUnauthorizedHandler(router, queryClient), [queryClient, router]);
 
   return <RouterProvider router={router} />;
 }

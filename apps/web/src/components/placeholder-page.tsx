@@ -21,7 +21,9 @@ export function PlaceholderPage({
       <span className="mb-6 inline-flex size-16 items-center justify-center rounded-2xl bg-primary-soft text-primary-text shadow-soft">
         <Icon className="size-7" aria-hidden />
       </span>
-      <p className="text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">{eyebrow}</p>
+      <p className="text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
+        {eyebrow}
+      </p>
       <h1 className="mt-3 text-h1 font-semibold">{title}</h1>
       <p className="mt-4 text-base leading-relaxed text-muted-foreground">{description}</p>
       <Button asChild variant="outline" className="mt-8">

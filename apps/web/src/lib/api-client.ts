@@ -49,7 +49,10 @@ async function readError(response: Response): Promise<ApiError | null> {
     return {
       detail,
       code: typeof code === 'string' ? code : 'http_error',
-      fields: typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : undefined,
+      fields:
+        typeof fields === 'object' && fields !== null
+          ? (fields as Record<string, string>)
+          : undefined,
     };
   } catch {
     return null;

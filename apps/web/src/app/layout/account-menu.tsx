@@ -38,7 +38,9 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
           <Avatar name={user.name} />
           <span className="min-w-0">
             <span className="block truncate font-semibold">{user.name}</span>
-            <span className="block truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+            <span className="block truncate text-xs font-normal text-muted-foreground">
+              {user.email}
+            </span>
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />

@@ -37,7 +37,8 @@ export function Footer({ className }: { className?: string | undefined }) {
         <div>
           <Logo />
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-muted-foreground">
-            Skincare that learns you. Scan, understand and care for your skin with a routine made for it.
+            Skincare that learns you. Scan, understand and care for your skin with a routine made
+            for it.
           </p>
         </div>
         {columns.map((column) => (
@@ -60,7 +61,8 @@ export function Footer({ className }: { className?: string | undefined }) {
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6">
-          © {new Date().getFullYear()} Lumiskin. Not medical advice — see a dermatologist for skin conditions.
+          © {new Date().getFullYear()} Lumiskin. Not medical advice — see a dermatologist for skin
+          conditions.
         </p>
       </div>
     </footer>

@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetTitle,
+  SheetTrigger,
+} from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { Avatar } from '@/app/layout/account-menu';
@@ -18,7 +25,15 @@ const itemClass =
  * Below the lg breakpoint the links move into a side sheet (spec §2 mobile menu: adds Profile, the
  * theme toggle, notifications and Log out). Radix closes it on Escape and on a click outside.
  */
-export function MobileMenu({ items, user, onLogout }: { items: NavItem[]; user: User | null; onLogout: () => void }) {
+export function MobileMenu({
+  items,
+  user,
+  onLogout,
+}: {
+  items: NavItem[];
+  user: User | null;
+  onLogout: () => void;
+}) {
   const [isOpen, setIsOpen] = useState(false);
   const [showNotifications, setShowNotifications] = useState(false);
 
@@ -67,7 +82,10 @@ export function MobileMenu({ items, user, onLogout }: { items: NavItem[]; user: 
         </nav>
 
         <div className="mt-4 grid gap-1 border-t pt-4">
-          <ThemeToggle showText className="h-12 justify-start rounded-xl px-3 font-medium [&_svg]:text-muted-foreground" />
+          <ThemeToggle
+            showText
+            className="h-12 justify-start rounded-xl px-3 font-medium [&_svg]:text-muted-foreground"
+          />
           {user ? (
             <>
               <Button
@@ -89,7 +107,9 @@ export function MobileMenu({ items, user, onLogout }: { items: NavItem[]; user: 
                   setIsOpen(false);
                   onLogout();
                 }}
-                className={cn('h-12 justify-start rounded-xl px-3 font-medium text-destructive-soft-foreground hover:bg-destructive-soft dark:text-[#fca5a5]')}
+                className={cn(
+                  'h-12 justify-start rounded-xl px-3 font-medium text-destructive-soft-foreground hover:bg-destructive-soft dark:text-[#fca5a5]',
+                )}
               >
                 <LogOutIcon className="size-5" aria-hidden /> Log out
               </Button>

@@ -1,4 +1,12 @@
-import { LayoutDashboardIcon, BookOpenIcon, ScanFaceIcon, ShoppingBagIcon, SmartphoneIcon, TrophyIcon, type LucideIcon } from 'lucide-react';
+import {
+  LayoutDashboardIcon,
+  BookOpenIcon,
+  ScanFaceIcon,
+  ShoppingBagIcon,
+  SmartphoneIcon,
+  TrophyIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface NavItem {

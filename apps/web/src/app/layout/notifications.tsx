@@ -1,12 +1,18 @@
 import { BellIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 
 export function EmptyNotifications() {
   return (
     <div className="px-3 py-4 text-center">
       <p className="text-sm font-medium">You&rsquo;re all caught up</p>
-      <p className="mt-1 text-xs text-muted-foreground">Scan reminders and quiz streaks will show up here.</p>
+      <p className="mt-1 text-xs text-muted-foreground">
+        Scan reminders and quiz streaks will show up here.
+      </p>
     </div>
   );
 }

@@ -20,7 +20,11 @@ export function RootLayout() {
         Skip to content
       </a>
       {navigation.state === 'loading' ? (
-        <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
+        <div
+          role="progressbar"
+          aria-label="Loading page"
+          className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden"
+        >
           <div className="h-full w-1/3 animate-progress-bar bg-gradient-to-r from-brand to-accent" />
         </div>
       ) : null}

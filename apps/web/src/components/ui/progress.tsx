@@ -16,7 +16,10 @@ export function Progress({
       {...props}
     >
       <ProgressPrimitive.Indicator
-        className={cn('h-full w-full flex-1 rounded-full bg-brand transition-transform duration-300', indicatorClassName)}
+        className={cn(
+          'h-full w-full flex-1 rounded-full bg-brand transition-transform duration-300',
+          indicatorClassName,
+        )}
         style={{ transform: `translateX(-${100 - (value ?? 0)}%)` }}
       />
     </ProgressPrimitive.Root>

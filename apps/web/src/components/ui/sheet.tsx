@@ -43,6 +43,14 @@ export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetP
   return <SheetPrimitive.Title className={cn('text-base font-semibold', className)} {...props} />;
 }
 
-export function SheetDescription({ className, ...props }: ComponentProps<typeof SheetPrimitive.Description>) {
-  return <SheetPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+export function SheetDescription({
+  className,
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Description>) {
+  return (
+    <SheetPrimitive.Description
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }

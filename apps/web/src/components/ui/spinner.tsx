@@ -12,7 +12,10 @@ export function Spinner({
     <LoaderCircle
       role="status"
       aria-label={label}
-      className={cn('size-5 animate-spin text-brand motion-reduce:animate-[spin_1.5s_linear_infinite]', className)}
+      className={cn(
+        'size-5 animate-spin text-brand motion-reduce:animate-[spin_1.5s_linear_infinite]',
+        className,
+      )}
       {...props}
     />
   );

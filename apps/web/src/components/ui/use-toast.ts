@@ -51,8 +51,16 @@ export function toast(input: ToastInput): string {
 }
 
 toast.success = (description: string) => toast({ title: 'Success', description });
-toast.error = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
+toast.error = (description: string) =>
+  toast({ title: 'Error', description, variant: 'destructive' });
 toast.info = (description: string) => toast({ title: 'Info', description });
+
+/** Drops every toast at once (tests, and a fresh start after signing out). */
+export function clearToasts() {
+  for (const timer of removeTimers.values()) clearTimeout(timer);
+  removeTimers.clear();
+  setToasts([]);
+}
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -60,5 +68,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }

@@ -9,13 +9,27 @@ const promises = [
 ];
 
 /** Form on the right, a calm brand panel on the left from large screens up. */
-export function AuthLayout({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[1fr_1.05fr] lg:items-center lg:gap-16 lg:py-20">
       <title>{`${title} — Lumiskin`}</title>
       <aside className="relative hidden overflow-hidden rounded-[2rem] bg-gradient-to-br from-[#7c3aed] via-[#8b5cf6] to-[#c084fc] p-10 text-white shadow-lift lg:block">
-        <div aria-hidden className="absolute -top-16 -right-10 size-64 rounded-full bg-[#fdba9a]/35 blur-3xl" />
-        <div aria-hidden className="absolute -bottom-20 -left-10 size-72 rounded-full bg-white/15 blur-3xl" />
+        <div
+          aria-hidden
+          className="absolute -top-16 -right-10 size-64 rounded-full bg-[#fdba9a]/35 blur-3xl"
+        />
+        <div
+          aria-hidden
+          className="absolute -bottom-20 -left-10 size-72 rounded-full bg-white/15 blur-3xl"
+        />
         <div className="relative">
           <LogoMark className="size-12 drop-shadow-lg" />
           <p className="mt-10 text-3xl leading-tight font-semibold tracking-tight text-balance">
@@ -36,8 +50,8 @@ export function AuthLayout({ title, description, children }: { title: string; de
               81
             </span>
             <p className="text-sm leading-relaxed text-white/90">
-              <span className="font-semibold text-white">A sample result:</span> skin score 81, “Good”.
-              Each scan compares with your last one, so you can see what is working.
+              <span className="font-semibold text-white">A sample result:</span> skin score 81,
+              “Good”. Each scan compares with your last one, so you can see what is working.
             </p>
           </div>
         </div>

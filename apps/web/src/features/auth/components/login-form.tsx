@@ -52,7 +52,11 @@ export function LoginForm() {
     formState: { errors, isSubmitting },
   } = useForm<LoginFormValues>({
     resolver: zodResolver(LoginFormValues),
-    defaultValues: { email: rememberedEmail ?? '', password: '', rememberMe: rememberedEmail !== null },
+    defaultValues: {
+      email: rememberedEmail ?? '',
+      password: '',
+      rememberMe: rememberedEmail !== null,
+    },
   });
 
   const onSubmit = handleSubmit(
@@ -64,7 +68,9 @@ export function LoginForm() {
         setItem(REMEMBERED_EMAIL_KEY, rememberMe ? email : null);
         if (isStaff(user.role)) toast.success(AuthMessages.adminLoginSuccess);
         else toast.success(AuthMessages.loginSuccess);
-        await navigate(destinationAfterLogin(user, searchParams.get('redirect')), { replace: true });
+        await navigate(destinationAfterLogin(user, searchParams.get('redirect')), {
+          replace: true,
+        });
       } catch (error) {
         const message = errorMessage(error, AuthMessages.loginFailed);
         setServerError(message);
@@ -91,7 +97,13 @@ export function LoginForm() {
           <span className="font-semibold">Demo account:</span> {DEMO_CREDENTIALS.email} ·{' '}
           <span className="font-mono text-[0.8125rem]">{DEMO_CREDENTIALS.password}</span>
         </p>
-        <Button type="button" variant="ghost" size="sm" onClick={fillDemo} className="-my-1 -mr-2 text-primary-text">
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={fillDemo}
+          className="-my-1 -mr-2 text-primary-text"
+        >
           Use demo
         </Button>
       </Alert>
@@ -143,7 +155,10 @@ export function LoginForm() {
           checked={watch('rememberMe')}
           onCheckedChange={(checked) => setValue('rememberMe', checked === true)}
         />
-        <Label htmlFor="login-remember" className="cursor-pointer font-normal text-muted-foreground">
+        <Label
+          htmlFor="login-remember"
+          className="cursor-pointer font-normal text-muted-foreground"
+        >
           Remember me
         </Label>
       </div>
@@ -154,7 +169,10 @@ export function LoginForm() {
 
       <p className="text-center text-sm text-muted-foreground">
         New to Lumiskin?{' '}
-        <Link to={paths.register.href} className="font-semibold text-primary-text underline-offset-4 hover:underline">
+        <Link
+          to={paths.register.href}
+          className="font-semibold text-primary-text underline-offset-4 hover:underline"
+        >
           Create an account
         </Link>
       </p>

@@ -8,7 +8,12 @@ export function PasswordInput({ className, id, ...props }: Omit<ComponentProps<'
   const [isVisible, setIsVisible] = useState(false);
   return (
     <div className="relative">
-      <Input id={id} type={isVisible ? 'text' : 'password'} className={cn('pr-12', className)} {...props} />
+      <Input
+        id={id}
+        type={isVisible ? 'text' : 'password'}
+        className={cn('pr-12', className)}
+        {...props}
+      />
       <button
         type="button"
         onClick={() => setIsVisible((v) => !v)}
@@ -16,7 +21,11 @@ export function PasswordInput({ className, id, ...props }: Omit<ComponentProps<'
         aria-controls={id}
         className="absolute inset-y-0 right-0 inline-flex w-11 cursor-pointer items-center justify-center rounded-r-xl text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
       >
-        {isVisible ? <EyeOffIcon className="size-4.5" aria-hidden /> : <EyeIcon className="size-4.5" aria-hidden />}
+        {isVisible ? (
+          <EyeOffIcon className="size-4.5" aria-hidden />
+        ) : (
+          <EyeIcon className="size-4.5" aria-hidden />
+        )}
       </button>
     </div>
   );

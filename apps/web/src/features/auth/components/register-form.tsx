@@ -126,11 +126,16 @@ export function RegisterForm() {
             className="mt-0.5"
             checked={watch('acceptTerms')}
             onCheckedChange={(checked) =>
-              setValue('acceptTerms', checked === true, { shouldValidate: termsError !== undefined })
+              setValue('acceptTerms', checked === true, {
+                shouldValidate: termsError !== undefined,
+              })
             }
             {...fieldAria('register-terms', termsError)}
           />
-          <Label htmlFor="register-terms" className="leading-snug font-normal text-muted-foreground">
+          <Label
+            htmlFor="register-terms"
+            className="leading-snug font-normal text-muted-foreground"
+          >
             <span>
               I agree to the{' '}
               <Link to={paths.terms.href} className={linkClass}>

@@ -7,9 +7,15 @@ export default function LoginRoute() {
   const session = useSession();
   const [searchParams] = useSearchParams();
   // Already signed in: go where a fresh login would go.
-  if (session) return <Navigate to={destinationAfterLogin(session.user, searchParams.get('redirect'))} replace />;
+  if (session)
+    return (
+      <Navigate to={destinationAfterLogin(session.user, searchParams.get('redirect'))} replace />
+    );
   return (
-    <AuthLayout title="Welcome back" description="Sign in to see your skin scores, your routine and your quiz streak.">
+    <AuthLayout
+      title="Welcome back"
+      description="Sign in to see your skin scores, your routine and your quiz streak."
+    >
       <LoginForm />
     </AuthLayout>
   );

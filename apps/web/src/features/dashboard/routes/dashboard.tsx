@@ -1,4 +1,10 @@
-import { ArrowRightIcon, ScanFaceIcon, SparklesIcon, TrophyIcon, UserRoundIcon } from 'lucide-react';
+import {
+  ArrowRightIcon,
+  ScanFaceIcon,
+  SparklesIcon,
+  TrophyIcon,
+  UserRoundIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -43,7 +49,10 @@ export default function DashboardRoute() {
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <title>Dashboard — Lumiskin</title>
       <section className="relative overflow-hidden rounded-[1.75rem] border bg-card p-6 shadow-soft sm:p-10">
-        <div aria-hidden className="pointer-events-none absolute inset-0 [background:var(--hero-glow)]" />
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 [background:var(--hero-glow)]"
+        />
         <div className="relative flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <Badge variant="accent">
@@ -72,7 +81,10 @@ export default function DashboardRoute() {
                   <Icon className="size-5" aria-hidden />
                 </span>
                 <h3 className="mt-4 text-h3 font-semibold">
-                  <Link to={to} className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-ring">
+                  <Link
+                    to={to}
+                    className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-ring"
+                  >
                     {title}
                   </Link>
                 </h3>

@@ -37,10 +37,28 @@ export function HeroVisual() {
         <rect x="82" y="108" width="156" height="262" rx="46" fill="url(#hero-glass)" />
         <rect x="96" y="122" width="16" height="200" rx="8" fill="#ffffff" opacity="0.35" />
         <rect x="104" y="186" width="112" height="124" rx="18" fill="url(#hero-label)" />
-        <text x="160" y="232" textAnchor="middle" fontFamily="Inter Variable, sans-serif" fontSize="19" fontWeight="650" fill="#2c1d4a" letterSpacing="-0.3">
+        <text
+          x="160"
+          y="232"
+          textAnchor="middle"
+          fontFamily="Inter Variable, sans-serif"
+          fontSize="19"
+          fontWeight="650"
+          fill="#2c1d4a"
+          letterSpacing="-0.3"
+        >
           Lumiskin
         </text>
-        <text x="160" y="256" textAnchor="middle" fontFamily="Inter Variable, sans-serif" fontSize="10" fontWeight="600" fill="#9a3b1e" letterSpacing="1.6">
+        <text
+          x="160"
+          y="256"
+          textAnchor="middle"
+          fontFamily="Inter Variable, sans-serif"
+          fontSize="10"
+          fontWeight="600"
+          fill="#9a3b1e"
+          letterSpacing="1.6"
+        >
           BASE · AQUAHYDRA
         </text>
         <path d="M160 272c0 0-10 11-10 18a10 10 0 0 0 20 0c0-7-10-18-10-18Z" fill="#a78bfa" />

@@ -10,14 +10,20 @@ export default function LandingRoute() {
     <>
       <title>Lumiskin — skincare that learns you</title>
       <section className="relative overflow-hidden">
-        <div aria-hidden className="pointer-events-none absolute inset-0 [background:var(--hero-glow)]" />
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 [background:var(--hero-glow)]"
+        />
         <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 sm:pt-16 lg:grid-cols-[1.1fr_1fr] lg:gap-8 lg:pt-24 lg:pb-28">
           <div>
             <Badge variant="accent" className="px-3 py-1">
               <ShieldCheckIcon aria-hidden /> Private AI · your photos stay yours
             </Badge>
             <h1 className="mt-6 text-display font-semibold text-balance">
-              Skincare That <span className="bg-gradient-to-r from-primary-text to-[#c2410c] bg-clip-text text-transparent dark:to-accent">Learns You</span>
+              Skincare That{' '}
+              <span className="bg-gradient-to-r from-primary-text to-[#c2410c] bg-clip-text text-transparent dark:to-accent">
+                Learns You
+              </span>
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-muted-foreground">
               One photo shows what your skin needs today. Lumiskin turns it into a calm morning and
@@ -39,11 +45,13 @@ export default function LandingRoute() {
               </Button>
             </div>
             <ul className="mt-10 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
-              {['Free to start', 'Results in under a minute', 'Delete your data any time'].map((point) => (
-                <li key={point} className="flex items-center gap-2">
-                  <CheckIcon className="size-4 text-primary-text" aria-hidden /> {point}
-                </li>
-              ))}
+              {['Free to start', 'Results in under a minute', 'Delete your data any time'].map(
+                (point) => (
+                  <li key={point} className="flex items-center gap-2">
+                    <CheckIcon className="size-4 text-primary-text" aria-hidden /> {point}
+                  </li>
+                ),
+              )}
             </ul>
           </div>
           <HeroVisual />

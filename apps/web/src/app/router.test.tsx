@@ -1,0 +1,116 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installUnauthorizedHandler, routes } from '@/app/router';
+import { saveSession, TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+
+function renderApp(path: string) {
+  const view = renderWithRouter(routes, path);
+  installUnauthorizedHandler(view.router, view.queryClient);
+  return view;
+}
+
+describe('app shell and guards', () => {
+  it('sends a signed-out visitor from /dashboard to /login with the way back', async () => {
+    fakeFetch(() => json(500, {}));
+    const { router } = renderApp('/dashboard');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fdashboard');
+  });
+
+  it('shows a spinner while the stored session is checked, then the signed-in dashboard', async () => {
+    const user = createUser({ name: 'Grace Hopper' });
+    saveSession({ token: 'tok_abc', user });
+    let answer: (response: Response) => void = () => {};
+    const fetch = fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderApp('/dashboard');
+
+    expect(
+      await screen.findByRole('status', { name: 'Checking your session' }),
+    ).toBeInTheDocument();
+    answer(json(200, { user }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome back, Grace Hopper' }),
+    ).toBeInTheDocument();
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/auth/me');
+    expect(screen.getByRole('link', { name: 'Quick Scan' })).toHaveAttribute('href', '/scan');
+    expect(screen.getByRole('link', { name: 'Lumiskin home' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it('ends the session and opens /login when the stored token is refused', async () => {
+    saveSession({ token: 'tok_revoked', user: createUser() });
+    fakeFetch(() => json(401, { detail: 'Please sign in again', code: 'unauthorized' }));
+    const { router } = renderApp('/profile');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('shows a 403 page on /admin to a signed-in member and the admin area to staff', async () => {
+    const member = createUser();
+    saveSession({ token: 'tok_member', user: member });
+    fakeFetch(() => json(200, { user: member }));
+    const first = renderApp('/admin');
+    expect(
+      await screen.findByRole('heading', { name: 'This area is for the Lumiskin team' }),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    const admin = createUser({ role: 'admin' });
+    saveSession({ token: 'tok_admin', user: admin });
+    fakeFetch(() => json(200, { user: admin }));
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin area' })).toBeInTheDocument();
+  });
+
+  it('shows a 404 page for unknown paths', async () => {
+    fakeFetch(() => json(500, {}));
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('logs out through the account menu: revokes on the server, clears storage, opens /login', async () => {
+    const member = createUser();
+    saveSession({ token: 'tok_abc', user: member });
+    const fetch = fakeFetch((url) =>
+      url === '/api/auth/logout'
+        ? new Response(null, { status: 204 })
+        : json(200, { user: member }),
+    );
+    const { user, router } = renderApp('/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    const logoutCall = fetch.mock.calls.find(([url]) => url === '/api/auth/logout');
+    expect(logoutCall?.[1]?.method).toBe('POST');
+    expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer tok_abc');
+  });
+
+  it('shows visitors Login and Get Started, and members their own links', async () => {
+    fakeFetch(() => json(500, {}));
+    const first = renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Skincare That Learns You/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.queryByRole('link', { name: 'Quick Scan' })).toBeNull();
+    first.unmount();
+  });
+});

@@ -1,0 +1,158 @@
+import { AuthMessages } from '@lumiskin/contract/auth';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { RegisterForm, TERMS_REQUIRED } from '@/features/auth/components/register-form';
+import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+
+function renderRegister() {
+  return renderWithRouter(
+    [
+      { path: '/register', element: <RegisterForm /> },
+      { path: '/dashboard', element: <LocationProbe label="Dashboard" /> },
+    ],
+    '/register',
+  );
+}
+
+type Ui = ReturnType<typeof renderRegister>['user'];
+
+async function fill(
+  user: Ui,
+  values: { name?: string; email?: string; password?: string; confirm?: string; terms?: boolean },
+) {
+  if (values.name) await user.type(screen.getByLabelText('Full name'), values.name);
+  if (values.email) await user.type(screen.getByLabelText('Email'), values.email);
+  if (values.password)
+    await user.type(screen.getByLabelText('Password', { exact: true }), values.password);
+  if (values.confirm) await user.type(screen.getByLabelText('Confirm password'), values.confirm);
+  if (values.terms) await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+}
+
+const complete = {
+  name: 'Ada Tester',
+  email: 'ada@example.test',
+  password: 'glow-pass',
+  confirm: 'glow-pass',
+  terms: true,
+};
+
+describe('RegisterForm', () => {
+  it('asks for every field when submitted empty', async () => {
+    const fetch = fakeFetch(() => json(500, {}));
+    const { user } = renderRegister();
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    for (const label of ['Full name', 'Email', 'Confirm password']) {
+      expect(await screen.findByLabelText(label)).toHaveAccessibleDescription(
+        AuthMessages.fillAllFields,
+      );
+    }
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveAccessibleDescription(
+      AuthMessages.fillAllFields,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("says the passwords don't match", async () => {
+    const fetch = fakeFetch(() => json(500, {}));
+    const { user } = renderRegister();
+
+    await fill(user, { ...complete, confirm: 'glow-pasS' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByLabelText('Confirm password')).toHaveAccessibleDescription(
+      AuthMessages.passwordsDontMatch,
+    );
+    expect(
+      within(screen.getByRole('region', { name: /notifications/i })).getByText(
+        AuthMessages.passwordsDontMatch,
+      ),
+    ).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks for at least 6 characters', async () => {
+    const fetch = fakeFetch(() => json(500, {}));
+    const { user } = renderRegister();
+
+    await fill(user, { ...complete, password: 'abc12', confirm: 'abc12' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByLabelText('Password', { exact: true })).toHaveAccessibleDescription(
+      AuthMessages.passwordTooShort,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('requires the terms box, which links to /terms and /privacy', async () => {
+    const fetch = fakeFetch(() => json(500, {}));
+    const { user } = renderRegister();
+
+    await fill(user, { ...complete, terms: false });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('checkbox', { name: /terms/i })).toHaveAccessibleDescription(
+      TERMS_REQUIRED,
+    );
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's detail when the email is taken", async () => {
+    fakeFetch(() => json(409, { detail: AuthMessages.emailTaken, code: 'email_taken' }));
+    const { user } = renderRegister();
+
+    await fill(user, complete);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(AuthMessages.emailTaken);
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it("falls back to 'Registration failed' without a detail", async () => {
+    fakeFetch(() => new Response('', { status: 500 }));
+    const { user } = renderRegister();
+
+    await fill(user, complete);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(AuthMessages.registrationFailed);
+  });
+
+  it('reads "Creating account..." while waiting, then stores the session and opens the dashboard', async () => {
+    const account = createUser();
+    let answer: (response: Response) => void = () => {};
+    const fetch = fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user } = renderRegister();
+
+    await fill(user, complete);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+
+    answer(json(201, { user: account, access_token: 'tok_new' }));
+
+    expect(await screen.findByText('Dashboard at /dashboard')).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('tok_new');
+    expect(JSON.parse(localStorage.getItem(USER_KEY) ?? 'null')).toEqual(account);
+    expect(screen.getByText(AuthMessages.registerSuccess)).toBeInTheDocument();
+
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/auth/register');
+    // Only the four wire fields are sent (spec §7); the terms box stays in the browser.
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Ada Tester',
+      email: 'ada@example.test',
+      password: 'glow-pass',
+      confirmPassword: 'glow-pass',
+    });
+  });
+});

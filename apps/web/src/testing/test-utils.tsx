@@ -1,0 +1,63 @@
+import type { User } from '@lumiskin/contract/auth';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+
+/** Shows where the app navigated to, so a test can assert the page a person would land on. */
+export function LocationProbe({ label }: { label: string }) {
+  const location = useLocation();
+  return (
+    <p>
+      {label} at {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+/** Renders routes in a memory router inside the real providers (query client, theme, toaster). */
+export function renderWithRouter(routes: RouteObject[], initialEntry: string) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, user, router, queryClient };
+}
+
+type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+/** Replaces fetch for one test; every call is recorded on the returned mock. */
+export function fakeFetch(handler: FetchHandler) {
+  const mock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
+    Promise.resolve(handler(String(input), init)),
+  );
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function createUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'usr_8f3a2c',
+    name: 'Ada Tester',
+    email: 'ada@example.test',
+    role: 'user',
+    created_at: '2026-03-01T10:00:00.000Z',
+    profile: { skinType: 'normal', skinConcerns: [] },
+    ...overrides,
+  };
+}
