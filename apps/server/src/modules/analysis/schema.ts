@@ -1,0 +1,90 @@
+import type { AnalysisPlace, Scores } from '@lumiskin/contract/analysis-api';
+import type {
+  AnalysisType,
+  CaptureAngle,
+  Environment,
+  Finding,
+  Recommendation,
+  RegionOutline,
+  Routine,
+  ScanConcern,
+} from '@lumiskin/contract/analysis';
+import { customType, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+});
+
+/** One finished scan. Failed scans are never stored. */
+export const analyses = pgTable(
+  'analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    analysisType: text('analysis_type').$type<AnalysisType>().notNull(),
+    analysisSource: text('analysis_source').$type<'lumiskin_ai' | 'external_api'>().notNull(),
+    location: text('location').notNull(),
+    place: jsonb('place').$type<AnalysisPlace>().notNull(),
+    environment: jsonb('environment').$type<Environment>().notNull(),
+    concerns: text('concerns').array().$type<ScanConcern[]>().notNull(),
+    scores: jsonb('scores').$type<Scores>().notNull(),
+    overallScore: integer('overall_score').notNull(),
+    findings: jsonb('findings').$type<Finding[]>().notNull(),
+    routine: jsonb('routine').$type<Routine>().notNull(),
+    recommendation: jsonb('recommendation').$type<Recommendation>().notNull(),
+    reportText: text('report_text').notNull(),
+    reportSource: text('report_source').$type<'engine' | 'llm'>().notNull(),
+    regions: jsonb('regions').$type<RegionOutline[]>().notNull(),
+    /** Everything else the engine measured (region scores, raw values, tone, face, timings). */
+    details: jsonb('details').$type<AnalysisDetails>().notNull(),
+    angles: text('angles').array().$type<CaptureAngle[]>().notNull(),
+    engineMs: real('engine_ms').notNull(),
+  },
+  // History and dashboard read one person's scans newest first.
+  (t) => [index('analyses_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export interface AnalysisDetails {
+  region_scores: Record<string, Record<string, number>>;
+  raw: Record<string, number>;
+  measurements: Record<string, Record<string, number>>;
+  counts: Record<string, number>;
+  skin_tone: { ita: number; category: string };
+  estimated_skin_type: string;
+  face: { box: number[]; yaw: number; pitch: number; roll: number };
+  quality: { sharpness: number };
+  timings_ms: Record<string, number>;
+  external?: { request_id: string | null; warnings: string[] } | null;
+}
+
+/**
+ * The scan's photo, re-encoded without metadata. Kept apart from `analyses` so listing scans never
+ * reads image bytes, and behind PhotoStorage so an object store can replace it.
+ */
+export const analysisPhotos = pgTable('analysis_photos', {
+  analysisId: uuid('analysis_id')
+    .primaryKey()
+    .references(() => analyses.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Consent to photo processing, given once before the first scan (and again if the text changes). */
+export const scanConsents = pgTable('scan_consents', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: text('version').notNull(),
+  consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AnalysisRow = typeof analyses.$inferSelect;
+export type NewAnalysisRow = typeof analyses.$inferInsert;
+export type PhotoRow = typeof analysisPhotos.$inferSelect;

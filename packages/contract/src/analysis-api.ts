@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  AnalysisType,
+  CaptureAngle,
+  Environment,
+  Finding,
+  MetricKey,
+  Recommendation,
+  RegionKey,
+  RegionOutline,
+  Routine,
+  ScanConcern,
+} from './analysis';
+
+/** The stored analysis, as /api/analysis/scan, /scan-upload and /{id} return it (spec §3, §7). */
+
+/** Who produced the scores: our own engine, or the optional external skin API merged over it. */
+export const ANALYSIS_SOURCES = ['lumiskin_ai', 'external_api'] as const;
+export const AnalysisSource = z.enum(ANALYSIS_SOURCES);
+export type AnalysisSource = z.infer<typeof AnalysisSource>;
+export const ANALYSIS_SOURCE_LABELS: Record<AnalysisSource, string> = {
+  lumiskin_ai: 'Lumiskin AI',
+  external_api: 'External skin API',
+};
+
+/** Fallback text of the spec's clients when a result has none (spec §3). */
+export const DEFAULT_RESULT_TEXT = 'Analysis completed successfully.';
+
+export const Scores = z.partialRecord(MetricKey, z.number().int().min(0).max(100));
+export type Scores = z.infer<typeof Scores>;
+
+/** The place the scan was made, as the gazetteer resolved what was typed. */
+export const AnalysisPlace = z.object({
+  name: z.string(),
+  country_code: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  timezone: z.string(),
+});
+export type AnalysisPlace = z.infer<typeof AnalysisPlace>;
+
+export const Analysis = z.object({
+  id: z.string(),
+  /** The spec's dashboard reads `_id`; same value as `id`. */
+  _id: z.string(),
+  created_at: z.string(),
+  analysis_source: AnalysisSource,
+  analysis_type: AnalysisType,
+  /** Canonical 'City, CC'. */
+  location: z.string(),
+  place: AnalysisPlace,
+  environment: Environment,
+  concerns: z.array(ScanConcern),
+  scores: Scores,
+  overall_score: z.number().int().min(0).max(100),
+  findings: z.array(Finding),
+  routine: Routine,
+  recommendations: Recommendation,
+  /** Plain-English report. */
+  full_response_text: z.string(),
+  /** Who wrote the report text: our engine, or the optional chat model. */
+  report_source: z.enum(['engine', 'llm']),
+  /** Zone outlines in the stored photo's pixel coordinates. */
+  regions: z.array(RegionOutline),
+  /** Per metric, the score each zone alone would get. */
+  region_scores: z.partialRecord(MetricKey, z.partialRecord(RegionKey, z.number())),
+  skin_tone: z.object({ ita: z.number(), category: z.string() }),
+  estimated_skin_type: z.string(),
+  angles: z.array(CaptureAngle),
+  photo: z
+    .object({ url: z.string(), width: z.number().int(), height: z.number().int() })
+    .nullable(),
+  /** The engine's time for this scan, in ms. */
+  timings_ms: z.object({ engine: z.number(), total: z.number() }),
+});
+export type Analysis = z.infer<typeof Analysis>;
+
+export const AnalysisParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+
+export const HISTORY_PERIODS = ['7days', '30days', '90days', 'all'] as const;
+export const HistoryPeriod = z.enum(HISTORY_PERIODS);
+export type HistoryPeriod = z.infer<typeof HistoryPeriod>;
+/** Source filter (spec §9: all, external provider, own AI, recent). */
+export const HISTORY_SOURCES = ['all', 'recent', ...ANALYSIS_SOURCES] as const;
+export const HISTORY_DEFAULT_LIMIT = 10;
+export const HISTORY_MAX_LIMIT = 100;
+
+export const HistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
+  offset: z.coerce.number().int().min(0).default(0),
+  period: HistoryPeriod.default('all'),
+  source: z.enum(HISTORY_SOURCES).default('all'),
+});
+export type HistoryQuery = z.input<typeof HistoryQuery>;
+
+/** One scan in the history list (spec §3 "Scan history item"). */
+export const HistoryItem = z.object({
+  id: z.string(),
+  _id: z.string(),
+  created_at: z.string(),
+  analysis_source: AnalysisSource,
+  analysis_type: AnalysisType,
+  scores: Scores,
+  overall_score: z.number().int(),
+  location: z.string(),
+});
+export type HistoryItem = z.infer<typeof HistoryItem>;
+
+/** A bare list, as the spec's clients expect; the total matching count is in `X-Total-Count`. */
+export const HistoryResponse = z.array(HistoryItem);
+export type HistoryResponse = z.infer<typeof HistoryResponse>;
+export const TOTAL_COUNT_HEADER = 'x-total-count';

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { AnalysisType, CaptureAngle, ScanConcern } from './analysis';
+
+/**
+ * What the scan screen sends (spec §3 "Skin analysis request", §7 POST /analysis/scan and
+ * /analysis/scan-upload), the limits it is held to, and the error vocabulary it reads back.
+ */
+
+/** Largest photo accepted, per image, before decoding (larger → 413). */
+export const SCAN_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Largest photo accepted in pixels, read from the header before decoding, so a small file that
+ * claims a huge canvas (a decompression bomb) is refused at once. 50 MP covers a 48 MP phone.
+ */
+export const SCAN_MAX_PIXELS = 50_000_000;
+/** Stored photos are re-encoded with their long side at most this many pixels. */
+export const SCAN_PHOTO_MAX_SIDE = 1600;
+/** Content types the scan accepts (checked on the bytes, never the file name). */
+export const SCAN_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
+/** Extra angles of a multi-angle scan, in capture order (spec §4): left then right profile. */
+export const EXTRA_ANGLES = ['left', 'right'] as const;
+/** Scans per person per hour (the engine is the costly part of the API). */
+export const SCAN_RATE_LIMIT_PER_HOUR = 20;
+
+/** The scan screen's camera guidance: the face should fill 60-80% of the frame (spec §2). */
+export const FACE_FILL_MIN = 0.6;
+export const FACE_FILL_MAX = 0.8;
+
+/** `code` values of scan failures; location codes are the spec's (§5, §8). */
+export const ScanErrorCode = {
+  locationRequired: 'location_required',
+  locationNotFound: 'location_not_found',
+  validation: 'validation_error',
+  consentRequired: 'consent_required',
+  rateLimited: 'rate_limited',
+  payloadTooLarge: 'payload_too_large',
+  busy: 'busy',
+} as const;
+
+/**
+ * `reason` of a validation_error: what was wrong with the photo. The engine's quality-gate codes
+ * (no_face, multiple_faces, face_cut_off, face_too_small, head_turned, too_dark, overexposed,
+ * blurry) plus the checks made before it.
+ */
+export const IMAGE_REASONS = ['no_image', 'not_an_image', 'unsupported_type', 'image_too_large', 'unreadable_image'] as const;
+
+/** A scan failure: the usual `{detail, code}` plus what exactly failed. */
+export const ScanError = z.object({
+  detail: z.string(),
+  code: z.string(),
+  /** An IMAGE_REASONS value or the engine's quality code. */
+  reason: z.string().optional(),
+  /** Which photo of a multi-angle scan failed. */
+  angle: CaptureAngle.optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ScanError = z.infer<typeof ScanError>;
+
+/** Messages the scan screen shows (spec §8), shared so web and server say the same thing. */
+export const ScanMessages = {
+  locationRequired: 'Location is required for analysis. Please allow location access or enter your location manually.',
+  locationNotFound: 'Location not found. Please enter a valid city name.',
+  analysisFailed: 'Analysis failed. Please try again.',
+  failedToAnalyze: 'Failed to analyze skin. Please try again.',
+  cameraDenied: 'Camera access denied. Please use file upload instead.',
+  cameraUnavailable: 'Camera not available in web environment',
+  geolocationUnavailable: 'Geolocation not available',
+  consentRequired: 'Please agree to how Lumiskin handles your photo before your first scan.',
+  tooLarge: 'The photo is larger than 10 MB. Please choose a smaller one.',
+  unsupportedType: 'Please use a JPEG, PNG, WebP or HEIC photo.',
+  notAnImage: 'This file is not a photo we can read. Please use a JPEG, PNG or WebP photo.',
+  tooManyPixels: 'This photo is far too large in pixels. Please use a normal camera photo.',
+  noImage: 'Please add a photo of your face.',
+} as const;
+
+/** An image as sent in JSON: a data URL (`data:image/jpeg;base64,...`) or bare base64. */
+export const ImageData = z.string().trim().min(1, ScanMessages.noImage);
+
+/** One extra angle: a bare image (order gives the angle) or the image with its angle. */
+export const ExtraImage = z.union([ImageData, z.object({ image_data: ImageData, angle: CaptureAngle })]);
+export type ExtraImage = z.infer<typeof ExtraImage>;
+
+export const ScanBody = z.object({
+  image_data: ImageData,
+  /** 'City, CC' or a city name; required, but checked in the handler for the spec's error code. */
+  location: z.string().max(200).optional(),
+  analysis_type: AnalysisType.default('quick'),
+  concerns: z.array(ScanConcern).max(8).default([]),
+  /** Multi-angle mode: the left and right profiles (in that order unless angles are given). */
+  images: z.array(ExtraImage).max(2).default([]),
+});
+export type ScanBody = z.input<typeof ScanBody>;
+
+/** Consent to photo processing, asked once before the first scan. */
+export const CONSENT_VERSION = '2025-01';
+export const ConsentStatus = z.object({
+  consented: z.boolean(),
+  /** ISO time the person agreed, null when they have not. */
+  consented_at: z.string().nullable(),
+  version: z.string().nullable(),
+  /** The version the app asks for now; a different stored version means asking again. */
+  current_version: z.string(),
+});
+export type ConsentStatus = z.infer<typeof ConsentStatus>;
+
+export const ConsentBody = z.object({
+  /** Must be true: the person ticked the box. */
+  accepted: z.literal(true, { error: 'Please tick the box to agree' }),
+  version: z.string().max(40).default(CONSENT_VERSION),
+});
+export type ConsentBody = z.input<typeof ConsentBody>;
+
+/** What the consent dialog says: the purpose, what is kept, how to delete. */
+export const CONSENT_TEXT = {
+  title: 'Before your first scan',
+  purpose:
+    'Lumiskin analyses your photo on our own server to measure your skin and build your routine. It is never sent to anyone else unless you have switched on an outside analysis service.',
+  kept: 'We keep the photo (re-saved without location or camera data, at most 1600 pixels), its scores, the place you entered and the time, so you can see your progress.',
+  deletion: 'You can delete any scan, and its photo with it, from its analysis page at any time.',
+} as const;
