@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { BASES, BOOSTERS } from './formulations';
+import {
+  addToMix,
+  checkMix,
+  checkMixAdd,
+  decrementInMix,
+  formatPounds,
+  isMixComplete,
+  MIX_QUANTITY,
+  mixItemCount,
+  mixTotalPence,
+  MixMessages,
+  removeFromMix,
+  type MixLine,
+  type MixProductRef,
+} from './mix';
+
+type Line = MixLine & { price_pence: number };
+const catalogue = [...BASES, ...BOOSTERS];
+const byId = (id: string) => {
+  const product = catalogue.find((p) => p.id === id);
+  if (!product) throw new Error(id);
+  return product;
+};
+const make = (ref: MixProductRef): Line => ({
+  product_id: ref.id,
+  type: ref.type,
+  quantity: 1,
+  price_pence: byId(ref.id).price_pence,
+});
+const ref = (id: string): MixProductRef => ({ id, type: byId(id).type });
+const cleanser: MixProductRef = { id: 'gentle-cream-cleanser', type: 'cleanser' };
+
+function build(ids: string[]): Line[] {
+  let lines: Line[] = [];
+  for (const id of ids) {
+    const result = addToMix(lines, ref(id), make);
+    if (!result.ok) throw new Error(result.refusal.message);
+    lines = result.lines;
+  }
+  return lines;
+}
+
+describe('the mix rule (spec §5)', () => {
+  it('accepts one base and two boosters', () => {
+    const lines = build(['aquahydra', 'clearcomplex', 'brightradiance']);
+    expect(lines.map((l) => l.product_id)).toEqual(['aquahydra', 'clearcomplex', 'brightradiance']);
+    expect(checkMix(lines)).toBeNull();
+    expect(isMixComplete(lines)).toBe(true);
+  });
+
+  it('refuses a second base with the spec sentence', () => {
+    const lines = build(['aquahydra']);
+    const result = addToMix(lines, ref('sebobalance'), make);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.refusal).toEqual({
+      code: 'second_base',
+      message: 'You can only have 1 base in your mix. Remove the current base first.',
+    });
+    expect(result.lines).toBe(lines);
+  });
+
+  it('refuses a third booster with the spec sentence', () => {
+    const lines = build(['clearcomplex', 'calmbarrier']);
+    expect(checkMixAdd(lines, ref('renewlift'))).toEqual({
+      code: 'third_booster',
+      message: 'You can only have 2 boosters in your mix. Remove a booster first.',
+    });
+  });
+
+  it('frees the slot when an item is removed', () => {
+    const lines = removeFromMix(build(['aquahydra', 'clearcomplex', 'calmbarrier']), 'aquahydra');
+    expect(checkMixAdd(lines, ref('barrierrepair'))).toBeNull();
+    const fewer = removeFromMix(lines, 'calmbarrier');
+    expect(checkMixAdd(fewer, ref('eventone'))).toBeNull();
+  });
+
+  it('adding the same base again raises its quantity instead of refusing, up to the maximum', () => {
+    let lines = build(['aquahydra', 'aquahydra']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.quantity).toBe(2);
+    for (let i = 0; i < 20; i += 1) {
+      const result = addToMix(lines, ref('aquahydra'), make);
+      if (result.ok) lines = result.lines;
+    }
+    expect(lines[0]?.quantity).toBe(MIX_QUANTITY.max);
+  });
+
+  it('puts no limit on everyday products beside a full mix', () => {
+    const lines = build(['aquahydra', 'clearcomplex', 'calmbarrier']);
+    const result = addToMix(lines, cleanser, (p) => ({ product_id: p.id, type: p.type, quantity: 1, price_pence: 1600 }));
+    expect(result.ok).toBe(true);
+  });
+
+  it('judges a whole mix arriving from the wire', () => {
+    expect(checkMix([{ type: 'base' }, { type: 'base' }])?.message).toBe(MixMessages.secondBase);
+    expect(checkMix([{ type: 'booster' }, { type: 'booster' }, { type: 'booster' }])?.message).toBe(
+      MixMessages.thirdBooster,
+    );
+    expect(checkMix([{ type: 'booster' }, { type: 'cleanser' }, { type: 'tool' }])).toBeNull();
+    expect(isMixComplete([{ type: 'booster' }])).toBe(false);
+  });
+
+  it('minus decrements and removes the line at zero', () => {
+    let lines = build(['aquahydra', 'aquahydra', 'clearcomplex']);
+    lines = decrementInMix(lines, 'aquahydra');
+    expect(lines.find((l) => l.product_id === 'aquahydra')?.quantity).toBe(1);
+    lines = decrementInMix(lines, 'aquahydra');
+    expect(lines.map((l) => l.product_id)).toEqual(['clearcomplex']);
+  });
+
+  it('totals in pence and counts items', () => {
+    const lines = build(['aquahydra', 'aquahydra', 'brightradiance']);
+    expect(mixTotalPence(lines)).toBe(2 * 5200 + 4200);
+    expect(mixItemCount(lines)).toBe(3);
+  });
+});
+
+describe('formatPounds', () => {
+  it('shows integer pence as pounds', () => {
+    expect(formatPounds(5200)).toBe('£52.00');
+    expect(formatPounds(999)).toBe('£9.99');
+    expect(formatPounds(5)).toBe('£0.05');
+    expect(formatPounds(123456)).toBe('£1,234.56');
+  });
+});
