@@ -1,0 +1,252 @@
+import {
+  COMPREHENSIVE_METRICS,
+  QUICK_METRICS,
+  REGIONS,
+  type AnalysisType,
+  type CaptureAngle,
+  type Environment,
+  type Finding,
+  type MetricKey,
+  type Recommendation,
+  type RegionKey,
+  type RegionOutline,
+  type Routine,
+  type ScanConcern,
+} from '@lumiskin/contract/analysis';
+import type { SkinType } from '@lumiskin/contract/auth';
+import { createFaceDetector, type DetectedFace, type FaceDetector } from './face/detector';
+import { buildFaceFrame, type FaceFrame } from './face/frame';
+import { buildFinding } from './findings';
+import { individualTypologyAngle, skinToneCategory, type SkinToneCategory } from './image/color';
+import { assertPixelImage, type PixelImage } from './image/raster';
+import { measureFace, type FaceMeasurements, type RegionMeasurements } from './metrics/measure';
+import { checkDetections, checkExposure, checkSharpness, sharpness, type QualityCode } from './quality';
+import { recommend } from './recommend/recommend';
+import { buildReport } from './report/report';
+import { METRIC_REGIONS, estimateSkinType, overallScore, scoreMetrics } from './scoring';
+
+export type { PixelImage } from './image/raster';
+export type { RegionMeasurements } from './metrics/measure';
+export type { QualityCode } from './quality';
+
+export interface AnalyzeInput {
+  image: PixelImage;
+  analysisType: AnalysisType;
+  /** Which way the main photo was taken; profiles are accepted turned. Default 'front'. */
+  angle?: CaptureAngle;
+  /** Multi-angle mode: profile photos whose visible cheek is measured again and averaged in. */
+  extraImages?: Array<{ image: PixelImage; angle: CaptureAngle }>;
+  /** The profile's skin type, when the person set one; otherwise the estimate is used. */
+  skinType?: SkinType | null;
+  concerns?: ScanConcern[];
+  environment?: Environment | null;
+}
+
+export interface AnalysisRejected {
+  ok: false;
+  code: QualityCode;
+  message: string;
+  /** Which photo failed (multi-angle mode). */
+  angle: CaptureAngle;
+}
+
+export interface AnalysisResult {
+  ok: true;
+  analysis_type: AnalysisType;
+  /** 0-100 per reported metric (7 quick, 14 comprehensive), higher is healthier. */
+  scores: Partial<Record<MetricKey, number>>;
+  overall_score: number;
+  findings: Finding[];
+  /** Zone outlines in the main photo's pixel coordinates. */
+  regions: RegionOutline[];
+  /** Per metric, the score each zone alone would get. */
+  region_scores: Partial<Record<MetricKey, Partial<Record<RegionKey, number>>>>;
+  /** Raw per-zone measurements (docs/skin-engine.md explains every field). */
+  measurements: Record<RegionKey, RegionMeasurements>;
+  /** The raw value each reported score was calibrated from. */
+  raw: Partial<Record<MetricKey, number>>;
+  counts: { blemishes: number; dark_spots: number; blackheads: number; pores: number };
+  skin_tone: { ita: number; category: SkinToneCategory };
+  estimated_skin_type: SkinType;
+  face: { box: [number, number, number, number]; yaw: number; pitch: number; roll: number };
+  quality: { sharpness: number; angles_used: CaptureAngle[] };
+  recommendation: Recommendation;
+  routine: Routine;
+  /** Plain-English report (`full_response_text`). */
+  report: string;
+  timings_ms: { detect: number; measure: number; recommend: number; total: number };
+}
+
+export type AnalyzeOutcome = AnalysisResult | AnalysisRejected;
+
+export interface SkinEngine {
+  analyze(input: AnalyzeInput): Promise<AnalyzeOutcome>;
+  /** TensorFlow.js backend in use ('wasm'). */
+  readonly backend: string;
+}
+
+export interface SkinEngineOptions {
+  /** Reserved for tuning; the defaults are what the docs describe. */
+  maxFaces?: number;
+}
+
+const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** Redness reads less reliably on darker skin (melanin masks haemoglobin in a*): scale by ITA°. */
+export function rednessConfidenceFactor(ita: number): number {
+  if (ita > 28) return 1;
+  if (ita > 10) return 0.85;
+  if (ita > -30) return 0.65;
+  return 0.5;
+}
+
+const BASE_CONFIDENCE: Partial<Record<MetricKey, number>> = { hydration: 0.4, sensitivity: 0.45, firmness: 0.35 };
+
+function metricConfidence(metric: MetricKey, regions: Record<RegionKey, RegionMeasurements>, ita: number): number {
+  const zones = Object.keys(METRIC_REGIONS[metric]) as RegionKey[];
+  const coverage = zones.reduce((s, r) => s + regions[r].coverage, 0) / Math.max(1, zones.length);
+  let c = (BASE_CONFIDENCE[metric] ?? 0.85) * (0.5 + 0.5 * Math.min(1, coverage / 0.7));
+  if (metric === 'redness' || metric === 'sensitivity') c *= rednessConfidenceFactor(ita);
+  return c;
+}
+
+/** Averages a zone seen in two photos (front + profile), weighting by measured pixels. */
+function mergeRegion(a: RegionMeasurements, b: RegionMeasurements): RegionMeasurements {
+  const total = a.pixels + b.pixels;
+  if (b.pixels < 30) return a;
+  if (a.pixels < 30) return b;
+  const out = { ...a };
+  for (const key of Object.keys(a) as Array<keyof RegionMeasurements>) {
+    out[key] = key === 'pixels' ? total : key === 'coverage' ? Math.max(a.coverage, b.coverage) : (a[key] * a.pixels + b[key] * b.pixels) / total;
+  }
+  return out;
+}
+
+export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<SkinEngine> {
+  const detector: FaceDetector = await createFaceDetector({ maxFaces: opts.maxFaces ?? 4 });
+  // One inference at a time per engine (one engine per worker thread).
+  let queue: Promise<unknown> = Promise.resolve();
+  const detectSerial = (image: PixelImage): Promise<DetectedFace[]> => {
+    const run = queue.then(() => detector.detect(image));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  interface Prepared {
+    face: DetectedFace;
+    frame: FaceFrame;
+    measured: FaceMeasurements;
+    sharpness: number;
+    detectMs: number;
+  }
+
+  async function prepare(image: PixelImage, angle: CaptureAngle): Promise<Prepared | AnalysisRejected> {
+    assertPixelImage(image);
+    const t = performance.now();
+    const faces = await detectSerial(image);
+    const detectMs = performance.now() - t;
+    const checked = checkDetections(image, faces, angle);
+    if ('code' in checked) return { ok: false, ...checked, angle };
+    const exposure = checkExposure(image, checked.face);
+    if (exposure) return { ok: false, ...exposure, angle };
+    const frame = buildFaceFrame(image, checked.face);
+    const blur = checkSharpness(frame);
+    if (blur) return { ok: false, ...blur, angle };
+    return { face: checked.face, frame, measured: measureFace(frame), sharpness: sharpness(frame), detectMs };
+  }
+
+  async function analyze(input: AnalyzeInput): Promise<AnalyzeOutcome> {
+    const t0 = performance.now();
+    const angle = input.angle ?? 'front';
+    const main = await prepare(input.image, angle);
+    if ('ok' in main) return main;
+    let detectMs = main.detectMs;
+
+    const regions = { ...main.measured.regions };
+    const anglesUsed: CaptureAngle[] = [angle];
+    for (const extra of input.extraImages ?? []) {
+      const p = await prepare(extra.image, extra.angle);
+      if ('ok' in p) return p;
+      detectMs += p.detectMs;
+      // A profile shows one cheek well: the one with more visible skin is merged in.
+      const cheek: RegionKey = p.measured.regions.left_cheek.pixels >= p.measured.regions.right_cheek.pixels ? 'left_cheek' : 'right_cheek';
+      regions[cheek] = mergeRegion(regions[cheek], p.measured.regions[cheek]);
+      anglesUsed.push(extra.angle);
+    }
+
+    const results = scoreMetrics(regions);
+    const cheekL = (regions.left_cheek.L * regions.left_cheek.pixels + regions.right_cheek.L * regions.right_cheek.pixels) / Math.max(1, regions.left_cheek.pixels + regions.right_cheek.pixels);
+    const cheekB = (regions.left_cheek.b * regions.left_cheek.pixels + regions.right_cheek.b * regions.right_cheek.pixels) / Math.max(1, regions.left_cheek.pixels + regions.right_cheek.pixels);
+    const ita = individualTypologyAngle(cheekL, cheekB);
+
+    const reported = input.analysisType === 'comprehensive' ? COMPREHENSIVE_METRICS : QUICK_METRICS;
+    const scores: Partial<Record<MetricKey, number>> = {};
+    const raw: Partial<Record<MetricKey, number>> = {};
+    const regionScores: AnalysisResult['region_scores'] = {};
+    const findings: Finding[] = [];
+    for (const metric of reported) {
+      const r = results[metric];
+      scores[metric] = r.score;
+      raw[metric] = round(r.raw, 3);
+      regionScores[metric] = r.regionScores;
+      findings.push(buildFinding(metric, r, metricConfidence(metric, regions, ita)));
+    }
+    const overall = overallScore(scores);
+    const estimatedSkinType = estimateSkinType(regions, results);
+    const tMeasure = performance.now();
+
+    const concerns = input.concerns ?? [];
+    const { recommendation, routine } = recommend({
+      scores,
+      profileSkinType: input.skinType ?? null,
+      estimatedSkinType,
+      concerns,
+      environment: input.environment ?? null,
+    });
+    const report = buildReport({
+      analysisType: input.analysisType,
+      scores,
+      overall_score: overall,
+      findings,
+      recommendation,
+      routine,
+      environment: input.environment ?? null,
+    });
+    const tEnd = performance.now();
+
+    const measurements = {} as Record<RegionKey, RegionMeasurements>;
+    for (const r of REGIONS) {
+      const m = regions[r];
+      measurements[r] = Object.fromEntries(Object.entries(m).map(([k, v]) => [k, round(v, 3)])) as unknown as RegionMeasurements;
+    }
+    const { blobs } = main.measured;
+    return {
+      ok: true,
+      analysis_type: input.analysisType,
+      scores,
+      overall_score: overall,
+      findings,
+      regions: REGIONS.map((region) => ({ region, polygons: main.frame.regions[region].outline })),
+      region_scores: regionScores,
+      measurements,
+      raw,
+      counts: { blemishes: blobs.blemishes.length, dark_spots: blobs.dark_spots.length, blackheads: blobs.blackheads.length, pores: blobs.pores.length },
+      skin_tone: { ita: round(ita, 1), category: skinToneCategory(ita) },
+      estimated_skin_type: estimatedSkinType,
+      face: {
+        box: main.face.box.map((v) => round(v, 1)) as [number, number, number, number],
+        yaw: round(main.face.yaw, 1),
+        pitch: round(main.face.pitch, 1),
+        roll: round(main.face.roll, 1),
+      },
+      quality: { sharpness: round(main.sharpness, 2), angles_used: anglesUsed },
+      recommendation,
+      routine,
+      report,
+      timings_ms: { detect: round(detectMs, 1), measure: round(tMeasure - t0 - detectMs, 1), recommend: round(tEnd - tMeasure, 1), total: round(tEnd - t0, 1) },
+    };
+  }
+
+  return { analyze, backend: detector.backend };
+}
+

@@ -1,0 +1,183 @@
+import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
+import { rgbToLabPlanes, type LabPlanes } from '../image/color';
+import { close, countMask, erode, fillPolygon, intersect, polygonMask, type Polygon } from '../image/mask';
+import { resampleRgb, type PixelImage, type Rect } from '../image/raster';
+import { maskedQuantile } from '../metrics/stats';
+import type { DetectedFace } from './detector';
+import { CHIN_BOTTOM, EXCLUDED_POLYGONS, FOREHEAD_TOP, LEFT_BROW, REGION_POLYGONS, RIGHT_BROW, SILHOUETTE } from './landmarks';
+
+/**
+ * The "working frame": the face cropped and resampled so that the forehead-top → chin distance
+ * is always WORK_FACE_HEIGHT pixels. Every filter size below is therefore a physical size on
+ * the face (about 0.6 mm per pixel for an adult face), whatever the photo's resolution, which
+ * is what keeps scores stable when the same face is photographed larger or smaller.
+ */
+export const WORK_FACE_HEIGHT = 320;
+
+/** Bounding box [x0, y0, x1, y1) of a mask, so per-zone loops touch only the zone. */
+export interface Bounds {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface FrameRegion {
+  mask: Uint8Array;
+  polygon: Uint8Array;
+  bounds: Bounds;
+  pixels: number;
+  coverage: number;
+  outline: Array<Array<[number, number]>>;
+}
+
+export function maskBounds(mask: Uint8Array, width: number): Bounds {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -1;
+  let y1 = -1;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return x1 < 0 ? { x0: 0, y0: 0, x1: 0, y1: 0 } : { x0, y0, x1: x1 + 1, y1: y1 + 1 };
+}
+
+export interface FaceFrame {
+  width: number;
+  height: number;
+  /** Working pixel = (image pixel − offset) × scale. */
+  offsetX: number;
+  offsetY: number;
+  scale: number;
+  lab: LabPlanes;
+  /** Per-pixel skin mask (face oval, minus eyes/brows/lips, minus non-skin colours). */
+  skin: Uint8Array;
+  /** Region masks (polygon ∩ skin), and each region's polygons in image coordinates. */
+  regions: Record<RegionKey, FrameRegion>;
+  /** Median skin colour of the zones: the reference of the skin-colour test. */
+  reference: { L: number; a: number; b: number; chroma: number };
+}
+
+function meshPolygon(mesh: Array<[number, number]>, indices: ReadonlyArray<number>, map: (p: [number, number]) => [number, number]): Polygon {
+  return indices.map((i) => map(mesh[i] ?? [0, 0]));
+}
+
+/**
+ * Tolerances of the skin-colour test around the cheeks' median colour, in CIELAB units. The skin
+ * model adapts to the person (Chai & Ngan 1999 use a fixed YCbCr box; a face-relative box keeps
+ * every skin tone in and drops hair, brows, frames and deep shadow).
+ */
+const SKIN_TOLERANCE = { darker: 22, lighter: 40, redder: 25, greener: 10, yellower: 11, bluer: 12 };
+
+export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame {
+  const mesh = face.mesh;
+  const top = mesh[FOREHEAD_TOP] ?? [0, 0];
+  const bottom = mesh[CHIN_BOTTOM] ?? [0, 0];
+  const faceHeight = Math.max(8, Math.hypot(bottom[0] - top[0], bottom[1] - top[1]));
+  const scale = WORK_FACE_HEIGHT / faceHeight;
+
+  // Crop to the measurement zones (plus a margin for the filters), not the whole head.
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const polys of Object.values(REGION_POLYGONS)) {
+    for (const poly of polys) {
+      for (const i of poly) {
+        const p = mesh[i] ?? [0, 0];
+        minX = Math.min(minX, p[0]);
+        maxX = Math.max(maxX, p[0]);
+        minY = Math.min(minY, p[1]);
+        maxY = Math.max(maxY, p[1]);
+      }
+    }
+  }
+  const margin = 0.05 * faceHeight;
+  const x0 = Math.max(0, Math.floor(minX - margin));
+  const y0 = Math.max(0, Math.floor(minY - margin));
+  const x1 = Math.min(image.width, Math.ceil(maxX + margin));
+  const y1 = Math.min(image.height, Math.ceil(maxY + margin));
+  const rect: Rect = { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) };
+  const width = Math.max(8, Math.round(rect.width * scale));
+  const height = Math.max(8, Math.round(rect.height * scale));
+  const sx = width / rect.width;
+  const sy = height / rect.height;
+  const toWork = (p: [number, number]): [number, number] => [(p[0] - x0) * sx, (p[1] - y0) * sy];
+  const toImage = (p: readonly [number, number]): [number, number] => [round2(p[0] / sx + x0), round2(p[1] / sy + y0)];
+
+  const rgb = resampleRgb(image, rect, width, height);
+  const lab = rgbToLabPlanes(rgb, width, height);
+
+  // Face oval minus eyes, brows and lips.
+  const oval = polygonMask(width, height, meshPolygon(mesh, SILHOUETTE, toWork));
+  for (const poly of [...EXCLUDED_POLYGONS, RIGHT_BROW, LEFT_BROW]) fillPolygon(oval, width, height, meshPolygon(mesh, poly, toWork), 0);
+
+  const polygons = {} as Record<RegionKey, Uint8Array>;
+  for (const region of REGIONS) {
+    const m = new Uint8Array(width * height);
+    for (const poly of REGION_POLYGONS[region]) fillPolygon(m, width, height, meshPolygon(mesh, poly, toWork));
+    polygons[region] = intersect(erode(m, width, height, 2), oval);
+  }
+
+  // Reference skin colour: medians over all measurement zones (robust to one zone changing).
+  const zones = new Uint8Array(width * height);
+  for (const region of REGIONS) {
+    const m = polygons[region];
+    for (let i = 0; i < zones.length; i++) if (m[i]) zones[i] = 1;
+  }
+  const refMask = countMask(zones) > 50 ? zones : oval;
+  const reference = {
+    L: maskedQuantile(lab.L.data, refMask, 0.5),
+    a: maskedQuantile(lab.a.data, refMask, 0.5),
+    b: maskedQuantile(lab.b.data, refMask, 0.5),
+    chroma: 0,
+  };
+  reference.chroma = Math.hypot(reference.a, reference.b);
+
+  const rawSkin = new Uint8Array(width * height);
+  const t = SKIN_TOLERANCE;
+  for (let i = 0; i < rawSkin.length; i++) {
+    if (!oval[i]) continue;
+    const dL = (lab.L.data[i] as number) - reference.L;
+    const da = (lab.a.data[i] as number) - reference.a;
+    const db = (lab.b.data[i] as number) - reference.b;
+    const nl = dL < 0 ? dL / t.darker : dL / t.lighter;
+    const na = da > 0 ? da / t.redder : da / t.greener;
+    const nb = db > 0 ? db / t.yellower : db / t.bluer;
+    const ca = lab.a.data[i] as number;
+    const cb = lab.b.data[i] as number;
+    const chroma = Math.sqrt(ca * ca + cb * cb);
+    // Specular highlights (bright, less saturated) are skin too: shine is measured on them.
+    const specular = dL > 6 && chroma < reference.chroma;
+    if (nl * nl + na * na + nb * nb <= 1 || specular) rawSkin[i] = 1;
+  }
+  // Closing fills small holes (spots, pores) so blemishes stay measurable; large hair areas stay out.
+  const skin = intersect(close(rawSkin, width, height, 4), oval);
+
+  const regions = {} as FaceFrame['regions'];
+  for (const region of REGIONS) {
+    const polygon = polygons[region];
+    const mask = intersect(polygon, skin);
+    const polyPixels = countMask(polygon);
+    const pixels = countMask(mask);
+    regions[region] = {
+      mask,
+      polygon,
+      bounds: maskBounds(polygon, width),
+      pixels,
+      coverage: polyPixels ? pixels / polyPixels : 0,
+      outline: REGION_POLYGONS[region].map((poly) => poly.map((i) => toImage(toWork(mesh[i] ?? [0, 0])))),
+    };
+  }
+  return { width, height, offsetX: x0, offsetY: y0, scale: sx, lab, skin, regions, reference };
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}

@@ -1,0 +1,189 @@
+import { createPlane, type Plane } from './raster';
+
+/** Sampled, normalised 1-D Gaussian with radius ceil(3σ). */
+export function gaussianKernel(sigma: number): Float32Array {
+  const radius = Math.max(1, Math.ceil(sigma * 3));
+  const k = new Float32Array(radius * 2 + 1);
+  let total = 0;
+  for (let i = -radius; i <= radius; i++) {
+    const v = Math.exp(-(i * i) / (2 * sigma * sigma));
+    k[i + radius] = v;
+    total += v;
+  }
+  for (let i = 0; i < k.length; i++) k[i] = (k[i] ?? 0) / total;
+  return k;
+}
+
+function convolveRows(src: Float32Array, dst: Float32Array, width: number, height: number, k: Float32Array): void {
+  const r = (k.length - 1) >> 1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      let acc = 0;
+      if (x >= r && x < width - r) {
+        const o = row + x - r;
+        for (let i = 0; i < k.length; i++) acc += (k[i] as number) * (src[o + i] as number);
+      } else {
+        for (let i = 0; i < k.length; i++) {
+          let xx = x + i - r;
+          xx = xx < 0 ? 0 : xx >= width ? width - 1 : xx;
+          acc += (k[i] as number) * (src[row + xx] as number);
+        }
+      }
+      dst[row + x] = acc;
+    }
+  }
+}
+
+function convolveCols(src: Float32Array, dst: Float32Array, width: number, height: number, k: Float32Array): void {
+  const r = (k.length - 1) >> 1;
+  const taps = k.length;
+  const acc = new Float64Array(width);
+  // Row-by-row accumulation keeps memory access sequential; a float64 row buffer avoids
+  // float32 round-trips on every tap.
+  for (let y = 0; y < height; y++) {
+    acc.fill(0);
+    for (let i = 0; i < taps; i++) {
+      let yy = y + i - r;
+      yy = yy < 0 ? 0 : yy >= height ? height - 1 : yy;
+      const w = k[i] as number;
+      const inRow = yy * width;
+      for (let x = 0; x < width; x++) acc[x] = (acc[x] as number) + w * (src[inRow + x] as number);
+    }
+    dst.set(acc, y * width);
+  }
+}
+
+/** Separable Gaussian blur with edge clamping. */
+export function gaussianBlur(plane: Plane, sigma: number): Plane {
+  const out = createPlane(plane.width, plane.height);
+  if (sigma <= 0) {
+    out.data.set(plane.data);
+    return out;
+  }
+  const k = gaussianKernel(sigma);
+  const tmp = new Float32Array(plane.data.length);
+  convolveRows(plane.data, tmp, plane.width, plane.height, k);
+  convolveCols(tmp, out.data, plane.width, plane.height, k);
+  return out;
+}
+
+/**
+ * Normalised convolution (Knutsson & Westin 1993): blur(v·m) / blur(m), so pixels outside the
+ * mask (hair, eyes, background) do not leak into the smoothed skin values.
+ */
+export function maskedGaussianBlur(planes: readonly Plane[], mask: Uint8Array, sigma: number): Plane[] {
+  const first = planes[0];
+  if (!first) return [];
+  const m = createPlane(first.width, first.height);
+  for (let i = 0; i < m.data.length; i++) m.data[i] = mask[i] ? 1 : 0;
+  const den = gaussianBlur(m, sigma);
+  return planes.map((plane) => {
+    const weighted = createPlane(plane.width, plane.height);
+    for (let i = 0; i < plane.data.length; i++) weighted.data[i] = mask[i] ? (plane.data[i] as number) : 0;
+    const num = gaussianBlur(weighted, sigma);
+    for (let i = 0; i < num.data.length; i++) {
+      const d = den.data[i] as number;
+      num.data[i] = d > 1e-3 ? (num.data[i] as number) / d : (plane.data[i] as number);
+    }
+    return num;
+  });
+}
+
+/** 4-neighbour Laplacian variance (Pech-Pacheco et al. 2000), the classic focus measure. */
+export function laplacianVariance(plane: Plane, mask?: Uint8Array): number {
+  const { data, width, height } = plane;
+  let sum = 0;
+  let sumSq = 0;
+  let n = 0;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      if (mask && !mask[i]) continue;
+      const v =
+        (data[i - 1] as number) + (data[i + 1] as number) + (data[i - width] as number) + (data[i + width] as number) - 4 * (data[i] as number);
+      sum += v;
+      sumSq += v * v;
+      n++;
+    }
+  }
+  if (n === 0) return 0;
+  const mean = sum / n;
+  return sumSq / n - mean * mean;
+}
+
+/** Second derivatives of a (pre-smoothed) plane by central differences: Lxx, Lyy, Lxy. */
+export function hessian(plane: Plane): { xx: Float32Array; yy: Float32Array; xy: Float32Array } {
+  const { data, width, height } = plane;
+  const xx = new Float32Array(data.length);
+  const yy = new Float32Array(data.length);
+  const xy = new Float32Array(data.length);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const c = data[i] as number;
+      xx[i] = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
+      yy[i] = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
+      xy[i] =
+        ((data[i + width + 1] as number) - (data[i + width - 1] as number) - (data[i - width + 1] as number) + (data[i - width - 1] as number)) /
+        4;
+    }
+  }
+  return { xx, yy, xy };
+}
+
+/** 2×2 block average (half resolution); odd last row/column are averaged with their edge copy. */
+export function downsample2(plane: Plane): Plane {
+  const { data, width, height } = plane;
+  const w = Math.ceil(width / 2);
+  const h = Math.ceil(height / 2);
+  const out = createPlane(w, h);
+  for (let y = 0; y < h; y++) {
+    const y0 = 2 * y;
+    const y1 = Math.min(height - 1, y0 + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = 2 * x;
+      const x1 = Math.min(width - 1, x0 + 1);
+      out.data[y * w + x] =
+        ((data[y0 * width + x0] as number) + (data[y0 * width + x1] as number) + (data[y1 * width + x0] as number) + (data[y1 * width + x1] as number)) / 4;
+    }
+  }
+  return out;
+}
+
+/** Bilinear upsampling of a half-resolution plane back to width × height (pixel centres aligned). */
+export function upsample2(plane: Plane, width: number, height: number): Plane {
+  const out = createPlane(width, height);
+  const { data, width: w, height: h } = plane;
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const tx = fx - x0;
+      const top = (data[y0 * w + x0] as number) * (1 - tx) + (data[y0 * w + x1] as number) * tx;
+      const bottom = (data[y1 * w + x0] as number) * (1 - tx) + (data[y1 * w + x1] as number) * tx;
+      out.data[y * width + x] = top * (1 - ty) + bottom * ty;
+    }
+  }
+  return out;
+}
+
+/** Mask at half resolution: a half pixel is in when both diagonal full pixels of its block are. */
+export function downsampleMask2(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const w = Math.ceil(width / 2);
+  const h = Math.ceil(height / 2);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y1 = Math.min(height - 1, 2 * y + 1);
+    for (let x = 0; x < w; x++) {
+      const x1 = Math.min(width - 1, 2 * x + 1);
+      out[y * w + x] = mask[2 * y * width + 2 * x] && mask[y1 * width + x1] ? 1 : 0;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,116 @@
+/** Binary masks (Uint8Array, 1 = inside) and the polygon fill that builds them. */
+
+export type Polygon = ReadonlyArray<readonly [number, number]>;
+
+/** Fills a polygon (even-odd rule, sampled at pixel centres) into `mask` with `value`. */
+export function fillPolygon(mask: Uint8Array, width: number, height: number, polygon: Polygon, value = 1): void {
+  if (polygon.length < 3) return;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const [, y] of polygon) {
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  const y0 = Math.max(0, Math.ceil(minY - 0.5));
+  const y1 = Math.min(height - 1, Math.floor(maxY - 0.5));
+  const xs: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    const cy = y + 0.5;
+    xs.length = 0;
+    for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+      const [xi, yi] = polygon[i] as readonly [number, number];
+      const [xj, yj] = polygon[j] as readonly [number, number];
+      if (yi > cy !== yj > cy) xs.push(xi + ((cy - yi) * (xj - xi)) / (yj - yi));
+    }
+    xs.sort((a, b) => a - b);
+    for (let k = 0; k + 1 < xs.length; k += 2) {
+      const xa = Math.max(0, Math.ceil((xs[k] as number) - 0.5));
+      const xb = Math.min(width - 1, Math.floor((xs[k + 1] as number) - 0.5));
+      for (let x = xa; x <= xb; x++) mask[y * width + x] = value;
+    }
+  }
+}
+
+export function polygonMask(width: number, height: number, polygon: Polygon): Uint8Array {
+  const mask = new Uint8Array(width * height);
+  fillPolygon(mask, width, height, polygon);
+  return mask;
+}
+
+/** Erosion by a (2r+1)² square, separable (min over rows then columns). */
+export function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  if (radius <= 0) return mask.slice();
+  const tmp = new Uint8Array(mask.length);
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    let run = 0;
+    const row = y * width;
+    // Distance to the nearest zero on the left, then confirm on the right.
+    const left = new Int32Array(width);
+    for (let x = 0; x < width; x++) {
+      run = mask[row + x] ? run + 1 : 0;
+      left[x] = run;
+    }
+    run = 0;
+    for (let x = width - 1; x >= 0; x--) {
+      run = mask[row + x] ? run + 1 : 0;
+      tmp[row + x] = (left[x] as number) > radius && run > radius ? 1 : 0;
+    }
+  }
+  const up = new Int32Array(width);
+  const upRuns = new Int32Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      up[x] = tmp[y * width + x] ? (up[x] as number) + 1 : 0;
+      upRuns[y * width + x] = up[x] as number;
+    }
+  }
+  const down = new Int32Array(width);
+  for (let y = height - 1; y >= 0; y--) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      down[x] = tmp[i] ? (down[x] as number) + 1 : 0;
+      out[i] = (upRuns[i] as number) > radius && (down[x] as number) > radius ? 1 : 0;
+    }
+  }
+  return out;
+}
+
+export function intersect(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i] && b[i] ? 1 : 0;
+  return out;
+}
+
+export function countMask(mask: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) n++;
+  return n;
+}
+
+/** Dilation by a (2r+1)² square (erosion of the complement). */
+export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const inv = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) inv[i] = mask[i] ? 0 : 1;
+  // Pixels outside the image count as "not in the complement", so dilation does not shrink at borders.
+  const padded = erodeInside(inv, width, height, radius);
+  for (let i = 0; i < padded.length; i++) padded[i] = padded[i] ? 0 : 1;
+  return padded;
+}
+
+/** Closing (dilate then erode): fills holes and notches smaller than the radius. */
+export function close(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  return erodeInside(dilate(mask, width, height, radius), width, height, radius);
+}
+
+/** Erosion that treats pixels outside the image as set (no border shrinkage). */
+function erodeInside(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const pw = width + radius * 2;
+  const ph = height + radius * 2;
+  const padded = new Uint8Array(pw * ph).fill(1);
+  for (let y = 0; y < height; y++) padded.set(mask.subarray(y * width, (y + 1) * width), (y + radius) * pw + radius);
+  const e = erode(padded, pw, ph, radius);
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) out.set(e.subarray((y + radius) * pw + radius, (y + radius) * pw + radius + width), y * width);
+  return out;
+}

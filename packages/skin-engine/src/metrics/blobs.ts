@@ -1,0 +1,102 @@
+import type { Plane } from '../image/raster';
+
+/**
+ * Difference-of-Gaussians blob detection (Lindeberg 1998, "Feature detection with automatic scale
+ * selection"; Lowe 2004 uses the same DoG ≈ (k−1)σ²∇²G approximation). With a Gaussian stack
+ * G0 < G1 < … of one channel, level i responds to blobs of radius ≈ √2·σᵢ:
+ *   dark blobs:   Dᵢ = G(i+1) − G(i)  (the finer blur is darker at a dark spot's centre)
+ *   bright blobs: Dᵢ = G(i) − G(i+1)
+ * A blob is a 3×3 local maximum of Dᵢ above `minResponse`; overlapping detections across levels
+ * are merged by non-maximum suppression (strongest first).
+ */
+
+export interface Blob {
+  x: number;
+  y: number;
+  sigma: number;
+  /** DoG response in the channel's units (e.g. L* points); about 0.3–0.5× the blob's contrast. */
+  response: number;
+}
+
+export interface BlobOptions {
+  polarity: 'dark' | 'bright';
+  /** Only levels i in [fromLevel, toLevel] (inclusive) are searched: the size limits. */
+  fromLevel: number;
+  toLevel: number;
+  minResponse: number;
+  /** Blob centres must lie inside this mask. */
+  mask: Uint8Array;
+  /** Two blobs closer than this many (larger) sigmas are the same blob. */
+  separation?: number;
+  /**
+   * Edge rejection (Lowe 2004 §4.1): a DoG peak whose 2×2 Hessian has principal-curvature ratio
+   * above this is an edge or a line (e.g. the shading along the side of the nose), not a blob.
+   */
+  maxCurvatureRatio?: number;
+}
+
+export function detectBlobs(stack: readonly Plane[], sigmas: readonly number[], opts: BlobOptions): Blob[] {
+  const first = stack[0];
+  if (!first) return [];
+  const { width, height } = first;
+  const sign = opts.polarity === 'dark' ? 1 : -1;
+  const r = opts.maxCurvatureRatio ?? 6;
+  const edgeLimit = ((r + 1) * (r + 1)) / r;
+  const candidates: Array<Blob & { index: number }> = [];
+  for (let level = opts.fromLevel; level <= opts.toLevel; level++) {
+    const fine = stack[level];
+    const coarse = stack[level + 1];
+    if (!fine || !coarse) break;
+    const f = fine.data;
+    const c = coarse.data;
+    const d = (i: number) => sign * ((c[i] as number) - (f[i] as number));
+    for (let y = 1; y < height - 1; y++) {
+      for (let x = 1; x < width - 1; x++) {
+        const i = y * width + x;
+        if (!opts.mask[i]) continue;
+        const v = d(i);
+        if (v < opts.minResponse) continue;
+        // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
+        if (
+          isRound(d, i, width, v, edgeLimit) &&
+          v > d(i - width - 1) &&
+          v > d(i - width) &&
+          v > d(i - width + 1) &&
+          v > d(i - 1) &&
+          v >= d(i + 1) &&
+          v >= d(i + width - 1) &&
+          v >= d(i + width) &&
+          v >= d(i + width + 1)
+        ) {
+          candidates.push({ x, y, sigma: sigmas[level] as number, response: v, index: level * width * height + i });
+        }
+      }
+    }
+  }
+  candidates.sort((a, b) => b.response - a.response || a.index - b.index);
+  const sep = opts.separation ?? 2;
+  const kept: Blob[] = [];
+  for (const cand of candidates) {
+    let overlaps = false;
+    for (const k of kept) {
+      const r = sep * Math.max(k.sigma, cand.sigma);
+      const dx = k.x - cand.x;
+      const dy = k.y - cand.y;
+      if (dx * dx + dy * dy < r * r) {
+        overlaps = true;
+        break;
+      }
+    }
+    if (!overlaps) kept.push({ x: cand.x, y: cand.y, sigma: cand.sigma, response: cand.response });
+  }
+  return kept;
+}
+
+function isRound(d: (i: number) => number, i: number, width: number, v: number, edgeLimit: number): boolean {
+  const dxx = d(i + 1) + d(i - 1) - 2 * v;
+  const dyy = d(i + width) + d(i - width) - 2 * v;
+  const dxy = (d(i + width + 1) - d(i + width - 1) - d(i - width + 1) + d(i - width - 1)) / 4;
+  const tr = dxx + dyy;
+  const det = dxx * dyy - dxy * dxy;
+  return det > 0 && (tr * tr) / det < edgeLimit;
+}

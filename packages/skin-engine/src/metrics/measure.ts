@@ -1,0 +1,310 @@
+import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
+import type { Bounds, FaceFrame } from '../face/frame';
+import { downsample2, downsampleMask2, gaussianBlur, hessian, maskedGaussianBlur, upsample2 } from '../image/filters';
+import type { Plane } from '../image/raster';
+import { detectBlobs, type Blob } from './blobs';
+import { detrendedStd, maskedQuantile } from './stats';
+
+/**
+ * Raw measurements per face region. Every number is a physical quantity on the working frame
+ * (CIELAB units, fractions of the region's skin pixels, counts), documented in docs/skin-engine.md.
+ * Working-frame pixels are ≈ 0.6 mm on the face (see WORK_FACE_HEIGHT).
+ */
+export interface RegionMeasurements {
+  /** Skin pixels measured, and their share of the zone polygon (hair/brows/glasses drop out). */
+  pixels: number;
+  coverage: number;
+  /** Mean CIELAB colour of the zone's skin. */
+  L: number;
+  a: number;
+  b: number;
+  chroma: number;
+  /** % of skin pixels with a* above RED_A (visible redness). */
+  red_area_pct: number;
+  /** % of skin pixels that are specular highlights (shine), weighted by how bright they are. */
+  shine_pct: number;
+  /** RMS of the fine high-pass of L* (L* − G₂(L*)), clipped at ±12: surface roughness. */
+  roughness: number;
+  /** Pigment-like dark blobs (2–6 mm, not red) and their number per 10,000 skin pixels (≈ 36 cm²). */
+  dark_spots: number;
+  dark_spot_density: number;
+  /** Red blobs on a* (1.5–6 mm): blemishes. */
+  blemishes: number;
+  /** Fine dark blobs (≈ 1 mm) per 1,000 skin pixels: visible pores. */
+  pore_density: number;
+  /** Tiny dark low-chroma blobs (nose only counts them). */
+  blackheads: number;
+  /** % of skin pixels on a line-like dark valley (Hessian ridge measure, fine scales). */
+  line_pct: number;
+  /** Mean coarse-scale valley strength (folds), in L* units. */
+  fold_strength: number;
+  /** Std of low-pass L* (detrended) and b*: blotchiness. */
+  tone_sd_L: number;
+  tone_sd_b: number;
+  /** % of skin pixels whose low-pass a* exceeds DIFFUSE_RED_A: diffuse redness. */
+  diffuse_red_pct: number;
+}
+
+/** CIELAB a* above which skin reads as visibly red (erythema index literature: a* ≳ 14–16 on light skin). */
+export const RED_A = 17;
+export const DIFFUSE_RED_A = 16;
+
+/** Blob thresholds (DoG response, CIELAB units); see blobs.ts for the response/contrast relation. */
+export const SPOT_MIN_RESPONSE = 2;
+export const BLEMISH_MIN_RESPONSE = 1.6;
+export const PORE_MIN_RESPONSE = 0.9;
+export const BLACKHEAD_MIN_RESPONSE = 2.5;
+/** Hessian valley strength (σ²·λ, L* units) above which a pixel is on a fine line. */
+export const LINE_MIN_STRENGTH = 1.2;
+
+export const L_SIGMAS = [0.8, 1.28, 2.05, 3.3, 5.2] as const;
+export const A_SIGMAS = [1.28, 2.05, 3.3, 5.2] as const;
+
+export interface FaceMeasurements {
+  regions: Record<RegionKey, RegionMeasurements>;
+  blobs: { dark_spots: Blob[]; blemishes: Blob[]; pores: Blob[]; blackheads: Blob[] };
+}
+
+/** Share of masked pixels (within bounds) satisfying `test`, in percent. */
+function pctWhere(mask: Uint8Array, bounds: Bounds, width: number, test: (i: number) => boolean): number {
+  let n = 0;
+  let hit = 0;
+  for (let y = bounds.y0; y < bounds.y1; y++) {
+    for (let i = y * width + bounds.x0, end = y * width + bounds.x1; i < end; i++) {
+      if (!mask[i]) continue;
+      n++;
+      if (test(i)) hit++;
+    }
+  }
+  return n ? (100 * hit) / n : 0;
+}
+
+/**
+ * Specular share: pixels brighter than the face's typical skin and less saturated than it (an oil
+ * film reflects the light source's colour: Shafer's dichromatic reflection model), plus small bright
+ * glints in the high-pass. Membership is soft (ramps instead of cut-offs) so that a small change
+ * of exposure moves the number smoothly instead of flipping pixels in and out.
+ */
+export function shinePercent(L: Float32Array, a: Float32Array, b: Float32Array, highPass: Float32Array, mask: Uint8Array, refL: number, refChroma: number): number {
+  let n = 0;
+  let sum = 0;
+  const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    n++;
+    const ai = a[i] as number;
+    const bi = b[i] as number;
+    const c = Math.sqrt(ai * ai + bi * bi);
+    const excess = (L[i] as number) - refL;
+    const desaturated = ramp((refChroma - c) / (0.5 * refChroma));
+    if (desaturated === 0) continue;
+    const bright = ramp((excess - SHINE_DL) / 10);
+    const glint = 0.3 * ramp(((highPass[i] as number) - 3) / 4) * ramp((excess - 2) / 4);
+    sum += desaturated * Math.max(bright, glint);
+  }
+  return n ? (100 * sum) / n : 0;
+}
+export const SHINE_DL = 6;
+
+/** RMS of a high-pass signal over the mask, clipped to ±clip so isolated spots do not dominate. */
+export function clippedRms(highPass: Float32Array, mask: Uint8Array, clip = 12): number {
+  let n = 0;
+  let ss = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const v = Math.max(-clip, Math.min(clip, highPass[i] as number));
+    ss += v * v;
+    n++;
+  }
+  return n ? Math.sqrt(ss / n) : 0;
+}
+
+/**
+ * Dark-valley strength from the Hessian of G_σ(L*): with eigenvalues λ1 ≥ λ2, a dark line has a
+ * large positive λ1 across it and λ2 ≈ 0 along it; σ²·(λ1 − |λ2|) is high on lines and ≈ 0 on
+ * round spots (Frangi et al. 1998 use the same eigenvalue contrast for vessels).
+ */
+export function valleyStrength(smoothed: Plane, sigma: number): Float32Array {
+  const { xx, yy, xy } = hessian(smoothed);
+  const out = new Float32Array(xx.length);
+  const s2 = sigma * sigma;
+  for (let i = 0; i < out.length; i++) {
+    const a = xx[i] as number;
+    const d = yy[i] as number;
+    const b = xy[i] as number;
+    const half = (a + d) / 2;
+    const root = Math.sqrt(((a - d) / 2) ** 2 + b * b);
+    const l1 = half + root;
+    const l2 = half - root;
+    out[i] = Math.max(0, s2 * (l1 - Math.abs(l2)));
+  }
+  return out;
+}
+
+function countIn(blobs: Blob[], mask: Uint8Array, width: number): number {
+  let n = 0;
+  for (const b of blobs) if (mask[b.y * width + b.x]) n++;
+  return n;
+}
+
+function stats(values: Float32Array, mask: Uint8Array, bounds: Bounds, width: number): number {
+  let sum = 0;
+  let n = 0;
+  for (let y = bounds.y0; y < bounds.y1; y++) {
+    for (let i = y * width + bounds.x0, end = y * width + bounds.x1; i < end; i++) {
+      if (mask[i]) {
+        sum += values[i] as number;
+        n++;
+      }
+    }
+  }
+  return n ? sum / n : 0;
+}
+
+/**
+ * Gaussian scale spaces. Fine L* levels are computed at full working resolution by cascading
+ * (blurring G(σᵢ) by √(σᵢ₊₁² − σᵢ²)); the coarse L* levels, a* (which JPEG stores at half
+ * resolution anyway, 4:2:0) and the low-pass tone planes at half resolution, then upsampled.
+ */
+function scaleSpaces(frame: FaceFrame) {
+  const { lab, width, height, skin } = frame;
+  const step = (from: number, to: number) => Math.sqrt(to * to - from * from);
+  const L0 = gaussianBlur(lab.L, L_SIGMAS[0]);
+  const L1 = gaussianBlur(L0, step(L_SIGMAS[0], L_SIGMAS[1]));
+  const L2 = gaussianBlur(L1, step(L_SIGMAS[1], L_SIGMAS[2]));
+  // 2×2 averaging adds ≈ 0.29 half-pixels of blur (box of width 1 at half scale: 1/√12).
+  const boxSigma = 1 / Math.sqrt(12);
+  const half2 = downsample2(L2);
+  const s2 = Math.hypot(L_SIGMAS[2] / 2, boxSigma);
+  const L3h = gaussianBlur(half2, step(s2, L_SIGMAS[3] / 2));
+  const L4h = gaussianBlur(L3h, step(L_SIGMAS[3] / 2, L_SIGMAS[4] / 2));
+  const Ls = [L0, L1, L2, upsample2(L3h, width, height), upsample2(L4h, width, height)];
+
+  const aHalf = downsample2(lab.a);
+  const A0 = gaussianBlur(aHalf, step(boxSigma, A_SIGMAS[0] / 2));
+  const A1 = gaussianBlur(A0, step(A_SIGMAS[0] / 2, A_SIGMAS[1] / 2));
+  const A2 = gaussianBlur(A1, step(A_SIGMAS[1] / 2, A_SIGMAS[2] / 2));
+  const A3 = gaussianBlur(A2, step(A_SIGMAS[2] / 2, A_SIGMAS[3] / 2));
+  const aStackHalf = [A0, A1, A2, A3];
+
+  const skinHalf = downsampleMask2(skin, width, height);
+  const [lowLh, lowBh] = maskedGaussianBlur([downsample2(lab.L), downsample2(lab.b)], skinHalf, TONE_SIGMA / 2);
+  return {
+    Ls,
+    aStackHalf,
+    lowA: upsample2(A3, width, height).data,
+    lowL: upsample2(lowLh as Plane, width, height).data,
+    lowB: upsample2(lowBh as Plane, width, height).data,
+  };
+}
+/** Low-pass scale for tone evenness (≈ 2.5 mm): blotches, not pores. */
+export const TONE_SIGMA = 4;
+
+export function measureFace(frame: FaceFrame): FaceMeasurements {
+  const { width, height, lab, reference } = frame;
+  const { Ls, aStackHalf, lowA, lowL, lowB } = scaleSpaces(frame);
+  const L = lab.L.data;
+  const A = lab.a.data;
+  const B = lab.b.data;
+  const G2 = Ls[2] as Plane;
+  const highPass = new Float32Array(L.length);
+  for (let i = 0; i < L.length; i++) highPass[i] = (L[i] as number) - (G2.data[i] as number);
+
+  const measured = new Uint8Array(L.length);
+  for (const r of REGIONS) {
+    const m = frame.regions[r].mask;
+    for (let i = 0; i < m.length; i++) if (m[i]) measured[i] = 1;
+  }
+
+  // Blemishes: red blobs on a* (half resolution), 1.5–6 mm.
+  const measuredHalf = downsampleMask2(measured, width, height);
+  const coarseL = (Ls[4] as Plane).data;
+  const blemishes = detectBlobs(
+    aStackHalf,
+    A_SIGMAS.map((s) => s / 2),
+    { polarity: 'bright', fromLevel: 0, toLevel: 2, minResponse: BLEMISH_MIN_RESPONSE, mask: measuredHalf },
+  )
+    .map((bl) => ({ x: Math.min(width - 1, bl.x * 2), y: Math.min(height - 1, bl.y * 2), sigma: bl.sigma * 2, response: bl.response }))
+    // A blemish is not a bright spot: reject glints that happen to be pinkish.
+    .filter((bl) => (L[bl.y * width + bl.x] as number) - (coarseL[bl.y * width + bl.x] as number) < 2);
+  const nearBlemish = (x: number, y: number, r: number) => blemishes.some((b) => (b.x - x) ** 2 + (b.y - y) ** 2 < (r + 2 * b.sigma) ** 2);
+
+  // Each zone's median lightness and chroma: "darker than this skin", "shinier than this skin".
+  const zoneOf = new Int8Array(L.length).fill(-1);
+  const chroma = new Float32Array(L.length);
+  for (let i = 0; i < L.length; i++) {
+    const ai = A[i] as number;
+    const bi = B[i] as number;
+    chroma[i] = Math.sqrt(ai * ai + bi * bi);
+  }
+  const zoneL: number[] = [];
+  const zoneC: number[] = [];
+  REGIONS.forEach((r, k) => {
+    const { mask } = frame.regions[r];
+    for (let i = 0; i < mask.length; i++) if (mask[i]) zoneOf[i] = k;
+    // The zone's diffuse (non-shiny) skin: 40th percentile of L*, and the median chroma of the
+    // pixels below the 60th percentile. Highlights or spots covering part of the zone barely move
+    // these, so "brighter/darker than this skin" stays anchored.
+    const q40 = maskedQuantile(L, mask, 0.4);
+    const q60 = maskedQuantile(L, mask, 0.6);
+    const diffuse = new Uint8Array(mask.length);
+    for (let i = 0; i < mask.length; i++) if (mask[i] && (L[i] as number) <= q60) diffuse[i] = 1;
+    zoneL.push(q40);
+    zoneC.push(maskedQuantile(chroma, diffuse, 0.5));
+  });
+  const zoneBaseL = (i: number) => zoneL[zoneOf[i] as number] ?? reference.L;
+
+  // Dark spots: dark blobs on L*, 2–6 mm, darker than the zone's typical skin, not blemishes.
+  // (Without the last two tests, the skin between bright highlights would read as "dark".)
+  const darkSpots = detectBlobs(Ls, L_SIGMAS, { polarity: 'dark', fromLevel: 1, toLevel: 3, minResponse: SPOT_MIN_RESPONSE, mask: measured }).filter(
+    (bl) => !nearBlemish(bl.x, bl.y, bl.sigma) && ((Ls[1] as Plane).data[bl.y * width + bl.x] as number) < zoneBaseL(bl.y * width + bl.x) - 1.5,
+  );
+
+  // Pores: fine dark blobs (level 0, ≈ 1 mm).
+  const pores = detectBlobs(Ls, L_SIGMAS, { polarity: 'dark', fromLevel: 0, toLevel: 0, minResponse: PORE_MIN_RESPONSE, mask: measured, separation: 1.5 });
+  // Blackheads: the strongest fine dark blobs whose centre is less saturated than the skin.
+  const blackheads = pores.filter((bl) => {
+    const i = bl.y * width + bl.x;
+    const ai = A[i] as number;
+    const bi = B[i] as number;
+    return bl.response >= BLACKHEAD_MIN_RESPONSE && Math.sqrt(ai * ai + bi * bi) < reference.chroma;
+  });
+
+  const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1]);
+  const fineValley2 = valleyStrength(G2, L_SIGMAS[2]);
+  const coarseValley = valleyStrength(Ls[3] as Plane, L_SIGMAS[3]);
+
+  const regions = {} as Record<RegionKey, RegionMeasurements>;
+  const L1 = (Ls[1] as Plane).data;
+  const L2 = G2.data;
+  const onLine = (i: number) =>
+    ((fineValley1[i] as number) > LINE_MIN_STRENGTH && (L1[i] as number) < zoneBaseL(i) - 1) ||
+    ((fineValley2[i] as number) > LINE_MIN_STRENGTH && (L2[i] as number) < zoneBaseL(i) - 1);
+  REGIONS.forEach((r) => {
+    const { mask, pixels, coverage, bounds } = frame.regions[r];
+    const n = Math.max(1, pixels);
+    const spots = countIn(darkSpots, mask, width);
+    regions[r] = {
+      pixels,
+      coverage,
+      L: stats(L, mask, bounds, width),
+      a: stats(A, mask, bounds, width),
+      b: stats(B, mask, bounds, width),
+      chroma: stats(chroma, mask, bounds, width),
+      red_area_pct: pctWhere(mask, bounds, width, (i) => (A[i] as number) > RED_A),
+      shine_pct: shinePercent(L, A, B, highPass, mask, reference.L, reference.chroma),
+      roughness: clippedRms(highPass, mask),
+      dark_spots: spots,
+      dark_spot_density: (10000 * spots) / n,
+      blemishes: countIn(blemishes, mask, width),
+      pore_density: (1000 * countIn(pores, mask, width)) / n,
+      blackheads: countIn(blackheads, mask, width),
+      line_pct: pctWhere(mask, bounds, width, onLine),
+      fold_strength: stats(coarseValley, mask, bounds, width),
+      tone_sd_L: detrendedStd(lowL, mask, width),
+      tone_sd_b: detrendedStd(lowB, mask, width),
+      diffuse_red_pct: pctWhere(mask, bounds, width, (i) => (lowA[i] as number) > DIFFUSE_RED_A),
+    };
+  });
+  return { regions, blobs: { dark_spots: darkSpots, blemishes, pores, blackheads } };
+}

@@ -1,0 +1,148 @@
+import type { CaptureAngle } from '@lumiskin/contract/analysis';
+import type { DetectedFace } from './face/detector';
+import { SILHOUETTE } from './face/landmarks';
+import { downsample2, laplacianVariance } from './image/filters';
+import type { PixelImage } from './image/raster';
+import type { FaceFrame } from './face/frame';
+
+/**
+ * The quality gate: a photo is only scored when the skin can actually be seen. Each rejection has
+ * a code the app can branch on and a sentence a person can act on. Thresholds are documented in
+ * docs/skin-engine.md ("Quality gate").
+ */
+export const QUALITY_CODES = [
+  'no_face',
+  'multiple_faces',
+  'face_cut_off',
+  'face_too_small',
+  'head_turned',
+  'too_dark',
+  'overexposed',
+  'blurry',
+] as const;
+export type QualityCode = (typeof QUALITY_CODES)[number];
+
+export interface QualityIssue {
+  code: QualityCode;
+  message: string;
+}
+
+export const QUALITY_MESSAGES: Record<QualityCode, string> = {
+  no_face: 'We could not find a face in this photo. Face the camera with your whole face in the frame and try again.',
+  multiple_faces: 'We found more than one face. Please take the photo with only your face in the frame.',
+  face_cut_off: 'Part of your face is outside the photo. Move back a little so your whole face, forehead to chin, is in the frame.',
+  face_too_small: 'Your face is too small in the photo to see your skin. Move closer so your face fills most of the frame.',
+  head_turned: 'Your head is turned or tilted too far. Look straight at the camera, chin level, and try again.',
+  too_dark: 'The photo is too dark to see your skin. Face a window or a soft light and try again.',
+  overexposed: 'The photo is too bright: the light washes out your skin. Step away from direct light or turn off the flash.',
+  blurry: 'The photo is blurred. Hold the phone steady, let the camera focus on your face, and try again.',
+};
+
+function issue(code: QualityCode): QualityIssue {
+  return { code, message: QUALITY_MESSAGES[code] };
+}
+
+export const QUALITY_LIMITS = {
+  /** Faces at least this fraction of the largest face's width count as "another face". */
+  secondFaceRatio: 0.5,
+  /** Detector box must be ≥ 200 px and ≥ 1/3 of the shorter image side. */
+  minFacePx: 200,
+  minFaceFrameRatio: 1 / 3,
+  /** Share of face-outline points allowed outside the image. */
+  maxOutsidePoints: 0.02,
+  /** Front captures: head rotation limits in degrees (from the mesh). */
+  maxYaw: 25,
+  maxPitch: 25,
+  /** Rec.601 luma (0-255) of the face centre. */
+  minFaceLuma: 40,
+  darkFaceLuma: 70,
+  darkSceneP95: 120,
+  maxFaceLuma: 235,
+  maxClippedShare: 0.25,
+  /** Laplacian variance of L* on the half-scale working frame (face height 160 px). */
+  minSharpness: 6,
+};
+
+/** Checks that need only the detections. */
+export function checkDetections(image: PixelImage, faces: DetectedFace[], angle: CaptureAngle): QualityIssue | { face: DetectedFace } {
+  if (faces.length === 0) return issue('no_face');
+  const sorted = [...faces].sort((a, b) => b.box[2] - a.box[2]);
+  const face = sorted[0] as DetectedFace;
+  const others = sorted.slice(1).filter((f) => f.box[2] >= QUALITY_LIMITS.secondFaceRatio * face.box[2]);
+  if (others.length > 0) return issue('multiple_faces');
+
+  let outside = 0;
+  for (const i of SILHOUETTE) {
+    const p = face.mesh[i];
+    if (!p || p[0] < 0 || p[1] < 0 || p[0] >= image.width || p[1] >= image.height) outside++;
+  }
+  const [bx, by, bw, bh] = face.box;
+  const overhang = Math.max(-bx, -by, bx + bw - image.width, by + bh - image.height);
+  if (outside / SILHOUETTE.length > QUALITY_LIMITS.maxOutsidePoints || overhang > 0.1 * bw) return issue('face_cut_off');
+
+  const size = Math.min(bw, bh);
+  if (size < QUALITY_LIMITS.minFacePx || size < QUALITY_LIMITS.minFaceFrameRatio * Math.min(image.width, image.height)) return issue('face_too_small');
+
+  // Profile captures of multi-angle mode are meant to be turned; only front views are held level.
+  if (angle === 'front' && (Math.abs(face.yaw) > QUALITY_LIMITS.maxYaw || Math.abs(face.pitch) > QUALITY_LIMITS.maxPitch)) return issue('head_turned');
+  return { face };
+}
+
+function luma(data: PixelImage['data'], p: number): number {
+  return 0.299 * (data[p] ?? 0) + 0.587 * (data[p + 1] ?? 0) + 0.114 * (data[p + 2] ?? 0);
+}
+
+/** Exposure on a sample grid: the central face box for the face, the whole frame for the scene. */
+export function checkExposure(image: PixelImage, face: DetectedFace): QualityIssue | null {
+  const { data, width, height, channels } = image;
+  const [bx, by, bw, bh] = face.box;
+  const faceLuma: number[] = [];
+  let clipped = 0;
+  const grid = 48;
+  for (let j = 0; j < grid; j++) {
+    for (let i = 0; i < grid; i++) {
+      const x = Math.min(width - 1, Math.max(0, Math.floor(bx + bw * (0.25 + (0.5 * (i + 0.5)) / grid))));
+      const y = Math.min(height - 1, Math.max(0, Math.floor(by + bh * (0.25 + (0.5 * (j + 0.5)) / grid))));
+      const p = (y * width + x) * channels;
+      faceLuma.push(luma(data, p));
+      if (Math.max(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0) >= 250) clipped++;
+    }
+  }
+  const scene: number[] = [];
+  for (let j = 0; j < grid; j++) {
+    for (let i = 0; i < grid; i++) {
+      const x = Math.floor(((i + 0.5) / grid) * width);
+      const y = Math.floor(((j + 0.5) / grid) * height);
+      scene.push(luma(data, (y * width + x) * channels));
+    }
+  }
+  faceLuma.sort((a, b) => a - b);
+  scene.sort((a, b) => a - b);
+  const median = faceLuma[faceLuma.length >> 1] ?? 0;
+  const sceneP95 = scene[Math.floor(scene.length * 0.95)] ?? 0;
+  const L = QUALITY_LIMITS;
+  // Darker skin in good light has a low face luma but a normally lit scene: both must be dark.
+  if (median < L.minFaceLuma || (median < L.darkFaceLuma && sceneP95 < L.darkSceneP95)) return issue('too_dark');
+  if (median > L.maxFaceLuma || clipped / faceLuma.length > L.maxClippedShare) return issue('overexposed');
+  return null;
+}
+
+/**
+ * Focus: variance of the Laplacian (Pech-Pacheco et al. 2000) of L* over the face oval at half
+ * the working scale, so every accepted photo is measured at the same face size (160 px high).
+ */
+export function sharpness(frame: FaceFrame): number {
+  const half = downsample2(frame.lab.L);
+  const mask = new Uint8Array(half.data.length);
+  // Inner face box: the eyes, nose and mouth carry the edges a focused photo shows.
+  const x0 = Math.floor(half.width * 0.15);
+  const x1 = Math.ceil(half.width * 0.85);
+  const y0 = Math.floor(half.height * 0.2);
+  const y1 = Math.ceil(half.height * 0.9);
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) mask[y * half.width + x] = 1;
+  return laplacianVariance(half, mask);
+}
+
+export function checkSharpness(frame: FaceFrame): QualityIssue | null {
+  return sharpness(frame) < QUALITY_LIMITS.minSharpness ? issue('blurry') : null;
+}

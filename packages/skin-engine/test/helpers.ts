@@ -1,0 +1,190 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import type { RegionKey } from '@lumiskin/contract/analysis';
+import type { AnalysisResult, AnalyzeOutcome } from '../src/engine';
+import type { PixelImage } from '../src/image/raster';
+
+export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+export interface Rgb extends PixelImage {
+  data: Uint8Array;
+  channels: 3;
+}
+
+export async function loadRgb(file: string): Promise<Rgb> {
+  const { data, info } = await sharp(path.join(FIXTURES, file)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+}
+
+export async function fromSharp(pipeline: sharp.Sharp): Promise<Rgb> {
+  const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+}
+
+export function toSharp(img: Rgb): sharp.Sharp {
+  return sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 3 } });
+}
+
+export async function jpeg(img: Rgb, quality: number): Promise<Rgb> {
+  const buf = await toSharp(img).jpeg({ quality }).toBuffer();
+  return fromSharp(sharp(buf));
+}
+
+export async function resize(img: Rgb, factor: number): Promise<Rgb> {
+  return fromSharp(toSharp(img).resize(Math.round(img.width * factor), Math.round(img.height * factor), { kernel: 'lanczos3' }));
+}
+
+export function brightness(img: Rgb, factor: number): Rgb {
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round((img.data[i] ?? 0) * factor)));
+  return { ...img, data };
+}
+
+export function ok(outcome: AnalyzeOutcome): AnalysisResult {
+  if (!outcome.ok) throw new Error(`expected an analysis, got ${outcome.code}: ${outcome.message}`);
+  return outcome;
+}
+
+type Poly = Array<[number, number]>;
+
+export function regionPolygon(result: AnalysisResult, region: RegionKey, index = 0): Poly {
+  const p = result.regions.find((r) => r.region === region)?.polygons[index];
+  if (!p) throw new Error(`no outline for ${region}`);
+  return p as Poly;
+}
+
+export function inside(poly: Poly, x: number, y: number): boolean {
+  let c = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i] as [number, number];
+    const [xj, yj] = poly[j] as [number, number];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c;
+  }
+  return c;
+}
+
+/** Points on a grid inside a polygon, at least `margin` px from its edge (checked on a ring). */
+export function gridPoints(poly: Poly, spacing: number, margin: number): Array<[number, number]> {
+  const xs = poly.map((p) => p[0]);
+  const ys = poly.map((p) => p[1]);
+  const out: Array<[number, number]> = [];
+  for (let y = Math.min(...ys); y <= Math.max(...ys); y += spacing) {
+    for (let x = Math.min(...xs); x <= Math.max(...xs); x += spacing) {
+      let ok = inside(poly, x, y);
+      for (let k = 0; k < 8 && ok; k++) ok = inside(poly, x + margin * Math.cos((k * Math.PI) / 4), y + margin * Math.sin((k * Math.PI) / 4));
+      if (ok) out.push([Math.round(x), Math.round(y)]);
+    }
+  }
+  return out;
+}
+
+/** Blends a colour into a soft disc (alpha falls off smoothly to the radius). */
+export function paintDisc(img: Rgb, cx: number, cy: number, radius: number, color: [number, number, number], alpha: number): void {
+  const r = Math.ceil(radius + 1);
+  for (let y = cy - r; y <= cy + r; y++) {
+    for (let x = cx - r; x <= cx + r; x++) {
+      if (x < 0 || y < 0 || x >= img.width || y >= img.height) continue;
+      const d = Math.hypot(x - cx, y - cy) / radius;
+      if (d >= 1) continue;
+      const a = alpha * (1 - d * d);
+      const p = (y * img.width + x) * 3;
+      for (let c = 0; c < 3; c++) img.data[p + c] = Math.round((img.data[p + c] ?? 0) * (1 - a) + color[c]! * a);
+    }
+  }
+}
+
+export function clone(img: Rgb): Rgb {
+  return { ...img, data: img.data.slice() };
+}
+
+/** Calls `fn` with the byte offset of every pixel whose centre is inside one of the polygons. */
+export function forEachInside(img: Rgb, polys: Poly[], fn: (p: number) => void): void {
+  for (const poly of polys) {
+    const xs = poly.map((p) => p[0]);
+    const ys = poly.map((p) => p[1]);
+    for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(img.height - 1, Math.ceil(Math.max(...ys))); y++) {
+      for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(img.width - 1, Math.ceil(Math.max(...xs))); x++) {
+        if (inside(poly, x + 0.5, y + 0.5)) fn((y * img.width + x) * 3);
+      }
+    }
+  }
+}
+
+/** Applies `fn` to the RGB of every pixel inside the polygons. */
+export function mapInside(img: Rgb, polys: Poly[], fn: (r: number, g: number, b: number) => [number, number, number]): void {
+  forEachInside(img, polys, (p) => {
+    const [r, g, b] = fn(img.data[p] ?? 0, img.data[p + 1] ?? 0, img.data[p + 2] ?? 0);
+    img.data[p] = Math.max(0, Math.min(255, Math.round(r)));
+    img.data[p + 1] = Math.max(0, Math.min(255, Math.round(g)));
+    img.data[p + 2] = Math.max(0, Math.min(255, Math.round(b)));
+  });
+}
+
+/** Box-blurs the image (3 passes ≈ Gaussian) and keeps the blurred pixels inside the polygons only. */
+export function blurInside(img: Rgb, polys: Poly[], radius: number): Rgb {
+  let cur = img.data;
+  const { width, height } = img;
+  for (let pass = 0; pass < 3; pass++) {
+    const next = new Uint8Array(cur.length);
+    const tmp = new Float32Array(cur.length);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        for (let c = 0; c < 3; c++) {
+          let s = 0;
+          for (let k = -radius; k <= radius; k++) s += cur[(y * width + Math.min(width - 1, Math.max(0, x + k))) * 3 + c] ?? 0;
+          tmp[(y * width + x) * 3 + c] = s / (2 * radius + 1);
+        }
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        for (let c = 0; c < 3; c++) {
+          let s = 0;
+          for (let k = -radius; k <= radius; k++) s += tmp[(Math.min(height - 1, Math.max(0, y + k)) * width + x) * 3 + c] ?? 0;
+          next[(y * width + x) * 3 + c] = Math.round(s / (2 * radius + 1));
+        }
+    cur = next;
+  }
+  const out = clone(img);
+  const blurred = cur;
+  forEachInside(out, polys, (p) => {
+    out.data[p] = blurred[p] ?? 0;
+    out.data[p + 1] = blurred[p + 1] ?? 0;
+    out.data[p + 2] = blurred[p + 2] ?? 0;
+  });
+  return out;
+}
+
+function distanceToEdges(poly: Poly, x: number, y: number): number {
+  let best = Infinity;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [x1, y1] = poly[j] as [number, number];
+    const [x2, y2] = poly[i] as [number, number];
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    const t = Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy || 1)));
+    best = Math.min(best, Math.hypot(x - x1 - t * dx, y - y1 - t * dy));
+  }
+  return best;
+}
+
+/** Like mapInside, but the change fades in over `feather` px from the edge (no hard borders). */
+export function blendInside(img: Rgb, polys: Poly[], feather: number, fn: (r: number, g: number, b: number) => [number, number, number]): void {
+  for (const poly of polys) {
+    forEachInside(img, [poly], (p) => {
+      const x = (p / 3) % img.width;
+      const y = Math.floor(p / 3 / img.width);
+      const w = Math.min(1, distanceToEdges(poly, x + 0.5, y + 0.5) / feather);
+      const src: [number, number, number] = [img.data[p] ?? 0, img.data[p + 1] ?? 0, img.data[p + 2] ?? 0];
+      const dst = fn(...src);
+      for (let c = 0; c < 3; c++) img.data[p + c] = Math.max(0, Math.min(255, Math.round(src[c]! * (1 - w) + dst[c]! * w)));
+    });
+  }
+}
+
+/** Grid points whose pixel looks like skin (bright enough: not hair or brows). */
+export function skinPoints(img: Rgb, points: Array<[number, number]>, minSum = 450): Array<[number, number]> {
+  return points.filter(([x, y]) => {
+    const p = (y * img.width + x) * 3;
+    return (img.data[p] ?? 0) + (img.data[p + 1] ?? 0) + (img.data[p + 2] ?? 0) >= minSum;
+  });
+}
