@@ -41,7 +41,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Latin font subsets only; the others still load on demand through unicode-range.
+        globPatterns: ['**/*.{js,css,html,svg,png}', 'assets/inter-latin-*.woff2'],
         navigateFallback: '/index.html',
         // The API is never served from the service worker: no precache, no runtime cache, no
         // SPA fallback for /api navigations.

@@ -1,40 +1,50 @@
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
-const columns = [
-  {
-    title: 'Product',
-    links: [
-      { to: paths.scan.href, label: 'AI Skin Analysis' },
-      { to: paths.shop.href, label: 'Shop' },
-      { to: paths.quiz.href, label: 'Quiz & Games' },
-      { to: paths.download.href, label: 'Mobile App' },
-    ],
-  },
-  {
-    title: 'Learn',
-    links: [
-      { to: paths.learn.href, label: 'Learn & Glow' },
-      { to: paths.register.href, label: 'Create an account' },
-      { to: paths.login.href, label: 'Sign in' },
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      { to: paths.terms.href, label: 'Terms of Service' },
-      { to: paths.privacy.href, label: 'Privacy Policy' },
-    ],
-  },
-];
+function columnsFor(isSignedIn: boolean) {
+  return [
+    {
+      title: 'Product',
+      links: [
+        { to: paths.scan.href, label: 'AI Skin Analysis' },
+        { to: paths.shop.href, label: 'Shop' },
+        { to: paths.quiz.href, label: 'Quiz & Games' },
+        { to: paths.download.href, label: 'Mobile App' },
+      ],
+    },
+    {
+      title: 'You',
+      links: isSignedIn
+        ? [
+            { to: paths.dashboard.href, label: 'Dashboard' },
+            { to: paths.profile.href, label: 'Profile' },
+            { to: paths.learn.href, label: 'Learn & Glow' },
+          ]
+        : [
+            { to: paths.register.href, label: 'Create an account' },
+            { to: paths.login.href, label: 'Sign in' },
+            { to: paths.learn.href, label: 'Learn & Glow' },
+          ],
+    },
+    {
+      title: 'Legal',
+      links: [
+        { to: paths.terms.href, label: 'Terms of Service' },
+        { to: paths.privacy.href, label: 'Privacy Policy' },
+      ],
+    },
+  ];
+}
 
 export function Footer({ className }: { className?: string | undefined }) {
+  const columns = columnsFor(useSession() !== null);
   return (
     <footer className={cn('border-t bg-card/60', className)}>
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
-        <div>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
+        <div className="col-span-2 sm:col-span-3 md:col-span-1">
           <Logo />
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-muted-foreground">
             Skincare that learns you. Scan, understand and care for your skin with a routine made

@@ -93,10 +93,13 @@ export function LoginForm() {
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <Alert variant="info" className="items-center">
         <SparklesIcon aria-hidden />
-        <p className="flex-1 leading-snug">
-          <span className="font-semibold">Demo account:</span> {DEMO_CREDENTIALS.email} ·{' '}
-          <span className="font-mono text-[0.8125rem]">{DEMO_CREDENTIALS.password}</span>
-        </p>
+        <div className="min-w-0 flex-1 leading-snug">
+          <p className="font-semibold">Try the demo account</p>
+          <p className="mt-0.5 opacity-90">
+            <span className="whitespace-nowrap">{DEMO_CREDENTIALS.email}</span> ·{' '}
+            <span className="whitespace-nowrap">{DEMO_CREDENTIALS.password}</span>
+          </p>
+        </div>
         <Button
           type="button"
           variant="ghost"

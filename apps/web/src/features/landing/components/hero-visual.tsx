@@ -6,7 +6,7 @@ export function HeroVisual() {
     <div className="relative mx-auto aspect-[4/5] w-full max-w-[26rem]">
       <div
         aria-hidden
-        className="absolute inset-[6%] rounded-full bg-gradient-to-br from-[#ede4fe] via-[#f6ecff] to-[#fde7dc] dark:from-[#2e2150] dark:via-[#2a2036] dark:to-[#3a2620]"
+        className="absolute top-1/2 left-[4%] aspect-square w-[92%] -translate-y-1/2 rounded-full bg-gradient-to-br from-[#ede4fe] via-[#f6ecff] to-[#fde7dc] dark:from-[#2e2150] dark:via-[#2a2036] dark:to-[#3a2620]"
       />
       <svg
         viewBox="0 0 320 400"
@@ -54,12 +54,12 @@ export function HeroVisual() {
           y="256"
           textAnchor="middle"
           fontFamily="Inter Variable, sans-serif"
-          fontSize="10"
+          fontSize="9.5"
           fontWeight="600"
           fill="#9a3b1e"
           letterSpacing="1.6"
         >
-          BASE · AQUAHYDRA
+          AQUAHYDRA
         </text>
         <path d="M160 272c0 0-10 11-10 18a10 10 0 0 0 20 0c0-7-10-18-10-18Z" fill="#a78bfa" />
       </svg>
