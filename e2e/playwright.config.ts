@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // The config is evaluated again in every worker; the env keeps the port and data dir stable.
 process.env.E2E_PORT ??= String(4310 + Math.floor(Math.random() * 500));
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'lumiskin-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'lumiskin-e2e-'));
+  // As root the embedded PostgreSQL runs as an unprivileged user, which must be able to enter it.
+  chmodSync(process.env.E2E_DATA_DIR, 0o755);
+}
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
