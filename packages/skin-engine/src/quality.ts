@@ -55,7 +55,7 @@ export const QUALITY_LIMITS = {
   maxPitch: 25,
   /** Rec.601 luma (0-255) of the face centre. */
   minFaceLuma: 40,
-  darkFaceLuma: 70,
+  darkFaceLuma: 85,
   darkSceneP95: 120,
   maxFaceLuma: 235,
   maxClippedShare: 0.25,

@@ -40,9 +40,10 @@ export function assertPixelImage(image: PixelImage): void {
 }
 
 interface AxisWeights {
-  start: Int32Array;
   count: Int32Array;
   taps: number;
+  /** Source index (already clamped to the image) and weight of every tap. */
+  index: Int32Array;
   weights: Float32Array;
 }
 
@@ -50,12 +51,12 @@ interface AxisWeights {
  * Triangle-filter weights for one axis, widened by the scale factor when shrinking so that
  * downscaling averages (no aliasing) and upscaling interpolates linearly (as Pillow's BILINEAR).
  */
-function axisWeights(from: number, span: number, outLength: number): AxisWeights {
+function axisWeights(srcLength: number, from: number, span: number, outLength: number): AxisWeights {
   const scale = span / outLength;
   const support = Math.max(1, scale);
   const taps = Math.ceil(support) * 2 + 1;
-  const start = new Int32Array(outLength);
   const count = new Int32Array(outLength);
+  const index = new Int32Array(outLength * taps);
   const weights = new Float32Array(outLength * taps);
   for (let i = 0; i < outLength; i++) {
     const center = from + (i + 0.5) * scale - 0.5;
@@ -75,11 +76,13 @@ function axisWeights(from: number, span: number, outLength: number): AxisWeights
       weights[base] = 1;
       total = 1;
     }
-    for (let k = 0; k <= hi - lo; k++) weights[base + k] = (weights[base + k] ?? 0) / total;
-    start[i] = lo;
+    for (let k = 0; k <= hi - lo; k++) {
+      weights[base + k] = (weights[base + k] ?? 0) / total;
+      index[base + k] = clampIndex(lo + k, srcLength - 1);
+    }
     count[i] = hi - lo + 1;
   }
-  return { start, count, taps, weights };
+  return { count, taps, index, weights };
 }
 
 function clampIndex(v: number, max: number): number {
@@ -92,34 +95,35 @@ function clampIndex(v: number, max: number): number {
  */
 export function resampleRgb(image: PixelImage, rect: Rect, outWidth: number, outHeight: number): Float32Array {
   const { data, width, height, channels } = image;
-  const wx = axisWeights(rect.x, rect.width, outWidth);
-  const wy = axisWeights(rect.y, rect.height, outHeight);
-  let rowMin = Infinity;
-  let rowMax = -Infinity;
-  for (let j = 0; j < outHeight; j++) {
-    rowMin = Math.min(rowMin, wy.start[j] ?? 0);
-    rowMax = Math.max(rowMax, (wy.start[j] ?? 0) + (wy.count[j] ?? 1) - 1);
+  const wx = axisWeights(width, rect.x, rect.width, outWidth);
+  const wy = axisWeights(height, rect.y, rect.height, outHeight);
+  // Source rows the vertical pass needs, each filtered horizontally once.
+  const rowSlot = new Int32Array(height).fill(-1);
+  const rows: number[] = [];
+  for (let k = 0; k < wy.index.length; k++) {
+    const r = wy.index[k] as number;
+    if ((wy.weights[k] as number) !== 0 && rowSlot[r] === -1) {
+      rowSlot[r] = rows.length;
+      rows.push(r);
+    }
   }
-  const rows = rowMax - rowMin + 1;
-  const tmp = new Float32Array(rows * outWidth * 3);
-  for (let r = 0; r < rows; r++) {
-    const sy = clampIndex(rowMin + r, height - 1);
-    const rowOffset = sy * width * channels;
+  const tmp = new Float32Array(rows.length * outWidth * 3);
+  for (let slot = 0; slot < rows.length; slot++) {
+    const rowOffset = (rows[slot] as number) * width * channels;
     for (let i = 0; i < outWidth; i++) {
-      const s0 = wx.start[i] ?? 0;
-      const n = wx.count[i] ?? 0;
+      const n = wx.count[i] as number;
       const base = i * wx.taps;
       let cr = 0;
       let cg = 0;
       let cb = 0;
       for (let k = 0; k < n; k++) {
-        const w = wx.weights[base + k] ?? 0;
-        const p = rowOffset + clampIndex(s0 + k, width - 1) * channels;
-        cr += w * (data[p] ?? 0);
-        cg += w * (data[p + 1] ?? 0);
-        cb += w * (data[p + 2] ?? 0);
+        const w = wx.weights[base + k] as number;
+        const p = rowOffset + (wx.index[base + k] as number) * channels;
+        cr += w * (data[p] as number);
+        cg += w * (data[p + 1] as number);
+        cb += w * (data[p + 2] as number);
       }
-      const o = (r * outWidth + i) * 3;
+      const o = (slot * outWidth + i) * 3;
       tmp[o] = cr;
       tmp[o + 1] = cg;
       tmp[o + 2] = cb;
@@ -127,25 +131,14 @@ export function resampleRgb(image: PixelImage, rect: Rect, outWidth: number, out
   }
   const out = new Float32Array(outWidth * outHeight * 3);
   for (let j = 0; j < outHeight; j++) {
-    const s0 = wy.start[j] ?? 0;
-    const n = wy.count[j] ?? 0;
+    const n = wy.count[j] as number;
     const base = j * wy.taps;
-    for (let i = 0; i < outWidth; i++) {
-      let cr = 0;
-      let cg = 0;
-      let cb = 0;
-      for (let k = 0; k < n; k++) {
-        const w = wy.weights[base + k] ?? 0;
-        const r = clampIndex(s0 + k, height - 1) - rowMin;
-        const p = (r * outWidth + i) * 3;
-        cr += w * (tmp[p] ?? 0);
-        cg += w * (tmp[p + 1] ?? 0);
-        cb += w * (tmp[p + 2] ?? 0);
-      }
-      const o = (j * outWidth + i) * 3;
-      out[o] = cr;
-      out[o + 1] = cg;
-      out[o + 2] = cb;
+    const o0 = j * outWidth * 3;
+    for (let k = 0; k < n; k++) {
+      const w = wy.weights[base + k] as number;
+      if (w === 0) continue;
+      const t0 = (rowSlot[wy.index[base + k] as number] as number) * outWidth * 3;
+      for (let c = 0; c < outWidth * 3; c++) out[o0 + c] = (out[o0 + c] as number) + w * (tmp[t0 + c] as number);
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
-import type { Bounds, FaceFrame } from '../face/frame';
+import type { FaceFrame } from '../face/frame';
 import { downsample2, downsampleMask2, gaussianBlur, hessian, maskedGaussianBlur, upsample2 } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { detectBlobs, type Blob } from './blobs';
@@ -65,49 +65,45 @@ export interface FaceMeasurements {
   blobs: { dark_spots: Blob[]; blemishes: Blob[]; pores: Blob[]; blackheads: Blob[] };
 }
 
-/** Share of masked pixels (within bounds) satisfying `test`, in percent. */
-function pctWhere(mask: Uint8Array, bounds: Bounds, width: number, test: (i: number) => boolean): number {
-  let n = 0;
-  let hit = 0;
-  for (let y = bounds.y0; y < bounds.y1; y++) {
-    for (let i = y * width + bounds.x0, end = y * width + bounds.x1; i < end; i++) {
-      if (!mask[i]) continue;
-      n++;
-      if (test(i)) hit++;
-    }
-  }
-  return n ? (100 * hit) / n : 0;
-}
-
 /**
- * Specular share: pixels brighter than the face's typical skin and less saturated than it (an oil
- * film reflects the light source's colour: Shafer's dichromatic reflection model), plus small bright
- * glints in the high-pass. Membership is soft (ramps instead of cut-offs) so that a small change
- * of exposure moves the number smoothly instead of flipping pixels in and out.
+ * Specular weight per pixel (0..1): brighter than the face's typical skin and less saturated
+ * than it (an oil film reflects the light source's colour: Shafer's dichromatic reflection model),
+ * or a small bright glint in the high-pass. Membership is soft (ramps instead of cut-offs) so a
+ * small exposure change moves the number smoothly instead of flipping pixels in and out.
  */
-export function shinePercent(L: Float32Array, a: Float32Array, b: Float32Array, highPass: Float32Array, mask: Uint8Array, refL: number, refChroma: number): number {
-  let n = 0;
-  let sum = 0;
+export function shineWeights(L: Float32Array, chroma: Float32Array, highPass: Float32Array, mask: Uint8Array, refL: number, refChroma: number, out: Float32Array): void {
   const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
   for (let i = 0; i < mask.length; i++) {
     if (!mask[i]) continue;
-    n++;
-    const ai = a[i] as number;
-    const bi = b[i] as number;
-    const c = Math.sqrt(ai * ai + bi * bi);
-    const excess = (L[i] as number) - refL;
-    const desaturated = ramp((refChroma - c) / (0.5 * refChroma));
+    const desaturated = ramp((refChroma - (chroma[i] as number)) / (0.5 * refChroma));
     if (desaturated === 0) continue;
+    const excess = (L[i] as number) - refL;
     const bright = ramp((excess - SHINE_DL) / 10);
     const glint = 0.3 * ramp(((highPass[i] as number) - 3) / 4) * ramp((excess - 2) / 4);
-    sum += desaturated * Math.max(bright, glint);
+    out[i] = desaturated * Math.max(bright, glint);
+  }
+}
+
+/** % of the mask that is specular (sum of shineWeights). */
+export function shinePercent(L: Float32Array, chroma: Float32Array, highPass: Float32Array, mask: Uint8Array, refL: number, refChroma: number): number {
+  const w = new Float32Array(L.length);
+  shineWeights(L, chroma, highPass, mask, refL, refChroma, w);
+  let n = 0;
+  let sum = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    n++;
+    sum += w[i] as number;
   }
   return n ? (100 * sum) / n : 0;
 }
+
 export const SHINE_DL = 6;
 
 /** RMS of a high-pass signal over the mask, clipped to ±clip so isolated spots do not dominate. */
-export function clippedRms(highPass: Float32Array, mask: Uint8Array, clip = 12): number {
+export const ROUGHNESS_CLIP = 12;
+
+export function clippedRms(highPass: Float32Array, mask: Uint8Array, clip = ROUGHNESS_CLIP): number {
   let n = 0;
   let ss = 0;
   for (let i = 0; i < mask.length; i++) {
@@ -145,20 +141,6 @@ function countIn(blobs: Blob[], mask: Uint8Array, width: number): number {
   let n = 0;
   for (const b of blobs) if (mask[b.y * width + b.x]) n++;
   return n;
-}
-
-function stats(values: Float32Array, mask: Uint8Array, bounds: Bounds, width: number): number {
-  let sum = 0;
-  let n = 0;
-  for (let y = bounds.y0; y < bounds.y1; y++) {
-    for (let i = y * width + bounds.x0, end = y * width + bounds.x1; i < end; i++) {
-      if (mask[i]) {
-        sum += values[i] as number;
-        n++;
-      }
-    }
-  }
-  return n ? sum / n : 0;
 }
 
 /**
@@ -274,37 +256,81 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   const fineValley2 = valleyStrength(G2, L_SIGMAS[2]);
   const coarseValley = valleyStrength(Ls[3] as Plane, L_SIGMAS[3]);
 
-  const regions = {} as Record<RegionKey, RegionMeasurements>;
+  // Per-pixel quantities, computed once over the measured skin, then summed per zone.
   const L1 = (Ls[1] as Plane).data;
   const L2 = G2.data;
-  const onLine = (i: number) =>
-    ((fineValley1[i] as number) > LINE_MIN_STRENGTH && (L1[i] as number) < zoneBaseL(i) - 1) ||
-    ((fineValley2[i] as number) > LINE_MIN_STRENGTH && (L2[i] as number) < zoneBaseL(i) - 1);
-  REGIONS.forEach((r) => {
+  const shine = new Float32Array(L.length);
+  shineWeights(L, chroma, highPass, measured, reference.L, reference.chroma, shine);
+  const flags = new Uint8Array(L.length); // bit 1 red, 2 on a line, 4 diffuse redness
+  const rough = new Float32Array(L.length);
+  for (let i = 0; i < L.length; i++) {
+    if (!measured[i]) continue;
+    const base = zoneBaseL(i);
+    let f = 0;
+    if ((A[i] as number) > RED_A) f |= 1;
+    if (
+      ((fineValley1[i] as number) > LINE_MIN_STRENGTH && (L1[i] as number) < base - 1) ||
+      ((fineValley2[i] as number) > LINE_MIN_STRENGTH && (L2[i] as number) < base - 1)
+    )
+      f |= 2;
+    if ((lowA[i] as number) > DIFFUSE_RED_A) f |= 4;
+    flags[i] = f;
+    const h = Math.max(-ROUGHNESS_CLIP, Math.min(ROUGHNESS_CLIP, highPass[i] as number));
+    rough[i] = h * h;
+  }
+
+  const regions = {} as Record<RegionKey, RegionMeasurements>;
+  for (const r of REGIONS) {
     const { mask, pixels, coverage, bounds } = frame.regions[r];
+    let sL = 0;
+    let sa = 0;
+    let sb = 0;
+    let sc = 0;
+    let sFold = 0;
+    let sShine = 0;
+    let sRough = 0;
+    let nRed = 0;
+    let nLine = 0;
+    let nDiffuse = 0;
+    for (let y = bounds.y0; y < bounds.y1; y++) {
+      for (let i = y * width + bounds.x0, end = y * width + bounds.x1; i < end; i++) {
+        if (!mask[i]) continue;
+        sL += L[i] as number;
+        sa += A[i] as number;
+        sb += B[i] as number;
+        sc += chroma[i] as number;
+        sFold += coarseValley[i] as number;
+        sShine += shine[i] as number;
+        sRough += rough[i] as number;
+        const f = flags[i] as number;
+        nRed += f & 1;
+        nLine += (f >> 1) & 1;
+        nDiffuse += (f >> 2) & 1;
+      }
+    }
     const n = Math.max(1, pixels);
     const spots = countIn(darkSpots, mask, width);
     regions[r] = {
       pixels,
       coverage,
-      L: stats(L, mask, bounds, width),
-      a: stats(A, mask, bounds, width),
-      b: stats(B, mask, bounds, width),
-      chroma: stats(chroma, mask, bounds, width),
-      red_area_pct: pctWhere(mask, bounds, width, (i) => (A[i] as number) > RED_A),
-      shine_pct: shinePercent(L, A, B, highPass, mask, reference.L, reference.chroma),
-      roughness: clippedRms(highPass, mask),
+      L: sL / n,
+      a: sa / n,
+      b: sb / n,
+      chroma: sc / n,
+      red_area_pct: (100 * nRed) / n,
+      shine_pct: (100 * sShine) / n,
+      roughness: Math.sqrt(sRough / n),
       dark_spots: spots,
       dark_spot_density: (10000 * spots) / n,
       blemishes: countIn(blemishes, mask, width),
       pore_density: (1000 * countIn(pores, mask, width)) / n,
       blackheads: countIn(blackheads, mask, width),
-      line_pct: pctWhere(mask, bounds, width, onLine),
-      fold_strength: stats(coarseValley, mask, bounds, width),
-      tone_sd_L: detrendedStd(lowL, mask, width),
-      tone_sd_b: detrendedStd(lowB, mask, width),
-      diffuse_red_pct: pctWhere(mask, bounds, width, (i) => (lowA[i] as number) > DIFFUSE_RED_A),
+      line_pct: (100 * nLine) / n,
+      fold_strength: sFold / n,
+      tone_sd_L: detrendedStd(lowL, mask, width, bounds),
+      tone_sd_b: detrendedStd(lowB, mask, width, bounds),
+      diffuse_red_pct: (100 * nDiffuse) / n,
     };
-  });
+  }
   return { regions, blobs: { dark_spots: darkSpots, blemishes, pores, blackheads } };
 }

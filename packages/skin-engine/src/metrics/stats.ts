@@ -12,34 +12,56 @@ export function maskedMean(values: Float32Array, mask: Uint8Array): number {
   return n ? sum / n : 0;
 }
 
-/** Quantile (0..1) of the masked values, by sorting a copy (exact, deterministic). */
+/**
+ * Quantile (0..1) of the masked values from a 4096-bin histogram over their range, interpolated
+ * within the bin: O(n), deterministic, and within (range/4096) of the exact order statistic.
+ */
 export function maskedQuantile(values: Float32Array, mask: Uint8Array, q: number): number {
+  let lo = Infinity;
+  let hi = -Infinity;
   let n = 0;
-  for (let i = 0; i < mask.length; i++) if (mask[i]) n++;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const v = values[i] as number;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+    n++;
+  }
   if (n === 0) return 0;
-  const buf = new Float32Array(n);
-  let k = 0;
-  for (let i = 0; i < mask.length; i++) if (mask[i]) buf[k++] = values[i] as number;
-  buf.sort();
-  const pos = Math.min(n - 1, Math.max(0, q * (n - 1)));
-  const lo = Math.floor(pos);
-  const hi = Math.min(n - 1, lo + 1);
-  const t = pos - lo;
-  return (buf[lo] as number) * (1 - t) + (buf[hi] as number) * t;
+  if (hi - lo < 1e-9) return lo;
+  const bins = 4096;
+  const hist = new Uint32Array(bins);
+  const scale = (bins - 1e-6) / (hi - lo);
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const b = Math.floor(((values[i] as number) - lo) * scale);
+    hist[b] = (hist[b] as number) + 1;
+  }
+  const target = Math.min(n - 1, Math.max(0, q * (n - 1))) + 0.5;
+  let cum = 0;
+  for (let b = 0; b < bins; b++) {
+    const c = hist[b] as number;
+    if (cum + c >= target) return lo + (b + (target - cum) / Math.max(1, c)) / scale;
+    cum += c;
+  }
+  return hi;
 }
 
 /** Standard deviation of `values` over the mask after removing a least-squares plane a+bx+cy. */
-export function detrendedStd(values: Float32Array, mask: Uint8Array, width: number): number {
+export function detrendedStd(values: Float32Array, mask: Uint8Array, width: number, bounds?: { x0: number; y0: number; x1: number; y1: number }): number {
+  const b = bounds ?? { x0: 0, y0: 0, x1: width, y1: Math.ceil(mask.length / width) };
+  const each = (fn: (i: number, x: number, y: number) => void) => {
+    for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) if (mask[y * width + x]) fn(y * width + x, x, y);
+  };
   // Normal equations for the plane fit; coordinates centred for conditioning.
   let n = 0;
   let sx = 0;
   let sy = 0;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i]) continue;
+  each((_i, x, y) => {
     n++;
-    sx += i % width;
-    sy += Math.floor(i / width);
-  }
+    sx += x;
+    sy += y;
+  });
   if (n < 10) return 0;
   const mx = sx / n;
   const my = sy / n;
@@ -49,10 +71,9 @@ export function detrendedStd(values: Float32Array, mask: Uint8Array, width: numb
   let sv = 0;
   let sxv = 0;
   let syv = 0;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i]) continue;
-    const x = (i % width) - mx;
-    const y = Math.floor(i / width) - my;
+  each((i, x0, y0) => {
+    const x = x0 - mx;
+    const y = y0 - my;
     const v = values[i] as number;
     sxx += x * x;
     syy += y * y;
@@ -60,16 +81,15 @@ export function detrendedStd(values: Float32Array, mask: Uint8Array, width: numb
     sv += v;
     sxv += x * v;
     syv += y * v;
-  }
+  });
   const det = sxx * syy - sxy * sxy;
   const bx = det !== 0 ? (sxv * syy - syv * sxy) / det : 0;
   const by = det !== 0 ? (syv * sxx - sxv * sxy) / det : 0;
   const a = sv / n;
   let ss = 0;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i]) continue;
-    const r = (values[i] as number) - (a + bx * ((i % width) - mx) + by * (Math.floor(i / width) - my));
+  each((i, x, y) => {
+    const r = (values[i] as number) - (a + bx * (x - mx) + by * (y - my));
     ss += r * r;
-  }
+  });
   return Math.sqrt(ss / n);
 }

@@ -1,0 +1,247 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPREHENSIVE_METRICS, Finding, QUICK_METRICS, Recommendation, RegionOutline, Routine, type MetricKey } from '@lumiskin/contract/analysis';
+import { createSkinEngine, type AnalysisResult, type SkinEngine } from '../src/engine';
+import {
+  blendInside,
+  blurInside,
+  brightness,
+  clone,
+  fromSharp,
+  gridPoints,
+  jpeg,
+  loadRgb,
+  ok,
+  paintDisc,
+  regionPolygon,
+  resize,
+  skinPoints,
+  toSharp,
+  type Rgb,
+} from './helpers';
+
+let engine: SkinEngine;
+let face: Rgb;
+let baseline: AnalysisResult;
+const refusedFetches: string[] = [];
+const realFetch = globalThis.fetch;
+
+const analyze = async (image: Rgb) => ok(await engine.analyze({ image, analysisType: 'comprehensive' }));
+
+beforeAll(async () => {
+  // Offline by construction: any network fetch fails the load (and is recorded).
+  globalThis.fetch = (async (input: string | URL | Request) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith('file:')) {
+      refusedFetches.push(url);
+      throw new Error(`network refused in tests: ${url}`);
+    }
+    return realFetch(input);
+  }) as typeof fetch;
+  engine = await createSkinEngine();
+  face = await loadRgb('astronaut-face.jpg');
+  baseline = await analyze(face);
+});
+
+afterAll(() => {
+  globalThis.fetch = realFetch;
+});
+
+function delta(a: AnalysisResult, b: AnalysisResult): Partial<Record<MetricKey, number>> {
+  return Object.fromEntries(COMPREHENSIVE_METRICS.map((m) => [m, (b.scores[m] ?? 0) - (a.scores[m] ?? 0)]));
+}
+
+describe('offline face detection', () => {
+  it('loads the models and finds the face with every network fetch refused', () => {
+    expect(engine.backend).toBe('wasm');
+    expect(refusedFetches).toEqual([]);
+    expect(baseline.face.box[2]).toBeGreaterThan(250);
+    expect(Math.abs(baseline.face.yaw)).toBeLessThan(10);
+  });
+});
+
+describe('analysis result', () => {
+  it('reports the 14 comprehensive metrics as integers 0-100, and a healthy face scores well', () => {
+    expect(Object.keys(baseline.scores).sort()).toEqual([...COMPREHENSIVE_METRICS].sort());
+    for (const score of Object.values(baseline.scores)) {
+      expect(Number.isInteger(score)).toBe(true);
+      expect(score).toBeGreaterThanOrEqual(0);
+      expect(score).toBeLessThanOrEqual(100);
+    }
+    expect(baseline.overall_score).toBeGreaterThanOrEqual(80);
+    expect(baseline.overall_score).toBeLessThanOrEqual(97);
+    expect(baseline.skin_tone.category).toMatch(/light/);
+  });
+
+  it('matches the contract shapes (findings, outlines, recommendation, routine) and has a report', () => {
+    for (const f of baseline.findings) Finding.parse(f);
+    expect(baseline.findings.map((f) => f.metric)).toEqual([...COMPREHENSIVE_METRICS]);
+    expect(baseline.findings.filter((f) => f.estimated).map((f) => f.metric).sort()).toEqual(['firmness', 'hydration', 'sensitivity']);
+    for (const r of baseline.regions) RegionOutline.parse(r);
+    expect(baseline.regions.map((r) => r.region).sort()).toEqual(['chin', 'forehead', 'left_cheek', 'nose', 'right_cheek', 'under_eyes']);
+    // Outlines sit on the face, inside the photo.
+    for (const r of baseline.regions) for (const poly of r.polygons) for (const [x, y] of poly) expect(x >= 0 && y >= 0 && x <= 500 && y <= 500).toBe(true);
+    Recommendation.parse(baseline.recommendation);
+    Routine.parse(baseline.routine);
+    expect(baseline.report.length).toBeGreaterThan(100);
+    expect(baseline.measurements.left_cheek.pixels).toBeGreaterThan(1000);
+  });
+
+  it('a quick analysis reports exactly the 7 quick metrics', async () => {
+    const quick = ok(await engine.analyze({ image: face, analysisType: 'quick', skinType: 'dry', concerns: ['acne'] }));
+    expect(Object.keys(quick.scores).sort()).toEqual([...QUICK_METRICS].sort());
+    expect(quick.findings).toHaveLength(7);
+    expect(quick.recommendation.skin_type).toBe('dry');
+    expect(quick.recommendation.skin_type_source).toBe('profile');
+  });
+
+  it('is deterministic: the same photo gives an identical result', async () => {
+    const again = await analyze(face);
+    const strip = (r: AnalysisResult) => ({ ...r, timings_ms: null });
+    expect(strip(again)).toEqual(strip(baseline));
+  });
+
+  it('accepts profile photos in multi-angle mode and merges one cheek', async () => {
+    const turned = await fromSharp(toSharp(face).affine([1, 0.05, 0, 1], { background: '#999' }));
+    const multi = ok(await engine.analyze({ image: face, analysisType: 'quick', extraImages: [{ image: turned, angle: 'left' }] }));
+    expect(multi.quality.angles_used).toEqual(['front', 'left']);
+    for (const m of QUICK_METRICS) expect(Math.abs((multi.scores[m] ?? 0) - (baseline.scores[m] ?? 0))).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('stability (no score moves more than 3 points)', () => {
+  const cases: Array<[string, () => Promise<Rgb>]> = [
+    ['JPEG re-encode at q85', () => jpeg(face, 85)],
+    ['resize to 90%', () => resize(face, 0.9)],
+    ['resize to 110%', () => resize(face, 1.1)],
+    ['5% brighter', async () => brightness(face, 1.05)],
+    ['5% darker', async () => brightness(face, 0.95)],
+  ];
+  for (const [name, make] of cases) {
+    it(name, async () => {
+      const d = delta(baseline, await analyze(await make()));
+      for (const [metric, change] of Object.entries(d)) expect(Math.abs(change ?? 0), metric).toBeLessThanOrEqual(3);
+    });
+  }
+});
+
+describe('controlled perturbations move what they should', () => {
+  it('red-brown spots on a cheek: acne falls and the blemish count tracks N', async () => {
+    const points = gridPoints(regionPolygon(baseline, 'right_cheek'), 9, 5);
+    expect(points.length).toBeGreaterThanOrEqual(8);
+    const results: AnalysisResult[] = [];
+    for (const n of [2, 5, 8]) {
+      const img = clone(face);
+      for (const [x, y] of points.slice(0, n)) paintDisc(img, x, y, 3.2, [160, 70, 60], 0.75);
+      results.push(await analyze(img));
+    }
+    const counts = results.map((r) => r.counts.blemishes);
+    expect(counts[0]).toBeGreaterThanOrEqual(baseline.counts.blemishes + 1);
+    expect(Math.abs(counts[0]! - 2 - baseline.counts.blemishes)).toBeLessThanOrEqual(1);
+    expect(Math.abs(counts[1]! - 5 - baseline.counts.blemishes)).toBeLessThanOrEqual(1);
+    expect(Math.abs(counts[2]! - 8 - baseline.counts.blemishes)).toBeLessThanOrEqual(2);
+    const acne = results.map((r) => r.scores.acne!);
+    expect(acne[0]).toBeLessThan(baseline.scores.acne!);
+    expect(acne[1]).toBeLessThan(acne[0]!);
+    expect(acne[2]).toBeLessThan(acne[1]!);
+    expect(baseline.scores.acne! - acne[2]!).toBeGreaterThanOrEqual(20);
+    // Spots are small: redness of the whole face barely moves.
+    expect(Math.abs(results[2]!.scores.redness! - baseline.scores.redness!)).toBeLessThanOrEqual(3);
+  });
+
+  it('specular highlights on the forehead: oiliness falls', async () => {
+    const img = clone(face);
+    const points = skinPoints(face, gridPoints(regionPolygon(baseline, 'forehead'), 12, 6));
+    expect(points.length).toBeGreaterThanOrEqual(5);
+    for (const [x, y] of points.slice(0, 8)) paintDisc(img, x, y, 5, [252, 250, 246], 0.8);
+    const r = await analyze(img);
+    expect(baseline.scores.oiliness! - r.scores.oiliness!).toBeGreaterThanOrEqual(4);
+    expect(r.measurements.forehead.shine_pct).toBeGreaterThan(baseline.measurements.forehead.shine_pct * 1.5);
+    for (const m of ['acne', 'redness'] as const) expect(Math.abs(r.scores[m]! - baseline.scores[m]!), m).toBeLessThanOrEqual(3);
+  });
+
+  it('raised a* over the cheeks: redness falls, blemishes and texture do not', async () => {
+    const img = clone(face);
+    blendInside(img, [regionPolygon(baseline, 'left_cheek'), regionPolygon(baseline, 'right_cheek')], 10, (r, g, b) => [r * 1.04 + 4, g * 0.93, b * 0.97]);
+    const r = await analyze(img);
+    expect(r.measurements.left_cheek.a).toBeGreaterThan(baseline.measurements.left_cheek.a + 4);
+    expect(baseline.scores.redness! - r.scores.redness!).toBeGreaterThanOrEqual(15);
+    for (const m of ['acne', 'texture', 'dark_spots', 'oiliness'] as const) expect(Math.abs(r.scores[m]! - baseline.scores[m]!), m).toBeLessThanOrEqual(4);
+  });
+
+  it('blurred skin: texture improves', async () => {
+    const zones = (['forehead', 'left_cheek', 'right_cheek', 'chin', 'nose'] as const).map((z) => regionPolygon(baseline, z));
+    const r = await analyze(blurInside(face, zones, 2));
+    expect(r.raw.texture!).toBeLessThan(baseline.raw.texture! * 0.8);
+    expect(r.scores.texture!).toBeGreaterThan(baseline.scores.texture!);
+    expect(Math.abs(r.scores.redness! - baseline.scores.redness!)).toBeLessThanOrEqual(2);
+  });
+
+  it('darkened scattered patches: dark-spot score falls and more spots are found', async () => {
+    const img = clone(face);
+    const spots = [...gridPoints(regionPolygon(baseline, 'left_cheek'), 12, 6), ...skinPoints(face, gridPoints(regionPolygon(baseline, 'forehead'), 16, 6))];
+    for (const [x, y] of spots.filter((_, i) => i % 2 === 0).slice(0, 12)) paintDisc(img, x, y, 4, [90, 60, 45], 0.55);
+    const r = await analyze(img);
+    expect(r.counts.dark_spots).toBeGreaterThanOrEqual(baseline.counts.dark_spots + 4);
+    expect(baseline.scores.dark_spots! - r.scores.dark_spots!).toBeGreaterThanOrEqual(6);
+    expect(Math.abs(r.scores.redness! - baseline.scores.redness!)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('quality gate', () => {
+  const gate = async (image: Rgb) => {
+    const r = await engine.analyze({ image, analysisType: 'quick' });
+    return r.ok ? 'ok' : r.code;
+  };
+
+  it('passes the clear frontal portrait', async () => {
+    expect(await gate(face)).toBe('ok');
+  });
+
+  it('rejects a photo with no face', async () => {
+    const w = 640;
+    const h = 480;
+    const data = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) data.set([80 + (x * 100) / w, 140 + (y * 60) / h, 200 - (y * 100) / h], (y * w + x) * 3);
+    expect(await gate({ data, width: w, height: h, channels: 3 })).toBe('no_face');
+  });
+
+  it('rejects a face too small for a close-up (astronaut.png, face ≈ 145 px)', async () => {
+    expect(await gate(await loadRgb('astronaut.png'))).toBe('face_too_small');
+  });
+
+  it('rejects a too dark and an overexposed photo', async () => {
+    expect(await gate(brightness(face, 0.25))).toBe('too_dark');
+    expect(await gate(brightness(face, 1.6))).toBe('overexposed');
+  });
+
+  it('rejects a blurred photo', async () => {
+    expect(await gate(await fromSharp(toSharp(face).blur(2)))).toBe('blurry');
+  });
+
+  it('rejects two faces side by side', async () => {
+    const png = await toSharp(face).png().toBuffer();
+    const two = await fromSharp(
+      sharp({ create: { width: 1000, height: 500, channels: 3, background: '#888888' } }).composite([
+        { input: png, left: 0, top: 0 },
+        { input: png, left: 500, top: 0 },
+      ]),
+    );
+    expect(await gate(two)).toBe('multiple_faces');
+  });
+
+  it('rejects a face cut off by the frame', async () => {
+    expect(await gate(await fromSharp(toSharp(face).extract({ left: 0, top: 0, width: 500, height: 260 })))).toBe('face_cut_off');
+  });
+
+  it('gives a sentence a person can act on', async () => {
+    const r = await engine.analyze({ image: brightness(face, 0.25), analysisType: 'quick' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(/light/i);
+  });
+
+  it('rejects bad pixel buffers loudly', async () => {
+    await expect(engine.analyze({ image: { data: new Uint8Array(10), width: 10, height: 10, channels: 3 }, analysisType: 'quick' })).rejects.toThrow(/bytes/);
+  });
+});
