@@ -129,7 +129,8 @@ export type QuizQuestion = z.infer<typeof QuizQuestion>;
 
 /** GET /quiz/daily-quiz and GET /quiz/category/{id}: one attempt, recorded on the server. */
 export const QuizSession = z.object({
-  attempt_id: z.string(),
+  /** null only when there are no questions to play (nothing was recorded). */
+  attempt_id: z.string().nullable(),
   quiz_type: QuizType,
   category_id: z.string().nullable(),
   title: z.string(),
@@ -150,7 +151,11 @@ export const SubmitQuizBody = z.object({
     .record(z.string().max(64), z.string().max(500))
     .refine((a) => Object.keys(a).length <= 50, 'Too many answers'),
   /** Seconds the player took. */
-  time_taken: z.number().int().min(0).max(24 * 60 * 60),
+  time_taken: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60 * 60),
 });
 export type SubmitQuizBody = z.infer<typeof SubmitQuizBody>;
 

@@ -47,7 +47,10 @@ export const quizQuestions = pgTable(
     difficulty: quizDifficultyEnum('difficulty').notNull(),
     points: integer('points').notNull(),
     imageUrl: text('image_url'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** A question removed from the bank is retired, not deleted: old attempts still refer to it. */
     active: boolean('active').notNull().default(true),
   },

@@ -1,0 +1,152 @@
+import { ApiError } from '@lumiskin/contract/errors';
+import {
+  CategoryId,
+  Leaderboard,
+  LeaderboardQuery,
+  QuizCategoryList,
+  QuizChallenges,
+  QuizMessages,
+  QuizResult,
+  QuizSession,
+  QuizStats,
+  SubmitQuizBody,
+  TIME_ZONE_HEADER,
+} from '@lumiskin/contract/quiz';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth';
+import { notFoundUnless } from '../../plugins/errors';
+import {
+  getChallenges,
+  getStats,
+  leaderboard,
+  listCategories,
+  serveCategory,
+  serveDaily,
+  submitQuiz,
+  type QuizContext,
+} from './repository';
+import { resolveTimeZone } from './rules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Optional clock for tests that cross midnights; the real time otherwise. */
+    clock?: () => Date;
+  }
+}
+
+const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError };
+const secured = { tags: ['quiz'], security: [{ bearer: [] }] };
+const timeZoneHeader = z.object({ [TIME_ZONE_HEADER]: z.string().max(64).optional() });
+
+const quizRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+
+  async function context(request: FastifyRequest): Promise<QuizContext> {
+    const user = await requireUser(request);
+    return {
+      userId: user.id,
+      now: app.clock?.() ?? new Date(),
+      timeZone: resolveTimeZone(request.headers[TIME_ZONE_HEADER]),
+    };
+  }
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        ...secured,
+        summary: 'Quiz categories with this player’s progress',
+        response: { 200: QuizCategoryList, ...errors },
+      },
+    },
+    async (request) => listCategories(app.db, (await context(request)).userId),
+  );
+
+  app.get(
+    '/stats',
+    {
+      schema: {
+        ...secured,
+        summary: 'Points, level, streak, accuracy and rank',
+        headers: timeZoneHeader,
+        response: { 200: QuizStats, ...errors },
+      },
+    },
+    async (request) => getStats(app.db, await context(request)),
+  );
+
+  app.get(
+    '/leaderboard',
+    {
+      schema: {
+        ...secured,
+        summary: 'Top players by points (ties share a rank)',
+        querystring: LeaderboardQuery,
+        response: { 200: Leaderboard, ...errors },
+      },
+    },
+    async (request) => leaderboard(app.db, request.query.limit, (await context(request)).userId),
+  );
+
+  app.get(
+    '/daily-quiz',
+    {
+      schema: {
+        ...secured,
+        summary: "Today's daily challenge (400 once completed today)",
+        headers: timeZoneHeader,
+        response: { 200: QuizSession, ...errors },
+      },
+    },
+    async (request) => serveDaily(app.db, await context(request)),
+  );
+
+  app.get(
+    '/category/:categoryId',
+    {
+      schema: {
+        ...secured,
+        summary: 'A fresh draw of questions from one category',
+        params: z.object({ categoryId: CategoryId }),
+        headers: timeZoneHeader,
+        response: { 200: QuizSession, ...errors },
+      },
+    },
+    async (request) =>
+      notFoundUnless(
+        await serveCategory(app.db, await context(request), request.params.categoryId),
+        QuizMessages.unknownCategory,
+      ),
+  );
+
+  app.post(
+    '/submit',
+    {
+      schema: {
+        ...secured,
+        summary: 'Score a served quiz once; returns the result and the review',
+        headers: timeZoneHeader,
+        body: SubmitQuizBody,
+        response: { 200: QuizResult, ...errors },
+      },
+    },
+    async (request) => submitQuiz(app.db, await context(request), request.body),
+  );
+
+  app.get(
+    '/challenges',
+    {
+      schema: {
+        ...secured,
+        summary: "This week's challenges and the badge shelf",
+        headers: timeZoneHeader,
+        response: { 200: QuizChallenges, ...errors },
+      },
+    },
+    async (request) => getChallenges(app.db, await context(request)),
+  );
+};
+
+export default quizRoutes;

@@ -1,0 +1,264 @@
+/**
+ * Every quiz rule in one place: points, levels, streaks, badges, day boundaries, limits.
+ * docs/quiz-rules.md explains them in words; keep the two in step.
+ */
+import { DAILY_CHALLENGE, type QuizDifficulty, type QuizType } from '@lumiskin/contract/quiz';
+import { POINTS_BY_DIFFICULTY } from '../../content/quiz-bank';
+
+/** Questions per quiz: the daily's five (spec §9), and a draw of five from a category. */
+export const QUESTIONS_PER_QUIZ = DAILY_CHALLENGE.questions;
+
+/** A served quiz may be submitted up to this long after it was last served. */
+export const ATTEMPT_TTL_MS = 2 * 60 * 60 * 1000;
+
+/** Nobody reads and answers a question in under a second (server-measured). */
+export const MIN_SECONDS_PER_QUESTION = 1;
+
+/** Network and clock slack allowed between the client's time_taken and the server's clock. */
+export const TIME_SLACK_SECONDS = 5;
+
+/**
+ * Category quizzes: a right answer earns the question's points (10/15/20 by difficulty, set in
+ * the bank), and only the first time this person answers that question right, so replaying a
+ * category teaches but cannot farm the leaderboard.
+ */
+export const CATEGORY_POINTS: Record<QuizDifficulty, number> = POINTS_BY_DIFFICULTY;
+
+/**
+ * Daily challenge: a right answer earns 3/4/5 by difficulty, so five right answers are worth
+ * 15–25 points (spec §9), every day, plus the streak bonus below.
+ */
+export const DAILY_POINTS: Record<QuizDifficulty, number> = {
+  beginner: 3,
+  intermediate: 4,
+  advanced: 5,
+};
+
+export function questionPoints(quizType: QuizType, difficulty: QuizDifficulty): number {
+  return quizType === 'daily' ? DAILY_POINTS[difficulty] : CATEGORY_POINTS[difficulty];
+}
+
+/** Completing the daily on day n of a streak adds 10 × (n − 1), capped at 100 (spec §9). */
+export const STREAK_BONUS_PER_DAY = 10;
+export const MAX_STREAK_BONUS = DAILY_CHALLENGE.maxStreakBonus;
+
+export function streakBonus(streak: number): number {
+  return Math.min(Math.max(streak - 1, 0) * STREAK_BONUS_PER_DAY, MAX_STREAK_BONUS);
+}
+
+/** The streak after completing the daily on `day`, given the previous completed daily. */
+export function nextStreak(
+  day: string,
+  previous: { day: string; streak: number } | undefined,
+): number {
+  if (previous && previous.day === addDays(day, -1)) return previous.streak + 1;
+  return 1;
+}
+
+/** A streak still counts today if its last day is today or yesterday. */
+export function currentStreak(
+  today: string,
+  latest: { day: string; streak: number } | undefined,
+): number {
+  if (!latest) return 0;
+  return latest.day === today || latest.day === addDays(today, -1) ? latest.streak : 0;
+}
+
+/** Streak lengths celebrated on the results screen: 7, 14, 30 (spec §9), then every 30 days. */
+export function streakMilestone(streak: number): number | null {
+  if (streak === 7 || streak === 14 || streak === 30) return streak;
+  if (streak > 30 && streak % 30 === 0) return streak;
+  return null;
+}
+
+/**
+ * Level L starts at 50·L·(L−1) points: 0, 100, 300, 600, 1000, 1500, … Each level needs 100 more
+ * points than the last, so early levels come quickly and later ones take a habit.
+ */
+export function levelStart(level: number): number {
+  return 50 * level * (level - 1);
+}
+
+export function levelFor(points: number): number {
+  let level = 1;
+  while (levelStart(level + 1) <= points) level += 1;
+  return level;
+}
+
+export function levelProgress(points: number) {
+  const level = levelFor(points);
+  const start = levelStart(level);
+  const next = levelStart(level + 1);
+  return {
+    level,
+    level_start_points: start,
+    next_level_points: next,
+    progress_to_next_level: (points - start) / (next - start),
+  };
+}
+
+export interface BadgeDefinition {
+  badge_id: string;
+  badge_name: string;
+  description: string;
+  icon: string;
+}
+
+export const QUESTIONS_ANSWERED_BADGE = 100;
+
+/** Badges that are not tied to a category (those come from each category's badge_reward). */
+export const BADGES = {
+  firstQuiz: {
+    badge_id: 'first-quiz',
+    badge_name: 'First Steps',
+    description: 'Finish your first quiz.',
+    icon: 'Footprints',
+  },
+  perfectScore: {
+    badge_id: 'perfect-score',
+    badge_name: 'Perfect Score',
+    description: 'Answer every question of a quiz right.',
+    icon: 'Target',
+  },
+  streak7: {
+    badge_id: 'streak-7',
+    badge_name: 'Week Glow',
+    description: 'Complete the daily challenge 7 days in a row.',
+    icon: 'Flame',
+  },
+  streak14: {
+    badge_id: 'streak-14',
+    badge_name: 'Fortnight Flame',
+    description: 'Complete the daily challenge 14 days in a row.',
+    icon: 'Zap',
+  },
+  streak30: {
+    badge_id: 'streak-30',
+    badge_name: 'Monthly Radiance',
+    description: 'Complete the daily challenge 30 days in a row.',
+    icon: 'Crown',
+  },
+  century: {
+    badge_id: 'questions-100',
+    badge_name: 'Century',
+    description: `Answer ${QUESTIONS_ANSWERED_BADGE} questions.`,
+    icon: 'Medal',
+  },
+} as const satisfies Record<string, BadgeDefinition>;
+
+export const STREAK_BADGES = [
+  { days: 7, badge: BADGES.streak7 },
+  { days: 14, badge: BADGES.streak14 },
+  { days: 30, badge: BADGES.streak30 },
+] as const;
+
+export function categoryBadge(category: {
+  id: string;
+  name: string;
+  badge_reward: string;
+}): BadgeDefinition {
+  return {
+    badge_id: `category-${category.id}`,
+    badge_name: category.badge_reward,
+    description: `Answer every ${category.name} question right at least once.`,
+    icon: 'Award',
+  };
+}
+
+/** What one submission achieved, for deciding which badges it earns. */
+export interface BadgeFacts {
+  quizzesCompleted: number;
+  correct: number;
+  total: number;
+  streak: number;
+  questionsAnswered: number;
+  /** Categories whose every active question this person has now answered right. */
+  completedCategories: { id: string; name: string; badge_reward: string }[];
+}
+
+/** Every badge these facts qualify for; the caller keeps only those not yet earned. */
+export function qualifyingBadges(facts: BadgeFacts): BadgeDefinition[] {
+  const badges: BadgeDefinition[] = [];
+  if (facts.quizzesCompleted >= 1) badges.push(BADGES.firstQuiz);
+  if (facts.total >= QUESTIONS_PER_QUIZ && facts.correct === facts.total)
+    badges.push(BADGES.perfectScore);
+  for (const { days, badge } of STREAK_BADGES) if (facts.streak >= days) badges.push(badge);
+  if (facts.questionsAnswered >= QUESTIONS_ANSWERED_BADGE) badges.push(BADGES.century);
+  for (const category of facts.completedCategories) badges.push(categoryBadge(category));
+  return badges;
+}
+
+/** Spec: accuracy score percent on the results screen. */
+export function scorePercent(correct: number, total: number): number {
+  return total === 0 ? 0 : Math.round((correct / total) * 100);
+}
+
+/* ---- Days ---- */
+
+/** The IANA zone if Intl knows it, else UTC (the header is optional). */
+export function resolveTimeZone(value: string | string[] | undefined): string {
+  const zone = Array.isArray(value) ? value[0] : value;
+  if (!zone || zone.length > 64) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) at `instant` in `timeZone`. */
+export function localDay(instant: Date, timeZone: string): string {
+  let format = dayFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormatters.set(timeZone, format);
+  }
+  return format.format(instant);
+}
+
+/** Calendar arithmetic on YYYY-MM-DD strings (no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Monday..Sunday of the ISO week containing `day`. */
+export function weekOf(day: string): { start: string; end: string } {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+  const start = addDays(day, -weekday);
+  return { start, end: addDays(start, 6) };
+}
+
+/* ---- Weekly challenges (the /quiz/challenges page; progress only, no extra points) ---- */
+
+export const WEEKLY_CHALLENGES = [
+  {
+    id: 'daily-habit',
+    title: 'Daily habit',
+    description: 'Complete the daily challenge on 5 days this week.',
+    target: 5,
+    measure: 'dailyDays',
+  },
+  {
+    id: 'curious-mind',
+    title: 'Curious mind',
+    description: 'Answer 25 questions right this week.',
+    target: 25,
+    measure: 'correctAnswers',
+  },
+  {
+    id: 'explorer',
+    title: 'Explorer',
+    description: 'Finish a quiz in 3 different categories this week.',
+    target: 3,
+    measure: 'categories',
+  },
+] as const;
