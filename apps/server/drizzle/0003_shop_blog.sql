@@ -76,7 +76,7 @@ CREATE TABLE "products" (
 	"image" text NOT NULL,
 	"color" text NOT NULL,
 	"position" integer DEFAULT 0 NOT NULL,
-	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', "name"), 'A') || setweight(to_tsvector('english', "key_ingredients"), 'B') || setweight(to_tsvector('english', "category" || ' ' || "type" || ' ' || coalesce("formulation_category", '')), 'B') || setweight(to_tsvector('english', "short_description"), 'C') || setweight(to_tsvector('english', "description"), 'D')) STORED NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', "name"), 'A') || setweight(to_tsvector('english', "key_ingredients"), 'B') || setweight(to_tsvector('english', "category" || ' ' || coalesce("formulation_category", '')), 'B') || setweight(to_tsvector('english', "short_description"), 'C') || setweight(to_tsvector('english', "description"), 'D')) STORED NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "products_price_positive" CHECK ("products"."price_pence" > 0),
 	CONSTRAINT "products_rating_range" CHECK ("products"."rating" >= 0 and "products"."rating" <= 5)

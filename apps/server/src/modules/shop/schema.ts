@@ -53,7 +53,7 @@ export const products = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', "name"), 'A') || setweight(to_tsvector('english', "key_ingredients"), 'B') || setweight(to_tsvector('english', "category" || ' ' || "type" || ' ' || coalesce("formulation_category", '')), 'B') || setweight(to_tsvector('english', "short_description"), 'C') || setweight(to_tsvector('english', "description"), 'D')`,
+        sql`setweight(to_tsvector('english', "name"), 'A') || setweight(to_tsvector('english', "key_ingredients"), 'B') || setweight(to_tsvector('english', "category" || ' ' || coalesce("formulation_category", '')), 'B') || setweight(to_tsvector('english', "short_description"), 'C') || setweight(to_tsvector('english', "description"), 'D')`,
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
