@@ -13,9 +13,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import authRoutes from './modules/auth/routes';
+import blogRoutes from './modules/blog/routes';
 import geoRoutes from './modules/geo/routes';
 import healthRoutes from './modules/health/routes';
+import mixRoutes from './modules/mix/routes';
 import quizRoutes from './modules/quiz/routes';
+import shopRoutes from './modules/shop/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -36,6 +39,9 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/health', routes: healthRoutes },
   { prefix: '/auth', routes: authRoutes },
   { prefix: '/geo', routes: geoRoutes },
+  { prefix: '/shop', routes: shopRoutes },
+  { prefix: '/mix', routes: mixRoutes },
+  { prefix: '/blog', routes: blogRoutes },
   { prefix: '/quiz', routes: quizRoutes },
 ];
 

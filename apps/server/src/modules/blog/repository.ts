@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import type { BlogPost, BlogPostSummary } from '@lumiskin/contract/blog';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fullTextSearch } from '../shop/repository';
+import { renderMarkdown } from './markdown';
+import { blogPosts, postLikes, postSaves, postViews } from './schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const { search: _search, content: _content, ...summaryColumns } = getTableColumns(blogPosts);
+
+/** Whether `userId` liked / saved the row's post; false for visitors (no subquery at all). */
+function flags(userId: string | null) {
+  if (!userId) return { liked: sql<boolean>`false`, saved: sql<boolean>`false` };
+  return {
+    liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${blogPosts.id} and ${postLikes.userId} = ${userId})`,
+    saved: sql<boolean>`exists (select 1 from ${postSaves} where ${postSaves.postId} = ${blogPosts.id} and ${postSaves.userId} = ${userId})`,
+  };
+}
+
+type SummaryRow = Omit<typeof blogPosts.$inferSelect, 'search' | 'content'> & { liked: boolean; saved: boolean };
+
+function toSummary(row: SummaryRow): BlogPostSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    tags: row.tags,
+    category: row.category,
+    author: row.author,
+    read_time: row.readTime,
+    views: row.views,
+    likes: row.likes,
+    featured: row.featured,
+    image: row.image,
+    created_at: row.publishedAt.toISOString(),
+    liked: row.liked,
+    saved: row.saved,
+  };
+}
+
+export async function listPosts(
+  db: Db,
+  query: { q?: string | undefined; category?: string | undefined; featured?: boolean | undefined; savedOnly?: boolean | undefined },
+  userId: string | null,
+): Promise<BlogPostSummary[]> {
+  const conditions: SQL[] = [];
+  const q = query.q?.trim();
+  const search = q ? fullTextSearch(blogPosts.search, q, [blogPosts.title, blogPosts.excerpt]) : null;
+  if (search) conditions.push(search.where);
+  if (query.category) conditions.push(sql`lower(${blogPosts.category}) = lower(${query.category})`);
+  if (query.featured !== undefined) conditions.push(eq(blogPosts.featured, query.featured));
+  if (query.savedOnly && userId) {
+    conditions.push(
+      sql`exists (select 1 from ${postSaves} where ${postSaves.postId} = ${blogPosts.id} and ${postSaves.userId} = ${userId})`,
+    );
+  }
+  const rows = await db
+    .select({ ...summaryColumns, ...flags(userId) })
+    .from(blogPosts)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(...(search ? [desc(search.rank)] : []), desc(blogPosts.publishedAt), asc(blogPosts.slug));
+  return rows.map(toSummary);
+}
+
+export async function listPostCategories(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ category: blogPosts.category })
+    .from(blogPosts)
+    .groupBy(blogPosts.category)
+    .orderBy(asc(blogPosts.category));
+  return rows.map((row) => row.category);
+}
+
+/** The post's uuid for a uuid or a slug, or undefined. */
+export async function resolvePostId(db: Db, ref: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(UUID.test(ref) ? eq(blogPosts.id, ref) : eq(blogPosts.slug, ref))
+    .limit(1);
+  return row?.id;
+}
+
+export async function findPost(db: Db, id: string, userId: string | null): Promise<BlogPost | undefined> {
+  const [row] = await db
+    .select({ ...summaryColumns, content: blogPosts.content, ...flags(userId) })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  return { ...toSummary(row), content: row.content, content_html: renderMarkdown(row.content) };
+}
+
+/**
+ * The visitor a view is counted for: the user, or a hash of the day, IP and user agent (so no raw
+ * IP is kept and the key changes every day).
+ */
+export function visitorKey(input: { userId: string | null; ip: string; userAgent: string | undefined; day: string }): string {
+  if (input.userId) return `u:${input.userId}`;
+  const hash = crypto.createHash('sha256').update(`${input.day}|${input.ip}|${input.userAgent ?? ''}`).digest('hex');
+  return `a:${hash.slice(0, 32)}`;
+}
+
+export function utcDay(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Counts a view once per visitor per day. One statement: the insert into post_views either adds
+ * the (post, visitor, day) row or hits its primary key, and the update adds exactly the number of
+ * rows inserted, so parallel requests can neither lose nor double a view.
+ */
+export async function recordView(db: Db, postId: string, visitor: string, day: string): Promise<void> {
+  await db.execute(sql`
+    with inserted as (
+      insert into ${postViews} (post_id, visitor, day) values (${postId}, ${visitor}, ${day})
+      on conflict do nothing
+      returning 1
+    )
+    update ${blogPosts} set views = views + (select count(*) from inserted)
+    where id = ${postId} and exists (select 1 from inserted)`);
+}
+
+async function counter(db: Db, postId: string): Promise<number> {
+  const [row] = await db.select({ likes: blogPosts.likes }).from(blogPosts).where(eq(blogPosts.id, postId));
+  return row?.likes ?? 0;
+}
+
+/** Like (idempotent): the like row and the counter change together, in one statement. */
+export async function likePost(db: Db, postId: string, userId: string): Promise<number> {
+  const rows = await db.execute<{ likes: number }>(sql`
+    with inserted as (
+      insert into ${postLikes} (user_id, post_id) values (${userId}, ${postId})
+      on conflict do nothing
+      returning 1
+    )
+    update ${blogPosts} set likes = likes + (select count(*) from inserted)
+    where id = ${postId} and exists (select 1 from inserted)
+    returning likes`);
+  return rows[0]?.likes ?? counter(db, postId);
+}
+
+export async function unlikePost(db: Db, postId: string, userId: string): Promise<number> {
+  const rows = await db.execute<{ likes: number }>(sql`
+    with deleted as (
+      delete from ${postLikes} where user_id = ${userId} and post_id = ${postId}
+      returning 1
+    )
+    update ${blogPosts} set likes = greatest(likes - (select count(*) from deleted), 0)
+    where id = ${postId} and exists (select 1 from deleted)
+    returning likes`);
+  return rows[0]?.likes ?? counter(db, postId);
+}
+
+export async function savePost(db: Db, postId: string, userId: string): Promise<void> {
+  await db.insert(postSaves).values({ userId, postId }).onConflictDoNothing();
+}
+
+export async function unsavePost(db: Db, postId: string, userId: string): Promise<void> {
+  await db.delete(postSaves).where(and(eq(postSaves.userId, userId), eq(postSaves.postId, postId)));
+}

@@ -1,0 +1,124 @@
+import { BlogPost, LikeResponse, PostListQuery, PostListResponse, PostParams, SaveResponse } from '@lumiskin/contract/blog';
+import { ApiError } from '@lumiskin/contract/errors';
+import { BlogMessages } from '@lumiskin/contract/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { notFoundUnless, unauthorized } from '../../plugins/errors';
+import {
+  findPost,
+  likePost,
+  listPostCategories,
+  listPosts,
+  recordView,
+  resolvePostId,
+  savePost,
+  unlikePost,
+  unsavePost,
+  utcDay,
+  visitorKey,
+} from './repository';
+
+const security = [{ bearer: [] }];
+
+/** Learn & Glow (spec §2 "Blog", §7): public reading; likes and the reading list per user. */
+const blogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const postId = async (ref: string) => notFoundUnless(await resolvePostId(app.db, ref), BlogMessages.notFound);
+
+  app.get(
+    '/posts',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Articles: full-text search, category, featured; saved=true for the reading list',
+        querystring: PostListQuery,
+        response: { 200: PostListResponse, 400: ApiError, 401: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const auth = await currentUser(request);
+      const { q, category, featured, saved } = request.query;
+      if (saved && !auth) throw unauthorized();
+      const [posts, categories] = await Promise.all([
+        listPosts(app.db, { q, category, featured, savedOnly: saved }, auth?.user.id ?? null),
+        listPostCategories(app.db),
+      ]);
+      // Likes and views change and the flags are per user: never from a shared cache.
+      reply.header('cache-control', 'private, no-cache');
+      return { posts, total: posts.length, categories };
+    },
+  );
+
+  app.get(
+    '/posts/:id',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'One article by id or slug, with sanitised HTML; counts a view once per visitor per day',
+        params: PostParams,
+        response: { 200: BlogPost, 400: ApiError, 404: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const auth = await currentUser(request);
+      const id = await postId(request.params.id);
+      const day = utcDay();
+      const visitor = visitorKey({ userId: auth?.user.id ?? null, ip: request.ip, userAgent: request.headers['user-agent'], day });
+      try {
+        await recordView(app.db, id, visitor, day);
+      } catch (error) {
+        // Spec §8: a failed view count is only logged; the article still opens.
+        request.log.warn({ err: error }, 'view not counted');
+      }
+      reply.header('cache-control', 'private, no-cache');
+      return notFoundUnless(await findPost(app.db, id, auth?.user.id ?? null), BlogMessages.notFound);
+    },
+  );
+
+  const actionSchema = (summary: string, response: typeof LikeResponse | typeof SaveResponse) => ({
+    tags: ['blog'],
+    summary,
+    security,
+    params: PostParams,
+    response: { 200: response, 400: ApiError, 401: ApiError, 404: ApiError },
+  });
+
+  app.post(
+    '/posts/:id/like',
+    { preHandler: requireUser, schema: actionSchema('Like an article (idempotent)', LikeResponse) },
+    async (request) => {
+      const user = await requireUser(request);
+      return { liked: true, likes: await likePost(app.db, await postId(request.params.id), user.id) };
+    },
+  );
+
+  app.delete(
+    '/posts/:id/like',
+    { preHandler: requireUser, schema: actionSchema('Take back a like', LikeResponse) },
+    async (request) => {
+      const user = await requireUser(request);
+      return { liked: false, likes: await unlikePost(app.db, await postId(request.params.id), user.id) };
+    },
+  );
+
+  app.post(
+    '/posts/:id/save',
+    { preHandler: requireUser, schema: actionSchema('Add an article to the reading list', SaveResponse) },
+    async (request) => {
+      const user = await requireUser(request);
+      await savePost(app.db, await postId(request.params.id), user.id);
+      return { saved: true };
+    },
+  );
+
+  app.delete(
+    '/posts/:id/save',
+    { preHandler: requireUser, schema: actionSchema('Remove an article from the reading list', SaveResponse) },
+    async (request) => {
+      const user = await requireUser(request);
+      await unsavePost(app.db, await postId(request.params.id), user.id);
+      return { saved: false };
+    },
+  );
+};
+
+export default blogRoutes;

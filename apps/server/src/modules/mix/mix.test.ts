@@ -1,0 +1,161 @@
+import { MixMessages } from '@lumiskin/contract/mix';
+import { MixResponse } from '@lumiskin/contract/shop';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type CreatedUser } from '../../../test/factories';
+import { buildTestApp } from '../../../test/helper';
+import { productsSeeder } from '../shop/seed';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+  await productsSeeder.run(app.db, () => {});
+});
+afterAll(() => app.close());
+
+const put = (user: CreatedUser, items: unknown) =>
+  app.inject({ method: 'PUT', url: '/api/mix', headers: user.headers, payload: { items } });
+const get = async (user: CreatedUser) => {
+  const res = await app.inject({ method: 'GET', url: '/api/mix', headers: user.headers });
+  expect(res.statusCode).toBe(200);
+  return MixResponse.parse(res.json());
+};
+
+describe('/api/mix', () => {
+  it('needs a session', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/mix' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'PUT', url: '/api/mix', payload: { items: [] } })).statusCode).toBe(401);
+  });
+
+  it('stores one base, two boosters and everyday products with quantities, and totals them in pence', async () => {
+    const user = await createUser(app);
+    expect(await get(user)).toEqual({ items: [], count: 0, total_pence: 0, complete: false });
+    const res = await put(user, [
+      { product_id: 'sebobalance', quantity: 2 },
+      { product_id: 'clearcomplex', quantity: 1 },
+      { product_id: 'brightradiance', quantity: 1 },
+      { product_id: 'gentle-cream-cleanser', quantity: 1 },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const mix = await get(user);
+    expect(mix.items.map((i) => [i.product_id, i.quantity])).toEqual([
+      ['sebobalance', 2],
+      ['clearcomplex', 1],
+      ['brightradiance', 1],
+      ['gentle-cream-cleanser', 1],
+    ]);
+    expect(mix.count).toBe(5);
+    expect(mix.total_pence).toBe(2 * 5400 + 3800 + 4200 + 1600);
+    expect(mix.complete).toBe(true);
+  });
+
+  it('refuses a second base and a third booster with the spec messages, keeping the stored mix', async () => {
+    const user = await createUser(app);
+    await put(user, [{ product_id: 'aquahydra', quantity: 1 }]);
+
+    const twoBases = await put(user, [
+      { product_id: 'aquahydra', quantity: 1 },
+      { product_id: 'barrierrepair', quantity: 1 },
+    ]);
+    expect(twoBases.statusCode).toBe(400);
+    expect(twoBases.json()).toEqual({ detail: MixMessages.secondBase, code: 'second_base' });
+    expect(MixMessages.secondBase).toBe('You can only have 1 base in your mix. Remove the current base first.');
+
+    const threeBoosters = await put(user, [
+      { product_id: 'clearcomplex', quantity: 1 },
+      { product_id: 'calmbarrier', quantity: 1 },
+      { product_id: 'eventone', quantity: 1 },
+    ]);
+    expect(threeBoosters.statusCode).toBe(400);
+    expect(threeBoosters.json()).toEqual({
+      detail: 'You can only have 2 boosters in your mix. Remove a booster first.',
+      code: 'third_booster',
+    });
+
+    expect((await get(user)).items.map((i) => i.product_id)).toEqual(['aquahydra']);
+  });
+
+  it('refuses unknown products, negative, zero, fractional and absurd quantities, and duplicates', async () => {
+    const user = await createUser(app);
+    const unknown = await put(user, [{ product_id: 'moon-dust', quantity: 1 }]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'unknown_product', detail: MixMessages.unknownProduct });
+
+    for (const quantity of [-1, 0, 1.5, 11, 1e9, '2', null]) {
+      const res = await put(user, [{ product_id: 'aquahydra', quantity }]);
+      expect(res.statusCode, `quantity ${String(quantity)}`).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_error' });
+    }
+    const dup = await put(user, [
+      { product_id: 'aquahydra', quantity: 1 },
+      { product_id: 'aquahydra', quantity: 2 },
+    ]);
+    expect(dup.statusCode).toBe(400);
+    const tooMany = await put(user, Array.from({ length: 31 }, (_, i) => ({ product_id: `p-${i}`, quantity: 1 })));
+    expect(tooMany.statusCode).toBe(400);
+    expect((await put(user, 'not a list')).statusCode).toBe(400);
+    expect((await get(user)).items).toEqual([]);
+  });
+
+  it("keeps each user's mix to themselves", async () => {
+    const alice = await createUser(app);
+    const bob = await createUser(app);
+    await put(alice, [{ product_id: 'aquahydra', quantity: 3 }]);
+    await put(bob, []);
+    expect((await get(alice)).items.map((i) => [i.product_id, i.quantity])).toEqual([['aquahydra', 3]]);
+    expect((await get(bob)).items).toEqual([]);
+  });
+
+  it("merges a visitor's mix: larger quantity wins, the rule keeps out a second base, unknown ids are skipped", async () => {
+    const user = await createUser(app);
+    await put(user, [
+      { product_id: 'aquahydra', quantity: 1 },
+      { product_id: 'clearcomplex', quantity: 2 },
+    ]);
+    const merge = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/mix/merge',
+        headers: user.headers,
+        payload: {
+          items: [
+            { product_id: 'sebobalance', quantity: 1 },
+            { product_id: 'aquahydra', quantity: 2 },
+            { product_id: 'calmbarrier', quantity: 1 },
+            { product_id: 'eventone', quantity: 1 },
+            { product_id: 'discontinued', quantity: 1 },
+          ],
+        },
+      });
+    const res = await merge();
+    expect(res.statusCode, res.body).toBe(200);
+    const mix = MixResponse.parse(res.json());
+    expect(mix.items.map((i) => [i.product_id, i.quantity])).toEqual([
+      ['aquahydra', 2],
+      ['clearcomplex', 2],
+      ['calmbarrier', 1],
+    ]);
+    expect(mix.skipped).toEqual(['sebobalance', 'eventone', 'discontinued']);
+    // Merging the same visitor mix again changes nothing.
+    const again = MixResponse.parse((await merge()).json());
+    expect(again.items).toEqual(mix.items);
+  });
+
+  it('keeps the rule under parallel merges of the same account', async () => {
+    const user = await createUser(app);
+    const bases = ['aquahydra', 'sebobalance', 'barrierrepair'];
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/mix/merge',
+          headers: user.headers,
+          payload: { items: [{ product_id: bases[i % 3], quantity: 1 }] },
+        }),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const mix = await get(user);
+    expect(mix.items.filter((i) => i.product.type === 'base')).toHaveLength(1);
+  });
+});

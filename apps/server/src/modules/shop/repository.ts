@@ -1,0 +1,146 @@
+import type { ProductListQuery, ProductSort, ShopProduct } from '@lumiskin/contract/shop';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { productFavorites, products, type ProductRow } from './schema';
+
+export function toShopProduct(row: ProductRow): ShopProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    short_description: row.shortDescription,
+    description: row.description,
+    key_ingredients: row.keyIngredients,
+    category: row.category,
+    type: row.type,
+    formulation_category: row.formulationCategory,
+    time_of_use: row.timeOfUse,
+    how_to_use: row.howToUse,
+    suitable_for: row.suitableFor,
+    size: row.size,
+    featured: row.featured,
+    rating: Math.round(row.rating * 10) / 10,
+    review_count: row.reviewCount,
+    price_pence: row.pricePence,
+    image: row.image,
+    color: row.color,
+  };
+}
+
+/** Every column but the search document, which never leaves the database. */
+const { search: _search, ...productColumns } = getTableColumns(products);
+
+/** `%`, `_` and `\` match literally in ILIKE. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A full-text match over a generated tsvector column, and its rank. PostgreSQL's
+ * websearch_to_tsquery accepts anything a person types (quotes, -, or) and never raises a syntax
+ * error; a prefix query over the same words finds partial words ('hydra' → hydrating), and an
+ * ILIKE over the given text columns catches what stemming misses. Every part is a bound parameter.
+ */
+export function fullTextSearch(
+  document: AnyPgColumn,
+  q: string,
+  likeColumns: AnyPgColumn[],
+): { where: SQL; rank: SQL<number> } {
+  const web = sql`websearch_to_tsquery('english', ${q})`;
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  const parts: SQL[] = [sql`${document} @@ ${web}`];
+  let rank: SQL = sql`ts_rank(${document}, ${web})`;
+  if (words.length > 0) {
+    const prefix = sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
+    parts.push(sql`${document} @@ ${prefix}`);
+    rank = sql`${rank} + 0.5 * ts_rank(${document}, ${prefix})`;
+    const pattern = `%${escapeLike(q)}%`;
+    for (const column of likeColumns) parts.push(sql`${column} ilike ${pattern}`);
+  }
+  return { where: sql`(${sql.join(parts, sql` or `)})`, rank: sql<number>`(${rank})` };
+}
+
+const SORTS: Record<Exclude<ProductSort, 'relevance'>, SQL[]> = {
+  featured: [desc(products.featured), asc(products.position)],
+  price_asc: [asc(products.pricePence), asc(products.position)],
+  price_desc: [desc(products.pricePence), asc(products.position)],
+  rating: [desc(products.rating), desc(products.reviewCount), asc(products.position)],
+  reviews: [desc(products.reviewCount), asc(products.position)],
+  name: [asc(products.name)],
+};
+
+export async function listProducts(
+  db: Db,
+  query: { q?: string | undefined; category?: string | undefined; type?: ProductListQuery['type']; featured?: boolean | undefined; sort?: ProductSort | undefined },
+): Promise<ShopProduct[]> {
+  const conditions: SQL[] = [];
+  const q = query.q?.trim();
+  const search = q ? fullTextSearch(products.search, q, [products.name, products.shortDescription]) : null;
+  if (search) conditions.push(search.where);
+  if (query.category) conditions.push(sql`lower(${products.category}) = lower(${query.category})`);
+  if (query.type) conditions.push(eq(products.type, query.type));
+  if (query.featured !== undefined) conditions.push(eq(products.featured, query.featured));
+
+  const sort = query.sort ?? (search ? 'relevance' : 'featured');
+  const orderBy =
+    sort === 'relevance'
+      ? search
+        ? [desc(search.rank), asc(products.position)]
+        : SORTS.featured
+      : SORTS[sort];
+
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(...orderBy);
+  return rows.map((row) => toShopProduct(row as ProductRow));
+}
+
+/** Every category, in catalogue order. */
+export async function listCategories(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ category: products.category })
+    .from(products)
+    .groupBy(products.category)
+    .orderBy(sql`min(${products.position})`);
+  return rows.map((row) => row.category);
+}
+
+export async function findProduct(db: Db, id: string): Promise<ShopProduct | undefined> {
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  return row ? toShopProduct(row as ProductRow) : undefined;
+}
+
+export async function findProducts(db: Db, ids: string[]): Promise<Map<string, ShopProduct>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
+  return new Map(rows.map((row) => [row.id, toShopProduct(row as ProductRow)]));
+}
+
+// ---- Favourites: every query is scoped to the signed-in user's id ----
+
+export async function listFavoriteIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ productId: productFavorites.productId })
+    .from(productFavorites)
+    .where(eq(productFavorites.userId, userId))
+    .orderBy(asc(productFavorites.createdAt), asc(productFavorites.productId));
+  return rows.map((row) => row.productId);
+}
+
+/** Adds the favourites that name real products; unknown ids are left out. */
+export async function addFavorites(db: Db, userId: string, productIds: string[]): Promise<void> {
+  const known = [...(await findProducts(db, [...new Set(productIds)])).keys()];
+  if (known.length === 0) return;
+  await db
+    .insert(productFavorites)
+    .values(known.map((productId) => ({ userId, productId })))
+    .onConflictDoNothing();
+}
+
+export async function removeFavorite(db: Db, userId: string, productId: string): Promise<void> {
+  await db
+    .delete(productFavorites)
+    .where(and(eq(productFavorites.userId, userId), eq(productFavorites.productId, productId)));
+}

@@ -1,0 +1,119 @@
+import { ApiError } from '@lumiskin/contract/errors';
+import { ShopMessages } from '@lumiskin/contract/messages';
+import {
+  FavoritesResponse,
+  MergeFavoritesBody,
+  ProductListQuery,
+  ProductListResponse,
+  ProductParams,
+  ShopProduct,
+} from '@lumiskin/contract/shop';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth';
+import { notFoundUnless } from '../../plugins/errors';
+import {
+  addFavorites,
+  findProduct,
+  listCategories,
+  listFavoriteIds,
+  listProducts,
+  removeFavorite,
+} from './repository';
+
+const security = [{ bearer: [] }];
+
+const shopRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'The catalogue: full-text search, category, type, featured, sort',
+        querystring: ProductListQuery,
+        response: { 200: ProductListResponse, 400: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const [products, categories] = await Promise.all([
+        listProducts(app.db, request.query),
+        listCategories(app.db),
+      ]);
+      reply.header('cache-control', 'public, max-age=60');
+      return { products, total: products.length, categories };
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'One product',
+        params: ProductParams,
+        response: { 200: ShopProduct, 400: ApiError, 404: ApiError },
+      },
+    },
+    async (request) => notFoundUnless(await findProduct(app.db, request.params.id), ShopMessages.unknownProduct),
+  );
+
+  const favoriteSchema = {
+    tags: ['shop'],
+    security,
+    response: { 200: FavoritesResponse, 400: ApiError, 401: ApiError, 404: ApiError },
+  };
+
+  app.get(
+    '/favorites',
+    { preHandler: requireUser, schema: { ...favoriteSchema, summary: "The signed-in user's favourite products" } },
+    async (request) => {
+      const user = await requireUser(request);
+      return { product_ids: await listFavoriteIds(app.db, user.id) };
+    },
+  );
+
+  app.put(
+    '/favorites/:id',
+    {
+      preHandler: requireUser,
+      schema: { ...favoriteSchema, summary: 'Add a product to favourites (idempotent)', params: ProductParams },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      notFoundUnless(await findProduct(app.db, request.params.id), ShopMessages.unknownProduct);
+      await addFavorites(app.db, user.id, [request.params.id]);
+      return { product_ids: await listFavoriteIds(app.db, user.id) };
+    },
+  );
+
+  app.delete(
+    '/favorites/:id',
+    {
+      preHandler: requireUser,
+      schema: { ...favoriteSchema, summary: 'Remove a product from favourites', params: ProductParams },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await removeFavorite(app.db, user.id, request.params.id);
+      return { product_ids: await listFavoriteIds(app.db, user.id) };
+    },
+  );
+
+  app.post(
+    '/favorites/merge',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...favoriteSchema,
+        summary: "Add a visitor's locally kept favourites to the account (unknown ids are ignored)",
+        body: MergeFavoritesBody,
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await addFavorites(app.db, user.id, request.body.product_ids);
+      return { product_ids: await listFavoriteIds(app.db, user.id) };
+    },
+  );
+};
+
+export default shopRoutes;
