@@ -11,6 +11,8 @@ const outdir = path.resolve(root, process.argv[2] ?? 'dist');
 /** One line per executable; a background worker entry goes here when it exists. */
 const entryPoints = {
   server: 'src/server.ts',
+  // The skin-engine worker threads (piscina loads it by path from next to server.js).
+  'analysis-worker': 'src/modules/analysis/worker.ts',
 };
 
 /** Keep npm packages external but bundle the workspace packages, which ship TypeScript source. */
@@ -28,7 +30,9 @@ const externalNpmPackages = {
 const started = Date.now();
 await build({
   absWorkingDir: root,
-  entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, file]) => [name, path.join(root, file)])),
+  entryPoints: Object.fromEntries(
+    Object.entries(entryPoints).map(([name, file]) => [name, path.join(root, file)]),
+  ),
   outdir,
   bundle: true,
   platform: 'node',
@@ -38,4 +42,6 @@ await build({
   plugins: [externalNpmPackages],
   logLevel: 'warning',
 });
-console.log(`built ${Object.keys(entryPoints).join(', ')} into ${path.relative(process.cwd(), outdir) || '.'} in ${Date.now() - started} ms`);
+console.log(
+  `built ${Object.keys(entryPoints).join(', ')} into ${path.relative(process.cwd(), outdir) || '.'} in ${Date.now() - started} ms`,
+);

@@ -28,13 +28,24 @@ describe('parseEnv', () => {
       ADMIN_PASSWORD: 'long-enough',
       WEB_DIST: '',
     });
-    expect(env).toMatchObject({ PORT: 8080, SEED_DEMO: false, ADMIN_EMAIL: 'boss@example.test', WEB_DIST: undefined });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      SEED_DEMO: false,
+      ADMIN_EMAIL: 'boss@example.test',
+      WEB_DIST: undefined,
+    });
   });
 
   it('lists every bad variable in one readable error', () => {
     let error: unknown;
     try {
-      parseEnv({ PORT: 'eighty', TOKEN_TTL_DAYS: '0', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SEED_DEMO: 'maybe' });
+      parseEnv({
+        PORT: 'eighty',
+        TOKEN_TTL_DAYS: '0',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        SEED_DEMO: 'maybe',
+      });
     } catch (e) {
       error = e;
     }
@@ -49,6 +60,8 @@ describe('parseEnv', () => {
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => parseEnv({ ADMIN_EMAIL: 'boss@example.test' })).toThrow(/ADMIN_PASSWORD/);
-    expect(() => parseEnv({ ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'short' })).toThrow(/at least 8/);
+    expect(() => parseEnv({ ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'short' })).toThrow(
+      /at least 8/,
+    );
   });
 });

@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  analysisConfigFromEnv,
+  analysisEnvShape,
+  type AnalysisConfig,
+} from './modules/analysis/config';
 import { defaultWebDist } from './paths';
 
 const booleanish = z
@@ -20,7 +25,9 @@ export const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     /** External PostgreSQL. Without it a private PostgreSQL runs in DATA_DIR/pg. */
     DATABASE_URL: optionalText.pipe(
       z
@@ -31,7 +38,9 @@ export const EnvSchema = z
     WEB_DIST: optionalText,
     TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
-    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    ADMIN_PASSWORD: optionalText.pipe(
+      z.string().min(8, 'must be at least 8 characters').optional(),
+    ),
     ADMIN_NAME: optionalText,
     /** Demo content on the embedded database (the demo user of the login page hint). */
     SEED_DEMO: booleanish.default(true),
@@ -42,8 +51,14 @@ export const EnvSchema = z
     RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(900),
     /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
     TRUST_PROXY: booleanish.default(false),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+    /** Scan workers, limits and the optional weather/LLM/skin-API adapters (modules/analysis/config.ts). */
+    ...analysisEnvShape,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -70,6 +85,8 @@ export interface AppConfig {
   /** Directory of the built SPA; null disables SPA serving (API-only). */
   webDist: string | null;
   version: string;
+  /** Scan settings; absent means the defaults (tests build AppConfig by hand). */
+  analysis?: AnalysisConfig;
 }
 
 export class ConfigError extends Error {
@@ -107,5 +124,6 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     webDist: path.resolve(process.cwd(), env.WEB_DIST ?? defaultWebDist),
     version,
+    analysis: analysisConfigFromEnv(env),
   };
 }

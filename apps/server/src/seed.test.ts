@@ -25,8 +25,16 @@ describe('seeding', () => {
     await runSeeders(app.db, () => {});
     const [row] = await app.db.select({ n: count() }).from(users);
     expect(row?.n).toBe(1);
-    expect(DEMO_USER).toEqual({ name: 'Demo User', email: 'demo@lumiskin.app', password: 'glow-demo-2026' });
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'demo@lumiskin.app', password: 'glow-demo-2026' } });
+    expect(DEMO_USER).toEqual({
+      name: 'Demo User',
+      email: 'demo@lumiskin.app',
+      password: 'glow-demo-2026',
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'demo@lumiskin.app', password: 'glow-demo-2026' },
+    });
     expect(res.statusCode).toBe(200);
     expect(AuthResponse.parse(res.json()).user).toMatchObject({ name: 'Demo User', role: 'user' });
   });
@@ -41,13 +49,27 @@ describe('seeding', () => {
 
 describe('admins', () => {
   it('upsertAdmin creates an admin, or promotes an existing user and sets the password', async () => {
-    const created = await upsertAdmin(app.db, { email: 'Root@Example.test', password: 'admin-pass-1' });
+    const created = await upsertAdmin(app.db, {
+      email: 'Root@Example.test',
+      password: 'admin-pass-1',
+    });
     expect(created).toMatchObject({ created: true, user: { role: 'admin' } });
 
     const { user } = await createUser(app);
-    const promoted = await upsertAdmin(app.db, { email: user.email.toUpperCase(), password: 'admin-pass-2', name: 'Chief' });
-    expect(promoted).toMatchObject({ created: false, user: { id: user.id, role: 'admin', name: 'Chief' } });
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'admin-pass-2' } });
+    const promoted = await upsertAdmin(app.db, {
+      email: user.email.toUpperCase(),
+      password: 'admin-pass-2',
+      name: 'Chief',
+    });
+    expect(promoted).toMatchObject({
+      created: false,
+      user: { id: user.id, role: 'admin', name: 'Chief' },
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'admin-pass-2' },
+    });
     expect(AuthResponse.parse(res.json()).user.role).toBe('admin');
   });
 
@@ -58,14 +80,35 @@ describe('admins', () => {
     const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
     try {
       const env = { ...process.env, DATABASE_URL: database.url };
-      const { stdout } = await run(tsx, ['src/scripts/create-admin.ts', '--email', 'cli@example.test', '--password', 'cli-admin-pass', '--name', 'Cli Admin'], { cwd: serverRoot, env });
+      const { stdout } = await run(
+        tsx,
+        [
+          'src/scripts/create-admin.ts',
+          '--email',
+          'cli@example.test',
+          '--password',
+          'cli-admin-pass',
+          '--name',
+          'Cli Admin',
+        ],
+        { cwd: serverRoot, env },
+      );
       expect(stdout).toContain('Created admin cli@example.test');
-      const bad = await run(tsx, ['src/scripts/create-admin.ts', '--email', 'nope'], { cwd: serverRoot, env }).catch((e: { code: number; stderr: string }) => e);
-      expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('--password is required') });
+      const bad = await run(tsx, ['src/scripts/create-admin.ts', '--email', 'nope'], {
+        cwd: serverRoot,
+        env,
+      }).catch((e: { code: number; stderr: string }) => e);
+      expect(bad).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('--password is required'),
+      });
 
       const client = createDbClient(database.url, { max: 1 });
       try {
-        expect(await findUserByEmail(client.db, 'CLI@example.test')).toMatchObject({ role: 'admin', name: 'Cli Admin' });
+        expect(await findUserByEmail(client.db, 'CLI@example.test')).toMatchObject({
+          role: 'admin',
+          name: 'Cli Admin',
+        });
       } finally {
         await client.close();
       }

@@ -10,7 +10,11 @@ const say = (message: string) => console.log(`[lumiskin] ${message}`);
 const SHUTDOWN_GRACE_MS = 30_000;
 
 async function start(env: Env): Promise<{ app: FastifyInstance; database: PreparedDatabase }> {
-  const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log: say });
+  const database = await prepareDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    log: say,
+  });
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ ...appConfigFromEnv(env, serverVersion()), databaseUrl: database.url });
@@ -38,7 +42,9 @@ async function main() {
     env = parseEnv();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`[lumiskin] ${error.message}\nFix these variables (see apps/server/.env.example) and start again.`);
+    console.error(
+      `[lumiskin] ${error.message}\nFix these variables (see apps/server/.env.example) and start again.`,
+    );
     process.exit(1);
   }
 

@@ -16,8 +16,21 @@ beforeAll(async () => {
         await new Promise((resolve) => setTimeout(resolve, 400));
         return { late: true };
       });
-      api.post('/echo', { schema: { body: z.object({ title: z.string().min(3, 'Title is too short'), tags: z.array(z.string()) }) } }, async (request) => request.body);
-      api.post('/big', { bodyLimit: 64 * 1024 }, async (request) => ({ size: JSON.stringify(request.body).length }));
+      api.post(
+        '/echo',
+        {
+          schema: {
+            body: z.object({
+              title: z.string().min(3, 'Title is too short'),
+              tags: z.array(z.string()),
+            }),
+          },
+        },
+        async (request) => request.body,
+      );
+      api.post('/big', { bodyLimit: 64 * 1024 }, async (request) => ({
+        size: JSON.stringify(request.body).length,
+      }));
     },
     { prefix: '/api/test' },
   );
@@ -30,12 +43,19 @@ describe('one error handler', () => {
       const res = await app.inject({ method, url: '/api/no/such/thing?x=1' });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json()).toEqual({ detail: `No route for ${method} /api/no/such/thing`, code: 'not_found' });
+      expect(res.json()).toEqual({
+        detail: `No route for ${method} /api/no/such/thing`,
+        code: 'not_found',
+      });
     }
   });
 
   it('validation: the first issue is the detail, every issue in fields', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { title: 'ab', tags: [1] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { title: 'ab', tags: [1] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       detail: 'Title is too short',
@@ -45,22 +65,39 @@ describe('one error handler', () => {
   });
 
   it('strips unknown fields from validated bodies', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { title: 'abc', tags: [], role: 'admin' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { title: 'abc', tags: [], role: 'admin' },
+    });
     expect(res.json()).toEqual({ title: 'abc', tags: [] });
   });
 
   it('bad JSON is a 400 JSON', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"title":' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: 'The request body is not valid JSON', code: 'validation_error' });
+    expect(res.json()).toEqual({
+      detail: 'The request body is not valid JSON',
+      code: 'validation_error',
+    });
   });
 
   it('a body over the limit is a 413 JSON; a route may raise its limit', async () => {
     const payload = { title: 'x'.repeat(4000), tags: [] };
     const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ detail: 'The request body is too large', code: 'payload_too_large' });
-    expect((await app.inject({ method: 'POST', url: '/api/test/big', payload })).statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      detail: 'The request body is too large',
+      code: 'payload_too_large',
+    });
+    expect((await app.inject({ method: 'POST', url: '/api/test/big', payload })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a 5xx hides internals and is logged with the request id', async () => {

@@ -28,7 +28,11 @@ export async function createUser(
     role: overrides.role ?? 'user',
   });
   if (!row) throw new Error('createUser: email already taken');
-  const { token } = await createSession(app.db, { userId: row.id, ttlDays: 1, userAgent: 'vitest' });
+  const { token } = await createSession(app.db, {
+    userId: row.id,
+    ttlDays: 1,
+    userAgent: 'vitest',
+  });
   return { user: toUser(row), token, password, headers: { authorization: `Bearer ${token}` } };
 }
 

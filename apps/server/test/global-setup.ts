@@ -23,10 +23,21 @@ export default async function setup(project: TestProject) {
     passwordFile: path.join(dir, 'pg-password'),
     logFile: path.join(dir, 'postgres.log'),
     // A throwaway cluster: durability off for speed (the app's own cluster never does this).
-    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
+    settings: {
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+      max_connections: '300',
+    },
   });
-  await ensureDatabase(pg.url(), TEMPLATE_DATABASE);
-  await runMigrations(pg.url(TEMPLATE_DATABASE));
+  try {
+    await ensureDatabase(pg.url(), TEMPLATE_DATABASE);
+    await runMigrations(pg.url(TEMPLATE_DATABASE));
+  } catch (error) {
+    await pg.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('pgAdminUrl', pg.url());
   project.provide('templateDatabase', TEMPLATE_DATABASE);
 

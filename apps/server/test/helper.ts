@@ -28,15 +28,22 @@ async function withAdmin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
 }
 
 /** A new database cloned from the migrated template; returns its URL and a drop function. */
-export async function createTestDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}> {
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-  await withAdmin((sql) => sql.unsafe(`create database ${name} template ${inject('templateDatabase')}`));
+  await withAdmin((sql) =>
+    sql.unsafe(`create database ${name} template ${inject('templateDatabase')}`),
+  );
   const url = new URL(inject('pgAdminUrl'));
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     name,
-    drop: () => withAdmin((sql) => sql.unsafe(`drop database if exists ${name} with (force)`)).then(() => {}),
+    drop: () =>
+      withAdmin((sql) => sql.unsafe(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
 }
 
@@ -44,7 +51,9 @@ export async function createTestDatabase(): Promise<{ url: string; name: string;
  * The app on a fresh database of its own, not listening (use `app.inject()`). Closing the app
  * drops the database. Routes may still be added before the first inject.
  */
-export async function buildTestApp(overrides: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  overrides: Partial<BuildAppOptions> = {},
+): Promise<FastifyInstance> {
   const database = await createTestDatabase();
   const app = await buildApp({ ...testConfig, databaseUrl: database.url, ...overrides });
   const close = app.close.bind(app);
@@ -55,7 +64,11 @@ export async function buildTestApp(overrides: Partial<BuildAppOptions> = {}): Pr
 }
 
 /** Collects everything the logger writes, to assert on what is (not) logged. */
-export function captureLogs(): { stream: Writable; text(): string; lines(): Record<string, unknown>[] } {
+export function captureLogs(): {
+  stream: Writable;
+  text(): string;
+  lines(): Record<string, unknown>[];
+} {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {

@@ -24,7 +24,11 @@ describe('HTTP basics', () => {
   });
 
   it('compresses responses when the client accepts it', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
   });
@@ -34,14 +38,29 @@ describe('HTTP basics', () => {
     expect([200, 302]).toContain(ui.statusCode);
     const spec = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       openapi: string;
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }
+        >
+      >;
     }>();
     expect(spec.openapi).toMatch(/^3\./);
     expect(Object.keys(spec.paths)).toEqual(
-      expect.arrayContaining(['/api/health', '/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/auth/me']),
+      expect.arrayContaining([
+        '/api/health',
+        '/api/auth/register',
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/auth/me',
+      ]),
     );
-    const registerBody = spec.paths['/api/auth/register']?.post?.requestBody?.content['application/json']?.schema;
-    expect(registerBody?.required).toEqual(expect.arrayContaining(['name', 'email', 'password', 'confirmPassword']));
+    const registerBody =
+      spec.paths['/api/auth/register']?.post?.requestBody?.content['application/json']?.schema;
+    expect(registerBody?.required).toEqual(
+      expect.arrayContaining(['name', 'email', 'password', 'confirmPassword']),
+    );
   });
 });
 
@@ -49,7 +68,12 @@ describe('GET /api/health', () => {
   it('reports the database up', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up', version: 'test', uptime_s: expect.any(Number) });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      version: 'test',
+      uptime_s: expect.any(Number),
+    });
   });
 
   it('reports 503 degraded when the database does not answer', async () => {

@@ -23,9 +23,21 @@ it('never logs passwords, tokens or Authorization headers', async () => {
   });
   expect(registered.statusCode).toBe(201);
   const token = registered.json<{ access_token: string }>().access_token;
-  await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'logs@example.test', password } });
-  await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'logs@example.test', password: 'wrong-Secret-999' } });
-  await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}`, cookie: 'sid=cookie-secret' } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'logs@example.test', password },
+  });
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'logs@example.test', password: 'wrong-Secret-999' },
+  });
+  await app.inject({
+    method: 'GET',
+    url: '/api/auth/me',
+    headers: { authorization: `Bearer ${token}`, cookie: 'sid=cookie-secret' },
+  });
 
   const text = logs.text();
   expect(text).toContain('incoming'); // the logging above did happen

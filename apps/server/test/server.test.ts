@@ -9,12 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
-const bundle = path.join(serverRoot, '.tmp/test-dist/server.js');
+const bundle = path.join(serverRoot, '.tmp/dist/server.js');
 const children = new Set<ChildProcess>();
 const tempDirs: string[] = [];
 
 beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/build.mjs', '.tmp/test-dist'], { cwd: serverRoot, stdio: 'pipe' });
+  execFileSync(process.execPath, ['scripts/build.mjs', '.tmp/dist'], {
+    cwd: serverRoot,
+    stdio: 'pipe',
+  });
 });
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
@@ -62,15 +65,28 @@ function startServer(env: Record<string, string>): Promise<Running> {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/Lumiskin is running at (http:\/\/localhost:\d+)/);
-      if (match?.[1]) resolve({ child, url: match[1].replace('localhost', '127.0.0.1'), output: () => output, exited });
+      if (match?.[1])
+        resolve({
+          child,
+          url: match[1].replace('localhost', '127.0.0.1'),
+          output: () => output,
+          exited,
+        });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+    void exited.then((code) =>
+      reject(new Error(`server exited (${code}) before listening:\n${output}`)),
+    );
   });
 }
 
-const registration = (email: string) => ({ name: 'Durable', email, password: 'durable-pass', confirmPassword: 'durable-pass' });
+const registration = (email: string) => ({
+  name: 'Durable',
+  email,
+  password: 'durable-pass',
+  confirmPassword: 'durable-pass',
+});
 
 async function register(url: string, email: string): Promise<number> {
   const res = await fetch(`${url}/api/auth/register`, {
@@ -100,139 +116,183 @@ function isAlive(pid: number): boolean {
 }
 
 describe('the server process', () => {
-  it('keeps every acknowledged write across a SIGKILL, then restarts over the orphaned PostgreSQL', { timeout: 90_000 }, async () => {
-    const dataDir = path.join(tempDir(), 'data');
-    const first = await startServer({ DATA_DIR: dataDir });
-    const orphan = postmasterPid(dataDir);
-    expect(orphan).not.toBeNull();
+  it(
+    'keeps every acknowledged write across a SIGKILL, then restarts over the orphaned PostgreSQL',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = path.join(tempDir(), 'data');
+      const first = await startServer({ DATA_DIR: dataDir });
+      const orphan = postmasterPid(dataDir);
+      expect(orphan).not.toBeNull();
 
-    // Writers hammer registrations; a 201 means the write was acknowledged.
-    const acknowledged: string[] = [];
-    let stop = false;
-    let sent = 0;
-    const writer = async (w: number) => {
-      for (let i = 0; !stop; i++) {
-        const email = `w${w}-${i}@example.test`;
-        sent++;
-        try {
-          if ((await register(first.url, email)) === 201) acknowledged.push(email);
-        } catch {
-          // killed mid-request: not acknowledged
+      // Writers hammer registrations; a 201 means the write was acknowledged.
+      const acknowledged: string[] = [];
+      let stop = false;
+      let sent = 0;
+      const writer = async (w: number) => {
+        for (let i = 0; !stop; i++) {
+          const email = `w${w}-${i}@example.test`;
+          sent++;
+          try {
+            if ((await register(first.url, email)) === 201) acknowledged.push(email);
+          } catch {
+            // killed mid-request: not acknowledged
+          }
         }
-      }
-    };
-    const writers = Array.from({ length: 6 }, (_, w) => writer(w));
-    while (acknowledged.length < 30) await new Promise((r) => setTimeout(r, 20));
-    first.child.kill('SIGKILL'); // mid-write: other registrations are in flight right now
-    await first.exited;
-    stop = true;
-    await Promise.all(writers);
-    expect(sent).toBeGreaterThan(acknowledged.length); // some writes were cut off
+      };
+      const writers = Array.from({ length: 6 }, (_, w) => writer(w));
+      while (acknowledged.length < 30) await new Promise((r) => setTimeout(r, 20));
+      first.child.kill('SIGKILL'); // mid-write: other registrations are in flight right now
+      await first.exited;
+      stop = true;
+      await Promise.all(writers);
+      expect(sent).toBeGreaterThan(acknowledged.length); // some writes were cut off
 
-    // postgres outlived the app and still holds the data dir
-    expect(isAlive(orphan!.pid)).toBe(true);
+      // postgres outlived the app and still holds the data dir
+      expect(isAlive(orphan!.pid)).toBe(true);
 
-    const second = await startServer({ DATA_DIR: dataDir });
-    const now = postmasterPid(dataDir);
-    expect(now?.pid).not.toBe(orphan!.pid);
-    expect(isAlive(orphan!.pid)).toBe(false);
-    expect(second.output()).toMatch(/stopping PostgreSQL \(pid \d+\) left running/);
+      const second = await startServer({ DATA_DIR: dataDir });
+      const now = postmasterPid(dataDir);
+      expect(now?.pid).not.toBe(orphan!.pid);
+      expect(isAlive(orphan!.pid)).toBe(false);
+      expect(second.output()).toMatch(/stopping PostgreSQL \(pid \d+\) left running/);
 
-    const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-    expect(fs.statSync(path.join(dataDir, 'pg-password')).mode & 0o777).toBe(0o600);
-    const sql = postgres({ host: '127.0.0.1', port: now!.port, user: 'postgres', password, database: 'lumiskin', max: 1 });
-    try {
-      const rows = await sql<{ email: string }[]>`select email from users`;
-      const stored = new Set(rows.map((r) => r.email));
-      expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
-      const [settings] = await sql<{ fsync: string; synchronous_commit: string }[]>`
-        select current_setting('fsync') as fsync, current_setting('synchronous_commit') as synchronous_commit`;
-      expect(settings).toEqual({ fsync: 'on', synchronous_commit: 'on' });
-    } finally {
-      await sql.end();
-    }
-    // the restarted server answers, and the data dir is locked against a second instance
-    expect(await register(second.url, 'after-restart@example.test')).toBe(201);
-    const third = await startServer({ DATA_DIR: dataDir }).catch((e: Error) => e);
-    expect(String(third)).toMatch(/Another Lumiskin server \(pid \d+\) is using/);
-
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-    expect(postmasterPid(dataDir)).toBeNull(); // postgres stopped cleanly
-    expect(isAlive(now!.pid)).toBe(false);
-  });
-
-  it('finishes a request in flight on SIGTERM, then stops its PostgreSQL', { timeout: 60_000 }, async () => {
-    const dataDir = path.join(tempDir(), 'data');
-    const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
-    const { pid: pgPid } = postmasterPid(dataDir)!;
-    // Let start-up work that follows listen (module warm-ups) finish before timing anything.
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-    const body = JSON.stringify(registration('inflight@example.test'));
-    const { port } = new URL(server.url);
-
-    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/api/auth/register', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+      expect(fs.statSync(path.join(dataDir, 'pg-password')).mode & 0o777).toBe(0o600);
+      const sql = postgres({
+        host: '127.0.0.1',
+        port: now!.port,
+        user: 'postgres',
+        password,
+        database: 'lumiskin',
+        max: 1,
       });
-      req.on('error', reject);
-      // Half the body now, the rest after the signal: the request is in flight across SIGTERM.
-      req.write(body.slice(0, 20));
-      setTimeout(() => {
-        server.child.kill('SIGTERM');
-        setTimeout(() => req.end(body.slice(20)), 500);
-      }, 300);
-    });
-    const answer = await response;
-    expect(answer.status, answer.body).toBe(201);
-    expect(JSON.parse(answer.body)).toMatchObject({ user: { email: 'inflight@example.test' } });
-    expect(await server.exited).toBe(0);
-    expect(server.output()).toContain('SIGTERM: finishing requests in flight');
-    expect(server.output()).toMatch(/seed demo-user: created demo@lumiskin.app/);
-    expect(isAlive(pgPid)).toBe(false);
-    expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
-  });
-
-  it('uses DATABASE_URL when given: migrates that server and creates no DATA_DIR', { timeout: 60_000 }, async () => {
-    const dir = tempDir();
-    const external = await startEmbeddedPostgres({
-      dir: path.join(dir, 'external-pg'),
-      passwordFile: path.join(dir, 'external-password'),
-      logFile: path.join(dir, 'external.log'),
-    });
-    try {
-      const dataDir = path.join(dir, 'must-not-exist');
-      const server = await startServer({ DATABASE_URL: external.url(), DATA_DIR: dataDir, SEED_DEMO: 'true' });
-      const health = await fetch(`${server.url}/api/health`);
-      expect(await health.json()).toMatchObject({ status: 'ok', database: 'up' });
-      expect(await register(server.url, 'external@example.test')).toBe(201);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-
-      expect(fs.existsSync(dataDir)).toBe(false);
-      const sql = postgres(external.url(), { max: 1, onnotice: () => {} });
       try {
-        const rows = await sql<{ email: string }[]>`select email from users order by email`;
-        // the demo user is only seeded into the private embedded database
-        expect(rows.map((r) => r.email)).toEqual(['external@example.test']);
-        const [migrations] = await sql`select count(*)::int as n from drizzle.__drizzle_migrations`;
-        expect(migrations?.n).toBeGreaterThan(0);
+        const rows = await sql<{ email: string }[]>`select email from users`;
+        const stored = new Set(rows.map((r) => r.email));
+        expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+        const [settings] = await sql<{ fsync: string; synchronous_commit: string }[]>`
+        select current_setting('fsync') as fsync, current_setting('synchronous_commit') as synchronous_commit`;
+        expect(settings).toEqual({ fsync: 'on', synchronous_commit: 'on' });
       } finally {
         await sql.end();
       }
-    } finally {
-      await external.stop();
-    }
-  });
+      // the restarted server answers, and the data dir is locked against a second instance
+      expect(await register(second.url, 'after-restart@example.test')).toBe(201);
+      const third = await startServer({ DATA_DIR: dataDir }).catch((e: Error) => e);
+      expect(String(third)).toMatch(/Another Lumiskin server \(pid \d+\) is using/);
 
-  it('refuses to start on bad configuration, listing each problem', { timeout: 30_000 }, async () => {
-    const result = await startServer({ PORT: 'eighty', TOKEN_TTL_DAYS: '0', DATA_DIR: path.join(tempDir(), 'd') }).catch((e: Error) => e);
-    expect(result).toBeInstanceOf(Error);
-    const message = String(result);
-    expect(message).toMatch(/server exited \(1\)/);
-    expect(message).toMatch(/- PORT: /);
-    expect(message).toMatch(/- TOKEN_TTL_DAYS: /);
-  });
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(postmasterPid(dataDir)).toBeNull(); // postgres stopped cleanly
+      expect(isAlive(now!.pid)).toBe(false);
+    },
+  );
+
+  it(
+    'finishes a request in flight on SIGTERM, then stops its PostgreSQL',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = path.join(tempDir(), 'data');
+      const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+      const { pid: pgPid } = postmasterPid(dataDir)!;
+      // Let start-up work that follows listen (module warm-ups) finish before timing anything.
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      const body = JSON.stringify(registration('inflight@example.test'));
+      const { port } = new URL(server.url);
+
+      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/auth/register',
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          },
+        );
+        req.on('error', reject);
+        // Half the body now, the rest after the signal: the request is in flight across SIGTERM.
+        req.write(body.slice(0, 20));
+        setTimeout(() => {
+          server.child.kill('SIGTERM');
+          setTimeout(() => req.end(body.slice(20)), 500);
+        }, 300);
+      });
+      const answer = await response;
+      expect(answer.status, answer.body).toBe(201);
+      expect(JSON.parse(answer.body)).toMatchObject({ user: { email: 'inflight@example.test' } });
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('SIGTERM: finishing requests in flight');
+      expect(server.output()).toMatch(/seed demo-user: created demo@lumiskin.app/);
+      expect(isAlive(pgPid)).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+    },
+  );
+
+  it(
+    'uses DATABASE_URL when given: migrates that server and creates no DATA_DIR',
+    { timeout: 60_000 },
+    async () => {
+      const dir = tempDir();
+      const external = await startEmbeddedPostgres({
+        dir: path.join(dir, 'external-pg'),
+        passwordFile: path.join(dir, 'external-password'),
+        logFile: path.join(dir, 'external.log'),
+      });
+      try {
+        const dataDir = path.join(dir, 'must-not-exist');
+        const server = await startServer({
+          DATABASE_URL: external.url(),
+          DATA_DIR: dataDir,
+          SEED_DEMO: 'true',
+        });
+        const health = await fetch(`${server.url}/api/health`);
+        expect(await health.json()).toMatchObject({ status: 'ok', database: 'up' });
+        expect(await register(server.url, 'external@example.test')).toBe(201);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+
+        expect(fs.existsSync(dataDir)).toBe(false);
+        const sql = postgres(external.url(), { max: 1, onnotice: () => {} });
+        try {
+          const rows = await sql<{ email: string }[]>`select email from users order by email`;
+          // the demo user is only seeded into the private embedded database
+          expect(rows.map((r) => r.email)).toEqual(['external@example.test']);
+          const [migrations] =
+            await sql`select count(*)::int as n from drizzle.__drizzle_migrations`;
+          expect(migrations?.n).toBeGreaterThan(0);
+        } finally {
+          await sql.end();
+        }
+      } finally {
+        await external.stop();
+      }
+    },
+  );
+
+  it(
+    'refuses to start on bad configuration, listing each problem',
+    { timeout: 30_000 },
+    async () => {
+      const result = await startServer({
+        PORT: 'eighty',
+        TOKEN_TTL_DAYS: '0',
+        DATA_DIR: path.join(tempDir(), 'd'),
+      }).catch((e: Error) => e);
+      expect(result).toBeInstanceOf(Error);
+      const message = String(result);
+      expect(message).toMatch(/server exited \(1\)/);
+      expect(message).toMatch(/- PORT: /);
+      expect(message).toMatch(/- TOKEN_TTL_DAYS: /);
+    },
+  );
 });

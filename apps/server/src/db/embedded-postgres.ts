@@ -49,9 +49,12 @@ async function loadBinaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries;
   } catch (error) {
-    throw new Error(`PostgreSQL binaries for ${platform}-${process.arch} are not installed (${name})`, {
-      cause: error,
-    });
+    throw new Error(
+      `PostgreSQL binaries for ${platform}-${process.arch} are not installed (${name})`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -62,8 +65,12 @@ interface RunAs {
 
 function userIds(name: string): RunAs | null {
   try {
-    const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: 'pipe' }).trim());
-    const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8', stdio: 'pipe' }).trim());
+    const uid = Number(
+      execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: 'pipe' }).trim(),
+    );
+    const gid = Number(
+      execFileSync('id', ['-g', name], { encoding: 'utf8', stdio: 'pipe' }).trim(),
+    );
     return { uid, gid };
   } catch {
     return null;
@@ -81,11 +88,16 @@ function resolveRunAs(log: (m: string) => void): RunAs | null {
   } catch {
     // the group may exist without the user
   }
-  execFileSync('useradd', ['--system', '-g', SUPERUSER, '--no-create-home', '-s', '/usr/sbin/nologin', SUPERUSER], {
-    stdio: 'pipe',
-  });
+  execFileSync(
+    'useradd',
+    ['--system', '-g', SUPERUSER, '--no-create-home', '-s', '/usr/sbin/nologin', SUPERUSER],
+    {
+      stdio: 'pipe',
+    },
+  );
   const created = userIds(SUPERUSER);
-  if (!created) throw new Error(`Could not create the '${SUPERUSER}' user PostgreSQL needs when run as root`);
+  if (!created)
+    throw new Error(`Could not create the '${SUPERUSER}' user PostgreSQL needs when run as root`);
   return created;
 }
 
@@ -110,12 +122,20 @@ function readPassword(file: string): string {
   return password;
 }
 
-async function initdb(bin: Binaries, opts: EmbeddedPostgresOptions, password: string, runAs: RunAs | null) {
+async function initdb(
+  bin: Binaries,
+  opts: EmbeddedPostgresOptions,
+  password: string,
+  runAs: RunAs | null,
+) {
   // initdb into a scratch directory and rename it, so a failed first run leaves nothing half-made.
   const scratch = `${opts.dir}.init`;
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.mkdirSync(scratch, { mode: 0o700 });
-  const pwfile = path.join(path.dirname(opts.dir), `.pg-initpw-${crypto.randomBytes(6).toString('hex')}`);
+  const pwfile = path.join(
+    path.dirname(opts.dir),
+    `.pg-initpw-${crypto.randomBytes(6).toString('hex')}`,
+  );
   fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
   if (runAs) {
     fs.chownSync(scratch, runAs.uid, runAs.gid);
@@ -132,13 +152,19 @@ async function initdb(bin: Binaries, opts: EmbeddedPostgresOptions, password: st
       '--no-instructions',
     ];
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(bin.initdb, args, { ...runAs, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+      const child = spawn(bin.initdb, args, {
+        ...runAs,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, LC_ALL: 'C' },
+      });
       let output = '';
       child.stdout.on('data', (c: Buffer) => (output += c.toString()));
       child.stderr.on('data', (c: Buffer) => (output += c.toString()));
       child.on('error', reject);
       child.on('close', (code) =>
-        code === 0 ? resolve() : reject(new Error(`initdb failed (exit ${code}):\n${output.trim()}`)),
+        code === 0
+          ? resolve()
+          : reject(new Error(`initdb failed (exit ${code}):\n${output.trim()}`)),
       );
     });
   } finally {
@@ -188,7 +214,8 @@ async function clearLeftover(dir: string, log: (m: string) => void): Promise<voi
   const pidFile = path.join(dir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  const state = Number.isInteger(pid) && pid > 0 ? inspectProcess(pid, dir) : { alive: false, isOurs: false };
+  const state =
+    Number.isInteger(pid) && pid > 0 ? inspectProcess(pid, dir) : { alive: false, isOurs: false };
   if (state.alive && state.isOurs) {
     log(`stopping PostgreSQL (pid ${pid}) left running by a previous run on ${dir}`);
     process.kill(pid, 'SIGINT');
@@ -258,7 +285,9 @@ async function launch(
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (exited !== undefined || child.pid === undefined) {
-      throw new Error(`PostgreSQL did not start (exit ${exited ?? 'spawn error'}):\n${tail(opts.logFile)}`);
+      throw new Error(
+        `PostgreSQL did not start (exit ${exited ?? 'spawn error'}):\n${tail(opts.logFile)}`,
+      );
     }
     try {
       // pg_ctl's own readiness test: our pid on line 1, status "ready" on line 8.
@@ -270,10 +299,14 @@ async function launch(
     await sleep(25);
   }
   child.kill('SIGQUIT');
-  throw new Error(`PostgreSQL did not become ready within ${READY_TIMEOUT_MS / 1000}s:\n${tail(opts.logFile)}`);
+  throw new Error(
+    `PostgreSQL did not become ready within ${READY_TIMEOUT_MS / 1000}s:\n${tail(opts.logFile)}`,
+  );
 }
 
-export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  opts: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgres> {
   const log = opts.log ?? (() => {});
   const bin = await loadBinaries();
   const runAs = resolveRunAs(log);

@@ -11,8 +11,12 @@ beforeAll(async () => {
   // Routes the way later modules write them.
   await app.register(
     async (api) => {
-      api.get('/mine', { preHandler: requireUser }, async (request) => ({ id: (await requireUser(request)).id }));
-      api.get('/moderation', async (request) => ({ role: (await requireRole(request, 'moderator')).role }));
+      api.get('/mine', { preHandler: requireUser }, async (request) => ({
+        id: (await requireUser(request)).id,
+      }));
+      api.get('/moderation', async (request) => ({
+        role: (await requireRole(request, 'moderator')).role,
+      }));
       api.get('/admin', { preHandler: roleGuard('admin') }, async () => ({ ok: true }));
       api.get('/things/:id', async (request) => {
         const { id } = request.params as { id: string };
@@ -24,7 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
 describe('guards', () => {
   it('requireUser: 401 JSON when signed out, the user when signed in', async () => {
@@ -47,7 +52,9 @@ describe('guards', () => {
     const denied = await get('/api/guarded/moderation', user.headers);
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toEqual({ detail: expect.any(String), code: 'forbidden' });
-    expect((await get('/api/guarded/moderation', moderator.headers)).json()).toEqual({ role: 'moderator' });
+    expect((await get('/api/guarded/moderation', moderator.headers)).json()).toEqual({
+      role: 'moderator',
+    });
     expect((await get('/api/guarded/moderation', admin.headers)).json()).toEqual({ role: 'admin' });
 
     expect((await get('/api/guarded/admin')).statusCode).toBe(401);

@@ -16,13 +16,17 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (detail: string, code: string = ErrorCode.validation) => new HttpError(400, code, detail);
-export const unauthorized = (detail = 'Please sign in to continue', code: string = ErrorCode.unauthorized) =>
-  new HttpError(401, code, detail);
+export const badRequest = (detail: string, code: string = ErrorCode.validation) =>
+  new HttpError(400, code, detail);
+export const unauthorized = (
+  detail = 'Please sign in to continue',
+  code: string = ErrorCode.unauthorized,
+) => new HttpError(401, code, detail);
 export const forbidden = (detail = 'You do not have permission to do this') =>
   new HttpError(403, ErrorCode.forbidden, detail);
 export const notFound = (detail = 'Not found') => new HttpError(404, ErrorCode.notFound, detail);
-export const conflict = (detail: string, code: string = ErrorCode.conflict) => new HttpError(409, code, detail);
+export const conflict = (detail: string, code: string = ErrorCode.conflict) =>
+  new HttpError(409, code, detail);
 
 /** `const scan = notFoundUnless(await repo.find(id))`: a missing row becomes a 404. */
 export function notFoundUnless<T>(row: T | null | undefined, detail?: string): T {
@@ -31,20 +35,34 @@ export function notFoundUnless<T>(row: T | null | undefined, detail?: string): T
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  const body: ApiError = { detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: ErrorCode.notFound };
+  const body: ApiError = {
+    detail: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    code: ErrorCode.notFound,
+  };
   return reply.code(404).type('application/json; charset=utf-8').send(body);
 }
 
 /** Fastify's own client errors (bad JSON, too large, wrong content type...) keep their status. */
 const FASTIFY_CODES: Record<string, { code: string; detail?: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.payloadTooLarge, detail: 'The request body is too large' },
-  FST_REQ_FILE_TOO_LARGE: { code: ErrorCode.payloadTooLarge, detail: 'The uploaded file is too large' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: ErrorCode.payloadTooLarge,
+    detail: 'The request body is too large',
+  },
+  FST_REQ_FILE_TOO_LARGE: {
+    code: ErrorCode.payloadTooLarge,
+    detail: 'The uploaded file is too large',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.validation, detail: 'The request body is empty' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.validation, detail: 'The request body is not valid JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: ErrorCode.validation,
+    detail: 'The request body is not valid JSON',
+  },
 };
 
-function validationError(error: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
+function validationError(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+) {
   const fields: Record<string, string> = {};
   for (const issue of error.validation) {
     const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
@@ -53,7 +71,9 @@ function validationError(error: FastifyError & { validation: { instancePath: str
   const first = error.validation[0];
   // A body that is not an object at all (missing, a string...) fails on the root path.
   const detail =
-    first && first.instancePath !== '/' ? (first.message ?? 'Invalid request') : `Invalid request ${error.validationContext ?? 'body'}`;
+    first && first.instancePath !== '/'
+      ? (first.message ?? 'Invalid request')
+      : `Invalid request ${error.validationContext ?? 'body'}`;
   return { detail, fields };
 }
 
@@ -64,10 +84,17 @@ async function errorsPlugin(app: FastifyInstance) {
 
     if (error instanceof HttpError) {
       status = error.statusCode;
-      body = { detail: error.message, code: error.code, ...(error.fields && { fields: error.fields }) };
+      body = {
+        detail: error.message,
+        code: error.code,
+        ...(error.fields && { fields: error.fields }),
+      };
     } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       status = 400;
-      body = { code: ErrorCode.validation, ...validationError(error as Parameters<typeof validationError>[0]) };
+      body = {
+        code: ErrorCode.validation,
+        ...validationError(error as Parameters<typeof validationError>[0]),
+      };
     } else if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
       status = 503;
       request.log.warn({ err: error }, 'request timed out');
@@ -83,7 +110,10 @@ async function errorsPlugin(app: FastifyInstance) {
       // Never show a stack, SQL or driver message; the log has it under this request id.
       status = error.statusCode && error.statusCode >= 500 ? error.statusCode : 500;
       request.log.error({ err: error }, 'request failed');
-      body = { detail: `Something went wrong on our side (request ${request.id})`, code: ErrorCode.internal };
+      body = {
+        detail: `Something went wrong on our side (request ${request.id})`,
+        code: ErrorCode.internal,
+      };
     }
 
     if (status < 500) request.log.info({ statusCode: status, code: body.code }, body.detail);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-dist-'));
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 const BUNDLE = `console.log(${JSON.stringify('lumiskin '.repeat(500))});`;
 
 let app: FastifyInstance;
@@ -23,17 +24,24 @@ afterAll(async () => {
 });
 
 describe('serving the built SPA', () => {
-  it.each(['/', '/dashboard', '/quiz/category/3', '/analysis/6f1c?tab=1'])('%s gets index.html, revalidated', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(INDEX);
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-  });
+  it.each(['/', '/dashboard', '/quiz/category/3', '/analysis/6f1c?tab=1'])(
+    '%s gets index.html, revalidated',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    },
+  );
 
   it('caches hashed assets for a year, compressed', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -70,7 +78,9 @@ describe('without a build', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('npm run build');
-      expect((await bare.inject({ method: 'GET', url: '/api/nope' })).json()).toMatchObject({ code: 'not_found' });
+      expect((await bare.inject({ method: 'GET', url: '/api/nope' })).json()).toMatchObject({
+        code: 'not_found',
+      });
     } finally {
       await bare.close();
     }

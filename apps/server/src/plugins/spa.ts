@@ -59,7 +59,11 @@ async function spaPlugin(app: FastifyInstance, options: { webDist: string | null
     if (!isRead || isApiPath(request.url) || root === null || !isAppRoute(request.url)) {
       return sendNotFound(request, reply);
     }
-    if (!hasBuild) return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(NOT_BUILT_PAGE);
+    if (!hasBuild)
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .send(NOT_BUILT_PAGE);
     return reply.sendFile('index.html');
   });
 }

@@ -3,7 +3,11 @@ import { prepareDatabase, type PreparedDatabase } from '../db/database';
 import { createDbClient, type DbClient } from '../db/client';
 
 /** For the npm scripts: the same env and database the server would use (embedded or DATABASE_URL). */
-export async function openForScript(): Promise<{ env: Env; database: PreparedDatabase; client: DbClient }> {
+export async function openForScript(): Promise<{
+  env: Env;
+  database: PreparedDatabase;
+  client: DbClient;
+}> {
   let env: Env;
   try {
     env = parseEnv();
@@ -14,11 +18,18 @@ export async function openForScript(): Promise<{ env: Env; database: PreparedDat
     }
     throw error;
   }
-  const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log: console.log });
+  const database = await prepareDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    log: console.log,
+  });
   return { env, database, client: createDbClient(database.url, { max: 2 }) };
 }
 
-export async function closeForScript(parts: { database: PreparedDatabase; client: DbClient }): Promise<void> {
+export async function closeForScript(parts: {
+  database: PreparedDatabase;
+  client: DbClient;
+}): Promise<void> {
   await parts.client.close();
   await parts.database.release();
 }

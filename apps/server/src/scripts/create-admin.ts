@@ -7,7 +7,9 @@ import { closeForScript, openForScript } from './cli-env';
 
 const Args = z.object({
   email: z.email({ error: '--email must be an email address' }),
-  password: z.string({ error: '--password is required' }).min(8, '--password must be at least 8 characters'),
+  password: z
+    .string({ error: '--password is required' })
+    .min(8, '--password must be at least 8 characters'),
   name: z.string().trim().min(1).optional(),
 });
 
@@ -18,7 +20,9 @@ const { values } = parseArgs({
 const parsed = Args.safeParse(values);
 if (!parsed.success) {
   console.error(parsed.error.issues.map((i) => i.message).join('\n'));
-  console.error("usage: npm run create-admin -- --email you@example.com --password '...' [--name 'Your Name']");
+  console.error(
+    "usage: npm run create-admin -- --email you@example.com --password '...' [--name 'Your Name']",
+  );
   process.exit(1);
 }
 

@@ -22,10 +22,16 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   confirmPassword: 'secret-pass',
   ...overrides,
 });
-const register = (payload: unknown) => app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
-const login = (payload: unknown) => app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+const register = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+const login = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
 const me = (token?: string) =>
-  app.inject({ method: 'GET', url: '/api/auth/me', headers: token ? { authorization: `Bearer ${token}` } : {} });
+  app.inject({
+    method: 'GET',
+    url: '/api/auth/me',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 
 describe('POST /api/auth/register', () => {
   it('creates the account and signs in with the spec wire format', async () => {
@@ -41,7 +47,14 @@ describe('POST /api/auth/register', () => {
       created_at: expect.any(String),
       profile: { skinType: 'normal', skinConcerns: [] },
     });
-    expect(Object.keys(body.user).sort()).toEqual(['created_at', 'email', 'id', 'name', 'profile', 'role']);
+    expect(Object.keys(body.user).sort()).toEqual([
+      'created_at',
+      'email',
+      'id',
+      'name',
+      'profile',
+      'role',
+    ]);
     expect(res.body).not.toMatch(/argon2|password/i);
     // the token is 32 random bytes, base64url
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -71,12 +84,20 @@ describe('POST /api/auth/register', () => {
     ['password missing', { password: '' }, AuthMessages.fillAllFields],
     ['confirmation missing', { confirmPassword: undefined }, AuthMessages.fillAllFields],
     ['passwords differ', { confirmPassword: 'secret-pasS' }, AuthMessages.passwordsDontMatch],
-    ['password too short', { password: 'abc12', confirmPassword: 'abc12' }, AuthMessages.passwordTooShort],
+    [
+      'password too short',
+      { password: 'abc12', confirmPassword: 'abc12' },
+      AuthMessages.passwordTooShort,
+    ],
     ['invalid email', { email: 'not-an-email' }, AuthMessages.invalidEmail],
   ])('refuses %s with the spec message', async (_case, overrides, message) => {
     const res = await register(registration(overrides));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ detail: message, code: 'validation_error', fields: expect.any(Object) });
+    expect(res.json()).toMatchObject({
+      detail: message,
+      code: 'validation_error',
+      fields: expect.any(Object),
+    });
   });
 
   it('accepts a password of exactly six characters', async () => {
@@ -94,7 +115,13 @@ describe('POST /api/auth/register', () => {
 
   it('ignores role and any other extra field (mass assignment)', async () => {
     const res = await register(
-      registration({ role: 'admin', id: '00000000-0000-0000-0000-000000000000', profile: { skinType: 'oily' }, skinType: 'dry', password_hash: 'x' }),
+      registration({
+        role: 'admin',
+        id: '00000000-0000-0000-0000-000000000000',
+        profile: { skinType: 'oily' },
+        skinType: 'dry',
+        password_hash: 'x',
+      }),
     );
     expect(res.statusCode).toBe(201);
     const body = AuthResponse.parse(res.json());
@@ -126,10 +153,16 @@ describe('POST /api/auth/login', () => {
   it('answers an unknown email and a wrong password the same way', async () => {
     const { user } = await createUser(app);
     const wrongPassword = await login({ email: user.email, password: 'not-the-password' });
-    const unknownEmail = await login({ email: `nobody.${Date.now()}@example.test`, password: 'whatever-it-is' });
+    const unknownEmail = await login({
+      email: `nobody.${Date.now()}@example.test`,
+      password: 'whatever-it-is',
+    });
     for (const res of [wrongPassword, unknownEmail]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: AuthMessages.invalidCredentials, code: 'invalid_credentials' });
+      expect(res.json()).toEqual({
+        detail: AuthMessages.invalidCredentials,
+        code: 'invalid_credentials',
+      });
     }
   });
 
@@ -152,14 +185,21 @@ describe('POST /api/auth/login', () => {
     for (const payload of [{ email: 'a@b.test' }, { password: 'x' }, { email: '', password: '' }]) {
       const res = await login(payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ detail: AuthMessages.fillAllFields, code: 'validation_error' });
+      expect(res.json()).toMatchObject({
+        detail: AuthMessages.fillAllFields,
+        code: 'validation_error',
+      });
     }
   });
 });
 
 describe('tokens', () => {
   it('401s without a token, with an unknown token and with a malformed header', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${'x'.repeat(43)}` }, { authorization: 'Basic abc' }]) {
+    for (const headers of [
+      {},
+      { authorization: `Bearer ${'x'.repeat(43)}` },
+      { authorization: 'Basic abc' },
+    ]) {
       const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'unauthorized', detail: expect.any(String) });
@@ -168,13 +208,25 @@ describe('tokens', () => {
 
   it('logout revokes that token only', async () => {
     const first = await createUser(app);
-    const second = AuthResponse.parse((await login({ email: first.user.email, password: first.password })).json());
-    const res = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: first.headers });
+    const second = AuthResponse.parse(
+      (await login({ email: first.user.email, password: first.password })).json(),
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: first.headers,
+    });
     expect(res.statusCode).toBe(204);
     expect((await me(first.token)).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: first.headers })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/logout', headers: first.headers }))
+        .statusCode,
+    ).toBe(401);
     expect((await me(second.access_token)).statusCode).toBe(200);
-    const [row] = await app.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(first.token)));
+    const [row] = await app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(first.token)));
     expect(row?.revokedAt).toBeInstanceOf(Date);
   });
 
@@ -191,7 +243,11 @@ describe('tokens', () => {
   it('issues tokens that expire after TOKEN_TTL_DAYS', async () => {
     const short = await buildTestApp({ tokenTtlDays: 2 });
     try {
-      const res = await short.inject({ method: 'POST', url: '/api/auth/register', payload: registration() });
+      const res = await short.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: registration(),
+      });
       const { expires_at } = AuthResponse.parse(res.json());
       const days = (new Date(expires_at).getTime() - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(1.99);
@@ -210,20 +266,30 @@ describe('rate limits on credentials', () => {
   afterAll(() => limited.close());
 
   const attempt = (email: string, remoteAddress: string) =>
-    limited.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password: 'wrong-password' } });
+    limited.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      payload: { email, password: 'wrong-password' },
+    });
 
   it('limits one IP trying many accounts', async () => {
-    for (let i = 0; i < 3; i++) expect((await attempt(`ip${i}@example.test`, '10.0.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(`ip${i}@example.test`, '10.0.0.1')).statusCode).toBe(401);
     const res = await attempt('ip-last@example.test', '10.0.0.1');
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    expect(res.json()).toEqual({ detail: expect.stringMatching(/try again/i), code: 'rate_limited' });
+    expect(res.json()).toEqual({
+      detail: expect.stringMatching(/try again/i),
+      code: 'rate_limited',
+    });
     // another IP is not affected
     expect((await attempt('ip-other@example.test', '10.0.0.2')).statusCode).toBe(401);
   });
 
   it('limits one account tried from many IPs, ignoring email case', async () => {
-    for (let i = 0; i < 3; i++) expect((await attempt('target@example.test', `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt('target@example.test', `10.1.0.${i}`)).statusCode).toBe(401);
     const res = await attempt('TARGET@example.test', '10.1.0.99');
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
@@ -232,7 +298,12 @@ describe('rate limits on credentials', () => {
 
   it('limits registration too', async () => {
     const reg = (i: number) =>
-      limited.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '10.2.0.1', payload: registration({ email: `r${i}.${Date.now()}@example.test` }) });
+      limited.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: '10.2.0.1',
+        payload: registration({ email: `r${i}.${Date.now()}@example.test` }),
+      });
     for (let i = 0; i < 3; i++) expect((await reg(i)).statusCode).toBe(201);
     const res = await reg(4);
     expect(res.statusCode).toBe(429);

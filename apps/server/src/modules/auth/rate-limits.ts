@@ -9,11 +9,18 @@ import { HttpError } from '../../plugins/errors';
 export function credentialLimits(app: FastifyInstance, name: string) {
   const { authMax: max, authWindowS } = app.config.rateLimit;
   const timeWindow = authWindowS * 1000;
-  const perIp = app.createRateLimit({ max, timeWindow, keyGenerator: (req) => `${name}:ip:${req.ip}` });
+  const perIp = app.createRateLimit({
+    max,
+    timeWindow,
+    keyGenerator: (req) => `${name}:ip:${req.ip}`,
+  });
   const perEmail = app.createRateLimit({
     max,
     timeWindow,
-    keyGenerator: (req) => `${name}:email:${String((req.body as { email?: unknown }).email).trim().toLowerCase()}`,
+    keyGenerator: (req) =>
+      `${name}:email:${String((req.body as { email?: unknown }).email)
+        .trim()
+        .toLowerCase()}`,
   });
 
   async function check(limiter: typeof perIp, request: FastifyRequest, reply: FastifyReply) {

@@ -1,4 +1,9 @@
-import { PROFILE_CONCERNS, type ProfileConcern, type Role, type User } from '@lumiskin/contract/auth';
+import {
+  PROFILE_CONCERNS,
+  type ProfileConcern,
+  type Role,
+  type User,
+} from '@lumiskin/contract/auth';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hashPassword } from './password';
@@ -44,7 +49,12 @@ export async function insertUser(
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .insert(users)
-    .values({ name: input.name.trim(), email: input.email.trim(), passwordHash, role: input.role ?? 'user' })
+    .values({
+      name: input.name.trim(),
+      email: input.email.trim(),
+      passwordHash,
+      role: input.role ?? 'user',
+    })
     .onConflictDoNothing()
     .returning();
   return row;
@@ -85,19 +95,38 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+function prepareLiveSession(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('live_session');
+}
+
+// Every authenticated request runs this: build the SQL once per pool, not per request.
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+
 /** The live (not revoked, not expired) session of a token, with its user. */
 export async function findLiveSession(
   db: Db,
   token: string,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+  let query = liveSessionQueries.get(db);
+  if (!query) liveSessionQueries.set(db, (query = prepareLiveSession(db)));
+  const [row] = await query.execute({ tokenHash: hashToken(token) });
   if (row && Date.now() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.session.id));
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date() })
+      .where(eq(sessions.id, row.session.id));
   }
   return row;
 }

@@ -1,4 +1,10 @@
-import { AuthMessages, AuthResponse, LoginBody, MeResponse, RegisterBody } from '@lumiskin/contract/auth';
+import {
+  AuthMessages,
+  AuthResponse,
+  LoginBody,
+  MeResponse,
+  RegisterBody,
+} from '@lumiskin/contract/auth';
 import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +25,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ttlDays: app.config.tokenTtlDays,
       userAgent: request.headers['user-agent'],
     });
-    return { user: toUser(user), access_token: token, token_type: 'bearer', expires_at: expiresAt.toISOString() };
+    return {
+      user: toUser(user),
+      access_token: token,
+      token_type: 'bearer',
+      expires_at: expiresAt.toISOString(),
+    };
   }
 
   app.post(

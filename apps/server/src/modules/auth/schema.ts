@@ -16,7 +16,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: roleEnum('role').notNull().default('user'),
     skinType: skinTypeEnum('skin_type').notNull().default('normal'),
-    skinConcerns: text('skin_concerns').array().notNull().default(sql`'{}'::text[]`),
+    skinConcerns: text('skin_concerns')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     notes: text('notes').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true })

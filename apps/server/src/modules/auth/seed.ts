@@ -2,7 +2,11 @@ import type { Seeder } from '../../seed';
 import { findUserByEmail, insertUser } from './repository';
 
 /** The login page hints at these and the README lists them; keep all three in step. */
-export const DEMO_USER = { name: 'Demo User', email: 'demo@lumiskin.app', password: 'glow-demo-2026' } as const;
+export const DEMO_USER = {
+  name: 'Demo User',
+  email: 'demo@lumiskin.app',
+  password: 'glow-demo-2026',
+} as const;
 
 export const demoUserSeeder: Seeder = {
   name: 'demo-user',

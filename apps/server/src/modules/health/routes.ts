@@ -18,7 +18,9 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await Promise.race([
           app.sql`select 1`,
-          new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS).unref()),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS).unref(),
+          ),
         ]);
       } catch (error) {
         request.log.warn({ err: error }, 'health: database does not answer');
