@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import analysisRoutes from './modules/analysis/routes';
 import authRoutes from './modules/auth/routes';
 import blogRoutes from './modules/blog/routes';
 import geoRoutes from './modules/geo/routes';
@@ -42,6 +43,7 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/shop', routes: shopRoutes },
   { prefix: '/mix', routes: mixRoutes },
   { prefix: '/blog', routes: blogRoutes },
+  { prefix: '/analysis', routes: analysisRoutes },
   { prefix: '/quiz', routes: quizRoutes },
 ];
 

@@ -91,7 +91,10 @@ export const HistoryQuery = z.object({
   period: HistoryPeriod.default('all'),
   source: z.enum(HISTORY_SOURCES).default('all'),
 });
-export type HistoryQuery = z.input<typeof HistoryQuery>;
+/** As the server reads it (defaults applied). */
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+/** As a client may send it. */
+export type HistoryQueryInput = z.input<typeof HistoryQuery>;
 
 /** One scan in the history list (spec §3 "Scan history item"). */
 export const HistoryItem = z.object({

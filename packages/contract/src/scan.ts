@@ -42,7 +42,13 @@ export const ScanErrorCode = {
  * (no_face, multiple_faces, face_cut_off, face_too_small, head_turned, too_dark, overexposed,
  * blurry) plus the checks made before it.
  */
-export const IMAGE_REASONS = ['no_image', 'not_an_image', 'unsupported_type', 'image_too_large', 'unreadable_image'] as const;
+export const IMAGE_REASONS = [
+  'no_image',
+  'not_an_image',
+  'unsupported_type',
+  'image_too_large',
+  'unreadable_image',
+] as const;
 
 /** A scan failure: the usual `{detail, code}` plus what exactly failed. */
 export const ScanError = z.object({
@@ -58,7 +64,8 @@ export type ScanError = z.infer<typeof ScanError>;
 
 /** Messages the scan screen shows (spec §8), shared so web and server say the same thing. */
 export const ScanMessages = {
-  locationRequired: 'Location is required for analysis. Please allow location access or enter your location manually.',
+  locationRequired:
+    'Location is required for analysis. Please allow location access or enter your location manually.',
   locationNotFound: 'Location not found. Please enter a valid city name.',
   analysisFailed: 'Analysis failed. Please try again.',
   failedToAnalyze: 'Failed to analyze skin. Please try again.',
@@ -77,7 +84,10 @@ export const ScanMessages = {
 export const ImageData = z.string().trim().min(1, ScanMessages.noImage);
 
 /** One extra angle: a bare image (order gives the angle) or the image with its angle. */
-export const ExtraImage = z.union([ImageData, z.object({ image_data: ImageData, angle: CaptureAngle })]);
+export const ExtraImage = z.union([
+  ImageData,
+  z.object({ image_data: ImageData, angle: CaptureAngle }),
+]);
 export type ExtraImage = z.infer<typeof ExtraImage>;
 
 export const ScanBody = z.object({

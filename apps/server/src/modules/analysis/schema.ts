@@ -9,7 +9,17 @@ import type {
   Routine,
   ScanConcern,
 } from '@lumiskin/contract/analysis';
-import { customType, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/schema';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
@@ -59,6 +69,8 @@ export interface AnalysisDetails {
   quality: { sharpness: number };
   timings_ms: Record<string, number>;
   external?: { request_id: string | null; warnings: string[] } | null;
+  /** Size of the stored photo (the zone outlines' coordinate space). */
+  photo: { width: number; height: number } | null;
 }
 
 /**

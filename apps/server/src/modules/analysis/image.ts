@@ -1,0 +1,173 @@
+import {
+  SCAN_MAX_BYTES,
+  SCAN_MAX_PIXELS,
+  SCAN_PHOTO_MAX_SIDE,
+  ScanMessages,
+} from '@lumiskin/contract/scan';
+import sharp from 'sharp';
+
+/**
+ * Turning an uploaded photo into (a) the pixels the engine measures and (b) the JPEG we keep.
+ * Both come from one pipeline: orientation applied, long side ≤ 1600 px, sRGB, 8-bit, no alpha.
+ * The stored JPEG is encoded from those pixels, so it carries no EXIF, GPS, XMP or ICC data, and
+ * the engine's zone outlines are in the stored photo's own coordinates.
+ */
+
+export type ImageProblem =
+  'no_image' | 'not_an_image' | 'unsupported_type' | 'image_too_large' | 'unreadable_image';
+
+export class ImageError extends Error {
+  constructor(
+    public readonly reason: ImageProblem | 'too_many_bytes',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ImageError';
+  }
+}
+
+export type SniffedType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic';
+
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+
+/**
+ * The type by the file's first bytes (magic numbers), never by its name or declared type:
+ * JPEG FF D8 FF; PNG 89 'PNG' 0D 0A 1A 0A; WebP 'RIFF' …. 'WEBP'; HEIF 'ftyp' + a HEIC brand.
+ * Anything else — GIF, AVIF, SVG, PDF, text — is null.
+ */
+export function sniffImageType(bytes: Uint8Array): SniffedType | null {
+  const at = (i: number) => bytes[i] ?? -1;
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'image/jpeg';
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b))
+    return 'image/png';
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (bytes.length >= 12 && ascii(4, 8) === 'ftyp' && HEIF_BRANDS.has(ascii(8, 12)))
+    return 'image/heic';
+  return null;
+}
+
+/** Text/SVG/PDF and the like are "not an image"; a real image format we do not take is "unsupported". */
+function looksLikeOtherImage(bytes: Uint8Array): boolean {
+  const head = String.fromCharCode(...bytes.subarray(0, 12));
+  return (
+    head.startsWith('GIF8') ||
+    head.startsWith('BM') ||
+    head.slice(4, 8) === 'ftyp' ||
+    head.startsWith('II*') ||
+    head.startsWith('MM\0*')
+  );
+}
+
+const DATA_URL = /^data:([\w/+.-]*)(;[\w=.-]+)*;base64,/i;
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/** A JSON `image_data`: a base64 data URL or bare base64. Size is checked before decoding it all. */
+export function decodeImageData(text: string): Buffer {
+  let payload = text.trim();
+  const header = DATA_URL.exec(payload);
+  if (header) payload = payload.slice(header[0].length);
+  else if (payload.startsWith('data:'))
+    throw new ImageError('not_an_image', ScanMessages.notAnImage);
+  payload = payload.replace(/\s+/g, '');
+  if (payload.length === 0) throw new ImageError('no_image', ScanMessages.noImage);
+  // 4 base64 chars carry 3 bytes: refuse oversize without allocating the decoded buffer.
+  if (Math.floor((payload.length * 3) / 4) - 2 > SCAN_MAX_BYTES) {
+    throw new ImageError('too_many_bytes', ScanMessages.tooLarge);
+  }
+  if (!BASE64.test(payload)) throw new ImageError('not_an_image', ScanMessages.notAnImage);
+  const bytes = Buffer.from(payload, 'base64');
+  if (bytes.length > SCAN_MAX_BYTES) throw new ImageError('too_many_bytes', ScanMessages.tooLarge);
+  return bytes;
+}
+
+export interface PreparedImage {
+  /** RGB, 8-bit, row-major: what the engine analyses. */
+  pixels: Buffer;
+  width: number;
+  height: number;
+  channels: 3;
+  type: SniffedType;
+  /** Size of the original, before orientation and resizing. */
+  original: { width: number; height: number; bytes: number };
+  decodeMs: number;
+}
+
+/** sharp options shared by every read: never decode more than SCAN_MAX_PIXELS. */
+const READ = { limitInputPixels: SCAN_MAX_PIXELS, failOn: 'error' } as const;
+
+/**
+ * Checks and decodes one photo. Order matters for safety: bytes (≤ 10 MB), magic number, then the
+ * header's dimensions (a cheap read) before anything is decoded, so a decompression bomb — a small
+ * file declaring a gigantic canvas — is refused in microseconds.
+ */
+export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
+  const started = performance.now();
+  if (bytes.length === 0) throw new ImageError('no_image', ScanMessages.noImage);
+  if (bytes.length > SCAN_MAX_BYTES) throw new ImageError('too_many_bytes', ScanMessages.tooLarge);
+  const type = sniffImageType(bytes);
+  if (!type) {
+    throw looksLikeOtherImage(bytes)
+      ? new ImageError('unsupported_type', ScanMessages.unsupportedType)
+      : new ImageError('not_an_image', ScanMessages.notAnImage);
+  }
+
+  let meta: sharp.Metadata;
+  try {
+    // Header only: no pixel is decoded here.
+    meta = await sharp(bytes, { failOn: 'none' }).metadata();
+  } catch (error) {
+    // sharp's own ceiling (0x3FFF × 0x3FFF) is hit by headers claiming gigapixels.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new ImageError('image_too_large', ScanMessages.tooManyPixels);
+    }
+    throw type === 'image/heic'
+      ? new ImageError('unsupported_type', ScanMessages.unsupportedType)
+      : new ImageError('unreadable_image', ScanMessages.notAnImage);
+  }
+  const { width = 0, height = 0 } = meta;
+  if (width <= 0 || height <= 0) throw new ImageError('unreadable_image', ScanMessages.notAnImage);
+  if (width * height > SCAN_MAX_PIXELS || (meta.pages ?? 1) > 1) {
+    throw new ImageError('image_too_large', ScanMessages.tooManyPixels);
+  }
+
+  try {
+    const { data, info } = await sharp(bytes, READ)
+      .rotate() // EXIF orientation
+      .resize({
+        width: SCAN_PHOTO_MAX_SIDE,
+        height: SCAN_PHOTO_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`);
+    return {
+      pixels: data,
+      width: info.width,
+      height: info.height,
+      channels: 3,
+      type,
+      original: { width, height, bytes: bytes.length },
+      decodeMs: performance.now() - started,
+    };
+  } catch (error) {
+    if (error instanceof ImageError) throw error;
+    throw type === 'image/heic'
+      ? new ImageError('unsupported_type', ScanMessages.unsupportedType)
+      : new ImageError('unreadable_image', ScanMessages.notAnImage);
+  }
+}
+
+/** The photo we keep: baseline JPEG q85 from the analysed pixels (no metadata of any kind). */
+export async function encodeStoredPhoto(
+  image: Pick<PreparedImage, 'pixels' | 'width' | 'height'>,
+): Promise<Buffer> {
+  return sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .jpeg({ quality: 85, mozjpeg: false })
+    .toBuffer();
+}

@@ -1,0 +1,445 @@
+import {
+  Analysis,
+  AnalysisParams,
+  HistoryQuery,
+  HistoryResponse,
+  TOTAL_COUNT_HEADER,
+} from '@lumiskin/contract/analysis-api';
+import {
+  AnalysisType,
+  CAPTURE_ANGLES,
+  ScanConcern,
+  type CaptureAngle,
+} from '@lumiskin/contract/analysis';
+import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
+import {
+  CONSENT_VERSION,
+  ConsentBody,
+  ConsentStatus,
+  EXTRA_ANGLES,
+  SCAN_MAX_BYTES,
+  ScanBody,
+  ScanError,
+  ScanErrorCode,
+  ScanMessages,
+} from '@lumiskin/contract/scan';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth';
+import { HttpError, notFoundUnless } from '../../plugins/errors';
+import { createOpenMeteoClient } from '../geo/weather';
+import { defaultAnalysisConfig } from './config';
+import { decodeImageData, ImageError } from './image';
+import { createPostgresPhotoStorage } from './photo-storage';
+import { createAnalysisPool } from './pool';
+import {
+  deleteOwnAnalysis,
+  findConsent,
+  findOwnAnalysis,
+  listHistory,
+  recordConsent,
+  toAnalysis,
+  withdrawConsent,
+} from './repository';
+import { runScan, ScanFailure, type ScanInput } from './scan-service';
+
+const scanErrors = {
+  400: ScanError,
+  401: ApiError,
+  403: ScanError,
+  413: ScanError,
+  415: ScanError,
+  422: ScanError,
+  429: ApiError,
+  503: ScanError,
+};
+/** Three photos of up to 10 MB as base64 (4/3 larger), plus the rest of the JSON. */
+const JSON_SCAN_BODY_LIMIT = Math.ceil(((SCAN_MAX_BYTES * 4) / 3) * 3) + 64 * 1024;
+
+function sendFailure(reply: FastifyReply, failure: ScanFailure) {
+  return reply.code(failure.status).send({
+    detail: failure.message,
+    code: failure.code,
+    ...(failure.reason && { reason: failure.reason }),
+    ...(failure.angle && { angle: failure.angle }),
+  });
+}
+
+/** Multipart text fields of /scan-upload, validated like the JSON body. */
+const UploadFields = z.object({
+  location: z.string().max(200).optional(),
+  analysis_type: AnalysisType.default('quick'),
+  concerns: z.array(ScanConcern).max(8).default([]),
+  angles: z.array(z.enum(CAPTURE_ANGLES)).max(2).default([]),
+});
+
+/** `concerns` may come as repeated fields, a comma list or a JSON array. */
+function listField(values: string[]): string[] {
+  return values.flatMap((v) => {
+    const text = v.trim();
+    if (text.startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (Array.isArray(parsed)) return parsed.map(String);
+      } catch {
+        // not JSON: fall through to the comma list
+      }
+    }
+    return text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  });
+}
+
+/**
+ * /api/analysis: the skin scan (JSON or multipart), the consent asked before the first one, the
+ * history, one analysis, its private photo, and deletion.
+ */
+const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = app.config.analysis ?? defaultAnalysisConfig;
+  const pool = createAnalysisPool({
+    minThreads: config.workers.min,
+    maxThreads: config.workers.max,
+    maxQueue: config.workers.maxQueue,
+  });
+  const storage = createPostgresPhotoStorage(app.db);
+  const weather = config.weather
+    ? createOpenMeteoClient({
+        baseUrl: config.weather.url,
+        timeoutMs: config.weather.timeoutMs,
+        onError: (error) => app.log.warn({ err: error }, 'weather: no live reading'),
+      })
+    : null;
+  const deps = { db: app.db, storage, pool, weather, config, log: app.log };
+
+  // Load the engine in the worker threads once the server listens, not on the first scan.
+  app.addHook('onListen', async () => {
+    if (config.workers.min > 0) pool.warm();
+  });
+  app.addHook('onClose', async () => {
+    await pool.close();
+  });
+
+  const perUser = app.createRateLimit({
+    max: config.ratePerHour,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (req) => `scan:${req.auth?.user.id ?? req.ip}`,
+  });
+  /** Signed in, then at most `ratePerHour` scans per person (the engine is the costly part). */
+  async function scanGate(request: FastifyRequest, reply: FastifyReply) {
+    await requireUser(request);
+    const result = await perUser(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    const minutes = Math.max(1, Math.ceil(result.ttlInSeconds / 60));
+    throw new HttpError(
+      429,
+      ErrorCode.rateLimited,
+      `You have reached ${config.ratePerHour} scans in an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+
+  async function scan(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: Omit<ScanInput, 'user'>,
+  ) {
+    try {
+      const analysis = await runScan(
+        { ...deps, log: request.log },
+        { ...input, user: await requireUser(request) },
+      );
+      return reply.code(201).send(analysis);
+    } catch (error) {
+      if (error instanceof ScanFailure) return sendFailure(reply, error);
+      throw error;
+    }
+  }
+
+  app.post(
+    '/scan',
+    {
+      onRequest: scanGate,
+      bodyLimit: JSON_SCAN_BODY_LIMIT,
+      handlerTimeout: config.timeoutMs,
+      schema: {
+        tags: ['analysis'],
+        summary: 'Analyse a face photo sent as a data URL or base64 (plus extra angles)',
+        security: [{ bearer: [] }],
+        body: ScanBody,
+        response: { 201: Analysis, ...scanErrors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      let front: Buffer;
+      const extras: ScanInput['extras'] = [];
+      try {
+        front = decodeImageData(body.image_data);
+        body.images.forEach((extra, i) => {
+          const angle: CaptureAngle =
+            typeof extra === 'string' ? (EXTRA_ANGLES[i] ?? 'left') : extra.angle;
+          extras.push({
+            angle,
+            bytes: decodeImageData(typeof extra === 'string' ? extra : extra.image_data),
+          });
+        });
+      } catch (error) {
+        if (!(error instanceof ImageError)) throw error;
+        const failure =
+          error.reason === 'too_many_bytes'
+            ? new ScanFailure(413, ScanErrorCode.payloadTooLarge, error.message, 'image_too_large')
+            : new ScanFailure(415, ScanErrorCode.validation, error.message, error.reason);
+        return sendFailure(reply, failure);
+      }
+      return scan(request, reply, {
+        front,
+        extras,
+        location: body.location,
+        analysisType: body.analysis_type,
+        concerns: body.concerns,
+      });
+    },
+  );
+
+  app.post(
+    '/scan-upload',
+    {
+      onRequest: scanGate,
+      handlerTimeout: config.timeoutMs,
+      schema: {
+        tags: ['analysis'],
+        summary:
+          'Analyse an uploaded face photo (multipart: image, location, and optional images, analysis_type, concerns)',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: Analysis, ...scanErrors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        return sendFailure(
+          reply,
+          new ScanFailure(
+            415,
+            ScanErrorCode.validation,
+            'Send the photo as multipart/form-data with an "image" file.',
+            'no_image',
+          ),
+        );
+      }
+      let front: Buffer | null = null;
+      const extraFiles: Buffer[] = [];
+      const fields: Record<string, string[]> = {};
+      // Each file is read into memory up to 10 MB; a bigger one stops the upload with 413.
+      for await (const part of request.parts({
+        limits: { files: 3, fileSize: SCAN_MAX_BYTES, fields: 20, fieldSize: 64 * 1024 },
+      })) {
+        if (part.type === 'file') {
+          const bytes = await part.toBuffer();
+          if (part.fieldname === 'image' && front === null) front = bytes;
+          else if (part.fieldname === 'images' || part.fieldname === 'image')
+            extraFiles.push(bytes);
+        } else {
+          (fields[part.fieldname] ??= []).push(String(part.value));
+        }
+      }
+      const parsed = UploadFields.safeParse({
+        location: fields.location?.[0],
+        analysis_type: fields.analysis_type?.[0] || undefined,
+        concerns: listField(fields.concerns ?? []),
+        angles: listField(fields.angles ?? []),
+      });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return sendFailure(
+          reply,
+          new ScanFailure(
+            400,
+            ScanErrorCode.validation,
+            `${issue?.path.join('.') ?? 'request'}: ${issue?.message ?? 'invalid'}`,
+          ),
+        );
+      }
+      if (!front || front.length === 0) {
+        return sendFailure(
+          reply,
+          new ScanFailure(400, ScanErrorCode.validation, ScanMessages.noImage, 'no_image'),
+        );
+      }
+      if (extraFiles.length > 2) {
+        return sendFailure(
+          reply,
+          new ScanFailure(400, ScanErrorCode.validation, 'At most two extra angles can be sent.'),
+        );
+      }
+      return scan(request, reply, {
+        front,
+        extras: extraFiles.map((bytes, i) => ({
+          bytes,
+          angle: parsed.data.angles[i] ?? EXTRA_ANGLES[i] ?? 'left',
+        })),
+        location: parsed.data.location,
+        analysisType: parsed.data.analysis_type,
+        concerns: parsed.data.concerns,
+      });
+    },
+  );
+
+  // ---- Consent ----
+
+  const consentStatus = (row: Awaited<ReturnType<typeof findConsent>>): ConsentStatus => ({
+    consented: row !== null,
+    consented_at: row?.consentedAt.toISOString() ?? null,
+    version: row?.version ?? null,
+    current_version: CONSENT_VERSION,
+  });
+
+  app.get(
+    '/consent',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['analysis'],
+        summary: 'Whether the person agreed to photo processing, and when',
+        security: [{ bearer: [] }],
+        response: { 200: ConsentStatus, 401: ApiError },
+      },
+    },
+    async (request) => consentStatus(await findConsent(app.db, (await requireUser(request)).id)),
+  );
+
+  app.post(
+    '/consent',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['analysis'],
+        summary: 'Record consent to photo processing (asked before the first scan)',
+        security: [{ bearer: [] }],
+        body: ConsentBody,
+        response: { 200: ConsentStatus, 400: ApiError, 401: ApiError },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return consentStatus(await recordConsent(app.db, user.id, request.body.version));
+    },
+  );
+
+  app.delete(
+    '/consent',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['analysis'],
+        summary:
+          'Withdraw consent: no new scans until it is given again (existing scans stay until deleted)',
+        security: [{ bearer: [] }],
+        response: { 204: z.null(), 401: ApiError },
+      },
+    },
+    async (request, reply) => {
+      await withdrawConsent(app.db, (await requireUser(request)).id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // ---- History and single analyses ----
+
+  app.get(
+    '/history',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['analysis'],
+        summary: "The person's scans, newest first (X-Total-Count has the number matching)",
+        security: [{ bearer: [] }],
+        querystring: HistoryQuery,
+        response: { 200: HistoryResponse, 400: ApiError, 401: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { items, total } = await listHistory(app.db, user.id, request.query);
+      return reply
+        .header(TOTAL_COUNT_HEADER, String(total))
+        .header('cache-control', 'private, no-store')
+        .send(items);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['analysis'],
+        summary: 'One of your analyses (someone else’s id answers 404)',
+        security: [{ bearer: [] }],
+        params: AnalysisParams,
+        response: { 200: Analysis, 401: ApiError, 404: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const row = notFoundUnless(
+        await findOwnAnalysis(app.db, user.id, request.params.id),
+        'Analysis not found',
+      );
+      return reply.header('cache-control', 'private, no-store').send(toAnalysis(row));
+    },
+  );
+
+  app.get(
+    '/:id/photo',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['analysis'],
+        summary: 'The photo of one of your analyses (JPEG, no metadata)',
+        security: [{ bearer: [] }],
+        params: AnalysisParams,
+        response: { 200: z.any().describe('The JPEG bytes'), 401: ApiError, 404: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      notFoundUnless(
+        await findOwnAnalysis(app.db, user.id, request.params.id),
+        'Analysis not found',
+      );
+      const photo = notFoundUnless(await storage.get(request.params.id), 'Photo not found');
+      return reply
+        .header('content-type', photo.contentType)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline; filename="scan.jpg"')
+        .send(photo.data);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['analysis'],
+        summary: 'Delete one of your analyses and its photo',
+        security: [{ bearer: [] }],
+        params: AnalysisParams,
+        response: { 204: z.null(), 401: ApiError, 404: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const deleted = await deleteOwnAnalysis(app.db, storage, user.id, request.params.id);
+      if (!deleted) throw notFoundUnless(null, 'Analysis not found');
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default analysisRoutes;

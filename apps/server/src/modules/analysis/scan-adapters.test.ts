@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Analysis } from '@lumiskin/contract/analysis-api';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type CreatedUser } from '../../../test/factories';
+import { buildTestApp } from '../../../test/helper';
+import { sendJson, startStub } from './adapters/stub-server.test-helper';
+import { defaultAnalysisConfig } from './config';
+
+const FACE = fs.readFileSync(path.join(import.meta.dirname, 'test-fixtures/astronaut-face.jpg'));
+const image_data = `data:image/jpeg;base64,${FACE.toString('base64')}`;
+
+/** The optional outside services, wired through config, against local stubs. */
+describe('scan with the optional adapters', () => {
+  let skinApi: Awaited<ReturnType<typeof startStub>>;
+  let chat: Awaited<ReturnType<typeof startStub>>;
+  let weather: Awaited<ReturnType<typeof startStub>>;
+  let skinApiUp = true;
+  let app: FastifyInstance;
+  let user: CreatedUser;
+
+  beforeAll(async () => {
+    skinApi = await startStub((_req, res) => {
+      if (!skinApiUp)
+        return sendJson(res, 500, { error_message: 'INTERNAL_ERROR', request_id: 'r2' });
+      sendJson(res, 200, {
+        request_id: 'r1',
+        time_used: 100,
+        face_rectangle: { top: 50, left: 100, width: 290, height: 290 },
+        result: { score_info: { acne_score: 41, melanin_score: 55 } },
+      });
+    });
+    chat = await startStub((_req, res) => sendJson(res, 500, { error: 'model overloaded' }));
+    weather = await startStub((_req, res) =>
+      sendJson(res, 200, { current: { temperature_2m: 4.2, relative_humidity_2m: 31 } }),
+    );
+    app = await buildTestApp({
+      analysis: {
+        ...defaultAnalysisConfig,
+        workers: { min: 1, max: 1, maxQueue: 8 },
+        skinApi: {
+          url: `${skinApi.origin}/facepp/v1/skinanalyze`,
+          apiKey: 'k',
+          apiSecret: 's',
+          timeoutMs: 3000,
+        },
+        chatReport: {
+          baseUrl: `${chat.origin}/v1`,
+          model: 'stub',
+          apiKey: 'secret',
+          timeoutMs: 3000,
+        },
+        weather: { url: weather.origin, timeoutMs: 3000 },
+      },
+    });
+    user = await createUser(app);
+    await app.inject({
+      method: 'POST',
+      url: '/api/analysis/consent',
+      headers: user.headers,
+      payload: { accepted: true },
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await Promise.all([skinApi.close(), chat.close(), weather.close()]);
+  });
+
+  it('merges the external API scores over ours and says so; a failing chat model keeps our text', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/analysis/scan',
+      headers: user.headers,
+      payload: { image_data, location: 'Oslo, NO' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const scan = res.json<Analysis>();
+    expect(scan.analysis_source).toBe('external_api');
+    expect(scan.scores.acne).toBe(41);
+    expect(scan.scores.dark_spots).toBe(55);
+    expect(scan.findings.find((f) => f.metric === 'acne')).toMatchObject({
+      score: 41,
+      band: 'poor',
+    });
+    expect(scan.report_source).toBe('engine');
+    expect(scan.full_response_text.length).toBeGreaterThan(100);
+    // Live weather reached the environment (and the routine saw dry, cold air).
+    expect(scan.environment).toMatchObject({
+      weather_source: 'live',
+      humidity: 31,
+      temperature_c: 4.2,
+    });
+    // The external API got our re-encoded JPEG, never the original upload.
+    const sent = skinApi.requests[0]?.body.toString('latin1') ?? '';
+    expect(sent).toContain('image_base64');
+    expect(chat.requests).toHaveLength(1);
+    expect(chat.requests[0]?.headers.authorization).toBe('Bearer secret');
+  });
+
+  it('falls back to our own scores when the external API fails', async () => {
+    skinApiUp = false;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/analysis/scan',
+      headers: user.headers,
+      payload: { image_data, location: 'Oslo, NO' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const scan = res.json<Analysis>();
+    expect(scan.analysis_source).toBe('lumiskin_ai');
+    expect(scan.scores.acne).toBeGreaterThan(60);
+  });
+});

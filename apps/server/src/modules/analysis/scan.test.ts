@@ -1,0 +1,528 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Analysis, HistoryItem } from '@lumiskin/contract/analysis-api';
+import type { ConsentStatus, ScanError } from '@lumiskin/contract/scan';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type CreatedUser } from '../../../test/factories';
+import { buildTestApp } from '../../../test/helper';
+import { defaultAnalysisConfig } from './config';
+import { analyses, analysisPhotos } from './schema';
+
+const FACE = fs.readFileSync(path.join(import.meta.dirname, 'test-fixtures/astronaut-face.jpg'));
+const dataUrl = (bytes: Buffer, type = 'image/jpeg') =>
+  `data:${type};base64,${bytes.toString('base64')}`;
+
+/** A multipart body as a browser would send it. */
+async function multipart(
+  fields: Record<string, string | string[]>,
+  files: Array<{ name: string; bytes: Buffer; filename?: string; type?: string }>,
+) {
+  const form = new FormData();
+  for (const file of files) {
+    form.append(
+      file.name,
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }),
+      file.filename ?? 'photo.jpg',
+    );
+  }
+  for (const [key, value] of Object.entries(fields))
+    for (const v of [value].flat()) form.append(key, v);
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type') ?? '' },
+  };
+}
+
+/** A PNG whose header claims width × height pixels, with no image data at all (a "bomb" header). */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(zlib.crc32(body) >>> 0, 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const idat = zlib.deflateSync(Buffer.alloc(1024));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+let app: FastifyInstance;
+let alice: CreatedUser;
+let bob: CreatedUser;
+
+async function consent(user: CreatedUser) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/analysis/consent',
+    headers: user.headers,
+    payload: { accepted: true },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<ConsentStatus>();
+}
+
+function scanJson(user: CreatedUser, payload: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/analysis/scan', headers: user.headers, payload });
+}
+
+async function countStored(userId: string) {
+  const [row] = await app.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(analyses)
+    .where(eq(analyses.userId, userId));
+  const [photos] = await app.db.select({ n: sql<number>`count(*)::int` }).from(analysisPhotos);
+  return { analyses: row?.n ?? -1, photos: photos?.n ?? -1 };
+}
+
+beforeAll(async () => {
+  app = await buildTestApp({
+    analysis: { ...defaultAnalysisConfig, workers: { min: 1, max: 1, maxQueue: 16 } },
+  });
+  alice = await createUser(app, { name: 'Alice' });
+  bob = await createUser(app, { name: 'Bob' });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('consent', () => {
+  it('is required before the first scan, then recorded with its time', async () => {
+    const carol = await createUser(app);
+    const before = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/consent',
+      headers: carol.headers,
+    });
+    expect(before.json<ConsentStatus>()).toMatchObject({ consented: false, consented_at: null });
+
+    const refused = await scanJson(carol, { image_data: dataUrl(FACE), location: 'London, UK' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ScanError>().code).toBe('consent_required');
+
+    const unticked = await app.inject({
+      method: 'POST',
+      url: '/api/analysis/consent',
+      headers: carol.headers,
+      payload: { accepted: false },
+    });
+    expect(unticked.statusCode).toBe(400);
+
+    const t0 = Date.now();
+    const status = await consent(carol);
+    expect(status.consented).toBe(true);
+    expect(Math.abs(Date.parse(status.consented_at ?? '') - t0)).toBeLessThan(60_000);
+    expect((await countStored(carol.user.id)).analyses).toBe(0);
+  });
+});
+
+describe('a scan', () => {
+  let jsonScan: Analysis;
+
+  beforeAll(async () => {
+    await consent(alice);
+    await consent(bob);
+  });
+
+  it('analyses a JSON data URL and returns the stored analysis', async () => {
+    const res = await scanJson(alice, {
+      image_data: dataUrl(FACE),
+      location: 'london, uk',
+      concerns: ['acne', 'redness'],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    jsonScan = res.json<Analysis>();
+    expect(jsonScan).toMatchObject({
+      _id: jsonScan.id,
+      analysis_source: 'lumiskin_ai',
+      analysis_type: 'quick',
+      location: 'London, GB',
+      concerns: ['acne', 'redness'],
+      report_source: 'engine',
+    });
+    expect(Object.keys(jsonScan.scores).sort()).toEqual([
+      'acne',
+      'dark_spots',
+      'hydration',
+      'oiliness',
+      'radiance',
+      'redness',
+      'texture',
+    ]);
+    for (const score of Object.values(jsonScan.scores)) expect(score).toBeGreaterThanOrEqual(0);
+    expect(jsonScan.overall_score).toBeGreaterThan(0);
+    expect(jsonScan.routine.morning.length).toBeGreaterThan(0);
+    expect(jsonScan.routine.evening.length).toBeGreaterThan(0);
+    expect(jsonScan.recommendations.base.id).toMatch(/aquahydra|sebobalance|barrierrepair/);
+    expect(jsonScan.full_response_text.length).toBeGreaterThan(100);
+    expect(jsonScan.environment.uv_index).not.toBeNull();
+    expect(jsonScan.environment.weather_source).toBe('unknown');
+    expect(jsonScan.regions.map((r) => r.region)).toContain('left_cheek');
+    expect(jsonScan.photo).toEqual({
+      url: `/api/analysis/${jsonScan.id}/photo`,
+      width: 500,
+      height: 500,
+    });
+
+    const again = await app.inject({
+      method: 'GET',
+      url: `/api/analysis/${jsonScan.id}`,
+      headers: alice.headers,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<Analysis>().scores).toEqual(jsonScan.scores);
+  });
+
+  it('gives the same scores for the same photo sent as multipart, and strips EXIF/GPS and applies orientation', async () => {
+    // The same face, rotated on disk and tagged with a GPS position and a camera: the EXIF
+    // orientation (6 = rotate 90° clockwise to view) must be applied and every tag dropped.
+    const sideways = await sharp(FACE).rotate(-90).jpeg({ quality: 100 }).toBuffer();
+    const tagged = await sharp(sideways)
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: 'SpyCam', Model: 'Tracker 9000' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '51/1 30/1 1234/100',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '0/1 7/1 3939/100',
+        },
+      })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    const tags = await sharp(tagged).metadata();
+    expect(tags.orientation).toBe(6);
+    expect(tags.exif?.toString('latin1')).toContain('SpyCam');
+
+    const body = await multipart({ location: 'London, UK', concerns: 'acne,redness' }, [
+      { name: 'image', bytes: tagged, filename: 'selfie.txt', type: 'text/plain' },
+    ]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/analysis/scan-upload',
+      headers: { ...alice.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const viaUpload = res.json<Analysis>();
+    expect(viaUpload.location).toBe('London, GB');
+
+    const photo = await app.inject({
+      method: 'GET',
+      url: `/api/analysis/${viaUpload.id}/photo`,
+      headers: alice.headers,
+    });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.headers['cache-control']).toBe('no-store');
+    expect(photo.headers['x-content-type-options']).toBe('nosniff');
+    const stored = await sharp(photo.rawPayload).metadata();
+    expect(stored.format).toBe('jpeg');
+    expect(stored.exif).toBeUndefined();
+    expect(stored.icc).toBeUndefined();
+    expect(stored.xmp).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+    expect(photo.rawPayload.includes(Buffer.from('SpyCam'))).toBe(false);
+    expect([stored.width, stored.height]).toEqual([500, 500]);
+
+    // Same pixels after orientation → the same scores as the upright JSON scan, within JPEG noise.
+    const upright = await scanJson(alice, { image_data: dataUrl(tagged), location: 'London, UK' });
+    expect(upright.statusCode).toBe(201);
+    expect(upright.json<Analysis>().scores).toEqual(viaUpload.scores);
+    for (const [metric, score] of Object.entries(viaUpload.scores)) {
+      expect(
+        Math.abs(score - (jsonScan.scores[metric as keyof typeof jsonScan.scores] ?? -100)),
+        metric,
+      ).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('uses every angle of a multi-angle scan', async () => {
+    const left = await sharp(FACE).jpeg({ quality: 92 }).toBuffer();
+    const res = await scanJson(alice, {
+      image_data: dataUrl(FACE),
+      images: [dataUrl(left), { image_data: dataUrl(FACE), angle: 'right' }],
+      location: 'New York, US',
+      analysis_type: 'comprehensive',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const scan = res.json<Analysis>();
+    expect(scan.angles).toEqual(['front', 'left', 'right']);
+    expect(Object.keys(scan.scores)).toHaveLength(14);
+    expect(scan.location).toBe('New York City, US');
+  });
+
+  it('keeps scans private: another person gets 404 for the analysis, the photo and delete', async () => {
+    for (const [method, url] of [
+      ['GET', `/api/analysis/${jsonScan.id}`],
+      ['GET', `/api/analysis/${jsonScan.id}/photo`],
+      ['DELETE', `/api/analysis/${jsonScan.id}`],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: bob.headers });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const anonymous = await app.inject({
+      method: 'GET',
+      url: `/api/analysis/${jsonScan.id}/photo`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const history = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/history',
+      headers: bob.headers,
+    });
+    expect(history.json<HistoryItem[]>()).toEqual([]);
+  });
+
+  it('lists history newest first with paging, period and source filters', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/history',
+      headers: alice.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const items = res.json<HistoryItem[]>();
+    expect(items.length).toBe(4);
+    expect(res.headers['x-total-count']).toBe('4');
+    expect(items[3]?.id).toBe(jsonScan.id);
+    expect(items[0]).toMatchObject({ _id: items[0]?.id, analysis_source: 'lumiskin_ai' });
+    const times = items.map((i) => Date.parse(i.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const page = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/history?limit=2&offset=1',
+      headers: alice.headers,
+    });
+    expect(page.json<HistoryItem[]>().map((i) => i.id)).toEqual(items.slice(1, 3).map((i) => i.id));
+
+    // An old scan drops out of the 7-day period.
+    await app.db
+      .update(analyses)
+      .set({ createdAt: new Date(Date.now() - 20 * 86_400_000) })
+      .where(eq(analyses.id, jsonScan.id));
+    const week = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/history?period=7days',
+      headers: alice.headers,
+    });
+    expect(week.json<HistoryItem[]>().map((i) => i.id)).not.toContain(jsonScan.id);
+    expect(week.headers['x-total-count']).toBe('3');
+
+    const external = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/history?source=external_api',
+      headers: alice.headers,
+    });
+    expect(external.json<HistoryItem[]>()).toEqual([]);
+    const tooMany = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/history?limit=101',
+      headers: alice.headers,
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('deletes a scan together with its photo', async () => {
+    const before = await countStored(alice.user.id);
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/analysis/${jsonScan.id}`,
+      headers: alice.headers,
+    });
+    expect(res.statusCode).toBe(204);
+    const after = await countStored(alice.user.id);
+    expect(after).toEqual({ analyses: before.analyses - 1, photos: before.photos - 1 });
+    const gone = await app.inject({
+      method: 'GET',
+      url: `/api/analysis/${jsonScan.id}/photo`,
+      headers: alice.headers,
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe('a scan that cannot go ahead', () => {
+  let dave: CreatedUser;
+  beforeAll(async () => {
+    dave = await createUser(app);
+    await consent(dave);
+  });
+
+  async function expectFailure(
+    res: Awaited<ReturnType<typeof scanJson>>,
+    status: number,
+    code: string,
+    reason?: string,
+  ) {
+    expect(res.statusCode, res.body).toBe(status);
+    const body = res.json<ScanError>();
+    expect(body.code).toBe(code);
+    if (reason) expect(body.reason).toBe(reason);
+    expect(body.detail.length).toBeGreaterThan(10);
+    return body;
+  }
+
+  it('needs a location the gazetteer knows', async () => {
+    await expectFailure(
+      await scanJson(dave, { image_data: dataUrl(FACE) }),
+      400,
+      'location_required',
+    );
+    await expectFailure(
+      await scanJson(dave, { image_data: dataUrl(FACE), location: '   ' }),
+      400,
+      'location_required',
+    );
+    const body = await expectFailure(
+      await scanJson(dave, { image_data: dataUrl(FACE), location: 'Atlantis, XX' }),
+      400,
+      'location_not_found',
+    );
+    expect(body.detail).toBe('Location not found. Please enter a valid city name.');
+  });
+
+  it('refuses what is not a supported image, by content', async () => {
+    const text = Buffer.from('hello, I am definitely a JPEG');
+    await expectFailure(
+      await scanJson(dave, { image_data: dataUrl(text), location: 'London' }),
+      415,
+      'validation_error',
+      'not_an_image',
+    );
+    const gif = await sharp(FACE).gif().toBuffer();
+    await expectFailure(
+      await scanJson(dave, { image_data: dataUrl(gif, 'image/jpeg'), location: 'London' }),
+      415,
+      'validation_error',
+      'unsupported_type',
+    );
+    const body = await multipart({ location: 'London' }, [
+      { name: 'image', bytes: text, filename: 'face.jpg' },
+    ]);
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/analysis/scan-upload',
+      headers: { ...dave.headers, ...body.headers },
+      payload: body.payload,
+    });
+    await expectFailure(upload, 415, 'validation_error', 'not_an_image');
+    // WebP and PNG are accepted formats (they get as far as the engine, which finds no face here).
+    const webp = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#c8a080' },
+    })
+      .webp()
+      .toBuffer();
+    await expectFailure(
+      await scanJson(dave, { image_data: dataUrl(webp), location: 'London' }),
+      422,
+      'validation_error',
+      'no_face',
+    );
+  });
+
+  it('refuses a photo over 10 MB with 413, as JSON and as an upload', async () => {
+    const big = Buffer.concat([FACE, Buffer.alloc(10 * 1024 * 1024)]);
+    await expectFailure(
+      await scanJson(dave, { image_data: dataUrl(big), location: 'London' }),
+      413,
+      'payload_too_large',
+    );
+    const body = await multipart({ location: 'London' }, [{ name: 'image', bytes: big }]);
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/analysis/scan-upload',
+      headers: { ...dave.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(upload.statusCode).toBe(413);
+  });
+
+  it('refuses a decompression bomb quickly, from its header', async () => {
+    // 100 MP (over our 50 MP) and 10 gigapixels (over sharp's own ceiling), each in a ~1 kB file.
+    for (const side of [10_000, 100_000]) {
+      const bomb = pngHeaderOnly(side, side);
+      expect(bomb.length).toBeLessThan(2000);
+      const started = performance.now();
+      await expectFailure(
+        await scanJson(dave, { image_data: dataUrl(bomb, 'image/png'), location: 'London' }),
+        422,
+        'validation_error',
+        'image_too_large',
+      );
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
+
+  it("passes on the engine's reason and message for a photo without a face", async () => {
+    const noFace = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: '#d9c4b0' },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="640" height="480"><circle cx="320" cy="240" r="120" fill="#7a5c48"/></svg>',
+          ),
+        },
+      ])
+      .jpeg()
+      .toBuffer();
+    const body = await expectFailure(
+      await scanJson(dave, { image_data: dataUrl(noFace), location: 'Paris, FR' }),
+      422,
+      'validation_error',
+      'no_face',
+    );
+    expect(body.detail).toMatch(/could not find a face/i);
+    expect(body.angle).toBe('front');
+  });
+
+  it('stores nothing for any failed scan', async () => {
+    expect(await countStored(dave.user.id)).toMatchObject({ analyses: 0 });
+  });
+});
+
+describe('the per-person scan limit', () => {
+  let limited: FastifyInstance;
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('answers 429 with a clear message after the hourly allowance', async () => {
+    limited = await buildTestApp({ analysis: { ...defaultAnalysisConfig, ratePerHour: 3 } });
+    const erin = await createUser(limited);
+    const frank = await createUser(limited);
+    const send = (user: CreatedUser) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/analysis/scan',
+        headers: user.headers,
+        payload: { image_data: dataUrl(FACE), location: 'London' },
+      });
+    for (let i = 0; i < 3; i++) expect((await send(erin)).statusCode).toBe(403); // no consent: fails fast, still counted
+    const blocked = await send(erin);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json<ScanError>()).toMatchObject({ code: 'rate_limited' });
+    expect(blocked.json<ScanError>().detail).toMatch(
+      /3 scans in an hour.*try again in \d+ minutes?/,
+    );
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another person is not affected.
+    expect((await send(frank)).statusCode).toBe(403);
+  });
+});
