@@ -69,6 +69,10 @@ export const routes: RouteObject[] = [
           },
           { path: paths.quiz.path, lazy: lazyPage(() => import('@/features/quiz/routes/quiz')) },
           {
+            path: paths.quizChallenges.path,
+            lazy: lazyPage(() => import('@/features/quiz/routes/quiz-challenges')),
+          },
+          {
             path: paths.quizPlay.path,
             lazy: lazyPage(() => import('@/features/quiz/routes/quiz-player')),
           },

@@ -22,6 +22,8 @@ export const paths = {
   profile: { path: '/profile', href: '/profile' },
   analysis: { path: '/analysis/:id', href: (id: string) => `/analysis/${encodeURIComponent(id)}` },
   quiz: { path: '/quiz', href: '/quiz' },
+  /** The hub's "Join Challenges": this week's goals and the badge shelf (ranks above :quizType). */
+  quizChallenges: { path: '/quiz/challenges', href: '/quiz/challenges' },
   quizPlay: {
     path: '/quiz/:quizType',
     href: (quizType: string) => `/quiz/${encodeURIComponent(quizType)}`,

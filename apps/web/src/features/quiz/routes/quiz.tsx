@@ -1,12 +1,113 @@
-import { TrophyIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { RotateCwIcon, TrophyIcon } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { isDailyCompleted, useDailyQuiz } from '@/features/quiz/api/get-daily-quiz';
+import { useCategories } from '@/features/quiz/api/get-categories';
+import { useLeaderboard } from '@/features/quiz/api/get-leaderboard';
+import { useQuizStats } from '@/features/quiz/api/get-stats';
+import {
+  CategoryCard,
+  CategoryGridSkeleton,
+  DailyChallengeCard,
+  JoinChallengesCard,
+  ProTips,
+  ShareProgressCard,
+  TopLearners,
+} from '@/features/quiz/components/hub-cards';
+import { LevelProgress, StatCards } from '@/features/quiz/components/hub-stats';
 
+/** /quiz: the quiz hub (spec §2 "Quiz hub"). */
 export default function QuizHubRoute() {
+  const stats = useQuizStats();
+  const categories = useCategories();
+  const leaderboard = useLeaderboard();
+  const daily = useDailyQuiz();
+
+  const dailyStatus = daily.isPending
+    ? 'loading'
+    : daily.isError && isDailyCompleted(daily.error)
+      ? 'completed'
+      : 'available';
+
   return (
-    <PlaceholderPage
-      icon={TrophyIcon}
-      title="Quiz & Games"
-      description="Daily questions, streaks and badges that make you a skin-care expert are coming soon."
-    />
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <title>Quiz & Games — Lumiskin</title>
+      <header className="mb-8">
+        <p className="inline-flex items-center gap-2 text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
+          <TrophyIcon className="size-4" aria-hidden /> Quiz & Games
+        </p>
+        <h1 className="mt-2 text-h1 font-semibold text-balance">
+          Learn your skin, one question at a time
+        </h1>
+        <p className="mt-2 max-w-2xl text-muted-foreground">
+          Earn points, keep your streak glowing and collect badges as you go.
+        </p>
+      </header>
+
+      {stats.isError ? (
+        <Alert variant="destructive" role="alert" className="mb-6 items-center">
+          <span className="flex-1">Your quiz stats did not load.</span>
+          <Button size="sm" variant="outline" onClick={() => void stats.refetch()}>
+            <RotateCwIcon aria-hidden /> Retry
+          </Button>
+        </Alert>
+      ) : null}
+
+      <section aria-label="Your progress" className="grid gap-4 lg:grid-cols-[1fr_minmax(0,22rem)]">
+        <StatCards stats={stats.data} />
+        <LevelProgress stats={stats.data} />
+      </section>
+
+      <div className="mt-8">
+        <DailyChallengeCard status={dailyStatus} />
+      </div>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <section aria-labelledby="categories-heading">
+          <h2 id="categories-heading" className="text-h2 font-semibold">
+            Knowledge categories
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Five questions per round. Master every question in a category to earn its badge.
+          </p>
+          <div className="mt-5">
+            {categories.isPending ? (
+              <CategoryGridSkeleton />
+            ) : categories.isError ? (
+              <Alert variant="destructive" role="alert" className="items-center">
+                <span className="flex-1">The categories did not load.</span>
+                <Button size="sm" variant="outline" onClick={() => void categories.refetch()}>
+                  <RotateCwIcon aria-hidden /> Retry
+                </Button>
+              </Alert>
+            ) : categories.data.length === 0 ? (
+              <p className="rounded-2xl border border-dashed p-8 text-center text-muted-foreground">
+                No categories yet. Try the daily challenge above.
+              </p>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2">
+                {categories.data.map((category) => (
+                  <li key={category.id}>
+                    <CategoryCard category={category} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+
+        <aside className="flex flex-col gap-4" aria-label="Community">
+          <TopLearners
+            entries={leaderboard.data}
+            isLoading={leaderboard.isPending}
+            isError={leaderboard.isError}
+            onRetry={() => void leaderboard.refetch()}
+          />
+          <ShareProgressCard stats={stats.data} />
+          <JoinChallengesCard />
+          <ProTips />
+        </aside>
+      </div>
+    </div>
   );
 }

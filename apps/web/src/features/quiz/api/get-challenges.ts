@@ -1,0 +1,18 @@
+import { QuizChallenges } from '@lumiskin/contract/quiz';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { quizKeys, timeZoneHeaders } from './time-zone';
+
+export async function getChallenges() {
+  return QuizChallenges.parse(
+    await api.get<unknown>('/quiz/challenges', { headers: timeZoneHeaders() }),
+  );
+}
+
+export const challengesQueryOptions = () =>
+  queryOptions({ queryKey: quizKeys.challenges, queryFn: getChallenges });
+
+/** GET /api/quiz/challenges: this week's goals and the badge shelf. */
+export function useChallenges() {
+  return useQuery(challengesQueryOptions());
+}

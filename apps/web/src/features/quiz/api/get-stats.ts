@@ -1,0 +1,16 @@
+import { QuizStats } from '@lumiskin/contract/quiz';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { quizKeys, timeZoneHeaders } from './time-zone';
+
+export async function getStats() {
+  return QuizStats.parse(await api.get<unknown>('/quiz/stats', { headers: timeZoneHeaders() }));
+}
+
+export const statsQueryOptions = () =>
+  queryOptions({ queryKey: quizKeys.stats, queryFn: getStats });
+
+/** GET /api/quiz/stats */
+export function useQuizStats() {
+  return useQuery(statsQueryOptions());
+}
