@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { AuthMessages, MIN_PASSWORD_LENGTH, ProfileConcern, SkinType, User } from './auth';
+
+/**
+ * Profile and account: GET/PATCH /api/users/me, password change, account deletion, data export,
+ * forgot/reset password.
+ */
+
+export const AccountMessages = {
+  profileUpdated: 'Profile updated successfully!',
+  nameRequired: 'Please enter your name',
+  invalidTimezone: 'Unknown time zone',
+  wrongPassword: 'Your current password is not correct',
+  passwordRequired: 'Please enter your password',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  accountDeleted: 'Your account and all its data have been deleted.',
+  /** The same answer whether or not the email has an account. */
+  resetRequested:
+    'If an account exists for that email, we have sent a link to reset the password. It works once, within an hour.',
+  resetInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  resetDone: 'Your password has been reset. Please sign in with the new one.',
+} as const;
+
+/** Extra error codes of these endpoints (the status codes are in the comments of each schema). */
+export const AccountErrorCode = {
+  wrongPassword: 'wrong_password',
+  invalidResetToken: 'invalid_reset_token',
+} as const;
+
+/** Whether `tz` is an IANA time zone the runtime knows (e.g. 'Europe/London', 'UTC'). */
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZone = z
+  .string()
+  .trim()
+  .min(1, AccountMessages.invalidTimezone)
+  .max(64)
+  .refine(isValidTimeZone, AccountMessages.invalidTimezone);
+
+/** Settings tab toggles (spec §2) with the spec's defaults. */
+export const UserSettings = z.object({
+  email_notifications: z.boolean(),
+  data_sharing: z.boolean(),
+  marketing: z.boolean(),
+});
+export type UserSettings = z.infer<typeof UserSettings>;
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  email_notifications: true,
+  data_sharing: true,
+  marketing: false,
+};
+
+/** Goals the user sets on the dashboard (null = not set). */
+export const UserGoals = z.object({
+  /** Overall score the user aims for, 1-100. */
+  target_score: z.number().int().min(1).max(100).nullable(),
+  /** Scans per week the user aims for, 1-14. */
+  scans_per_week: z.number().int().min(1).max(14).nullable(),
+});
+export type UserGoals = z.infer<typeof UserGoals>;
+
+/** The user with everything the profile page edits. A superset of auth's `User`. */
+export const Account = User.extend({
+  notes: z.string(),
+  /** IANA time zone; the dashboard streak counts days in it. Default 'UTC'. */
+  timezone: z.string(),
+  settings: UserSettings,
+  goals: UserGoals,
+});
+export type Account = z.infer<typeof Account>;
+
+/** GET /api/users/me and PATCH /api/users/me → 200. */
+export const AccountResponse = z.object({ user: Account });
+export type AccountResponse = z.infer<typeof AccountResponse>;
+
+/**
+ * PATCH /api/users/me: every field optional; only those sent change. `settings` and `goals` may be
+ * partial. 400 on a bad value, 409 (code email_taken) when another account has the email (any case).
+ */
+export const UpdateAccountBody = z.object({
+  name: z.string().trim().min(1, AccountMessages.nameRequired).max(100).optional(),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: AuthMessages.invalidEmail }))
+    .optional(),
+  skinType: SkinType.optional(),
+  skinConcerns: z
+    .array(ProfileConcern)
+    .max(20)
+    .transform((list) => [...new Set(list)])
+    .optional(),
+  notes: z.string().trim().max(2000).optional(),
+  timezone: TimeZone.optional(),
+  settings: UserSettings.partial().optional(),
+  goals: UserGoals.partial().optional(),
+});
+export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;
+export type UpdateAccountInput = z.input<typeof UpdateAccountBody>;
+
+const newPasswordFields = {
+  password: z
+    .string({ error: AuthMessages.fillAllFields })
+    .min(1, AuthMessages.fillAllFields)
+    .max(200),
+  confirmPassword: z
+    .string({ error: AuthMessages.fillAllFields })
+    .min(1, AuthMessages.fillAllFields)
+    .max(200),
+};
+
+function checkNewPassword(v: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (v.password !== v.confirmPassword) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['confirmPassword'],
+      message: AuthMessages.passwordsDontMatch,
+    });
+  } else if (v.password.length < MIN_PASSWORD_LENGTH) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: AuthMessages.passwordTooShort });
+  }
+}
+
+/**
+ * POST /api/users/me/password → 200 MessageResponse. 400 (wrong_password) when currentPassword is
+ * wrong. Every other session of the user is revoked; the one making the request stays signed in.
+ */
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: z
+      .string({ error: AccountMessages.passwordRequired })
+      .min(1, AccountMessages.passwordRequired)
+      .max(200),
+    ...newPasswordFields,
+  })
+  .superRefine(checkNewPassword);
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/**
+ * DELETE /api/users/me with a JSON body → 204. 400 (wrong_password) when the password is wrong.
+ * Deletes the user and every row of theirs (scans, photos, routine, mix, favourites, likes, quiz
+ * data, sessions); the token stops working at once.
+ */
+export const DeleteAccountBody = z.object({
+  password: z
+    .string({ error: AccountMessages.passwordRequired })
+    .min(1, AccountMessages.passwordRequired)
+    .max(200),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
+/** POST /api/auth/forgot-password → 200 MessageResponse (always the same; rate limited, 429). */
+export const ForgotPasswordBody = z.object({
+  email: z
+    .string({ error: AuthMessages.fillAllFields })
+    .trim()
+    .min(1, AuthMessages.fillAllFields)
+    .max(254),
+});
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+/**
+ * POST /api/auth/reset-password → 200 MessageResponse; 400 (invalid_reset_token) when the token is
+ * unknown, used or older than an hour; 400 validation_error with the spec's password messages.
+ * Every session of the user is revoked; the user signs in again with the new password.
+ * The emailed link is `${APP_URL}/reset-password?token=…`.
+ */
+export const ResetPasswordBody = z
+  .object({
+    token: z
+      .string({ error: AccountMessages.resetInvalid })
+      .min(1, AccountMessages.resetInvalid)
+      .max(200),
+    ...newPasswordFields,
+  })
+  .superRefine(checkNewPassword);
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+/** A reset link is valid for one hour and works once. */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/**
+ * GET /api/users/me/export: everything held about the user, as a JSON attachment
+ * (Content-Disposition: attachment; filename="lumiskin-export-YYYY-MM-DD.json").
+ * Rows are plain objects as stored (snake_case keys); photos are base64.
+ */
+const Rows = z.array(z.record(z.string(), z.unknown()));
+export const AccountExport = z.object({
+  format: z.literal('lumiskin-export/1'),
+  exported_at: z.string(),
+  user: Account,
+  scans: Rows,
+  /** { analysis_id, content_type, width, height, data_base64 }. */
+  photos: Rows,
+  scan_consents: Rows,
+  routine: Rows,
+  routine_history: Rows,
+  mix: Rows,
+  favourites: Rows,
+  liked_posts: Rows,
+  saved_posts: Rows,
+  quiz_attempts: Rows,
+  quiz_answers: Rows,
+  quiz_badges: Rows,
+  sessions: Rows,
+});
+export type AccountExport = z.infer<typeof AccountExport>;

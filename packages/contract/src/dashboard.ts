@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/dashboard/stats (spec §3 "Dashboard stats"), computed in SQL for the signed-in user.
+ *
+ * - total_analyses: every stored scan of the user.
+ * - average_score: mean of the scans' overall scores, one decimal; null when there are none
+ *   (the card then shows 'N/A').
+ * - this_week: scans in the last 7 × 24 hours (a rolling window, not the calendar week).
+ * - streak_days: consecutive calendar days, in the user's time zone (users.timezone, IANA), each
+ *   with at least one scan, counted back from today, or from yesterday when there is none today
+ *   yet (so a streak is not lost in the morning before the day's scan). 0 otherwise.
+ */
+export const DashboardStats = z.object({
+  total_analyses: z.number().int().min(0),
+  average_score: z.number().min(0).max(100).nullable(),
+  this_week: z.number().int().min(0),
+  streak_days: z.number().int().min(0),
+});
+export type DashboardStats = z.infer<typeof DashboardStats>;
+
+export const DashboardStatsResponse = z.object({ stats: DashboardStats });
+export type DashboardStatsResponse = z.infer<typeof DashboardStatsResponse>;
+
+/** Scan history for the dashboard and profile is GET /api/analysis/history (contract `analysis-api`). */
