@@ -1,6 +1,16 @@
 import { ROLES, SKIN_TYPES } from '@lumiskin/contract/auth';
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ROLES);
 export const skinTypeEnum = pgEnum('skin_type', SKIN_TYPES);
@@ -21,6 +31,15 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     notes: text('notes').notNull().default(''),
+    /** IANA zone the dashboard counts streak days in; the web app sends the browser's. */
+    timezone: text('timezone').notNull().default('UTC'),
+    // Settings tab toggles with the spec's defaults (§2).
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    dataSharing: boolean('data_sharing').notNull().default(true),
+    marketing: boolean('marketing').notNull().default(false),
+    // Dashboard goals the user sets; null = not set.
+    goalTargetScore: integer('goal_target_score'),
+    goalScansPerWeek: integer('goal_scans_per_week'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
