@@ -150,9 +150,10 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
     const exposure = checkExposure(image, checked.face);
     if (exposure) return { ok: false, ...exposure, angle };
     const frame = buildFaceFrame(image, checked.face);
-    const blur = checkSharpness(frame);
+    const focus = sharpness(frame);
+    const blur = checkSharpness(focus);
     if (blur) return { ok: false, ...blur, angle };
-    return { face: checked.face, frame, measured: measureFace(frame), sharpness: sharpness(frame), detectMs };
+    return { face: checked.face, frame, measured: measureFace(frame), sharpness: focus, detectMs };
   }
 
   async function analyze(input: AnalyzeInput): Promise<AnalyzeOutcome> {

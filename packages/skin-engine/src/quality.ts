@@ -143,6 +143,6 @@ export function sharpness(frame: FaceFrame): number {
   return laplacianVariance(half, mask);
 }
 
-export function checkSharpness(frame: FaceFrame): QualityIssue | null {
-  return sharpness(frame) < QUALITY_LIMITS.minSharpness ? issue('blurry') : null;
+export function checkSharpness(focus: number): QualityIssue | null {
+  return focus < QUALITY_LIMITS.minSharpness ? issue('blurry') : null;
 }

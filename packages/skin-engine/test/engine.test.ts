@@ -116,6 +116,14 @@ describe('stability (no score moves more than 3 points)', () => {
     ['resize to 110%', () => resize(face, 1.1)],
     ['5% brighter', async () => brightness(face, 1.05)],
     ['5% darker', async () => brightness(face, 0.95)],
+    // A 16:9 landscape frame (the detector pads to square; without it the mesh was stretched).
+    [
+      'the same face in a 1280×720 frame',
+      async () => {
+        const big = await toSharp(face).resize(684, 684, { kernel: 'lanczos3' }).png().toBuffer();
+        return fromSharp(sharp({ create: { width: 1280, height: 720, channels: 3, background: '#a49c94' } }).composite([{ input: big, left: 298, top: 18 }]));
+      },
+    ],
   ];
   for (const [name, make] of cases) {
     it(name, async () => {

@@ -6,7 +6,7 @@ import type { Config, FaceResult, Human } from '@vladmandic/human';
 import { resizeToRgb8, toRgb8, type PixelImage } from '../image/raster';
 
 /**
- * Face detection (BlazeFace) + 478-point mesh (MediaPipe FaceMesh with iris refinement) through
+ * Face detection (BlazeFace) + 468-point mesh (MediaPipe FaceMesh; the iris refinement is off) through
  * @vladmandic/human on the TensorFlow.js WASM backend. Everything is read from node_modules:
  * the models, the .wasm binaries. Nothing is fetched.
  */
@@ -83,7 +83,7 @@ function registerFileRouter(io: TfIo): void {
 export interface DetectedFace {
   /** Detector box [x, y, width, height] in the analysed image's pixels. */
   box: [number, number, number, number];
-  /** 478 mesh points [x, y] in the analysed image's pixels (468 face + 10 iris). */
+  /** 468 mesh points [x, y] in the analysed image's pixels. */
   mesh: Array<[number, number]>;
   /** Detector × mesh confidence, 0..1. */
   score: number;
@@ -99,7 +99,7 @@ export interface FaceDetector {
 }
 
 /** Longest side the detector sees: BlazeFace works at 256 px and the mesh at 192 px per face. */
-const DETECTION_MAX_SIDE = 640;
+const DETECTION_MAX_SIDE = 512;
 
 export interface FaceDetectorOptions {
   /** Up to this many faces are reported (enough to tell "more than one face"). */
@@ -123,7 +123,7 @@ export async function createFaceDetector(opts: FaceDetectorOptions = {}): Promis
       enabled: true,
       detector: { enabled: true, rotation: false, maxDetected: opts.maxFaces ?? 4, minConfidence: 0.5, iouThreshold: 0.3, return: false },
       mesh: { enabled: true },
-      iris: { enabled: true },
+      iris: { enabled: false }, // the 10 iris points add nothing to skin zones
       attention: { enabled: false },
       description: { enabled: false },
       emotion: { enabled: false },
@@ -151,7 +151,16 @@ export async function createFaceDetector(opts: FaceDetectorOptions = {}): Promis
     const rgb = scale === 1 ? toRgb8(image) : resizeToRgb8(image, w, h);
     const sx = image.width / w;
     const sy = image.height / h;
-    const tensor = human.tf.tensor3d(rgb, [h, w, 3], 'int32');
+    // Non-square frames (16:9) come back with a vertically stretched mesh, so the frame is padded
+    // to a square on the right/bottom (coordinates unchanged). Human's own `square` option shifts
+    // the mesh instead, so it stays off.
+    const side = Math.max(w, h);
+    let input = rgb;
+    if (w !== h) {
+      input = new Uint8Array(side * side * 3).fill(128);
+      for (let y = 0; y < h; y++) input.set(rgb.subarray(y * w * 3, (y + 1) * w * 3), y * side * 3);
+    }
+    const tensor = human.tf.tensor3d(input, [side, side, 3], 'int32');
     let faces: FaceResult[];
     try {
       const result = await human.detect(tensor);

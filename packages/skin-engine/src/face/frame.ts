@@ -2,7 +2,9 @@ import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
 import { rgbToLabPlanes, type LabPlanes } from '../image/color';
 import { close, countMask, erode, fillPolygon, intersect, polygonMask, type Polygon } from '../image/mask';
 import { resampleRgb, type PixelImage, type Rect } from '../image/raster';
-import { maskedQuantile } from '../metrics/stats';
+import { maskedQuantile, type Bounds } from '../metrics/stats';
+
+export type { Bounds };
 import type { DetectedFace } from './detector';
 import { CHIN_BOTTOM, EXCLUDED_POLYGONS, FOREHEAD_TOP, LEFT_BROW, REGION_POLYGONS, RIGHT_BROW, SILHOUETTE } from './landmarks';
 
@@ -15,12 +17,6 @@ import { CHIN_BOTTOM, EXCLUDED_POLYGONS, FOREHEAD_TOP, LEFT_BROW, REGION_POLYGON
 export const WORK_FACE_HEIGHT = 320;
 
 /** Bounding box [x0, y0, x1, y1) of a mask, so per-zone loops touch only the zone. */
-export interface Bounds {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 
 export interface FrameRegion {
   mask: Uint8Array;
@@ -122,7 +118,7 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
   for (const region of REGIONS) {
     const m = new Uint8Array(width * height);
     for (const poly of REGION_POLYGONS[region]) fillPolygon(m, width, height, meshPolygon(mesh, poly, toWork));
-    polygons[region] = intersect(erode(m, width, height, 2), oval);
+    polygons[region] = intersect(erodeWithin(m, width, height, 2, maskBounds(m, width)), oval);
   }
 
   // Reference skin colour: medians over all measurement zones (robust to one zone changing).
@@ -180,4 +176,21 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
 
 function round2(v: number): number {
   return Math.round(v * 100) / 100;
+}
+
+/** Erosion restricted to a mask's bounding box (plus the radius): zones are small, frames are not. */
+function erodeWithin(mask: Uint8Array, width: number, height: number, radius: number, b: Bounds): Uint8Array {
+  const x0 = Math.max(0, b.x0 - radius - 1);
+  const y0 = Math.max(0, b.y0 - radius - 1);
+  const x1 = Math.min(width, b.x1 + radius + 1);
+  const y1 = Math.min(height, b.y1 + radius + 1);
+  const w = x1 - x0;
+  const h = y1 - y0;
+  if (w <= 0 || h <= 0) return new Uint8Array(mask.length);
+  const sub = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) sub.set(mask.subarray((y + y0) * width + x0, (y + y0) * width + x1), y * w);
+  const eroded = erode(sub, w, h, radius);
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < h; y++) out.set(eroded.subarray(y * w, (y + 1) * w), (y + y0) * width + x0);
+  return out;
 }

@@ -222,17 +222,18 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   const zoneL: number[] = [];
   const zoneC: number[] = [];
   REGIONS.forEach((r, k) => {
-    const { mask } = frame.regions[r];
-    for (let i = 0; i < mask.length; i++) if (mask[i]) zoneOf[i] = k;
+    const { mask, bounds } = frame.regions[r];
+    const range = { start: bounds.y0 * width, end: bounds.y1 * width };
+    for (let i = range.start; i < range.end; i++) if (mask[i]) zoneOf[i] = k;
     // The zone's diffuse (non-shiny) skin: 40th percentile of L*, and the median chroma of the
     // pixels below the 60th percentile. Highlights or spots covering part of the zone barely move
     // these, so "brighter/darker than this skin" stays anchored.
-    const q40 = maskedQuantile(L, mask, 0.4);
-    const q60 = maskedQuantile(L, mask, 0.6);
+    const q40 = maskedQuantile(L, mask, 0.4, range);
+    const q60 = maskedQuantile(L, mask, 0.6, range);
     const diffuse = new Uint8Array(mask.length);
-    for (let i = 0; i < mask.length; i++) if (mask[i] && (L[i] as number) <= q60) diffuse[i] = 1;
+    for (let i = range.start; i < range.end; i++) if (mask[i] && (L[i] as number) <= q60) diffuse[i] = 1;
     zoneL.push(q40);
-    zoneC.push(maskedQuantile(chroma, diffuse, 0.5));
+    zoneC.push(maskedQuantile(chroma, diffuse, 0.5, range));
   });
   const zoneBaseL = (i: number) => zoneL[zoneOf[i] as number] ?? reference.L;
 

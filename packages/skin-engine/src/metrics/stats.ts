@@ -1,5 +1,12 @@
 /** Small statistics over masked pixels. */
 
+export interface Bounds {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 export function maskedMean(values: Float32Array, mask: Uint8Array): number {
   let sum = 0;
   let n = 0;
@@ -16,11 +23,13 @@ export function maskedMean(values: Float32Array, mask: Uint8Array): number {
  * Quantile (0..1) of the masked values from a 4096-bin histogram over their range, interpolated
  * within the bin: O(n), deterministic, and within (range/4096) of the exact order statistic.
  */
-export function maskedQuantile(values: Float32Array, mask: Uint8Array, q: number): number {
+export function maskedQuantile(values: Float32Array, mask: Uint8Array, q: number, range?: { start: number; end: number }): number {
+  const start = range?.start ?? 0;
+  const end = range?.end ?? mask.length;
   let lo = Infinity;
   let hi = -Infinity;
   let n = 0;
-  for (let i = 0; i < mask.length; i++) {
+  for (let i = start; i < end; i++) {
     if (!mask[i]) continue;
     const v = values[i] as number;
     if (v < lo) lo = v;
@@ -32,7 +41,7 @@ export function maskedQuantile(values: Float32Array, mask: Uint8Array, q: number
   const bins = 4096;
   const hist = new Uint32Array(bins);
   const scale = (bins - 1e-6) / (hi - lo);
-  for (let i = 0; i < mask.length; i++) {
+  for (let i = start; i < end; i++) {
     if (!mask[i]) continue;
     const b = Math.floor(((values[i] as number) - lo) * scale);
     hist[b] = (hist[b] as number) + 1;
@@ -48,20 +57,20 @@ export function maskedQuantile(values: Float32Array, mask: Uint8Array, q: number
 }
 
 /** Standard deviation of `values` over the mask after removing a least-squares plane a+bx+cy. */
-export function detrendedStd(values: Float32Array, mask: Uint8Array, width: number, bounds?: { x0: number; y0: number; x1: number; y1: number }): number {
+export function detrendedStd(values: Float32Array, mask: Uint8Array, width: number, bounds?: Bounds): number {
   const b = bounds ?? { x0: 0, y0: 0, x1: width, y1: Math.ceil(mask.length / width) };
-  const each = (fn: (i: number, x: number, y: number) => void) => {
-    for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) if (mask[y * width + x]) fn(y * width + x, x, y);
-  };
   // Normal equations for the plane fit; coordinates centred for conditioning.
   let n = 0;
   let sx = 0;
   let sy = 0;
-  each((_i, x, y) => {
-    n++;
-    sx += x;
-    sy += y;
-  });
+  for (let y = b.y0; y < b.y1; y++) {
+    for (let x = b.x0; x < b.x1; x++) {
+      if (!mask[y * width + x]) continue;
+      n++;
+      sx += x;
+      sy += y;
+    }
+  }
   if (n < 10) return 0;
   const mx = sx / n;
   const my = sy / n;
@@ -71,25 +80,33 @@ export function detrendedStd(values: Float32Array, mask: Uint8Array, width: numb
   let sv = 0;
   let sxv = 0;
   let syv = 0;
-  each((i, x0, y0) => {
-    const x = x0 - mx;
-    const y = y0 - my;
-    const v = values[i] as number;
-    sxx += x * x;
-    syy += y * y;
-    sxy += x * y;
-    sv += v;
-    sxv += x * v;
-    syv += y * v;
-  });
+  for (let y = b.y0; y < b.y1; y++) {
+    for (let x = b.x0; x < b.x1; x++) {
+      const i = y * width + x;
+      if (!mask[i]) continue;
+      const dx = x - mx;
+      const dy = y - my;
+      const v = values[i] as number;
+      sxx += dx * dx;
+      syy += dy * dy;
+      sxy += dx * dy;
+      sv += v;
+      sxv += dx * v;
+      syv += dy * v;
+    }
+  }
   const det = sxx * syy - sxy * sxy;
   const bx = det !== 0 ? (sxv * syy - syv * sxy) / det : 0;
   const by = det !== 0 ? (syv * sxx - sxv * sxy) / det : 0;
   const a = sv / n;
   let ss = 0;
-  each((i, x, y) => {
-    const r = (values[i] as number) - (a + bx * (x - mx) + by * (y - my));
-    ss += r * r;
-  });
+  for (let y = b.y0; y < b.y1; y++) {
+    for (let x = b.x0; x < b.x1; x++) {
+      const i = y * width + x;
+      if (!mask[i]) continue;
+      const r = (values[i] as number) - (a + bx * (x - mx) + by * (y - my));
+      ss += r * r;
+    }
+  }
   return Math.sqrt(ss / n);
 }
