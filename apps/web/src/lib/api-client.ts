@@ -65,6 +65,14 @@ async function readError(response: Response): Promise<ApiError | null> {
  * as the login form can show the server's `detail`.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, options)).data;
+}
+
+/** Like `apiRequest`, also giving the answer's headers (e.g. `X-Total-Count` of paged lists). */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -93,9 +101,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw error;
   }
 
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}
+
+/** The `X-Total-Count` of a paged list, or null when the server did not send one. */
+export function totalCount(headers: Headers): number | null {
+  const value = Number(headers.get('x-total-count'));
+  return headers.has('x-total-count') && Number.isFinite(value) ? value : null;
 }
 
 export const api = {

@@ -1,65 +1,95 @@
-import {
-  ArrowRightIcon,
-  ScanFaceIcon,
-  SparklesIcon,
-  TrophyIcon,
-  UserRoundIcon,
-} from 'lucide-react';
+import { ScanFaceIcon, SparklesIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { useAnalysis } from '@/features/dashboard/api/get-analysis';
+import { useAccount } from '@/features/dashboard/api/get-account';
+import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
+import { useScanHistory } from '@/features/dashboard/api/get-scan-history';
+import { browserTimeZone, useUpdateAccount } from '@/features/dashboard/api/update-account';
+import { GoalsCard } from '@/features/dashboard/components/goals-card';
+import { LatestScanCard } from '@/features/dashboard/components/latest-scan-card';
+import { LoadError } from '@/features/dashboard/components/load-error';
+import { ProgressSection } from '@/features/dashboard/components/progress-section';
+import { RoutineCard } from '@/features/dashboard/components/routine-card';
+import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { TipsCard } from '@/features/dashboard/components/tips-card';
+import { formatDate } from '@/features/dashboard/components/scores';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
-
-function memberSince(createdAt: string): string | null {
-  const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+/** The streak counts days in the user's zone: tell the server the browser's once if it differs. */
+function useTimeZoneSync() {
+  const account = useAccount();
+  const update = useUpdateAccount();
+  const sent = useRef(false);
+  const stored = account.data?.timezone;
+  useEffect(() => {
+    const zone = browserTimeZone();
+    if (sent.current || !stored || !zone || zone === stored) return;
+    sent.current = true;
+    update.mutate({ timezone: zone });
+  }, [stored, update]);
 }
 
-const nextSteps = [
-  {
-    to: paths.scan.href,
-    icon: ScanFaceIcon,
-    title: 'Take a skin scan',
-    text: 'One photo in daylight gives you scores for hydration, oiliness, redness and texture.',
-  },
-  {
-    to: paths.profile.href,
-    icon: UserRoundIcon,
-    title: 'Tell us about your skin',
-    text: 'Your skin type and concerns shape the routine Lumiskin suggests.',
-  },
-  {
-    to: paths.quiz.href,
-    icon: TrophyIcon,
-    title: 'Start a quiz streak',
-    text: 'Five quick questions a day, points for each right answer.',
-  },
-];
+function EmptyState() {
+  return (
+    <Card className="flex flex-col items-center p-10 text-center">
+      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary-text">
+        <ScanFaceIcon className="size-7" aria-hidden />
+      </span>
+      <h2 className="mt-4 text-h2 font-semibold">No scans yet</h2>
+      <p className="mt-2 max-w-md text-muted-foreground">
+        Start your skincare journey with your first AI analysis
+      </p>
+      <Button asChild size="lg" className="mt-6">
+        <Link to={paths.scan.href}>Take Your First Scan</Link>
+      </Button>
+    </Card>
+  );
+}
 
 export default function DashboardRoute() {
   const { user } = useAuth();
+  const stats = useDashboardStats();
+  // The two newest scans: the latest card and its trends (spec: dashboard asks 20, shows 10).
+  const latest = useScanHistory({ limit: 2 });
+  const newest = latest.data?.items[0];
+  const analysis = useAnalysis(newest?.id);
+  useTimeZoneSync();
   if (!user) return null;
-  const since = memberSince(user.created_at);
+
+  const total = stats.data?.total_analyses ?? latest.data?.total ?? 0;
+  const hasScans = (latest.data?.items.length ?? 0) > 0;
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <title>Dashboard — Lumiskin</title>
-      <section className="relative overflow-hidden rounded-[1.75rem] border bg-card p-6 shadow-soft sm:p-10">
+      <section className="relative overflow-hidden rounded-[1.75rem] border bg-card p-6 shadow-soft sm:p-8">
         <div
           aria-hidden
           className="pointer-events-none absolute inset-0 [background:var(--hero-glow)]"
         />
-        <div className="relative flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
+        <div className="relative flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <Badge variant="accent">
               <SparklesIcon aria-hidden /> Your skin space
             </Badge>
-            <h1 className="mt-4 text-h1 font-semibold text-balance">Welcome back, {user.name}</h1>
-            {since ? <p className="mt-2 text-muted-foreground">Active since {since}</p> : null}
+            <h1 className="mt-3 text-h1 font-semibold text-balance">Welcome back, {user.name}</h1>
+            <p className="mt-2 text-muted-foreground">
+              Active since {formatDate(user.created_at)} ·{' '}
+              {stats.data ? (
+                <span data-testid="scans-completed">
+                  {stats.data.total_analyses} {stats.data.total_analyses === 1 ? 'scan' : 'scans'}{' '}
+                  completed
+                </span>
+              ) : (
+                <Skeleton className="inline-block h-4 w-24 align-middle" />
+              )}
+            </p>
           </div>
           <Button asChild size="lg">
             <Link to={paths.scan.href}>
@@ -69,35 +99,34 @@ export default function DashboardRoute() {
         </div>
       </section>
 
-      <section aria-labelledby="next-steps" className="mt-10">
-        <h2 id="next-steps" className="text-h2 font-semibold">
-          Your next steps
-        </h2>
-        <ul className="mt-5 grid gap-4 md:grid-cols-3">
-          {nextSteps.map(({ to, icon: Icon, title, text }) => (
-            <li key={to}>
-              <Card className="group relative h-full p-6 transition-shadow duration-200 hover:shadow-lift">
-                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
-                  <Icon className="size-5" aria-hidden />
-                </span>
-                <h3 className="mt-4 text-h3 font-semibold">
-                  <Link
-                    to={to}
-                    className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-ring"
-                  >
-                    {title}
-                  </Link>
-                </h3>
-                <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{text}</p>
-                <ArrowRightIcon
-                  className="mt-4 size-4 text-primary-text transition-transform duration-200 group-hover:translate-x-1"
-                  aria-hidden
-                />
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {stats.isError ? (
+        <LoadError what="your statistics" onRetry={() => void stats.refetch()} />
+      ) : (
+        <StatCards stats={stats.data} />
+      )}
+
+      {latest.isError ? (
+        <LoadError what="your latest scan" onRetry={() => void latest.refetch()} />
+      ) : !latest.data ? (
+        <Skeleton className="h-64 rounded-2xl" />
+      ) : newest ? (
+        <LatestScanCard scan={newest} previous={latest.data.items[1]} />
+      ) : (
+        <EmptyState />
+      )}
+
+      {hasScans ? <ProgressSection totalScans={total} /> : null}
+
+      <RoutineCard scanCount={total} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TipsCard analysis={analysis.data} isLoading={Boolean(newest) && analysis.isPending} />
+        <GoalsCard
+          latestScore={newest?.overall_score ?? null}
+          thisWeek={stats.data?.this_week ?? 0}
+          streakDays={stats.data?.streak_days ?? 0}
+        />
+      </div>
     </div>
   );
 }

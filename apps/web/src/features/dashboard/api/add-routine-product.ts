@@ -1,0 +1,17 @@
+import type { AddRoutineProductInput, RoutineProduct } from '@lumiskin/contract/routine';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { routineKeys } from '@/features/dashboard/api/get-routine';
+
+/** POST /api/routine/products: appends to the chosen list and logs an addition (spec §4). */
+export function addRoutineProduct(body: AddRoutineProductInput) {
+  return api.post<RoutineProduct>('/routine/products', body);
+}
+
+export function useAddRoutineProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addRoutineProduct,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: routineKeys.all }),
+  });
+}

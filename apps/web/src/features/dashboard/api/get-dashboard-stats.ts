@@ -1,0 +1,19 @@
+import type { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /api/dashboard/stats: total, average overall score (null when none), this week, streak. */
+export async function getDashboardStats(signal?: AbortSignal) {
+  const { stats } = await api.get<DashboardStatsResponse>('/dashboard/stats', { signal });
+  return stats;
+}
+
+export const dashboardStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['dashboard', 'stats'] as const,
+    queryFn: ({ signal }) => getDashboardStats(signal),
+  });
+
+export function useDashboardStats() {
+  return useQuery(dashboardStatsQueryOptions());
+}

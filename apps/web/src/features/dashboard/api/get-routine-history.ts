@@ -1,0 +1,25 @@
+import type { RoutineHistoryResponse } from '@lumiskin/contract/routine';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequestWithHeaders, totalCount } from '@/lib/api-client';
+import { routineKeys } from '@/features/dashboard/api/get-routine';
+
+const LIMIT = 50;
+
+/** GET /api/routine/history: newest first; the number of all changes is in X-Total-Count. */
+export async function getRoutineHistory(signal?: AbortSignal) {
+  const { data, headers } = await apiRequestWithHeaders<RoutineHistoryResponse>(
+    `/routine/history?limit=${LIMIT}`,
+    { signal },
+  );
+  return { entries: data, total: totalCount(headers) ?? data.length };
+}
+
+export const routineHistoryQueryOptions = () =>
+  queryOptions({
+    queryKey: routineKeys.history,
+    queryFn: ({ signal }) => getRoutineHistory(signal),
+  });
+
+export function useRoutineHistory() {
+  return useQuery(routineHistoryQueryOptions());
+}

@@ -1,0 +1,60 @@
+import type {
+  HistoryItem,
+  HistoryPeriod,
+  HistoryQueryInput,
+  HistoryResponse,
+} from '@lumiskin/contract/analysis-api';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequestWithHeaders, totalCount } from '@/lib/api-client';
+
+export type HistorySourceFilter = NonNullable<HistoryQueryInput['source']>;
+export type { HistoryItem, HistoryPeriod };
+
+export interface ScanHistoryPage {
+  items: HistoryItem[];
+  /** Every scan matching the filters, not only this page. */
+  total: number;
+}
+
+export interface ScanHistoryParams {
+  limit: number;
+  offset?: number;
+  period?: HistoryPeriod;
+  source?: HistorySourceFilter;
+}
+
+/** GET /api/analysis/history: newest first, filtered by period and source (spec §7, §9). */
+export async function getScanHistory(
+  { limit, offset = 0, period = 'all', source = 'all' }: ScanHistoryParams,
+  signal?: AbortSignal,
+): Promise<ScanHistoryPage> {
+  const query = new URLSearchParams({
+    limit: String(limit),
+    offset: String(offset),
+    period,
+    source,
+  });
+  const { data, headers } = await apiRequestWithHeaders<HistoryResponse>(
+    `/analysis/history?${query.toString()}`,
+    { signal },
+  );
+  // The list is bare (spec §7); the number of matching scans comes in X-Total-Count.
+  return { items: data, total: totalCount(headers) ?? offset + data.length };
+}
+
+export const scanHistoryKeys = {
+  all: ['analysis', 'history'] as const,
+  list: (params: ScanHistoryParams) => ['analysis', 'history', params] as const,
+};
+
+export function scanHistoryQueryOptions(params: ScanHistoryParams) {
+  return queryOptions({
+    queryKey: scanHistoryKeys.list(params),
+    queryFn: ({ signal }) => getScanHistory(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useScanHistory(params: ScanHistoryParams) {
+  return useQuery(scanHistoryQueryOptions(params));
+}

@@ -1,0 +1,146 @@
+import type { HistoryItem } from '@lumiskin/contract/analysis-api';
+import { ANALYSIS_SOURCE_LABELS } from '@lumiskin/contract/analysis-api';
+import {
+  ArrowRightIcon,
+  DownloadIcon,
+  FileJsonIcon,
+  FileSpreadsheetIcon,
+  MapPinIcon,
+  Share2Icon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { downloadFile, fetchAllScans, scansToCsv } from '@/features/dashboard/api/export-scans';
+import { ScoreTile } from '@/features/dashboard/components/score-tile';
+import {
+  BAND_BADGE,
+  BAND_LABEL,
+  formatDateTime,
+  metricLabel,
+  scoreBand,
+  scoreEntries,
+} from '@/features/dashboard/components/scores';
+
+export const SHARE_COPIED = 'Results copied to clipboard!';
+
+export function shareText(scan: HistoryItem): string {
+  const lines = scoreEntries(scan.scores).map(([k, v]) => `${metricLabel(k)}: ${v}%`);
+  return [
+    `My Lumiskin skin score: ${scan.overall_score}% (${formatDateTime(scan.created_at)})`,
+    ...lines,
+  ].join('\n');
+}
+
+/** Spec §2 "Latest Scan Results": tiles, source badge, View Full Analysis, Share, Export. */
+export function LatestScanCard({ scan, previous }: { scan: HistoryItem; previous?: HistoryItem }) {
+  const [isExporting, setIsExporting] = useState(false);
+  const band = scoreBand(scan.overall_score);
+
+  const share = async () => {
+    const text = shareText(scan);
+    try {
+      if (typeof navigator.share === 'function') {
+        await navigator.share({ title: 'My Lumiskin results', text });
+        return;
+      }
+    } catch (error) {
+      // The person closed the share sheet: nothing to do.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(SHARE_COPIED);
+    } catch {
+      toast.error('Could not copy your results. Please try again.');
+    }
+  };
+
+  const exportAs = async (format: 'csv' | 'json') => {
+    setIsExporting(true);
+    try {
+      const scans = await fetchAllScans();
+      const stamp = new Date().toISOString().slice(0, 10);
+      if (format === 'csv') {
+        downloadFile(`lumiskin-scans-${stamp}.csv`, 'text/csv;charset=utf-8', scansToCsv(scans));
+      } else {
+        downloadFile(
+          `lumiskin-scans-${stamp}.json`,
+          'application/json',
+          JSON.stringify({ exported_at: new Date().toISOString(), scans }, null, 2),
+        );
+      }
+    } catch {
+      toast.error('Could not export your scans. Please try again.');
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  return (
+    <Card className="p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 className="text-h3 font-semibold">Latest Scan Results</h2>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+            <span>{formatDateTime(scan.created_at)}</span>
+            <span className="inline-flex items-center gap-1">
+              <MapPinIcon className="size-3.5" aria-hidden /> {scan.location}
+            </span>
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Badge variant="outline">{ANALYSIS_SOURCE_LABELS[scan.analysis_source]}</Badge>
+          <Badge variant={BAND_BADGE[band]}>
+            Overall {scan.overall_score}% · {BAND_LABEL[band]}
+          </Badge>
+        </div>
+      </div>
+      <div className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {scoreEntries(scan.scores).map(([metric, value]) => (
+          <ScoreTile
+            key={metric}
+            metric={metric}
+            value={value}
+            previous={previous ? previous.scores[metric] : undefined}
+          />
+        ))}
+      </div>
+      <div className="mt-5 flex flex-wrap gap-2">
+        <Button asChild>
+          <Link to={paths.analysis.href(scan.id)}>
+            View Full Analysis <ArrowRightIcon aria-hidden />
+          </Link>
+        </Button>
+        <Button variant="outline" onClick={() => void share()}>
+          <Share2Icon aria-hidden /> Share Results
+        </Button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" disabled={isExporting}>
+              <DownloadIcon aria-hidden /> {isExporting ? 'Exporting...' : 'Export Data'}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            <DropdownMenuItem onSelect={() => void exportAs('csv')}>
+              <FileSpreadsheetIcon aria-hidden /> Scans as CSV
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => void exportAs('json')}>
+              <FileJsonIcon aria-hidden /> Scans as JSON
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </Card>
+  );
+}

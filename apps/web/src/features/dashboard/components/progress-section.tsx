@@ -1,0 +1,81 @@
+import type { HistoryPeriod } from '@lumiskin/contract/analysis-api';
+import { HISTORY_MAX_LIMIT } from '@lumiskin/contract/analysis-api';
+import { LineChartIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import {
+  useScanHistory,
+  type HistorySourceFilter,
+} from '@/features/dashboard/api/get-scan-history';
+import { HistoryFilters, PERIOD_LABELS } from '@/features/dashboard/components/history-filters';
+import { LoadError } from '@/features/dashboard/components/load-error';
+import { ScanList } from '@/features/dashboard/components/scan-list';
+
+// Recharts is the heaviest thing on the page: its own chunk, fetched while the list renders.
+const ScoreChart = lazy(() =>
+  import('@/features/dashboard/components/score-chart').then((m) => ({ default: m.ScoreChart })),
+);
+
+const SHOWN = 10;
+
+/** Spec §2 "Scan History & Progress": chart, filters, the ten most recent, View All. */
+export function ProgressSection({ totalScans }: { totalScans: number }) {
+  const [period, setPeriod] = useState<HistoryPeriod>('30days');
+  const [source, setSource] = useState<HistorySourceFilter>('all');
+  // One read serves the chart and the list; the 11th scan gives the 10th its trend.
+  const history = useScanHistory({ limit: HISTORY_MAX_LIMIT, period, source });
+  const scans = history.data?.items ?? [];
+  const matching = history.data?.total ?? 0;
+
+  return (
+    <Card className="p-6" aria-labelledby="progress-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="progress-title" className="text-h3 font-semibold">
+            Scan History &amp; Progress
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {PERIOD_LABELS[period]} · {matching} {matching === 1 ? 'scan' : 'scans'}
+          </p>
+        </div>
+        <HistoryFilters period={period} source={source} onPeriod={setPeriod} onSource={setSource} />
+      </div>
+
+      {history.isError ? (
+        <LoadError
+          what="your scan history"
+          onRetry={() => void history.refetch()}
+          className="mt-5"
+        />
+      ) : !history.data ? (
+        <div className="mt-5 grid gap-3">
+          <Skeleton className="h-64" />
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+      ) : scans.length === 0 ? (
+        <div className="mt-5 flex flex-col items-center rounded-xl border border-dashed p-8 text-center">
+          <LineChartIcon className="size-6 text-muted-foreground" aria-hidden />
+          <p className="mt-2 font-medium">No scans in this period</p>
+          <p className="text-sm text-muted-foreground">Try a longer period or another source.</p>
+        </div>
+      ) : (
+        <div className="mt-5 grid gap-6">
+          <Suspense fallback={<Skeleton className="h-72" />}>
+            <ScoreChart scans={scans} />
+          </Suspense>
+          <ScanList scans={scans.slice(0, SHOWN)} older={scans.slice(1, SHOWN + 1)} />
+          {matching > SHOWN || totalScans > SHOWN ? (
+            <Button asChild variant="outline" className="justify-self-center">
+              <Link to={paths.history.href}>View All History ({totalScans} total)</Link>
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { ANALYSIS_SOURCE_LABELS, type HistoryItem } from '@lumiskin/contract/analysis-api';
+import { ArrowRightIcon, MapPinIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
+import {
+  BAND_BADGE,
+  BAND_LABEL,
+  formatDateTime,
+  metricLabel,
+  scoreBand,
+  scoreEntries,
+} from '@/features/dashboard/components/scores';
+import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
+
+/**
+ * Scans newest first; each shows source, date, location, up to three scores and, per metric, the
+ * trend against the next older scan in the list (`older[i]`), which may be one past the page.
+ */
+export function ScanList({
+  scans,
+  older,
+}: {
+  scans: HistoryItem[];
+  older: (HistoryItem | undefined)[];
+}) {
+  return (
+    <ol className="grid gap-2" data-testid="scan-list">
+      {scans.map((scan, i) => {
+        const band = scoreBand(scan.overall_score);
+        const previous = older[i];
+        return (
+          <li
+            key={scan.id}
+            className="flex flex-col gap-3 rounded-xl border bg-background/60 p-4 sm:flex-row sm:items-center"
+          >
+            <div className="min-w-0 sm:w-56">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge variant="outline">{ANALYSIS_SOURCE_LABELS[scan.analysis_source]}</Badge>
+                <Badge variant={BAND_BADGE[band]}>
+                  {scan.overall_score}% {BAND_LABEL[band]}
+                </Badge>
+              </div>
+              <p className="mt-1.5 text-sm font-medium">{formatDateTime(scan.created_at)}</p>
+              <p className="flex items-center gap-1 text-xs text-muted-foreground">
+                <MapPinIcon className="size-3" aria-hidden /> {scan.location}
+              </p>
+            </div>
+            <dl className="grid flex-1 grid-cols-3 gap-2">
+              {scoreEntries(scan.scores)
+                .slice(0, 3)
+                .map(([metric, value]) => (
+                  <div key={metric} className="min-w-0">
+                    <dt className="truncate text-xs text-muted-foreground">
+                      {metricLabel(metric)}
+                    </dt>
+                    <dd className="flex flex-wrap items-baseline gap-x-1.5">
+                      <span className="font-semibold tabular-nums">{value}%</span>
+                      <TrendIndicator
+                        current={value}
+                        previous={previous?.scores[metric]}
+                        label={metricLabel(metric)}
+                      />
+                    </dd>
+                  </div>
+                ))}
+            </dl>
+            <Link
+              to={paths.analysis.href(scan.id)}
+              className="inline-flex min-h-11 items-center gap-1 self-start rounded-full px-3 text-sm font-semibold text-primary-text hover:bg-primary-soft sm:self-center"
+            >
+              View <span className="sr-only">scan of {formatDateTime(scan.created_at)}</span>
+              <ArrowRightIcon className="size-4" aria-hidden />
+            </Link>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

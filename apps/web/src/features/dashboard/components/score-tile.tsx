@@ -1,0 +1,40 @@
+import { cn } from '@/lib/utils';
+import {
+  BAND_BAR,
+  BAND_LABEL,
+  BAND_TEXT,
+  metricLabel,
+  scoreBand,
+} from '@/features/dashboard/components/scores';
+import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
+
+/** One metric as a percentage tile: number, word, bar, and the change since the last scan. */
+export function ScoreTile({
+  metric,
+  value,
+  previous,
+  className,
+}: {
+  metric: string;
+  value: number;
+  previous?: number | undefined;
+  className?: string;
+}) {
+  const band = scoreBand(value);
+  const label = metricLabel(metric);
+  return (
+    <div className={cn('rounded-xl border bg-background/60 p-3.5', className)}>
+      <p className="truncate text-xs font-medium text-muted-foreground">{label}</p>
+      <p className="mt-1 flex items-baseline gap-1.5">
+        <span className={cn('text-2xl font-semibold tabular-nums', BAND_TEXT[band])}>{value}%</span>
+        <span className="text-xs font-medium text-muted-foreground">{BAND_LABEL[band]}</span>
+      </p>
+      <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
+        <div className={cn('h-full rounded-full', BAND_BAR[band])} style={{ width: `${value}%` }} />
+      </div>
+      {previous !== undefined ? (
+        <TrendIndicator current={value} previous={previous} label={label} className="mt-2" />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { METRIC_LABELS, scoreBand, trend, type MetricKey } from '@lumiskin/contract/analysis';
+import type { HistoryItem } from '@lumiskin/contract/analysis-api';
+
+export type ScoreBand = ReturnType<typeof scoreBand>;
+
+/** Spec §9 colours, always with a word beside them (DESIGN.md: never colour alone). */
+export const BAND_LABEL: Record<ScoreBand, string> = {
+  good: 'Good',
+  fair: 'Fair',
+  poor: 'Needs care',
+};
+
+export const BAND_BADGE: Record<ScoreBand, 'success' | 'warning' | 'destructive'> = {
+  good: 'success',
+  fair: 'warning',
+  poor: 'destructive',
+};
+
+export const BAND_TEXT: Record<ScoreBand, string> = {
+  good: 'text-success',
+  fair: 'text-warning',
+  poor: 'text-destructive dark:text-[#f87171]',
+};
+
+export const BAND_BAR: Record<ScoreBand, string> = {
+  good: 'bg-success',
+  fair: 'bg-warning',
+  poor: 'bg-destructive dark:bg-[#f87171]',
+};
+
+export { scoreBand, trend };
+
+/** Spec §3: metric keys show underscores as spaces; ours have proper labels. */
+export function metricLabel(key: string): string {
+  return METRIC_LABELS[key as MetricKey] ?? key.replace(/_/g, ' ');
+}
+
+/** The scores of a scan as [key, value] pairs, in the engine's metric order. */
+export function scoreEntries(scores: HistoryItem['scores']): [MetricKey, number][] {
+  return (Object.keys(METRIC_LABELS) as MetricKey[]).flatMap((key) => {
+    const value = scores[key];
+    return typeof value === 'number' ? [[key, value] as [MetricKey, number]] : [];
+  });
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+}

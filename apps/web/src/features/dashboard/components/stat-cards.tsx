@@ -1,0 +1,51 @@
+import type { DashboardStats } from '@lumiskin/contract/dashboard';
+import { CalendarDaysIcon, FlameIcon, GaugeIcon, ScanFaceIcon } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+
+/** Spec §2: Total Scans, Avg Skin Score (N/A with no scans), This Week, Streak in days. */
+export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
+  const cards = [
+    { label: 'Total Scans', icon: ScanFaceIcon, value: stats?.total_analyses },
+    {
+      label: 'Avg Skin Score',
+      icon: GaugeIcon,
+      value:
+        stats === undefined
+          ? undefined
+          : stats.average_score === null
+            ? 'N/A'
+            : `${Math.round(stats.average_score)}%`,
+    },
+    { label: 'This Week', icon: CalendarDaysIcon, value: stats?.this_week },
+    {
+      label: 'Streak',
+      icon: FlameIcon,
+      value:
+        stats === undefined
+          ? undefined
+          : `${stats.streak_days} ${stats.streak_days === 1 ? 'day' : 'days'}`,
+    },
+  ];
+  return (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Your scan statistics">
+      {cards.map(({ label, icon: Icon, value }) => (
+        <li key={label}>
+          <Card className="flex h-full items-center gap-3 p-4 sm:p-5" data-testid={`stat-${label}`}>
+            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
+              <Icon className="size-5" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <p className="text-xs font-medium text-muted-foreground">{label}</p>
+              {value === undefined ? (
+                <Skeleton className="mt-1 h-7 w-14" />
+              ) : (
+                <p className="text-2xl font-semibold tabular-nums">{value}</p>
+              )}
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
