@@ -25,6 +25,12 @@ export const SCAN_RATE_LIMIT_PER_HOUR = 20;
 /** The scan screen's camera guidance: the face should fill 60-80% of the frame (spec §2). */
 export const FACE_FILL_MIN = 0.6;
 export const FACE_FILL_MAX = 0.8;
+/**
+ * Light limits for the live camera guidance, on Rec.601 luma (0-255) of the face centre. They are
+ * the skin engine's quality-gate values (QUALITY_LIMITS in packages/skin-engine/src/quality.ts:
+ * minFaceLuma, darkFaceLuma, maxFaceLuma), so the camera warns about what the engine would refuse.
+ */
+export const CAMERA_LIGHT_LIMITS = { tooDark: 40, dim: 70, tooBright: 235 } as const;
 
 /** `code` values of scan failures; location codes are the spec's (§5, §8). */
 export const ScanErrorCode = {

@@ -1,13 +1,308 @@
-import { FileSearchIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import {
+  ANALYSIS_SOURCE_LABELS,
+  DEFAULT_RESULT_TEXT,
+  type Analysis,
+} from '@lumiskin/contract/analysis-api';
+import {
+  ArrowLeftIcon,
+  CalendarIcon,
+  DownloadIcon,
+  FileTextIcon,
+  MapPinIcon,
+  ScanFaceIcon,
+  Share2Icon,
+  Trash2Icon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { useDeleteAnalysis } from '@/features/scan/api/delete-analysis';
+import { useAnalysis, usePreviousScan } from '@/features/scan/api/get-analysis';
+import { EnvironmentCard } from '@/features/scan/components/environment-card';
+import { MetricList } from '@/features/scan/components/metric-list';
+import { PhotoZones } from '@/features/scan/components/photo-zones';
+import { RoutineCard } from '@/features/scan/components/routine-card';
+import { ScoreRing } from '@/features/scan/components/score-ring';
+import { trendLabel } from '@/features/scan/lib/score';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+
+function shareText(analysis: Analysis): string {
+  const lines = Object.entries(analysis.scores).map(([k, v]) => `${k.replaceAll('_', ' ')}: ${v}%`);
+  return `My Lumiskin skin score: ${analysis.overall_score}/100\n${lines.join('\n')}`;
+}
+
+function exportJson(analysis: Analysis) {
+  const blob = new Blob([JSON.stringify(analysis, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `lumiskin-analysis-${analysis.created_at.slice(0, 10)}-${analysis.id.slice(0, 8)}.json`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Web Share API where there is one, otherwise the text goes to the clipboard (spec §8). */
+async function share(analysis: Analysis) {
+  const text = shareText(analysis);
+  if (navigator.share) {
+    try {
+      await navigator.share({ title: 'My Lumiskin analysis', text });
+      return;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: 'Success', description: 'Results copied to clipboard!' });
+  } catch {
+    toast({
+      title: 'Error',
+      description: 'Could not share or copy the results.',
+      variant: 'destructive',
+    });
+  }
+}
 
 export default function AnalysisRoute() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const analysis = useAnalysis(id);
+  const previous = usePreviousScan(analysis.data);
+  const remove = useDeleteAnalysis();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  if (analysis.isPending) return <AnalysisSkeleton />;
+  if (analysis.isError || !analysis.data) {
+    const missing =
+      analysis.error instanceof ApiRequestError && [400, 404].includes(analysis.error.status);
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <title>Analysis — Lumiskin</title>
+        <h1 className="text-h1 font-semibold">
+          {missing ? 'Analysis not found' : 'Could not load this analysis'}
+        </h1>
+        <p className="mt-3 text-muted-foreground">
+          {missing
+            ? 'It may have been deleted, or it belongs to another account.'
+            : errorMessage(analysis.error, 'Please check your connection and try again.')}
+        </p>
+        <div className="mt-6 flex justify-center gap-2">
+          {!missing ? <Button onClick={() => void analysis.refetch()}>Try again</Button> : null}
+          <Button asChild variant="outline">
+            <Link to={paths.scan.href}>New scan</Link>
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const a = analysis.data;
+  const prev = previous.data ?? null;
+  const overallTrend = prev ? trendLabel(a.overall_score, prev.overall_score) : null;
+
   return (
-    <PlaceholderPage
-      icon={FileSearchIcon}
-      eyebrow="Full analysis"
-      title="Your scan, in detail"
-      description="The full report of one scan — each zone, each score and what to do next — will open here."
-    />
+    <article className="mx-auto max-w-5xl px-4 pt-6 pb-16 sm:pt-10">
+      <title>{`Your analysis, ${a.created_at.slice(0, 10)} — Lumiskin`}</title>
+      <Link
+        to={paths.dashboard.href}
+        className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-primary-text hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden /> Dashboard
+      </Link>
+      <header className="mt-2 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
+            Full analysis
+          </p>
+          <h1 className="mt-1 text-h1 font-semibold">Your skin, zone by zone</h1>
+          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarIcon className="size-4" aria-hidden />
+              <time dateTime={a.created_at}>{dateFormat.format(new Date(a.created_at))}</time>
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <MapPinIcon className="size-4" aria-hidden /> {a.location}
+            </span>
+            <Badge variant="secondary">{ANALYSIS_SOURCE_LABELS[a.analysis_source]}</Badge>
+            <Badge variant="outline" className="capitalize">
+              {a.analysis_type}
+            </Badge>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => void share(a)}>
+            <Share2Icon aria-hidden /> Share
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => exportJson(a)}>
+            <DownloadIcon aria-hidden /> Export JSON
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive"
+            onClick={() => setConfirmOpen(true)}
+          >
+            <Trash2Icon aria-hidden /> Delete
+          </Button>
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <div className="space-y-6">
+          <section aria-label="Your photo" className="rounded-2xl border bg-card p-4 shadow-soft">
+            <PhotoZones analysis={a} />
+          </section>
+          <EnvironmentCard analysis={a} />
+        </div>
+
+        <div className="space-y-6">
+          <section
+            aria-labelledby="overall-title"
+            className="rounded-2xl border bg-card p-5 shadow-soft"
+          >
+            <div className="flex flex-wrap items-center gap-5">
+              <ScoreRing score={a.overall_score} />
+              <div className="flex-1">
+                <h2 id="overall-title" className="text-h3 font-semibold">
+                  Overall skin score
+                </h2>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {Object.keys(a.scores).length} measures, higher is healthier. Skin tone ITA°{' '}
+                  {a.skin_tone.ita} ({a.skin_tone.category.replaceAll('_', ' ')}).
+                </p>
+                <p className="mt-3 text-sm" data-testid="comparison">
+                  {prev ? (
+                    <>
+                      Compared with your scan of {new Date(prev.created_at).toLocaleDateString()}:{' '}
+                      <span
+                        className={cn(
+                          'font-semibold',
+                          overallTrend?.kind === 'up' && 'text-success',
+                          overallTrend?.kind === 'down' && 'text-destructive',
+                        )}
+                      >
+                        {overallTrend?.text ?? 'No change'}
+                      </span>
+                    </>
+                  ) : (
+                    <span className="text-muted-foreground">
+                      Your first scan: the next one will show how each score moves.
+                    </span>
+                  )}
+                </p>
+              </div>
+            </div>
+          </section>
+
+          <section
+            aria-labelledby="scores-title"
+            className="rounded-2xl border bg-card p-5 shadow-soft"
+          >
+            <h2 id="scores-title" className="text-h3 font-semibold">
+              Each measure
+            </h2>
+            <p className="mt-1 mb-4 text-sm text-muted-foreground">
+              Green 80+ is good, amber 60-79 is fair, red below 60 needs care.
+              {prev ? ' Arrows compare with your previous scan.' : ''}
+            </p>
+            <MetricList findings={a.findings} previous={prev} />
+          </section>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <RoutineCard analysis={a} />
+      </div>
+
+      <details className="group mt-6 rounded-2xl border bg-card p-5 shadow-soft">
+        <summary className="flex min-h-11 cursor-pointer items-center gap-2 text-h3 font-semibold">
+          <FileTextIcon className="size-5 text-primary-text" aria-hidden /> The full report
+        </summary>
+        <div className="mt-3 text-sm leading-relaxed whitespace-pre-line">
+          {a.full_response_text || DEFAULT_RESULT_TEXT}
+        </div>
+      </details>
+
+      <div className="mt-8 flex justify-center">
+        <Button asChild size="lg">
+          <Link to={paths.scan.href}>
+            <ScanFaceIcon aria-hidden /> New scan
+          </Link>
+        </Button>
+      </div>
+
+      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete this scan?</DialogTitle>
+            <DialogDescription>
+              The analysis and its photo are removed for good. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="ghost" onClick={() => setConfirmOpen(false)}>
+              Keep it
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(a.id, {
+                  onSuccess: () => {
+                    toast({ title: 'Success', description: 'Scan deleted.' });
+                    void navigate(paths.dashboard.href, { replace: true });
+                  },
+                  onError: (error) =>
+                    toast({
+                      title: 'Error',
+                      description: errorMessage(error, 'Could not delete the scan.'),
+                      variant: 'destructive',
+                    }),
+                })
+              }
+            >
+              {remove.isPending ? 'Deleting…' : 'Delete scan'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </article>
+  );
+}
+
+function AnalysisSkeleton() {
+  return (
+    <div
+      className="mx-auto max-w-5xl px-4 pt-10 pb-16"
+      aria-busy="true"
+      aria-label="Loading analysis"
+    >
+      <Skeleton className="h-8 w-64" />
+      <div className="mt-8 grid gap-6 lg:grid-cols-[5fr_6fr]">
+        <Skeleton className="aspect-square rounded-2xl" />
+        <div className="space-y-4">
+          <Skeleton className="h-40 rounded-2xl" />
+          <Skeleton className="h-72 rounded-2xl" />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,12 +1,331 @@
-import { ScanFaceIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { DEFAULT_RESULT_TEXT, type Analysis } from '@lumiskin/contract/analysis-api';
+import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
+import { ScanErrorCode, ScanMessages } from '@lumiskin/contract/scan';
+import {
+  ArrowRightIcon,
+  CircleAlertIcon,
+  PartyPopperIcon,
+  RotateCcwIcon,
+  SparklesIcon,
+} from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useConsent, useGiveConsent } from '@/features/scan/api/consent';
+import { detectLocation, type DetectedVia } from '@/features/scan/api/geo';
+import { useRunScan } from '@/features/scan/api/scan';
+import {
+  ANGLES,
+  CaptureCard,
+  type CapturedImage,
+  type CaptureMode,
+} from '@/features/scan/components/capture-card';
+import { ConsentDialog } from '@/features/scan/components/consent-dialog';
+import { LocationCard } from '@/features/scan/components/location-card';
+import { ScoreRing } from '@/features/scan/components/score-ring';
+import { AnalysisTypePicker, ConcernChips } from '@/features/scan/components/scan-options';
+import { GUIDE_STEPS, ScanGuide } from '@/features/scan/components/scan-guide';
+import { TechnologyCard } from '@/features/scan/components/technology-card';
+import { ApiRequestError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+
+/** Spec §8: the sentence to show for a failed scan, and whether manual entry opens. */
+function describeError(error: unknown): { message: string; openManual: boolean } {
+  if (error instanceof ApiRequestError) {
+    if (
+      error.code === ScanErrorCode.locationRequired ||
+      error.detail?.includes('location_required')
+    ) {
+      return { message: ScanMessages.locationRequired, openManual: true };
+    }
+    if (
+      error.code === ScanErrorCode.locationNotFound ||
+      error.detail?.includes('location_not_found')
+    ) {
+      return { message: ScanMessages.locationNotFound, openManual: true };
+    }
+    return {
+      message: error.detail || error.message || ScanMessages.analysisFailed,
+      openManual: false,
+    };
+  }
+  if (error instanceof Error && error.message) return { message: error.message, openManual: false };
+  return { message: ScanMessages.analysisFailed, openManual: false };
+}
 
 export default function ScanRoute() {
+  const session = useSession();
+  const name = session?.user.name.trim();
+
+  const [analysisType, setAnalysisType] = useState<AnalysisType>('quick');
+  const [concerns, setConcerns] = useState<ScanConcern[]>([]);
+  const [guideOpen, setGuideOpen] = useState(true);
+  const [guideStep, setGuideStep] = useState(0);
+
+  const [location, setLocation] = useState<string | null>(null);
+  const [via, setVia] = useState<DetectedVia | 'manual'>('default');
+  const [detecting, setDetecting] = useState(true);
+  const [editingLocation, setEditingLocation] = useState(false);
+
+  const [mode, setMode] = useState<CaptureMode>('multi');
+  const [captures, setCaptures] = useState<string[]>([]);
+  const [upload, setUpload] = useState<{ file: File; url: string } | null>(null);
+  const [cameraOn, setCameraOn] = useState(false);
+
+  const [result, setResult] = useState<Analysis | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [consentOpen, setConsentOpen] = useState(false);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  const consent = useConsent();
+  const giveConsent = useGiveConsent();
+  const scan = useRunScan();
+  const analyzing = scan.isPending;
+
+  const detect = useCallback(() => {
+    setDetecting(true);
+    void detectLocation().then(({ location: found, via: how }) => {
+      setLocation(found);
+      setVia(how);
+      setDetecting(false);
+    });
+  }, []);
+  useEffect(detect, [detect]);
+
+  useEffect(() => () => (upload ? URL.revokeObjectURL(upload.url) : undefined), [upload]);
+
+  const needed = mode === 'multi' ? ANGLES.length : 1;
+  // Spec §4: an upload completes at once; the camera after one (single) or three (multi) captures.
+  const captureComplete = upload !== null || captures.length >= needed;
+  const images: CapturedImage[] = upload
+    ? [{ src: upload.url, label: upload.file.name || 'Uploaded photo' }]
+    : captures.map((src, i) => ({
+        src,
+        label: mode === 'multi' ? (ANGLES[i]?.label ?? 'Photo') : 'Photo',
+      }));
+
+  const reset = () => {
+    setCaptures([]);
+    setUpload(null);
+    setCameraOn(false);
+    setResult(null);
+    setError(null);
+    scan.reset();
+  };
+
+  const analyse = async () => {
+    if (!location || analyzing || !captureComplete) return;
+    setError(null);
+    try {
+      const analysis = await scan.mutateAsync({
+        location,
+        analysisType,
+        concerns,
+        captures,
+        file: upload?.file ?? null,
+      });
+      setResult(analysis);
+      setCameraOn(false);
+      requestAnimationFrame(() => resultRef.current?.focus());
+    } catch (failure) {
+      const { message, openManual } = describeError(failure);
+      setError(message);
+      if (openManual) setEditingLocation(true);
+    }
+  };
+
+  const start = () => {
+    if (consent.data?.consented) void analyse();
+    else setConsentOpen(true);
+  };
+
   return (
-    <PlaceholderPage
-      icon={ScanFaceIcon}
-      title="AI Skin Analysis"
-      description="Take a photo in good light and Lumiskin will read hydration, oiliness, redness and more, right here."
-    />
+    <div className="mx-auto max-w-3xl px-4 pt-8 pb-16 sm:pt-12">
+      <title>AI Skin Analysis — Lumiskin</title>
+      <header className="mb-8">
+        <p className="inline-flex items-center gap-1.5 text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
+          <SparklesIcon className="size-3.5" aria-hidden /> AI Skin Analysis
+        </p>
+        <h1 className="mt-2 text-h1 font-semibold">{name ? `Hi ${name}!` : 'AI Skin Analysis'}</h1>
+        <p className="mt-2 text-muted-foreground">
+          A clear photo in soft light, a location for your climate, and Lumiskin reads your skin
+          zone by zone.
+        </p>
+      </header>
+
+      {result ? (
+        <section
+          ref={resultRef}
+          tabIndex={-1}
+          aria-labelledby="result-title"
+          className="animate-pop-in rounded-2xl border bg-card p-6 shadow-lift outline-none"
+        >
+          <div className="flex flex-wrap items-center gap-5">
+            <ScoreRing score={result.overall_score} size={104} />
+            <div className="flex-1">
+              <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-success">
+                <PartyPopperIcon className="size-4" aria-hidden /> {result.location}
+              </p>
+              <h2 id="result-title" className="mt-1 text-h2 font-semibold">
+                Analysis Complete!
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                {Object.keys(result.scores).length} measures · overall skin score
+              </p>
+            </div>
+          </div>
+          <div className="mt-5 max-h-80 overflow-y-auto rounded-xl bg-muted/60 p-4 text-sm leading-relaxed whitespace-pre-line">
+            {result.full_response_text || DEFAULT_RESULT_TEXT}
+          </div>
+          <div className="mt-5 flex flex-wrap gap-2">
+            <Button asChild size="lg">
+              <Link to={paths.analysis.href(result.id)}>
+                View full analysis <ArrowRightIcon aria-hidden />
+              </Link>
+            </Button>
+            <Button size="lg" variant="outline" onClick={reset}>
+              <RotateCcwIcon aria-hidden /> New Scan
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <div className="space-y-6">
+          <AnalysisTypePicker
+            value={analysisType}
+            onChange={setAnalysisType}
+            disabled={analyzing}
+          />
+          <ConcernChips
+            value={concerns}
+            disabled={analyzing}
+            onToggle={(c) =>
+              setConcerns((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]))
+            }
+          />
+          {
+            <ScanGuide
+              open={guideOpen}
+              step={guideStep}
+              onToggle={() => setGuideOpen((o) => !o)}
+              onSkip={() => setGuideOpen(false)}
+              onNext={() => {
+                if (guideStep >= GUIDE_STEPS.length - 1) setGuideOpen(false);
+                else setGuideStep((s) => s + 1);
+              }}
+            />
+          }
+          <LocationCard
+            location={location}
+            via={via}
+            detecting={detecting}
+            editing={editingLocation}
+            onEditingChange={setEditingLocation}
+            onChange={(value) => {
+              setLocation(value);
+              setVia('manual');
+              setError(null);
+            }}
+            onDetect={detect}
+            disabled={analyzing}
+          />
+          <TechnologyCard />
+          <CaptureCard
+            mode={mode}
+            onModeChange={setMode}
+            images={images}
+            cameraOn={cameraOn}
+            disabled={analyzing}
+            onStartCamera={() => {
+              setError(null);
+              setUpload(null);
+              setCameraOn(true);
+            }}
+            onStopCamera={() => setCameraOn(false)}
+            onCameraError={(message) => {
+              setCameraOn(false);
+              setError(message);
+            }}
+            onCapture={(dataUrl) => {
+              const next = [...captures, dataUrl];
+              setCaptures(next);
+              if (next.length >= needed) setCameraOn(false);
+            }}
+            onUpload={(file) => {
+              setCameraOn(false);
+              setCaptures([]);
+              setError(null);
+              setUpload({ file, url: URL.createObjectURL(file) });
+            }}
+            onRemove={(index) => {
+              if (upload) setUpload(null);
+              else setCaptures((list) => list.filter((_, i) => i !== index));
+            }}
+          />
+
+          {error ? (
+            <Alert variant="destructive" role="alert" className="p-4">
+              <CircleAlertIcon aria-hidden />
+              <div>
+                <p className="font-semibold">Analysis Error</p>
+                <p className="mt-0.5">{error}</p>
+              </div>
+            </Alert>
+          ) : null}
+
+          {captureComplete ? (
+            <section
+              aria-labelledby="ready-title"
+              className="animate-pop-in rounded-2xl border border-brand/40 bg-primary-soft/50 p-5"
+            >
+              <h2 id="ready-title" className="text-h3 font-semibold">
+                Ready for Analysis
+              </h2>
+              <p className="mt-1 text-sm text-muted-foreground">
+                {images.length} photo{images.length === 1 ? '' : 's'} ·{' '}
+                {analysisType === 'quick' ? 'Quick (7 concerns)' : 'Comprehensive (14 concerns)'} ·{' '}
+                {location ?? 'no location yet'}
+              </p>
+              <Button
+                size="lg"
+                className="mt-4 w-full sm:w-auto"
+                onClick={start}
+                disabled={analyzing || !location}
+              >
+                {analyzing ? (
+                  <>
+                    <Spinner className="size-4 text-current" label="Analysing" /> Analysing your
+                    skin…
+                  </>
+                ) : (
+                  <>
+                    <SparklesIcon aria-hidden /> Analyze My Skin
+                  </>
+                )}
+              </Button>
+              <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
+                {analyzing ? 'This usually takes a few seconds.' : null}
+              </p>
+            </section>
+          ) : null}
+        </div>
+      )}
+
+      <ConsentDialog
+        open={consentOpen}
+        onOpenChange={setConsentOpen}
+        pending={giveConsent.isPending}
+        onAgree={() =>
+          giveConsent.mutate(undefined, {
+            onSuccess: () => {
+              setConsentOpen(false);
+              void analyse();
+            },
+          })
+        }
+      />
+    </div>
   );
 }

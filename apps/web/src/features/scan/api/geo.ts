@@ -1,0 +1,54 @@
+import type { IpLookupResponse, ReverseResponse, SearchResponse } from '@lumiskin/contract/geo';
+import { api } from '@/lib/api-client';
+
+/** Spec §9: the default and the quick options of the location card. */
+export const DEFAULT_LOCATION = 'New York, US';
+export const QUICK_LOCATIONS = ['New York, US', 'Los Angeles, US', 'London, UK'] as const;
+/** Spec §9: geolocation timeout 10 000 ms, low accuracy. */
+const GEOLOCATION_TIMEOUT_MS = 10_000;
+
+function currentPosition(): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) {
+      reject(new Error('Geolocation not available'));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(resolve, reject, {
+      enableHighAccuracy: false,
+      timeout: GEOLOCATION_TIMEOUT_MS,
+      maximumAge: 10 * 60_000,
+    });
+  });
+}
+
+export type DetectedVia = 'gps' | 'ip' | 'default';
+
+/**
+ * Spec §4: GPS (named by our own reverse geocoder), then the IP lookup, then 'New York, US'.
+ * Each failure falls through silently to the next.
+ */
+export async function detectLocation(): Promise<{ location: string; via: DetectedVia }> {
+  try {
+    const { coords } = await currentPosition();
+    const place = await api.get<ReverseResponse>(
+      `/geo/reverse?lat=${coords.latitude.toFixed(4)}&lon=${coords.longitude.toFixed(4)}`,
+    );
+    return { location: place.name, via: 'gps' };
+  } catch {
+    // next method
+  }
+  try {
+    const answer = await api.get<IpLookupResponse>('/geo/ip');
+    if (answer.status === 'ok') return { location: answer.place.name, via: 'ip' };
+  } catch {
+    // default
+  }
+  return { location: DEFAULT_LOCATION, via: 'default' };
+}
+
+export async function searchPlaces(q: string, signal?: AbortSignal) {
+  const { results } = await api.get<SearchResponse>(`/geo/search?q=${encodeURIComponent(q)}`, {
+    signal,
+  });
+  return results;
+}

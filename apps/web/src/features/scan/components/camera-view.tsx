@@ -1,0 +1,178 @@
+import { ScanMessages } from '@lumiskin/contract/scan';
+import { CameraIcon, CheckCircle2Icon, CircleAlertIcon, XIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  assessFrame,
+  DISTANCE_TEXT,
+  LIGHT_TEXT,
+  type Guidance,
+} from '@/features/scan/lib/face-guidance';
+import { cn } from '@/lib/utils';
+
+/** Spec §7: front camera, ideal 1280×720; captured frames are JPEG at quality 0.8. */
+const CONSTRAINTS: MediaStreamConstraints = {
+  video: { facingMode: 'user', width: { ideal: 1280 }, height: { ideal: 720 } },
+  audio: false,
+};
+const JPEG_QUALITY = 0.8;
+const GUIDANCE_WIDTH = 96;
+const GUIDANCE_INTERVAL_MS = 400;
+
+export function cameraErrorMessage(error: unknown): string {
+  if (
+    error instanceof DOMException &&
+    (error.name === 'NotAllowedError' || error.name === 'SecurityError')
+  ) {
+    return ScanMessages.cameraDenied;
+  }
+  return ScanMessages.cameraUnavailable;
+}
+
+export function CameraView({
+  angleLabel,
+  angleHint,
+  onCapture,
+  onCancel,
+  onError,
+}: {
+  angleLabel: string;
+  angleHint: string;
+  onCapture: (dataUrl: string) => void;
+  onCancel: () => void;
+  onError: (message: string) => void;
+}) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [ready, setReady] = useState(false);
+  const [guidance, setGuidance] = useState<Guidance | null>(null);
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let cancelled = false;
+    if (!navigator.mediaDevices?.getUserMedia) {
+      onErrorRef.current(ScanMessages.cameraUnavailable);
+      return;
+    }
+    navigator.mediaDevices
+      .getUserMedia(CONSTRAINTS)
+      .then(async (s) => {
+        if (cancelled) {
+          s.getTracks().forEach((t) => t.stop());
+          return;
+        }
+        stream = s;
+        const video = videoRef.current;
+        if (!video) return;
+        video.srcObject = s;
+        await video.play().catch(() => undefined);
+        setReady(true);
+      })
+      .catch((error: unknown) => onErrorRef.current(cameraErrorMessage(error)));
+    return () => {
+      cancelled = true;
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, []);
+
+  // Live guidance on a tiny copy of the frame, a few times a second.
+  useEffect(() => {
+    if (!ready) return;
+    const canvas = document.createElement('canvas');
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    const timer = setInterval(() => {
+      const video = videoRef.current;
+      if (!video || !context || video.videoWidth === 0) return;
+      canvas.width = GUIDANCE_WIDTH;
+      canvas.height = Math.round((GUIDANCE_WIDTH * video.videoHeight) / video.videoWidth);
+      context.drawImage(video, 0, 0, canvas.width, canvas.height);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      setGuidance(assessFrame(data, canvas.width, canvas.height));
+    }, GUIDANCE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [ready]);
+
+  const capture = () => {
+    const video = videoRef.current;
+    if (!video || video.videoWidth === 0) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    canvas.getContext('2d')?.drawImage(video, 0, 0);
+    onCapture(canvas.toDataURL('image/jpeg', JPEG_QUALITY));
+  };
+
+  const distanceOk = guidance?.distance === 'good';
+  const lightOk = guidance?.light === 'good';
+
+  return (
+    <div className="space-y-3">
+      <div className="relative overflow-hidden rounded-2xl bg-[#1f1a1d]">
+        {/* Mirrored like a mirror; the captured photo is not. */}
+        <video
+          ref={videoRef}
+          playsInline
+          muted
+          aria-label="Camera preview"
+          className="aspect-video w-full -scale-x-100 object-cover"
+        />
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 flex items-center justify-center"
+        >
+          <div
+            className={cn(
+              'aspect-[3/4] h-[72%] rounded-[50%] border-[3px] border-dashed transition-colors duration-200',
+              distanceOk && lightOk ? 'border-success' : 'border-white/80',
+            )}
+          />
+        </div>
+        <div className="absolute inset-x-0 top-0 flex items-center justify-between bg-gradient-to-b from-black/60 to-transparent p-3 text-white">
+          <div>
+            <p className="text-sm font-semibold">{angleLabel}</p>
+            <p className="text-xs text-white/85">{angleHint}</p>
+          </div>
+          <button
+            type="button"
+            onClick={onCancel}
+            className="inline-flex size-11 items-center justify-center rounded-full bg-black/30 hover:bg-black/50 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <XIcon className="size-5" aria-hidden />
+            <span className="sr-only">Close camera</span>
+          </button>
+        </div>
+      </div>
+      <ul className="grid gap-2 sm:grid-cols-2" aria-live="polite" aria-label="Camera guidance">
+        <GuidanceLine
+          ok={distanceOk}
+          text={guidance ? DISTANCE_TEXT[guidance.distance] : 'Starting camera…'}
+        />
+        <GuidanceLine
+          ok={lightOk}
+          text={guidance ? LIGHT_TEXT[guidance.light] : 'Checking the light…'}
+        />
+      </ul>
+      <Button size="lg" className="w-full" onClick={capture} disabled={!ready}>
+        <CameraIcon aria-hidden /> Capture {angleLabel}
+      </Button>
+    </div>
+  );
+}
+
+function GuidanceLine({ ok, text }: { ok: boolean; text: string }) {
+  const Icon = ok ? CheckCircle2Icon : CircleAlertIcon;
+  return (
+    <li
+      className={cn(
+        'flex items-center gap-2 rounded-xl px-3 py-2 text-sm',
+        ok
+          ? 'bg-success-soft text-success-soft-foreground'
+          : 'bg-warning-soft text-warning-soft-foreground',
+      )}
+    >
+      <Icon className="size-4 shrink-0" aria-hidden />
+      {text}
+    </li>
+  );
+}

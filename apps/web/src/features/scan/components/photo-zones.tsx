@@ -1,0 +1,130 @@
+import type { Analysis } from '@lumiskin/contract/analysis-api';
+import type { RegionKey } from '@lumiskin/contract/analysis';
+import { ImageOffIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePhotoUrl } from '@/features/scan/api/get-photo';
+import { BAND_COLOR, BAND_LABEL, scoreBand } from '@/features/scan/lib/score';
+import { cn } from '@/lib/utils';
+
+export const REGION_LABELS: Record<RegionKey, string> = {
+  forehead: 'Forehead',
+  left_cheek: 'Left cheek',
+  right_cheek: 'Right cheek',
+  nose: 'Nose',
+  chin: 'Chin',
+  under_eyes: 'Under-eyes',
+};
+
+/** A zone's own score: the mean of what each measure scored there. */
+export function regionScores(analysis: Analysis): Partial<Record<RegionKey, number>> {
+  const sums: Partial<Record<RegionKey, { total: number; n: number }>> = {};
+  for (const perRegion of Object.values(analysis.region_scores)) {
+    for (const [region, score] of Object.entries(perRegion ?? {}) as Array<[RegionKey, number]>) {
+      const s = (sums[region] ??= { total: 0, n: 0 });
+      s.total += score;
+      s.n += 1;
+    }
+  }
+  const out: Partial<Record<RegionKey, number>> = {};
+  for (const [region, s] of Object.entries(sums) as Array<
+    [RegionKey, { total: number; n: number }]
+  >) {
+    out[region] = Math.round(s.total / s.n);
+  }
+  return out;
+}
+
+/** The scan photo with each measured zone outlined and tinted by its score (DESIGN.md). */
+export function PhotoZones({ analysis }: { analysis: Analysis }) {
+  const photo = usePhotoUrl(analysis.photo?.url);
+  const [active, setActive] = useState<RegionKey | null>(null);
+  const scores = regionScores(analysis);
+  const width = analysis.photo?.width ?? 1;
+  const height = analysis.photo?.height ?? 1;
+
+  return (
+    <figure className="space-y-3">
+      <div
+        className="relative overflow-hidden rounded-2xl bg-muted"
+        style={{ aspectRatio: `${width} / ${height}` }}
+      >
+        {photo.data ? (
+          <img
+            src={photo.data}
+            alt="Your scan photo with the measured skin zones outlined"
+            width={width}
+            height={height}
+            className="absolute inset-0 size-full object-cover"
+          />
+        ) : photo.isError || !analysis.photo ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm text-muted-foreground">
+            <ImageOffIcon className="size-6" aria-hidden /> Photo unavailable
+          </div>
+        ) : (
+          <Skeleton className="absolute inset-0" />
+        )}
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          className="absolute inset-0 size-full"
+          aria-hidden
+          preserveAspectRatio="xMidYMid slice"
+        >
+          {analysis.regions.map(({ region, polygons }) => {
+            const score = scores[region];
+            const color = score === undefined ? '#a78bfa' : BAND_COLOR[scoreBand(score)];
+            const dim = active !== null && active !== region;
+            return polygons.map((points, i) => (
+              <polygon
+                key={`${region}-${i}`}
+                points={points.map(([x, y]) => `${x},${y}`).join(' ')}
+                fill={color}
+                fillOpacity={active === region ? 0.38 : dim ? 0.06 : 0.2}
+                stroke={color}
+                strokeOpacity={dim ? 0.35 : 0.95}
+                strokeWidth={Math.max(1.5, width / 300)}
+                strokeLinejoin="round"
+                className="transition-[fill-opacity,stroke-opacity] duration-200"
+              />
+            ));
+          })}
+        </svg>
+      </div>
+      <figcaption>
+        <ul className="flex flex-wrap gap-2" aria-label="Zone scores">
+          {analysis.regions.map(({ region }) => {
+            const score = scores[region];
+            const band = score === undefined ? null : scoreBand(score);
+            return (
+              <li key={region}>
+                <button
+                  type="button"
+                  onMouseEnter={() => setActive(region)}
+                  onMouseLeave={() => setActive(null)}
+                  onFocus={() => setActive(region)}
+                  onBlur={() => setActive(null)}
+                  className={cn(
+                    'inline-flex min-h-9 items-center gap-2 rounded-full border bg-card px-3 text-xs font-medium focus-visible:outline-2 focus-visible:outline-ring',
+                    active === region && 'border-brand',
+                  )}
+                >
+                  <span
+                    className="size-2.5 rounded-full"
+                    style={{ background: band ? BAND_COLOR[band] : '#a78bfa' }}
+                    aria-hidden
+                  />
+                  {REGION_LABELS[region]}
+                  {score !== undefined ? (
+                    <span className="text-muted-foreground">
+                      {score} · {band ? BAND_LABEL[band] : ''}
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}
