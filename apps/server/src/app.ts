@@ -15,11 +15,15 @@ import type { AppConfig } from './config';
 import analysisRoutes from './modules/analysis/routes';
 import authRoutes from './modules/auth/routes';
 import blogRoutes from './modules/blog/routes';
+import dashboardRoutes from './modules/dashboard/routes';
 import geoRoutes from './modules/geo/routes';
 import healthRoutes from './modules/health/routes';
 import mixRoutes from './modules/mix/routes';
 import quizRoutes from './modules/quiz/routes';
+import routineRoutes from './modules/routine/routes';
 import shopRoutes from './modules/shop/routes';
+import passwordResetRoutes from './modules/users/password-reset-routes';
+import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -45,6 +49,10 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/blog', routes: blogRoutes },
   { prefix: '/analysis', routes: analysisRoutes },
   { prefix: '/quiz', routes: quizRoutes },
+  { prefix: '/dashboard', routes: dashboardRoutes },
+  { prefix: '/routine', routes: routineRoutes },
+  { prefix: '/users', routes: usersRoutes },
+  { prefix: '/auth', routes: passwordResetRoutes },
 ];
 
 /** Never logged, wherever they appear in a logged object (pino redaction paths). */

@@ -57,6 +57,13 @@ export const EnvSchema = z
       .min(1024)
       .default(1024 * 1024),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+    /** Outgoing mail (password reset). Without it mail goes to the mail_outbox table and the log. */
+    SMTP_URL: optionalText.pipe(
+      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default('Lumiskin <no-reply@lumiskin.app>'),
+    /** Public address of the web app, for links in emails (default http://localhost:PORT). */
+    APP_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
     /** Scan workers, limits and the optional weather/LLM/skin-API adapters (modules/analysis/config.ts). */
     ...analysisEnvShape,
   })
@@ -85,6 +92,12 @@ export interface AppConfig {
   /** Directory of the built SPA; null disables SPA serving (API-only). */
   webDist: string | null;
   version: string;
+  /** Outgoing mail; absent or smtpUrl null means the mail_outbox table (and the log). */
+  mail?: { smtpUrl: string | null; from: string };
+  /** Public web address for links in emails; absent means http://localhost:3000. */
+  appUrl?: string;
+  /** The clock for date rules (streaks, link expiry); tests inject one. Absent means real time. */
+  now?: () => Date;
   /** Scan settings; absent means the defaults (tests build AppConfig by hand). */
   analysis?: AnalysisConfig;
 }
@@ -125,5 +138,7 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
     webDist: path.resolve(process.cwd(), env.WEB_DIST ?? defaultWebDist),
     version,
     analysis: analysisConfigFromEnv(env),
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
   };
 }

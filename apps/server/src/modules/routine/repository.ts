@@ -1,0 +1,268 @@
+import type { Routine, RoutineStep } from '@lumiskin/contract/analysis';
+import {
+  RoutineMessages,
+  type AddRoutineProductBody,
+  type RoutineFrequency,
+  type RoutineHistoryEntry,
+  type RoutineProduct,
+  type RoutineProductType,
+  type RoutineResponse,
+} from '@lumiskin/contract/routine';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { analyses } from '../analysis/schema';
+import {
+  routineHistory,
+  routineProducts,
+  type RoutineHistoryRow,
+  type RoutineProductRow,
+} from './schema';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DbOrTx = Db | Tx;
+
+export function toRoutineProduct(row: RoutineProductRow): RoutineProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    purpose: row.purpose,
+    application_time: row.applicationTime,
+    frequency: row.frequency,
+    added_date: row.addedAt.toISOString(),
+    notes: row.notes,
+  };
+}
+
+export function toHistoryEntry(row: RoutineHistoryRow): RoutineHistoryEntry {
+  return {
+    id: row.id,
+    date: row.createdAt.toISOString(),
+    change: row.change,
+    type: row.type,
+    reason: row.reason,
+  };
+}
+
+async function readRoutine(db: DbOrTx, userId: string): Promise<RoutineResponse> {
+  const rows = await db
+    .select()
+    .from(routineProducts)
+    .where(eq(routineProducts.userId, userId))
+    .orderBy(asc(routineProducts.position), asc(routineProducts.addedAt), asc(routineProducts.id));
+  const products = rows.map(toRoutineProduct);
+  return {
+    morning: products.filter((p) => p.application_time === 'morning'),
+    evening: products.filter((p) => p.application_time === 'evening'),
+  };
+}
+
+/** Serialises routine writes of one user (a lazy setup racing an add, two tabs...). */
+async function lockRoutine(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`routine:${userId}`}, 0))`);
+}
+
+async function hasRoutineOrHistory(tx: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await tx.execute<{ found: boolean }>(sql`
+    select exists (select 1 from ${routineProducts} where ${routineProducts.userId} = ${userId})
+        or exists (select 1 from ${routineHistory} where ${routineHistory.userId} = ${userId}) as found`);
+  return Boolean(rows[0]?.found);
+}
+
+/** Where each step of the engine's routine sits among the spec's product types. */
+const STEP_TYPES: Record<RoutineStep['kind'], RoutineProductType> = {
+  cleanser: 'cleanser',
+  toner: 'toner',
+  // A Lumiskin base is a leave-on concentrate applied before moisturiser; boosters are actives.
+  base: 'serum',
+  booster: 'treatment',
+  serum: 'serum',
+  moisturizer: 'moisturizer',
+  sunscreen: 'sunscreen',
+  treatment: 'treatment',
+};
+
+/** 'start two evenings a week' → '2x per week'; anything else is daily. */
+function stepFrequency(instruction: string): RoutineFrequency {
+  const text = instruction.toLowerCase();
+  if (/\b(two|2)\s+(evenings|mornings|nights|times|days)\s+(a|per)\s+week/.test(text))
+    return '2x per week';
+  if (/\b(three|3)\s+(evenings|mornings|nights|times|days)\s+(a|per)\s+week/.test(text))
+    return '3x per week';
+  if (/\bonce\s+(a|per)\s+week\b/.test(text)) return 'weekly';
+  return 'daily';
+}
+
+export interface AnalysisForRoutine {
+  id: string;
+  createdAt: Date;
+  routine: Routine;
+}
+
+/**
+ * Sets the user's routine to the one recommended by `analysis` and logs a 'setup' history entry.
+ *
+ * - `{ replace: true }` ('Use this routine'): always replaces the current routine.
+ * - default: only when the user has neither a routine nor any routine history, i.e. a new user's
+ *   first analysis. The scan module calls it after storing a scan; it is a no-op afterwards, so a
+ *   person who emptied their routine on purpose does not get it back.
+ *
+ * Returns whether the routine was set up. Runs in its own transaction (or the caller's `tx`).
+ */
+export async function setupRoutineFromAnalysis(
+  db: DbOrTx,
+  userId: string,
+  analysis: AnalysisForRoutine,
+  options: { replace?: boolean } = {},
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockRoutine(tx, userId);
+    if (!options.replace && (await hasRoutineOrHistory(tx, userId))) return false;
+    await tx.delete(routineProducts).where(eq(routineProducts.userId, userId));
+    const steps = [
+      ...analysis.routine.morning.map((step) => ({ step, time: 'morning' as const })),
+      ...analysis.routine.evening.map((step) => ({ step, time: 'evening' as const })),
+    ];
+    if (steps.length > 0) {
+      await tx.insert(routineProducts).values(
+        steps.map(({ step, time }, i) => ({
+          userId,
+          name: step.name.slice(0, 120),
+          type: STEP_TYPES[step.kind],
+          purpose: (step.reason || step.instruction || step.name).slice(0, 300),
+          applicationTime: time,
+          frequency: stepFrequency(step.instruction),
+          notes: step.instruction.slice(0, 1000),
+          position: i,
+        })),
+      );
+    }
+    const day = analysis.createdAt.toISOString().slice(0, 10);
+    await tx.insert(routineHistory).values({
+      userId,
+      type: 'setup',
+      change: `Routine set up from your analysis of ${day} (${analysis.routine.morning.length} morning, ${analysis.routine.evening.length} evening)`,
+      reason: RoutineMessages.setupReason,
+    });
+    return true;
+  });
+}
+
+export async function findAnalysisForRoutine(
+  db: Db,
+  userId: string,
+  analysisId?: string,
+): Promise<AnalysisForRoutine | undefined> {
+  const [row] = await db
+    .select({ id: analyses.id, createdAt: analyses.createdAt, routine: analyses.routine })
+    .from(analyses)
+    .where(
+      analysisId
+        ? and(eq(analyses.userId, userId), eq(analyses.id, analysisId))
+        : eq(analyses.userId, userId),
+    )
+    .orderBy(desc(analyses.createdAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The routine; a user with no routine and no routine history (never set up, never edited) gets
+ * one from their newest analysis first, if they have one.
+ */
+export async function getRoutine(db: Db, userId: string): Promise<RoutineResponse> {
+  const routine = await readRoutine(db, userId);
+  if (routine.morning.length + routine.evening.length > 0) return routine;
+  if (await hasRoutineOrHistory(db, userId)) return routine;
+  const newest = await findAnalysisForRoutine(db, userId);
+  if (!newest) return routine;
+  await setupRoutineFromAnalysis(db, userId, newest);
+  return readRoutine(db, userId);
+}
+
+export async function replaceRoutineFromAnalysis(
+  db: Db,
+  userId: string,
+  analysis: AnalysisForRoutine,
+): Promise<RoutineResponse> {
+  await setupRoutineFromAnalysis(db, userId, analysis, { replace: true });
+  return readRoutine(db, userId);
+}
+
+/** Appends to the chosen list and logs an addition (spec §4 "Routine"). */
+export async function addRoutineProduct(
+  db: Db,
+  userId: string,
+  input: AddRoutineProductBody,
+): Promise<RoutineProduct> {
+  return db.transaction(async (tx) => {
+    await lockRoutine(tx, userId);
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${routineProducts.position}), -1)` })
+      .from(routineProducts)
+      .where(eq(routineProducts.userId, userId));
+    const [row] = await tx
+      .insert(routineProducts)
+      .values({
+        userId,
+        name: input.name,
+        type: input.type,
+        purpose: input.purpose,
+        applicationTime: input.application_time,
+        frequency: input.frequency,
+        notes: input.notes,
+        position: Number(last?.position ?? -1) + 1,
+      })
+      .returning();
+    if (!row) throw new Error('routine product insert returned nothing');
+    await tx.insert(routineHistory).values({
+      userId,
+      type: 'addition',
+      change: `Added ${row.name} (${row.applicationTime})`,
+      reason: RoutineMessages.addedReason,
+    });
+    return toRoutineProduct(row);
+  });
+}
+
+/** Removes one of the user's products and logs a removal; false when it is not theirs or gone. */
+export async function removeRoutineProduct(
+  db: Db,
+  userId: string,
+  productId: string,
+  reason: string | undefined,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockRoutine(tx, userId);
+    const [row] = await tx
+      .delete(routineProducts)
+      .where(and(eq(routineProducts.id, productId), eq(routineProducts.userId, userId)))
+      .returning();
+    if (!row) return false;
+    await tx.insert(routineHistory).values({
+      userId,
+      type: 'removal',
+      change: `Removed ${row.name} (${row.applicationTime})`,
+      reason: reason?.trim() || RoutineMessages.defaultRemovalReason,
+    });
+    return true;
+  });
+}
+
+export async function listRoutineHistory(
+  db: Db,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ entries: RoutineHistoryEntry[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(routineHistory)
+      .where(eq(routineHistory.userId, userId))
+      .orderBy(desc(routineHistory.createdAt), desc(routineHistory.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(routineHistory).where(eq(routineHistory.userId, userId)),
+  ]);
+  return { entries: rows.map(toHistoryEntry), total: totals[0]?.total ?? 0 };
+}

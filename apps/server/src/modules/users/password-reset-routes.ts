@@ -1,0 +1,87 @@
+import {
+  AccountErrorCode,
+  AccountMessages,
+  ForgotPasswordBody,
+  MessageResponse,
+  RESET_TOKEN_TTL_MINUTES,
+  ResetPasswordBody,
+} from '@lumiskin/contract/account';
+import { ApiError } from '@lumiskin/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../plugins/errors';
+import { credentialLimits } from '../auth/rate-limits';
+import { findUserByEmail } from '../auth/repository';
+import { sendMail } from '../mail/mailer';
+import { consumeResetToken, createResetToken, setPassword } from './repository';
+
+const errors = { 400: ApiError, 429: ApiError };
+
+/** Forgot/reset password, mounted under /api/auth beside sign-in. */
+const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const now = () => app.config.now?.() ?? new Date();
+  const appUrl = app.config.appUrl ?? 'http://localhost:3000';
+
+  app.post(
+    '/forgot-password',
+    {
+      // Per IP and per email: nobody can flood an inbox or probe many addresses quickly.
+      ...credentialLimits(app, 'forgot-password'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a single-use reset link (same answer whether or not the account exists)',
+        body: ForgotPasswordBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await findUserByEmail(app.db, request.body.email);
+      if (user) {
+        const expiresAt = new Date(now().getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
+        const token = await createResetToken(app.db, user.id, expiresAt);
+        const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const mail = sendMail(app, {
+          userId: user.id,
+          to: user.email,
+          subject: 'Reset your Lumiskin password',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'Someone (hopefully you) asked to reset the password of your Lumiskin account.',
+            `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new one. It works once:`,
+            '',
+            link,
+            '',
+            'If you did not ask for this, ignore this email; your password stays as it is.',
+          ].join('\n'),
+        }).catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
+        // SMTP can take seconds: not waiting keeps the answer as fast as for an unknown email.
+        // The local outbox is a single insert, awaited so the link is readable once we answer.
+        if (!app.config.mail?.smtpUrl) await mail;
+      }
+      return { message: AccountMessages.resetRequested };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      onRequest: credentialLimits(app, 'reset-password').onRequest,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the emailed token; signs out every session',
+        body: ResetPasswordBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = await consumeResetToken(app.db, request.body.token, now());
+      if (!userId) {
+        throw new HttpError(400, AccountErrorCode.invalidResetToken, AccountMessages.resetInvalid);
+      }
+      await setPassword(app.db, userId, request.body.password, null);
+      return { message: AccountMessages.resetDone };
+    },
+  );
+};
+
+export default passwordResetRoutes;

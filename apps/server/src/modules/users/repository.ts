@@ -1,0 +1,143 @@
+import type { Account, UpdateAccountBody } from '@lumiskin/contract/account';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { hashPassword } from '../auth/password';
+import { toUser } from '../auth/repository';
+import { sessions, users, type UserRow } from '../auth/schema';
+import { hashToken, newToken } from '../auth/tokens';
+import { passwordResetTokens } from './schema';
+
+export function toAccount(row: UserRow): Account {
+  return {
+    ...toUser(row),
+    notes: row.notes,
+    timezone: row.timezone,
+    settings: {
+      email_notifications: row.emailNotifications,
+      data_sharing: row.dataSharing,
+      marketing: row.marketing,
+    },
+    goals: { target_score: row.goalTargetScore, scans_per_week: row.goalScansPerWeek },
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Applies the fields sent; 'email_taken' when another account has the email (any case). */
+export async function updateAccount(
+  db: Db,
+  userId: string,
+  body: UpdateAccountBody,
+): Promise<UserRow | 'email_taken' | undefined> {
+  const set: Partial<typeof users.$inferInsert> = {
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.email !== undefined && { email: body.email }),
+    ...(body.skinType !== undefined && { skinType: body.skinType }),
+    ...(body.skinConcerns !== undefined && { skinConcerns: body.skinConcerns }),
+    ...(body.notes !== undefined && { notes: body.notes }),
+    ...(body.timezone !== undefined && { timezone: body.timezone }),
+    ...(body.settings?.email_notifications !== undefined && {
+      emailNotifications: body.settings.email_notifications,
+    }),
+    ...(body.settings?.data_sharing !== undefined && { dataSharing: body.settings.data_sharing }),
+    ...(body.settings?.marketing !== undefined && { marketing: body.settings.marketing }),
+    ...(body.goals?.target_score !== undefined && { goalTargetScore: body.goals.target_score }),
+    ...(body.goals?.scans_per_week !== undefined && {
+      goalScansPerWeek: body.goals.scans_per_week,
+    }),
+  };
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'email_taken';
+    throw error;
+  }
+}
+
+/** Whether PostgreSQL knows the zone too (the streak query converts in SQL). */
+export async function isKnownTimezone(db: Db, tz: string): Promise<boolean> {
+  const rows = await db.execute<{ ok: boolean }>(
+    sql`select exists (select 1 from pg_timezone_names where name = ${tz}) or ${tz} in ('UTC', 'Etc/UTC') as ok`,
+  );
+  return Boolean(rows[0]?.ok);
+}
+
+/** Sets the password and ends every session except `keepSessionId` (null: all of them). */
+export async function setPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  keepSessionId: string | null,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+        ),
+      );
+    // A password change also voids reset links still in someone's inbox.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  });
+}
+
+/**
+ * Deletes the user. Every table holding a user_id references users with ON DELETE CASCADE
+ * (scans and through them photos, consents, sessions, routine and its history, mix, favourites,
+ * likes, saved posts, quiz attempts, answers and badges, reset links, outbox mail); blog view
+ * counters key a signed-in reader as 'u:<id>' text, so those go by hand.
+ */
+export async function deleteAccount(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from post_views where visitor = ${`u:${userId}`}`);
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}
+
+export async function createResetToken(db: Db, userId: string, expiresAt: Date): Promise<string> {
+  const token = newToken();
+  await db.insert(passwordResetTokens).values({ userId, tokenHash: hashToken(token), expiresAt });
+  return token;
+}
+
+/**
+ * Marks the token used and returns its user, in one statement so a link works exactly once even
+ * when clicked twice at the same moment; undefined when unknown, used or expired at `now`.
+ */
+export async function consumeResetToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}

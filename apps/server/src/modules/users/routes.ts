@@ -1,0 +1,148 @@
+import {
+  AccountErrorCode,
+  AccountExport,
+  AccountMessages,
+  AccountResponse,
+  ChangePasswordBody,
+  DeleteAccountBody,
+  MessageResponse,
+  UpdateAccountBody,
+} from '@lumiskin/contract/account';
+import { AuthMessages } from '@lumiskin/contract/auth';
+import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { conflict, HttpError, unauthorized } from '../../plugins/errors';
+import { verifyPassword } from '../auth/password';
+import { exportAccount } from './export';
+import {
+  deleteAccount,
+  isKnownTimezone,
+  setPassword,
+  toAccount,
+  updateAccount,
+} from './repository';
+
+const errors = { 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError };
+const common = { tags: ['users'], security: [{ bearer: [] }] };
+
+const wrongPassword = () =>
+  new HttpError(400, AccountErrorCode.wrongPassword, AccountMessages.wrongPassword, {
+    password: AccountMessages.wrongPassword,
+  });
+
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+  // Password checks cost ~50 ms of argon2 each; keep guessing through these routes slow.
+  const passwordLimit = app.rateLimit({
+    max: app.config.rateLimit.authMax,
+    timeWindow: app.config.rateLimit.authWindowS * 1000,
+    keyGenerator: (request) => `password-check:${request.ip}`,
+  });
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        ...common,
+        summary: 'The signed-in user with profile, settings and goals',
+        response: { 200: AccountResponse, 401: ApiError },
+      },
+    },
+    async (request) => ({ user: toAccount(await requireUser(request)) }),
+  );
+
+  app.patch(
+    '/me',
+    {
+      schema: {
+        ...common,
+        summary: 'Update name, email, skin type and concerns, notes, time zone, settings, goals',
+        body: UpdateAccountBody,
+        response: { 200: AccountResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const body = request.body;
+      if (body.timezone !== undefined && !(await isKnownTimezone(app.db, body.timezone))) {
+        throw new HttpError(400, ErrorCode.validation, AccountMessages.invalidTimezone, {
+          timezone: AccountMessages.invalidTimezone,
+        });
+      }
+      const row = await updateAccount(app.db, user.id, body);
+      if (row === 'email_taken') throw conflict(AuthMessages.emailTaken, ErrorCode.emailTaken);
+      if (!row) throw unauthorized();
+      return { user: toAccount(row) };
+    },
+  );
+
+  app.post(
+    '/me/password',
+    {
+      onRequest: passwordLimit,
+      schema: {
+        ...common,
+        summary: 'Change the password (current one required); other sessions are signed out',
+        body: ChangePasswordBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = await currentUser(request);
+      if (!auth) throw unauthorized();
+      if (!(await verifyPassword(auth.user.passwordHash, request.body.currentPassword))) {
+        throw new HttpError(400, AccountErrorCode.wrongPassword, AccountMessages.wrongPassword, {
+          currentPassword: AccountMessages.wrongPassword,
+        });
+      }
+      await setPassword(app.db, auth.user.id, request.body.password, auth.session.id);
+      return { message: AccountMessages.passwordChanged };
+    },
+  );
+
+  app.delete(
+    '/me',
+    {
+      onRequest: passwordLimit,
+      schema: {
+        ...common,
+        summary: 'Delete the account and everything in it (password required)',
+        body: DeleteAccountBody,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      if (!(await verifyPassword(user.passwordHash, request.body.password))) throw wrongPassword();
+      await deleteAccount(app.db, user.id);
+      request.log.info({ userId: user.id }, 'account deleted');
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me/export',
+    {
+      schema: {
+        ...common,
+        summary: 'Everything held about the user, photos included, as a JSON attachment',
+        response: { 200: AccountExport, 401: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const now = app.config.now?.() ?? new Date();
+      const data = await exportAccount(app.db, user, now);
+      reply.header(
+        'content-disposition',
+        `attachment; filename="lumiskin-export-${now.toISOString().slice(0, 10)}.json"`,
+      );
+      reply.header('cache-control', 'no-store');
+      return data;
+    },
+  );
+};
+
+export default usersRoutes;
