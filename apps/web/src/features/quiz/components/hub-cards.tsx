@@ -149,7 +149,12 @@ export function CategoryGridSkeleton() {
   );
 }
 
-const MEDALS = ['🥇', '🥈', '🥉'];
+/** Gold, silver and bronze discs for the top three ranks (text stays readable in both themes). */
+const PODIUM = [
+  'bg-[#f6d365] text-[#5c3d00]',
+  'bg-[#d9dde3] text-[#33383f]',
+  'bg-[#e7b48a] text-[#4a2a10]',
+];
 
 export function TopLearners({
   entries,
@@ -206,7 +211,8 @@ export function TopLearners({
                   {entry.is_current_user ? ' (you)' : ''}
                 </span>
                 <span className="block text-xs opacity-75">
-                  Level {entry.level} · {entry.badges_count} badges
+                  Level {entry.level} · {entry.badges_count}{' '}
+                  {entry.badges_count === 1 ? 'badge' : 'badges'}
                 </span>
               </span>
               <span className="text-sm font-semibold tabular-nums">{entry.points} pts</span>

@@ -18,7 +18,7 @@ function StatCard({
   hint?: string;
 }) {
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:p-5">
+    <Card className="flex h-full flex-col gap-3 p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         <span className="inline-flex size-9 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
@@ -26,7 +26,7 @@ function StatCard({
         </span>
       </div>
       <p className="text-2xl font-semibold tracking-tight sm:text-3xl">{value}</p>
-      {hint ? <p className="-mt-2 text-xs text-muted-foreground">{hint}</p> : null}
+      {hint ? <p className="-mt-2 text-xs leading-snug text-muted-foreground">{hint}</p> : null}
     </Card>
   );
 }
@@ -43,7 +43,10 @@ export function StatCards({ stats }: { stats: QuizStats | undefined }) {
     );
   }
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Your quiz stats">
+    <ul
+      className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 [&>li]:h-full"
+      aria-label="Your quiz stats"
+    >
       <li>
         <StatCard
           label="Points"
@@ -52,7 +55,12 @@ export function StatCards({ stats }: { stats: QuizStats | undefined }) {
         />
       </li>
       <li>
-        <StatCard label="Level" value={stats.level} icon={<GraduationCapIcon aria-hidden />} />
+        <StatCard
+          label="Level"
+          value={stats.level}
+          icon={<GraduationCapIcon aria-hidden />}
+          hint={`${stats.badges_count} ${stats.badges_count === 1 ? 'badge' : 'badges'} earned`}
+        />
       </li>
       <li>
         <StatCard

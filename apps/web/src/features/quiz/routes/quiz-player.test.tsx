@@ -1,0 +1,221 @@
+import type { QuizResult, QuizSession } from '@lumiskin/contract/quiz';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+import { saveSession } from '@/lib/storage';
+import QuizPlayerRoute from './quiz-player';
+
+const session: QuizSession = {
+  attempt_id: '6f1c2a9e-4b8d-4c1e-9a77-0c5d2b1e8f10',
+  quiz_type: 'category',
+  category_id: 'sun-protection',
+  title: 'Sun Protection',
+  quiz_day: '2026-03-10',
+  expires_at: '2026-03-10T14:00:00.000Z',
+  questions: [
+    {
+      id: 'sun-01',
+      category_id: 'sun-protection',
+      question_text: 'What does SPF mainly measure?',
+      options: ['UVA protection', 'UVB protection', 'Water resistance', 'Blue light'],
+      difficulty: 'beginner',
+      points: 10,
+      image_url: null,
+      tags: ['spf'],
+    },
+    {
+      id: 'sun-02',
+      category_id: 'sun-protection',
+      question_text: 'How much sunscreen covers the face and neck?',
+      options: ['A pea', 'Two finger lengths', 'A drop', 'A palmful'],
+      difficulty: 'intermediate',
+      points: 15,
+      image_url: null,
+      tags: ['amount'],
+    },
+  ],
+};
+
+const result: QuizResult = {
+  attempt_id: session.attempt_id!,
+  quiz_type: 'category',
+  category_id: 'sun-protection',
+  score: 50,
+  correct_answers: 1,
+  total_questions: 2,
+  points_earned: 10,
+  streak_bonus: 0,
+  time_taken: 14,
+  level_up: false,
+  level: 1,
+  total_points: 10,
+  current_streak: 0,
+  badges_earned: [
+    {
+      badge_id: 'first-quiz',
+      badge_name: 'First Steps',
+      description: 'Finish your first quiz.',
+      icon: 'Footprints',
+    },
+  ],
+  streak_milestone: null,
+  share_data: { text: 'I scored 50%', hashtags: ['Lumiskin'] },
+  review: [
+    {
+      question_id: 'sun-01',
+      question_text: 'What does SPF mainly measure?',
+      options: session.questions[0]!.options,
+      image_url: null,
+      difficulty: 'beginner',
+      chosen: 'UVB protection',
+      correct_answer: 'UVB protection',
+      is_correct: true,
+      explanation: 'SPF is measured against sunburn, which UVB causes.',
+      points_earned: 10,
+    },
+    {
+      question_id: 'sun-02',
+      question_text: 'How much sunscreen covers the face and neck?',
+      options: session.questions[1]!.options,
+      image_url: null,
+      difficulty: 'intermediate',
+      chosen: 'A pea',
+      correct_answer: 'Two finger lengths',
+      is_correct: false,
+      explanation: 'About two finger lengths gives the tested 2 mg/cm².',
+      points_earned: 0,
+    },
+  ],
+};
+
+function renderPlayer(url = '/quiz/category/sun-protection') {
+  saveSession({ token: 'test-token', user: createUser() });
+  return renderWithRouter(
+    [
+      { path: '/quiz', element: <LocationProbe label="Quiz hub" /> },
+      { path: '/quiz/:quizType', element: <QuizPlayerRoute /> },
+      { path: '/quiz/:quizType/:categoryId', element: <QuizPlayerRoute /> },
+    ],
+    url,
+  );
+}
+
+describe('quiz player', () => {
+  it('keeps Next disabled until an option is chosen and restores the choice on Previous', async () => {
+    fakeFetch(() => json(200, session));
+    const { user } = renderPlayer();
+
+    expect(
+      await screen.findByRole('heading', { name: 'What does SPF mainly measure?' }),
+    ).toBeVisible();
+    expect(screen.getByText('Question 1 of 2')).toBeVisible();
+    expect(screen.getByRole('timer')).toHaveTextContent('0:00');
+    expect(screen.getByRole('button', { name: /Previous/ })).toBeDisabled();
+    const next = screen.getByRole('button', { name: /Next Question/ });
+    expect(next).toBeDisabled();
+
+    await user.click(screen.getByRole('radio', { name: /UVB protection/ }));
+    expect(next).toBeEnabled();
+    await user.click(next);
+
+    expect(await screen.findByRole('heading', { name: /How much sunscreen/ })).toBeVisible();
+    expect(screen.getByText('Question 2 of 2')).toBeVisible();
+    expect(screen.getByRole('button', { name: /Submit Quiz/ })).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: /A pea/ }));
+
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(
+      await screen.findByRole('heading', { name: 'What does SPF mainly measure?' }),
+    ).toBeVisible();
+    expect(screen.getByRole('radio', { name: /UVB protection/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: /Next Question/ })).toBeEnabled();
+
+    // Change the first answer, go forward: the second answer is still there too.
+    await user.click(screen.getByRole('radio', { name: /UVA protection/ }));
+    await user.click(screen.getByRole('button', { name: /Next Question/ }));
+    expect(screen.getByRole('radio', { name: /A pea/ })).toBeChecked();
+  });
+
+  it('submits the chosen texts once and shows the results with the review', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    fakeFetch((url, init) => {
+      calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return url.endsWith('/submit') ? json(200, result) : json(200, session);
+    });
+    const { user } = renderPlayer();
+    await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
+    await user.click(screen.getByRole('button', { name: /Next Question/ }));
+    await user.click(await screen.findByRole('radio', { name: /A pea/ }));
+    await user.click(screen.getByRole('button', { name: /Submit Quiz/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Quiz complete!' })).toBeVisible();
+    const submitted = calls.filter((c) => c.url.endsWith('/quiz/submit'));
+    expect(submitted).toHaveLength(1);
+    expect(submitted[0]!.body).toMatchObject({
+      quiz_type: 'category',
+      category_id: 'sun-protection',
+      attempt_id: session.attempt_id,
+      answers: { 'sun-01': 'UVB protection', 'sun-02': 'A pea' },
+      time_taken: expect.any(Number),
+    });
+    expect(screen.getByText(/You got/)).toHaveTextContent('You got 1 of 2 right');
+    const achievements = screen.getByRole('region', { name: 'Achievements' });
+    expect(within(achievements).getByText(/First Steps/)).toBeVisible();
+    expect(screen.getByText('Two finger lengths')).toBeVisible();
+    expect(screen.getByText(/2 mg\/cm²/)).toBeVisible();
+    for (const name of ['Share Results', 'Retake Quiz', 'Back to Quiz Hub', 'View Dashboard']) {
+      expect(
+        screen.getByRole(name === 'Share Results' || name === 'Retake Quiz' ? 'button' : 'link', {
+          name: new RegExp(name),
+        }),
+      ).toBeVisible();
+    }
+  });
+
+  it('keeps the player on the last question with a message when submitting fails', async () => {
+    fakeFetch((url) =>
+      url.endsWith('/submit')
+        ? json(503, {
+            detail: 'The server took too long to answer. Please try again.',
+            code: 'timeout',
+          })
+        : json(200, session),
+    );
+    const { user } = renderPlayer();
+    await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
+    await user.click(screen.getByRole('button', { name: /Next Question/ }));
+    await user.click(await screen.findByRole('radio', { name: /A pea/ }));
+    await user.click(screen.getByRole('button', { name: /Submit Quiz/ }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The server took too long to answer',
+    );
+    expect(screen.getByText('Question 2 of 2')).toBeVisible();
+    expect(screen.getByRole('radio', { name: /A pea/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: /Submit Quiz/ })).toBeEnabled();
+  });
+
+  it('sends the player to the hub when the quiz answers 400 (daily already completed)', async () => {
+    fakeFetch(() =>
+      json(400, { detail: "You've completed today's daily challenge.", code: 'daily_completed' }),
+    );
+    renderPlayer('/quiz/daily');
+    expect(await screen.findByText('Quiz hub at /quiz')).toBeVisible();
+  });
+
+  it('shows No Questions Available for an empty quiz', async () => {
+    fakeFetch(() => json(200, { ...session, attempt_id: null, questions: [] }));
+    renderPlayer();
+    expect(await screen.findByRole('heading', { name: 'No Questions Available' })).toBeVisible();
+    expect(screen.getByRole('link', { name: /Back to Quiz Hub/ })).toBeVisible();
+  });
+
+  it('sends the time zone with quiz calls', async () => {
+    const mock = fakeFetch(() => json(200, session));
+    renderPlayer();
+    await screen.findByText('Question 1 of 2');
+    await waitFor(() => expect(mock).toHaveBeenCalled());
+    const headers = mock.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(headers['x-timezone']).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
