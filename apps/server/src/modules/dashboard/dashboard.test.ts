@@ -1,0 +1,126 @@
+import { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type CreatedUser } from '../../../test/factories';
+import { buildTestApp } from '../../../test/helper';
+import { insertScan } from './scan-factory';
+
+let app: FastifyInstance;
+let clock = new Date('2026-03-10T12:00:00Z');
+
+beforeAll(async () => {
+  app = await buildTestApp({ now: () => clock });
+});
+afterAll(() => app.close());
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+async function stats(user: CreatedUser) {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/dashboard/stats',
+    headers: user.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return DashboardStatsResponse.parse(res.json()).stats;
+}
+
+async function setTimezone(user: CreatedUser, timezone: string) {
+  const res = await app.inject({
+    method: 'PATCH',
+    url: '/api/users/me',
+    headers: user.headers,
+    payload: { timezone },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+describe('GET /api/dashboard/stats', () => {
+  it('401s without a token', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/dashboard/stats' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('is all zeros and a null average for a new user', async () => {
+    clock = new Date('2026-03-10T12:00:00Z');
+    const user = await createUser(app);
+    expect(await stats(user)).toEqual({
+      total_analyses: 0,
+      average_score: null,
+      this_week: 0,
+      streak_days: 0,
+    });
+  });
+
+  it('counts, averages and windows only the user’s own scans', async () => {
+    clock = new Date('2026-03-10T12:00:00Z');
+    const user = await createUser(app);
+    const other = await createUser(app);
+    const at = (ms: number) => new Date(clock.getTime() - ms);
+    await insertScan(app.db, user.user.id, { createdAt: at(HOUR), overallScore: 60 });
+    await insertScan(app.db, user.user.id, { createdAt: at(7 * DAY - HOUR), overallScore: 71 });
+    await insertScan(app.db, user.user.id, { createdAt: at(7 * DAY + HOUR), overallScore: 80 });
+    await insertScan(app.db, user.user.id, { createdAt: at(30 * DAY), overallScore: 90 });
+    await insertScan(app.db, other.user.id, { createdAt: at(HOUR), overallScore: 10 });
+    expect(await stats(user)).toEqual({
+      total_analyses: 4,
+      average_score: 75.3, // (60 + 71 + 80 + 90) / 4 = 75.25, one decimal
+      this_week: 2,
+      streak_days: 1,
+    });
+    expect(await stats(other)).toMatchObject({
+      total_analyses: 1,
+      average_score: 10,
+      this_week: 1,
+    });
+  });
+
+  it('counts consecutive days ending today, or yesterday before today’s scan', async () => {
+    clock = new Date('2026-03-10T12:00:00Z');
+    const user = await createUser(app);
+    for (const daysAgo of [1, 2, 3, 5]) {
+      await insertScan(app.db, user.user.id, {
+        createdAt: new Date(clock.getTime() - daysAgo * DAY),
+      });
+    }
+    // two scans on one day count once
+    await insertScan(app.db, user.user.id, {
+      createdAt: new Date(clock.getTime() - 2 * DAY - HOUR),
+    });
+    expect((await stats(user)).streak_days).toBe(3); // yesterday, 2 and 3 days ago; 5 is past a gap
+    await insertScan(app.db, user.user.id, { createdAt: new Date(clock.getTime() - HOUR) });
+    expect((await stats(user)).streak_days).toBe(4);
+    clock = new Date('2026-03-12T12:00:00Z'); // the day after tomorrow: nothing yesterday
+    expect((await stats(user)).streak_days).toBe(0);
+  });
+
+  it('counts days in the user’s time zone, across midnight', async () => {
+    const user = await createUser(app);
+    await setTimezone(user, 'America/New_York'); // UTC-4 in March after the DST change
+    // 23:30 on 9 March in New York (already 10 March in UTC), then 10:00 on 10 March.
+    await insertScan(app.db, user.user.id, { createdAt: new Date('2026-03-10T03:30:00Z') });
+    await insertScan(app.db, user.user.id, { createdAt: new Date('2026-03-10T14:00:00Z') });
+
+    clock = new Date('2026-03-11T03:00:00Z'); // 23:00 on 10 March in New York
+    expect(await stats(user)).toMatchObject({ streak_days: 2, total_analyses: 2 });
+
+    clock = new Date('2026-03-11T05:30:00Z'); // 01:30 on 11 March: the streak ends yesterday, alive
+    expect((await stats(user)).streak_days).toBe(2);
+
+    clock = new Date('2026-03-12T05:30:00Z'); // 01:30 on 12 March: nothing on 11 March
+    expect((await stats(user)).streak_days).toBe(0);
+
+    // The same scans seen in UTC fall on one day (10 March).
+    await setTimezone(user, 'UTC');
+    clock = new Date('2026-03-11T03:00:00Z');
+    expect((await stats(user)).streak_days).toBe(1);
+  });
+
+  it('ignores scans after the clock (an injected past "now")', async () => {
+    clock = new Date('2026-01-01T12:00:00Z');
+    const user = await createUser(app);
+    await insertScan(app.db, user.user.id, { createdAt: new Date('2026-01-05T12:00:00Z') });
+    expect((await stats(user)).total_analyses).toBe(0);
+  });
+});

@@ -1,0 +1,129 @@
+import type { Routine } from '@lumiskin/contract/analysis';
+import type { Db } from '../../db/client';
+import { analyses, analysisPhotos, type AnalysisRow } from '../analysis/schema';
+
+/** Test and bench helper: a stored scan without running the engine. */
+export const sampleRoutine: Routine = {
+  morning: [
+    {
+      step: 1,
+      kind: 'cleanser',
+      name: 'Gentle gel cleanser',
+      product_id: null,
+      instruction: 'Massage onto damp skin, rinse.',
+      reason: 'Removes overnight oil.',
+    },
+    {
+      step: 2,
+      kind: 'base',
+      name: 'SeboBalance',
+      product_id: 'sebobalance',
+      instruction: 'Two pumps over face.',
+      reason: 'Balances oil.',
+    },
+    {
+      step: 3,
+      kind: 'sunscreen',
+      name: 'Broad-spectrum sunscreen SPF 30',
+      product_id: null,
+      instruction: 'Last step.',
+      reason: 'UV protection.',
+    },
+  ],
+  evening: [
+    {
+      step: 1,
+      kind: 'cleanser',
+      name: 'Gentle gel cleanser',
+      product_id: null,
+      instruction: 'Massage, rinse.',
+      reason: 'Removes the day.',
+    },
+    {
+      step: 2,
+      kind: 'booster',
+      name: 'RenewLift',
+      product_id: 'renewlift',
+      instruction: 'Start two evenings a week.',
+      reason: 'Fine lines.',
+    },
+  ],
+};
+
+export async function insertScan(
+  db: Db,
+  userId: string,
+  input: { createdAt?: Date; overallScore?: number; routine?: Routine; photo?: Buffer } = {},
+): Promise<AnalysisRow> {
+  const score = input.overallScore ?? 70;
+  const [row] = await db
+    .insert(analyses)
+    .values({
+      userId,
+      ...(input.createdAt && { createdAt: input.createdAt }),
+      analysisType: 'quick',
+      analysisSource: 'lumiskin_ai',
+      location: 'London, GB',
+      place: {
+        name: 'London',
+        country_code: 'GB',
+        lat: 51.5,
+        lon: -0.12,
+        timezone: 'Europe/London',
+      },
+      environment: {
+        uv_index: null,
+        uv_level: null,
+        season: null,
+        hemisphere: null,
+        humidity: null,
+        temperature_c: null,
+        weather_source: 'unknown',
+      },
+      concerns: [],
+      scores: { acne: score, oiliness: score, hydration: score, texture: score, radiance: score },
+      overallScore: score,
+      findings: [],
+      routine: input.routine ?? sampleRoutine,
+      recommendation: {
+        base: { id: 'sebobalance', name: 'SeboBalance', reason: 'Oily skin' },
+        boosters: [],
+        skin_type: 'oily',
+        skin_type_source: 'estimated',
+        spf: 30,
+        notes: [],
+        see_dermatologist: false,
+      },
+      reportText: 'Analysis completed successfully.',
+      reportSource: 'engine',
+      regions: [],
+      details: {
+        region_scores: {},
+        raw: {},
+        measurements: {},
+        counts: {},
+        skin_tone: { ita: 30, category: 'intermediate' },
+        estimated_skin_type: 'oily',
+        face: { box: [0, 0, 1, 1], yaw: 0, pitch: 0, roll: 0 },
+        quality: { sharpness: 1 },
+        timings_ms: {},
+        photo: null,
+      },
+      angles: ['front'],
+      engineMs: 1,
+    })
+    .returning();
+  if (!row) throw new Error('insertScan: nothing returned');
+  if (input.photo) {
+    await db
+      .insert(analysisPhotos)
+      .values({
+        analysisId: row.id,
+        contentType: 'image/jpeg',
+        width: 1,
+        height: 1,
+        data: input.photo,
+      });
+  }
+  return row;
+}
