@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Config, FaceResult, Human } from '@vladmandic/human';
-import { resizeToRgb8, toRgb8, type PixelImage } from '../image/raster';
+import { blockDownsample, toRgb8, type PixelImage } from '../image/raster';
 
 /**
  * Face detection (BlazeFace) + 468-point mesh (MediaPipe FaceMesh; the iris refinement is off) through
@@ -98,8 +98,8 @@ export interface FaceDetector {
   readonly backend: string;
 }
 
-/** Longest side the detector sees: BlazeFace works at 256 px and the mesh at 192 px per face. */
-const DETECTION_MAX_SIDE = 512;
+/** BlazeFace works at 256 px and the mesh at 192 px per face: a 512+ px long side is plenty. */
+const DETECTION_MIN_SIDE = 512;
 
 export interface FaceDetectorOptions {
   /** Up to this many faces are reported (enough to tell "more than one face"). */
@@ -144,13 +144,12 @@ export async function createFaceDetector(opts: FaceDetectorOptions = {}): Promis
   await human.tf.ready();
 
   async function detect(image: PixelImage): Promise<DetectedFace[]> {
-    const longest = Math.max(image.width, image.height);
-    const scale = longest > DETECTION_MAX_SIDE ? DETECTION_MAX_SIDE / longest : 1;
-    const w = Math.max(1, Math.round(image.width * scale));
-    const h = Math.max(1, Math.round(image.height * scale));
-    const rgb = scale === 1 ? toRgb8(image) : resizeToRgb8(image, w, h);
-    const sx = image.width / w;
-    const sy = image.height / h;
+    // Shrink by a whole factor so the detector sees 512-1023 px on the long side.
+    const k = Math.max(1, Math.floor(Math.max(image.width, image.height) / DETECTION_MIN_SIDE));
+    const small = k === 1 ? { data: toRgb8(image), width: image.width, height: image.height } : blockDownsample(image, k);
+    const { data: rgb, width: w, height: h } = small;
+    const sx = k;
+    const sy = k;
     // Non-square frames (16:9) come back with a vertically stretched mesh, so the frame is padded
     // to a square on the right/bottom (coordinates unchanged). Human's own `square` option shifts
     // the mesh instead, so it stays off.

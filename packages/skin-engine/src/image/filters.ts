@@ -112,26 +112,6 @@ export function laplacianVariance(plane: Plane, mask?: Uint8Array): number {
   return sumSq / n - mean * mean;
 }
 
-/** Second derivatives of a (pre-smoothed) plane by central differences: Lxx, Lyy, Lxy. */
-export function hessian(plane: Plane): { xx: Float32Array; yy: Float32Array; xy: Float32Array } {
-  const { data, width, height } = plane;
-  const xx = new Float32Array(data.length);
-  const yy = new Float32Array(data.length);
-  const xy = new Float32Array(data.length);
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      const c = data[i] as number;
-      xx[i] = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
-      yy[i] = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
-      xy[i] =
-        ((data[i + width + 1] as number) - (data[i + width - 1] as number) - (data[i - width + 1] as number) + (data[i - width - 1] as number)) /
-        4;
-    }
-  }
-  return { xx, yy, xy };
-}
-
 /** 2×2 block average (half resolution); odd last row/column are averaged with their edge copy. */
 export function downsample2(plane: Plane): Plane {
   const { data, width, height } = plane;

@@ -144,12 +144,39 @@ export function resampleRgb(image: PixelImage, rect: Rect, outWidth: number, out
   return out;
 }
 
-/** Whole-image resample to 8-bit RGB (used to shrink large photos before face detection). */
-export function resizeToRgb8(image: PixelImage, outWidth: number, outHeight: number): Uint8Array {
-  const f = resampleRgb(image, { x: 0, y: 0, width: image.width, height: image.height }, outWidth, outHeight);
-  const out = new Uint8Array(f.length);
-  for (let i = 0; i < f.length; i++) out[i] = Math.round(f[i] ?? 0);
-  return out;
+/**
+ * Integer k×k block average to 8-bit RGB: one pass over the photo, used to shrink large photos
+ * before face detection (the detector resizes to 256 px anyway; block averaging avoids aliasing).
+ */
+export function blockDownsample(image: PixelImage, k: number): { data: Uint8Array; width: number; height: number } {
+  const { data, width, height, channels } = image;
+  const w = Math.floor(width / k);
+  const h = Math.floor(height / k);
+  const out = new Uint8Array(w * h * 3);
+  const acc = new Uint32Array(w * 3);
+  const area = k * k;
+  for (let y = 0; y < h; y++) {
+    acc.fill(0);
+    for (let dy = 0; dy < k; dy++) {
+      let p = (y * k + dy) * width * channels;
+      for (let x = 0; x < w; x++) {
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (let dx = 0; dx < k; dx++, p += channels) {
+          r += data[p] as number;
+          g += data[p + 1] as number;
+          b += data[p + 2] as number;
+        }
+        acc[x * 3] = (acc[x * 3] as number) + r;
+        acc[x * 3 + 1] = (acc[x * 3 + 1] as number) + g;
+        acc[x * 3 + 2] = (acc[x * 3 + 2] as number) + b;
+      }
+    }
+    const o = y * w * 3;
+    for (let i = 0; i < w * 3; i++) out[o + i] = Math.round((acc[i] as number) / area);
+  }
+  return { data: out, width: w, height: h };
 }
 
 /** Drops the alpha channel when there is one (no copy for RGB input). */

@@ -1,6 +1,6 @@
 import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
 import type { FaceFrame } from '../face/frame';
-import { downsample2, downsampleMask2, gaussianBlur, hessian, maskedGaussianBlur, upsample2 } from '../image/filters';
+import { downsample2, downsampleMask2, gaussianBlur, maskedGaussianBlur, upsample2 } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { detectBlobs, type Blob } from './blobs';
 import { detrendedStd, maskedQuantile } from './stats';
@@ -121,18 +121,23 @@ export function clippedRms(highPass: Float32Array, mask: Uint8Array, clip = ROUG
  * round spots (Frangi et al. 1998 use the same eigenvalue contrast for vessels).
  */
 export function valleyStrength(smoothed: Plane, sigma: number): Float32Array {
-  const { xx, yy, xy } = hessian(smoothed);
-  const out = new Float32Array(xx.length);
+  const { data, width, height } = smoothed;
+  const out = new Float32Array(data.length);
   const s2 = sigma * sigma;
-  for (let i = 0; i < out.length; i++) {
-    const a = xx[i] as number;
-    const d = yy[i] as number;
-    const b = xy[i] as number;
-    const half = (a + d) / 2;
-    const root = Math.sqrt(((a - d) / 2) ** 2 + b * b);
-    const l1 = half + root;
-    const l2 = half - root;
-    out[i] = Math.max(0, s2 * (l1 - Math.abs(l2)));
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const c = data[i] as number;
+      const a = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
+      const d = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
+      const b = ((data[i + width + 1] as number) - (data[i + width - 1] as number) - (data[i - width + 1] as number) + (data[i - width - 1] as number)) / 4;
+      const half = (a + d) / 2;
+      const root = Math.sqrt(((a - d) / 2) ** 2 + b * b);
+      const l1 = half + root;
+      const l2 = half - root;
+      const v = s2 * (l1 - Math.abs(l2));
+      out[i] = v > 0 ? v : 0;
+    }
   }
   return out;
 }
@@ -221,6 +226,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   }
   const zoneL: number[] = [];
   const zoneC: number[] = [];
+  const diffuse = new Uint8Array(L.length);
   REGIONS.forEach((r, k) => {
     const { mask, bounds } = frame.regions[r];
     const range = { start: bounds.y0 * width, end: bounds.y1 * width };
@@ -230,7 +236,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     // these, so "brighter/darker than this skin" stays anchored.
     const q40 = maskedQuantile(L, mask, 0.4, range);
     const q60 = maskedQuantile(L, mask, 0.6, range);
-    const diffuse = new Uint8Array(mask.length);
+    diffuse.fill(0, range.start, range.end);
     for (let i = range.start; i < range.end; i++) if (mask[i] && (L[i] as number) <= q60) diffuse[i] = 1;
     zoneL.push(q40);
     zoneC.push(maskedQuantile(chroma, diffuse, 0.5, range));
