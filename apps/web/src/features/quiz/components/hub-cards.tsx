@@ -200,10 +200,13 @@ export function TopLearners({
               )}
             >
               <span
-                className="w-7 text-center text-sm font-semibold"
-                aria-label={`Rank ${entry.rank}`}
+                className={cn(
+                  'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold tabular-nums',
+                  PODIUM[entry.rank - 1] ?? 'bg-muted text-muted-foreground',
+                )}
               >
-                {MEDALS[entry.rank - 1] ?? `#${entry.rank}`}
+                <span className="sr-only">Rank </span>
+                {entry.rank}
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">
