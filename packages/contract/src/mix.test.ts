@@ -90,7 +90,12 @@ describe('the mix rule (spec §5)', () => {
 
   it('puts no limit on everyday products beside a full mix', () => {
     const lines = build(['aquahydra', 'clearcomplex', 'calmbarrier']);
-    const result = addToMix(lines, cleanser, (p) => ({ product_id: p.id, type: p.type, quantity: 1, price_pence: 1600 }));
+    const result = addToMix(lines, cleanser, (p) => ({
+      product_id: p.id,
+      type: p.type,
+      quantity: 1,
+      price_pence: 1600,
+    }));
     expect(result.ok).toBe(true);
   });
 

@@ -49,7 +49,10 @@ export interface MixLine {
 }
 
 /** How many distinct bases and boosters a mix holds. */
-export function countMixSlots(lines: readonly Pick<MixLine, 'type'>[]): { bases: number; boosters: number } {
+export function countMixSlots(lines: readonly Pick<MixLine, 'type'>[]): {
+  bases: number;
+  boosters: number;
+} {
   let bases = 0;
   let boosters = 0;
   for (const line of lines) {
@@ -90,8 +93,7 @@ export function checkMix(lines: readonly Pick<MixLine, 'type'>[]): MixRefusal | 
 }
 
 export type MixAddResult<L extends MixLine> =
-  | { ok: true; lines: L[] }
-  | { ok: false; refusal: MixRefusal; lines: readonly L[] };
+  { ok: true; lines: L[] } | { ok: false; refusal: MixRefusal; lines: readonly L[] };
 
 /**
  * Spec §4 "Shop": add creates quantity 1 or increments (never past MIX_QUANTITY.max); the rule
@@ -109,7 +111,9 @@ export function addToMix<L extends MixLine>(
     return {
       ok: true,
       lines: lines.map((line) =>
-        line === existing ? { ...line, quantity: Math.min(line.quantity + 1, MIX_QUANTITY.max) } : line,
+        line === existing
+          ? { ...line, quantity: Math.min(line.quantity + 1, MIX_QUANTITY.max) }
+          : line,
       ),
     };
   }

@@ -31,7 +31,17 @@ async function open(ref: string, headers: Record<string, string> = {}) {
 async function freshPost(slug: string, content = 'Plain **text**.') {
   const [row] = await app.db
     .insert(blogPosts)
-    .values({ slug, title: slug, excerpt: 'x', content, tags: ['t'], category: 'Test', author: 'A', readTime: 1, image: '/images/blog/acne-basics.svg' })
+    .values({
+      slug,
+      title: slug,
+      excerpt: 'x',
+      content,
+      tags: ['t'],
+      category: 'Test',
+      author: 'A',
+      readTime: 1,
+      image: '/images/blog/acne-basics.svg',
+    })
     .returning({ id: blogPosts.id });
   return row!.id;
 }
@@ -62,7 +72,14 @@ describe('GET /api/blog/posts', () => {
   });
 
   it('answers injection strings and odd characters normally', async () => {
-    for (const q of ["' or 1=1; --", '<script>alert(1)</script>', '%_\\', '!:*&|()', '"unclosed', 'ünïcødé ☀️']) {
+    for (const q of [
+      "' or 1=1; --",
+      '<script>alert(1)</script>',
+      '%_\\',
+      '!:*&|()',
+      '"unclosed',
+      'ünïcødé ☀️',
+    ]) {
       const body = await list({ q });
       expect(Array.isArray(body.posts)).toBe(true);
     }
@@ -78,7 +95,10 @@ describe('GET /api/blog/posts/{id}', () => {
     expect((await open(post.id)).slug).toBe('vitamin-c-explained');
     const missing = await app.inject({ method: 'GET', url: '/api/blog/posts/no-such-article' });
     expect(missing.statusCode).toBe(404);
-    const bad = await app.inject({ method: 'GET', url: `/api/blog/posts/${encodeURIComponent("x' or '1'='1")}` });
+    const bad = await app.inject({
+      method: 'GET',
+      url: `/api/blog/posts/${encodeURIComponent("x' or '1'='1")}`,
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -104,7 +124,9 @@ describe('GET /api/blog/posts/{id}', () => {
     expect(html).not.toMatch(/<[^>]*\son\w+=/i);
     expect(html).not.toMatch(/href="\s*(javascript|data):/i);
     expect(html).toContain('&lt;script&gt;');
-    expect(html).toContain('<a href="https://www.nhs.uk/conditions/acne/" rel="noopener noreferrer nofollow" target="_blank">safe</a>');
+    expect(html).toContain(
+      '<a href="https://www.nhs.uk/conditions/acne/" rel="noopener noreferrer nofollow" target="_blank">safe</a>',
+    );
     expect(html).toMatch(/<h2>Title<\/h2>/);
     expect(renderMarkdown('<b onmouseover="x()">hi</b>')).not.toMatch(/<b /);
   });
@@ -126,42 +148,80 @@ describe('views', () => {
     const id = await freshPost('views-parallel');
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        app.inject({ method: 'GET', url: `/api/blog/posts/${id}`, headers: { 'user-agent': `visitor-${i}` } }),
+        app.inject({
+          method: 'GET',
+          url: `/api/blog/posts/${id}`,
+          headers: { 'user-agent': `visitor-${i}` },
+        }),
       ),
     );
     await Promise.all(
       Array.from({ length: 20 }, () =>
-        app.inject({ method: 'GET', url: `/api/blog/posts/${id}`, headers: { 'user-agent': 'visitor-0' } }),
+        app.inject({
+          method: 'GET',
+          url: `/api/blog/posts/${id}`,
+          headers: { 'user-agent': 'visitor-0' },
+        }),
       ),
     );
-    const [row] = await app.db.select({ views: blogPosts.views }).from(blogPosts).where(eq(blogPosts.id, id));
+    const [row] = await app.db
+      .select({ views: blogPosts.views })
+      .from(blogPosts)
+      .where(eq(blogPosts.id, id));
     expect(row?.views).toBe(20);
   });
 });
 
 describe('likes and the reading list', () => {
   it('need a session', async () => {
-    for (const [method, action] of [['POST', 'like'], ['DELETE', 'like'], ['POST', 'save'], ['DELETE', 'save']] as const) {
+    for (const [method, action] of [
+      ['POST', 'like'],
+      ['DELETE', 'like'],
+      ['POST', 'save'],
+      ['DELETE', 'save'],
+    ] as const) {
       const res = await app.inject({ method, url: `/api/blog/posts/acne-basics/${action}` });
       expect(res.statusCode).toBe(401);
     }
-    expect((await app.inject({ method: 'GET', url: '/api/blog/posts?saved=true' })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/blog/posts?saved=true' })).statusCode,
+    ).toBe(401);
   });
 
   it('toggle per user, idempotently, and show in the lists', async () => {
     const alice = await createUser(app);
     const bob = await createUser(app);
-    const like = await app.inject({ method: 'POST', url: '/api/blog/posts/acne-basics/like', headers: alice.headers });
+    const like = await app.inject({
+      method: 'POST',
+      url: '/api/blog/posts/acne-basics/like',
+      headers: alice.headers,
+    });
     expect(LikeResponse.parse(like.json())).toEqual({ liked: true, likes: 1 });
-    const again = await app.inject({ method: 'POST', url: '/api/blog/posts/acne-basics/like', headers: alice.headers });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/blog/posts/acne-basics/like',
+      headers: alice.headers,
+    });
     expect(again.json()).toEqual({ liked: true, likes: 1 });
 
     // Bob cannot take Alice's like back: his DELETE only removes his own (absent) like.
-    const bobUnlike = await app.inject({ method: 'DELETE', url: '/api/blog/posts/acne-basics/like', headers: bob.headers });
+    const bobUnlike = await app.inject({
+      method: 'DELETE',
+      url: '/api/blog/posts/acne-basics/like',
+      headers: bob.headers,
+    });
     expect(bobUnlike.json()).toEqual({ liked: false, likes: 1 });
 
-    await app.inject({ method: 'POST', url: '/api/blog/posts/climate-and-your-skin/save', headers: alice.headers });
-    await app.inject({ method: 'DELETE', url: '/api/blog/posts/climate-and-your-skin/save', headers: bob.headers });
+    await app.inject({
+      method: 'POST',
+      url: '/api/blog/posts/climate-and-your-skin/save',
+      headers: alice.headers,
+    });
+    await app.inject({
+      method: 'DELETE',
+      url: '/api/blog/posts/climate-and-your-skin/save',
+      headers: bob.headers,
+    });
 
     const alicesList = await list({}, alice.headers);
     const acne = alicesList.posts.find((p) => p.slug === 'acne-basics');
@@ -173,28 +233,67 @@ describe('likes and the reading list', () => {
     const bobsList = await list({}, bob.headers);
     expect(bobsList.posts.some((p) => p.liked || p.saved)).toBe(false);
     expect((await list({ saved: 'true' }, bob.headers)).total).toBe(0);
-    expect((await list()).posts.find((p) => p.slug === 'acne-basics')).toMatchObject({ liked: false, likes: 1 });
+    expect((await list()).posts.find((p) => p.slug === 'acne-basics')).toMatchObject({
+      liked: false,
+      likes: 1,
+    });
 
-    const unlike = await app.inject({ method: 'DELETE', url: '/api/blog/posts/acne-basics/like', headers: alice.headers });
+    const unlike = await app.inject({
+      method: 'DELETE',
+      url: '/api/blog/posts/acne-basics/like',
+      headers: alice.headers,
+    });
     expect(unlike.json()).toEqual({ liked: false, likes: 0 });
-    const unsave = await app.inject({ method: 'DELETE', url: '/api/blog/posts/climate-and-your-skin/save', headers: alice.headers });
+    const unsave = await app.inject({
+      method: 'DELETE',
+      url: '/api/blog/posts/climate-and-your-skin/save',
+      headers: alice.headers,
+    });
     expect(unsave.json()).toEqual({ saved: false });
-    expect((await app.inject({ method: 'POST', url: '/api/blog/posts/nope/like', headers: alice.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/blog/posts/nope/like',
+          headers: alice.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('like counts stay exact under 20 parallel requests', async () => {
     const id = await freshPost('likes-parallel');
     const users = await Promise.all(Array.from({ length: 20 }, () => createUser(app)));
-    await Promise.all(users.map((u) => app.inject({ method: 'POST', url: `/api/blog/posts/${id}/like`, headers: u.headers })));
+    await Promise.all(
+      users.map((u) =>
+        app.inject({ method: 'POST', url: `/api/blog/posts/${id}/like`, headers: u.headers }),
+      ),
+    );
     // The same 20 again, plus 20 repeats of one user: nothing changes.
     await Promise.all([
-      ...users.map((u) => app.inject({ method: 'POST', url: `/api/blog/posts/${id}/like`, headers: u.headers })),
-      ...users.map(() => app.inject({ method: 'POST', url: `/api/blog/posts/${id}/like`, headers: users[0]!.headers })),
+      ...users.map((u) =>
+        app.inject({ method: 'POST', url: `/api/blog/posts/${id}/like`, headers: u.headers }),
+      ),
+      ...users.map(() =>
+        app.inject({
+          method: 'POST',
+          url: `/api/blog/posts/${id}/like`,
+          headers: users[0]!.headers,
+        }),
+      ),
     ]);
     const count = async () =>
-      (await app.db.select({ likes: blogPosts.likes }).from(blogPosts).where(eq(blogPosts.id, id)))[0]?.likes;
+      (
+        await app.db.select({ likes: blogPosts.likes }).from(blogPosts).where(eq(blogPosts.id, id))
+      )[0]?.likes;
     expect(await count()).toBe(20);
-    await Promise.all(users.slice(0, 7).map((u) => app.inject({ method: 'DELETE', url: `/api/blog/posts/${id}/like`, headers: u.headers })));
+    await Promise.all(
+      users
+        .slice(0, 7)
+        .map((u) =>
+          app.inject({ method: 'DELETE', url: `/api/blog/posts/${id}/like`, headers: u.headers }),
+        ),
+    );
     expect(await count()).toBe(13);
   });
 });

@@ -19,7 +19,10 @@ function flags(userId: string | null) {
   };
 }
 
-type SummaryRow = Omit<typeof blogPosts.$inferSelect, 'search' | 'content'> & { liked: boolean; saved: boolean };
+type SummaryRow = Omit<typeof blogPosts.$inferSelect, 'search' | 'content'> & {
+  liked: boolean;
+  saved: boolean;
+};
 
 function toSummary(row: SummaryRow): BlogPostSummary {
   return {
@@ -43,12 +46,19 @@ function toSummary(row: SummaryRow): BlogPostSummary {
 
 export async function listPosts(
   db: Db,
-  query: { q?: string | undefined; category?: string | undefined; featured?: boolean | undefined; savedOnly?: boolean | undefined },
+  query: {
+    q?: string | undefined;
+    category?: string | undefined;
+    featured?: boolean | undefined;
+    savedOnly?: boolean | undefined;
+  },
   userId: string | null,
 ): Promise<BlogPostSummary[]> {
   const conditions: SQL[] = [];
   const q = query.q?.trim();
-  const search = q ? fullTextSearch(blogPosts.search, q, [blogPosts.title, blogPosts.excerpt]) : null;
+  const search = q
+    ? fullTextSearch(blogPosts.search, q, [blogPosts.title, blogPosts.excerpt])
+    : null;
   if (search) conditions.push(search.where);
   if (query.category) conditions.push(sql`lower(${blogPosts.category}) = lower(${query.category})`);
   if (query.featured !== undefined) conditions.push(eq(blogPosts.featured, query.featured));
@@ -61,7 +71,11 @@ export async function listPosts(
     .select({ ...summaryColumns, ...flags(userId) })
     .from(blogPosts)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(...(search ? [desc(search.rank)] : []), desc(blogPosts.publishedAt), asc(blogPosts.slug));
+    .orderBy(
+      ...(search ? [desc(search.rank)] : []),
+      desc(blogPosts.publishedAt),
+      asc(blogPosts.slug),
+    );
   return rows.map(toSummary);
 }
 
@@ -84,7 +98,11 @@ export async function resolvePostId(db: Db, ref: string): Promise<string | undef
   return row?.id;
 }
 
-export async function findPost(db: Db, id: string, userId: string | null): Promise<BlogPost | undefined> {
+export async function findPost(
+  db: Db,
+  id: string,
+  userId: string | null,
+): Promise<BlogPost | undefined> {
   const [row] = await db
     .select({ ...summaryColumns, content: blogPosts.content, ...flags(userId) })
     .from(blogPosts)
@@ -98,9 +116,17 @@ export async function findPost(db: Db, id: string, userId: string | null): Promi
  * The visitor a view is counted for: the user, or a hash of the day, IP and user agent (so no raw
  * IP is kept and the key changes every day).
  */
-export function visitorKey(input: { userId: string | null; ip: string; userAgent: string | undefined; day: string }): string {
+export function visitorKey(input: {
+  userId: string | null;
+  ip: string;
+  userAgent: string | undefined;
+  day: string;
+}): string {
   if (input.userId) return `u:${input.userId}`;
-  const hash = crypto.createHash('sha256').update(`${input.day}|${input.ip}|${input.userAgent ?? ''}`).digest('hex');
+  const hash = crypto
+    .createHash('sha256')
+    .update(`${input.day}|${input.ip}|${input.userAgent ?? ''}`)
+    .digest('hex');
   return `a:${hash.slice(0, 32)}`;
 }
 
@@ -113,7 +139,12 @@ export function utcDay(now = new Date()): string {
  * the (post, visitor, day) row or hits its primary key, and the update adds exactly the number of
  * rows inserted, so parallel requests can neither lose nor double a view.
  */
-export async function recordView(db: Db, postId: string, visitor: string, day: string): Promise<void> {
+export async function recordView(
+  db: Db,
+  postId: string,
+  visitor: string,
+  day: string,
+): Promise<void> {
   await db.execute(sql`
     with inserted as (
       insert into ${postViews} (post_id, visitor, day) values (${postId}, ${visitor}, ${day})
@@ -125,7 +156,10 @@ export async function recordView(db: Db, postId: string, visitor: string, day: s
 }
 
 async function counter(db: Db, postId: string): Promise<number> {
-  const [row] = await db.select({ likes: blogPosts.likes }).from(blogPosts).where(eq(blogPosts.id, postId));
+  const [row] = await db
+    .select({ likes: blogPosts.likes })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, postId));
   return row?.likes ?? 0;
 }
 

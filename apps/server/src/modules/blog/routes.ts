@@ -1,4 +1,11 @@
-import { BlogPost, LikeResponse, PostListQuery, PostListResponse, PostParams, SaveResponse } from '@lumiskin/contract/blog';
+import {
+  BlogPost,
+  LikeResponse,
+  PostListQuery,
+  PostListResponse,
+  PostParams,
+  SaveResponse,
+} from '@lumiskin/contract/blog';
 import { ApiError } from '@lumiskin/contract/errors';
 import { BlogMessages } from '@lumiskin/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +29,8 @@ const security = [{ bearer: [] }];
 
 /** Learn & Glow (spec §2 "Blog", §7): public reading; likes and the reading list per user. */
 const blogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const postId = async (ref: string) => notFoundUnless(await resolvePostId(app.db, ref), BlogMessages.notFound);
+  const postId = async (ref: string) =>
+    notFoundUnless(await resolvePostId(app.db, ref), BlogMessages.notFound);
 
   app.get(
     '/posts',
@@ -53,7 +61,8 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['blog'],
-        summary: 'One article by id or slug, with sanitised HTML; counts a view once per visitor per day',
+        summary:
+          'One article by id or slug, with sanitised HTML; counts a view once per visitor per day',
         params: PostParams,
         response: { 200: BlogPost, 400: ApiError, 404: ApiError },
       },
@@ -62,7 +71,12 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = await currentUser(request);
       const id = await postId(request.params.id);
       const day = utcDay();
-      const visitor = visitorKey({ userId: auth?.user.id ?? null, ip: request.ip, userAgent: request.headers['user-agent'], day });
+      const visitor = visitorKey({
+        userId: auth?.user.id ?? null,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        day,
+      });
       try {
         await recordView(app.db, id, visitor, day);
       } catch (error) {
@@ -70,7 +84,10 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err: error }, 'view not counted');
       }
       reply.header('cache-control', 'private, no-cache');
-      return notFoundUnless(await findPost(app.db, id, auth?.user.id ?? null), BlogMessages.notFound);
+      return notFoundUnless(
+        await findPost(app.db, id, auth?.user.id ?? null),
+        BlogMessages.notFound,
+      );
     },
   );
 
@@ -87,7 +104,10 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireUser, schema: actionSchema('Like an article (idempotent)', LikeResponse) },
     async (request) => {
       const user = await requireUser(request);
-      return { liked: true, likes: await likePost(app.db, await postId(request.params.id), user.id) };
+      return {
+        liked: true,
+        likes: await likePost(app.db, await postId(request.params.id), user.id),
+      };
     },
   );
 
@@ -96,13 +116,19 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireUser, schema: actionSchema('Take back a like', LikeResponse) },
     async (request) => {
       const user = await requireUser(request);
-      return { liked: false, likes: await unlikePost(app.db, await postId(request.params.id), user.id) };
+      return {
+        liked: false,
+        likes: await unlikePost(app.db, await postId(request.params.id), user.id),
+      };
     },
   );
 
   app.post(
     '/posts/:id/save',
-    { preHandler: requireUser, schema: actionSchema('Add an article to the reading list', SaveResponse) },
+    {
+      preHandler: requireUser,
+      schema: actionSchema('Add an article to the reading list', SaveResponse),
+    },
     async (request) => {
       const user = await requireUser(request);
       await savePost(app.db, await postId(request.params.id), user.id);
@@ -112,7 +138,10 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id/save',
-    { preHandler: requireUser, schema: actionSchema('Remove an article from the reading list', SaveResponse) },
+    {
+      preHandler: requireUser,
+      schema: actionSchema('Remove an article from the reading list', SaveResponse),
+    },
     async (request) => {
       const user = await requireUser(request);
       await unsavePost(app.db, await postId(request.params.id), user.id);

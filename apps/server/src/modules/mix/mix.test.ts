@@ -24,7 +24,9 @@ const get = async (user: CreatedUser) => {
 describe('/api/mix', () => {
   it('needs a session', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/mix' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'PUT', url: '/api/mix', payload: { items: [] } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/mix', payload: { items: [] } })).statusCode,
+    ).toBe(401);
   });
 
   it('stores one base, two boosters and everyday products with quantities, and totals them in pence', async () => {
@@ -59,7 +61,9 @@ describe('/api/mix', () => {
     ]);
     expect(twoBases.statusCode).toBe(400);
     expect(twoBases.json()).toEqual({ detail: MixMessages.secondBase, code: 'second_base' });
-    expect(MixMessages.secondBase).toBe('You can only have 1 base in your mix. Remove the current base first.');
+    expect(MixMessages.secondBase).toBe(
+      'You can only have 1 base in your mix. Remove the current base first.',
+    );
 
     const threeBoosters = await put(user, [
       { product_id: 'clearcomplex', quantity: 1 },
@@ -79,7 +83,10 @@ describe('/api/mix', () => {
     const user = await createUser(app);
     const unknown = await put(user, [{ product_id: 'moon-dust', quantity: 1 }]);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ code: 'unknown_product', detail: MixMessages.unknownProduct });
+    expect(unknown.json()).toMatchObject({
+      code: 'unknown_product',
+      detail: MixMessages.unknownProduct,
+    });
 
     for (const quantity of [-1, 0, 1.5, 11, 1e9, '2', null]) {
       const res = await put(user, [{ product_id: 'aquahydra', quantity }]);
@@ -91,7 +98,10 @@ describe('/api/mix', () => {
       { product_id: 'aquahydra', quantity: 2 },
     ]);
     expect(dup.statusCode).toBe(400);
-    const tooMany = await put(user, Array.from({ length: 31 }, (_, i) => ({ product_id: `p-${i}`, quantity: 1 })));
+    const tooMany = await put(
+      user,
+      Array.from({ length: 31 }, (_, i) => ({ product_id: `p-${i}`, quantity: 1 })),
+    );
     expect(tooMany.statusCode).toBe(400);
     expect((await put(user, 'not a list')).statusCode).toBe(400);
     expect((await get(user)).items).toEqual([]);
@@ -102,7 +112,9 @@ describe('/api/mix', () => {
     const bob = await createUser(app);
     await put(alice, [{ product_id: 'aquahydra', quantity: 3 }]);
     await put(bob, []);
-    expect((await get(alice)).items.map((i) => [i.product_id, i.quantity])).toEqual([['aquahydra', 3]]);
+    expect((await get(alice)).items.map((i) => [i.product_id, i.quantity])).toEqual([
+      ['aquahydra', 3],
+    ]);
     expect((await get(bob)).items).toEqual([]);
   });
 

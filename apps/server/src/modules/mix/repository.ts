@@ -15,7 +15,11 @@ import { findProducts } from '../shop/repository';
 import { mixItems } from './schema';
 
 export function toMixResponse(items: MixItem[], skipped?: string[]): MixResponse {
-  const lines = items.map((item) => ({ ...item, type: item.product.type, price_pence: item.product.price_pence }));
+  const lines = items.map((item) => ({
+    ...item,
+    type: item.product.type,
+    price_pence: item.product.price_pence,
+  }));
   return {
     items,
     count: mixItemCount(lines),
@@ -34,7 +38,10 @@ async function readItems(db: Db, userId: string): Promise<MixItemInput[]> {
 }
 
 async function withProducts(db: Db, items: MixItemInput[]): Promise<MixItem[]> {
-  const products = await findProducts(db, items.map((item) => item.product_id));
+  const products = await findProducts(
+    db,
+    items.map((item) => item.product_id),
+  );
   return items.flatMap((item) => {
     const product = products.get(item.product_id);
     return product ? [{ product_id: item.product_id, quantity: item.quantity, product }] : [];
@@ -45,10 +52,14 @@ export async function getMix(db: Db, userId: string): Promise<MixResponse> {
   return toMixResponse(await withProducts(db, await readItems(db, userId)));
 }
 
-export type MixProblem = { kind: 'unknown'; productId: string } | { kind: 'rule'; refusal: MixRefusal };
+export type MixProblem =
+  { kind: 'unknown'; productId: string } | { kind: 'rule'; refusal: MixRefusal };
 
 /** Resolves the products of a mix and checks the rule; returns the first problem, if any. */
-export async function checkMixItems(db: Db, items: MixItemInput[]): Promise<MixProblem | MixItem[]> {
+export async function checkMixItems(
+  db: Db,
+  items: MixItemInput[],
+): Promise<MixProblem | MixItem[]> {
   const resolved = await withProducts(db, items);
   const missing = items.find((item) => !resolved.some((r) => r.product_id === item.product_id));
   if (missing) return { kind: 'unknown', productId: missing.product_id };
@@ -94,12 +105,19 @@ export async function replaceMix(db: Db, userId: string, items: MixItem[]): Prom
  * mix keep the larger quantity (so merging twice changes nothing); new ones are added in order
  * while the rule allows; the rest, and unknown ids, come back in `skipped`.
  */
-export async function mergeMix(db: Db, userId: string, incoming: MixItemInput[]): Promise<MixResponse> {
+export async function mergeMix(
+  db: Db,
+  userId: string,
+  incoming: MixItemInput[],
+): Promise<MixResponse> {
   const skipped: string[] = [];
   await db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const current = await withProducts(tx, await readItems(tx, userId));
-    const products = await findProducts(tx, incoming.map((item) => item.product_id));
+    const products = await findProducts(
+      tx,
+      incoming.map((item) => item.product_id),
+    );
     const merged = [...current];
     for (const item of incoming) {
       const product = products.get(item.product_id);
@@ -108,10 +126,16 @@ export async function mergeMix(db: Db, userId: string, incoming: MixItemInput[])
         skipped.push(item.product_id);
       } else if (existing >= 0) {
         const line = merged[existing]!;
-        merged[existing] = { ...line, quantity: Math.min(Math.max(line.quantity, item.quantity), MIX_QUANTITY.max) };
+        merged[existing] = {
+          ...line,
+          quantity: Math.min(Math.max(line.quantity, item.quantity), MIX_QUANTITY.max),
+        };
       } else if (
         merged.length < MIX_MAX_ITEMS &&
-        !checkMixAdd(merged.map((line) => ({ product_id: line.product_id, type: line.product.type })), product)
+        !checkMixAdd(
+          merged.map((line) => ({ product_id: line.product_id, type: line.product.type })),
+          product,
+        )
       ) {
         merged.push({ product_id: item.product_id, quantity: item.quantity, product });
       } else {
@@ -122,4 +146,3 @@ export async function mergeMix(db: Db, userId: string, incoming: MixItemInput[])
   });
   return { ...(await getMix(db, userId)), skipped };
 }
-

@@ -15,7 +15,12 @@ const mixRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       preHandler: requireUser,
-      schema: { tags: ['mix'], summary: "The signed-in user's mix", security, response: { 200: MixResponse, ...errors } },
+      schema: {
+        tags: ['mix'],
+        summary: "The signed-in user's mix",
+        security,
+        response: { 200: MixResponse, ...errors },
+      },
     },
     async (request) => getMix(app.db, (await requireUser(request)).id),
   );
@@ -36,7 +41,8 @@ const mixRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const checked = await checkMixItems(app.db, request.body.items);
       if (!Array.isArray(checked)) {
-        if (checked.kind === 'unknown') throw badRequest(MixMessages.unknownProduct, 'unknown_product');
+        if (checked.kind === 'unknown')
+          throw badRequest(MixMessages.unknownProduct, 'unknown_product');
         throw badRequest(checked.refusal.message, checked.refusal.code);
       }
       return replaceMix(app.db, user.id, checked);
@@ -49,7 +55,8 @@ const mixRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: {
         tags: ['mix'],
-        summary: "Add a visitor's mix (kept in the browser) to the account's, as far as the rule allows",
+        summary:
+          "Add a visitor's mix (kept in the browser) to the account's, as far as the rule allows",
         security,
         body: MergeMixBody,
         response: { 200: MixResponse, ...errors },

@@ -71,11 +71,19 @@ const SORTS: Record<Exclude<ProductSort, 'relevance'>, SQL[]> = {
 
 export async function listProducts(
   db: Db,
-  query: { q?: string | undefined; category?: string | undefined; type?: ProductListQuery['type']; featured?: boolean | undefined; sort?: ProductSort | undefined },
+  query: {
+    q?: string | undefined;
+    category?: string | undefined;
+    type?: ProductListQuery['type'];
+    featured?: boolean | undefined;
+    sort?: ProductSort | undefined;
+  },
 ): Promise<ShopProduct[]> {
   const conditions: SQL[] = [];
   const q = query.q?.trim();
-  const search = q ? fullTextSearch(products.search, q, [products.name, products.shortDescription]) : null;
+  const search = q
+    ? fullTextSearch(products.search, q, [products.name, products.shortDescription])
+    : null;
   if (search) conditions.push(search.where);
   if (query.category) conditions.push(sql`lower(${products.category}) = lower(${query.category})`);
   if (query.type) conditions.push(eq(products.type, query.type));

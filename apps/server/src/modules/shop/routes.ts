@@ -53,7 +53,8 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ShopProduct, 400: ApiError, 404: ApiError },
       },
     },
-    async (request) => notFoundUnless(await findProduct(app.db, request.params.id), ShopMessages.unknownProduct),
+    async (request) =>
+      notFoundUnless(await findProduct(app.db, request.params.id), ShopMessages.unknownProduct),
   );
 
   const favoriteSchema = {
@@ -64,7 +65,10 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/favorites',
-    { preHandler: requireUser, schema: { ...favoriteSchema, summary: "The signed-in user's favourite products" } },
+    {
+      preHandler: requireUser,
+      schema: { ...favoriteSchema, summary: "The signed-in user's favourite products" },
+    },
     async (request) => {
       const user = await requireUser(request);
       return { product_ids: await listFavoriteIds(app.db, user.id) };
@@ -75,7 +79,11 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/favorites/:id',
     {
       preHandler: requireUser,
-      schema: { ...favoriteSchema, summary: 'Add a product to favourites (idempotent)', params: ProductParams },
+      schema: {
+        ...favoriteSchema,
+        summary: 'Add a product to favourites (idempotent)',
+        params: ProductParams,
+      },
     },
     async (request) => {
       const user = await requireUser(request);
@@ -89,7 +97,11 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/favorites/:id',
     {
       preHandler: requireUser,
-      schema: { ...favoriteSchema, summary: 'Remove a product from favourites', params: ProductParams },
+      schema: {
+        ...favoriteSchema,
+        summary: 'Remove a product from favourites',
+        params: ProductParams,
+      },
     },
     async (request) => {
       const user = await requireUser(request);

@@ -25,8 +25,12 @@ describe('GET /api/shop/products', () => {
     expect(body.total).toBe(SHOP_PRODUCTS.length);
     expect(body.total).toBeGreaterThanOrEqual(9 + 12);
     const price = (id: string) => body.products.find((p) => p.id === id)?.price_pence;
-    expect([price('aquahydra'), price('sebobalance'), price('barrierrepair')]).toEqual([5200, 5400, 5600]);
-    expect([price('clearcomplex'), price('brightradiance'), price('calmbarrier')]).toEqual([3800, 4200, 4800]);
+    expect([price('aquahydra'), price('sebobalance'), price('barrierrepair')]).toEqual([
+      5200, 5400, 5600,
+    ]);
+    expect([price('clearcomplex'), price('brightradiance'), price('calmbarrier')]).toEqual([
+      3800, 4200, 4800,
+    ]);
     for (const product of body.products) {
       expect(Number.isInteger(product.price_pence)).toBe(true);
       expect(product.image).toMatch(/^\/images\/products\/[a-z0-9-]+\.svg$/);
@@ -43,11 +47,18 @@ describe('GET /api/shop/products', () => {
   it('searches in full text, by ingredient and by partial word', async () => {
     const niacinamide = await list({ q: 'niacinamide' });
     expect(niacinamide.products.map((p) => p.id)).toContain('sebobalance');
-    expect(niacinamide.products.every((p) => JSON.stringify(p).toLowerCase().includes('niacinamide'))).toBe(true);
+    expect(
+      niacinamide.products.every((p) => JSON.stringify(p).toLowerCase().includes('niacinamide')),
+    ).toBe(true);
 
     const partial = await list({ q: 'sunscr' });
     expect(partial.total).toBeGreaterThan(0);
-    expect(partial.products.every((p) => p.type === 'sunscreen' || /sunscreen/i.test(p.description + p.name + p.short_description))).toBe(true);
+    expect(
+      partial.products.every(
+        (p) =>
+          p.type === 'sunscreen' || /sunscreen/i.test(p.description + p.name + p.short_description),
+      ),
+    ).toBe(true);
 
     const phrase = await list({ q: 'vitamin C' });
     expect(phrase.products[0]?.id).toBe('brightradiance');
@@ -101,7 +112,11 @@ describe('GET /api/shop/products', () => {
   it('GET /api/shop/products/{id} answers one product or a 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/shop/products/aquahydra' });
     expect(res.statusCode).toBe(200);
-    expect(ShopProduct.parse(res.json())).toMatchObject({ name: 'AquaHydra', type: 'base', price_pence: 5200 });
+    expect(ShopProduct.parse(res.json())).toMatchObject({
+      name: 'AquaHydra',
+      type: 'base',
+      price_pence: 5200,
+    });
     const missing = await app.inject({ method: 'GET', url: '/api/shop/products/no-such-thing' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'not_found' });
@@ -114,30 +129,68 @@ describe('favourites', () => {
     const bob = await createUser(app);
 
     expect((await app.inject({ method: 'GET', url: '/api/shop/favorites' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'PUT', url: '/api/shop/favorites/aquahydra' })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/shop/favorites/aquahydra' })).statusCode,
+    ).toBe(401);
 
-    const put = await app.inject({ method: 'PUT', url: '/api/shop/favorites/aquahydra', headers: alice.headers });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/shop/favorites/aquahydra',
+      headers: alice.headers,
+    });
     expect(put.json()).toEqual({ product_ids: ['aquahydra'] });
-    await app.inject({ method: 'PUT', url: '/api/shop/favorites/aquahydra', headers: alice.headers });
-    await app.inject({ method: 'PUT', url: '/api/shop/favorites/eventone', headers: alice.headers });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/shop/favorites/aquahydra',
+      headers: alice.headers,
+    });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/shop/favorites/eventone',
+      headers: alice.headers,
+    });
 
-    const bobs = await app.inject({ method: 'GET', url: '/api/shop/favorites', headers: bob.headers });
+    const bobs = await app.inject({
+      method: 'GET',
+      url: '/api/shop/favorites',
+      headers: bob.headers,
+    });
     expect(bobs.json()).toEqual({ product_ids: [] });
     // Bob removing Alice's favourite only touches his own (empty) list.
-    await app.inject({ method: 'DELETE', url: '/api/shop/favorites/aquahydra', headers: bob.headers });
-    const alices = await app.inject({ method: 'GET', url: '/api/shop/favorites', headers: alice.headers });
+    await app.inject({
+      method: 'DELETE',
+      url: '/api/shop/favorites/aquahydra',
+      headers: bob.headers,
+    });
+    const alices = await app.inject({
+      method: 'GET',
+      url: '/api/shop/favorites',
+      headers: alice.headers,
+    });
     expect(alices.json()).toEqual({ product_ids: ['aquahydra', 'eventone'] });
 
-    const removed = await app.inject({ method: 'DELETE', url: '/api/shop/favorites/aquahydra', headers: alice.headers });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: '/api/shop/favorites/aquahydra',
+      headers: alice.headers,
+    });
     expect(removed.json()).toEqual({ product_ids: ['eventone'] });
 
-    const unknown = await app.inject({ method: 'PUT', url: '/api/shop/favorites/not-a-product', headers: alice.headers });
+    const unknown = await app.inject({
+      method: 'PUT',
+      url: '/api/shop/favorites/not-a-product',
+      headers: alice.headers,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
   it("merges a visitor's local favourites into the account, ignoring unknown ids", async () => {
     const user = await createUser(app);
-    await app.inject({ method: 'PUT', url: '/api/shop/favorites/renewlift', headers: user.headers });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/shop/favorites/renewlift',
+      headers: user.headers,
+    });
     const res = await app.inject({
       method: 'POST',
       url: '/api/shop/favorites/merge',

@@ -3,7 +3,12 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { ArticleTeasers } from '@/features/landing/components/article-teasers';
+import { ClosingCta } from '@/features/landing/components/closing-cta';
+import { Features } from '@/features/landing/components/features';
 import { HeroVisual } from '@/features/landing/components/hero-visual';
+import { MixDemo } from '@/features/landing/components/mix-demo';
+import { QuizPromo } from '@/features/landing/components/quiz-promo';
 
 export default function LandingRoute() {
   return (
@@ -57,6 +62,11 @@ export default function LandingRoute() {
           <HeroVisual />
         </div>
       </section>
+      <Features />
+      <MixDemo />
+      <QuizPromo />
+      <ArticleTeasers />
+      <ClosingCta />
     </>
   );
 }

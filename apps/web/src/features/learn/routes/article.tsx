@@ -1,16 +1,192 @@
-import { BookOpenIcon } from 'lucide-react';
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import type { BlogPost } from '@lumiskin/contract/blog';
+import { BlogMessages } from '@lumiskin/contract/messages';
+import { ArrowLeftIcon, BookmarkIcon, BookOpenIcon, HeartIcon, Share2Icon } from 'lucide-react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { usePost } from '@/features/learn/api/get-post';
+import { useReaction } from '@/features/learn/api/reactions';
+import { formatDate, PostStats, ReadTime } from '@/features/learn/components/post-meta';
+import { ApiRequestError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { cn } from '@/lib/utils';
 
+/** The article view (spec §2 "Blog"), at its own URL so it can be shared and indexed. */
 export default function ArticleRoute() {
   const { slug = '' } = useParams();
-  const title = slug.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) || 'Article';
+  const isSignedIn = useSession() !== null;
+  const post = usePost(slug, isSignedIn);
+
   return (
-    <PlaceholderPage
-      icon={BookOpenIcon}
-      eyebrow="Learn & Glow"
-      title={title}
-      description="This article is still being written. Check back soon."
-    />
+    <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12">
+      <BackButton />
+      {post.isPending ? (
+        <ArticleSkeleton />
+      ) : post.isError ? (
+        <div className="mt-10 flex flex-col items-center rounded-2xl border bg-card px-6 py-16 text-center">
+          <title>Article not found — Lumiskin</title>
+          <BookOpenIcon className="size-10 text-muted-foreground" aria-hidden />
+          <h1 className="mt-4 text-h2 font-semibold">
+            {post.error instanceof ApiRequestError && post.error.status === 404
+              ? BlogMessages.notFound
+              : BlogMessages.loadFailed}
+          </h1>
+          <Button asChild className="mt-6" variant="outline">
+            <Link to={paths.learn.href}>Browse all articles</Link>
+          </Button>
+        </div>
+      ) : (
+        <ArticleBody post={post.data} isSignedIn={isSignedIn} />
+      )}
+    </article>
+  );
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Came from the list inside the app: go back to it (search and scroll kept); else to /learn.
+  const cameFromApp = location.key !== 'default';
+  return (
+    <Button
+      variant="ghost"
+      className="-ml-3"
+      onClick={() => (cameFromApp ? void navigate(-1) : void navigate(paths.learn.href))}
+    >
+      <ArrowLeftIcon aria-hidden /> Back to articles
+    </Button>
+  );
+}
+
+function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean }) {
+  const like = useReaction(post, 'like');
+  const save = useReaction(post, 'save');
+
+  function requireSignIn(): boolean {
+    if (isSignedIn) return true;
+    toast.info(BlogMessages.signInToLike);
+    return false;
+  }
+
+  async function share() {
+    const url = window.location.href;
+    try {
+      if (navigator.share) {
+        await navigator.share({ title: post.title, text: post.excerpt, url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      toast.success(BlogMessages.linkCopied);
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') toast.error('The link could not be shared.');
+    }
+  }
+
+  return (
+    <>
+      <title>{`${post.title} — Learn & Glow — Lumiskin`}</title>
+      <meta name="description" content={post.excerpt} />
+      <header className="mt-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <Badge>{post.category}</Badge>
+          <PostStats views={post.views} likes={post.likes} />
+        </div>
+        <h1 className="mt-4 text-h1 font-semibold text-balance">{post.title}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-muted-foreground">{post.excerpt}</p>
+        <p className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="font-medium text-foreground">{post.author}</span>
+          <ReadTime minutes={post.read_time} />
+          <time dateTime={post.created_at}>{formatDate(post.created_at)}</time>
+        </p>
+        <div className="mt-6 flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            aria-pressed={post.liked}
+            disabled={like.isPending}
+            onClick={() => requireSignIn() && like.mutate()}
+            className={cn(post.liked && 'border-[#e11d48]/40 text-[#be123c] dark:text-[#fda4af]')}
+          >
+            <HeartIcon className={cn(post.liked && 'fill-current')} aria-hidden />
+            {post.liked ? 'Liked' : 'Like'}
+            <span className="tabular-nums" data-testid="like-count">
+              {post.likes}
+            </span>
+          </Button>
+          <Button
+            variant="outline"
+            aria-pressed={post.saved}
+            disabled={save.isPending}
+            onClick={() => requireSignIn() && save.mutate()}
+          >
+            <BookmarkIcon
+              className={cn(post.saved && 'fill-current text-primary-text')}
+              aria-hidden
+            />
+            {post.saved ? 'Saved' : 'Save'}
+          </Button>
+          <Button variant="outline" onClick={() => void share()}>
+            <Share2Icon aria-hidden /> Share
+          </Button>
+        </div>
+      </header>
+      <img
+        src={post.image}
+        alt=""
+        width={1200}
+        height={630}
+        className="mt-8 aspect-[40/21] w-full rounded-2xl object-cover"
+      />
+      {/* Sanitised on the server from Markdown (modules/blog/markdown.ts); the CSP forbids inline script. */}
+      <div
+        className={cn(
+          'mt-8 text-[1.0625rem] leading-[1.75] text-foreground/90',
+          '[&_h2]:mt-10 [&_h2]:text-h2 [&_h2]:font-semibold [&_h2]:text-foreground',
+          '[&_h3]:mt-8 [&_h3]:text-h3 [&_h3]:font-semibold [&_h3]:text-foreground',
+          '[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1.5 [&_li]:pl-1',
+          '[&_strong]:font-semibold [&_strong]:text-foreground [&_a]:font-medium [&_a]:text-primary-text [&_a]:underline [&_a]:underline-offset-2',
+          '[&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand/50 [&_blockquote]:pl-4 [&_blockquote]:italic',
+          '[&_table]:mt-6 [&_table]:w-full [&_table]:text-sm [&_td]:border-b [&_td]:py-2 [&_th]:border-b [&_th]:py-2 [&_th]:text-left',
+          '[&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_hr]:my-10',
+        )}
+        data-testid="article-content"
+        dangerouslySetInnerHTML={{ __html: post.content_html }}
+      />
+      <footer className="mt-12 border-t pt-6">
+        <h2 className="sr-only">Tags</h2>
+        <ul className="flex flex-wrap gap-2">
+          {post.tags.map((tag) => (
+            <li key={tag}>
+              <Link
+                to={`${paths.learn.href}?q=${encodeURIComponent(tag)}`}
+                className="inline-flex min-h-9 items-center rounded-full border px-3 text-sm text-muted-foreground hover:border-brand/60 hover:text-foreground"
+              >
+                #{tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 text-xs text-muted-foreground">
+          Lumiskin articles are general information, not medical advice. For a skin condition, see a
+          pharmacist, your GP or a dermatologist.
+        </p>
+      </footer>
+    </>
+  );
+}
+
+function ArticleSkeleton() {
+  return (
+    <div className="mt-6" aria-label="Loading article">
+      <Skeleton className="h-5 w-24" />
+      <Skeleton className="mt-4 h-10 w-5/6" />
+      <Skeleton className="mt-3 h-5 w-full" />
+      <Skeleton className="mt-8 aspect-[40/21] w-full rounded-2xl" />
+      <Skeleton className="mt-8 h-4 w-full" />
+      <Skeleton className="mt-3 h-4 w-11/12" />
+      <Skeleton className="mt-3 h-4 w-4/5" />
+    </div>
   );
 }

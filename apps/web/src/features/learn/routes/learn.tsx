@@ -1,12 +1,177 @@
-import { BookOpenIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { BlogMessages } from '@lumiskin/contract/messages';
+import { BookmarkIcon, BookOpenIcon, RotateCwIcon } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { SearchField } from '@/components/search-field';
+import { Button } from '@/components/ui/button';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { usePosts } from '@/features/learn/api/get-posts';
+import { PostCard, PostCardSkeleton } from '@/features/learn/components/post-card';
+import { useSession } from '@/lib/auth';
+
+const ALL = 'all';
+const FEATURED_COUNT = 2; // spec §9
+const SKELETON_CARDS = 6; // spec §9
 
 export default function LearnRoute() {
+  const [params, setParams] = useSearchParams();
+  const isSignedIn = useSession() !== null;
+  const q = params.get('q') ?? '';
+  const category = params.get('category') ?? '';
+  const saved = isSignedIn && params.get('saved') === 'true';
+  const posts = usePosts({ q, category, saved }, isSignedIn);
+
+  const setParam = useCallback(
+    (key: string, value: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  useEffect(() => {
+    if (posts.isError) toast.error(BlogMessages.loadFailed);
+  }, [posts.isError]);
+
+  const all = posts.data?.posts ?? [];
+  const isFiltered = q !== '' || category !== '' || saved;
+  // Spec §2: at most two featured posts, only with no search and all topics.
+  const featured = isFiltered ? [] : all.filter((p) => p.featured).slice(0, FEATURED_COUNT);
+  const rest = all.filter((p) => !featured.includes(p));
+
   return (
-    <PlaceholderPage
-      icon={BookOpenIcon}
-      title="Learn & Glow"
-      description="Short, kind, evidence-based articles about skin are on their way."
-    />
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:py-14">
+      <title>Learn &amp; Glow — Lumiskin</title>
+      <meta
+        name="description"
+        content="Learn & Glow: clear, evidence-based articles on sunscreen, retinoids, acne, the skin barrier and building a simple routine."
+      />
+      <p className="text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
+        Learn &amp; Glow
+      </p>
+      <h1 className="mt-2 text-h1 font-semibold">Skin science, in plain English</h1>
+      <p className="mt-2 max-w-2xl text-muted-foreground">
+        Short, kind, evidence-based reads from the Lumiskin team. Nothing here is medical advice.
+      </p>
+
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="sm:flex-1">
+          <SearchField
+            value={q}
+            onChange={(v) => setParam('q', v)}
+            label="Search articles"
+            placeholder="Search articles"
+          />
+        </div>
+        <div className="flex gap-3">
+          <div className="w-full sm:w-52">
+            <Select
+              value={category || ALL}
+              onValueChange={(v) => setParam('category', v === ALL ? '' : v)}
+            >
+              <SelectTrigger aria-label="Topic">
+                <SelectValue placeholder="All Topics" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All Topics</SelectItem>
+                {(posts.data?.categories ?? []).map((c) => (
+                  <SelectItem key={c} value={c}>
+                    {c}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          {isSignedIn ? (
+            <Button
+              variant="outline"
+              className="shrink-0 aria-pressed:bg-primary-soft aria-pressed:text-primary-soft-foreground"
+              aria-pressed={saved}
+              onClick={() => setParam('saved', saved ? '' : 'true')}
+            >
+              <BookmarkIcon aria-hidden /> Reading list
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {posts.isError && !posts.data ? (
+        <div className="mt-10 flex flex-col items-center rounded-2xl border bg-card px-6 py-14 text-center">
+          <p className="font-semibold">{BlogMessages.loadFailed}</p>
+          <Button className="mt-4" variant="outline" onClick={() => void posts.refetch()}>
+            <RotateCwIcon aria-hidden /> Try again
+          </Button>
+        </div>
+      ) : posts.isPending ? (
+        <ul
+          className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          aria-label="Loading articles"
+        >
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <PostCardSkeleton key={i} />
+          ))}
+        </ul>
+      ) : (
+        <>
+          {featured.length > 0 ? (
+            <section aria-labelledby="featured-title" className="mt-10">
+              <h2 id="featured-title" className="text-h2 font-semibold">
+                Featured
+              </h2>
+              <ul className="mt-5 grid gap-6 lg:grid-cols-2">
+                {featured.map((post) => (
+                  <PostCard key={post.id} post={post} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="list-title" className="mt-12">
+            <div className="flex items-baseline justify-between gap-3">
+              <h2 id="list-title" className="text-h2 font-semibold">
+                {isFiltered ? 'Search Results' : 'Latest Articles'}
+              </h2>
+              <p className="text-sm text-muted-foreground" role="status" aria-live="polite">
+                {all.length} {all.length === 1 ? 'article' : 'articles'}
+              </p>
+            </div>
+            {all.length === 0 ? (
+              <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-16 text-center">
+                <BookOpenIcon className="size-10 text-muted-foreground" aria-hidden />
+                <h3 className="mt-4 text-h3 font-semibold">{BlogMessages.noArticles}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {saved ? 'Save an article to find it here later.' : 'Try another word or topic.'}
+                </p>
+                <Button
+                  className="mt-6"
+                  variant="outline"
+                  onClick={() => setParams(new URLSearchParams(), { replace: true })}
+                >
+                  Show all articles
+                </Button>
+              </div>
+            ) : (
+              <ul className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {(isFiltered ? all : rest).map((post) => (
+                  <PostCard key={post.id} post={post} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
   );
 }

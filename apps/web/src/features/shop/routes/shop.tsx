@@ -1,12 +1,221 @@
-import { ShoppingBagIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { ShopMessages } from '@lumiskin/contract/messages';
+import type { ShopProduct } from '@lumiskin/contract/shop';
+import { LayoutGridIcon, ListIcon, PackageSearchIcon, RotateCwIcon } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { MixRefusalDialog } from '@/components/mix-refusal-dialog';
+import { SearchField } from '@/components/search-field';
+import { Button } from '@/components/ui/button';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { useFavorites } from '@/features/shop/api/favorites';
+import { useProducts } from '@/features/shop/api/get-products';
+import { MixSheet } from '@/features/shop/components/mix-sheet';
+import {
+  ProductCard,
+  ProductCardSkeleton,
+  type ShopView,
+} from '@/features/shop/components/product-card';
+import { useMix } from '@/lib/mix';
+import { cn } from '@/lib/utils';
+
+const ALL = 'all';
+const SKELETON_CARDS = 8; // spec §9
 
 export default function ShopRoute() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const category = params.get('category') ?? '';
+  const view: ShopView = params.get('view') === 'list' ? 'list' : 'grid';
+
+  const products = useProducts({ q, category });
+  const mix = useMix();
+  const favorites = useFavorites();
+
+  const setParam = useCallback(
+    (key: string, value: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  useEffect(() => {
+    if (products.isError) toast.error(ShopMessages.loadFailed);
+  }, [products.isError]);
+
+  const list = products.data?.products ?? [];
+  const categories = products.data?.categories ?? [];
+
+  function add(product: ShopProduct) {
+    const refusal = mix.add(product);
+    if (!refusal && mix.quantityOf(product.id) === 0)
+      toast.success(ShopMessages.addedToCart(product.name));
+  }
+
   return (
-    <PlaceholderPage
-      icon={ShoppingBagIcon}
-      title="Shop"
-      description="Our bases and boosters are being unpacked. Soon you can build your mix of one base and up to two boosters here."
-    />
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:py-14">
+      <title>Shop — Lumiskin</title>
+      <meta
+        name="description"
+        content="Shop Lumiskin bases, boosters and everyday essentials. Build your mix of one base and up to two boosters."
+      />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
+            Shop
+          </p>
+          <h1 className="mt-2 text-h1 font-semibold">The Lumiskin Shop</h1>
+          <p className="mt-2 max-w-xl text-muted-foreground">
+            One base, up to two boosters, and the everyday essentials around them.
+          </p>
+        </div>
+        <MixSheet mix={mix} />
+      </div>
+
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="sm:flex-1">
+          <SearchField
+            value={q}
+            onChange={(value) => setParam('q', value)}
+            label="Search products"
+            placeholder="Search products or ingredients"
+          />
+        </div>
+        <div className="flex gap-3">
+          <div className="w-full sm:w-52">
+            <Select
+              value={category || ALL}
+              onValueChange={(value) => setParam('category', value === ALL ? '' : value)}
+            >
+              <SelectTrigger aria-label="Category">
+                <SelectValue placeholder="All categories" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All categories</SelectItem>
+                {categories.map((c) => (
+                  <SelectItem key={c} value={c}>
+                    {c}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div
+            className="flex shrink-0 rounded-full border bg-card p-0.5"
+            role="group"
+            aria-label="Layout"
+          >
+            {(
+              [
+                ['grid', LayoutGridIcon, 'Grid view'],
+                ['list', ListIcon, 'List view'],
+              ] as const
+            ).map(([value, Icon, label]) => (
+              <Button
+                key={value}
+                variant="ghost"
+                size="icon"
+                className={cn(
+                  'size-10',
+                  view === value &&
+                    'bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft',
+                )}
+                aria-pressed={view === value}
+                aria-label={label}
+                onClick={() => setParam('view', value === 'grid' ? '' : value)}
+              >
+                <Icon aria-hidden />
+              </Button>
+            ))}
+          </div>
+        </div>
+      </div>
+
+      <p className="mt-6 text-sm text-muted-foreground" role="status" aria-live="polite">
+        {products.data ? (
+          <>
+            Showing {list.length} {list.length === 1 ? 'product' : 'products'}
+            {q ? <> for &ldquo;{q}&rdquo;</> : null}
+          </>
+        ) : products.isPending ? (
+          'Loading products…'
+        ) : null}
+      </p>
+
+      {products.isError && !products.data ? (
+        <div className="mt-10 flex flex-col items-center rounded-2xl border bg-card px-6 py-14 text-center">
+          <p className="font-semibold">{ShopMessages.loadFailed}</p>
+          <Button className="mt-4" variant="outline" onClick={() => void products.refetch()}>
+            <RotateCwIcon aria-hidden /> Try again
+          </Button>
+        </div>
+      ) : products.isPending ? (
+        <ul className={listClass(view)} aria-label="Loading products">
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <ProductCardSkeleton key={i} view={view} />
+          ))}
+        </ul>
+      ) : list.length === 0 ? (
+        <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-16 text-center">
+          <PackageSearchIcon className="size-10 text-muted-foreground" aria-hidden />
+          <h2 className="mt-4 text-h3 font-semibold">{ShopMessages.noProducts}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">{ShopMessages.noProductsHint}</p>
+          <Button
+            className="mt-6"
+            variant="outline"
+            onClick={() =>
+              setParams(new URLSearchParams(view === 'list' ? { view } : {}), { replace: true })
+            }
+          >
+            Clear search and filters
+          </Button>
+        </div>
+      ) : (
+        <ul
+          className={cn(
+            listClass(view),
+            products.isPlaceholderData && 'opacity-70 transition-opacity',
+          )}
+          aria-label="Products"
+        >
+          {list.map((product, index) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              view={view}
+              eager={index < 4}
+              quantity={mix.quantityOf(product.id)}
+              isFavorite={favorites.isFavorite(product.id)}
+              onAdd={() => add(product)}
+              onDecrement={() => mix.decrement(product.id)}
+              onToggleFavorite={() => favorites.toggle(product.id)}
+            />
+          ))}
+        </ul>
+      )}
+      <MixRefusalDialog refusal={mix.refusal} onClose={mix.dismissRefusal} />
+    </div>
+  );
+}
+
+function listClass(view: ShopView) {
+  return cn(
+    'mt-4 grid gap-5',
+    view === 'grid'
+      ? 'grid-cols-1 min-[420px]:grid-cols-2 lg:grid-cols-4'
+      : 'grid-cols-1 lg:grid-cols-2',
   );
 }

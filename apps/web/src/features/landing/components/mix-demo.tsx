@@ -1,0 +1,240 @@
+import { formatPounds, MIX_LIMITS } from '@lumiskin/contract/mix';
+import type { ShopProduct } from '@lumiskin/contract/shop';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRightIcon, CheckIcon, PlusIcon, XIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { MixRefusalDialog } from '@/components/mix-refusal-dialog';
+import { ProductImage } from '@/components/product-image';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { catalogueQueryOptions, useMix, type UseMix } from '@/lib/mix';
+
+/** Spec §2 "Landing": six demo products, the three bases and the first three boosters. */
+const DEMO_IDS = [
+  'aquahydra',
+  'sebobalance',
+  'barrierrepair',
+  'clearcomplex',
+  'brightradiance',
+  'calmbarrier',
+];
+
+export function MixDemo() {
+  const catalogue = useQuery(catalogueQueryOptions());
+  const mix = useMix();
+  const byId = new Map((catalogue.data?.products ?? []).map((p) => [p.id, p]));
+  const demo = DEMO_IDS.flatMap((id) => byId.get(id) ?? []);
+  const bases = demo.filter((p) => p.type === 'base');
+  const boosters = demo.filter((p) => p.type === 'booster');
+
+  return (
+    <section
+      aria-labelledby="mix-title"
+      className="border-y bg-[linear-gradient(180deg,var(--color-card),var(--color-background))]"
+    >
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
+        <p className="text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
+          Your formula
+        </p>
+        <h2 id="mix-title" className="mt-3 text-h1 font-semibold">
+          Build Your Perfect Mix
+        </h2>
+        <p className="mt-4 max-w-2xl text-base leading-relaxed text-muted-foreground">
+          Start with one base for your skin type, then add up to two boosters for what you would
+          like to change. Your mix waits for you in the shop.
+        </p>
+
+        <div className="mt-10 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
+          <div className="grid gap-8">
+            <DemoGroup
+              title="1 · Choose your base"
+              products={bases}
+              loading={catalogue.isPending}
+              failed={catalogue.isError}
+              mix={mix}
+            />
+            <DemoGroup
+              title="2 · Add up to two boosters"
+              products={boosters}
+              loading={catalogue.isPending}
+              failed={catalogue.isError}
+              mix={mix}
+            />
+          </div>
+          <MixSummary mix={mix} />
+        </div>
+      </div>
+      <MixRefusalDialog refusal={mix.refusal} onClose={mix.dismissRefusal} />
+    </section>
+  );
+}
+
+function DemoGroup({
+  title,
+  products,
+  loading,
+  failed,
+  mix,
+}: {
+  title: string;
+  products: ShopProduct[];
+  loading: boolean;
+  failed: boolean;
+  mix: UseMix;
+}) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-muted-foreground">{title}</h3>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+        {loading || failed
+          ? [0, 1, 2].map((i) => (
+              <li key={i} className="h-[19rem] rounded-2xl border bg-card p-4">
+                <Skeleton className="aspect-[4/3] w-full rounded-xl" />
+                <Skeleton className="mt-4 h-5 w-2/3" />
+                <Skeleton className="mt-2 h-4 w-full" />
+                <Skeleton className="mt-6 h-10 w-full rounded-full" />
+              </li>
+            ))
+          : products.map((product) => (
+              <DemoCard
+                key={product.id}
+                product={product}
+                inMix={mix.has(product.id)}
+                onAdd={() => mix.add(product)}
+              />
+            ))}
+      </ul>
+    </div>
+  );
+}
+
+function DemoCard({
+  product,
+  inMix,
+  onAdd,
+}: {
+  product: ShopProduct;
+  inMix: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <li
+      className="flex flex-col rounded-2xl border bg-card p-4 shadow-soft"
+      data-testid={`demo-${product.id}`}
+    >
+      <ProductImage product={product} size={240} className="aspect-[4/3] w-full rounded-xl" />
+      <div className="mt-4 flex items-baseline justify-between gap-2">
+        <h4 className="font-semibold">{product.name}</h4>
+        <span className="text-sm font-semibold tabular-nums">
+          {formatPounds(product.price_pence)}
+        </span>
+      </div>
+      <p className="mt-1 line-clamp-2 text-sm leading-snug text-muted-foreground">
+        {product.short_description}
+      </p>
+      <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={`${product.name} helps with`}>
+        {product.suitable_for.slice(0, 3).map((concern) => (
+          <li key={concern}>
+            <Badge variant="secondary" className="font-medium">
+              {concern}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto pt-4">
+        <Button
+          className="w-full"
+          variant={inMix ? 'soft' : 'default'}
+          size="sm"
+          disabled={inMix}
+          onClick={onAdd}
+          aria-label={inMix ? `${product.name} is in your mix` : `Add ${product.name} to mix`}
+        >
+          {inMix ? (
+            <>
+              <CheckIcon aria-hidden /> In your mix
+            </>
+          ) : (
+            <>
+              <PlusIcon aria-hidden /> Add to Mix
+            </>
+          )}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function MixSummary({ mix }: { mix: UseMix }) {
+  const bases = mix.entries.filter((e) => e.type === 'base').length;
+  const boosters = mix.entries.filter((e) => e.type === 'booster').length;
+  return (
+    <aside
+      aria-labelledby="mix-summary-title"
+      className="rounded-2xl border bg-card p-6 shadow-lift lg:sticky lg:top-24"
+    >
+      <h3 id="mix-summary-title" className="text-h3 font-semibold">
+        Your current mix
+      </h3>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <div className="rounded-xl bg-primary-soft px-3 py-2 text-primary-soft-foreground">
+          <dt className="text-xs">Base</dt>
+          <dd className="font-semibold">
+            {bases} of {MIX_LIMITS.bases}
+          </dd>
+        </div>
+        <div className="rounded-xl bg-accent-soft px-3 py-2 text-accent-soft-foreground">
+          <dt className="text-xs">Boosters</dt>
+          <dd className="font-semibold">
+            {boosters} of {MIX_LIMITS.boosters}
+          </dd>
+        </div>
+      </dl>
+      <div aria-live="polite">
+        {mix.entries.length === 0 ? (
+          <p className="mt-5 text-sm text-muted-foreground">
+            Your mix is empty. Start with a base.
+          </p>
+        ) : (
+          <ul className="mt-5 divide-y" aria-label="Products in your mix">
+            {mix.entries.map((entry) => (
+              <li key={entry.product_id} className="flex items-center gap-3 py-2.5">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">
+                    {entry.product?.name ?? entry.product_id}
+                    {entry.quantity > 1 ? ` × ${entry.quantity}` : ''}
+                  </p>
+                  <p className="text-xs text-muted-foreground capitalize">{entry.type}</p>
+                </div>
+                <span className="text-sm tabular-nums">
+                  {formatPounds(entry.price_pence * entry.quantity)}
+                </span>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  onClick={() => mix.remove(entry.product_id)}
+                  aria-label={`Remove ${entry.product?.name ?? entry.product_id}`}
+                >
+                  <XIcon aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-4 flex items-baseline justify-between border-t pt-4">
+          <span className="text-sm text-muted-foreground">Total</span>
+          <span className="text-h3 font-semibold tabular-nums" data-testid="mix-total">
+            {formatPounds(mix.totalPence)}
+          </span>
+        </div>
+      </div>
+      <Button asChild className="mt-5 w-full" variant={mix.isComplete ? 'default' : 'outline'}>
+        <Link to={paths.shop.href}>
+          Continue in the shop <ArrowRightIcon aria-hidden />
+        </Link>
+      </Button>
+    </aside>
+  );
+}

@@ -1,0 +1,174 @@
+import { formatPounds } from '@lumiskin/contract/mix';
+import type { ShopProduct } from '@lumiskin/contract/shop';
+import { HeartIcon, MinusIcon, PlusIcon, StarIcon } from 'lucide-react';
+import { ProductImage } from '@/components/product-image';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+export type ShopView = 'grid' | 'list';
+
+const TYPE_LABEL: Record<ShopProduct['type'], string> = {
+  base: 'Base',
+  booster: 'Booster',
+  cleanser: 'Cleanser',
+  moisturizer: 'Moisturiser',
+  sunscreen: 'Sunscreen',
+  toner: 'Toner',
+  mask: 'Mask',
+  tool: 'Tool',
+};
+
+export function ProductCard({
+  product,
+  view,
+  quantity,
+  isFavorite,
+  onAdd,
+  onDecrement,
+  onToggleFavorite,
+  eager,
+}: {
+  product: ShopProduct;
+  view: ShopView;
+  quantity: number;
+  isFavorite: boolean;
+  onAdd: () => void;
+  onDecrement: () => void;
+  onToggleFavorite: () => void;
+  eager: boolean;
+}) {
+  const isList = view === 'list';
+  return (
+    <li
+      className={cn(
+        'group relative flex overflow-hidden rounded-2xl border bg-card shadow-soft transition-shadow duration-200 hover:shadow-lift',
+        isList ? 'flex-row gap-4 p-3 sm:p-4' : 'flex-col',
+      )}
+      data-testid="product-card"
+    >
+      <div className={cn('relative shrink-0', isList ? 'w-28 sm:w-40' : '')}>
+        <ProductImage
+          product={product}
+          size={400}
+          eager={eager}
+          className={cn(isList ? 'aspect-square rounded-xl' : 'aspect-square')}
+        />
+        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+          <Badge
+            variant={
+              product.type === 'base' || product.type === 'booster' ? 'default' : 'secondary'
+            }
+          >
+            {TYPE_LABEL[product.type]}
+          </Badge>
+          {product.featured && !isList ? <Badge variant="accent">Featured</Badge> : null}
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="absolute top-1.5 right-1.5 bg-card/85 backdrop-blur hover:bg-card"
+          aria-pressed={isFavorite}
+          aria-label={
+            isFavorite
+              ? `Remove ${product.name} from favourites`
+              : `Add ${product.name} to favourites`
+          }
+          onClick={onToggleFavorite}
+        >
+          <HeartIcon
+            className={cn(
+              'size-5',
+              isFavorite ? 'fill-[#e11d48] text-[#e11d48]' : 'text-foreground',
+            )}
+            aria-hidden
+          />
+        </Button>
+      </div>
+
+      <div className={cn('flex min-w-0 flex-1 flex-col', isList ? 'py-1' : 'p-5')}>
+        <div className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <StarIcon className="size-3.5 fill-[#f59e0b] text-[#f59e0b]" aria-hidden />
+          <span className="font-semibold text-foreground">{product.rating.toFixed(1)}</span>
+          <span>({product.review_count.toLocaleString('en-GB')} reviews)</span>
+          {product.featured && isList ? (
+            <Badge variant="accent" className="ml-1">
+              Featured
+            </Badge>
+          ) : null}
+        </div>
+        <h3 className="mt-2 font-semibold leading-snug">{product.name}</h3>
+        <p
+          className={cn(
+            'mt-1 text-sm leading-snug text-muted-foreground',
+            isList ? 'line-clamp-2' : 'line-clamp-3',
+          )}
+        >
+          {product.short_description}
+        </p>
+        <div className="mt-auto flex items-center justify-between gap-3 pt-4">
+          <p className="text-lg font-semibold tabular-nums">
+            {formatPounds(product.price_pence)}
+            <span className="ml-1.5 text-xs font-normal text-muted-foreground">{product.size}</span>
+          </p>
+          {quantity === 0 ? (
+            <Button size="sm" onClick={onAdd} aria-label={`Add ${product.name} to mix`}>
+              <PlusIcon aria-hidden /> Add
+            </Button>
+          ) : (
+            <div
+              className="flex items-center gap-1 rounded-full border bg-background p-0.5"
+              role="group"
+              aria-label={`${product.name} quantity`}
+            >
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                onClick={onDecrement}
+                aria-label={`Remove one ${product.name}`}
+              >
+                <MinusIcon aria-hidden />
+              </Button>
+              <span
+                className="min-w-6 text-center text-sm font-semibold tabular-nums"
+                aria-live="polite"
+              >
+                {quantity}
+              </span>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                onClick={onAdd}
+                aria-label={`Add one more ${product.name}`}
+              >
+                <PlusIcon aria-hidden />
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function ProductCardSkeleton({ view }: { view: ShopView }) {
+  return (
+    <li
+      className={cn(
+        'overflow-hidden rounded-2xl border bg-card',
+        view === 'list' ? 'flex gap-4 p-4' : '',
+      )}
+      data-testid="product-skeleton"
+    >
+      <div className={view === 'list' ? 'w-28 sm:w-40' : ''}>
+        <div className="aspect-square w-full animate-pulse bg-muted motion-reduce:animate-none" />
+      </div>
+      <div className={cn('flex-1', view === 'list' ? '' : 'p-5')}>
+        <div className="h-3 w-1/3 animate-pulse rounded bg-muted" />
+        <div className="mt-3 h-5 w-2/3 animate-pulse rounded bg-muted" />
+        <div className="mt-2 h-4 w-full animate-pulse rounded bg-muted" />
+        <div className="mt-6 h-9 w-full animate-pulse rounded-full bg-muted" />
+      </div>
+    </li>
+  );
+}
