@@ -1,12 +1,66 @@
-import { UserRoundIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAccount } from '@/features/profile/api/get-account';
+import { useProfileHistory } from '@/features/profile/api/get-scan-history';
+import { HistoryTab } from '@/features/profile/components/history-tab';
+import { LoadError } from '@/features/profile/components/load-error';
+import { ProductsTab } from '@/features/profile/components/products-tab';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { ProfileHeader } from '@/features/profile/components/profile-header';
+import { improvementPercent } from '@/features/profile/components/scores';
+import { SettingsTab } from '@/features/profile/components/settings-tab';
 
 export default function ProfileRoute() {
+  const account = useAccount();
+  const history = useProfileHistory();
+
   return (
-    <PlaceholderPage
-      icon={UserRoundIcon}
-      title="Your profile"
-      description="Your skin type, concerns and settings will live here."
-    />
+    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <title>Your profile — Lumiskin</title>
+      {account.isError ? (
+        <LoadError what="your profile" onRetry={() => void account.refetch()} />
+      ) : !account.data ? (
+        <Skeleton className="h-40 rounded-2xl" />
+      ) : (
+        <ProfileHeader
+          account={account.data}
+          scanCount={history.data?.total}
+          improvement={history.data ? improvementPercent(history.data.items) : undefined}
+        />
+      )}
+      <Tabs defaultValue="profile">
+        <TabsList className="w-full justify-start overflow-x-auto sm:w-auto">
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="history">History</TabsTrigger>
+          <TabsTrigger value="products">Products</TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+        </TabsList>
+        <Card className="mt-4 p-6">
+          <TabsContent value="profile">
+            {account.data ? (
+              <ProfileForm key={account.data.id} account={account.data} />
+            ) : (
+              <Skeleton className="h-80" />
+            )}
+          </TabsContent>
+          <TabsContent value="history">
+            {history.isError ? (
+              <LoadError what="your scans" onRetry={() => void history.refetch()} />
+            ) : history.data ? (
+              <HistoryTab scans={history.data.items} total={history.data.total} />
+            ) : (
+              <Skeleton className="h-80" />
+            )}
+          </TabsContent>
+          <TabsContent value="products">
+            <ProductsTab />
+          </TabsContent>
+          <TabsContent value="settings">
+            {account.data ? <SettingsTab account={account.data} /> : <Skeleton className="h-80" />}
+          </TabsContent>
+        </Card>
+      </Tabs>
+    </div>
   );
 }

@@ -1,0 +1,25 @@
+import type { DeleteAccountBody } from '@lumiskin/contract/account';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { apiRequest } from '@/lib/api-client';
+import { clearSession } from '@/lib/storage';
+
+/** DELETE /api/users/me {password}: removes the user and every row of theirs. */
+export function deleteAccount(body: DeleteAccountBody) {
+  return apiRequest<void>('/users/me', { method: 'DELETE', body });
+}
+
+/** On success the session and every cached answer go, and the browser goes home. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: () => {
+      clearSession();
+      queryClient.clear();
+      void navigate(paths.home.href, { replace: true });
+    },
+  });
+}

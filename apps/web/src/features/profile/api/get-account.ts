@@ -1,0 +1,19 @@
+import type { AccountResponse } from '@lumiskin/contract/account';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Same key as the dashboard's read, so both screens share one cached account. */
+export const accountQueryKey = ['account', 'me'] as const;
+
+/** GET /api/users/me: the user with notes, time zone, settings and goals. */
+export async function getAccount(signal?: AbortSignal) {
+  const { user } = await api.get<AccountResponse>('/users/me', { signal });
+  return user;
+}
+
+export const accountQueryOptions = () =>
+  queryOptions({ queryKey: accountQueryKey, queryFn: ({ signal }) => getAccount(signal) });
+
+export function useAccount() {
+  return useQuery(accountQueryOptions());
+}

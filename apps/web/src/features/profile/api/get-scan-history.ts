@@ -1,0 +1,24 @@
+import type { HistoryResponse } from '@lumiskin/contract/analysis-api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequestWithHeaders, totalCount } from '@/lib/api-client';
+
+const LIMIT = 50;
+
+/** GET /api/analysis/history: the newest 50 scans and the number of all of them. */
+export async function getProfileHistory(signal?: AbortSignal) {
+  const { data, headers } = await apiRequestWithHeaders<HistoryResponse>(
+    `/analysis/history?limit=${LIMIT}`,
+    { signal },
+  );
+  return { items: data, total: totalCount(headers) ?? data.length };
+}
+
+export const profileHistoryQueryOptions = () =>
+  queryOptions({
+    queryKey: ['analysis', 'history', 'profile'] as const,
+    queryFn: ({ signal }) => getProfileHistory(signal),
+  });
+
+export function useProfileHistory() {
+  return useQuery(profileHistoryQueryOptions());
+}

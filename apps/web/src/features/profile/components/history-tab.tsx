@@ -1,0 +1,88 @@
+import type { HistoryItem } from '@lumiskin/contract/analysis-api';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+import {
+  PROFILE_METRICS,
+  profileMetricLabel,
+  recommendationFor,
+  scoreBand,
+} from '@/features/profile/components/scores';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const BAR = { good: 'bg-success', fair: 'bg-warning', poor: 'bg-destructive dark:bg-[#f87171]' };
+
+/** Spec §2 History tab: numbered from newest, date, recommendation badge, five scores with bars. */
+export function HistoryTab({ scans, total }: { scans: HistoryItem[]; total: number }) {
+  if (scans.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed p-8 text-center">
+        <p className="font-medium">No scans yet</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Start your skincare journey with your first AI analysis
+        </p>
+        <Button asChild className="mt-4">
+          <Link to={paths.scan.href}>Take Your First Scan</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      <ol className="grid gap-3" data-testid="profile-history">
+        {scans.map((scan, i) => {
+          const rec = recommendationFor(scan.overall_score);
+          return (
+            <li key={scan.id} className="rounded-xl border bg-background/60 p-4">
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary-soft-foreground">
+                  {total - i}
+                </span>
+                <Link to={paths.analysis.href(scan.id)} className="font-semibold hover:underline">
+                  {dateFormat.format(new Date(scan.created_at))}
+                </Link>
+                <Badge variant={rec.variant} className="ml-auto">
+                  {rec.label}
+                </Badge>
+              </div>
+              <dl className="mt-3 grid gap-2 sm:grid-cols-5">
+                {PROFILE_METRICS.map((metric) => {
+                  const value = scan.scores[metric];
+                  return (
+                    <div key={metric}>
+                      <div className="flex justify-between text-xs">
+                        <dt className="text-muted-foreground">{profileMetricLabel(metric)}</dt>
+                        <dd className="font-semibold tabular-nums">
+                          {value === undefined ? '—' : `${value}%`}
+                        </dd>
+                      </div>
+                      <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
+                        {value !== undefined ? (
+                          <div
+                            className={cn('h-full rounded-full', BAR[scoreBand(value)])}
+                            style={{ width: `${value}%` }}
+                          />
+                        ) : null}
+                      </div>
+                    </div>
+                  );
+                })}
+              </dl>
+            </li>
+          );
+        })}
+      </ol>
+      {total > scans.length ? (
+        <Button asChild variant="outline" className="justify-self-center">
+          <Link to={paths.history.href}>View All History ({total} total)</Link>
+        </Button>
+      ) : null}
+    </div>
+  );
+}

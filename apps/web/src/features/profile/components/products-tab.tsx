@@ -1,0 +1,186 @@
+import {
+  BASES,
+  BOOSTERS,
+  type Booster,
+  type FormulationBase,
+} from '@lumiskin/contract/formulations';
+import { checkMixAdd, formatPounds, MIX_LIMITS } from '@lumiskin/contract/mix';
+import type { MixResponse } from '@lumiskin/contract/shop';
+import { CheckIcon, PlusIcon, ShoppingBagIcon, XIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useMix, useSaveMix } from '@/features/profile/api/mix';
+import { LoadError } from '@/features/profile/components/load-error';
+
+type Formulation = FormulationBase | Booster;
+
+function FormulationCard({
+  item,
+  chosen,
+  disabled,
+  onToggle,
+}: {
+  item: Formulation;
+  chosen: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <li
+      className={cn(
+        'flex flex-col rounded-xl border bg-background/60 p-4 transition-colors duration-150',
+        chosen && 'border-brand bg-primary-soft/50',
+      )}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h4 className="font-semibold">{item.name}</h4>
+          <p className="text-xs text-muted-foreground capitalize">
+            {item.type === 'booster' ? `${item.category} · ${item.timeOfUse}` : item.category}
+            {' · '}
+            {formatPounds(item.price_pence)}
+          </p>
+        </div>
+        {chosen ? (
+          <Badge>
+            <CheckIcon aria-hidden /> In your mix
+          </Badge>
+        ) : null}
+      </div>
+      <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{item.description}</p>
+      <p className="mt-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        Key ingredients
+      </p>
+      <ul className="mt-1 flex flex-wrap gap-1">
+        {item.keyIngredients.slice(0, 4).map((ing) => (
+          <li key={ing} className="rounded-full bg-muted px-2 py-0.5 text-xs">
+            {ing}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-xs text-muted-foreground">
+        <span className="font-semibold">Suits:</span> {item.suitableFor.join(', ')}
+      </p>
+      <Button
+        size="sm"
+        variant={chosen ? 'outline' : 'soft'}
+        className="mt-4 self-start"
+        disabled={disabled}
+        onClick={onToggle}
+        aria-label={`${chosen ? 'Remove' : 'Choose'} ${item.name}`}
+      >
+        {chosen ? <XIcon aria-hidden /> : <PlusIcon aria-hidden />}
+        {chosen ? 'Remove' : item.type === 'base' ? 'Choose base' : 'Add booster'}
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * Spec §2 Products tab: the three bases (choose one) and six boosters (up to two), saved as the
+ * user's mix with PUT /api/mix, the same mix the shop shows. The rule is the contract's.
+ */
+export function ProductsTab() {
+  const mix = useMix();
+  const save = useSaveMix();
+
+  if (mix.isError) return <LoadError what="your mix" onRetry={() => void mix.refetch()} />;
+  if (!mix.data) return <Skeleton className="h-96" />;
+
+  const lines = mix.data.items.map((i) => ({
+    product_id: i.product_id,
+    type: i.product.type,
+    quantity: i.quantity,
+  }));
+  const inMix = new Set(lines.map((l) => l.product_id));
+
+  const persist = (items: { product_id: string; quantity: number }[], done: string) =>
+    save.mutate(
+      { items },
+      {
+        onSuccess: () => toast.success(done),
+        onError: (error) => toast.error(errorMessage(error, 'Could not save your mix.')),
+      },
+    );
+
+  const toggle = (item: Formulation) => {
+    const items = lines.map(({ product_id, quantity }) => ({ product_id, quantity }));
+    if (inMix.has(item.id)) {
+      persist(
+        items.filter((l) => l.product_id !== item.id),
+        `${item.name} removed from your mix`,
+      );
+      return;
+    }
+    const refusal = checkMixAdd(lines, { id: item.id, type: item.type });
+    if (refusal) {
+      toast.error(refusal.message);
+      return;
+    }
+    persist([...items, { product_id: item.id, quantity: 1 }], `${item.name} added to your mix`);
+  };
+
+  const { bases, boosters } = {
+    bases: lines.filter((l) => l.type === 'base').length,
+    boosters: lines.filter((l) => l.type === 'booster').length,
+  };
+  const data: MixResponse = mix.data;
+
+  return (
+    <div className="grid gap-8">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-muted/70 p-4">
+        <p className="text-sm">
+          <span className="font-semibold">Your mix:</span> {bases}/{MIX_LIMITS.bases} base ·{' '}
+          {boosters}/{MIX_LIMITS.boosters} boosters · {formatPounds(data.total_pence)}
+        </p>
+        <Button asChild size="sm" variant="outline">
+          <Link to={paths.shop.href}>
+            <ShoppingBagIcon aria-hidden /> See it in the shop
+          </Link>
+        </Button>
+      </div>
+      <section aria-labelledby="bases-title">
+        <h3 id="bases-title" className="text-h3 font-semibold">
+          Base products
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">Choose one: it carries every routine.</p>
+        <ul className="mt-4 grid gap-3 md:grid-cols-3">
+          {BASES.map((base) => (
+            <FormulationCard
+              key={base.id}
+              item={base}
+              chosen={inMix.has(base.id)}
+              disabled={save.isPending}
+              onToggle={() => toggle(base)}
+            />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="boosters-title">
+        <h3 id="boosters-title" className="text-h3 font-semibold">
+          Boosters
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Add up to two per routine, each aimed at one concern.
+        </p>
+        <ul className="mt-4 grid gap-3 md:grid-cols-2 lg:grid-cols-3">
+          {BOOSTERS.map((booster) => (
+            <FormulationCard
+              key={booster.id}
+              item={booster}
+              chosen={inMix.has(booster.id)}
+              disabled={save.isPending}
+              onToggle={() => toggle(booster)}
+            />
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

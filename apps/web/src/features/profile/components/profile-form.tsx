@@ -1,0 +1,161 @@
+import { AccountMessages, type Account } from '@lumiskin/contract/account';
+import {
+  PROFILE_CONCERNS,
+  SKIN_TYPES,
+  type ProfileConcern,
+  type SkinType,
+} from '@lumiskin/contract/auth';
+import { CheckIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useUpdateAccount } from '@/features/profile/api/update-account';
+
+const CONCERN_LABELS: Record<ProfileConcern, string> = {
+  acne: 'Acne',
+  blackheads: 'Blackheads',
+  'large-pores': 'Large pores',
+  dullness: 'Dullness',
+  'dark-spots': 'Dark spots',
+  'fine-lines': 'Fine lines',
+  wrinkles: 'Wrinkles',
+  sensitivity: 'Sensitivity',
+  dryness: 'Dryness',
+  oiliness: 'Oiliness',
+};
+
+/** Spec §2 Profile tab, saved for real with PATCH /api/users/me. */
+export function ProfileForm({ account }: { account: Account }) {
+  const update = useUpdateAccount();
+  const [form, setForm] = useState({
+    name: account.name,
+    email: account.email,
+    skinType: account.profile.skinType,
+    skinConcerns: account.profile.skinConcerns,
+    notes: account.notes,
+  });
+
+  const toggleConcern = (concern: ProfileConcern) =>
+    setForm((f) => ({
+      ...f,
+      skinConcerns: f.skinConcerns.includes(concern)
+        ? f.skinConcerns.filter((c) => c !== concern)
+        : [...f.skinConcerns, concern],
+    }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.name.trim()) {
+      toast.error(AccountMessages.nameRequired);
+      return;
+    }
+    update.mutate(
+      {
+        name: form.name.trim(),
+        email: form.email.trim(),
+        skinType: form.skinType,
+        skinConcerns: form.skinConcerns,
+        notes: form.notes,
+      },
+      {
+        onSuccess: () => toast.success(AccountMessages.profileUpdated),
+        onError: (error) => toast.error(errorMessage(error, 'Could not save your profile.')),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-5" noValidate>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="profile-name" label="Full name">
+          <Input
+            id="profile-name"
+            autoComplete="name"
+            maxLength={100}
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+          />
+        </Field>
+        <Field id="profile-email" label="Email">
+          <Input
+            id="profile-email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={form.email}
+            onChange={(e) => setForm({ ...form, email: e.target.value })}
+          />
+        </Field>
+      </div>
+      <Field id="profile-skin-type" label="Skin type" className="sm:max-w-xs">
+        <Select
+          value={form.skinType}
+          onValueChange={(v) => setForm({ ...form, skinType: v as SkinType })}
+        >
+          <SelectTrigger id="profile-skin-type">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {SKIN_TYPES.map((type) => (
+              <SelectItem key={type} value={type} className="capitalize">
+                {type}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
+      <fieldset>
+        <legend className="text-sm font-medium">Skin concerns</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {PROFILE_CONCERNS.map((concern) => {
+            const on = form.skinConcerns.includes(concern);
+            return (
+              <button
+                key={concern}
+                type="button"
+                aria-pressed={on}
+                onClick={() => toggleConcern(concern)}
+                className={cn(
+                  'inline-flex min-h-10 cursor-pointer items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium transition-colors duration-150',
+                  on
+                    ? 'border-brand bg-primary-soft text-primary-soft-foreground'
+                    : 'bg-card text-muted-foreground hover:text-foreground',
+                )}
+              >
+                {on ? <CheckIcon className="size-3.5" aria-hidden /> : null}
+                {CONCERN_LABELS[concern]}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+      <Field id="profile-notes" label="Additional notes">
+        <textarea
+          id="profile-notes"
+          rows={4}
+          maxLength={2000}
+          value={form.notes}
+          onChange={(e) => setForm({ ...form, notes: e.target.value })}
+          placeholder="Allergies, products that did not suit you, anything we should know"
+          className="w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-sm outline-none placeholder:text-muted-foreground focus-visible:border-brand focus-visible:ring-4 focus-visible:ring-brand/15"
+        />
+      </Field>
+      <div>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

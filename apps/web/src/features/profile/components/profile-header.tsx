@@ -1,0 +1,70 @@
+import type { Account } from '@lumiskin/contract/account';
+import { TrendingDownIcon, TrendingUpIcon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { initials } from '@/lib/utils';
+
+/** Spec §2 header card: name, email, skin type badge, scans completed, improvement. */
+export function ProfileHeader({
+  account,
+  scanCount,
+  improvement,
+}: {
+  account: Pick<Account, 'name' | 'email' | 'profile'>;
+  scanCount: number | undefined;
+  improvement: number | null | undefined;
+}) {
+  return (
+    <Card className="relative overflow-hidden p-6 sm:p-8">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 [background:var(--hero-glow)]"
+      />
+      <div className="relative flex flex-col gap-6 sm:flex-row sm:items-center">
+        <span
+          aria-hidden
+          className="inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-[#7c3aed] to-[#c084fc] text-2xl font-semibold text-white shadow-lift"
+        >
+          {initials(account.name)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-h1 font-semibold">{account.name}</h1>
+          <p className="truncate text-muted-foreground">{account.email}</p>
+          <Badge className="mt-2 capitalize">{account.profile.skinType} skin</Badge>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 sm:w-72">
+          <div className="rounded-xl bg-card/80 p-3 text-center shadow-soft">
+            <dt className="text-xs font-medium text-muted-foreground">Scans completed</dt>
+            <dd className="text-2xl font-semibold tabular-nums" data-testid="profile-scans">
+              {scanCount === undefined ? <Skeleton className="mx-auto h-8 w-10" /> : scanCount}
+            </dd>
+          </div>
+          <div className="rounded-xl bg-card/80 p-3 text-center shadow-soft">
+            <dt className="text-xs font-medium text-muted-foreground">Improvement</dt>
+            <dd className="flex items-center justify-center gap-1 text-2xl font-semibold tabular-nums">
+              {improvement === undefined ? (
+                <Skeleton className="h-8 w-12" />
+              ) : improvement === null ? (
+                <span className="text-base text-muted-foreground">Needs 2 scans</span>
+              ) : (
+                <>
+                  {improvement > 0 ? (
+                    <TrendingUpIcon className="size-5 text-success" aria-hidden />
+                  ) : improvement < 0 ? (
+                    <TrendingDownIcon
+                      className="size-5 text-destructive dark:text-[#f87171]"
+                      aria-hidden
+                    />
+                  ) : null}
+                  {improvement > 0 ? '+' : ''}
+                  {improvement}%
+                </>
+              )}
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,279 @@
+import { AccountMessages, type Account, type UserSettings } from '@lumiskin/contract/account';
+import { AuthMessages, MIN_PASSWORD_LENGTH } from '@lumiskin/contract/auth';
+import { DownloadIcon, TriangleAlertIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useChangePassword } from '@/features/profile/api/change-password';
+import { useDeleteAccount } from '@/features/profile/api/delete-account';
+import { downloadAccountExport } from '@/features/profile/api/export-account';
+import { useUpdateAccount } from '@/features/profile/api/update-account';
+
+const TOGGLES: { key: keyof UserSettings; label: string; text: string }[] = [
+  {
+    key: 'email_notifications',
+    label: 'Email Notifications',
+    text: 'Reminders to scan and news about your routine.',
+  },
+  {
+    key: 'data_sharing',
+    label: 'Data Sharing',
+    text: 'Let anonymised, aggregated scores help improve Lumiskin. Photos are never shared.',
+  },
+  {
+    key: 'marketing',
+    label: 'Marketing Communications',
+    text: 'Offers and new products, now and then.',
+  },
+];
+
+function Switch({
+  id,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <button
+      id={id}
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      disabled={disabled}
+      onClick={() => onChange(!checked)}
+      className={cn(
+        'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60',
+        checked ? 'bg-primary' : 'bg-input',
+      )}
+    >
+      <span
+        aria-hidden
+        className={cn(
+          'inline-block size-5 rounded-full bg-white shadow transition-transform duration-200 motion-reduce:transition-none',
+          checked ? 'translate-x-6' : 'translate-x-1',
+        )}
+      />
+    </button>
+  );
+}
+
+function ChangePasswordForm() {
+  const change = useChangePassword();
+  const [form, setForm] = useState({ currentPassword: '', password: '', confirmPassword: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.currentPassword || !form.password || !form.confirmPassword) {
+      toast.error(AuthMessages.fillAllFields);
+      return;
+    }
+    if (form.password !== form.confirmPassword) {
+      toast.error(AuthMessages.passwordsDontMatch);
+      return;
+    }
+    if (form.password.length < MIN_PASSWORD_LENGTH) {
+      toast.error(AuthMessages.passwordTooShort);
+      return;
+    }
+    change.mutate(form, {
+      onSuccess: ({ message }) => {
+        toast.success(message || AccountMessages.passwordChanged);
+        setForm({ currentPassword: '', password: '', confirmPassword: '' });
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Could not change your password.')),
+    });
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-4 sm:max-w-md" noValidate>
+      <Field id="current-password" label="Current password">
+        <Input
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
+        />
+      </Field>
+      <Field id="new-password" label="New password">
+        <Input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(e) => setForm({ ...form, password: e.target.value })}
+        />
+      </Field>
+      <Field id="confirm-new-password" label="Confirm new password">
+        <Input
+          id="confirm-new-password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={(e) => setForm({ ...form, confirmPassword: e.target.value })}
+        />
+      </Field>
+      <div>
+        <Button type="submit" variant="outline" disabled={change.isPending}>
+          {change.isPending ? 'Changing...' : 'Change password'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteAccountDialog() {
+  const remove = useDeleteAccount();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError(AccountMessages.passwordRequired);
+      return;
+    }
+    setError(null);
+    remove.mutate(
+      { password },
+      {
+        onSuccess: () => toast.success(AccountMessages.accountDeleted),
+        onError: (e) => setError(errorMessage(e, 'Could not delete your account.')),
+      },
+    );
+  };
+  return (
+    <Dialog onOpenChange={() => setError(null)}>
+      <DialogTrigger asChild>
+        <Button variant="destructive">Delete Account</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete your account?</DialogTitle>
+          <DialogDescription>
+            This removes your profile, every scan and photo, your routine, mix, quiz progress and
+            sessions. It cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <Field id="delete-password" label="Your password" error={error ?? undefined}>
+            <Input
+              id="delete-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="submit" variant="destructive" disabled={remove.isPending}>
+              {remove.isPending ? 'Deleting...' : 'Delete my account'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Spec §2 Settings tab: three toggles (saved), password, export, Danger Zone. */
+export function SettingsTab({ account }: { account: Account }) {
+  const update = useUpdateAccount();
+  const [isExporting, setIsExporting] = useState(false);
+
+  const setSetting = (key: keyof UserSettings, value: boolean) =>
+    update.mutate(
+      { settings: { [key]: value } },
+      {
+        onSuccess: () => toast.success('Settings saved'),
+        onError: (error) => toast.error(errorMessage(error, 'Could not save the setting.')),
+      },
+    );
+
+  const exportData = async () => {
+    setIsExporting(true);
+    try {
+      await downloadAccountExport();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not export your data.'));
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-8">
+      <section aria-labelledby="prefs-title">
+        <h3 id="prefs-title" className="text-h3 font-semibold">
+          Preferences
+        </h3>
+        <ul className="mt-3 divide-y rounded-xl border">
+          {TOGGLES.map(({ key, label, text }) => (
+            <li key={key} className="flex items-center justify-between gap-4 p-4">
+              <div>
+                <label htmlFor={`setting-${key}`} className="font-medium">
+                  {label}
+                </label>
+                <p className="text-sm text-muted-foreground">{text}</p>
+              </div>
+              <Switch
+                id={`setting-${key}`}
+                checked={account.settings[key]}
+                disabled={update.isPending}
+                onChange={(v) => setSetting(key, v)}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="password-title">
+        <h3 id="password-title" className="text-h3 font-semibold">
+          Change password
+        </h3>
+        <p className="mt-1 mb-4 text-sm text-muted-foreground">
+          Other devices are signed out; this one stays signed in.
+        </p>
+        <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="export-title">
+        <h3 id="export-title" className="text-h3 font-semibold">
+          Your data
+        </h3>
+        <p className="mt-1 mb-4 text-sm text-muted-foreground">
+          Download everything we hold about you, photos included, as one JSON file.
+        </p>
+        <Button variant="outline" onClick={() => void exportData()} disabled={isExporting}>
+          <DownloadIcon aria-hidden /> {isExporting ? 'Preparing...' : 'Export my data'}
+        </Button>
+      </section>
+      <section
+        aria-labelledby="danger-title"
+        className="rounded-xl border border-destructive/40 bg-destructive-soft/40 p-5"
+      >
+        <h3 id="danger-title" className="flex items-center gap-2 text-h3 font-semibold">
+          <TriangleAlertIcon className="size-5 text-destructive dark:text-[#f87171]" aria-hidden />
+          Danger Zone
+        </h3>
+        <p className="mt-1 mb-4 text-sm text-muted-foreground">
+          Deleting your account cannot be undone. All your scans, photos and data go with it.
+        </p>
+        <DeleteAccountDialog />
+      </section>
+    </div>
+  );
+}
