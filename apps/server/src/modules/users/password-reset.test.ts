@@ -1,0 +1,149 @@
+import { AccountMessages, MessageResponse } from '@lumiskin/contract/account';
+import { AuthMessages } from '@lumiskin/contract/auth';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import { buildTestApp } from '../../../test/helper';
+import { hashToken } from '../auth/tokens';
+import { readOutbox } from '../mail/mailer';
+import { passwordResetTokens } from './schema';
+
+let app: FastifyInstance;
+let clock = new Date();
+beforeAll(async () => {
+  app = await buildTestApp({ now: () => clock, appUrl: 'https://glow.example' });
+});
+afterAll(() => app.close());
+
+const forgot = (email: string, remoteAddress = '127.0.0.1') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    remoteAddress,
+    payload: { email },
+  });
+const reset = (payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
+const login = (email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+async function linkToken(email: string): Promise<string> {
+  const [mail] = await readOutbox(app.db, email);
+  const match = mail?.text.match(/https:\/\/glow\.example\/reset-password\?token=([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error(`no reset link in ${JSON.stringify(mail)}`);
+  return match[1];
+}
+
+describe('forgot and reset password', () => {
+  it('answers an unknown email exactly like a known one, and mails only the known', async () => {
+    clock = new Date();
+    const { user } = await createUser(app);
+    const unknown = `nobody.${Date.now()}@example.test`;
+    const known = await forgot(user.email.toUpperCase());
+    const missing = await forgot(unknown);
+    expect(known.statusCode).toBe(200);
+    expect(missing.statusCode).toBe(200);
+    expect(known.body).toBe(missing.body);
+    expect(MessageResponse.parse(known.json()).message).toBe(AccountMessages.resetRequested);
+    expect(await readOutbox(app.db, unknown)).toHaveLength(0);
+    const mails = await readOutbox(app.db, user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(/reset/i);
+    // only the hash of the token is stored
+    const token = await linkToken(user.email);
+    const rows = await app.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect(rows.map((r) => r.tokenHash)).toEqual([hashToken(token)]);
+  });
+
+  it('sets the password once, signs out every session, and the link then stops working', async () => {
+    clock = new Date();
+    const person = await createUser(app);
+    await forgot(person.user.email);
+    const token = await linkToken(person.user.email);
+
+    const mismatch = await reset({ token, password: 'new-secret', confirmPassword: 'new-secreT' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ detail: AuthMessages.passwordsDontMatch });
+    const short = await reset({ token, password: 'abc', confirmPassword: 'abc' });
+    expect(short.json()).toMatchObject({ detail: AuthMessages.passwordTooShort });
+
+    const ok = await reset({ token, password: 'new-secret', confirmPassword: 'new-secret' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: AccountMessages.resetDone });
+    const meAfter = await app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: person.headers,
+    });
+    expect(meAfter.statusCode).toBe(401);
+    expect((await login(person.user.email, person.password)).statusCode).toBe(401);
+    expect((await login(person.user.email, 'new-secret')).statusCode).toBe(200);
+
+    const again = await reset({ token, password: 'third-secret', confirmPassword: 'third-secret' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({
+      detail: AccountMessages.resetInvalid,
+      code: 'invalid_reset_token',
+    });
+    expect((await login(person.user.email, 'new-secret')).statusCode).toBe(200);
+  });
+
+  it('expires after an hour', async () => {
+    clock = new Date('2026-05-01T10:00:00Z');
+    const person = await createUser(app);
+    await forgot(person.user.email);
+    const token = await linkToken(person.user.email);
+    clock = new Date('2026-05-01T11:00:01Z');
+    const res = await reset({ token, password: 'new-secret', confirmPassword: 'new-secret' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_reset_token' });
+    expect((await login(person.user.email, person.password)).statusCode).toBe(200);
+
+    // a fresh link within the hour works
+    clock = new Date('2026-05-01T12:00:00Z');
+    await forgot(person.user.email);
+    const fresh = await linkToken(person.user.email);
+    clock = new Date('2026-05-01T12:59:00Z');
+    expect(
+      (await reset({ token: fresh, password: 'new-secret', confirmPassword: 'new-secret' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a made-up token', async () => {
+    const res = await reset({
+      token: 'x'.repeat(43),
+      password: 'new-secret',
+      confirmPassword: 'new-secret',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_reset_token' });
+  });
+});
+
+describe('forgot-password rate limit', () => {
+  let limited: FastifyInstance;
+  beforeAll(async () => {
+    limited = await buildTestApp({ rateLimit: { max: 10_000, authMax: 2, authWindowS: 60 } });
+  });
+  afterAll(() => limited.close());
+
+  it('limits one address asked for many times, whatever the IP', async () => {
+    const ask = (ip: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: ip,
+        payload: { email: 'victim@example.test' },
+      });
+    expect((await ask('10.9.0.1')).statusCode).toBe(200);
+    expect((await ask('10.9.0.2')).statusCode).toBe(200);
+    const res = await ask('10.9.0.3');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'rate_limited' });
+  });
+});
