@@ -1,12 +1,103 @@
-import { KeyRoundIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { AccountMessages } from '@lumiskin/contract/account';
+import { AuthMessages, MIN_PASSWORD_LENGTH } from '@lumiskin/contract/auth';
+import { AlertCircleIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useResetPassword } from '@/features/auth/api/reset-password';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { PasswordInput } from '@/features/auth/components/password-input';
 
 export default function ResetPasswordRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [form, setForm] = useState({ password: '', confirmPassword: '' });
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.password || !form.confirmPassword) return setError(AuthMessages.fillAllFields);
+    if (form.password !== form.confirmPassword) return setError(AuthMessages.passwordsDontMatch);
+    if (form.password.length < MIN_PASSWORD_LENGTH) return setError(AuthMessages.passwordTooShort);
+    setError(null);
+    reset.mutate(
+      { token, ...form },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message || AccountMessages.resetDone);
+          void navigate(paths.login.href, { replace: true });
+        },
+        onError: (e) => setError(errorMessage(e, AccountMessages.resetInvalid)),
+      },
+    );
+  };
+
+  if (!token) {
+    return (
+      <AuthLayout
+        title="Reset your password"
+        description="This page opens from the link we email you."
+      >
+        <Alert variant="destructive" role="alert">
+          <AlertCircleIcon aria-hidden />
+          <p>{AccountMessages.resetInvalid}</p>
+        </Alert>
+        <Button asChild className="mt-6 w-full">
+          <Link to={paths.forgotPassword.href}>Request a new link</Link>
+        </Button>
+      </AuthLayout>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      icon={KeyRoundIcon}
+    <AuthLayout
       title="Choose a new password"
-      description="Reset links are not sent yet; this is where you will set a new password once they are."
-    />
+      description="At least 6 characters. You will sign in with it straight after."
+    >
+      <form onSubmit={submit} className="grid gap-5" noValidate>
+        {error ? (
+          <Alert variant="destructive" role="alert">
+            <AlertCircleIcon aria-hidden />
+            <div>
+              <p>{error}</p>
+              {error === AccountMessages.resetInvalid ? (
+                <Link
+                  to={paths.forgotPassword.href}
+                  className="mt-1 inline-block font-semibold underline"
+                >
+                  Request a new link
+                </Link>
+              ) : null}
+            </div>
+          </Alert>
+        ) : null}
+        <Field id="reset-password" label="New password">
+          <PasswordInput
+            id="reset-password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => setForm({ ...form, password: e.target.value })}
+          />
+        </Field>
+        <Field id="reset-confirm" label="Confirm new password">
+          <PasswordInput
+            id="reset-confirm"
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onChange={(e) => setForm({ ...form, confirmPassword: e.target.value })}
+          />
+        </Field>
+        <Button type="submit" size="lg" disabled={reset.isPending} className="w-full">
+          {reset.isPending ? 'Saving...' : 'Set new password'}
+        </Button>
+      </form>
+    </AuthLayout>
   );
 }

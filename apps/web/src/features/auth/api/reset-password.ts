@@ -1,0 +1,12 @@
+import type { MessageResponse, ResetPasswordBody } from '@lumiskin/contract/account';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** POST /api/auth/reset-password: a single-use token from the emailed link, valid for an hour. */
+export function resetPassword(body: ResetPasswordBody) {
+  return api.post<MessageResponse>('/auth/reset-password', body);
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}
