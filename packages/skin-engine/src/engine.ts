@@ -17,7 +17,7 @@ import type { SkinType } from '@lumiskin/contract/auth';
 import { createFaceDetector, type DetectedFace, type FaceDetector } from './face/detector';
 import { buildFaceFrame, type FaceFrame } from './face/frame';
 import { buildFinding } from './findings';
-import { individualTypologyAngle, skinToneCategory, type SkinToneCategory } from './image/color';
+import { skinToneCategory, type SkinToneCategory } from './image/color';
 import { assertPixelImage, type PixelImage } from './image/raster';
 import { measureFace, type FaceMeasurements, type RegionMeasurements } from './metrics/measure';
 import { checkDetections, checkExposure, checkSharpness, sharpness, type QualityCode } from './quality';
@@ -175,10 +175,8 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
       anglesUsed.push(extra.angle);
     }
 
-    const results = scoreMetrics(regions);
-    const cheekL = (regions.left_cheek.L * regions.left_cheek.pixels + regions.right_cheek.L * regions.right_cheek.pixels) / Math.max(1, regions.left_cheek.pixels + regions.right_cheek.pixels);
-    const cheekB = (regions.left_cheek.b * regions.left_cheek.pixels + regions.right_cheek.b * regions.right_cheek.pixels) / Math.max(1, regions.left_cheek.pixels + regions.right_cheek.pixels);
-    const ita = individualTypologyAngle(cheekL, cheekB);
+    const results = scoreMetrics(regions, main.measured.rednessAllowance);
+    const ita = main.measured.ita;
 
     const reported = input.analysisType === 'comprehensive' ? COMPREHENSIVE_METRICS : QUICK_METRICS;
     const scores: Partial<Record<MetricKey, number>> = {};

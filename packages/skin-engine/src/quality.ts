@@ -59,8 +59,8 @@ export const QUALITY_LIMITS = {
   darkSceneP95: 120,
   maxFaceLuma: 235,
   maxClippedShare: 0.25,
-  /** Laplacian variance of L* on the half-scale working frame (face height 160 px). */
-  minSharpness: 6,
+  /** 100 × Laplacian variance / variance of L* on the half-scale working frame (face height 160 px). */
+  minSharpness: 4.5,
 };
 
 /** Checks that need only the detections. */
@@ -128,7 +128,7 @@ export function checkExposure(image: PixelImage, face: DetectedFace): QualityIss
 }
 
 /**
- * Focus: variance of the Laplacian (Pech-Pacheco et al. 2000) of L* over the face oval at half
+ * Focus: variance of the Laplacian (Pech-Pacheco et al. 2000) of L* over the inner face at half
  * the working scale, so every accepted photo is measured at the same face size (160 px high).
  */
 export function sharpness(frame: FaceFrame): number {
@@ -140,7 +140,20 @@ export function sharpness(frame: FaceFrame): number {
   const y0 = Math.floor(half.height * 0.2);
   const y1 = Math.ceil(half.height * 0.9);
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) mask[y * half.width + x] = 1;
-  return laplacianVariance(half, mask);
+  // Relative to the face's own contrast (variance of L*), so darker skin, whose L* differences
+  // are compressed, is not mistaken for blur.
+  let sum = 0;
+  let sumSq = 0;
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const v = half.data[i] as number;
+    sum += v;
+    sumSq += v * v;
+    n++;
+  }
+  const variance = n ? sumSq / n - (sum / n) ** 2 : 0;
+  return variance > 1e-6 ? (100 * laplacianVariance(half, mask)) / variance : 0;
 }
 
 export function checkSharpness(focus: number): QualityIssue | null {

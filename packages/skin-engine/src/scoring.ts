@@ -50,10 +50,11 @@ export const METRIC_REGIONS: Record<MetricKey, Partial<Record<RegionKey, number>
 export const ESTIMATED_METRICS: ReadonlySet<MetricKey> = new Set(['hydration', 'sensitivity', 'firmness']);
 
 /** How a zone's raw value is read for each measured metric (derived metrics have none). */
+let aAllowance = 0; // set per call by scoreMetrics (darker-skin a* allowance)
 const RAW: Partial<Record<MetricKey, (m: RegionMeasurements) => number>> = {
   acne: (m) => m.blemishes,
   oiliness: (m) => m.shine_pct,
-  redness: (m) => m.a + 0.3 * m.red_area_pct,
+  redness: (m) => m.a - aAllowance + 0.3 * m.red_area_pct,
   texture: (m) => m.roughness,
   dark_spots: (m) => m.dark_spot_density,
   radiance: (m) => m.chroma + 0.1 * (m.L - 50) - 0.5 * m.tone_sd_L,
@@ -70,7 +71,7 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
   acne: [[0, 96], [1, 91], [3, 82], [6, 68], [10, 54], [20, 32], [40, 10]],
   // % specular skin (T-zone weighted).
   oiliness: [[0, 96], [2, 91], [5, 84], [10, 72], [18, 55], [30, 30]],
-  // Mean a* (+0.3 × % of pixels above a* 17).
+  // Mean a* minus the darker-skin allowance (+0.3 × % of pixels above a* 17 + allowance).
   redness: [[8, 96], [11, 90], [14, 80], [17, 67], [20, 54], [25, 34], [32, 12]],
   // RMS of L* fine high-pass.
   texture: [[0.5, 96], [0.8, 91], [1.2, 81], [1.8, 67], [2.8, 48], [4.5, 24]],
@@ -140,7 +141,8 @@ export const OVERALL_WEIGHTS: Record<MetricKey, number> = {
 };
 
 /** Scores every metric (all 14 are computed; the analysis type decides which are reported). */
-export function scoreMetrics(regions: Record<RegionKey, RegionMeasurements>): Record<MetricKey, MetricResult> {
+export function scoreMetrics(regions: Record<RegionKey, RegionMeasurements>, rednessAllowance = 0): Record<MetricKey, MetricResult> {
+  aAllowance = rednessAllowance;
   const out = {} as Record<MetricKey, MetricResult>;
   for (const metric of COMPREHENSIVE_METRICS) {
     if (metric === 'hydration' || metric === 'dark_circles') continue;

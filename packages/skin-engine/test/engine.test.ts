@@ -15,6 +15,7 @@ import {
   paintDisc,
   regionPolygon,
   resize,
+  retintFace,
   skinPoints,
   toSharp,
   type Rgb,
@@ -93,6 +94,16 @@ describe('analysis result', () => {
     expect(quick.findings).toHaveLength(7);
     expect(quick.recommendation.skin_type).toBe('dry');
     expect(quick.recommendation.skin_type_source).toBe('profile');
+  });
+
+  it('analyses darker skin in good light (not "too dark", not "blurry") and trusts redness less', async () => {
+    const brown = await analyze(retintFace(face, baseline.face.box, [0.55, 0.42, 0.34]));
+    expect(brown.skin_tone.ita).toBeLessThan(10);
+    expect(['brown', 'dark']).toContain(brown.skin_tone.category);
+    const conf = (r: AnalysisResult) => r.findings.find((f) => f.metric === 'redness')!.confidence;
+    expect(conf(brown)).toBeLessThan(conf(baseline));
+    // The a* allowance keeps a darker tone from reading as "red".
+    expect(brown.scores.redness!).toBeGreaterThanOrEqual(80);
   });
 
   it('is deterministic: the same photo gives an identical result', async () => {

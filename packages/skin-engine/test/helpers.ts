@@ -188,3 +188,24 @@ export function skinPoints(img: Rgb, points: Array<[number, number]>, minSum = 4
     return (img.data[p] ?? 0) + (img.data[p + 1] ?? 0) + (img.data[p + 2] ?? 0) >= minSum;
   });
 }
+
+/**
+ * Re-tints the face (an ellipse around the detector box, feathered) by per-channel factors, e.g.
+ * [0.55, 0.42, 0.34] for a brown skin tone, leaving the background and its light unchanged.
+ */
+export function retintFace(img: Rgb, box: [number, number, number, number], factors: [number, number, number]): Rgb {
+  const out = clone(img);
+  const [bx, by, bw, bh] = box;
+  const cx = bx + bw / 2;
+  const cy = by + bh / 2;
+  for (let y = 0; y < out.height; y++) {
+    for (let x = 0; x < out.width; x++) {
+      const d = ((x - cx) / (bw * 0.62)) ** 2 + ((y - cy) / (bh * 0.75)) ** 2;
+      const w = d < 0.8 ? 1 : d < 1 ? (1 - d) / 0.2 : 0;
+      if (!w) continue;
+      const p = (y * out.width + x) * 3;
+      for (let c = 0; c < 3; c++) out.data[p + c] = Math.round((out.data[p + c] ?? 0) * (1 - w + w * factors[c]!));
+    }
+  }
+  return out;
+}

@@ -1,5 +1,6 @@
 import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
 import type { FaceFrame } from '../face/frame';
+import { individualTypologyAngle } from '../image/color';
 import { downsample2, downsampleMask2, gaussianBlur, maskedGaussianBlur, upsample2 } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { detectBlobs, type Blob } from './blobs';
@@ -57,11 +58,24 @@ export const BLACKHEAD_MIN_RESPONSE = 2.5;
 /** Hessian valley strength (σ²·λ, L* units) above which a pixel is on a fine line. */
 export const LINE_MIN_STRENGTH = 1.2;
 
+/**
+ * Darker skin reads higher in a* at equal redness (melanin absorbs green as well as blue; Del Bino
+ * & Bernerd 2013 show a* rising from very light to brown skin). Without an allowance every darker
+ * face would score "red". 0.1 a* per ITA° below 41 (the light/intermediate boundary), at most 4.
+ */
+export function rednessAllowance(ita: number): number {
+  return Math.max(0, Math.min(4, (41 - ita) * 0.1));
+}
+
 export const L_SIGMAS = [0.8, 1.28, 2.05, 3.3, 5.2] as const;
 export const A_SIGMAS = [1.28, 2.05, 3.3, 5.2] as const;
 
 export interface FaceMeasurements {
   regions: Record<RegionKey, RegionMeasurements>;
+  /** ITA° of the zones' median colour (Chardon et al. 1991). */
+  ita: number;
+  /** a* allowance for darker skin (see rednessAllowance), already applied to the red thresholds. */
+  rednessAllowance: number;
   blobs: { dark_spots: Blob[]; blemishes: Blob[]; pores: Blob[]; blackheads: Blob[] };
 }
 
@@ -189,6 +203,8 @@ export const TONE_SIGMA = 4;
 
 export function measureFace(frame: FaceFrame): FaceMeasurements {
   const { width, height, lab, reference } = frame;
+  const ita = individualTypologyAngle(reference.L, reference.b);
+  const allowance = rednessAllowance(ita);
   const { Ls, aStackHalf, lowA, lowL, lowB } = scaleSpaces(frame);
   const L = lab.L.data;
   const A = lab.a.data;
@@ -274,13 +290,13 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     if (!measured[i]) continue;
     const base = zoneBaseL(i);
     let f = 0;
-    if ((A[i] as number) > RED_A) f |= 1;
+    if ((A[i] as number) > RED_A + allowance) f |= 1;
     if (
       ((fineValley1[i] as number) > LINE_MIN_STRENGTH && (L1[i] as number) < base - 1) ||
       ((fineValley2[i] as number) > LINE_MIN_STRENGTH && (L2[i] as number) < base - 1)
     )
       f |= 2;
-    if ((lowA[i] as number) > DIFFUSE_RED_A) f |= 4;
+    if ((lowA[i] as number) > DIFFUSE_RED_A + allowance) f |= 4;
     flags[i] = f;
     const h = Math.max(-ROUGHNESS_CLIP, Math.min(ROUGHNESS_CLIP, highPass[i] as number));
     rough[i] = h * h;
@@ -339,5 +355,5 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       diffuse_red_pct: (100 * nDiffuse) / n,
     };
   }
-  return { regions, blobs: { dark_spots: darkSpots, blemishes, pores, blackheads } };
+  return { regions, ita, rednessAllowance: allowance, blobs: { dark_spots: darkSpots, blemishes, pores, blackheads } };
 }
