@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, loginViaUi, newUser, registerViaApi, test, type TestUser } from './fixtures';
+
+/** The shared fixture portrait (public domain, see its README). */
+const FACE = '/work/shared/fixtures/faces/astronaut-face.jpg';
+
+function auth(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A user with two real scans, made through the scan API after consenting (scan contract). */
+async function userWithTwoScans(
+  request: APIRequestContext,
+): Promise<{ user: TestUser; token: string }> {
+  const user = newUser();
+  const { access_token: token } = await registerViaApi(request, user);
+  const consent = await request.post('/api/analysis/consent', {
+    headers: auth(token),
+    data: { accepted: true },
+  });
+  expect(consent.ok(), await consent.text()).toBe(true);
+  const image = fs.readFileSync(FACE);
+  for (const location of ['London, GB', 'Paris, FR']) {
+    const res = await request.post('/api/analysis/scan-upload', {
+      headers: auth(token),
+      multipart: {
+        image: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: image },
+        location,
+      },
+      timeout: 90_000,
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+  return { user, token };
+}
+
+async function signIn(page: Page, user: TestUser) {
+  await loginViaUi(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test.describe('dashboard', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a user with two scans sees the counts, the chart, the trends and the history', async ({
+    page,
+    request,
+  }) => {
+    const { user } = await userWithTwoScans(request);
+    await signIn(page, user);
+
+    await expect(page.getByRole('heading', { name: `Welcome back, ${user.name}` })).toBeVisible();
+    await expect(page.getByTestId('scans-completed')).toHaveText('2 scans completed');
+    await expect(page.getByTestId('stat-Total Scans')).toContainText('2');
+    await expect(page.getByTestId('stat-This Week')).toContainText('2');
+    await expect(page.getByTestId('stat-Streak')).toContainText('1 day');
+    await expect(page.getByTestId('stat-Avg Skin Score')).toContainText(/\d+%/);
+
+    await expect(page.getByRole('heading', { name: 'Latest Scan Results' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /View Full Analysis/ })).toBeVisible();
+
+    // The chart draws one point per scan on the overall line.
+    const chart = page.getByTestId('score-chart');
+    await expect(chart.locator('.recharts-line').last().locator('.recharts-dot')).toHaveCount(2);
+
+    // Two scans in the list, newest first; only the newest has an older one to compare with.
+    const rows = page.getByTestId('scan-list').getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0).locator('[data-trend]')).toHaveCount(3);
+    await expect(rows.nth(1).locator('[data-trend]')).toHaveCount(0);
+    // The same photo twice: every metric within 2 points, so 'No change'.
+    await expect(rows.nth(0).locator('[data-trend="same"]').first()).toHaveText(/No change/);
+    await expect(rows.nth(0)).toContainText('Paris, FR');
+    await expect(rows.nth(1)).toContainText('London, GB');
+
+    // The profile shows both scans, numbered from the newest.
+    await page.goto('/profile');
+    await expect(page.getByTestId('profile-scans')).toHaveText('2');
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(page.getByTestId('profile-history').getByRole('listitem')).toHaveCount(2);
+  });
+
+  test('a routine product added survives a reload and is logged in the history', async ({
+    page,
+    request,
+  }) => {
+    const user = newUser();
+    await registerViaApi(request, user);
+    await signIn(page, user);
+    await expect(page.getByRole('heading', { name: 'No scans yet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Take Your First Scan' })).toHaveAttribute(
+      'href',
+      '/scan',
+    );
+
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const dialog = page.getByRole('dialog');
+    const submit = dialog.getByRole('button', { name: 'Add to routine' });
+    await dialog.getByLabel('Product name').fill('   ');
+    await dialog.getByLabel('What it is for').fill('Calms redness');
+    await expect(submit).toBeDisabled();
+    await dialog.getByLabel('Product name').fill('Centella Night Serum');
+    await dialog.getByLabel('Type').click();
+    await page.getByRole('option', { name: 'Serum' }).click();
+    await dialog.getByRole('radio', { name: 'Evening' }).check();
+    await submit.click();
+    await expect(dialog).toBeHidden();
+
+    const evening = page.getByRole('region', { name: 'Evening routine' });
+    await expect(evening).toContainText('Centella Night Serum');
+    await page.reload();
+    await expect(evening).toContainText('Centella Night Serum');
+    await expect(evening).toContainText('1 product');
+    const summary = page.getByTestId('routine-summary');
+    await expect(summary).toContainText('Active treatments');
+    await expect(page.getByRole('region', { name: 'Routine History' })).toContainText(
+      'Centella Night Serum',
+    );
+
+    await evening.getByRole('button', { name: 'Remove Centella Night Serum' }).click();
+    await expect(evening).toContainText('Nothing here yet.');
+    await expect(page.getByRole('region', { name: 'Routine History' })).toContainText(
+      'Product discontinued',
+    );
+  });
+
+  test('a profile edit survives a reload', async ({ page, request }) => {
+    const user = newUser();
+    await registerViaApi(request, user);
+    await signIn(page, user);
+    await page.goto('/profile');
+    await page.getByLabel('Full name').fill('Grace Glow');
+    await page.getByLabel('Skin type').click();
+    await page.getByRole('option', { name: 'oily' }).click();
+    await page.getByRole('button', { name: 'Blackheads' }).click();
+    await page.getByLabel('Additional notes').fill('Allergic to lanolin');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Grace Glow' })).toBeVisible();
+    await expect(page.getByLabel('Full name')).toHaveValue('Grace Glow');
+    await expect(page.getByLabel('Additional notes')).toHaveValue('Allergic to lanolin');
+    await expect(page.getByRole('button', { name: 'Blackheads' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByText('oily skin')).toBeVisible();
+  });
+
+  test('delete account, then logging in fails with the login error', async ({ page, request }) => {
+    const user = newUser();
+    await registerViaApi(request, user);
+    await signIn(page, user);
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Your password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(dialog.getByText(/not correct/)).toBeVisible();
+    await dialog.getByLabel('Your password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await loginViaUi(page, user);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
