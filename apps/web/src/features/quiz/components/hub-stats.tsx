@@ -25,7 +25,9 @@ function StatCard({
           {icon}
         </span>
       </div>
-      <p className="text-2xl font-semibold tracking-tight sm:text-3xl">{value}</p>
+      <p data-slot="stat-value" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+        {value}
+      </p>
       {hint ? <p className="-mt-2 text-xs leading-snug text-muted-foreground">{hint}</p> : null}
     </Card>
   );
@@ -52,6 +54,7 @@ export function StatCards({ stats }: { stats: QuizStats | undefined }) {
           label="Points"
           value={stats.total_points.toLocaleString('en-GB')}
           icon={<StarIcon aria-hidden />}
+          hint={`${stats.quizzes_completed} ${stats.quizzes_completed === 1 ? 'quiz' : 'quizzes'} played`}
         />
       </li>
       <li>

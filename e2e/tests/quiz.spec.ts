@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+
+/**
+ * The server refuses a quiz answered faster than one second per question (docs/quiz-rules.md),
+ * so the journeys take a moment to "read" each question, as a person would.
+ */
+const READING_MS = 1_100;
+
+function statCard(page: Page, label: string) {
+  return page
+    .getByRole('list', { name: 'Your quiz stats' })
+    .getByRole('listitem')
+    .filter({ hasText: label });
+}
+
+/** The big number of a stat card (the streak's emoji follows it). */
+function statValue(page: Page, label: string) {
+  return statCard(page, label).locator('[data-slot="stat-value"]');
+}
+
+async function signIn(page: Page, request: Parameters<typeof registerViaApi>[0]) {
+  const user = newUser();
+  await registerViaApi(request, user);
+  await loginViaUi(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('play the daily challenge to the results, then see it Completed on the hub with points and streak', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request);
+  await page.goto('/quiz');
+  await expect(
+    page.getByRole('heading', { name: 'Learn your skin, one question at a time' }),
+  ).toBeVisible();
+  await expect(page.getByText('Available', { exact: true })).toBeVisible();
+  await expect(statValue(page, 'Points')).toHaveText('0');
+  await expect(statValue(page, 'Day streak')).toHaveText(/^0\s/);
+  await expect(page.getByText('Unranked')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Start Quiz' }).click();
+  await expect(page).toHaveURL(/\/quiz\/daily$/);
+
+  for (let n = 1; n <= 5; n += 1) {
+    await expect(page.getByText(`Question ${n} of 5`)).toBeVisible();
+    await expect(page.getByRole('timer')).toHaveText(/\d:\d\d/);
+    const next = page.getByRole('button', { name: n === 5 ? 'Submit Quiz' : 'Next Question' });
+    await expect(next).toBeDisabled();
+    await page.waitForTimeout(READING_MS);
+    await page.getByRole('radio').first().check({ force: true });
+    await next.click();
+  }
+
+  await expect(page.getByRole('heading', { name: 'Quiz complete!' })).toBeVisible();
+  await expect(page.getByText(/You got \d of 5 right/)).toBeVisible();
+  // Five reviewed answers, each with its explanation.
+  await expect(page.getByRole('heading', { name: 'Your answers' })).toBeVisible();
+  await expect(page.getByText(/^Question [1-5]$/)).toHaveCount(5);
+  // The first quiz always earns the First Steps badge.
+  await expect(page.getByRole('region', { name: 'Achievements' })).toContainText('First Steps');
+  const pointsText = await page
+    .getByText(/^\+\d+$/)
+    .first()
+    .textContent();
+  const points = Number(pointsText?.replace('+', ''));
+  expect(points).toBeGreaterThanOrEqual(0);
+  expect(points).toBeLessThanOrEqual(25);
+
+  await page.getByRole('link', { name: 'Back to Quiz Hub' }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  await expect(page.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Come back tomorrow' })).toBeDisabled();
+  await expect(statValue(page, 'Points')).toHaveText(String(points));
+  await expect(statValue(page, 'Day streak')).toHaveText(/^1\s/);
+  await expect(statCard(page, 'Points')).toContainText('1 quiz played');
+
+  // The daily cannot be played twice: opening it again lands back on the hub.
+  await page.goto('/quiz/daily');
+  await expect(page).toHaveURL(/\/quiz$/);
+});
+
+test('a category quiz: Previous restores the earlier choice, which can be changed before submitting', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request);
+  await page.goto('/quiz');
+  await page.getByRole('link', { name: 'Start Skin Basics' }).click();
+  await expect(page).toHaveURL(/\/quiz\/category\/skin-basics$/);
+
+  await expect(page.getByText('Question 1 of 5')).toBeVisible();
+  const firstOptions = page.getByRole('radio');
+  const optionA = (await firstOptions.nth(0).getAttribute('value'))!;
+  const optionC = (await firstOptions.nth(2).getAttribute('value'))!;
+  await page.waitForTimeout(READING_MS);
+  await firstOptions.nth(0).check({ force: true });
+  await page.getByRole('button', { name: 'Next Question' }).click();
+
+  await expect(page.getByText('Question 2 of 5')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  const secondChoice = (await page.getByRole('radio').nth(1).getAttribute('value'))!;
+  await page.getByRole('radio').nth(1).check({ force: true });
+
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('Question 1 of 5')).toBeVisible();
+  await expect(page.getByRole('radio', { name: optionA, exact: true })).toBeChecked();
+  await page.getByRole('radio', { name: optionC, exact: true }).check({ force: true });
+  await expect(page.getByRole('radio', { name: optionA, exact: true })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Next Question' }).click();
+  await expect(page.getByRole('radio', { name: secondChoice, exact: true })).toBeChecked();
+
+  for (let n = 2; n <= 5; n += 1) {
+    await expect(page.getByText(`Question ${n} of 5`)).toBeVisible();
+    await page.waitForTimeout(READING_MS);
+    if (n > 2) await page.getByRole('radio').first().check({ force: true });
+    await page.getByRole('button', { name: n === 5 ? 'Submit Quiz' : 'Next Question' }).click();
+  }
+
+  await expect(page.getByRole('heading', { name: 'Quiz complete!' })).toBeVisible();
+  const firstReview = page.getByRole('listitem').filter({ hasText: 'Question 1' }).first();
+  await expect(firstReview).toContainText(`Your answer:${optionC}`);
+
+  await page.getByRole('link', { name: 'Back to Quiz Hub' }).click();
+  await expect(page.getByRole('link', { name: 'Start Skin Basics' })).toBeVisible();
+  await expect(statCard(page, 'Accuracy')).toContainText('5 questions answered');
+});
