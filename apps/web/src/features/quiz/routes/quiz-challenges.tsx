@@ -17,7 +17,7 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
 });
 const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
-/** /quiz/challenges: the hub's "Join Challenges" (docs/decisions/009-quiz-challenges.md). */
+/** /quiz/challenges: the hub's "Join Challenges" (docs/decisions/006-quiz-challenges.md). */
 export default function QuizChallengesRoute() {
   const { data, isPending, isError, refetch } = useChallenges();
 
