@@ -1,0 +1,128 @@
+import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+
+test.describe('shop', () => {
+  test('search and category filter', async ({ page }) => {
+    await page.goto('/shop');
+    await expect(page.getByRole('heading', { level: 1, name: 'The Lumiskin Shop' })).toBeVisible();
+    await expect(page.getByText(/^Showing \d+ products$/)).toBeVisible();
+    const cards = page.getByTestId('product-card');
+    const total = await cards.count();
+    expect(total).toBeGreaterThan(20);
+
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('niacinamide');
+    await expect(page.getByText(/^Showing \d+ products? for “niacinamide”$/)).toBeVisible();
+    await expect(cards.filter({ hasText: 'SeboBalance' })).toHaveCount(1);
+    await expect(cards.filter({ hasText: 'Jade Facial Roller' })).toHaveCount(0);
+    expect(await cards.count()).toBeLessThan(total);
+
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('qqqzzzxx');
+    await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+    await expect(page.getByText('Try adjusting your search or filters')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search and filters' }).click();
+    await expect(cards).toHaveCount(total);
+
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Cleansers' }).click();
+    await expect(page).toHaveURL(/category=Cleansers/);
+    await expect(cards.first()).toContainText('Cleanser');
+    const cleansers = await cards.count();
+    expect(cleansers).toBeGreaterThan(1);
+    expect(cleansers).toBeLessThan(total);
+    for (const badge of await cards
+      .locator('span[data-slot="badge"]')
+      .filter({ hasNotText: 'Featured' })
+      .allTextContents()) {
+      expect(badge).toBe('Cleanser');
+    }
+    await expect(page.getByText(`Showing ${cleansers} products`)).toBeVisible();
+
+    await page.getByRole('button', { name: 'List view' }).click();
+    await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(cards).toHaveCount(cleansers);
+  });
+
+  test('the mix follows a signed-in user into a second browser', async ({ browser }) => {
+    const user = newUser();
+    const first = await browser.newContext();
+    const page = await first.newPage();
+    await registerViaApi(page.request, user);
+    await loginViaUi(page, user);
+    await expect(page).toHaveURL(/\/dashboard/);
+    await page.goto('/shop');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/mix') && r.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Add BarrierRepair to mix' }).click();
+    await saved;
+    const savedAgain = page.waitForResponse(
+      (r) => r.url().endsWith('/api/mix') && r.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Add CalmBarrier to mix' }).click();
+    await savedAgain;
+    const savedThird = page.waitForResponse(
+      (r) => r.url().endsWith('/api/mix') && r.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Add one more CalmBarrier' }).click();
+    await savedThird;
+    await expect(page.getByRole('button', { name: 'Mix, 3 items' })).toBeVisible();
+
+    // A second base is refused here too.
+    await page.getByRole('button', { name: 'Add AquaHydra to mix' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'You can only have 1 base in your mix.',
+    );
+    await page.keyboard.press('Escape');
+    await first.close();
+
+    const second = await browser.newContext();
+    const other = await second.newPage();
+    await loginViaUi(other, user);
+    await expect(other).toHaveURL(/\/dashboard/);
+    await other.goto('/shop');
+    await other.getByRole('button', { name: 'Mix, 3 items' }).click();
+    const drawer = other.getByRole('dialog', { name: 'Your mix' });
+    await expect(drawer).toContainText('BarrierRepair');
+    await expect(drawer).toContainText('CalmBarrier');
+    await expect(other.getByTestId('mix-sheet-total')).toHaveText('£152.00');
+    await second.close();
+  });
+
+  test("a visitor's mix and favourites are merged into the account at sign-in", async ({
+    page,
+  }) => {
+    const user = newUser();
+    const { access_token } = await registerViaApi(page.request, user);
+    await page.goto('/shop');
+    await page.getByRole('button', { name: 'Add SeboBalance to mix' }).click();
+    await page.getByRole('button', { name: 'Add TextureRefine to favourites' }).click();
+    await expect(
+      page.getByRole('button', { name: 'Remove TextureRefine from favourites' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+
+    await loginViaUi(page, user);
+    await expect(page).toHaveURL(/\/dashboard/);
+    await page.goto('/shop');
+    await expect(page.getByRole('button', { name: 'Mix, 1 items' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Remove TextureRefine from favourites' }),
+    ).toBeVisible();
+
+    const headers = { authorization: `Bearer ${access_token}` };
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/mix', { headers })).json()) as { count: number })
+            .count,
+      )
+      .toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await (await page.request.get('/api/shop/favorites', { headers })).json()) as unknown,
+      )
+      .toEqual({ product_ids: ['texturerefine'] });
+  });
+});
