@@ -12,7 +12,7 @@ const FACE = fs.readFileSync(path.join(import.meta.dirname, 'test-fixtures/astro
 const image_data = `data:image/jpeg;base64,${FACE.toString('base64')}`;
 
 /** The optional outside services, wired through config, against local stubs. */
-describe('scan with the optional adapters', () => {
+describe('scan with the optional adapters', { timeout: 120_000 }, () => {
   let skinApi: Awaited<ReturnType<typeof startStub>>;
   let chat: Awaited<ReturnType<typeof startStub>>;
   let weather: Awaited<ReturnType<typeof startStub>>;

@@ -131,7 +131,9 @@ describe('consent', () => {
   });
 });
 
-describe('a scan', () => {
+// Scans run the real engine: the first one also loads it into the worker thread, which takes
+// seconds on a busy 2-core machine.
+describe('a scan', { timeout: 120_000 }, () => {
   let jsonScan: Analysis;
 
   beforeAll(async () => {
@@ -357,7 +359,7 @@ describe('a scan', () => {
   });
 });
 
-describe('a scan that cannot go ahead', () => {
+describe('a scan that cannot go ahead', { timeout: 120_000 }, () => {
   let dave: CreatedUser;
   beforeAll(async () => {
     dave = await createUser(app);
