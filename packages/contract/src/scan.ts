@@ -130,7 +130,7 @@ export type ConsentBody = z.input<typeof ConsentBody>;
 export const CONSENT_TEXT = {
   title: 'Before your first scan',
   purpose:
-    'Lumiskin analyses your photo on our own server to measure your skin and build your routine. It is never sent to anyone else unless you have switched on an outside analysis service.',
+    'Lumiskin analyses your photo on our own server to measure your skin and build your routine. It is not sent to anyone else unless this Lumiskin server has been set up to use an outside analysis service.',
   kept: 'We keep the photo (re-saved without location or camera data, at most 1600 pixels), its scores, the place you entered and the time, so you can see your progress.',
   deletion: 'You can delete any scan, and its photo with it, from its analysis page at any time.',
 } as const;

@@ -2,6 +2,7 @@ import type { Analysis } from '@lumiskin/contract/analysis-api';
 import type { RoutineStep } from '@lumiskin/contract/analysis';
 import { FlaskConicalIcon, MoonIcon, SunriseIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
 
 export function RoutineCard({ analysis }: { analysis: Analysis }) {
   const { recommendations: rec, routine } = analysis;
@@ -10,7 +11,12 @@ export function RoutineCard({ analysis }: { analysis: Analysis }) {
       <h2 id="routine-title" className="flex items-center gap-2 text-h3 font-semibold">
         <FlaskConicalIcon className="size-5 text-primary-text" aria-hidden /> Your routine
       </h2>
-      <div className="mt-4 grid gap-3 sm:grid-cols-3">
+      <div
+        className={cn(
+          'mt-4 grid gap-3',
+          rec.boosters.length > 0 ? 'sm:grid-cols-3' : 'sm:grid-cols-1',
+        )}
+      >
         <div className="rounded-xl border border-brand/30 bg-primary-soft/60 p-4 sm:col-span-1">
           <p className="text-xs font-semibold tracking-wide text-primary-text uppercase">Base</p>
           <p className="mt-1 font-semibold">{rec.base.name}</p>
