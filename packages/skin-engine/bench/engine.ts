@@ -28,14 +28,24 @@ async function makePhoto(width: number, height: number): Promise<Buffer> {
   const side = Math.round(height * 0.95);
   const face = await sharp(fixture).resize(side, side, { kernel: 'lanczos3' }).toBuffer();
   return sharp({ create: { width, height, channels: 3, background: '#a49c94' } })
-    .composite([{ input: face, left: Math.round((width - side) / 2), top: Math.round((height - side) / 2) }])
+    .composite([
+      { input: face, left: Math.round((width - side) / 2), top: Math.round((height - side) / 2) },
+    ])
     .jpeg({ quality: 90 })
     .toBuffer();
 }
 
 async function decode(jpeg: Buffer) {
-  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, channels: 3 as const };
+  const { data, info } = await sharp(jpeg)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    channels: 3 as const,
+  };
 }
 
 const cpuMs = (start: NodeJS.CpuUsage) => {
@@ -51,10 +61,19 @@ async function main() {
   const cold = performance.now() - coldStart;
   const coldCpuMs = cpuMs(coldCpu);
 
-  console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} ×${os.cpus().length}, load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`cold start (import + models + warm-up): ${cold.toFixed(0)} ms wall, ${coldCpuMs.toFixed(0)} ms CPU  [target ≤ 1500 ms]`);
+  console.log(
+    `node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} ×${os.cpus().length}, load avg ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `cold start (import + models + warm-up): ${cold.toFixed(0)} ms wall, ${coldCpuMs.toFixed(0)} ms CPU  [target ≤ 1500 ms]`,
+  );
   console.log(`runs per size: ${RUNS}\n`);
-  console.log('size       decode p50  analysis p50  p95      min      CPU p50  (detect / measure p50)  result');
+  console.log(
+    'size       decode p50  analysis p50  p95      min      CPU p50  (detect / measure p50)  result',
+  );
 
   for (const [width, height] of [
     [640, 480],
@@ -91,7 +110,9 @@ async function main() {
       `${`${width}×${height}`.padEnd(10)} ${f(percentile(decodeTimes, 0.5))}   ${f(percentile(wall, 0.5))}    ${f(percentile(wall, 0.95))}${f(Math.min(...wall))}${f(percentile(cpu, 0.5))}(${percentile(detect, 0.5).toFixed(0)} / ${percentile(measure, 0.5).toFixed(0)})               ${summary}`,
     );
   }
-  console.log('\ntarget: analysis p50 ≤ 150 ms at 1280×720 (min ≈ the cost on an idle core when the machine is shared)');
+  console.log(
+    '\ntarget: analysis p50 ≤ 150 ms at 1280×720 (min ≈ the cost on an idle core when the machine is shared)',
+  );
 }
 
 await main();

@@ -20,7 +20,13 @@ import { buildFinding } from './findings';
 import { skinToneCategory, type SkinToneCategory } from './image/color';
 import { assertPixelImage, type PixelImage } from './image/raster';
 import { measureFace, type FaceMeasurements, type RegionMeasurements } from './metrics/measure';
-import { checkDetections, checkExposure, checkSharpness, sharpness, type QualityCode } from './quality';
+import {
+  checkDetections,
+  checkExposure,
+  checkSharpness,
+  sharpness,
+  type QualityCode,
+} from './quality';
 import { recommend } from './recommend/recommend';
 import { buildReport } from './report/report';
 import { METRIC_REGIONS, estimateSkinType, overallScore, scoreMetrics } from './scoring';
@@ -100,9 +106,17 @@ export function rednessConfidenceFactor(ita: number): number {
   return 0.5;
 }
 
-const BASE_CONFIDENCE: Partial<Record<MetricKey, number>> = { hydration: 0.4, sensitivity: 0.45, firmness: 0.35 };
+const BASE_CONFIDENCE: Partial<Record<MetricKey, number>> = {
+  hydration: 0.4,
+  sensitivity: 0.45,
+  firmness: 0.35,
+};
 
-function metricConfidence(metric: MetricKey, regions: Record<RegionKey, RegionMeasurements>, ita: number): number {
+function metricConfidence(
+  metric: MetricKey,
+  regions: Record<RegionKey, RegionMeasurements>,
+  ita: number,
+): number {
   const zones = Object.keys(METRIC_REGIONS[metric]) as RegionKey[];
   const coverage = zones.reduce((s, r) => s + regions[r].coverage, 0) / Math.max(1, zones.length);
   let c = (BASE_CONFIDENCE[metric] ?? 0.85) * (0.5 + 0.5 * Math.min(1, coverage / 0.7));
@@ -117,7 +131,12 @@ function mergeRegion(a: RegionMeasurements, b: RegionMeasurements): RegionMeasur
   if (a.pixels < 30) return b;
   const out = { ...a };
   for (const key of Object.keys(a) as Array<keyof RegionMeasurements>) {
-    out[key] = key === 'pixels' ? total : key === 'coverage' ? Math.max(a.coverage, b.coverage) : (a[key] * a.pixels + b[key] * b.pixels) / total;
+    out[key] =
+      key === 'pixels'
+        ? total
+        : key === 'coverage'
+          ? Math.max(a.coverage, b.coverage)
+          : (a[key] * a.pixels + b[key] * b.pixels) / total;
   }
   return out;
 }
@@ -140,7 +159,10 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
     detectMs: number;
   }
 
-  async function prepare(image: PixelImage, angle: CaptureAngle): Promise<Prepared | AnalysisRejected> {
+  async function prepare(
+    image: PixelImage,
+    angle: CaptureAngle,
+  ): Promise<Prepared | AnalysisRejected> {
     assertPixelImage(image);
     const t = performance.now();
     const faces = await detectSerial(image);
@@ -170,7 +192,10 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
       if ('ok' in p) return p;
       detectMs += p.detectMs;
       // A profile shows one cheek well: the one with more visible skin is merged in.
-      const cheek: RegionKey = p.measured.regions.left_cheek.pixels >= p.measured.regions.right_cheek.pixels ? 'left_cheek' : 'right_cheek';
+      const cheek: RegionKey =
+        p.measured.regions.left_cheek.pixels >= p.measured.regions.right_cheek.pixels
+          ? 'left_cheek'
+          : 'right_cheek';
       regions[cheek] = mergeRegion(regions[cheek], p.measured.regions[cheek]);
       anglesUsed.push(extra.angle);
     }
@@ -216,7 +241,9 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
     const measurements = {} as Record<RegionKey, RegionMeasurements>;
     for (const r of REGIONS) {
       const m = regions[r];
-      measurements[r] = Object.fromEntries(Object.entries(m).map(([k, v]) => [k, round(v, 3)])) as unknown as RegionMeasurements;
+      measurements[r] = Object.fromEntries(
+        Object.entries(m).map(([k, v]) => [k, round(v, 3)]),
+      ) as unknown as RegionMeasurements;
     }
     const { blobs } = main.measured;
     return {
@@ -229,7 +256,12 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
       region_scores: regionScores,
       measurements,
       raw,
-      counts: { blemishes: blobs.blemishes.length, dark_spots: blobs.dark_spots.length, blackheads: blobs.blackheads.length, pores: blobs.pores.length },
+      counts: {
+        blemishes: blobs.blemishes.length,
+        dark_spots: blobs.dark_spots.length,
+        blackheads: blobs.blackheads.length,
+        pores: blobs.pores.length,
+      },
       skin_tone: { ita: round(ita, 1), category: skinToneCategory(ita) },
       estimated_skin_type: estimatedSkinType,
       face: {
@@ -242,10 +274,14 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
       recommendation,
       routine,
       report,
-      timings_ms: { detect: round(detectMs, 1), measure: round(tMeasure - t0 - detectMs, 1), recommend: round(tEnd - tMeasure, 1), total: round(tEnd - t0, 1) },
+      timings_ms: {
+        detect: round(detectMs, 1),
+        measure: round(tMeasure - t0 - detectMs, 1),
+        recommend: round(tEnd - tMeasure, 1),
+        total: round(tEnd - t0, 1),
+      },
     };
   }
 
   return { analyze, backend: detector.backend };
 }
-

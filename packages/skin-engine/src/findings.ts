@@ -1,4 +1,10 @@
-import { scoreBand, type Finding, type MetricKey, type RegionKey, type ScoreBand } from '@lumiskin/contract/analysis';
+import {
+  scoreBand,
+  type Finding,
+  type MetricKey,
+  type RegionKey,
+  type ScoreBand,
+} from '@lumiskin/contract/analysis';
 import { ESTIMATED_METRICS, type MetricResult } from './scoring';
 
 /**

@@ -28,14 +28,21 @@ export interface QualityIssue {
 }
 
 export const QUALITY_MESSAGES: Record<QualityCode, string> = {
-  no_face: 'We could not find a face in this photo. Face the camera with your whole face in the frame and try again.',
-  multiple_faces: 'We found more than one face. Please take the photo with only your face in the frame.',
-  face_cut_off: 'Part of your face is outside the photo. Move back a little so your whole face, forehead to chin, is in the frame.',
-  face_too_small: 'Your face is too small in the photo to see your skin. Move closer so your face fills most of the frame.',
-  head_turned: 'Your head is turned or tilted too far. Look straight at the camera, chin level, and try again.',
+  no_face:
+    'We could not find a face in this photo. Face the camera with your whole face in the frame and try again.',
+  multiple_faces:
+    'We found more than one face. Please take the photo with only your face in the frame.',
+  face_cut_off:
+    'Part of your face is outside the photo. Move back a little so your whole face, forehead to chin, is in the frame.',
+  face_too_small:
+    'Your face is too small in the photo to see your skin. Move closer so your face fills most of the frame.',
+  head_turned:
+    'Your head is turned or tilted too far. Look straight at the camera, chin level, and try again.',
   too_dark: 'The photo is too dark to see your skin. Face a window or a soft light and try again.',
-  overexposed: 'The photo is too bright: the light washes out your skin. Step away from direct light or turn off the flash.',
-  blurry: 'The photo is blurred. Hold the phone steady, let the camera focus on your face, and try again.',
+  overexposed:
+    'The photo is too bright: the light washes out your skin. Step away from direct light or turn off the flash.',
+  blurry:
+    'The photo is blurred. Hold the phone steady, let the camera focus on your face, and try again.',
 };
 
 function issue(code: QualityCode): QualityIssue {
@@ -64,11 +71,17 @@ export const QUALITY_LIMITS = {
 };
 
 /** Checks that need only the detections. */
-export function checkDetections(image: PixelImage, faces: DetectedFace[], angle: CaptureAngle): QualityIssue | { face: DetectedFace } {
+export function checkDetections(
+  image: PixelImage,
+  faces: DetectedFace[],
+  angle: CaptureAngle,
+): QualityIssue | { face: DetectedFace } {
   if (faces.length === 0) return issue('no_face');
   const sorted = [...faces].sort((a, b) => b.box[2] - a.box[2]);
   const face = sorted[0] as DetectedFace;
-  const others = sorted.slice(1).filter((f) => f.box[2] >= QUALITY_LIMITS.secondFaceRatio * face.box[2]);
+  const others = sorted
+    .slice(1)
+    .filter((f) => f.box[2] >= QUALITY_LIMITS.secondFaceRatio * face.box[2]);
   if (others.length > 0) return issue('multiple_faces');
 
   let outside = 0;
@@ -78,13 +91,22 @@ export function checkDetections(image: PixelImage, faces: DetectedFace[], angle:
   }
   const [bx, by, bw, bh] = face.box;
   const overhang = Math.max(-bx, -by, bx + bw - image.width, by + bh - image.height);
-  if (outside / SILHOUETTE.length > QUALITY_LIMITS.maxOutsidePoints || overhang > 0.1 * bw) return issue('face_cut_off');
+  if (outside / SILHOUETTE.length > QUALITY_LIMITS.maxOutsidePoints || overhang > 0.1 * bw)
+    return issue('face_cut_off');
 
   const size = Math.min(bw, bh);
-  if (size < QUALITY_LIMITS.minFacePx || size < QUALITY_LIMITS.minFaceFrameRatio * Math.min(image.width, image.height)) return issue('face_too_small');
+  if (
+    size < QUALITY_LIMITS.minFacePx ||
+    size < QUALITY_LIMITS.minFaceFrameRatio * Math.min(image.width, image.height)
+  )
+    return issue('face_too_small');
 
   // Profile captures of multi-angle mode are meant to be turned; only front views are held level.
-  if (angle === 'front' && (Math.abs(face.yaw) > QUALITY_LIMITS.maxYaw || Math.abs(face.pitch) > QUALITY_LIMITS.maxPitch)) return issue('head_turned');
+  if (
+    angle === 'front' &&
+    (Math.abs(face.yaw) > QUALITY_LIMITS.maxYaw || Math.abs(face.pitch) > QUALITY_LIMITS.maxPitch)
+  )
+    return issue('head_turned');
   return { face };
 }
 
@@ -101,8 +123,14 @@ export function checkExposure(image: PixelImage, face: DetectedFace): QualityIss
   const grid = 48;
   for (let j = 0; j < grid; j++) {
     for (let i = 0; i < grid; i++) {
-      const x = Math.min(width - 1, Math.max(0, Math.floor(bx + bw * (0.25 + (0.5 * (i + 0.5)) / grid))));
-      const y = Math.min(height - 1, Math.max(0, Math.floor(by + bh * (0.25 + (0.5 * (j + 0.5)) / grid))));
+      const x = Math.min(
+        width - 1,
+        Math.max(0, Math.floor(bx + bw * (0.25 + (0.5 * (i + 0.5)) / grid))),
+      );
+      const y = Math.min(
+        height - 1,
+        Math.max(0, Math.floor(by + bh * (0.25 + (0.5 * (j + 0.5)) / grid))),
+      );
       const p = (y * width + x) * channels;
       faceLuma.push(luma(data, p));
       if (Math.max(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0) >= 250) clipped++;
@@ -122,8 +150,10 @@ export function checkExposure(image: PixelImage, face: DetectedFace): QualityIss
   const sceneP95 = scene[Math.floor(scene.length * 0.95)] ?? 0;
   const L = QUALITY_LIMITS;
   // Darker skin in good light has a low face luma but a normally lit scene: both must be dark.
-  if (median < L.minFaceLuma || (median < L.darkFaceLuma && sceneP95 < L.darkSceneP95)) return issue('too_dark');
-  if (median > L.maxFaceLuma || clipped / faceLuma.length > L.maxClippedShare) return issue('overexposed');
+  if (median < L.minFaceLuma || (median < L.darkFaceLuma && sceneP95 < L.darkSceneP95))
+    return issue('too_dark');
+  if (median > L.maxFaceLuma || clipped / faceLuma.length > L.maxClippedShare)
+    return issue('overexposed');
   return null;
 }
 

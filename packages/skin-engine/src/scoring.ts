@@ -47,7 +47,11 @@ export const METRIC_REGIONS: Record<MetricKey, Partial<Record<RegionKey, number>
 };
 
 /** Metrics the photo cannot show directly: reported as estimates from documented proxies. */
-export const ESTIMATED_METRICS: ReadonlySet<MetricKey> = new Set(['hydration', 'sensitivity', 'firmness']);
+export const ESTIMATED_METRICS: ReadonlySet<MetricKey> = new Set([
+  'hydration',
+  'sensitivity',
+  'firmness',
+]);
 
 /** How a zone's raw value is read for each measured metric (derived metrics have none). */
 let aAllowance = 0; // set per call by scoreMetrics (darker-skin a* allowance)
@@ -68,31 +72,125 @@ const RAW: Partial<Record<MetricKey, (m: RegionMeasurements) => number>> = {
 
 export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> = {
   // Blemish count on the face (sum over zones).
-  acne: [[0, 96], [1, 91], [3, 82], [6, 68], [10, 54], [20, 32], [40, 10]],
+  acne: [
+    [0, 96],
+    [1, 91],
+    [3, 82],
+    [6, 68],
+    [10, 54],
+    [20, 32],
+    [40, 10],
+  ],
   // % specular skin (T-zone weighted).
-  oiliness: [[0, 96], [2, 91], [5, 84], [10, 72], [18, 55], [30, 30]],
+  oiliness: [
+    [0, 96],
+    [2, 91],
+    [5, 84],
+    [10, 72],
+    [18, 55],
+    [30, 30],
+  ],
   // Mean a* minus the darker-skin allowance (+0.3 × % of pixels above a* 17 + allowance).
-  redness: [[8, 96], [11, 90], [14, 80], [17, 67], [20, 54], [25, 34], [32, 12]],
+  redness: [
+    [8, 96],
+    [11, 90],
+    [14, 80],
+    [17, 67],
+    [20, 54],
+    [25, 34],
+    [32, 12],
+  ],
   // RMS of L* fine high-pass.
-  texture: [[0.5, 96], [0.8, 91], [1.2, 81], [1.8, 67], [2.8, 48], [4.5, 24]],
+  texture: [
+    [0.5, 96],
+    [0.8, 91],
+    [1.2, 81],
+    [1.8, 67],
+    [2.8, 48],
+    [4.5, 24],
+  ],
   // Dark spots per 10,000 skin pixels (≈ 36 cm²).
-  dark_spots: [[0, 96], [2, 90], [5, 80], [10, 65], [20, 44], [40, 18]],
+  dark_spots: [
+    [0, 96],
+    [2, 90],
+    [5, 80],
+    [10, 65],
+    [20, 44],
+    [40, 18],
+  ],
   // Radiance index: chroma + 0.1·(L* − 50) − 0.5·low-pass σ(L*).
-  radiance: [[6, 45], [10, 58], [14, 70], [18, 80], [22, 87], [26, 92], [32, 96]],
+  radiance: [
+    [6, 45],
+    [10, 58],
+    [14, 70],
+    [18, 80],
+    [22, 87],
+    [26, 92],
+    [32, 96],
+  ],
   // Fine dark blobs per 1,000 skin pixels.
-  pores: [[0, 96], [1, 90], [3, 78], [6, 62], [10, 45], [18, 22]],
+  pores: [
+    [0, 96],
+    [1, 90],
+    [3, 78],
+    [6, 62],
+    [10, 45],
+    [18, 22],
+  ],
   // % of skin on fine dark valleys (forehead, under-eyes).
-  fine_lines: [[2, 96], [5, 89], [9, 77], [15, 61], [25, 40], [40, 16]],
+  fine_lines: [
+    [2, 96],
+    [5, 89],
+    [9, 77],
+    [15, 61],
+    [25, 40],
+    [40, 16],
+  ],
   // √(σL² + (1.5·σb)²) of low-pass colour, detrended.
-  uneven_tone: [[2, 96], [4, 90], [6, 81], [9, 66], [13, 47], [18, 26]],
+  uneven_tone: [
+    [2, 96],
+    [4, 90],
+    [6, 81],
+    [9, 66],
+    [13, 47],
+    [18, 26],
+  ],
   // L*(cheeks) − L*(under-eyes).
-  dark_circles: [[2, 95], [5, 88], [8, 78], [12, 63], [17, 45], [24, 22]],
+  dark_circles: [
+    [2, 95],
+    [5, 88],
+    [8, 78],
+    [12, 63],
+    [17, 45],
+    [24, 22],
+  ],
   // Blackhead count on the nose.
-  blackheads: [[0, 96], [2, 90], [5, 78], [10, 60], [20, 38], [35, 18]],
+  blackheads: [
+    [0, 96],
+    [2, 90],
+    [5, 78],
+    [10, 60],
+    [20, 38],
+    [35, 18],
+  ],
   // % of cheek/nose skin with low-pass a* above 16.
-  sensitivity: [[0, 94], [5, 86], [15, 72], [30, 55], [55, 35], [80, 18]],
+  sensitivity: [
+    [0, 94],
+    [5, 86],
+    [15, 72],
+    [30, 55],
+    [55, 35],
+    [80, 18],
+  ],
   // Mean coarse valley strength (folds) on cheeks/chin.
-  firmness: [[0.1, 94], [0.25, 88], [0.4, 78], [0.6, 64], [0.9, 46], [1.3, 28]],
+  firmness: [
+    [0.1, 94],
+    [0.25, 88],
+    [0.4, 78],
+    [0.6, 64],
+    [0.9, 46],
+    [1.3, 28],
+  ],
 };
 
 /** Metrics summed (counts) rather than averaged across zones. */
@@ -141,7 +239,10 @@ export const OVERALL_WEIGHTS: Record<MetricKey, number> = {
 };
 
 /** Scores every metric (all 14 are computed; the analysis type decides which are reported). */
-export function scoreMetrics(regions: Record<RegionKey, RegionMeasurements>, rednessAllowance = 0): Record<MetricKey, MetricResult> {
+export function scoreMetrics(
+  regions: Record<RegionKey, RegionMeasurements>,
+  rednessAllowance = 0,
+): Record<MetricKey, MetricResult> {
   aAllowance = rednessAllowance;
   const out = {} as Record<MetricKey, MetricResult>;
   for (const metric of COMPREHENSIVE_METRICS) {
@@ -151,7 +252,8 @@ export function scoreMetrics(regions: Record<RegionKey, RegionMeasurements>, red
     const raw = weightedRaw(metric, regions);
     const regionScores: Partial<Record<RegionKey, number>> = {};
     for (const r of Object.keys(METRIC_REGIONS[metric]) as RegionKey[]) {
-      if (read && regions[r].pixels >= 30) regionScores[r] = toScore(piecewiseLinear(read(regions[r]), knots));
+      if (read && regions[r].pixels >= 30)
+        regionScores[r] = toScore(piecewiseLinear(read(regions[r]), knots));
     }
     out[metric] = { score: toScore(piecewiseLinear(raw, knots)), raw, regionScores };
   }
@@ -159,16 +261,30 @@ export function scoreMetrics(regions: Record<RegionKey, RegionMeasurements>, red
   const cheekL = weightedMean([regions.left_cheek, regions.right_cheek], (m) => m.L);
   const circles = Math.max(0, cheekL - regions.under_eyes.L);
   const circleScore = toScore(piecewiseLinear(circles, CALIBRATION.dark_circles));
-  out.dark_circles = { score: circleScore, raw: circles, regionScores: { under_eyes: circleScore } };
+  out.dark_circles = {
+    score: circleScore,
+    raw: circles,
+    regionScores: { under_eyes: circleScore },
+  };
   // Hydration (estimate): dehydrated skin looks rough, dull and finely lined; the proxy blends
   // those three scores. It cannot see water content; docs/skin-engine.md says so.
-  const hydrationRaw = 0.5 * out.texture.score + 0.3 * out.radiance.score + 0.2 * out.fine_lines.score;
+  const hydrationRaw =
+    0.5 * out.texture.score + 0.3 * out.radiance.score + 0.2 * out.fine_lines.score;
   const hydrationRegions: Partial<Record<RegionKey, number>> = {};
   for (const r of Object.keys(METRIC_REGIONS.hydration) as RegionKey[]) {
     const t = out.texture.regionScores[r];
-    if (t !== undefined) hydrationRegions[r] = toScore(0.5 * t + 0.3 * (out.radiance.regionScores[r] ?? out.radiance.score) + 0.2 * out.fine_lines.score);
+    if (t !== undefined)
+      hydrationRegions[r] = toScore(
+        0.5 * t +
+          0.3 * (out.radiance.regionScores[r] ?? out.radiance.score) +
+          0.2 * out.fine_lines.score,
+      );
   }
-  out.hydration = { score: toScore(hydrationRaw), raw: hydrationRaw, regionScores: hydrationRegions };
+  out.hydration = {
+    score: toScore(hydrationRaw),
+    raw: hydrationRaw,
+    regionScores: hydrationRegions,
+  };
   return out;
 }
 
@@ -198,7 +314,10 @@ export function overallScore(scores: Partial<Record<MetricKey, number>>): number
  * the T-zone and the cheeks (Baumann skin typing's oily/dry axis), plus diffuse redness for
  * "sensitive" and roughness/dullness for "dry".
  */
-export function estimateSkinType(regions: Record<RegionKey, RegionMeasurements>, results: Record<MetricKey, MetricResult>): SkinType {
+export function estimateSkinType(
+  regions: Record<RegionKey, RegionMeasurements>,
+  results: Record<MetricKey, MetricResult>,
+): SkinType {
   const tZone = weightedMean([regions.forehead, regions.nose, regions.chin], (m) => m.shine_pct);
   const cheeks = weightedMean([regions.left_cheek, regions.right_cheek], (m) => m.shine_pct);
   if (results.sensitivity.score < 60 && results.redness.score < 70) return 'sensitive';

@@ -1,6 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPREHENSIVE_METRICS, Finding, QUICK_METRICS, Recommendation, RegionOutline, Routine, type MetricKey } from '@lumiskin/contract/analysis';
+import {
+  COMPREHENSIVE_METRICS,
+  Finding,
+  QUICK_METRICS,
+  Recommendation,
+  RegionOutline,
+  Routine,
+  type MetricKey,
+} from '@lumiskin/contract/analysis';
 import { createSkinEngine, type AnalysisResult, type SkinEngine } from '../src/engine';
 import {
   blendInside,
@@ -27,7 +35,8 @@ let baseline: AnalysisResult;
 const refusedFetches: string[] = [];
 const realFetch = globalThis.fetch;
 
-const analyze = async (image: Rgb) => ok(await engine.analyze({ image, analysisType: 'comprehensive' }));
+const analyze = async (image: Rgb) =>
+  ok(await engine.analyze({ image, analysisType: 'comprehensive' }));
 
 beforeAll(async () => {
   // Offline by construction: any network fetch fails the load (and is recorded).
@@ -49,7 +58,9 @@ afterAll(() => {
 });
 
 function delta(a: AnalysisResult, b: AnalysisResult): Partial<Record<MetricKey, number>> {
-  return Object.fromEntries(COMPREHENSIVE_METRICS.map((m) => [m, (b.scores[m] ?? 0) - (a.scores[m] ?? 0)]));
+  return Object.fromEntries(
+    COMPREHENSIVE_METRICS.map((m) => [m, (b.scores[m] ?? 0) - (a.scores[m] ?? 0)]),
+  );
 }
 
 describe('offline face detection', () => {
@@ -77,11 +88,25 @@ describe('analysis result', () => {
   it('matches the contract shapes (findings, outlines, recommendation, routine) and has a report', () => {
     for (const f of baseline.findings) Finding.parse(f);
     expect(baseline.findings.map((f) => f.metric)).toEqual([...COMPREHENSIVE_METRICS]);
-    expect(baseline.findings.filter((f) => f.estimated).map((f) => f.metric).sort()).toEqual(['firmness', 'hydration', 'sensitivity']);
+    expect(
+      baseline.findings
+        .filter((f) => f.estimated)
+        .map((f) => f.metric)
+        .sort(),
+    ).toEqual(['firmness', 'hydration', 'sensitivity']);
     for (const r of baseline.regions) RegionOutline.parse(r);
-    expect(baseline.regions.map((r) => r.region).sort()).toEqual(['chin', 'forehead', 'left_cheek', 'nose', 'right_cheek', 'under_eyes']);
+    expect(baseline.regions.map((r) => r.region).sort()).toEqual([
+      'chin',
+      'forehead',
+      'left_cheek',
+      'nose',
+      'right_cheek',
+      'under_eyes',
+    ]);
     // Outlines sit on the face, inside the photo.
-    for (const r of baseline.regions) for (const poly of r.polygons) for (const [x, y] of poly) expect(x >= 0 && y >= 0 && x <= 500 && y <= 500).toBe(true);
+    for (const r of baseline.regions)
+      for (const poly of r.polygons)
+        for (const [x, y] of poly) expect(x >= 0 && y >= 0 && x <= 500 && y <= 500).toBe(true);
     Recommendation.parse(baseline.recommendation);
     Routine.parse(baseline.routine);
     expect(baseline.report.length).toBeGreaterThan(100);
@@ -89,7 +114,14 @@ describe('analysis result', () => {
   });
 
   it('a quick analysis reports exactly the 7 quick metrics', async () => {
-    const quick = ok(await engine.analyze({ image: face, analysisType: 'quick', skinType: 'dry', concerns: ['acne'] }));
+    const quick = ok(
+      await engine.analyze({
+        image: face,
+        analysisType: 'quick',
+        skinType: 'dry',
+        concerns: ['acne'],
+      }),
+    );
     expect(Object.keys(quick.scores).sort()).toEqual([...QUICK_METRICS].sort());
     expect(quick.findings).toHaveLength(7);
     expect(quick.recommendation.skin_type).toBe('dry');
@@ -114,9 +146,16 @@ describe('analysis result', () => {
 
   it('accepts profile photos in multi-angle mode and merges one cheek', async () => {
     const turned = await fromSharp(toSharp(face).affine([1, 0.05, 0, 1], { background: '#999' }));
-    const multi = ok(await engine.analyze({ image: face, analysisType: 'quick', extraImages: [{ image: turned, angle: 'left' }] }));
+    const multi = ok(
+      await engine.analyze({
+        image: face,
+        analysisType: 'quick',
+        extraImages: [{ image: turned, angle: 'left' }],
+      }),
+    );
     expect(multi.quality.angles_used).toEqual(['front', 'left']);
-    for (const m of QUICK_METRICS) expect(Math.abs((multi.scores[m] ?? 0) - (baseline.scores[m] ?? 0))).toBeLessThanOrEqual(6);
+    for (const m of QUICK_METRICS)
+      expect(Math.abs((multi.scores[m] ?? 0) - (baseline.scores[m] ?? 0))).toBeLessThanOrEqual(6);
   });
 });
 
@@ -132,14 +171,19 @@ describe('stability (no score moves more than 3 points)', () => {
       'the same face in a 1280×720 frame',
       async () => {
         const big = await toSharp(face).resize(684, 684, { kernel: 'lanczos3' }).png().toBuffer();
-        return fromSharp(sharp({ create: { width: 1280, height: 720, channels: 3, background: '#a49c94' } }).composite([{ input: big, left: 298, top: 18 }]));
+        return fromSharp(
+          sharp({
+            create: { width: 1280, height: 720, channels: 3, background: '#a49c94' },
+          }).composite([{ input: big, left: 298, top: 18 }]),
+        );
       },
     ],
   ];
   for (const [name, make] of cases) {
     it(name, async () => {
       const d = delta(baseline, await analyze(await make()));
-      for (const [metric, change] of Object.entries(d)) expect(Math.abs(change ?? 0), metric).toBeLessThanOrEqual(3);
+      for (const [metric, change] of Object.entries(d))
+        expect(Math.abs(change ?? 0), metric).toBeLessThanOrEqual(3);
     });
   }
 });
@@ -175,21 +219,32 @@ describe('controlled perturbations move what they should', () => {
     for (const [x, y] of points.slice(0, 8)) paintDisc(img, x, y, 5, [252, 250, 246], 0.8);
     const r = await analyze(img);
     expect(baseline.scores.oiliness! - r.scores.oiliness!).toBeGreaterThanOrEqual(4);
-    expect(r.measurements.forehead.shine_pct).toBeGreaterThan(baseline.measurements.forehead.shine_pct * 1.5);
-    for (const m of ['acne', 'redness'] as const) expect(Math.abs(r.scores[m]! - baseline.scores[m]!), m).toBeLessThanOrEqual(3);
+    expect(r.measurements.forehead.shine_pct).toBeGreaterThan(
+      baseline.measurements.forehead.shine_pct * 1.5,
+    );
+    for (const m of ['acne', 'redness'] as const)
+      expect(Math.abs(r.scores[m]! - baseline.scores[m]!), m).toBeLessThanOrEqual(3);
   });
 
   it('raised a* over the cheeks: redness falls, blemishes and texture do not', async () => {
     const img = clone(face);
-    blendInside(img, [regionPolygon(baseline, 'left_cheek'), regionPolygon(baseline, 'right_cheek')], 10, (r, g, b) => [r * 1.04 + 4, g * 0.93, b * 0.97]);
+    blendInside(
+      img,
+      [regionPolygon(baseline, 'left_cheek'), regionPolygon(baseline, 'right_cheek')],
+      10,
+      (r, g, b) => [r * 1.04 + 4, g * 0.93, b * 0.97],
+    );
     const r = await analyze(img);
     expect(r.measurements.left_cheek.a).toBeGreaterThan(baseline.measurements.left_cheek.a + 4);
     expect(baseline.scores.redness! - r.scores.redness!).toBeGreaterThanOrEqual(15);
-    for (const m of ['acne', 'texture', 'dark_spots', 'oiliness'] as const) expect(Math.abs(r.scores[m]! - baseline.scores[m]!), m).toBeLessThanOrEqual(4);
+    for (const m of ['acne', 'texture', 'dark_spots', 'oiliness'] as const)
+      expect(Math.abs(r.scores[m]! - baseline.scores[m]!), m).toBeLessThanOrEqual(4);
   });
 
   it('blurred skin: texture improves', async () => {
-    const zones = (['forehead', 'left_cheek', 'right_cheek', 'chin', 'nose'] as const).map((z) => regionPolygon(baseline, z));
+    const zones = (['forehead', 'left_cheek', 'right_cheek', 'chin', 'nose'] as const).map((z) =>
+      regionPolygon(baseline, z),
+    );
     const r = await analyze(blurInside(face, zones, 2));
     expect(r.raw.texture!).toBeLessThan(baseline.raw.texture! * 0.8);
     expect(r.scores.texture!).toBeGreaterThan(baseline.scores.texture!);
@@ -198,8 +253,12 @@ describe('controlled perturbations move what they should', () => {
 
   it('darkened scattered patches: dark-spot score falls and more spots are found', async () => {
     const img = clone(face);
-    const spots = [...gridPoints(regionPolygon(baseline, 'left_cheek'), 12, 6), ...skinPoints(face, gridPoints(regionPolygon(baseline, 'forehead'), 16, 6))];
-    for (const [x, y] of spots.filter((_, i) => i % 2 === 0).slice(0, 12)) paintDisc(img, x, y, 4, [90, 60, 45], 0.55);
+    const spots = [
+      ...gridPoints(regionPolygon(baseline, 'left_cheek'), 12, 6),
+      ...skinPoints(face, gridPoints(regionPolygon(baseline, 'forehead'), 16, 6)),
+    ];
+    for (const [x, y] of spots.filter((_, i) => i % 2 === 0).slice(0, 12))
+      paintDisc(img, x, y, 4, [90, 60, 45], 0.55);
     const r = await analyze(img);
     expect(r.counts.dark_spots).toBeGreaterThanOrEqual(baseline.counts.dark_spots + 4);
     expect(baseline.scores.dark_spots! - r.scores.dark_spots!).toBeGreaterThanOrEqual(6);
@@ -222,7 +281,8 @@ describe('quality gate', () => {
     const h = 480;
     const data = new Uint8Array(w * h * 3);
     for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) data.set([80 + (x * 100) / w, 140 + (y * 60) / h, 200 - (y * 100) / h], (y * w + x) * 3);
+      for (let x = 0; x < w; x++)
+        data.set([80 + (x * 100) / w, 140 + (y * 60) / h, 200 - (y * 100) / h], (y * w + x) * 3);
     expect(await gate({ data, width: w, height: h, channels: 3 })).toBe('no_face');
   });
 
@@ -242,16 +302,22 @@ describe('quality gate', () => {
   it('rejects two faces side by side', async () => {
     const png = await toSharp(face).png().toBuffer();
     const two = await fromSharp(
-      sharp({ create: { width: 1000, height: 500, channels: 3, background: '#888888' } }).composite([
-        { input: png, left: 0, top: 0 },
-        { input: png, left: 500, top: 0 },
-      ]),
+      sharp({ create: { width: 1000, height: 500, channels: 3, background: '#888888' } }).composite(
+        [
+          { input: png, left: 0, top: 0 },
+          { input: png, left: 500, top: 0 },
+        ],
+      ),
     );
     expect(await gate(two)).toBe('multiple_faces');
   });
 
   it('rejects a face cut off by the frame', async () => {
-    expect(await gate(await fromSharp(toSharp(face).extract({ left: 0, top: 0, width: 500, height: 260 })))).toBe('face_cut_off');
+    expect(
+      await gate(
+        await fromSharp(toSharp(face).extract({ left: 0, top: 0, width: 500, height: 260 })),
+      ),
+    ).toBe('face_cut_off');
   });
 
   it('gives a sentence a person can act on', async () => {
@@ -261,6 +327,11 @@ describe('quality gate', () => {
   });
 
   it('rejects bad pixel buffers loudly', async () => {
-    await expect(engine.analyze({ image: { data: new Uint8Array(10), width: 10, height: 10, channels: 3 }, analysisType: 'quick' })).rejects.toThrow(/bytes/);
+    await expect(
+      engine.analyze({
+        image: { data: new Uint8Array(10), width: 10, height: 10, channels: 3 },
+        analysisType: 'quick',
+      }),
+    ).rejects.toThrow(/bytes/);
   });
 });

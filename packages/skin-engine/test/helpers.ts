@@ -13,7 +13,10 @@ export interface Rgb extends PixelImage {
 }
 
 export async function loadRgb(file: string): Promise<Rgb> {
-  const { data, info } = await sharp(path.join(FIXTURES, file)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(path.join(FIXTURES, file))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
 }
 
@@ -23,7 +26,9 @@ export async function fromSharp(pipeline: sharp.Sharp): Promise<Rgb> {
 }
 
 export function toSharp(img: Rgb): sharp.Sharp {
-  return sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 3 } });
+  return sharp(Buffer.from(img.data), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  });
 }
 
 export async function jpeg(img: Rgb, quality: number): Promise<Rgb> {
@@ -32,12 +37,17 @@ export async function jpeg(img: Rgb, quality: number): Promise<Rgb> {
 }
 
 export async function resize(img: Rgb, factor: number): Promise<Rgb> {
-  return fromSharp(toSharp(img).resize(Math.round(img.width * factor), Math.round(img.height * factor), { kernel: 'lanczos3' }));
+  return fromSharp(
+    toSharp(img).resize(Math.round(img.width * factor), Math.round(img.height * factor), {
+      kernel: 'lanczos3',
+    }),
+  );
 }
 
 export function brightness(img: Rgb, factor: number): Rgb {
   const data = new Uint8Array(img.data.length);
-  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round((img.data[i] ?? 0) * factor)));
+  for (let i = 0; i < data.length; i++)
+    data[i] = Math.max(0, Math.min(255, Math.round((img.data[i] ?? 0) * factor)));
   return { ...img, data };
 }
 
@@ -72,7 +82,12 @@ export function gridPoints(poly: Poly, spacing: number, margin: number): Array<[
   for (let y = Math.min(...ys); y <= Math.max(...ys); y += spacing) {
     for (let x = Math.min(...xs); x <= Math.max(...xs); x += spacing) {
       let ok = inside(poly, x, y);
-      for (let k = 0; k < 8 && ok; k++) ok = inside(poly, x + margin * Math.cos((k * Math.PI) / 4), y + margin * Math.sin((k * Math.PI) / 4));
+      for (let k = 0; k < 8 && ok; k++)
+        ok = inside(
+          poly,
+          x + margin * Math.cos((k * Math.PI) / 4),
+          y + margin * Math.sin((k * Math.PI) / 4),
+        );
       if (ok) out.push([Math.round(x), Math.round(y)]);
     }
   }
@@ -80,7 +95,14 @@ export function gridPoints(poly: Poly, spacing: number, margin: number): Array<[
 }
 
 /** Blends a colour into a soft disc (alpha falls off smoothly to the radius). */
-export function paintDisc(img: Rgb, cx: number, cy: number, radius: number, color: [number, number, number], alpha: number): void {
+export function paintDisc(
+  img: Rgb,
+  cx: number,
+  cy: number,
+  radius: number,
+  color: [number, number, number],
+  alpha: number,
+): void {
   const r = Math.ceil(radius + 1);
   for (let y = cy - r; y <= cy + r; y++) {
     for (let x = cx - r; x <= cx + r; x++) {
@@ -89,7 +111,8 @@ export function paintDisc(img: Rgb, cx: number, cy: number, radius: number, colo
       if (d >= 1) continue;
       const a = alpha * (1 - d * d);
       const p = (y * img.width + x) * 3;
-      for (let c = 0; c < 3; c++) img.data[p + c] = Math.round((img.data[p + c] ?? 0) * (1 - a) + color[c]! * a);
+      for (let c = 0; c < 3; c++)
+        img.data[p + c] = Math.round((img.data[p + c] ?? 0) * (1 - a) + color[c]! * a);
     }
   }
 }
@@ -103,8 +126,16 @@ export function forEachInside(img: Rgb, polys: Poly[], fn: (p: number) => void):
   for (const poly of polys) {
     const xs = poly.map((p) => p[0]);
     const ys = poly.map((p) => p[1]);
-    for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(img.height - 1, Math.ceil(Math.max(...ys))); y++) {
-      for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(img.width - 1, Math.ceil(Math.max(...xs))); x++) {
+    for (
+      let y = Math.max(0, Math.floor(Math.min(...ys)));
+      y <= Math.min(img.height - 1, Math.ceil(Math.max(...ys)));
+      y++
+    ) {
+      for (
+        let x = Math.max(0, Math.floor(Math.min(...xs)));
+        x <= Math.min(img.width - 1, Math.ceil(Math.max(...xs)));
+        x++
+      ) {
         if (inside(poly, x + 0.5, y + 0.5)) fn((y * img.width + x) * 3);
       }
     }
@@ -112,7 +143,11 @@ export function forEachInside(img: Rgb, polys: Poly[], fn: (p: number) => void):
 }
 
 /** Applies `fn` to the RGB of every pixel inside the polygons. */
-export function mapInside(img: Rgb, polys: Poly[], fn: (r: number, g: number, b: number) => [number, number, number]): void {
+export function mapInside(
+  img: Rgb,
+  polys: Poly[],
+  fn: (r: number, g: number, b: number) => [number, number, number],
+): void {
   forEachInside(img, polys, (p) => {
     const [r, g, b] = fn(img.data[p] ?? 0, img.data[p + 1] ?? 0, img.data[p + 2] ?? 0);
     img.data[p] = Math.max(0, Math.min(255, Math.round(r)));
@@ -132,14 +167,16 @@ export function blurInside(img: Rgb, polys: Poly[], radius: number): Rgb {
       for (let x = 0; x < width; x++)
         for (let c = 0; c < 3; c++) {
           let s = 0;
-          for (let k = -radius; k <= radius; k++) s += cur[(y * width + Math.min(width - 1, Math.max(0, x + k))) * 3 + c] ?? 0;
+          for (let k = -radius; k <= radius; k++)
+            s += cur[(y * width + Math.min(width - 1, Math.max(0, x + k))) * 3 + c] ?? 0;
           tmp[(y * width + x) * 3 + c] = s / (2 * radius + 1);
         }
     for (let y = 0; y < height; y++)
       for (let x = 0; x < width; x++)
         for (let c = 0; c < 3; c++) {
           let s = 0;
-          for (let k = -radius; k <= radius; k++) s += tmp[(Math.min(height - 1, Math.max(0, y + k)) * width + x) * 3 + c] ?? 0;
+          for (let k = -radius; k <= radius; k++)
+            s += tmp[(Math.min(height - 1, Math.max(0, y + k)) * width + x) * 3 + c] ?? 0;
           next[(y * width + x) * 3 + c] = Math.round(s / (2 * radius + 1));
         }
     cur = next;
@@ -168,21 +205,35 @@ function distanceToEdges(poly: Poly, x: number, y: number): number {
 }
 
 /** Like mapInside, but the change fades in over `feather` px from the edge (no hard borders). */
-export function blendInside(img: Rgb, polys: Poly[], feather: number, fn: (r: number, g: number, b: number) => [number, number, number]): void {
+export function blendInside(
+  img: Rgb,
+  polys: Poly[],
+  feather: number,
+  fn: (r: number, g: number, b: number) => [number, number, number],
+): void {
   for (const poly of polys) {
     forEachInside(img, [poly], (p) => {
       const x = (p / 3) % img.width;
       const y = Math.floor(p / 3 / img.width);
       const w = Math.min(1, distanceToEdges(poly, x + 0.5, y + 0.5) / feather);
-      const src: [number, number, number] = [img.data[p] ?? 0, img.data[p + 1] ?? 0, img.data[p + 2] ?? 0];
+      const src: [number, number, number] = [
+        img.data[p] ?? 0,
+        img.data[p + 1] ?? 0,
+        img.data[p + 2] ?? 0,
+      ];
       const dst = fn(...src);
-      for (let c = 0; c < 3; c++) img.data[p + c] = Math.max(0, Math.min(255, Math.round(src[c]! * (1 - w) + dst[c]! * w)));
+      for (let c = 0; c < 3; c++)
+        img.data[p + c] = Math.max(0, Math.min(255, Math.round(src[c]! * (1 - w) + dst[c]! * w)));
     });
   }
 }
 
 /** Grid points whose pixel looks like skin (bright enough: not hair or brows). */
-export function skinPoints(img: Rgb, points: Array<[number, number]>, minSum = 450): Array<[number, number]> {
+export function skinPoints(
+  img: Rgb,
+  points: Array<[number, number]>,
+  minSum = 450,
+): Array<[number, number]> {
   return points.filter(([x, y]) => {
     const p = (y * img.width + x) * 3;
     return (img.data[p] ?? 0) + (img.data[p + 1] ?? 0) + (img.data[p + 2] ?? 0) >= minSum;
@@ -193,7 +244,11 @@ export function skinPoints(img: Rgb, points: Array<[number, number]>, minSum = 4
  * Re-tints the face (an ellipse around the detector box, feathered) by per-channel factors, e.g.
  * [0.55, 0.42, 0.34] for a brown skin tone, leaving the background and its light unchanged.
  */
-export function retintFace(img: Rgb, box: [number, number, number, number], factors: [number, number, number]): Rgb {
+export function retintFace(
+  img: Rgb,
+  box: [number, number, number, number],
+  factors: [number, number, number],
+): Rgb {
   const out = clone(img);
   const [bx, by, bw, bh] = box;
   const cx = bx + bw / 2;
@@ -204,7 +259,8 @@ export function retintFace(img: Rgb, box: [number, number, number, number], fact
       const w = d < 0.8 ? 1 : d < 1 ? (1 - d) / 0.2 : 0;
       if (!w) continue;
       const p = (y * out.width + x) * 3;
-      for (let c = 0; c < 3; c++) out.data[p + c] = Math.round((out.data[p + c] ?? 0) * (1 - w + w * factors[c]!));
+      for (let c = 0; c < 3; c++)
+        out.data[p + c] = Math.round((out.data[p + c] ?? 0) * (1 - w + w * factors[c]!));
     }
   }
   return out;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { individualTypologyAngle, rgbToLab, rgbToLabPlanes, skinToneCategory } from '../src/image/color';
+import {
+  individualTypologyAngle,
+  rgbToLab,
+  rgbToLabPlanes,
+  skinToneCategory,
+} from '../src/image/color';
 import { gaussianBlur, laplacianVariance } from '../src/image/filters';
 import { close, countMask, erode, polygonMask } from '../src/image/mask';
 import { createPlane, resampleRgb, type Plane } from '../src/image/raster';
@@ -9,7 +14,11 @@ import { detrendedStd, maskedQuantile } from '../src/metrics/stats';
 import { overallScore, piecewiseLinear } from '../src/scoring';
 
 /** A flat plane of `value` with dark (negative `delta`) or bright discs painted on it. */
-function planeWithDiscs(size: number, value: number, discs: Array<{ x: number; y: number; r: number; delta: number }>): Plane {
+function planeWithDiscs(
+  size: number,
+  value: number,
+  discs: Array<{ x: number; y: number; r: number; delta: number }>,
+): Plane {
   const p = createPlane(size, size);
   p.data.fill(value);
   for (const d of discs) {
@@ -75,8 +84,15 @@ describe('filters and masks', () => {
 
   it('resamples by area when shrinking: a 2x2 checkerboard averages to grey', () => {
     const data = new Uint8Array(8 * 8 * 3);
-    for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) data.fill((x + y) % 2 ? 255 : 0, (y * 8 + x) * 3, (y * 8 + x) * 3 + 3);
-    const out = resampleRgb({ data, width: 8, height: 8, channels: 3 }, { x: 0, y: 0, width: 8, height: 8 }, 4, 4);
+    for (let y = 0; y < 8; y++)
+      for (let x = 0; x < 8; x++)
+        data.fill((x + y) % 2 ? 255 : 0, (y * 8 + x) * 3, (y * 8 + x) * 3 + 3);
+    const out = resampleRgb(
+      { data, width: 8, height: 8, channels: 3 },
+      { x: 0, y: 0, width: 8, height: 8 },
+      4,
+      4,
+    );
     for (const v of out.subarray(15, 33)) expect(v).toBeCloseTo(127.5, 0);
   });
 
@@ -100,7 +116,9 @@ describe('filters and masks', () => {
     expect(maskedQuantile(v, full(1001), 0.9)).toBeCloseTo(90, 1);
     // A pure lighting ramp has no unevenness; a ±2 checker on top has σ = 2.
     const w = 40;
-    const ramp = new Float32Array(w * w).map((_, i) => 50 + 0.3 * (i % w) + 0.2 * Math.floor(i / w));
+    const ramp = new Float32Array(w * w).map(
+      (_, i) => 50 + 0.3 * (i % w) + 0.2 * Math.floor(i / w),
+    );
     expect(detrendedStd(ramp, full(w * w), w)).toBeLessThan(1e-3);
     const checker = ramp.map((val, i) => val + (((i % w) + Math.floor(i / w)) % 2 ? 2 : -2));
     expect(detrendedStd(checker, full(w * w), w)).toBeCloseTo(2, 1);
@@ -116,23 +134,51 @@ describe('blob detection (DoG)', () => {
       { x: 75, y: 75, r: 5, delta: -12 },
     ];
     const p = planeWithDiscs(100, 70, discs);
-    const blobs = detectBlobs(stack(p, L_SIGMAS), L_SIGMAS, { polarity: 'dark', fromLevel: 1, toLevel: 3, minResponse: 2, mask: full(100 * 100) });
+    const blobs = detectBlobs(stack(p, L_SIGMAS), L_SIGMAS, {
+      polarity: 'dark',
+      fromLevel: 1,
+      toLevel: 3,
+      minResponse: 2,
+      mask: full(100 * 100),
+    });
     expect(blobs).toHaveLength(4);
     for (const d of discs) {
       const hit = blobs.find((b) => Math.hypot(b.x - d.x, b.y - d.y) <= 2);
       expect(hit, `spot at ${d.x},${d.y}`).toBeDefined();
     }
     // Bright polarity sees none of them.
-    expect(detectBlobs(stack(p, L_SIGMAS), L_SIGMAS, { polarity: 'bright', fromLevel: 1, toLevel: 3, minResponse: 2, mask: full(100 * 100) })).toHaveLength(0);
+    expect(
+      detectBlobs(stack(p, L_SIGMAS), L_SIGMAS, {
+        polarity: 'bright',
+        fromLevel: 1,
+        toLevel: 3,
+        minResponse: 2,
+        mask: full(100 * 100),
+      }),
+    ).toHaveLength(0);
   });
 
   it('ignores spots below the contrast threshold and lines (edge rejection)', () => {
     const faint = planeWithDiscs(60, 70, [{ x: 30, y: 30, r: 3, delta: -2 }]);
-    expect(detectBlobs(stack(faint, L_SIGMAS), L_SIGMAS, { polarity: 'dark', fromLevel: 1, toLevel: 3, minResponse: 2, mask: full(3600) })).toHaveLength(0);
+    expect(
+      detectBlobs(stack(faint, L_SIGMAS), L_SIGMAS, {
+        polarity: 'dark',
+        fromLevel: 1,
+        toLevel: 3,
+        minResponse: 2,
+        mask: full(3600),
+      }),
+    ).toHaveLength(0);
     const line = createPlane(60, 60);
     line.data.fill(70);
     for (let y = 5; y < 55; y++) for (let x = 29; x <= 30; x++) line.data[y * 60 + x] = 55;
-    const blobs = detectBlobs(stack(line, L_SIGMAS), L_SIGMAS, { polarity: 'dark', fromLevel: 1, toLevel: 3, minResponse: 2, mask: full(3600) });
+    const blobs = detectBlobs(stack(line, L_SIGMAS), L_SIGMAS, {
+      polarity: 'dark',
+      fromLevel: 1,
+      toLevel: 3,
+      minResponse: 2,
+      mask: full(3600),
+    });
     // Only the two line ends may look blob-like; the 50 px body must not produce a chain of blobs.
     expect(blobs.length).toBeLessThanOrEqual(2);
   });

@@ -3,14 +3,30 @@ import type { DetectedFace } from '../src/face/detector';
 import { SILHOUETTE } from '../src/face/landmarks';
 import { checkDetections, checkExposure, QUALITY_MESSAGES } from '../src/quality';
 
-const photo = (width: number, height: number, value = 150) => ({ data: new Uint8Array(width * height * 3).fill(value), width, height, channels: 3 as const });
+const photo = (width: number, height: number, value = 150) => ({
+  data: new Uint8Array(width * height * 3).fill(value),
+  width,
+  height,
+  channels: 3 as const,
+});
 
 /** A detection whose face outline is a circle inscribed in the box. */
-function detection(x: number, y: number, size: number, extra: Partial<DetectedFace> = {}): DetectedFace {
-  const mesh: Array<[number, number]> = Array.from({ length: 468 }, () => [x + size / 2, y + size / 2]);
+function detection(
+  x: number,
+  y: number,
+  size: number,
+  extra: Partial<DetectedFace> = {},
+): DetectedFace {
+  const mesh: Array<[number, number]> = Array.from({ length: 468 }, () => [
+    x + size / 2,
+    y + size / 2,
+  ]);
   SILHOUETTE.forEach((index, k) => {
     const a = (2 * Math.PI * k) / SILHOUETTE.length;
-    mesh[index] = [x + size / 2 + (size / 2) * Math.cos(a), y + size / 2 + (size / 2) * Math.sin(a)];
+    mesh[index] = [
+      x + size / 2 + (size / 2) * Math.cos(a),
+      y + size / 2 + (size / 2) * Math.sin(a),
+    ];
   });
   return { box: [x, y, size, size], mesh, score: 0.9, yaw: 0, pitch: 0, roll: 0, ...extra };
 }
@@ -20,31 +36,56 @@ const code = (r: ReturnType<typeof checkDetections>) => ('code' in r ? r.code : 
 describe('quality gate rules', () => {
   it('accepts one well-framed face and names every rejection with a message', () => {
     expect(code(checkDetections(photo(640, 480), [detection(170, 60, 320)], 'front'))).toBe('ok');
-    for (const message of Object.values(QUALITY_MESSAGES)) expect(message.length).toBeGreaterThan(30);
+    for (const message of Object.values(QUALITY_MESSAGES))
+      expect(message.length).toBeGreaterThan(30);
   });
 
   it('face too small: under 200 px, or under a third of the shorter side', () => {
-    expect(code(checkDetections(photo(512, 512), [detection(150, 50, 145)], 'front'))).toBe('face_too_small');
+    expect(code(checkDetections(photo(512, 512), [detection(150, 50, 145)], 'front'))).toBe(
+      'face_too_small',
+    );
     // 210 px clears 200 px but not 1/3 of 720.
-    expect(code(checkDetections(photo(1280, 720), [detection(500, 200, 210)], 'front'))).toBe('face_too_small');
+    expect(code(checkDetections(photo(1280, 720), [detection(500, 200, 210)], 'front'))).toBe(
+      'face_too_small',
+    );
     expect(code(checkDetections(photo(1280, 720), [detection(500, 100, 250)], 'front'))).toBe('ok');
   });
 
   it('more than one face, but a small face in the background is ignored', () => {
-    expect(code(checkDetections(photo(1000, 500), [detection(40, 60, 300), detection(600, 60, 290)], 'front'))).toBe('multiple_faces');
-    expect(code(checkDetections(photo(1000, 500), [detection(40, 60, 300), detection(700, 60, 80)], 'front'))).toBe('ok');
+    expect(
+      code(
+        checkDetections(
+          photo(1000, 500),
+          [detection(40, 60, 300), detection(600, 60, 290)],
+          'front',
+        ),
+      ),
+    ).toBe('multiple_faces');
+    expect(
+      code(
+        checkDetections(
+          photo(1000, 500),
+          [detection(40, 60, 300), detection(700, 60, 80)],
+          'front',
+        ),
+      ),
+    ).toBe('ok');
   });
 
   it('head turned: rejected for a front view, accepted for left/right profiles', () => {
     const turned = detection(170, 60, 320, { yaw: 38 });
     expect(code(checkDetections(photo(640, 480), [turned], 'front'))).toBe('head_turned');
-    expect(code(checkDetections(photo(640, 480), [detection(170, 60, 320, { pitch: -30 })], 'front'))).toBe('head_turned');
+    expect(
+      code(checkDetections(photo(640, 480), [detection(170, 60, 320, { pitch: -30 })], 'front')),
+    ).toBe('head_turned');
     expect(code(checkDetections(photo(640, 480), [turned], 'left'))).toBe('ok');
     expect(code(checkDetections(photo(640, 480), [turned], 'right'))).toBe('ok');
   });
 
   it('face partly outside the frame', () => {
-    expect(code(checkDetections(photo(640, 480), [detection(420, 60, 320)], 'front'))).toBe('face_cut_off');
+    expect(code(checkDetections(photo(640, 480), [detection(420, 60, 320)], 'front'))).toBe(
+      'face_cut_off',
+    );
   });
 
   it('exposure: dark face in a dark scene, but not darker skin in a lit scene', () => {
@@ -53,7 +94,8 @@ describe('quality gate rules', () => {
     expect(checkExposure(photo(640, 480, 252), face)?.code).toBe('overexposed');
     // Face luma 70 (deep skin tone) with a bright background: fine.
     const lit = photo(640, 480, 220);
-    for (let y = 60; y < 380; y++) for (let x = 170; x < 490; x++) lit.data.fill(70, (y * 640 + x) * 3, (y * 640 + x) * 3 + 3);
+    for (let y = 60; y < 380; y++)
+      for (let x = 170; x < 490; x++) lit.data.fill(70, (y * 640 + x) * 3, (y * 640 + x) * 3 + 3);
     expect(checkExposure(lit, face)).toBeNull();
     // The same face luma in a dim scene is too dark.
     expect(checkExposure(photo(640, 480, 70), face)?.code).toBe('too_dark');

@@ -54,13 +54,18 @@ function loadModelArtifacts(file: string): ModelArtifacts {
     for (const shard of group.paths) shards.push(readFileSync(path.join(dir, shard)));
   }
   const all = Buffer.concat(shards);
-  const weightData = all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer;
+  const weightData = all.buffer.slice(
+    all.byteOffset,
+    all.byteOffset + all.byteLength,
+  ) as ArrayBuffer;
   const { weightsManifest: _manifest, ...rest } = json;
   return { ...rest, weightSpecs, weightData };
 }
 
 interface TfIo {
-  registerLoadRouter(router: (url: string | string[]) => { load(): Promise<ModelArtifacts> } | null): void;
+  registerLoadRouter(
+    router: (url: string | string[]) => { load(): Promise<ModelArtifacts> } | null,
+  ): void;
 }
 
 let fileRouterRegistered = false;
@@ -121,7 +126,14 @@ export async function createFaceDetector(opts: FaceDetectorOptions = {}): Promis
     deallocate: true,
     face: {
       enabled: true,
-      detector: { enabled: true, rotation: false, maxDetected: opts.maxFaces ?? 4, minConfidence: 0.5, iouThreshold: 0.3, return: false },
+      detector: {
+        enabled: true,
+        rotation: false,
+        maxDetected: opts.maxFaces ?? 4,
+        minConfidence: 0.5,
+        iouThreshold: 0.3,
+        return: false,
+      },
       mesh: { enabled: true },
       iris: { enabled: false }, // the 10 iris points add nothing to skin zones
       attention: { enabled: false },
@@ -146,7 +158,10 @@ export async function createFaceDetector(opts: FaceDetectorOptions = {}): Promis
   async function detect(image: PixelImage): Promise<DetectedFace[]> {
     // Shrink by a whole factor so the detector sees 512-1023 px on the long side.
     const k = Math.max(1, Math.floor(Math.max(image.width, image.height) / DETECTION_MIN_SIDE));
-    const small = k === 1 ? { data: toRgb8(image), width: image.width, height: image.height } : blockDownsample(image, k);
+    const small =
+      k === 1
+        ? { data: toRgb8(image), width: image.width, height: image.height }
+        : blockDownsample(image, k);
     const { data: rgb, width: w, height: h } = small;
     const sx = k;
     const sy = k;
@@ -171,7 +186,12 @@ export async function createFaceDetector(opts: FaceDetectorOptions = {}): Promis
     return faces
       .filter((f) => f.mesh.length >= 468)
       .map((f) => ({
-        box: [f.box[0] * sx, f.box[1] * sy, f.box[2] * sx, f.box[3] * sy] as [number, number, number, number],
+        box: [f.box[0] * sx, f.box[1] * sy, f.box[2] * sx, f.box[3] * sy] as [
+          number,
+          number,
+          number,
+          number,
+        ],
         mesh: f.mesh.map((p) => [(p[0] ?? 0) * sx, (p[1] ?? 0) * sy] as [number, number]),
         score: f.score,
         yaw: (f.rotation?.angle.yaw ?? 0) * deg,

@@ -1,12 +1,28 @@
 import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
 import { rgbToLabPlanes, type LabPlanes } from '../image/color';
-import { close, countMask, erode, fillPolygon, intersect, polygonMask, type Polygon } from '../image/mask';
+import {
+  close,
+  countMask,
+  erode,
+  fillPolygon,
+  intersect,
+  polygonMask,
+  type Polygon,
+} from '../image/mask';
 import { resampleRgb, type PixelImage, type Rect } from '../image/raster';
 import { maskedQuantile, type Bounds } from '../metrics/stats';
 
 export type { Bounds };
 import type { DetectedFace } from './detector';
-import { CHIN_BOTTOM, EXCLUDED_POLYGONS, FOREHEAD_TOP, LEFT_BROW, REGION_POLYGONS, RIGHT_BROW, SILHOUETTE } from './landmarks';
+import {
+  CHIN_BOTTOM,
+  EXCLUDED_POLYGONS,
+  FOREHEAD_TOP,
+  LEFT_BROW,
+  REGION_POLYGONS,
+  RIGHT_BROW,
+  SILHOUETTE,
+} from './landmarks';
 
 /**
  * The "working frame": the face cropped and resampled so that the forehead-top → chin distance
@@ -60,7 +76,11 @@ export interface FaceFrame {
   reference: { L: number; a: number; b: number; chroma: number };
 }
 
-function meshPolygon(mesh: Array<[number, number]>, indices: ReadonlyArray<number>, map: (p: [number, number]) => [number, number]): Polygon {
+function meshPolygon(
+  mesh: Array<[number, number]>,
+  indices: ReadonlyArray<number>,
+  map: (p: [number, number]) => [number, number],
+): Polygon {
   return indices.map((i) => map(mesh[i] ?? [0, 0]));
 }
 
@@ -69,7 +89,14 @@ function meshPolygon(mesh: Array<[number, number]>, indices: ReadonlyArray<numbe
  * model adapts to the person (Chai & Ngan 1999 use a fixed YCbCr box; a face-relative box keeps
  * every skin tone in and drops hair, brows, frames and deep shadow).
  */
-const SKIN_TOLERANCE = { darker: 22, lighter: 40, redder: 25, greener: 10, yellower: 11, bluer: 12 };
+const SKIN_TOLERANCE = {
+  darker: 22,
+  lighter: 40,
+  redder: 25,
+  greener: 10,
+  yellower: 11,
+  bluer: 12,
+};
 
 export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame {
   const mesh = face.mesh;
@@ -105,19 +132,24 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
   const sx = width / rect.width;
   const sy = height / rect.height;
   const toWork = (p: [number, number]): [number, number] => [(p[0] - x0) * sx, (p[1] - y0) * sy];
-  const toImage = (p: readonly [number, number]): [number, number] => [round2(p[0] / sx + x0), round2(p[1] / sy + y0)];
+  const toImage = (p: readonly [number, number]): [number, number] => [
+    round2(p[0] / sx + x0),
+    round2(p[1] / sy + y0),
+  ];
 
   const rgb = resampleRgb(image, rect, width, height);
   const lab = rgbToLabPlanes(rgb, width, height);
 
   // Face oval minus eyes, brows and lips.
   const oval = polygonMask(width, height, meshPolygon(mesh, SILHOUETTE, toWork));
-  for (const poly of [...EXCLUDED_POLYGONS, RIGHT_BROW, LEFT_BROW]) fillPolygon(oval, width, height, meshPolygon(mesh, poly, toWork), 0);
+  for (const poly of [...EXCLUDED_POLYGONS, RIGHT_BROW, LEFT_BROW])
+    fillPolygon(oval, width, height, meshPolygon(mesh, poly, toWork), 0);
 
   const polygons = {} as Record<RegionKey, Uint8Array>;
   for (const region of REGIONS) {
     const m = new Uint8Array(width * height);
-    for (const poly of REGION_POLYGONS[region]) fillPolygon(m, width, height, meshPolygon(mesh, poly, toWork));
+    for (const poly of REGION_POLYGONS[region])
+      fillPolygon(m, width, height, meshPolygon(mesh, poly, toWork));
     polygons[region] = intersect(erodeWithin(m, width, height, 2, maskBounds(m, width)), oval);
   }
 
@@ -168,7 +200,9 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
       bounds: maskBounds(polygon, width),
       pixels,
       coverage: polyPixels ? pixels / polyPixels : 0,
-      outline: REGION_POLYGONS[region].map((poly) => poly.map((i) => toImage(toWork(mesh[i] ?? [0, 0])))),
+      outline: REGION_POLYGONS[region].map((poly) =>
+        poly.map((i) => toImage(toWork(mesh[i] ?? [0, 0]))),
+      ),
     };
   }
   return { width, height, offsetX: x0, offsetY: y0, scale: sx, lab, skin, regions, reference };
@@ -179,7 +213,13 @@ function round2(v: number): number {
 }
 
 /** Erosion restricted to a mask's bounding box (plus the radius): zones are small, frames are not. */
-function erodeWithin(mask: Uint8Array, width: number, height: number, radius: number, b: Bounds): Uint8Array {
+function erodeWithin(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  b: Bounds,
+): Uint8Array {
   const x0 = Math.max(0, b.x0 - radius - 1);
   const y0 = Math.max(0, b.y0 - radius - 1);
   const x1 = Math.min(width, b.x1 + radius + 1);
@@ -188,7 +228,8 @@ function erodeWithin(mask: Uint8Array, width: number, height: number, radius: nu
   const h = y1 - y0;
   if (w <= 0 || h <= 0) return new Uint8Array(mask.length);
   const sub = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) sub.set(mask.subarray((y + y0) * width + x0, (y + y0) * width + x1), y * w);
+  for (let y = 0; y < h; y++)
+    sub.set(mask.subarray((y + y0) * width + x0, (y + y0) * width + x1), y * w);
   const eroded = erode(sub, w, h, radius);
   const out = new Uint8Array(mask.length);
   for (let y = 0; y < h; y++) out.set(eroded.subarray(y * w, (y + 1) * w), (y + y0) * width + x0);

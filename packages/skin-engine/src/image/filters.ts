@@ -14,7 +14,13 @@ export function gaussianKernel(sigma: number): Float32Array {
   return k;
 }
 
-function convolveRows(src: Float32Array, dst: Float32Array, width: number, height: number, k: Float32Array): void {
+function convolveRows(
+  src: Float32Array,
+  dst: Float32Array,
+  width: number,
+  height: number,
+  k: Float32Array,
+): void {
   const r = (k.length - 1) >> 1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -35,7 +41,13 @@ function convolveRows(src: Float32Array, dst: Float32Array, width: number, heigh
   }
 }
 
-function convolveCols(src: Float32Array, dst: Float32Array, width: number, height: number, k: Float32Array): void {
+function convolveCols(
+  src: Float32Array,
+  dst: Float32Array,
+  width: number,
+  height: number,
+  k: Float32Array,
+): void {
   const r = (k.length - 1) >> 1;
   const taps = k.length;
   const acc = new Float64Array(width);
@@ -72,7 +84,11 @@ export function gaussianBlur(plane: Plane, sigma: number): Plane {
  * Normalised convolution (Knutsson & Westin 1993): blur(v·m) / blur(m), so pixels outside the
  * mask (hair, eyes, background) do not leak into the smoothed skin values.
  */
-export function maskedGaussianBlur(planes: readonly Plane[], mask: Uint8Array, sigma: number): Plane[] {
+export function maskedGaussianBlur(
+  planes: readonly Plane[],
+  mask: Uint8Array,
+  sigma: number,
+): Plane[] {
   const first = planes[0];
   if (!first) return [];
   const m = createPlane(first.width, first.height);
@@ -80,7 +96,8 @@ export function maskedGaussianBlur(planes: readonly Plane[], mask: Uint8Array, s
   const den = gaussianBlur(m, sigma);
   return planes.map((plane) => {
     const weighted = createPlane(plane.width, plane.height);
-    for (let i = 0; i < plane.data.length; i++) weighted.data[i] = mask[i] ? (plane.data[i] as number) : 0;
+    for (let i = 0; i < plane.data.length; i++)
+      weighted.data[i] = mask[i] ? (plane.data[i] as number) : 0;
     const num = gaussianBlur(weighted, sigma);
     for (let i = 0; i < num.data.length; i++) {
       const d = den.data[i] as number;
@@ -101,7 +118,11 @@ export function laplacianVariance(plane: Plane, mask?: Uint8Array): number {
       const i = y * width + x;
       if (mask && !mask[i]) continue;
       const v =
-        (data[i - 1] as number) + (data[i + 1] as number) + (data[i - width] as number) + (data[i + width] as number) - 4 * (data[i] as number);
+        (data[i - 1] as number) +
+        (data[i + 1] as number) +
+        (data[i - width] as number) +
+        (data[i + width] as number) -
+        4 * (data[i] as number);
       sum += v;
       sumSq += v * v;
       n++;
@@ -125,7 +146,11 @@ export function downsample2(plane: Plane): Plane {
       const x0 = 2 * x;
       const x1 = Math.min(width - 1, x0 + 1);
       out.data[y * w + x] =
-        ((data[y0 * width + x0] as number) + (data[y0 * width + x1] as number) + (data[y1 * width + x0] as number) + (data[y1 * width + x1] as number)) / 4;
+        ((data[y0 * width + x0] as number) +
+          (data[y0 * width + x1] as number) +
+          (data[y1 * width + x0] as number) +
+          (data[y1 * width + x1] as number)) /
+        4;
     }
   }
   return out;

@@ -3,7 +3,13 @@
 export type Polygon = ReadonlyArray<readonly [number, number]>;
 
 /** Fills a polygon (even-odd rule, sampled at pixel centres) into `mask` with `value`. */
-export function fillPolygon(mask: Uint8Array, width: number, height: number, polygon: Polygon, value = 1): void {
+export function fillPolygon(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  polygon: Polygon,
+  value = 1,
+): void {
   if (polygon.length < 3) return;
   let minY = Infinity;
   let maxY = -Infinity;
@@ -89,7 +95,12 @@ export function countMask(mask: Uint8Array): number {
 }
 
 /** Dilation by a (2r+1)² square (erosion of the complement). */
-export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+export function dilate(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+): Uint8Array {
   const inv = new Uint8Array(mask.length);
   for (let i = 0; i < mask.length; i++) inv[i] = mask[i] ? 0 : 1;
   // Pixels outside the image count as "not in the complement", so dilation does not shrink at borders.
@@ -108,9 +119,11 @@ function erodeInside(mask: Uint8Array, width: number, height: number, radius: nu
   const pw = width + radius * 2;
   const ph = height + radius * 2;
   const padded = new Uint8Array(pw * ph).fill(1);
-  for (let y = 0; y < height; y++) padded.set(mask.subarray(y * width, (y + 1) * width), (y + radius) * pw + radius);
+  for (let y = 0; y < height; y++)
+    padded.set(mask.subarray(y * width, (y + 1) * width), (y + radius) * pw + radius);
   const e = erode(padded, pw, ph, radius);
   const out = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) out.set(e.subarray((y + radius) * pw + radius, (y + radius) * pw + radius + width), y * width);
+  for (let y = 0; y < height; y++)
+    out.set(e.subarray((y + radius) * pw + radius, (y + radius) * pw + radius + width), y * width);
   return out;
 }

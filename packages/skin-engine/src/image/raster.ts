@@ -33,9 +33,12 @@ export function assertPixelImage(image: PixelImage): void {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new TypeError(`image size must be positive integers, got ${width}x${height}`);
   }
-  if (channels !== 3 && channels !== 4) throw new TypeError(`channels must be 3 or 4, got ${channels}`);
+  if (channels !== 3 && channels !== 4)
+    throw new TypeError(`channels must be 3 or 4, got ${channels}`);
   if (data.length !== width * height * channels) {
-    throw new TypeError(`image data has ${data.length} bytes, expected ${width * height * channels}`);
+    throw new TypeError(
+      `image data has ${data.length} bytes, expected ${width * height * channels}`,
+    );
   }
 }
 
@@ -51,7 +54,12 @@ interface AxisWeights {
  * Triangle-filter weights for one axis, widened by the scale factor when shrinking so that
  * downscaling averages (no aliasing) and upscaling interpolates linearly (as Pillow's BILINEAR).
  */
-function axisWeights(srcLength: number, from: number, span: number, outLength: number): AxisWeights {
+function axisWeights(
+  srcLength: number,
+  from: number,
+  span: number,
+  outLength: number,
+): AxisWeights {
   const scale = span / outLength;
   const support = Math.max(1, scale);
   const taps = Math.ceil(support) * 2 + 1;
@@ -93,7 +101,12 @@ function clampIndex(v: number, max: number): number {
  * Resamples the `rect` of a photo to `outWidth` x `outHeight`, returning interleaved RGB floats
  * in 0..255. Separable, so the cost is linear in the number of output pixels.
  */
-export function resampleRgb(image: PixelImage, rect: Rect, outWidth: number, outHeight: number): Float32Array {
+export function resampleRgb(
+  image: PixelImage,
+  rect: Rect,
+  outWidth: number,
+  outHeight: number,
+): Float32Array {
   const { data, width, height, channels } = image;
   const wx = axisWeights(width, rect.x, rect.width, outWidth);
   const wy = axisWeights(height, rect.y, rect.height, outHeight);
@@ -138,7 +151,8 @@ export function resampleRgb(image: PixelImage, rect: Rect, outWidth: number, out
       const w = wy.weights[base + k] as number;
       if (w === 0) continue;
       const t0 = (rowSlot[wy.index[base + k] as number] as number) * outWidth * 3;
-      for (let c = 0; c < outWidth * 3; c++) out[o0 + c] = (out[o0 + c] as number) + w * (tmp[t0 + c] as number);
+      for (let c = 0; c < outWidth * 3; c++)
+        out[o0 + c] = (out[o0 + c] as number) + w * (tmp[t0 + c] as number);
     }
   }
   return out;
@@ -148,7 +162,10 @@ export function resampleRgb(image: PixelImage, rect: Rect, outWidth: number, out
  * Integer k×k block average to 8-bit RGB: one pass over the photo, used to shrink large photos
  * before face detection (the detector resizes to 256 px anyway; block averaging avoids aliasing).
  */
-export function blockDownsample(image: PixelImage, k: number): { data: Uint8Array; width: number; height: number } {
+export function blockDownsample(
+  image: PixelImage,
+  k: number,
+): { data: Uint8Array; width: number; height: number } {
   const { data, width, height, channels } = image;
   const w = Math.floor(width / k);
   const h = Math.floor(height / k);
@@ -182,7 +199,9 @@ export function blockDownsample(image: PixelImage, k: number): { data: Uint8Arra
 /** Drops the alpha channel when there is one (no copy for RGB input). */
 export function toRgb8(image: PixelImage): Uint8Array {
   if (image.channels === 3) {
-    return image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length);
+    return image.data instanceof Uint8Array
+      ? image.data
+      : new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length);
   }
   const n = image.width * image.height;
   const out = new Uint8Array(n * 3);

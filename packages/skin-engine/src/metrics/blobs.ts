@@ -35,7 +35,11 @@ export interface BlobOptions {
   maxCurvatureRatio?: number;
 }
 
-export function detectBlobs(stack: readonly Plane[], sigmas: readonly number[], opts: BlobOptions): Blob[] {
+export function detectBlobs(
+  stack: readonly Plane[],
+  sigmas: readonly number[],
+  opts: BlobOptions,
+): Blob[] {
   const first = stack[0];
   if (!first) return [];
   const { width, height } = first;
@@ -68,7 +72,13 @@ export function detectBlobs(stack: readonly Plane[], sigmas: readonly number[], 
           v >= d(i + width) &&
           v >= d(i + width + 1)
         ) {
-          candidates.push({ x, y, sigma: sigmas[level] as number, response: v, index: level * width * height + i });
+          candidates.push({
+            x,
+            y,
+            sigma: sigmas[level] as number,
+            response: v,
+            index: level * width * height + i,
+          });
         }
       }
     }
@@ -92,7 +102,13 @@ export function detectBlobs(stack: readonly Plane[], sigmas: readonly number[], 
   return kept;
 }
 
-function isRound(d: (i: number) => number, i: number, width: number, v: number, edgeLimit: number): boolean {
+function isRound(
+  d: (i: number) => number,
+  i: number,
+  width: number,
+  v: number,
+  edgeLimit: number,
+): boolean {
   const dxx = d(i + 1) + d(i - 1) - 2 * v;
   const dyy = d(i + width) + d(i - width) - 2 * v;
   const dxy = (d(i + width + 1) - d(i + width - 1) - d(i - width + 1) + d(i - width - 1)) / 4;

@@ -1,7 +1,13 @@
 import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
 import type { FaceFrame } from '../face/frame';
 import { individualTypologyAngle } from '../image/color';
-import { downsample2, downsampleMask2, gaussianBlur, maskedGaussianBlur, upsample2 } from '../image/filters';
+import {
+  downsample2,
+  downsampleMask2,
+  gaussianBlur,
+  maskedGaussianBlur,
+  upsample2,
+} from '../image/filters';
 import type { Plane } from '../image/raster';
 import { detectBlobs, type Blob } from './blobs';
 import { detrendedStd, maskedQuantile } from './stats';
@@ -85,7 +91,15 @@ export interface FaceMeasurements {
  * or a small bright glint in the high-pass. Membership is soft (ramps instead of cut-offs) so a
  * small exposure change moves the number smoothly instead of flipping pixels in and out.
  */
-export function shineWeights(L: Float32Array, chroma: Float32Array, highPass: Float32Array, mask: Uint8Array, refL: number, refChroma: number, out: Float32Array): void {
+export function shineWeights(
+  L: Float32Array,
+  chroma: Float32Array,
+  highPass: Float32Array,
+  mask: Uint8Array,
+  refL: number,
+  refChroma: number,
+  out: Float32Array,
+): void {
   const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
   for (let i = 0; i < mask.length; i++) {
     if (!mask[i]) continue;
@@ -99,7 +113,14 @@ export function shineWeights(L: Float32Array, chroma: Float32Array, highPass: Fl
 }
 
 /** % of the mask that is specular (sum of shineWeights). */
-export function shinePercent(L: Float32Array, chroma: Float32Array, highPass: Float32Array, mask: Uint8Array, refL: number, refChroma: number): number {
+export function shinePercent(
+  L: Float32Array,
+  chroma: Float32Array,
+  highPass: Float32Array,
+  mask: Uint8Array,
+  refL: number,
+  refChroma: number,
+): number {
   const w = new Float32Array(L.length);
   shineWeights(L, chroma, highPass, mask, refL, refChroma, w);
   let n = 0;
@@ -117,7 +138,11 @@ export const SHINE_DL = 6;
 /** RMS of a high-pass signal over the mask, clipped to ±clip so isolated spots do not dominate. */
 export const ROUGHNESS_CLIP = 12;
 
-export function clippedRms(highPass: Float32Array, mask: Uint8Array, clip = ROUGHNESS_CLIP): number {
+export function clippedRms(
+  highPass: Float32Array,
+  mask: Uint8Array,
+  clip = ROUGHNESS_CLIP,
+): number {
   let n = 0;
   let ss = 0;
   for (let i = 0; i < mask.length; i++) {
@@ -144,7 +169,12 @@ export function valleyStrength(smoothed: Plane, sigma: number): Float32Array {
       const c = data[i] as number;
       const a = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
       const d = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
-      const b = ((data[i + width + 1] as number) - (data[i + width - 1] as number) - (data[i - width + 1] as number) + (data[i - width - 1] as number)) / 4;
+      const b =
+        ((data[i + width + 1] as number) -
+          (data[i + width - 1] as number) -
+          (data[i - width + 1] as number) +
+          (data[i - width - 1] as number)) /
+        4;
       const half = (a + d) / 2;
       const root = Math.sqrt(((a - d) / 2) ** 2 + b * b);
       const l1 = half + root;
@@ -189,7 +219,11 @@ function scaleSpaces(frame: FaceFrame) {
   const aStackHalf = [A0, A1, A2, A3];
 
   const skinHalf = downsampleMask2(skin, width, height);
-  const [lowLh, lowBh] = maskedGaussianBlur([downsample2(lab.L), downsample2(lab.b)], skinHalf, TONE_SIGMA / 2);
+  const [lowLh, lowBh] = maskedGaussianBlur(
+    [downsample2(lab.L), downsample2(lab.b)],
+    skinHalf,
+    TONE_SIGMA / 2,
+  );
   return {
     Ls,
     aStackHalf,
@@ -225,12 +259,26 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   const blemishes = detectBlobs(
     aStackHalf,
     A_SIGMAS.map((s) => s / 2),
-    { polarity: 'bright', fromLevel: 0, toLevel: 2, minResponse: BLEMISH_MIN_RESPONSE, mask: measuredHalf },
+    {
+      polarity: 'bright',
+      fromLevel: 0,
+      toLevel: 2,
+      minResponse: BLEMISH_MIN_RESPONSE,
+      mask: measuredHalf,
+    },
   )
-    .map((bl) => ({ x: Math.min(width - 1, bl.x * 2), y: Math.min(height - 1, bl.y * 2), sigma: bl.sigma * 2, response: bl.response }))
+    .map((bl) => ({
+      x: Math.min(width - 1, bl.x * 2),
+      y: Math.min(height - 1, bl.y * 2),
+      sigma: bl.sigma * 2,
+      response: bl.response,
+    }))
     // A blemish is not a bright spot: reject glints that happen to be pinkish.
-    .filter((bl) => (L[bl.y * width + bl.x] as number) - (coarseL[bl.y * width + bl.x] as number) < 2);
-  const nearBlemish = (x: number, y: number, r: number) => blemishes.some((b) => (b.x - x) ** 2 + (b.y - y) ** 2 < (r + 2 * b.sigma) ** 2);
+    .filter(
+      (bl) => (L[bl.y * width + bl.x] as number) - (coarseL[bl.y * width + bl.x] as number) < 2,
+    );
+  const nearBlemish = (x: number, y: number, r: number) =>
+    blemishes.some((b) => (b.x - x) ** 2 + (b.y - y) ** 2 < (r + 2 * b.sigma) ** 2);
 
   // Each zone's median lightness and chroma: "darker than this skin", "shinier than this skin".
   const zoneOf = new Int8Array(L.length).fill(-1);
@@ -253,7 +301,8 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     const q40 = maskedQuantile(L, mask, 0.4, range);
     const q60 = maskedQuantile(L, mask, 0.6, range);
     diffuse.fill(0, range.start, range.end);
-    for (let i = range.start; i < range.end; i++) if (mask[i] && (L[i] as number) <= q60) diffuse[i] = 1;
+    for (let i = range.start; i < range.end; i++)
+      if (mask[i] && (L[i] as number) <= q60) diffuse[i] = 1;
     zoneL.push(q40);
     zoneC.push(maskedQuantile(chroma, diffuse, 0.5, range));
   });
@@ -261,12 +310,27 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
 
   // Dark spots: dark blobs on L*, 2–6 mm, darker than the zone's typical skin, not blemishes.
   // (Without the last two tests, the skin between bright highlights would read as "dark".)
-  const darkSpots = detectBlobs(Ls, L_SIGMAS, { polarity: 'dark', fromLevel: 1, toLevel: 3, minResponse: SPOT_MIN_RESPONSE, mask: measured }).filter(
-    (bl) => !nearBlemish(bl.x, bl.y, bl.sigma) && ((Ls[1] as Plane).data[bl.y * width + bl.x] as number) < zoneBaseL(bl.y * width + bl.x) - 1.5,
+  const darkSpots = detectBlobs(Ls, L_SIGMAS, {
+    polarity: 'dark',
+    fromLevel: 1,
+    toLevel: 3,
+    minResponse: SPOT_MIN_RESPONSE,
+    mask: measured,
+  }).filter(
+    (bl) =>
+      !nearBlemish(bl.x, bl.y, bl.sigma) &&
+      ((Ls[1] as Plane).data[bl.y * width + bl.x] as number) < zoneBaseL(bl.y * width + bl.x) - 1.5,
   );
 
   // Pores: fine dark blobs (level 0, ≈ 1 mm).
-  const pores = detectBlobs(Ls, L_SIGMAS, { polarity: 'dark', fromLevel: 0, toLevel: 0, minResponse: PORE_MIN_RESPONSE, mask: measured, separation: 1.5 });
+  const pores = detectBlobs(Ls, L_SIGMAS, {
+    polarity: 'dark',
+    fromLevel: 0,
+    toLevel: 0,
+    minResponse: PORE_MIN_RESPONSE,
+    mask: measured,
+    separation: 1.5,
+  });
   // Blackheads: the strongest fine dark blobs whose centre is less saturated than the skin.
   const blackheads = pores.filter((bl) => {
     const i = bl.y * width + bl.x;
@@ -355,5 +419,10 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       diffuse_red_pct: (100 * nDiffuse) / n,
     };
   }
-  return { regions, ita, rednessAllowance: allowance, blobs: { dark_spots: darkSpots, blemishes, pores, blackheads } };
+  return {
+    regions,
+    ita,
+    rednessAllowance: allowance,
+    blobs: { dark_spots: darkSpots, blemishes, pores, blackheads },
+  };
 }

@@ -23,7 +23,12 @@ export function maskedMean(values: Float32Array, mask: Uint8Array): number {
  * Quantile (0..1) of the masked values from a 4096-bin histogram over their range, interpolated
  * within the bin: O(n), deterministic, and within (range/4096) of the exact order statistic.
  */
-export function maskedQuantile(values: Float32Array, mask: Uint8Array, q: number, range?: { start: number; end: number }): number {
+export function maskedQuantile(
+  values: Float32Array,
+  mask: Uint8Array,
+  q: number,
+  range?: { start: number; end: number },
+): number {
   const start = range?.start ?? 0;
   const end = range?.end ?? mask.length;
   let lo = Infinity;
@@ -57,7 +62,12 @@ export function maskedQuantile(values: Float32Array, mask: Uint8Array, q: number
 }
 
 /** Standard deviation of `values` over the mask after removing a least-squares plane a+bx+cy. */
-export function detrendedStd(values: Float32Array, mask: Uint8Array, width: number, bounds?: Bounds): number {
+export function detrendedStd(
+  values: Float32Array,
+  mask: Uint8Array,
+  width: number,
+  bounds?: Bounds,
+): number {
   const b = bounds ?? { x0: 0, y0: 0, x1: width, y1: Math.ceil(mask.length / width) };
   // Normal equations for the plane fit; coordinates centred for conditioning.
   let n = 0;
