@@ -1,5 +1,5 @@
 import { streakEmoji, type QuizStats } from '@lumiskin/contract/quiz';
-import { GraduationCapIcon, StarIcon, TargetIcon, TrophyIcon } from 'lucide-react';
+import { FlameIcon, GraduationCapIcon, StarIcon, TargetIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -76,7 +76,7 @@ export function StatCards({ stats }: { stats: QuizStats | undefined }) {
               </span>
             </span>
           }
-          icon={<TrophyIcon aria-hidden />}
+          icon={<FlameIcon aria-hidden />}
           hint={
             stats.longest_streak > 0
               ? `Best: ${stats.longest_streak} days`
