@@ -60,9 +60,31 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Latest Scan Results' })).toBeVisible();
     await expect(page.getByRole('link', { name: /View Full Analysis/ })).toBeVisible();
 
-    // The chart draws one point per scan on the overall line.
+    // The chart draws one point per scan on each line: overall plus the two metrics shown first.
     const chart = page.getByTestId('score-chart');
-    await expect(chart.locator('.recharts-line').last().locator('.recharts-dot')).toHaveCount(2);
+    await chart.scrollIntoViewIfNeeded();
+    if (process.env.DS_SHOTS) {
+      await page.screenshot({ path: '/tmp/ds-dash.png', fullPage: true });
+      await page.setViewportSize({ width: 390, height: 800 });
+      await page.screenshot({ path: '/tmp/ds-dash-mobile.png', fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.evaluate(() => localStorage.setItem('lumiskin_theme', 'dark'));
+      await page.reload();
+      await page.getByTestId('score-chart').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: '/tmp/ds-dash-dark.png', fullPage: true });
+      await page.goto('/profile');
+      await page.screenshot({ path: '/tmp/ds-profile-dark.png', fullPage: true });
+      for (const tab of ['History', 'Products', 'Settings']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.screenshot({ path: `/tmp/ds-profile-${tab}.png`, fullPage: true });
+      }
+      await page.evaluate(() => localStorage.setItem('lumiskin_theme', 'light'));
+      await page.goto('/privacy');
+      await page.screenshot({ path: '/tmp/ds-privacy.png', fullPage: false });
+      await page.goto('/dashboard');
+    }
+    await expect(chart.locator('.recharts-dot')).toHaveCount(6);
 
     // Two scans in the list, newest first; only the newest has an older one to compare with.
     const rows = page.getByTestId('scan-list').getByRole('listitem');

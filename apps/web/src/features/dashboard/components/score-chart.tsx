@@ -45,7 +45,7 @@ interface Point {
  * lines; the spec's score bands (≥80 good, ≥60 fair) are tinted behind, and named on the axis.
  */
 export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
-  const { data, metrics } = useMemo(() => {
+  const { data, metrics, floor } = useMemo(() => {
     const ordered = [...scans].reverse();
     const seen = new Set<MetricKey>();
     const points: Point[] = ordered.map((scan) => {
@@ -56,7 +56,13 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
       }
       return point;
     });
-    return { data: points, metrics: [...seen] };
+    // Start the axis a little under the lowest value, so small changes are visible.
+    let lowest = 100;
+    for (const p of points) {
+      for (const [k, v] of Object.entries(p)) if (k !== 't' && v < lowest) lowest = v;
+    }
+    const floor = Math.max(0, Math.floor((lowest - 10) / 10) * 10);
+    return { data: points, metrics: [...seen], floor };
   }, [scans]);
   const [shown, setShown] = useState<MetricKey[]>(['hydration', 'redness']);
   const visible = metrics.filter((m) => shown.includes(m));
@@ -80,9 +86,27 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
       >
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
-            <ReferenceArea y1={80} y2={100} fill="var(--success)" fillOpacity={0.07} />
-            <ReferenceArea y1={60} y2={80} fill="var(--warning)" fillOpacity={0.07} />
-            <ReferenceArea y1={0} y2={60} fill="var(--destructive)" fillOpacity={0.05} />
+            <ReferenceArea
+              y1={80}
+              y2={100}
+              fill="var(--success)"
+              fillOpacity={0.08}
+              ifOverflow="hidden"
+            />
+            <ReferenceArea
+              y1={60}
+              y2={80}
+              fill="var(--warning)"
+              fillOpacity={0.08}
+              ifOverflow="hidden"
+            />
+            <ReferenceArea
+              y1={0}
+              y2={60}
+              fill="var(--destructive)"
+              fillOpacity={0.04}
+              ifOverflow="hidden"
+            />
             <CartesianGrid stroke="var(--border)" strokeDasharray="3 4" vertical={false} />
             <XAxis
               dataKey="t"
@@ -98,8 +122,8 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
               padding={{ left: 12, right: 12 }}
             />
             <YAxis
-              domain={[0, 100]}
-              ticks={[0, 20, 40, 60, 80, 100]}
+              domain={[floor, 100]}
+              ticks={[0, 20, 40, 60, 80, 100].filter((t) => t >= floor)}
               tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }}
               tickLine={false}
               axisLine={false}

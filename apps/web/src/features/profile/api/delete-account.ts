@@ -16,10 +16,11 @@ export function useDeleteAccount() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: deleteAccount,
-    onSuccess: () => {
+    // Leave the guarded page first: with the session gone the guard would send us to /login.
+    onSuccess: async () => {
+      await navigate(paths.home.href, { replace: true });
       clearSession();
       queryClient.clear();
-      void navigate(paths.home.href, { replace: true });
     },
   });
 }
