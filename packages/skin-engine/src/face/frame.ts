@@ -155,9 +155,12 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
 
   // Reference skin colour: medians over all measurement zones (robust to one zone changing).
   const zones = new Uint8Array(width * height);
+  const polygonBounds = {} as Record<RegionKey, Bounds>;
   for (const region of REGIONS) {
     const m = polygons[region];
-    for (let i = 0; i < zones.length; i++) if (m[i]) zones[i] = 1;
+    const b = maskBounds(m, width);
+    polygonBounds[region] = b;
+    for (let i = b.y0 * width; i < b.y1 * width; i++) if (m[i]) zones[i] = 1;
   }
   const refMask = countMask(zones) > 50 ? zones : oval;
   const reference = {
@@ -191,13 +194,22 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
   const regions = {} as FaceFrame['regions'];
   for (const region of REGIONS) {
     const polygon = polygons[region];
-    const mask = intersect(polygon, skin);
-    const polyPixels = countMask(polygon);
-    const pixels = countMask(mask);
+    const bounds = polygonBounds[region];
+    const mask = new Uint8Array(width * height);
+    let polyPixels = 0;
+    let pixels = 0;
+    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) {
+      if (!polygon[i]) continue;
+      polyPixels++;
+      if (skin[i]) {
+        mask[i] = 1;
+        pixels++;
+      }
+    }
     regions[region] = {
       mask,
       polygon,
-      bounds: maskBounds(polygon, width),
+      bounds,
       pixels,
       coverage: polyPixels ? pixels / polyPixels : 0,
       outline: REGION_POLYGONS[region].map((poly) =>

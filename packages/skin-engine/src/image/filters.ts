@@ -160,19 +160,33 @@ export function downsample2(plane: Plane): Plane {
 export function upsample2(plane: Plane, width: number, height: number): Plane {
   const out = createPlane(width, height);
   const { data, width: w, height: h } = plane;
+  // Column taps are the same for every row: compute them once.
+  const x0s = new Int32Array(width);
+  const x1s = new Int32Array(width);
+  const txs = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+    const x0 = Math.floor(fx);
+    x0s[x] = x0;
+    x1s[x] = Math.min(w - 1, x0 + 1);
+    txs[x] = fx - x0;
+  }
   for (let y = 0; y < height; y++) {
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
     const y0 = Math.floor(fy);
-    const y1 = Math.min(h - 1, y0 + 1);
     const ty = fy - y0;
+    const r0 = y0 * w;
+    const r1 = Math.min(h - 1, y0 + 1) * w;
+    const o = y * width;
     for (let x = 0; x < width; x++) {
-      const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(w - 1, x0 + 1);
-      const tx = fx - x0;
-      const top = (data[y0 * w + x0] as number) * (1 - tx) + (data[y0 * w + x1] as number) * tx;
-      const bottom = (data[y1 * w + x0] as number) * (1 - tx) + (data[y1 * w + x1] as number) * tx;
-      out.data[y * width + x] = top * (1 - ty) + bottom * ty;
+      const a = x0s[x] as number;
+      const b = x1s[x] as number;
+      const tx = txs[x] as number;
+      const top =
+        (data[r0 + a] as number) + ((data[r0 + b] as number) - (data[r0 + a] as number)) * tx;
+      const bottom =
+        (data[r1 + a] as number) + ((data[r1 + b] as number) - (data[r1 + a] as number)) * tx;
+      out.data[o + x] = top + (bottom - top) * ty;
     }
   }
   return out;
