@@ -96,6 +96,10 @@ test.describe('dashboard', () => {
     await expect(rows.nth(0)).toContainText('Paris, FR');
     await expect(rows.nth(1)).toContainText('London, GB');
 
+    // The first analysis set the routine up, and the history says so.
+    await expect(page.getByRole('region', { name: 'Routine History' })).toContainText('Set up');
+    await expect(page.getByTestId('routine-summary')).toContainText(/1\s*Routine changes/);
+
     // The profile shows both scans, numbered from the newest.
     await page.goto('/profile');
     await expect(page.getByTestId('profile-scans')).toHaveText('2');

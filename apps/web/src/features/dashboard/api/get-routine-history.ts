@@ -20,6 +20,10 @@ export const routineHistoryQueryOptions = () =>
     queryFn: ({ signal }) => getRoutineHistory(signal),
   });
 
-export function useRoutineHistory() {
-  return useQuery(routineHistoryQueryOptions());
+/**
+ * The server sets a new user's routine up lazily on the first GET /api/routine (history type
+ * 'setup'), so the history is read once the routine has arrived, never racing it.
+ */
+export function useRoutineHistory({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...routineHistoryQueryOptions(), enabled });
 }

@@ -87,7 +87,7 @@ function SummaryTile({ label, value }: { label: string; value: string | number }
 /** Spec §2 Skincare Routine, summary tiles and Routine History, stored on the server. */
 export function RoutineCard({ scanCount }: { scanCount: number }) {
   const routine = useRoutine();
-  const history = useRoutineHistory();
+  const history = useRoutineHistory({ enabled: routine.isSuccess });
   const add = useAddRoutineProduct();
   const remove = useDeleteRoutineProduct();
 
