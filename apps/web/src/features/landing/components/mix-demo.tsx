@@ -150,7 +150,7 @@ function DemoCard({
           size="sm"
           disabled={inMix}
           onClick={onAdd}
-          aria-label={inMix ? `${product.name} is in your mix` : `Add ${product.name} to mix`}
+          aria-label={inMix ? `In your mix: ${product.name}` : `Add to Mix: ${product.name}`}
         >
           {inMix ? (
             <>

@@ -18,11 +18,12 @@ export function MixSheet({ mix }: { mix: UseMix }) {
   return (
     <Sheet>
       <SheetTrigger asChild>
-        <Button variant="outline" className="gap-2" aria-label={`Mix, ${mix.count} items`}>
+        <Button variant="outline" className="gap-2">
           <ShoppingBagIcon aria-hidden /> Mix
           <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums">
             {mix.count}
           </span>
+          <span className="sr-only">items</span>
         </Button>
       </SheetTrigger>
       <SheetContent className="w-[min(26rem,calc(100%-2rem))]">

@@ -184,27 +184,30 @@ export default function ShopRoute() {
           </Button>
         </div>
       ) : (
-        <ul
-          className={cn(
-            listClass(view),
-            products.isPlaceholderData && 'opacity-70 transition-opacity',
-          )}
-          aria-label="Products"
-        >
-          {list.map((product, index) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              view={view}
-              eager={index < 4}
-              quantity={mix.quantityOf(product.id)}
-              isFavorite={favorites.isFavorite(product.id)}
-              onAdd={() => add(product)}
-              onDecrement={() => mix.decrement(product.id)}
-              onToggleFavorite={() => favorites.toggle(product.id)}
-            />
-          ))}
-        </ul>
+        <>
+          <h2 className="sr-only">Products</h2>
+          <ul
+            className={cn(
+              listClass(view),
+              products.isPlaceholderData && 'opacity-70 transition-opacity',
+            )}
+            aria-label="Products"
+          >
+            {list.map((product, index) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                view={view}
+                eager={index < 4}
+                quantity={mix.quantityOf(product.id)}
+                isFavorite={favorites.isFavorite(product.id)}
+                onAdd={() => add(product)}
+                onDecrement={() => mix.decrement(product.id)}
+                onToggleFavorite={() => favorites.toggle(product.id)}
+              />
+            ))}
+          </ul>
+        </>
       )}
       <MixRefusalDialog refusal={mix.refusal} onClose={mix.dismissRefusal} />
     </div>

@@ -1,0 +1,188 @@
+// @ts-check
+/**
+ * Lighthouse (mobile preset, simulated throttling) on the production build: /, /shop and /learn.
+ * Prints performance, accessibility, best-practices and SEO, and the JavaScript each page loads
+ * before it is idle, in KB gzipped (the built files, gzip -9), with the issue's targets:
+ * performance ≥ 90, accessibility ≥ 95, initial JS for / ≤ 150 KB.
+ *
+ *   npm run build            # web and server
+ *   npm run bench:lighthouse -w @lumiskin/web
+ *
+ * BENCH_URL=http://host:port uses a running server instead of starting one; CHROMIUM_PATH
+ * overrides /usr/bin/chromium; BENCH_JSON=file writes the figures as JSON too.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(webRoot, '../..');
+const distDir = path.join(webRoot, 'dist');
+const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
+const PAGES = ['/', '/shop', '/learn'];
+const TARGETS = { performance: 90, accessibility: 95, initialJsKbForHome: 150 };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object'
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Starts the built server on a throwaway data directory; returns its URL and a stop function. */
+async function startServer() {
+  for (const file of [path.join(distDir, 'index.html'), serverEntry]) {
+    if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-bench-'));
+  fs.chmodSync(dataDir, 0o711); // as root, the embedded PostgreSQL runs as another user
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`, 120_000);
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const gzipCache = new Map();
+/** gzip -9 size of a built asset, by its URL path. */
+function gzippedBytes(urlPath) {
+  if (!gzipCache.has(urlPath)) {
+    const file = path.join(distDir, decodeURIComponent(urlPath));
+    gzipCache.set(
+      urlPath,
+      fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : 0,
+    );
+  }
+  return gzipCache.get(urlPath);
+}
+
+async function main() {
+  const server = process.env.BENCH_URL
+    ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} }
+    : await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const rows = [];
+  try {
+    for (const page of PAGES) {
+      const result = await lighthouse(`${server.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { lhr } = result;
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      /** @type {{ url: string; resourceType?: string }[]} */
+      const requests = /** @type {any} */ (lhr.audits['network-requests']?.details)?.items ?? [];
+      const scripts = requests
+        .filter((r) => r.resourceType === 'Script' && r.url.startsWith(server.url))
+        .map((r) => new URL(r.url).pathname);
+      const jsBytes = [...new Set(scripts)].reduce((sum, p) => sum + gzippedBytes(p), 0);
+      const failed = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id);
+      rows.push({
+        page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        initialJsKb: Math.round((jsBytes / 1024) * 10) / 10,
+        scripts: [...new Set(scripts)].map((p) => `${p} ${(gzippedBytes(p) / 1024).toFixed(1)}`),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        failedAudits: failed,
+      });
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+
+  console.log('\nLighthouse, mobile preset, production build');
+  console.log('page    perf  a11y  best  seo   JS KB gz  LCP ms  TBT ms  CLS');
+  for (const r of rows) {
+    console.log(
+      `${r.page.padEnd(7)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(3)}  ${r.initialJsKb.toFixed(1).padStart(8)}  ${String(r.lcpMs).padStart(6)}  ${String(r.tbtMs).padStart(6)}  ${r.cls}`,
+    );
+    if (r.failedAudits.length) console.log(`        failing audits: ${r.failedAudits.join(', ')}`);
+  }
+  const home = rows.find((r) => r.page === '/');
+  const misses = rows.flatMap((r) => [
+    ...(r.performance < TARGETS.performance
+      ? [`${r.page} performance ${r.performance} < ${TARGETS.performance}`]
+      : []),
+    ...(r.accessibility < TARGETS.accessibility
+      ? [`${r.page} accessibility ${r.accessibility} < ${TARGETS.accessibility}`]
+      : []),
+  ]);
+  if (home && home.initialJsKb > TARGETS.initialJsKbForHome)
+    misses.push(`/ initial JS ${home.initialJsKb} KB > ${TARGETS.initialJsKbForHome} KB`);
+  console.log(misses.length ? `\nBelow target: ${misses.join('; ')}` : '\nAll targets met.');
+  if (process.env.BENCH_JSON)
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
