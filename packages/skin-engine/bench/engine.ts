@@ -4,8 +4,10 @@
  * Builds 640×480 and 1280×720 JPEG photos from the test portrait (face filling the frame's height,
  * as the scan screen asks), then reports: cold start (import + model load + warm-up), the full
  * analysis (decode excluded) p50/p95 wall time and CPU time on one thread, and sharp's decode
- * time of the same JPEGs. The engine is single-threaded (WASM backend without threads) and sharp
- * is limited to one thread here, so the figures are per core.
+ * time of the same JPEGs. The engine is single-threaded (WASM backend without threads), the npm
+ * script runs Node with --single-threaded (no V8 helper threads for GC/compilation) and sharp is
+ * limited to one thread, so the CPU column is the cost on one core; on a shared machine the wall
+ * times also include waiting for a core.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -111,7 +113,7 @@ async function main() {
     );
   }
   console.log(
-    '\ntarget: analysis p50 ≤ 150 ms at 1280×720 (min ≈ the cost on an idle core when the machine is shared)',
+    '\ntarget: analysis p50 ≤ 150 ms at 1280×720 (on a shared machine read the CPU column: one core, no waiting)',
   );
 }
 
