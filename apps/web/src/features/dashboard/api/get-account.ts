@@ -1,4 +1,4 @@
-import type { AccountResponse } from '@lumiskin/contract/account';
+import { AccountResponse } from '@lumiskin/contract/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ export const accountQueryKey = ['account', 'me'] as const;
 
 /** GET /api/users/me: the user with notes, time zone, settings and goals. */
 export async function getAccount(signal?: AbortSignal) {
-  const { user } = await api.get<AccountResponse>('/users/me', { signal });
+  const { user } = AccountResponse.parse(await api.get<unknown>('/users/me', { signal }));
   return user;
 }
 

@@ -1,10 +1,12 @@
-import type { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
+import { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/dashboard/stats: total, average overall score (null when none), this week, streak. */
 export async function getDashboardStats(signal?: AbortSignal) {
-  const { stats } = await api.get<DashboardStatsResponse>('/dashboard/stats', { signal });
+  const { stats } = DashboardStatsResponse.parse(
+    await api.get<unknown>('/dashboard/stats', { signal }),
+  );
   return stats;
 }
 

@@ -1,4 +1,4 @@
-import type { RoutineHistoryResponse } from '@lumiskin/contract/routine';
+import { RoutineHistoryResponse } from '@lumiskin/contract/routine';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestWithHeaders, totalCount } from '@/lib/api-client';
 import { routineKeys } from '@/features/dashboard/api/get-routine';
@@ -7,11 +7,12 @@ const LIMIT = 50;
 
 /** GET /api/routine/history: newest first; the number of all changes is in X-Total-Count. */
 export async function getRoutineHistory(signal?: AbortSignal) {
-  const { data, headers } = await apiRequestWithHeaders<RoutineHistoryResponse>(
+  const { data, headers } = await apiRequestWithHeaders<unknown>(
     `/routine/history?limit=${LIMIT}`,
     { signal },
   );
-  return { entries: data, total: totalCount(headers) ?? data.length };
+  const entries = RoutineHistoryResponse.parse(data);
+  return { entries, total: totalCount(headers) ?? entries.length };
 }
 
 export const routineHistoryQueryOptions = () =>

@@ -1,4 +1,4 @@
-import type { RoutineResponse } from '@lumiskin/contract/routine';
+import { RoutineResponse } from '@lumiskin/contract/routine';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -9,8 +9,9 @@ export const routineKeys = {
 };
 
 /** GET /api/routine: the morning and evening lists, in routine order. */
-export function getRoutine(signal?: AbortSignal) {
-  return api.get<RoutineResponse>('/routine', { signal });
+// Parsed, so an unexpected answer shows the retry box instead of breaking the page.
+export async function getRoutine(signal?: AbortSignal) {
+  return RoutineResponse.parse(await api.get<unknown>('/routine', { signal }));
 }
 
 export const routineQueryOptions = () =>

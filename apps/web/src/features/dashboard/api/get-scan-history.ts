@@ -1,8 +1,8 @@
-import type {
-  HistoryItem,
-  HistoryPeriod,
-  HistoryQueryInput,
+import {
   HistoryResponse,
+  type HistoryItem,
+  type HistoryPeriod,
+  type HistoryQueryInput,
 } from '@lumiskin/contract/analysis-api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestWithHeaders, totalCount } from '@/lib/api-client';
@@ -34,12 +34,13 @@ export async function getScanHistory(
     period,
     source,
   });
-  const { data, headers } = await apiRequestWithHeaders<HistoryResponse>(
+  const { data, headers } = await apiRequestWithHeaders<unknown>(
     `/analysis/history?${query.toString()}`,
     { signal },
   );
   // The list is bare (spec §7); the number of matching scans comes in X-Total-Count.
-  return { items: data, total: totalCount(headers) ?? offset + data.length };
+  const items = HistoryResponse.parse(data);
+  return { items, total: totalCount(headers) ?? offset + items.length };
 }
 
 export const scanHistoryKeys = {

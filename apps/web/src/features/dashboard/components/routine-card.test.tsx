@@ -31,7 +31,7 @@ describe('RoutineCard', () => {
 
     // Summary tiles: 3 changes over 2 scans is 150%, shown capped at 100%.
     expect(await screen.findByText('Routine consistency')).toBeInTheDocument();
-    expect(screen.getByTestId('routine-summary')).toHaveTextContent('100%');
+    await waitFor(() => expect(screen.getByTestId('routine-summary')).toHaveTextContent('100%'));
 
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     const dialog = await screen.findByRole('dialog');

@@ -111,7 +111,7 @@ export function RoutineCard({ scanCount }: { scanCount: number }) {
   };
 
   const data: RoutineResponse | undefined = routine.data;
-  const changes = history.data?.total ?? 0;
+  const changes = history.data?.total;
 
   return (
     <Card className="p-6" aria-labelledby="routine-title">
@@ -146,11 +146,13 @@ export function RoutineCard({ scanCount }: { scanCount: number }) {
           </div>
           <div className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="routine-summary">
             <SummaryTile label="Total products" value={data.morning.length + data.evening.length} />
-            <SummaryTile label="Routine changes" value={changes} />
+            <SummaryTile label="Routine changes" value={changes ?? '…'} />
             <SummaryTile label="Active treatments" value={activeTreatments(data)} />
             <SummaryTile
               label="Routine consistency"
-              value={`${routineConsistencyPercent(changes, scanCount)}%`}
+              value={
+                changes === undefined ? '…' : `${routineConsistencyPercent(changes, scanCount)}%`
+              }
             />
           </div>
         </>

@@ -1,4 +1,4 @@
-import type { HistoryResponse } from '@lumiskin/contract/analysis-api';
+import { HistoryResponse } from '@lumiskin/contract/analysis-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestWithHeaders, totalCount } from '@/lib/api-client';
 
@@ -6,11 +6,12 @@ const LIMIT = 50;
 
 /** GET /api/analysis/history: the newest 50 scans and the number of all of them. */
 export async function getProfileHistory(signal?: AbortSignal) {
-  const { data, headers } = await apiRequestWithHeaders<HistoryResponse>(
+  const { data, headers } = await apiRequestWithHeaders<unknown>(
     `/analysis/history?limit=${LIMIT}`,
     { signal },
   );
-  return { items: data, total: totalCount(headers) ?? data.length };
+  const items = HistoryResponse.parse(data);
+  return { items, total: totalCount(headers) ?? items.length };
 }
 
 export const profileHistoryQueryOptions = () =>

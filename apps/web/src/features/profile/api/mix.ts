@@ -1,4 +1,4 @@
-import type { MixResponse, PutMixBody } from '@lumiskin/contract/shop';
+import { MixResponse, type PutMixBody } from '@lumiskin/contract/shop';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,8 +6,8 @@ import { api } from '@/lib/api-client';
 export const mixQueryKey = ['mix'] as const;
 
 /** GET /api/mix: the signed-in user's mix. */
-export function getMix(signal?: AbortSignal) {
-  return api.get<MixResponse>('/mix', { signal });
+export async function getMix(signal?: AbortSignal) {
+  return MixResponse.parse(await api.get<unknown>('/mix', { signal }));
 }
 
 export const mixQueryOptions = () =>
