@@ -54,11 +54,12 @@ export const ESTIMATED_METRICS: ReadonlySet<MetricKey> = new Set([
 ]);
 
 /** How a zone's raw value is read for each measured metric (derived metrics have none). */
-let aAllowance = 0; // set per call by scoreMetrics (darker-skin a* allowance)
-const RAW: Partial<Record<MetricKey, (m: RegionMeasurements) => number>> = {
+/** `allowance` is the darker-skin a* allowance (rednessAllowance in metrics/measure.ts). */
+type RawReader = (m: RegionMeasurements, allowance: number) => number;
+const RAW: Partial<Record<MetricKey, RawReader>> = {
   acne: (m) => m.blemishes,
   oiliness: (m) => m.shine_pct,
-  redness: (m) => m.a - aAllowance + 0.3 * m.red_area_pct,
+  redness: (m, allowance) => m.a - allowance + 0.3 * m.red_area_pct,
   texture: (m) => m.roughness,
   dark_spots: (m) => m.dark_spot_density,
   radiance: (m) => m.chroma + 0.1 * (m.L - 50) - 0.5 * m.tone_sd_L,
@@ -202,12 +203,17 @@ export interface MetricResult {
   regionScores: Partial<Record<RegionKey, number>>;
 }
 
-function weightedRaw(metric: MetricKey, regions: Record<RegionKey, RegionMeasurements>): number {
+function weightedRaw(
+  metric: MetricKey,
+  regions: Record<RegionKey, RegionMeasurements>,
+  allowance: number,
+): number {
   const read = RAW[metric];
   if (!read) return 0;
   if (SUMMED.has(metric)) {
     let total = 0;
-    for (const r of Object.keys(METRIC_REGIONS[metric]) as RegionKey[]) total += read(regions[r]);
+    for (const r of Object.keys(METRIC_REGIONS[metric]) as RegionKey[])
+      total += read(regions[r], allowance);
     return total;
   }
   let sum = 0;
@@ -215,7 +221,7 @@ function weightedRaw(metric: MetricKey, regions: Record<RegionKey, RegionMeasure
   for (const [r, w] of Object.entries(METRIC_REGIONS[metric]) as Array<[RegionKey, number]>) {
     const m = regions[r];
     if (m.pixels < 30) continue; // zone hidden (hair, turned head): skip rather than guess
-    sum += w * m.pixels * read(m);
+    sum += w * m.pixels * read(m, allowance);
     weight += w * m.pixels;
   }
   return weight ? sum / weight : 0;
@@ -243,17 +249,16 @@ export function scoreMetrics(
   regions: Record<RegionKey, RegionMeasurements>,
   rednessAllowance = 0,
 ): Record<MetricKey, MetricResult> {
-  aAllowance = rednessAllowance;
   const out = {} as Record<MetricKey, MetricResult>;
   for (const metric of COMPREHENSIVE_METRICS) {
     if (metric === 'hydration' || metric === 'dark_circles') continue;
     const knots = CALIBRATION[metric];
     const read = RAW[metric];
-    const raw = weightedRaw(metric, regions);
+    const raw = weightedRaw(metric, regions, rednessAllowance);
     const regionScores: Partial<Record<RegionKey, number>> = {};
     for (const r of Object.keys(METRIC_REGIONS[metric]) as RegionKey[]) {
       if (read && regions[r].pixels >= 30)
-        regionScores[r] = toScore(piecewiseLinear(read(regions[r]), knots));
+        regionScores[r] = toScore(piecewiseLinear(read(regions[r], rednessAllowance), knots));
     }
     out[metric] = { score: toScore(piecewiseLinear(raw, knots)), raw, regionScores };
   }
