@@ -162,7 +162,7 @@ test.describe('dashboard', () => {
     await page.getByRole('button', { name: 'Blackheads' }).click();
     await page.getByLabel('Additional notes').fill('Allergic to lanolin');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+    await expect(page.getByText('Profile updated successfully!').first()).toBeVisible();
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Grace Glow' })).toBeVisible();
