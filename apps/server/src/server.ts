@@ -4,7 +4,7 @@ import { appConfigFromEnv, ConfigError, parseEnv, type Env } from './config';
 import { prepareDatabase, type PreparedDatabase } from './db/database';
 import { upsertAdmin } from './modules/auth/repository';
 import { serverVersion } from './paths';
-import { runSeeders } from './seed';
+import { contentSeeders, runSeeders, seeders } from './seed';
 
 const say = (message: string) => console.log(`[lumiskin] ${message}`);
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -18,7 +18,8 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ ...appConfigFromEnv(env, serverVersion()), databaseUrl: database.url });
-    if (database.embedded && env.SEED_DEMO) await runSeeders(app.db, say);
+    // Content (catalogue, articles, quiz bank) on every database; demo accounts only when asked.
+    await runSeeders(app.db, say, database.embedded && env.SEED_DEMO ? seeders : contentSeeders);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const { created } = await upsertAdmin(app.db, {
         email: env.ADMIN_EMAIL,

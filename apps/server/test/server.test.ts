@@ -267,6 +267,14 @@ describe('the server process', () => {
           const rows = await sql<{ email: string }[]>`select email from users order by email`;
           // the demo user is only seeded into the private embedded database
           expect(rows.map((r) => r.email)).toEqual(['external@example.test']);
+          // …but the product's content is seeded on any database, so the shop, blog and quiz work
+          const [content] = await sql<{ products: number; posts: number; questions: number }[]>`
+            select (select count(*)::int from products) as products,
+                   (select count(*)::int from blog_posts) as posts,
+                   (select count(*)::int from quiz_questions) as questions`;
+          expect(content?.products).toBeGreaterThanOrEqual(25);
+          expect(content?.posts).toBeGreaterThanOrEqual(10);
+          expect(content?.questions).toBeGreaterThanOrEqual(60);
           const [migrations] =
             await sql`select count(*)::int as n from drizzle.__drizzle_migrations`;
           expect(migrations?.n).toBeGreaterThan(0);
