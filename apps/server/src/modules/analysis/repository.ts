@@ -6,17 +6,24 @@ import { analyses, scanConsents, type AnalysisRow, type NewAnalysisRow } from '.
 
 const PERIOD_DAYS = { '7days': 7, '30days': 30, '90days': 90 } as const;
 
-/** Saves the scan and its photo together: both or neither. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Saves the scan and its photo together: both or neither. `afterInsert` runs in the same
+ * transaction (the scan service sets a new user's routine up there).
+ */
 export async function insertAnalysis(
   db: Db,
   storage: PhotoStorage,
   row: NewAnalysisRow,
   photo: StoredPhoto,
+  afterInsert?: (tx: Tx, saved: AnalysisRow) => Promise<unknown>,
 ): Promise<AnalysisRow> {
   return db.transaction(async (tx) => {
     const [saved] = await tx.insert(analyses).values(row).returning();
     if (!saved) throw new Error('insert returned no row');
     await storage.put(saved.id, photo, tx);
+    await afterInsert?.(tx, saved);
     return saved;
   });
 }

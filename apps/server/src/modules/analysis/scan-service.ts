@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../auth/schema';
 import { getEnvironment } from '../geo/environment';
+import { setupRoutineFromAnalysis } from '../routine/repository';
 import { getGazetteer } from '../geo/gazetteer';
 import type { WeatherClient } from '../geo/weather';
 import { rewriteReport } from './adapters/chat-report';
@@ -284,6 +285,14 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
       engineMs: result.timings_ms.total,
     },
     { contentType: 'image/jpeg', width: front.width, height: front.height, data: jpeg },
+    // A new user's first analysis sets their routine up (a no-op once they have a routine or
+    // any routine history), in the scan's transaction: the scan and its routine come together.
+    (tx, saved) =>
+      setupRoutineFromAnalysis(tx, input.user.id, {
+        id: saved.id,
+        createdAt: saved.createdAt,
+        routine: saved.routine,
+      }),
   );
   return toAnalysis(row);
 }

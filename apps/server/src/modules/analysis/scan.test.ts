@@ -190,6 +190,40 @@ describe('a scan', { timeout: 120_000 }, () => {
     expect(again.json<Analysis>().scores).toEqual(jsonScan.scores);
   });
 
+  it("sets a new user's routine up from their first scan, once (no GET /api/routine needed)", async () => {
+    const dave = await createUser(app, { name: 'Dave' });
+    await consent(dave);
+    const history = async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/routine/history',
+        headers: dave.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<Array<{ type: string; reason: string }>>();
+    };
+    expect(await history()).toEqual([]);
+
+    const first = await scanJson(dave, { image_data: dataUrl(FACE), location: 'Paris, FR' });
+    expect(first.statusCode, first.body).toBe(201);
+    const analysis = first.json<Analysis>();
+    const entries = await history();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ type: 'setup', reason: 'Set up from your skin analysis' });
+
+    const routine = await app.inject({ method: 'GET', url: '/api/routine', headers: dave.headers });
+    const products = routine.json<{ morning: Array<{ name: string }>; evening: unknown[] }>();
+    expect(products.morning.map((p) => p.name)).toEqual(
+      analysis.routine.morning.map((step) => step.name),
+    );
+    expect(products.evening).toHaveLength(analysis.routine.evening.length);
+
+    // A second scan leaves the routine and its history alone.
+    const second = await scanJson(dave, { image_data: dataUrl(FACE), location: 'Paris, FR' });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await history()).toHaveLength(1);
+  });
+
   it('gives the same scores for the same photo sent as multipart, and strips EXIF/GPS and applies orientation', async () => {
     // The same face, rotated on disk and tagged with a GPS position and a camera: the EXIF
     // orientation (6 = rotate 90° clockwise to view) must be applied and every tag dropped.
