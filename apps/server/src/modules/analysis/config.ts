@@ -27,7 +27,11 @@ export const analysisEnvShape = {
   /** Scans waiting for a free worker beyond this are refused with 503. */
   SCAN_QUEUE_MAX: count(0, 1000, 16),
   SCAN_RATE_LIMIT_PER_HOUR: count(1, 100_000, SCAN_RATE_LIMIT_PER_HOUR),
-  SCAN_TIMEOUT_MS: count(5_000, 600_000, 60_000),
+  /**
+   * The scan routes' own handlerTimeout (the app's REQUEST_TIMEOUT_MS, 30 s, is too short for a
+   * scan waiting in a full queue behind others on a small machine). Never below the app's.
+   */
+  SCAN_TIMEOUT_MS: count(5_000, 600_000, 120_000),
   /** Open-Meteo-style live weather (humidity, temperature) for the routine; unknown without it. */
   WEATHER_URL: optionalUrl,
   WEATHER_TIMEOUT_MS: count(100, 60_000, 2500),

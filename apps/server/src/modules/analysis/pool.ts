@@ -89,9 +89,11 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
           { transferList },
         )) as AnalyzeOutcome;
       } catch (error) {
+        // piscina's two refusals: a full queue, or no queue at all (maxQueue 0) and every
+        // thread busy.
         if (
           error instanceof Error &&
-          /queue is at limit|Task queue is at limit/i.test(error.message)
+          /queue is at limit|no task queue available/i.test(error.message)
         )
           throw new PoolBusyError();
         throw error;

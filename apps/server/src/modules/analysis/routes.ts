@@ -113,6 +113,11 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       })
     : null;
   const deps = { db: app.db, storage, pool, weather, config, log: app.log };
+  /**
+   * The scan routes' own limit: a scan may wait for a worker behind others (the queue), so the
+   * app-wide handlerTimeout (30 s) would turn a busy pool into 503s; never shorter than that.
+   */
+  const scanTimeoutMs = Math.max(config.timeoutMs, app.config.requestTimeoutMs);
 
   // Load the engine in the worker threads once the server listens, not on the first scan.
   app.addHook('onListen', async () => {
@@ -163,7 +168,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: scanGate,
       bodyLimit: JSON_SCAN_BODY_LIMIT,
-      handlerTimeout: config.timeoutMs,
+      handlerTimeout: scanTimeoutMs,
       schema: {
         tags: ['analysis'],
         summary: 'Analyse a face photo sent as a data URL or base64 (plus extra angles)',
@@ -208,7 +213,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     '/scan-upload',
     {
       onRequest: scanGate,
-      handlerTimeout: config.timeoutMs,
+      handlerTimeout: scanTimeoutMs,
       schema: {
         tags: ['analysis'],
         summary:

@@ -562,3 +562,64 @@ describe('the per-person scan limit', () => {
     expect((await send(frank)).statusCode).toBe(403);
   });
 });
+
+describe('a busy scan pool', { timeout: 120_000 }, () => {
+  let busy: FastifyInstance;
+  afterAll(async () => {
+    await busy?.close();
+  });
+
+  it('outlasts the app-wide handlerTimeout, and refuses scans beyond the queue with 503 busy', async () => {
+    // The app-wide limit at its minimum (1 s); one thread and no queue at all.
+    busy = await buildTestApp({
+      requestTimeoutMs: 1000,
+      analysis: { ...defaultAnalysisConfig, workers: { min: 1, max: 1, maxQueue: 0 } },
+    });
+    const gina = await createUser(busy);
+    const accepted = await busy.inject({
+      method: 'POST',
+      url: '/api/analysis/consent',
+      headers: gina.headers,
+      payload: { accepted: true },
+    });
+    expect(accepted.statusCode).toBe(200);
+    const send = () =>
+      busy.inject({
+        method: 'POST',
+        url: '/api/analysis/scan',
+        headers: gina.headers,
+        payload: { image_data: dataUrl(FACE), location: 'London' },
+      });
+
+    // The first scan also loads the engine into the thread: seconds, well over the app's 1 s.
+    const t0 = performance.now();
+    const first = await send();
+    const elapsed = performance.now() - t0;
+    expect(first.statusCode, first.body).toBe(201);
+    expect(elapsed).toBeGreaterThan(1000);
+
+    // Three at once on one thread with no queue: one runs, the others are refused at once.
+    const burst = await Promise.all([send(), send(), send()]);
+    const codes = burst.map((r) => r.statusCode).sort();
+    expect(codes).toContain(201);
+    const refused = burst.filter((r) => r.statusCode === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) {
+      expect(r.json<ScanError>()).toMatchObject({
+        code: 'busy',
+        detail: 'Lots of people are scanning right now. Please try again in a minute.',
+      });
+    }
+    expect((await countStoredIn(busy, gina.user.id)).analyses).toBe(
+      1 + codes.filter((c) => c === 201).length,
+    );
+  });
+});
+
+async function countStoredIn(instance: FastifyInstance, userId: string) {
+  const [row] = await instance.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(analyses)
+    .where(eq(analyses.userId, userId));
+  return { analyses: row?.n ?? -1 };
+}
