@@ -26,11 +26,26 @@ export const SCAN_RATE_LIMIT_PER_HOUR = 20;
 export const FACE_FILL_MIN = 0.6;
 export const FACE_FILL_MAX = 0.8;
 /**
- * Light limits for the live camera guidance, on Rec.601 luma (0-255) of the face centre. They are
- * the skin engine's quality-gate values (QUALITY_LIMITS in packages/skin-engine/src/quality.ts:
- * minFaceLuma, darkFaceLuma, maxFaceLuma), so the camera warns about what the engine would refuse.
+ * The one source of the light thresholds, on Rec.601 luma (0-255): the skin engine's quality gate
+ * (packages/skin-engine/src/quality.ts imports them) and the live camera guidance both use these.
+ * too_dark: face median < minFaceLuma, or < darkFaceLuma while the scene's 95th percentile is
+ * < darkSceneP95 (a deep skin tone in a lit room is fine); overexposed: face median > maxFaceLuma
+ * or more than maxClippedShare of the face clipped.
  */
-export const CAMERA_LIGHT_LIMITS = { tooDark: 40, dim: 70, tooBright: 235 } as const;
+export const LIGHT_LIMITS = {
+  minFaceLuma: 40,
+  darkFaceLuma: 85,
+  darkSceneP95: 120,
+  maxFaceLuma: 235,
+  maxClippedShare: 0.25,
+} as const;
+/** The same limits under the camera guidance's names ('dim' is the engine's dark-scene rule). */
+export const CAMERA_LIGHT_LIMITS = {
+  tooDark: LIGHT_LIMITS.minFaceLuma,
+  dim: LIGHT_LIMITS.darkFaceLuma,
+  darkScene: LIGHT_LIMITS.darkSceneP95,
+  tooBright: LIGHT_LIMITS.maxFaceLuma,
+} as const;
 
 /** `code` values of scan failures; location codes are the spec's (§5, §8). */
 export const ScanErrorCode = {

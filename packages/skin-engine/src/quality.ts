@@ -1,4 +1,5 @@
 import type { CaptureAngle } from '@lumiskin/contract/analysis';
+import { LIGHT_LIMITS } from '@lumiskin/contract/scan';
 import type { DetectedFace } from './face/detector';
 import { SILHOUETTE } from './face/landmarks';
 import { downsample2, laplacianVariance } from './image/filters';
@@ -60,12 +61,11 @@ export const QUALITY_LIMITS = {
   /** Front captures: head rotation limits in degrees (from the mesh). */
   maxYaw: 25,
   maxPitch: 25,
-  /** Rec.601 luma (0-255) of the face centre. */
-  minFaceLuma: 40,
-  darkFaceLuma: 85,
-  darkSceneP95: 120,
-  maxFaceLuma: 235,
-  maxClippedShare: 0.25,
+  /**
+   * Rec.601 luma (0-255) of the face centre: from the contract, the one source the camera
+   * guidance on the scan screen uses too.
+   */
+  ...LIGHT_LIMITS,
   /** 100 × Laplacian variance / variance of L* on the half-scale working frame (face height 160 px). */
   minSharpness: 4.5,
 };

@@ -1,3 +1,4 @@
+import { CAMERA_LIGHT_LIMITS } from '@lumiskin/contract/scan';
 import { describe, expect, it } from 'vitest';
 import type { DetectedFace } from '../src/face/detector';
 import { SILHOUETTE } from '../src/face/landmarks';
@@ -99,5 +100,28 @@ describe('quality gate rules', () => {
     expect(checkExposure(lit, face)).toBeNull();
     // The same face luma in a dim scene is too dark.
     expect(checkExposure(photo(640, 480, 70), face)?.code).toBe('too_dark');
+  });
+
+  it("uses the camera guidance's light limits (one source, in the contract)", () => {
+    const face = detection(170, 60, 320);
+    /** A face of luma `faceLuma` in a scene of luma `sceneLuma`. */
+    const shot = (faceLuma: number, sceneLuma: number) => {
+      const img = photo(640, 480, sceneLuma);
+      for (let y = 60; y < 380; y++)
+        for (let x = 170; x < 490; x++)
+          img.data.fill(faceLuma, (y * 640 + x) * 3, (y * 640 + x) * 3 + 3);
+      return img;
+    };
+    const { tooDark, dim, darkScene, tooBright } = CAMERA_LIGHT_LIMITS;
+    const bright = darkScene + 40;
+    // Below the camera's 'dark' line the engine refuses, whatever the scene.
+    expect(checkExposure(shot(tooDark - 1, bright), face)?.code).toBe('too_dark');
+    expect(checkExposure(shot(tooDark + 1, bright), face)).toBeNull();
+    // Below the 'dim' line only a dark scene is refused, as the camera says.
+    expect(checkExposure(shot(dim - 1, darkScene - 10), face)?.code).toBe('too_dark');
+    expect(checkExposure(shot(dim + 1, darkScene - 10), face)).toBeNull();
+    // Above the 'bright' line the engine refuses (249: bright but not clipped).
+    expect(checkExposure(shot(tooBright + 1, bright), face)?.code).toBe('overexposed');
+    expect(checkExposure(shot(tooBright - 1, bright), face)).toBeNull();
   });
 });

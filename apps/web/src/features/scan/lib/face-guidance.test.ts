@@ -41,4 +41,11 @@ describe('assessFrame', () => {
     expect(assessFrame(frame(0.7, [70, 45, 35], [5, 5, 5]), W, H).light).toBe('dim');
     expect(assessFrame(frame(0.7, [20, 12, 8], [2, 2, 2]), W, H).light).toBe('dark');
   });
+
+  it('says dim only where the engine would refuse: a dim face in a dark scene', () => {
+    // Face luma about 74 (a deep skin tone): dim in a dark room, fine in a lit one.
+    const deep: [number, number, number] = [100, 66, 50];
+    expect(assessFrame(frame(0.7, deep, [20, 20, 20]), W, H).light).toBe('dim');
+    expect(assessFrame(frame(0.7, deep, [200, 200, 200]), W, H).light).toBe('good');
+  });
 });

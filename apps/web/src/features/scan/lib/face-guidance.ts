@@ -32,12 +32,14 @@ export function assessFrame(data: Uint8ClampedArray, width: number, height: numb
   const rowCounts = new Array<number>(height).fill(0);
   const colCounts = new Array<number>(width).fill(0);
   const lumas: number[] = [];
+  const scene: number[] = [];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = (y * width + x) * 4;
       const r = data[p] ?? 0;
       const g = data[p + 1] ?? 0;
       const b = data[p + 2] ?? 0;
+      scene.push(0.299 * r + 0.587 * g + 0.114 * b);
       if (!isSkin(r, g, b)) continue;
       rowCounts[y] = (rowCounts[y] ?? 0) + 1;
       colCounts[x] = (colCounts[x] ?? 0) + 1;
@@ -66,11 +68,21 @@ export function assessFrame(data: Uint8ClampedArray, width: number, height: numb
   let light: LightHint;
   const sceneLuma = lumas.length > 0 ? luma : averageLuma(data);
   if (sceneLuma < CAMERA_LIGHT_LIMITS.tooDark) light = 'dark';
-  else if (sceneLuma < CAMERA_LIGHT_LIMITS.dim) light = 'dim';
+  // The engine's rule: a dim face counts only in a dark scene (deep skin in a lit room is fine).
+  else if (
+    sceneLuma < CAMERA_LIGHT_LIMITS.dim &&
+    percentile(scene, 0.95) < CAMERA_LIGHT_LIMITS.darkScene
+  )
+    light = 'dim';
   else if (sceneLuma > CAMERA_LIGHT_LIMITS.tooBright) light = 'bright';
   else light = 'good';
 
   return { distance, light, fill, luma: sceneLuma };
+}
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length * q)] ?? 0;
 }
 
 function averageLuma(data: Uint8ClampedArray): number {
