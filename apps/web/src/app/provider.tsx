@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { ApiRequestError } from '@/lib/api-client';
 import { ThemeProvider } from '@/lib/theme';
 
@@ -30,10 +29,8 @@ export function AppProvider({
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider>
-        <TooltipProvider delayDuration={300}>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <DeferredToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -8,7 +8,7 @@ import { buttonVariants } from '@/components/ui/button';
  * browser alert: it is announced, traps focus, closes with Escape and keeps the page's look
  * (docs/decisions, "mix refusals as a dialog").
  */
-export function MixRefusalDialog({
+export default function MixRefusalAlert({
   refusal,
   onClose,
 }: {

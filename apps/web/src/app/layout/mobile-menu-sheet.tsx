@@ -1,6 +1,6 @@
 import type { User } from '@lumiskin/contract/auth';
-import { BellIcon, LogOutIcon, MenuIcon, UserRoundIcon } from 'lucide-react';
-import { useState } from 'react';
+import { BellIcon, LogOutIcon, UserRoundIcon } from 'lucide-react';
+import { useState, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
@@ -10,41 +10,51 @@ import {
   SheetContent,
   SheetDescription,
   SheetTitle,
-  SheetTrigger,
 } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
-import { Avatar } from '@/app/layout/account-menu';
+import { Avatar } from '@/app/layout/avatar';
 import type { NavItem } from '@/app/layout/nav-items';
-import { EmptyNotifications } from '@/app/layout/notifications';
+import { EmptyNotifications } from '@/app/layout/empty-notifications';
 
 const itemClass =
   'flex min-h-12 items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium transition-colors hover:bg-muted aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground [&_svg]:size-5 [&_svg]:text-muted-foreground aria-[current=page]:[&_svg]:text-current';
 
 /**
- * Below the lg breakpoint the links move into a side sheet (spec §2 mobile menu: adds Profile, the
- * theme toggle, notifications and Log out). Radix closes it on Escape and on a click outside.
+ * The mobile menu's sheet (spec §2 mobile menu: adds Profile, the theme toggle, notifications and
+ * Log out). Loaded on first use by `MobileMenu`, which owns the trigger; Radix closes the sheet on
+ * Escape and on a click outside, and focus goes back to that trigger.
  */
-export function MobileMenu({
+export default function MobileMenuSheet({
   items,
   user,
   onLogout,
+  isOpen,
+  setIsOpen,
+  triggerRef,
+  contentId,
 }: {
   items: NavItem[];
   user: User | null;
   onLogout: () => void;
+  isOpen: boolean;
+  setIsOpen: (open: boolean) => void;
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  contentId: string;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
   const [showNotifications, setShowNotifications] = useState(false);
 
   return (
     <Sheet open={isOpen} onOpenChange={setIsOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
-          <MenuIcon className="size-6" aria-hidden />
-        </Button>
-      </SheetTrigger>
-      <SheetContent closeLabel="Close menu" className="p-4 pt-5">
+      <SheetContent
+        id={contentId}
+        closeLabel="Close menu"
+        className="p-4 pt-5"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
+      >
         <SheetTitle className="px-3 py-1.5">Menu</SheetTitle>
         <SheetDescription className="sr-only">Site navigation and account</SheetDescription>
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -5,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useLogout } from '@/features/auth/api/logout';
-import { AccountMenu } from '@/app/layout/account-menu';
 import { MobileMenu } from '@/app/layout/mobile-menu';
 import { memberNavItems, publicNavItems } from '@/app/layout/nav-items';
-import { NotificationsMenu } from '@/app/layout/notifications';
+
+const MemberMenus = lazy(() => import('@/app/layout/member-menus'));
 
 const linkClass =
   'relative inline-flex h-10 items-center rounded-full px-3.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground';
@@ -46,8 +47,10 @@ export function Navbar() {
           <ThemeToggle className="hidden lg:inline-flex" />
           {user ? (
             <div className="hidden items-center gap-1 lg:flex">
-              <NotificationsMenu />
-              <AccountMenu user={user} onLogout={onLogout} />
+              {/* Same footprint while the menus load, so nothing moves. */}
+              <Suspense fallback={<span aria-hidden className="block h-11 w-[5.75rem]" />}>
+                <MemberMenus user={user} onLogout={onLogout} />
+              </Suspense>
             </div>
           ) : (
             <>

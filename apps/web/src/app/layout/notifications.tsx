@@ -5,17 +5,7 @@ import {
   DropdownMenuContent,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-
-export function EmptyNotifications() {
-  return (
-    <div className="px-3 py-4 text-center">
-      <p className="text-sm font-medium">You&rsquo;re all caught up</p>
-      <p className="mt-1 text-xs text-muted-foreground">
-        Scan reminders and quiz streaks will show up here.
-      </p>
-    </div>
-  );
-}
+import { EmptyNotifications } from '@/app/layout/empty-notifications';
 
 /** The notification overlay of spec §2; nothing sends notifications yet, so it is always empty. */
 export function NotificationsMenu() {

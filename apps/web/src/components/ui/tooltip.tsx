@@ -3,7 +3,21 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export const TooltipProvider = TooltipPrimitive.Provider;
-export const Tooltip = TooltipPrimitive.Root;
+
+/**
+ * Each tooltip brings its own provider, so the app shell needs none and Radix's tooltip code (with
+ * floating-ui) loads only with the screens that show a tooltip.
+ */
+export function Tooltip({
+  delayDuration = 300,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={delayDuration}>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipPrimitive.Provider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

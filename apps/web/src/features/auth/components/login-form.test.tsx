@@ -17,8 +17,9 @@ function renderLogin(initialEntry = '/login') {
   );
 }
 
+/** The toast region appears with the first toast (the toaster's code loads on demand). */
 function toastRegion() {
-  return screen.getByRole('region', { name: /notifications/i });
+  return screen.findByRole('region', { name: /notifications/i });
 }
 
 async function fillAndSubmit(
@@ -44,7 +45,9 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText('Password', { exact: true })).toHaveAccessibleDescription(
       AuthMessages.fillAllFields,
     );
-    expect(within(toastRegion()).getByText(AuthMessages.fillAllFields)).toBeInTheDocument();
+    expect(
+      await within(await toastRegion()).findByText(AuthMessages.fillAllFields),
+    ).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -70,8 +73,10 @@ describe('LoginForm', () => {
     await fillAndSubmit(user, 'ada@example.test', 'wrong-password');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(AuthMessages.invalidCredentials);
-    expect(within(toastRegion()).getByText('Error')).toBeInTheDocument();
-    expect(within(toastRegion()).getByText(AuthMessages.invalidCredentials)).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('Error')).toBeInTheDocument();
+    expect(
+      await within(await toastRegion()).findByText(AuthMessages.invalidCredentials),
+    ).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(router.state.location.pathname).toBe('/login');
   });
@@ -95,7 +100,9 @@ describe('LoginForm', () => {
     expect(await screen.findByText('Dashboard at /dashboard')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok_abc123');
     expect(JSON.parse(localStorage.getItem(USER_KEY) ?? 'null')).toEqual(account);
-    expect(within(toastRegion()).getByText(AuthMessages.loginSuccess)).toBeInTheDocument();
+    expect(
+      await within(await toastRegion()).findByText(AuthMessages.loginSuccess),
+    ).toBeInTheDocument();
 
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/login');
@@ -133,7 +140,9 @@ describe('LoginForm', () => {
     await fillAndSubmit(user, 'mod@example.test', 'glow-pass');
 
     expect(await screen.findByText('Admin at /admin')).toBeInTheDocument();
-    expect(within(toastRegion()).getByText(AuthMessages.adminLoginSuccess)).toBeInTheDocument();
+    expect(
+      await within(await toastRegion()).findByText(AuthMessages.adminLoginSuccess),
+    ).toBeInTheDocument();
   });
 
   it('shows and hides the password', async () => {

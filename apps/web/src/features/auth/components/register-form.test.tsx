@@ -65,11 +65,8 @@ describe('RegisterForm', () => {
     expect(await screen.findByLabelText('Confirm password')).toHaveAccessibleDescription(
       AuthMessages.passwordsDontMatch,
     );
-    expect(
-      within(screen.getByRole('region', { name: /notifications/i })).getByText(
-        AuthMessages.passwordsDontMatch,
-      ),
-    ).toBeInTheDocument();
+    const toasts = await screen.findByRole('region', { name: /notifications/i });
+    expect(await within(toasts).findByText(AuthMessages.passwordsDontMatch)).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 
