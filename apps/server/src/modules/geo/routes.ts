@@ -24,17 +24,8 @@ export const LOCATION_NOT_FOUND_DETAIL = 'Location not found. Please enter a val
  * for the manual city field.
  */
 const geoRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Reading the gazetteer takes about a second: do it once the server listens, not on the first
-  // scan. (Tests use inject and never listen, so they only load it if they ask.)
-  app.addHook('onListen', async () => {
-    setImmediate(() => {
-      try {
-        getGazetteer();
-      } catch (error) {
-        app.log.error({ err: error }, 'geo: could not load the gazetteer');
-      }
-    });
-  });
+  // The gazetteer (about a second of synchronous reading and indexing) is loaded by server.ts
+  // before it listens, so it never blocks requests; elsewhere (tests with inject) on first use.
 
   app.get(
     '/reverse',
