@@ -35,6 +35,7 @@ import { MetricList } from '@/features/scan/components/metric-list';
 import { PhotoZones } from '@/features/scan/components/photo-zones';
 import { RoutineCard } from '@/features/scan/components/routine-card';
 import { ScoreRing } from '@/features/scan/components/score-ring';
+import { UseRoutineButton } from '@/features/scan/components/use-routine-button';
 import { trendLabel } from '@/features/scan/lib/score';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
@@ -230,6 +231,12 @@ export default function AnalysisRoute() {
 
       <div className="mt-6">
         <RoutineCard analysis={a} />
+        <div className="mt-3 flex flex-wrap items-center justify-end gap-3">
+          <p className="text-sm text-muted-foreground">
+            Make this your routine on the dashboard (it replaces the current one).
+          </p>
+          <UseRoutineButton analysisId={a.id} />
+        </div>
       </div>
 
       <details className="group mt-6 rounded-2xl border bg-card p-5 shadow-soft">

@@ -1,0 +1,66 @@
+import type { RoutineResponse } from '@lumiskin/contract/routine';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+// The dashboard's keys, imported only here: the test proves the button refreshes what it shows.
+import { routineKeys } from '@/features/dashboard/api/get-routine';
+import { UseRoutineButton } from '@/features/scan/components/use-routine-button';
+import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+
+const ID = '0b7e1d8a-5a44-4c3e-9a55-7f3f2f0b9c11';
+
+const product = (name: string, time: 'morning' | 'evening') => ({
+  id: name,
+  name,
+  type: 'cleanser' as const,
+  purpose: 'Cleanse',
+  application_time: time,
+  frequency: 'daily' as const,
+  added_date: '2026-03-01T10:00:00.000Z',
+  notes: '',
+});
+
+describe('UseRoutineButton', () => {
+  it("replaces the routine with the analysis's, says so and refreshes the dashboard's routine", async () => {
+    const routine: RoutineResponse = {
+      morning: [product('Gentle Cleanser', 'morning'), product('SPF 50', 'morning')],
+      evening: [product('Barrier Cream', 'evening')],
+    };
+    const fetch = fakeFetch((url, init) =>
+      url === `/api/routine/from-analysis/${ID}` && init.method === 'POST'
+        ? json(200, routine)
+        : json(404, { detail: 'Not found', code: 'not_found' }),
+    );
+    const { user, queryClient } = renderWithRouter(
+      [{ path: '/', element: <UseRoutineButton analysisId={ID} /> }],
+      '/',
+    );
+    queryClient.setQueryData(routineKeys.routine, { morning: [], evening: [] });
+    queryClient.setQueryData(routineKeys.history, { entries: [], total: 0 });
+
+    await user.click(screen.getByRole('button', { name: 'Use this routine' }));
+
+    expect(
+      await screen.findAllByText(
+        'Routine updated: 2 morning and 1 evening steps. See it on your dashboard.',
+      ),
+    ).not.toHaveLength(0);
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/routine/from-analysis/${ID}`,
+      expect.objectContaining({ method: 'POST' }),
+    );
+    await waitFor(() => {
+      expect(queryClient.getQueryState(routineKeys.routine)?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(routineKeys.history)?.isInvalidated).toBe(true);
+    });
+  });
+
+  it('shows the error when the analysis is gone', async () => {
+    fakeFetch(() => json(404, { detail: 'That analysis could not be found.', code: 'not_found' }));
+    const { user } = renderWithRouter(
+      [{ path: '/', element: <UseRoutineButton analysisId={ID} /> }],
+      '/',
+    );
+    await user.click(screen.getByRole('button', { name: 'Use this routine' }));
+    expect(await screen.findAllByText('That analysis could not be found.')).not.toHaveLength(0);
+  });
+});
