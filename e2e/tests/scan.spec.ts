@@ -119,6 +119,34 @@ test.describe('scan', () => {
     await expect(
       page.getByRole('img', { name: /scan photo with the measured skin zones/ }),
     ).toBeVisible();
+
+    // 'Use this routine'. The first scan already set the routine up, so empty it first: what the
+    // dashboard then shows comes from the button.
+    const headers = { Authorization: `Bearer ${session.access_token}` };
+    const analysisId = page.url().split('/').pop() ?? '';
+    type Products = {
+      morning: Array<{ id: string; name: string }>;
+      evening: Array<{ id: string }>;
+    };
+    const setUp = (await (await request.get('/api/routine', { headers })).json()) as Products;
+    for (const product of [...setUp.morning, ...setUp.evening]) {
+      const removed = await request.delete(`/api/routine/products/${product.id}`, { headers });
+      expect(removed.status()).toBe(204);
+    }
+    const analysis = (await (
+      await request.get(`/api/analysis/${analysisId}`, { headers })
+    ).json()) as { routine: { morning: Array<{ name: string }> } };
+    const firstMorningStep = analysis.routine.morning[0]?.name ?? '';
+    expect(firstMorningStep).not.toBe('');
+
+    await page.getByRole('button', { name: 'Use this routine' }).click();
+    await expect(
+      page.getByText(/Routine updated: \d+ morning and \d+ evening steps/).first(),
+    ).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('region', { name: 'Morning routine' }).getByText(firstMorningStep).first(),
+    ).toBeVisible();
   });
 
   test.describe('with the fake camera', () => {
