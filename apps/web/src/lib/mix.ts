@@ -107,8 +107,10 @@ function mergeVisitorMix(queryClient: QueryClient | null) {
   const items = local.map(({ product_id, quantity }) => ({ product_id, quantity }));
   merging = api
     .post<MixResponse>('/mix/merge', { items })
-    .then((mix) => {
+    .then(async (mix) => {
       writeLocal([]);
+      // A GET /mix may have been answered before the merge committed: drop it, keep the merge.
+      await queryClient?.cancelQueries({ queryKey: mixQueryKey });
       queryClient?.setQueryData(mixQueryKey, mix);
       if (mix.skipped?.length) {
         toast.info(

@@ -55,8 +55,10 @@ export function useFavorites() {
     merging = true;
     api
       .post<FavoritesResponse>('/shop/favorites/merge', { product_ids: pending })
-      .then((merged) => {
+      .then(async (merged) => {
         writeLocal([]);
+        // A GET may have been answered before the merge committed: drop it, keep the merge.
+        await queryClient.cancelQueries({ queryKey: favoritesKey });
         queryClient.setQueryData(favoritesKey, merged);
       })
       .catch(() => {})
