@@ -1,6 +1,9 @@
 import { DropletsIcon, SunIcon } from 'lucide-react';
 
-/** A serum bottle in a soft glow with two floating result chips: the product at a glance. */
+/**
+ * A serum bottle in a soft glow with two floating result chips: the product at a glance. Plain
+ * SVG and CSS without filters or backdrop blur, so it costs little to paint on a phone.
+ */
 export function HeroVisual() {
   return (
     <div className="relative mx-auto aspect-[4/5] w-full max-w-[26rem]">
@@ -12,7 +15,7 @@ export function HeroVisual() {
         viewBox="0 0 320 400"
         width="320"
         height="400"
-        className="relative h-full w-full drop-shadow-[0_30px_40px_rgba(76,29,149,0.25)]"
+        className="relative h-full w-full"
         role="img"
         aria-label="A Lumiskin serum bottle with a violet dropper"
       >
@@ -31,7 +34,9 @@ export function HeroVisual() {
             <stop offset="1" stopColor="#fdeee7" />
           </linearGradient>
         </defs>
-        <ellipse cx="160" cy="372" rx="92" ry="12" fill="#4c1d95" opacity="0.14" />
+        {/* A soft ground shadow drawn in the SVG itself: no CSS filter to paint on every frame. */}
+        <ellipse cx="160" cy="374" rx="104" ry="16" fill="#4c1d95" opacity="0.1" />
+        <ellipse cx="160" cy="372" rx="84" ry="10" fill="#4c1d95" opacity="0.14" />
         <rect x="136" y="40" width="48" height="34" rx="10" fill="url(#hero-cap)" />
         <rect x="128" y="70" width="64" height="44" rx="12" fill="url(#hero-cap)" />
         <rect x="82" y="108" width="156" height="262" rx="46" fill="url(#hero-glass)" />
@@ -64,7 +69,7 @@ export function HeroVisual() {
         <path d="M160 272c0 0-10 11-10 18a10 10 0 0 0 20 0c0-7-10-18-10-18Z" fill="#a78bfa" />
       </svg>
 
-      <div className="absolute top-[16%] -left-2 flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 shadow-lift backdrop-blur sm:-left-8">
+      <div className="absolute top-[16%] -left-2 flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 shadow-lift sm:-left-8">
         <span className="inline-flex size-9 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
           <DropletsIcon className="size-4.5" aria-hidden />
         </span>
@@ -76,7 +81,7 @@ export function HeroVisual() {
         </div>
       </div>
 
-      <div className="absolute right-0 bottom-[14%] flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 shadow-lift backdrop-blur sm:-right-6">
+      <div className="absolute right-0 bottom-[14%] flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 shadow-lift sm:-right-6">
         <span className="inline-flex size-9 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-foreground">
           <SunIcon className="size-4.5" aria-hidden />
         </span>

@@ -87,10 +87,15 @@ function DemoGroup({
   return (
     <div>
       <h3 className="text-sm font-semibold text-muted-foreground">{title}</h3>
-      <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+      {/* Phones: one swipeable row per group (scroll-snap), so six cards cost two card heights;
+          from sm up, three columns. */}
+      <ul className="-mx-4 mt-3 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:mx-0 sm:grid sm:snap-none sm:grid-cols-3 sm:overflow-visible sm:px-0 sm:pb-0">
         {loading || failed
           ? [0, 1, 2].map((i) => (
-              <li key={i} className="h-[19rem] rounded-2xl border bg-card p-4">
+              <li
+                key={i}
+                className="h-[16.5rem] w-[44%] min-w-40 shrink-0 rounded-2xl border bg-card p-3 sm:h-[19rem] sm:w-auto sm:p-4"
+              >
                 <Skeleton className="aspect-[4/3] w-full rounded-xl" />
                 <Skeleton className="mt-4 h-5 w-2/3" />
                 <Skeleton className="mt-2 h-4 w-full" />
@@ -121,20 +126,23 @@ function DemoCard({
 }) {
   return (
     <li
-      className="flex flex-col rounded-2xl border bg-card p-4 shadow-soft"
+      className="flex w-[44%] min-w-40 shrink-0 snap-start flex-col rounded-2xl border bg-card p-3 shadow-soft sm:w-auto sm:p-4"
       data-testid={`demo-${product.id}`}
     >
       <ProductImage product={product} size={240} className="aspect-[4/3] w-full rounded-xl" />
-      <div className="mt-4 flex items-baseline justify-between gap-2">
-        <h4 className="font-semibold">{product.name}</h4>
+      <div className="mt-3 flex flex-col gap-0.5 sm:mt-4 sm:flex-row sm:items-baseline sm:justify-between sm:gap-2">
+        <h4 className="leading-snug font-semibold">{product.name}</h4>
         <span className="text-sm font-semibold tabular-nums">
           {formatPounds(product.price_pence)}
         </span>
       </div>
-      <p className="mt-1 line-clamp-2 text-sm leading-snug text-muted-foreground">
+      <p className="mt-1 line-clamp-2 text-xs leading-snug text-muted-foreground sm:text-sm">
         {product.short_description}
       </p>
-      <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={`${product.name} helps with`}>
+      <ul
+        className="mt-3 hidden flex-wrap gap-1.5 sm:flex"
+        aria-label={`${product.name} helps with`}
+      >
         {product.suitable_for.slice(0, 3).map((concern) => (
           <li key={concern}>
             <Badge variant="secondary" className="font-medium">
@@ -143,9 +151,9 @@ function DemoCard({
           </li>
         ))}
       </ul>
-      <div className="mt-auto pt-4">
+      <div className="mt-auto pt-3 sm:pt-4">
         <Button
-          className="w-full"
+          className="h-11 w-full px-2 sm:h-9"
           variant={inMix ? 'soft' : 'default'}
           size="sm"
           disabled={inMix}

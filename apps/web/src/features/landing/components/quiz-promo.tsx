@@ -3,11 +3,15 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-/** Spec §2 "Landing" and §9: 5 questions, 2-3 minutes, 10-50 points, streak bonus up to 100. */
+/**
+ * What the daily challenge really pays (docs/quiz-rules.md): 5 questions worth 3–5 points each by
+ * difficulty, so 15–25 points, plus a streak bonus of 10 × (streak − 1) capped at 100. The spec's
+ * landing copy said 10–50 points; the rules win (docs/decisions/008).
+ */
 const FACTS = [
   { icon: BrainIcon, label: '5 questions' },
   { icon: TimerIcon, label: '2–3 minutes' },
-  { icon: TrophyIcon, label: '10–50 points' },
+  { icon: TrophyIcon, label: '15–25 points' },
   { icon: FlameIcon, label: 'Daily streak bonus up to 100 points' },
 ];
 
