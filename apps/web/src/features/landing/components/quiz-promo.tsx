@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 /**
  * What the daily challenge really pays (docs/quiz-rules.md): 5 questions worth 3–5 points each by
  * difficulty, so 15–25 points, plus a streak bonus of 10 × (streak − 1) capped at 100. The spec's
- * landing copy said 10–50 points; the rules win (docs/decisions/008).
+ * landing copy said 10–50 points; the rules win (docs/decisions/010).
  */
 const FACTS = [
   { icon: BrainIcon, label: '5 questions' },
