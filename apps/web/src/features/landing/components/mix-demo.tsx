@@ -47,7 +47,8 @@ export function MixDemo() {
         </p>
 
         <div className="mt-10 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
-          <div className="grid gap-8">
+          {/* min-w-0: the swipeable rows scroll inside the column instead of widening the page. */}
+          <div className="grid min-w-0 gap-8">
             <DemoGroup
               title="1 · Choose your base"
               products={bases}
@@ -85,7 +86,7 @@ function DemoGroup({
   mix: UseMix;
 }) {
   return (
-    <div>
+    <div className="min-w-0">
       <h3 className="text-sm font-semibold text-muted-foreground">{title}</h3>
       {/* Phones: one swipeable row per group (scroll-snap), so six cards cost two card heights;
           from sm up, three columns. */}
