@@ -154,7 +154,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const analysis = await runScan(
         { ...deps, log: request.log },
-        { ...input, user: await requireUser(request) },
+        { ...input, user: await requireUser(request), signal: request.signal },
       );
       return reply.code(201).send(analysis);
     } catch (error) {

@@ -60,6 +60,8 @@ export interface ScanInput {
   location: string | undefined;
   analysisType: AnalysisType;
   concerns: ScanConcern[];
+  /** Aborted when the request timed out or the client went away: then nothing may be stored. */
+  signal?: AbortSignal;
 }
 
 function imageFailure(error: ImageError, angle: CaptureAngle): ScanFailure {
@@ -238,6 +240,11 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
   }
 
   const requestMs = Math.round(performance.now() - started);
+  // The client already had its timeout answer (or left): storing now would keep a scan they were
+  // told failed.
+  if (input.signal?.aborted) {
+    throw new ScanFailure(503, ScanErrorCode.busy, 'The scan took too long. Please try again.');
+  }
   const row = await insertAnalysis(
     db,
     deps.storage,

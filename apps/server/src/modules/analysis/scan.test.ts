@@ -614,6 +614,41 @@ describe('a busy scan pool', { timeout: 120_000 }, () => {
       1 + codes.filter((c) => c === 201).length,
     );
   });
+
+  it('stores nothing for a scan that outlived its time limit (the client was told it failed)', async () => {
+    // Both limits at 50 ms: decoding and analysing alone take longer, so the client gets its 503
+    // while the work goes on.
+    const slow = await buildTestApp({
+      requestTimeoutMs: 50,
+      analysis: { ...defaultAnalysisConfig, timeoutMs: 50, workers: { min: 1, max: 1, maxQueue: 4 } },
+    });
+    try {
+      const hal = await createUser(slow);
+      await slow.inject({
+        method: 'POST',
+        url: '/api/analysis/consent',
+        headers: hal.headers,
+        payload: { accepted: true },
+      });
+      const timedOut = await slow.inject({
+        method: 'POST',
+        url: '/api/analysis/scan',
+        headers: hal.headers,
+        payload: { image_data: dataUrl(FACE), location: 'London' },
+      });
+      expect(timedOut.statusCode, timedOut.body).toBe(503);
+      // The analysis goes on in its thread after the answer; give it time to reach the store step.
+      await expect
+        .poll(async () => (await slow.inject({ method: 'GET', url: '/api/health' })).statusCode, {
+          timeout: 20_000,
+        })
+        .toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 8000));
+      expect((await countStoredIn(slow, hal.user.id)).analyses).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
 });
 
 async function countStoredIn(instance: FastifyInstance, userId: string) {
