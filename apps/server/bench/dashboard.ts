@@ -2,15 +2,9 @@
 // the scan history page) for one user while the analyses table holds 1,000 and then 200,000 scans,
 // almost all of other people. Both reads go through analyses_user_created_idx, so the larger table
 // may cost at most 2x the smaller (the issue's bar); the script exits non-zero beyond that.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { buildApp } from '../src/app';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
-import { ensureDatabase, runMigrations } from '../src/db/migrate';
-import { createSession, insertUser } from '../src/modules/auth/repository';
 import { insertScan } from '../src/modules/dashboard/scan-factory';
+import { buildBenchApp, createBenchUser, withBenchPostgres, type BenchPostgres } from './support';
 
 const OWN_SCANS = 100;
 const OTHER_USERS = 200;
@@ -18,13 +12,6 @@ const SIZES = [1_000, 200_000];
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const MAX_RATIO = 2;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-bench-dash-'));
-fs.chmodSync(dir, 0o711);
-const pg = await startEmbeddedPostgres({
-  dir: path.join(dir, 'pg'),
-  passwordFile: path.join(dir, 'pg-password'),
-  logFile: path.join(dir, 'postgres.log'),
-});
 let failed = false;
 const ROUTES = [
   { name: 'GET /api/dashboard/stats', url: '/api/dashboard/stats' },
@@ -32,33 +19,11 @@ const ROUTES = [
 ];
 
 /** A migrated database whose analyses table holds `size` scans, OWN_SCANS of them the bench user's. */
-async function setUp(size: number) {
+async function setUp(pg: BenchPostgres, size: number) {
   const name = `bench_${size}`;
-  await ensureDatabase(pg.url(), name);
-  await runMigrations(pg.url(name));
-  const app = await buildApp({
-    databaseUrl: pg.url(name),
-    logLevel: 'warn',
-    tokenTtlDays: 30,
-    rateLimit: { max: 1e9, authMax: 1e9, authWindowS: 60 },
-    trustProxy: false,
-    bodyLimitBytes: 1024 * 1024,
-    requestTimeoutMs: 30_000,
-    webDist: null,
-    version: 'bench',
-  });
-  const user = await insertUser(app.db, {
-    name: 'Bench',
-    email: 'bench@example.test',
-    password: 'bench-password',
-  });
-  if (!user) throw new Error('bench user not created');
-  const { token } = await createSession(app.db, {
-    userId: user.id,
-    ttlDays: 1,
-    userAgent: 'bench',
-  });
-  // One real row as a template; every other scan copies its JSON columns (generate_series).
+  const app = await buildBenchApp(pg, name);
+  const { userId, headers } = await createBenchUser(app);
+  const user = { id: userId };
   const template = await insertScan(app.db, user.id, {
     createdAt: new Date(Date.now() - 200 * 86_400_000),
   });
@@ -85,12 +50,12 @@ async function setUp(size: number) {
     explain select id, created_at, scores from analyses where user_id = ${user.id}
     order by created_at desc, id desc limit 20`);
   console.log(`${size} rows, history plan: ${plan.map((r) => r['QUERY PLAN'].trim()).join(' | ')}`);
-  return { size, app, headers: { authorization: `Bearer ${token}` } };
+  return { size, app, headers };
 }
 
-try {
+await withBenchPostgres('dashboard', async (pg) => {
   const setups = [];
-  for (const size of SIZES) setups.push(await setUp(size));
+  for (const size of SIZES) setups.push(await setUp(pg, size));
   const times = new Map<string, number[]>();
   const key = (route: string, size: number) => `${route}@${size}`;
   // Rounds alternate between the two databases so load from anything else on the machine
@@ -137,8 +102,5 @@ try {
     if (ratio > MAX_RATIO) failed = true;
   }
   for (const { app } of setups) await app.close();
-} finally {
-  await pg.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
+});
 process.exit(failed ? 1 : 0);

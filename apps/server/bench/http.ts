@@ -1,39 +1,15 @@
 // `npm run bench -w @lumiskin/server`: throughput and p99 of real routes beside a bare Fastify
 // route (no plugins) in the same run, so the ratio shows what our plugin stack costs.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp } from '../src/app';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
-import { ensureDatabase, runMigrations } from '../src/db/migrate';
-import { createSession, insertUser } from '../src/modules/auth/repository';
+import { buildBenchApp, createBenchUser, withBenchPostgres } from './support';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-bench-'));
-fs.chmodSync(dir, 0o711);
-const pg = await startEmbeddedPostgres({
-  dir: path.join(dir, 'pg'),
-  passwordFile: path.join(dir, 'pg-password'),
-  logFile: path.join(dir, 'postgres.log'),
-});
-try {
-  await ensureDatabase(pg.url(), 'bench');
-  await runMigrations(pg.url('bench'));
-  const app = await buildApp({
-    databaseUrl: pg.url('bench'),
-    logLevel: 'warn',
-    tokenTtlDays: 30,
-    rateLimit: { max: 1e9, authMax: 1e9, authWindowS: 60 },
-    trustProxy: false,
-    bodyLimitBytes: 1024 * 1024,
-    requestTimeoutMs: 30_000,
-    webDist: null,
-    version: 'bench',
-  });
+await withBenchPostgres('http', async (pg) => {
+  const app = await buildBenchApp(pg, 'bench');
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));
   const [appUrl, bareUrl] = await Promise.all([
@@ -41,16 +17,7 @@ try {
     bare.listen({ port: 0, host: '127.0.0.1' }),
   ]);
 
-  const user = await insertUser(app.db, {
-    name: 'Bench',
-    email: 'bench@example.test',
-    password: 'bench-password',
-  });
-  const { token } = await createSession(app.db, {
-    userId: user!.id,
-    ttlDays: 1,
-    userAgent: 'bench',
-  });
+  const { headers } = await createBenchUser(app);
 
   const targets = [
     { name: 'bare Fastify GET /bare', url: `${bareUrl}/bare` },
@@ -58,7 +25,7 @@ try {
     {
       name: 'GET /api/auth/me (bearer)',
       url: `${appUrl}/api/auth/me`,
-      headers: { authorization: `Bearer ${token}` },
+      headers,
     },
   ];
   console.log(
@@ -96,7 +63,4 @@ try {
     );
   }
   await Promise.all([app.close(), bare.close()]);
-} finally {
-  await pg.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
+});

@@ -2,17 +2,13 @@
 // data URL, decode, worker pool, engine, PostgreSQL) with 1, 2 and 4 concurrent clients, p50/p95
 // latency, beside the engine's own per-image time and sharp's decode time from the same run.
 // BENCH_SCANS (per concurrency, default 12) and SCAN_WORKERS (default 2) tune it.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { buildApp } from '../src/app';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
-import { ensureDatabase, runMigrations } from '../src/db/migrate';
-import { createSession, insertUser } from '../src/modules/auth/repository';
 import { defaultAnalysisConfig } from '../src/modules/analysis/config';
 import { prepareImage } from '../src/modules/analysis/image';
 import { recordConsent } from '../src/modules/analysis/repository';
+import { buildBenchApp, createBenchUser, withBenchPostgres } from './support';
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 12);
 const WORKERS = Number(process.env.SCAN_WORKERS ?? 2);
@@ -38,26 +34,9 @@ const body = JSON.stringify({
   location: 'London, UK',
 });
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-bench-scan-'));
-fs.chmodSync(dir, 0o711);
-const pg = await startEmbeddedPostgres({
-  dir: path.join(dir, 'pg'),
-  passwordFile: path.join(dir, 'pg-password'),
-  logFile: path.join(dir, 'postgres.log'),
-});
-try {
-  await ensureDatabase(pg.url(), 'bench');
-  await runMigrations(pg.url('bench'));
-  const app = await buildApp({
-    databaseUrl: pg.url('bench'),
-    logLevel: 'warn',
-    tokenTtlDays: 30,
-    rateLimit: { max: 1e9, authMax: 1e9, authWindowS: 60 },
-    trustProxy: false,
-    bodyLimitBytes: 1024 * 1024,
+await withBenchPostgres('scan', async (pg) => {
+  const app = await buildBenchApp(pg, 'bench', {
     requestTimeoutMs: 60_000,
-    webDist: null,
-    version: 'bench',
     analysis: {
       ...defaultAnalysisConfig,
       workers: { min: WORKERS, max: WORKERS, maxQueue: 64 },
@@ -65,19 +44,9 @@ try {
     },
   });
   const url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/analysis/scan`;
-  const user = await insertUser(app.db, {
-    name: 'Bench',
-    email: 'bench@example.test',
-    password: 'bench-password',
-  });
-  if (!user) throw new Error('no bench user');
-  await recordConsent(app.db, user.id, 'bench');
-  const { token } = await createSession(app.db, {
-    userId: user.id,
-    ttlDays: 1,
-    userAgent: 'bench',
-  });
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const user = await createBenchUser(app);
+  await recordConsent(app.db, user.userId, 'bench');
+  const headers = { ...user.headers, 'content-type': 'application/json' };
 
   const engineMs: number[] = [];
   async function scanOnce(): Promise<number> {
@@ -129,7 +98,4 @@ try {
     `\nsharp decode of the same frame: p50 ${quantile(decode, 0.5).toFixed(1)} ms, p95 ${quantile(decode, 0.95).toFixed(1)} ms`,
   );
   await app.close();
-} finally {
-  await pg.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
+});
