@@ -35,7 +35,12 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: [
+    ['list'],
+    // Read by scripts/test-summary.mjs for the closing "N passed, N failed" line.
+    ['json', { outputFile: path.join(root, '.tmp/test-results/e2e.playwright.json') }],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
