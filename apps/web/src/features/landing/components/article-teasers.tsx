@@ -1,4 +1,5 @@
 import { ArrowRightIcon, ClockIcon } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -6,7 +7,9 @@ import { useArticles } from '@/features/landing/api/get-articles';
 
 export function ArticleTeasers() {
   const articles = useArticles();
-  const posts = (articles.data?.posts ?? []).slice(0, 4);
+  // Rendered in a deferred (interruptible) pass when the answer arrives, like the mix demo.
+  const loaded = useDeferredValue(articles.data?.posts);
+  const posts = (loaded ?? []).slice(0, 4);
 
   return (
     <section
@@ -30,7 +33,7 @@ export function ArticleTeasers() {
         </Link>
       </div>
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-        {articles.isPending || articles.isError
+        {loaded === undefined || articles.isError
           ? [0, 1, 2, 3].map((i) => (
               <li key={i} className="overflow-hidden rounded-2xl border bg-card">
                 <Skeleton className="aspect-[40/21] w-full rounded-none" />

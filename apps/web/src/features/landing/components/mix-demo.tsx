@@ -2,6 +2,7 @@ import { formatPounds, MIX_LIMITS } from '@lumiskin/contract/mix';
 import type { ShopProduct } from '@lumiskin/contract/shop';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRightIcon, CheckIcon, PlusIcon, XIcon } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { MixRefusalDialog } from '@/components/mix-refusal-dialog';
 import { ProductImage } from '@/components/product-image';
@@ -23,8 +24,12 @@ const DEMO_IDS = [
 
 export function MixDemo() {
   const catalogue = useQuery(catalogueQueryOptions());
+  // The cards render in a deferred (interruptible) pass once the catalogue arrives, so the answer
+  // does not land as one long task while the page is still loading; skeletons stay until then.
+  const products = useDeferredValue(catalogue.data?.products);
+  const isLoading = products === undefined && !catalogue.isError;
   const mix = useMix();
-  const byId = new Map((catalogue.data?.products ?? []).map((p) => [p.id, p]));
+  const byId = new Map((products ?? []).map((p) => [p.id, p]));
   const demo = DEMO_IDS.flatMap((id) => byId.get(id) ?? []);
   const bases = demo.filter((p) => p.type === 'base');
   const boosters = demo.filter((p) => p.type === 'booster');
@@ -52,14 +57,14 @@ export function MixDemo() {
             <DemoGroup
               title="1 · Choose your base"
               products={bases}
-              loading={catalogue.isPending}
+              loading={isLoading}
               failed={catalogue.isError}
               mix={mix}
             />
             <DemoGroup
               title="2 · Add up to two boosters"
               products={boosters}
-              loading={catalogue.isPending}
+              loading={isLoading}
               failed={catalogue.isError}
               mix={mix}
             />

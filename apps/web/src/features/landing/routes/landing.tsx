@@ -1,5 +1,5 @@
 import { ArrowRightIcon, CheckIcon, ScanFaceIcon, ShieldCheckIcon } from 'lucide-react';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,17 @@ function useBelowTheFold(): boolean {
   const [isReady, setIsReady] = useState(false);
   useEffect(() => startTransition(() => setIsReady(true)), []);
   return isReady;
+}
+
+/**
+ * `content-visibility: auto`: the browser skips layout and paint of a section until it nears the
+ * viewport (it stays in the DOM and the accessibility tree); the remembered size keeps the scroll
+ * bar steady once a section has been seen.
+ */
+function Offscreen({ children }: { children: ReactNode }) {
+  return (
+    <div className="[contain-intrinsic-size:auto_48rem] [content-visibility:auto]">{children}</div>
+  );
 }
 
 export default function LandingRoute() {
@@ -78,11 +89,21 @@ export default function LandingRoute() {
       </section>
       {showRest ? (
         <>
-          <Features />
-          <MixDemo />
-          <QuizPromo />
-          <ArticleTeasers />
-          <ClosingCta />
+          <Offscreen>
+            <Features />
+          </Offscreen>
+          <Offscreen>
+            <MixDemo />
+          </Offscreen>
+          <Offscreen>
+            <QuizPromo />
+          </Offscreen>
+          <Offscreen>
+            <ArticleTeasers />
+          </Offscreen>
+          <Offscreen>
+            <ClosingCta />
+          </Offscreen>
         </>
       ) : null}
     </>
