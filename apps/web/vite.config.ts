@@ -7,42 +7,24 @@ import { VitePWA } from 'vite-plugin-pwa';
 const BRAND_VIOLET = '#8b5cf6';
 
 /**
- * The landing page is a lazy route like every other, but it is the first thing most people see:
- * its chunk (and the chunks it imports that the entry does not) gets a modulepreload in
- * index.html, so it downloads beside the entry instead of after it has run (no extra round trip
- * before the hero paints). Other routes stay lazy and unpreloaded.
+ * Preloads the Inter latin subset every page uses, so it arrives with the CSS and the first render
+ * already has it (no font swap, no reflow of the hero text). The other subsets still load on demand
+ * through unicode-range.
  */
-function preloadLandingRoute(): Plugin {
-  const landingModule = /[\\/]src[\\/]features[\\/]landing[\\/]routes[\\/]landing\.tsx$/;
+function preloadLatinFont(): Plugin {
   return {
-    name: 'lumiskin:preload-landing-route',
+    name: 'lumiskin:preload-latin-font',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle, chunk }) {
-        if (!bundle || !chunk) return;
-        const chunks = new Map(
-          Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])),
-        );
-        const closure = (start: string, into = new Set<string>()) => {
-          if (into.has(start)) return into;
-          into.add(start);
-          for (const file of chunks.get(start)?.imports ?? []) closure(file, into);
-          return into;
-        };
-        const landing = [...chunks.values()].find((c) =>
-          landingModule.test(c.facadeModuleId ?? ''),
-        );
-        if (!landing) throw new Error('preload-landing-route: the landing chunk is missing');
-        const loaded = closure(chunk.fileName);
+      handler(_html, { bundle }) {
+        if (!bundle) return;
         const font = Object.values(bundle).find(
           (asset) =>
             asset.type === 'asset' && /inter-latin-wght-normal-[^/]*\.woff2$/.test(asset.fileName),
         );
-        if (!font) throw new Error('preload-landing-route: the Inter latin font is missing');
+        if (!font) throw new Error('preload-latin-font: the Inter latin font is missing');
         return [
-          // The latin subset every page uses: fetched with the CSS, so the first render already
-          // has it (no swap, no reflow of the hero text).
           {
             tag: 'link',
             attrs: {
@@ -52,15 +34,8 @@ function preloadLandingRoute(): Plugin {
               crossorigin: true,
               href: `/${font.fileName}`,
             },
-            injectTo: 'head' as const,
+            injectTo: 'head',
           },
-          ...[...closure(landing.fileName)]
-            .filter((file) => !loaded.has(file))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-              injectTo: 'head' as const,
-            })),
         ];
       },
     },
@@ -74,7 +49,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    preloadLandingRoute(),
+    preloadLatinFont(),
     VitePWA({
       // A plain <script defer src="/registerSW.js"> keeps the page free of inline scripts (CSP)
       // and does not hold up the first paint.

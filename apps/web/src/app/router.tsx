@@ -12,8 +12,13 @@ import { setUnauthorizedHandler } from '@/lib/api-client';
 import { RequireAuth, RequireStaff } from '@/app/guards';
 import { RootLayout } from '@/app/layout/root-layout';
 import { RouteErrorPage } from '@/app/routes/error-page';
+import LandingRoute from '@/features/landing/routes/landing';
 
-/** Every screen is its own chunk: a visitor on / downloads no quiz, scan or admin code. */
+/**
+ * Every other screen is its own chunk: a visitor on / downloads no quiz, scan or admin code. The
+ * landing page is the exception: it is what most people open first, so it ships with the entry
+ * and the router starts on it at once (no lazy step, no fallback render before the hero).
+ */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
@@ -24,7 +29,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
-      { index: true, lazy: lazyPage(() => import('@/features/landing/routes/landing')) },
+      { index: true, Component: LandingRoute },
       { path: paths.login.path, lazy: lazyPage(() => import('@/features/auth/routes/login')) },
       {
         path: paths.register.path,
