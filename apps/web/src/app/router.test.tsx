@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installUnauthorizedHandler, routes } from '@/app/router';
 import { saveSession, TOKEN_KEY, USER_KEY } from '@/lib/storage';
@@ -112,5 +112,24 @@ describe('app shell and guards', () => {
     );
     expect(screen.queryByRole('link', { name: 'Quick Scan' })).toBeNull();
     first.unmount();
+  });
+
+  it('opens the mobile menu on demand, closes it with Escape and gives focus back', async () => {
+    fakeFetch(() => json(500, {}));
+    const { user } = renderApp('/');
+    const trigger = await screen.findByRole('button', { name: 'Open menu' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(trigger);
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
+    expect(within(menu).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).toHaveFocus();
   });
 });
