@@ -154,7 +154,14 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const analysis = await runScan(
         { ...deps, log: request.log },
-        { ...input, user: await requireUser(request), signal: request.signal },
+        {
+          ...input,
+          user: await requireUser(request),
+          // Not request.signal: Node ends the request stream (and Fastify aborts that signal) as
+          // soon as the body is read. What matters is whether our answer can still reach them:
+          // the timeout already sent a 503, or the connection is gone.
+          isAbandoned: () => reply.sent || reply.raw.destroyed,
+        },
       );
       return reply.code(201).send(analysis);
     } catch (error) {

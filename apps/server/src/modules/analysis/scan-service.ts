@@ -60,8 +60,8 @@ export interface ScanInput {
   location: string | undefined;
   analysisType: AnalysisType;
   concerns: ScanConcern[];
-  /** Aborted when the request timed out or the client went away: then nothing may be stored. */
-  signal?: AbortSignal;
+  /** True once the client can no longer get this scan's answer (timed out, or went away). */
+  isAbandoned?: () => boolean;
 }
 
 function imageFailure(error: ImageError, angle: CaptureAngle): ScanFailure {
@@ -242,7 +242,7 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
   const requestMs = Math.round(performance.now() - started);
   // The client already had its timeout answer (or left): storing now would keep a scan they were
   // told failed.
-  if (input.signal?.aborted) {
+  if (input.isAbandoned?.()) {
     throw new ScanFailure(503, ScanErrorCode.busy, 'The scan took too long. Please try again.');
   }
   const row = await insertAnalysis(
