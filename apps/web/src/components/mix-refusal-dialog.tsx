@@ -1,12 +1,15 @@
 import type { MixRefusal } from '@lumiskin/contract/mix';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 
 const MixRefusalAlert = lazy(() => import('@/components/mix-refusal-alert'));
 
 /**
  * The mix rule's refusal as an accessible alert dialog (see `mix-refusal-alert.tsx`). Radix's
  * dialog code loads with the first refusal, so the landing page's first chunk carries none of it;
- * once loaded the dialog stays mounted so it can animate out.
+ * once loaded the dialog stays mounted so it can animate out. The dialog has no Radix trigger, so
+ * the element that had focus when the refusal came (the refused 'Add' button) is remembered here,
+ * before the dialog's focus scope moves focus (its effect runs after this layout effect), and gets
+ * focus back when the dialog closes.
  */
 export function MixRefusalDialog({
   refusal,
@@ -16,11 +19,17 @@ export function MixRefusalDialog({
   onClose: () => void;
 }) {
   const [isNeeded, setIsNeeded] = useState(false);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   if (refusal !== null && !isNeeded) setIsNeeded(true);
+  const isOpen = refusal !== null;
+  useLayoutEffect(() => {
+    if (isOpen && document.activeElement instanceof HTMLElement)
+      returnFocusTo.current = document.activeElement;
+  }, [isOpen]);
   if (!isNeeded) return null;
   return (
     <Suspense fallback={null}>
-      <MixRefusalAlert refusal={refusal} onClose={onClose} />
+      <MixRefusalAlert refusal={refusal} onClose={onClose} returnFocusTo={returnFocusTo} />
     </Suspense>
   );
 }

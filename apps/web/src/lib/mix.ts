@@ -144,6 +144,9 @@ function fromServer(mix: MixResponse | undefined): MixEntry[] {
 export interface UseMix {
   entries: MixEntry[];
   count: number;
+  /** How many different bases and boosters the mix holds (the rule's limits count these). */
+  bases: number;
+  boosters: number;
   totalPence: number;
   isComplete: boolean;
   isLoading: boolean;
@@ -243,6 +246,8 @@ export function useMix(): UseMix {
   return {
     entries,
     count: mixItemCount(entries),
+    bases: entries.filter((e) => e.type === 'base').length,
+    boosters: entries.filter((e) => e.type === 'booster').length,
     totalPence: mixTotalPence(entries),
     isComplete: isMixComplete(entries),
     isLoading: isSignedIn ? server.isPending : local.length > 0 && catalogue.isPending,

@@ -1,6 +1,7 @@
 import { CheckIcon, ChevronDownIcon } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { selectTriggerClass } from '@/components/ui/select-trigger-class';
 import { cn } from '@/lib/utils';
 
 export const Select = SelectPrimitive.Root;
@@ -15,12 +16,7 @@ export function SelectTrigger({
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
-      className={cn(
-        'flex h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-xl border border-input bg-card px-3.5 text-sm whitespace-nowrap outline-none',
-        'focus-visible:border-brand focus-visible:ring-4 focus-visible:ring-brand/15 data-[placeholder]:text-muted-foreground',
-        'aria-invalid:border-destructive disabled:cursor-not-allowed disabled:opacity-60 [&>span]:truncate',
-        className,
-      )}
+      className={selectTriggerClass(className)}
       {...props}
     >
       {children}

@@ -16,8 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { useAccount } from '@/features/dashboard/api/get-account';
-import { useUpdateAccount } from '@/features/dashboard/api/update-account';
+import { useAccount, useUpdateAccount } from '@/lib/account';
 
 export interface Goals {
   targetScore: number;

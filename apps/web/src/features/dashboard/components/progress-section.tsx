@@ -12,7 +12,7 @@ import {
   type HistorySourceFilter,
 } from '@/features/dashboard/api/get-scan-history';
 import { HistoryFilters, PERIOD_LABELS } from '@/features/dashboard/components/history-filters';
-import { LoadError } from '@/features/dashboard/components/load-error';
+import { LoadError } from '@/components/load-error';
 import { ScanList } from '@/features/dashboard/components/scan-list';
 
 // Recharts is the heaviest thing on the page: its own chunk, fetched while the list renders.

@@ -17,7 +17,7 @@ import { useDeleteRoutineProduct } from '@/features/dashboard/api/delete-routine
 import { useRoutine } from '@/features/dashboard/api/get-routine';
 import { useRoutineHistory } from '@/features/dashboard/api/get-routine-history';
 import { AddProductDialog } from '@/features/dashboard/components/add-product-dialog';
-import { LoadError } from '@/features/dashboard/components/load-error';
+import { LoadError } from '@/components/load-error';
 import { formatDate } from '@/features/dashboard/components/scores';
 
 function RoutineColumn({

@@ -4,17 +4,17 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { InlineSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useAnalysis } from '@/features/dashboard/api/get-analysis';
-import { useAccount } from '@/features/dashboard/api/get-account';
+import { useAccount, useUpdateAccount } from '@/lib/account';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 import { useScanHistory } from '@/features/dashboard/api/get-scan-history';
-import { browserTimeZone, useUpdateAccount } from '@/features/dashboard/api/update-account';
+import { browserTimeZone } from '@/lib/time-zone';
 import { GoalsCard } from '@/features/dashboard/components/goals-card';
 import { LatestScanCard } from '@/features/dashboard/components/latest-scan-card';
-import { LoadError } from '@/features/dashboard/components/load-error';
+import { LoadError } from '@/components/load-error';
 import { ProgressSection } from '@/features/dashboard/components/progress-section';
 import { RoutineCard } from '@/features/dashboard/components/routine-card';
 import { StatCards } from '@/features/dashboard/components/stat-cards';
@@ -87,7 +87,7 @@ export default function DashboardRoute() {
                   completed
                 </span>
               ) : (
-                <Skeleton className="inline-block h-4 w-24 align-middle" />
+                <InlineSkeleton className="h-4 w-24" />
               )}
             </p>
           </div>

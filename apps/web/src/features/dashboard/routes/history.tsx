@@ -14,7 +14,7 @@ import {
   PERIOD_LABELS,
   SOURCE_LABELS,
 } from '@/features/dashboard/components/history-filters';
-import { LoadError } from '@/features/dashboard/components/load-error';
+import { LoadError } from '@/components/load-error';
 import { ScanList } from '@/features/dashboard/components/scan-list';
 
 const PAGE_SIZE = 20;

@@ -5,6 +5,7 @@ import { ArrowRightIcon, CheckIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { MixRefusalDialog } from '@/components/mix-refusal-dialog';
+import { MixTotal } from '@/components/mix-total';
 import { ProductImage } from '@/components/product-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -182,8 +183,6 @@ function DemoCard({
 }
 
 function MixSummary({ mix }: { mix: UseMix }) {
-  const bases = mix.entries.filter((e) => e.type === 'base').length;
-  const boosters = mix.entries.filter((e) => e.type === 'booster').length;
   return (
     <aside
       aria-labelledby="mix-summary-title"
@@ -196,13 +195,13 @@ function MixSummary({ mix }: { mix: UseMix }) {
         <div className="rounded-xl bg-primary-soft px-3 py-2 text-primary-soft-foreground">
           <dt className="text-xs">Base</dt>
           <dd className="font-semibold">
-            {bases} of {MIX_LIMITS.bases}
+            {mix.bases} of {MIX_LIMITS.bases}
           </dd>
         </div>
         <div className="rounded-xl bg-accent-soft px-3 py-2 text-accent-soft-foreground">
           <dt className="text-xs">Boosters</dt>
           <dd className="font-semibold">
-            {boosters} of {MIX_LIMITS.boosters}
+            {mix.boosters} of {MIX_LIMITS.boosters}
           </dd>
         </div>
       </dl>
@@ -237,12 +236,7 @@ function MixSummary({ mix }: { mix: UseMix }) {
             ))}
           </ul>
         )}
-        <div className="mt-4 flex items-baseline justify-between border-t pt-4">
-          <span className="text-sm text-muted-foreground">Total</span>
-          <span className="text-h3 font-semibold tabular-nums" data-testid="mix-total">
-            {formatPounds(mix.totalPence)}
-          </span>
-        </div>
+        <MixTotal totalPence={mix.totalPence} testId="mix-total" className="mt-4 border-t pt-4" />
       </div>
       <Button asChild className="mt-5 w-full" variant={mix.isComplete ? 'default' : 'outline'}>
         <Link to={paths.shop.href}>

@@ -1,52 +1,32 @@
 import { BlogMessages } from '@lumiskin/contract/messages';
 import { BookmarkIcon, BookOpenIcon, RotateCwIcon } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { SearchField } from '@/components/search-field';
+import { useDeferredValue, useEffect } from 'react';
+import { FilterBar } from '@/components/filter-bar';
 import { Button } from '@/components/ui/button';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { usePosts } from '@/features/learn/api/get-posts';
 import { PostCard, PostCardSkeleton } from '@/features/learn/components/post-card';
 import { useSession } from '@/lib/auth';
+import { useSearchParam } from '@/lib/search-params';
 
-const ALL = 'all';
 const FEATURED_COUNT = 2; // spec §9
 const SKELETON_CARDS = 6; // spec §9
 
 export default function LearnRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, setParam } = useSearchParam();
   const isSignedIn = useSession() !== null;
   const q = params.get('q') ?? '';
   const category = params.get('category') ?? '';
   const saved = isSignedIn && params.get('saved') === 'true';
   const posts = usePosts({ q, category, saved }, isSignedIn);
 
-  const setParam = useCallback(
-    (key: string, value: string) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
-  );
-
   useEffect(() => {
     if (posts.isError) toast.error(BlogMessages.loadFailed);
   }, [posts.isError]);
 
-  const all = posts.data?.posts ?? [];
+  // The cards render in a deferred pass after the page around them (shorter tasks while loading).
+  const data = useDeferredValue(posts.data);
+  const all = data?.posts ?? [];
   const isFiltered = q !== '' || category !== '' || saved;
   // Spec §2: at most two featured posts, only with no search and all topics.
   const featured = isFiltered ? [] : all.filter((p) => p.featured).slice(0, FEATURED_COUNT);
@@ -67,46 +47,28 @@ export default function LearnRoute() {
         Short, kind, evidence-based reads from the Lumiskin team. Nothing here is medical advice.
       </p>
 
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="sm:flex-1">
-          <SearchField
-            value={q}
-            onChange={(v) => setParam('q', v)}
-            label="Search articles"
-            placeholder="Search articles"
-          />
-        </div>
-        <div className="flex gap-3">
-          <div className="w-full sm:w-52">
-            <Select
-              value={category || ALL}
-              onValueChange={(v) => setParam('category', v === ALL ? '' : v)}
-            >
-              <SelectTrigger aria-label="Topic">
-                <SelectValue placeholder="All Topics" />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All Topics</SelectItem>
-                {(posts.data?.categories ?? []).map((c) => (
-                  <SelectItem key={c} value={c}>
-                    {c}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          {isSignedIn ? (
-            <Button
-              variant="outline"
-              className="shrink-0 aria-pressed:bg-primary-soft aria-pressed:text-primary-soft-foreground"
-              aria-pressed={saved}
-              onClick={() => setParam('saved', saved ? '' : 'true')}
-            >
-              <BookmarkIcon aria-hidden /> Reading list
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      <FilterBar
+        query={q}
+        onQueryChange={(v) => setParam('q', v)}
+        searchLabel="Search articles"
+        searchPlaceholder="Search articles"
+        category={category}
+        categories={posts.data?.categories ?? []}
+        onCategoryChange={(v) => setParam('category', v)}
+        categoryLabel="Topic"
+        allLabel="All Topics"
+      >
+        {isSignedIn ? (
+          <Button
+            variant="outline"
+            className="shrink-0 aria-pressed:bg-primary-soft aria-pressed:text-primary-soft-foreground"
+            aria-pressed={saved}
+            onClick={() => setParam('saved', saved ? '' : 'true')}
+          >
+            <BookmarkIcon aria-hidden /> Reading list
+          </Button>
+        ) : null}
+      </FilterBar>
 
       {posts.isError && !posts.data ? (
         <div className="mt-10 flex flex-col items-center rounded-2xl border bg-card px-6 py-14 text-center">
@@ -115,7 +77,7 @@ export default function LearnRoute() {
             <RotateCwIcon aria-hidden /> Try again
           </Button>
         </div>
-      ) : posts.isPending ? (
+      ) : !data ? (
         <ul
           className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
           aria-label="Loading articles"

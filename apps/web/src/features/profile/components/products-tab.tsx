@@ -16,7 +16,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useMix, useSaveMix } from '@/features/profile/api/mix';
-import { LoadError } from '@/features/profile/components/load-error';
+import { LoadError } from '@/components/load-error';
 
 type Formulation = FormulationBase | Booster;
 

@@ -20,7 +20,7 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { useUpdateAccount } from '@/features/profile/api/update-account';
+import { useUpdateAccount } from '@/lib/account';
 
 const CONCERN_LABELS: Record<ProfileConcern, string> = {
   acne: 'Acne',

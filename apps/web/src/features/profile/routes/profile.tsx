@@ -1,10 +1,10 @@
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAccount } from '@/features/profile/api/get-account';
+import { useAccount } from '@/lib/account';
 import { useProfileHistory } from '@/features/profile/api/get-scan-history';
 import { HistoryTab } from '@/features/profile/components/history-tab';
-import { LoadError } from '@/features/profile/components/load-error';
+import { LoadError } from '@/components/load-error';
 import { ProductsTab } from '@/features/profile/components/products-tab';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ProfileHeader } from '@/features/profile/components/profile-header';

@@ -1,16 +1,13 @@
 import { TIME_ZONE_HEADER } from '@lumiskin/contract/quiz';
+import { browserTimeZone } from '@/lib/time-zone';
 
 /**
  * The player's IANA time zone, sent with quiz calls so the daily challenge and the streak turn
  * over at their own midnight (docs/quiz-rules.md). The server falls back to UTC.
  */
 export function timeZoneHeaders(): Record<string, string> {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return zone ? { [TIME_ZONE_HEADER]: zone } : {};
-  } catch {
-    return {};
-  }
+  const zone = browserTimeZone();
+  return zone ? { [TIME_ZONE_HEADER]: zone } : {};
 }
 
 /** Every quiz query key starts with this, so one invalidation refreshes the hub. */

@@ -1,18 +1,10 @@
 import { ShopMessages } from '@lumiskin/contract/messages';
 import type { ShopProduct } from '@lumiskin/contract/shop';
 import { LayoutGridIcon, ListIcon, PackageSearchIcon, RotateCwIcon } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useDeferredValue, useEffect } from 'react';
+import { FilterBar } from '@/components/filter-bar';
 import { MixRefusalDialog } from '@/components/mix-refusal-dialog';
-import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useFavorites } from '@/features/shop/api/favorites';
 import { useProducts } from '@/features/shop/api/get-products';
@@ -23,13 +15,13 @@ import {
   type ShopView,
 } from '@/features/shop/components/product-card';
 import { useMix } from '@/lib/mix';
+import { useSearchParam } from '@/lib/search-params';
 import { cn } from '@/lib/utils';
 
-const ALL = 'all';
 const SKELETON_CARDS = 8; // spec §9
 
 export default function ShopRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, setParam } = useSearchParam();
   const q = params.get('q') ?? '';
   const category = params.get('category') ?? '';
   const view: ShopView = params.get('view') === 'list' ? 'list' : 'grid';
@@ -38,26 +30,14 @@ export default function ShopRoute() {
   const mix = useMix();
   const favorites = useFavorites();
 
-  const setParam = useCallback(
-    (key: string, value: string) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
-  );
-
   useEffect(() => {
     if (products.isError) toast.error(ShopMessages.loadFailed);
   }, [products.isError]);
 
-  const list = products.data?.products ?? [];
-  const categories = products.data?.categories ?? [];
+  // The cards render in a deferred pass after the page around them (shorter tasks while loading).
+  const data = useDeferredValue(products.data);
+  const list = data?.products ?? [];
+  const categories = data?.categories ?? [];
 
   function add(product: ShopProduct) {
     const refusal = mix.add(product);
@@ -85,67 +65,49 @@ export default function ShopRoute() {
         <MixSheet mix={mix} />
       </div>
 
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="sm:flex-1">
-          <SearchField
-            value={q}
-            onChange={(value) => setParam('q', value)}
-            label="Search products"
-            placeholder="Search products or ingredients"
-          />
-        </div>
-        <div className="flex gap-3">
-          <div className="w-full sm:w-52">
-            <Select
-              value={category || ALL}
-              onValueChange={(value) => setParam('category', value === ALL ? '' : value)}
+      <FilterBar
+        query={q}
+        onQueryChange={(value) => setParam('q', value)}
+        searchLabel="Search products"
+        searchPlaceholder="Search products or ingredients"
+        category={category}
+        categories={categories}
+        onCategoryChange={(value) => setParam('category', value)}
+        categoryLabel="Category"
+        allLabel="All categories"
+      >
+        <div
+          className="flex shrink-0 rounded-full border bg-card p-0.5"
+          role="group"
+          aria-label="Layout"
+        >
+          {(
+            [
+              ['grid', LayoutGridIcon, 'Grid view'],
+              ['list', ListIcon, 'List view'],
+            ] as const
+          ).map(([value, Icon, label]) => (
+            <Button
+              key={value}
+              variant="ghost"
+              size="icon"
+              className={cn(
+                'size-10',
+                view === value &&
+                  'bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft',
+              )}
+              aria-pressed={view === value}
+              aria-label={label}
+              onClick={() => setParam('view', value === 'grid' ? '' : value)}
             >
-              <SelectTrigger aria-label="Category">
-                <SelectValue placeholder="All categories" />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All categories</SelectItem>
-                {categories.map((c) => (
-                  <SelectItem key={c} value={c}>
-                    {c}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div
-            className="flex shrink-0 rounded-full border bg-card p-0.5"
-            role="group"
-            aria-label="Layout"
-          >
-            {(
-              [
-                ['grid', LayoutGridIcon, 'Grid view'],
-                ['list', ListIcon, 'List view'],
-              ] as const
-            ).map(([value, Icon, label]) => (
-              <Button
-                key={value}
-                variant="ghost"
-                size="icon"
-                className={cn(
-                  'size-10',
-                  view === value &&
-                    'bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft',
-                )}
-                aria-pressed={view === value}
-                aria-label={label}
-                onClick={() => setParam('view', value === 'grid' ? '' : value)}
-              >
-                <Icon aria-hidden />
-              </Button>
-            ))}
-          </div>
+              <Icon aria-hidden />
+            </Button>
+          ))}
         </div>
-      </div>
+      </FilterBar>
 
       <p className="mt-6 text-sm text-muted-foreground" role="status" aria-live="polite">
-        {products.data ? (
+        {data ? (
           <>
             Showing {list.length} {list.length === 1 ? 'product' : 'products'}
             {q ? <> for &ldquo;{q}&rdquo;</> : null}
@@ -162,7 +124,7 @@ export default function ShopRoute() {
             <RotateCwIcon aria-hidden /> Try again
           </Button>
         </div>
-      ) : products.isPending ? (
+      ) : !data ? (
         <ul className={listClass(view)} aria-label="Loading products">
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
             <ProductCardSkeleton key={i} view={view} />
@@ -198,7 +160,7 @@ export default function ShopRoute() {
                 key={product.id}
                 product={product}
                 view={view}
-                eager={index < 4}
+                eager={index < 2}
                 quantity={mix.quantityOf(product.id)}
                 isFavorite={favorites.isFavorite(product.id)}
                 onAdd={() => add(product)}
