@@ -23,7 +23,7 @@ const OptionSelectMenu = lazy(loadMenu);
  * A Radix Select that ships none of Radix's code (select, floating-ui, scroll lock: ~30 KB gz)
  * with the page: until first used it is a same-size button showing the chosen option. Hover or
  * focus fetches the menu's chunk; a click, Enter, Space or an arrow key opens it
- * (docs/decisions/011-select-on-first-use.md).
+ * (docs/decisions/012-select-on-first-use.md).
  */
 export function OptionSelect(props: OptionSelectProps) {
   const [isActive, setIsActive] = useState(false);
