@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { signOutDestination } from '@/lib/storage';
 import { isStaff } from '@/lib/user';
 import { ForbiddenPage } from '@/app/routes/forbidden';
 
@@ -13,7 +14,9 @@ export function RequireAuth() {
   const { status } = useAuth();
   const location = useLocation();
   if (status === 'signed-out') {
-    return <Navigate to={paths.login.withRedirect(location.pathname + location.search)} replace />;
+    const to =
+      signOutDestination() ?? paths.login.withRedirect(location.pathname + location.search);
+    return <Navigate to={to} replace />;
   }
   if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
   return <Outlet />;

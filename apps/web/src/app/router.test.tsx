@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installUnauthorizedHandler, routes } from '@/app/router';
-import { saveSession, TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { clearSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/storage';
 import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
 function renderApp(path: string) {
@@ -97,6 +97,22 @@ describe('app shell and guards', () => {
     const logoutCall = fetch.mock.calls.find(([url]) => url === '/api/auth/logout');
     expect(logoutCall?.[1]?.method).toBe('POST');
     expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer tok_abc');
+  });
+
+  it('a deliberate sign-out on a guarded page goes where it was heading, not to /login?redirect', async () => {
+    const member = createUser({ name: 'Ada Lovelace' });
+    saveSession({ token: 'tok_abc', user: member });
+    fakeFetch(() => json(200, { user: member }));
+    const { router } = renderApp('/dashboard');
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome back, Ada Lovelace' }),
+    ).toBeInTheDocument();
+
+    // What deleting the account does: the session goes while the guarded page is still shown.
+    act(() => clearSession({ leavingTo: '/' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('');
   });
 
   it('shows visitors Login and Get Started, and members their own links', async () => {

@@ -67,8 +67,24 @@ export function saveUser(user: User) {
   emit();
 }
 
+/**
+ * Where a deliberate sign-out (logout, account deleted) is taking the browser. While it is set, a
+ * guarded page that sees the session vanish goes there, not to /login?redirect=<this page>.
+ */
+let leavingTo: string | null = null;
+
+export function signOutDestination(): string | null {
+  return leavingTo;
+}
+
+/** Called by the layout on every location: the sign-out's destination has been reached. */
+export function arrivedAt(pathname: string) {
+  if (leavingTo === pathname) leavingTo = null;
+}
+
 /** Logout and every 401 remove both keys (spec §4). */
-export function clearSession() {
+export function clearSession(options: { leavingTo?: string } = {}) {
+  leavingTo = options.leavingTo ?? null;
   try {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(USER_KEY);

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
+import { arrivedAt } from '@/lib/storage';
 import { Footer } from '@/app/layout/footer';
 import { Navbar } from '@/app/layout/navbar';
 import { QUICK_SCAN_CLEARANCE, QuickScanButton } from '@/app/layout/quick-scan-button';
@@ -10,6 +12,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const showQuickScan = session !== null && pathname !== paths.scan.path;
+  useEffect(() => arrivedAt(pathname), [pathname]);
 
   return (
     <div className="flex min-h-dvh flex-col">

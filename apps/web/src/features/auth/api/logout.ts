@@ -19,7 +19,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      clearSession();
+      clearSession({ leavingTo: paths.login.href });
       queryClient.clear();
       void navigate(paths.login.href, { replace: true });
     },

@@ -16,11 +16,11 @@ export function useDeleteAccount() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: deleteAccount,
-    // Leave the guarded page first: with the session gone the guard would send us to /login.
+    // The guard of this page sees the session go; `leavingTo` sends it home, not to /login.
     onSuccess: async () => {
-      await navigate(paths.home.href, { replace: true });
-      clearSession();
+      clearSession({ leavingTo: paths.home.href });
       queryClient.clear();
+      await navigate(paths.home.href, { replace: true });
     },
   });
 }
