@@ -29,7 +29,7 @@ describe('MixRefusalDialog', () => {
     const add = screen.getByRole('button', { name: 'Add SeboBalance' });
     for (const close of ['click', 'escape'] as const) {
       await userEvent.click(add);
-      const dialog = await screen.findByRole('alertdialog');
+      const dialog = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
       expect(dialog).toHaveTextContent('You can only have 1 base in your mix.');
       if (close === 'click') await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
       else await userEvent.keyboard('{Escape}');

@@ -19,7 +19,7 @@ describe('OptionSelect', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
 
     await userEvent.click(trigger);
-    await userEvent.click(await screen.findByRole('option', { name: 'Acne' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Acne' }, { timeout: 5000 }));
     expect(onValueChange).toHaveBeenCalledWith('Acne');
   });
 });
