@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installUnauthorizedHandler, routes } from '@/app/router';
+import { createRoutes, installUnauthorizedHandler } from '@/app/router';
 import { clearSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/storage';
 import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
 function renderApp(path: string) {
-  const view = renderWithRouter(routes, path);
+  const view = renderWithRouter(createRoutes, path);
   installUnauthorizedHandler(view.router, view.queryClient);
   return view;
 }
@@ -15,8 +15,9 @@ describe('app shell and guards', () => {
     fakeFetch(() => json(500, {}));
     const { router } = renderApp('/dashboard');
 
+    // The first test loads the login chunk cold: give it time on a busy machine.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome back' }),
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?redirect=%2Fdashboard');

@@ -13,6 +13,8 @@ import { RequireAuth, RequireStaff } from '@/app/guards';
 import { RootLayout } from '@/app/layout/root-layout';
 import { RouteErrorPage } from '@/app/routes/error-page';
 import LandingRoute from '@/features/landing/routes/landing';
+import { postsLoader } from '@/features/learn/api/get-posts';
+import { productsLoader } from '@/features/shop/api/get-products';
 
 /**
  * Every other screen is its own chunk: a visitor on / downloads no quiz, scan or admin code. The
@@ -23,7 +25,12 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
 
-export const routes: RouteObject[] = [
+/**
+ * The routes of the app. The shop and learn pages have loaders next to their lazy chunks: the
+ * router starts the list request with the navigation, while the chunk is still downloading, and
+ * puts it in the app's query client for the page's own query to use.
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     Component: RootLayout,
     errorElement: <RouteErrorPage />,
@@ -45,8 +52,16 @@ export const routes: RouteObject[] = [
       },
       { path: paths.terms.path, lazy: lazyPage(() => import('@/features/legal/routes/terms')) },
       { path: paths.privacy.path, lazy: lazyPage(() => import('@/features/legal/routes/privacy')) },
-      { path: paths.shop.path, lazy: lazyPage(() => import('@/features/shop/routes/shop')) },
-      { path: paths.learn.path, lazy: lazyPage(() => import('@/features/learn/routes/learn')) },
+      {
+        path: paths.shop.path,
+        loader: productsLoader(queryClient),
+        lazy: lazyPage(() => import('@/features/shop/routes/shop')),
+      },
+      {
+        path: paths.learn.path,
+        loader: postsLoader(queryClient),
+        lazy: lazyPage(() => import('@/features/learn/routes/learn')),
+      },
       { path: paths.article.path, lazy: lazyPage(() => import('@/features/learn/routes/article')) },
       {
         path: paths.download.path,
@@ -114,7 +129,7 @@ export function installUnauthorizedHandler(router: DataRouter, queryClient: Quer
 
 export function AppRouter() {
   const queryClient = useQueryClient();
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => createBrowserRouter(createRoutes(queryClient)));
   useEffect(() => installUnauthorizedHandler(router, queryClient), [queryClient, router]);
 
   return <RouterProvider router={router} />;

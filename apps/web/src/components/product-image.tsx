@@ -12,11 +12,14 @@ export function ProductImage({
   size,
   className,
   eager = false,
+  priority = false,
 }: {
   product: Pick<ShopProduct, 'name' | 'image' | 'color'>;
   size: number;
   className?: string;
   eager?: boolean;
+  /** fetchpriority="high" for the image that is likely the page's largest paint. */
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
   return (
@@ -36,7 +39,8 @@ export function ProductImage({
           alt={product.name}
           width={size}
           height={size}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           onError={() => setFailed(true)}
           className="h-full w-full object-cover"

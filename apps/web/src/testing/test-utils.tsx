@@ -18,11 +18,16 @@ export function LocationProbe({ label }: { label: string }) {
 }
 
 /** Renders routes in a memory router inside the real providers (query client, theme, toaster). */
-export function renderWithRouter(routes: RouteObject[], initialEntry: string) {
+export function renderWithRouter(
+  routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
+  initialEntry: string,
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, {
+    initialEntries: [initialEntry],
+  });
   const user = userEvent.setup();
   const view = render(
     <AppProvider queryClient={queryClient}>

@@ -1,6 +1,8 @@
 import type { PostListResponse } from '@lumiskin/contract/blog';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import { api } from '@/lib/api-client';
+import { getSession } from '@/lib/storage';
 
 export interface PostFilters {
   q: string;
@@ -28,3 +30,26 @@ export const postsQueryOptions = (filters: PostFilters, signedIn: boolean) =>
 
 export const usePosts = (filters: PostFilters, signedIn: boolean) =>
   useQuery(postsQueryOptions(filters, signedIn));
+
+/** The filters the learn page reads from its URL; the reading list only for a signed-in reader. */
+export function postFiltersFrom(params: URLSearchParams, signedIn: boolean): PostFilters {
+  return {
+    q: params.get('q') ?? '',
+    category: params.get('category') ?? '',
+    saved: signedIn && params.get('saved') === 'true',
+  };
+}
+
+/**
+ * Route loader: asks for the articles as the navigation starts, in parallel with the page's chunk,
+ * instead of after the page has rendered. Not awaited, so the page shell still paints as soon as
+ * its code is in; the page's own query (same key) picks up the request.
+ */
+export const postsLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const signedIn = getSession() !== null;
+    const filters = postFiltersFrom(new URL(request.url).searchParams, signedIn);
+    void queryClient.prefetchQuery(postsQueryOptions(filters, signedIn));
+    return null;
+  };

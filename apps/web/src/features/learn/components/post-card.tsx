@@ -11,9 +11,15 @@ const TAGS_PER_CARD = 3; // spec §9
 export function PostCard({
   post,
   featured = false,
+  eager = false,
+  priority = false,
 }: {
   post: BlogPostSummary;
   featured?: boolean;
+  /** Load the image at once (it is on the first screen) instead of as it nears the screen. */
+  eager?: boolean;
+  /** fetchpriority="high": the image that is likely the page's largest paint. */
+  priority?: boolean;
 }) {
   return (
     <li
@@ -28,7 +34,8 @@ export function PostCard({
         alt=""
         width={1200}
         height={630}
-        loading={featured ? 'eager' : 'lazy'}
+        loading={featured || eager || priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         className={cn('aspect-[40/21] w-full object-cover', featured && 'md:aspect-auto md:w-1/2')}
       />

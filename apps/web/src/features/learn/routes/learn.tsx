@@ -4,33 +4,39 @@ import { useDeferredValue, useEffect } from 'react';
 import { FilterBar } from '@/components/filter-bar';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { usePosts } from '@/features/learn/api/get-posts';
+import { postFiltersFrom, usePosts } from '@/features/learn/api/get-posts';
 import { PostCard, PostCardSkeleton } from '@/features/learn/components/post-card';
 import { useSession } from '@/lib/auth';
 import { useSearchParam } from '@/lib/search-params';
 
 const FEATURED_COUNT = 2; // spec §9
 const SKELETON_CARDS = 6; // spec §9
+/** Cards rendered in the first pass, featured ones included; the rest follow in a deferred pass. */
+const FIRST_CARDS = 3;
 
 export default function LearnRoute() {
   const { params, setParams, setParam } = useSearchParam();
   const isSignedIn = useSession() !== null;
-  const q = params.get('q') ?? '';
-  const category = params.get('category') ?? '';
-  const saved = isSignedIn && params.get('saved') === 'true';
-  const posts = usePosts({ q, category, saved }, isSignedIn);
+  const filters = postFiltersFrom(params, isSignedIn);
+  const { q, category, saved } = filters;
+  // Same query options as the route's loader, which started this request with the navigation.
+  const posts = usePosts(filters, isSignedIn);
 
   useEffect(() => {
     if (posts.isError) toast.error(BlogMessages.loadFailed);
   }, [posts.isError]);
 
-  // The cards render in a deferred pass after the page around them (shorter tasks while loading).
-  const data = useDeferredValue(posts.data);
+  // The first cards (featured, the largest paint) render with the page; the rest of the list in a
+  // deferred pass after it (shorter tasks while loading), with skeletons holding their place.
+  const data = posts.data;
+  const deferred = useDeferredValue(data);
   const all = data?.posts ?? [];
   const isFiltered = q !== '' || category !== '' || saved;
   // Spec §2: at most two featured posts, only with no search and all topics.
   const featured = isFiltered ? [] : all.filter((p) => p.featured).slice(0, FEATURED_COUNT);
-  const rest = all.filter((p) => !featured.includes(p));
+  const rest = isFiltered ? all : all.filter((p) => !featured.includes(p));
+  const head = rest.slice(0, Math.max(0, FIRST_CARDS - featured.length));
+  const tail = deferred === data ? rest.slice(head.length) : null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:py-14">
@@ -94,8 +100,8 @@ export default function LearnRoute() {
                 Featured
               </h2>
               <ul className="mt-5 grid gap-6 lg:grid-cols-2">
-                {featured.map((post) => (
-                  <PostCard key={post.id} post={post} />
+                {featured.map((post, index) => (
+                  <PostCard key={post.id} post={post} eager priority={index === 0} />
                 ))}
               </ul>
             </section>
@@ -126,9 +132,19 @@ export default function LearnRoute() {
               </div>
             ) : (
               <ul className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {(isFiltered ? all : rest).map((post) => (
-                  <PostCard key={post.id} post={post} />
+                {head.map((post, index) => (
+                  <PostCard
+                    key={post.id}
+                    post={post}
+                    eager
+                    priority={featured.length === 0 && index === 0}
+                  />
                 ))}
+                {tail
+                  ? tail.map((post) => <PostCard key={post.id} post={post} />)
+                  : Array.from({ length: rest.length - head.length }, (_, i) => (
+                      <PostCardSkeleton key={`skeleton-${i}`} />
+                    ))}
               </ul>
             )}
           </section>

@@ -1,5 +1,6 @@
 import type { ProductListResponse } from '@lumiskin/contract/shop';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import { api } from '@/lib/api-client';
 
 export interface ProductFilters {
@@ -25,3 +26,21 @@ export const productsQueryOptions = (filters: ProductFilters) =>
   });
 
 export const useProducts = (filters: ProductFilters) => useQuery(productsQueryOptions(filters));
+
+/** The filters the shop page reads from its URL (?q=&category=). */
+export function productFiltersFrom(params: URLSearchParams): ProductFilters {
+  return { q: params.get('q') ?? '', category: params.get('category') ?? '' };
+}
+
+/**
+ * Route loader: asks for the product list as the navigation starts, in parallel with the page's
+ * chunk, instead of after the page has rendered. Not awaited, so the page shell (heading, filters,
+ * skeletons) still paints as soon as its code is in; the page's own query picks up the request.
+ */
+export const productsLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const filters = productFiltersFrom(new URL(request.url).searchParams);
+    void queryClient.prefetchQuery(productsQueryOptions(filters));
+    return null;
+  };

@@ -28,6 +28,7 @@ export function ProductCard({
   onDecrement,
   onToggleFavorite,
   eager,
+  priority = false,
 }: {
   product: ShopProduct;
   view: ShopView;
@@ -37,6 +38,8 @@ export function ProductCard({
   onDecrement: () => void;
   onToggleFavorite: () => void;
   eager: boolean;
+  /** The first card's image: likely the page's largest paint, so it is fetched first. */
+  priority?: boolean;
 }) {
   const isList = view === 'list';
   return (
@@ -52,6 +55,7 @@ export function ProductCard({
           product={product}
           size={400}
           eager={eager}
+          priority={priority}
           className={cn(isList ? 'aspect-square rounded-xl' : 'aspect-square')}
         />
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">

@@ -7,7 +7,7 @@ import { MixRefusalDialog } from '@/components/mix-refusal-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useFavorites } from '@/features/shop/api/favorites';
-import { useProducts } from '@/features/shop/api/get-products';
+import { productFiltersFrom, useProducts } from '@/features/shop/api/get-products';
 import { MixSheet } from '@/features/shop/components/mix-sheet';
 import {
   ProductCard,
@@ -19,14 +19,19 @@ import { useSearchParam } from '@/lib/search-params';
 import { cn } from '@/lib/utils';
 
 const SKELETON_CARDS = 8; // spec §9
+/** Cards rendered in the first pass: the first row on a wide screen, the first screen on a phone. */
+const FIRST_CARDS = 4;
+/** Images loaded at once: the first row on a wide screen; the rest load as they near the screen. */
+const EAGER_IMAGES = 4;
 
 export default function ShopRoute() {
   const { params, setParams, setParam } = useSearchParam();
-  const q = params.get('q') ?? '';
-  const category = params.get('category') ?? '';
+  const filters = productFiltersFrom(params);
+  const { q, category } = filters;
   const view: ShopView = params.get('view') === 'list' ? 'list' : 'grid';
 
-  const products = useProducts({ q, category });
+  // Same query options as the route's loader, which started this request with the navigation.
+  const products = useProducts(filters);
   const mix = useMix();
   const favorites = useFavorites();
 
@@ -34,15 +39,36 @@ export default function ShopRoute() {
     if (products.isError) toast.error(ShopMessages.loadFailed);
   }, [products.isError]);
 
-  // The cards render in a deferred pass after the page around them (shorter tasks while loading).
-  const data = useDeferredValue(products.data);
+  // The first row of cards (the largest paint) renders with the page; the rest in a deferred pass
+  // after it (shorter tasks while loading), with skeletons holding their place until then.
+  const data = products.data;
+  const deferred = useDeferredValue(data);
   const list = data?.products ?? [];
+  const head = list.slice(0, FIRST_CARDS);
+  const tail = deferred === data ? list.slice(FIRST_CARDS) : null;
   const categories = data?.categories ?? [];
 
   function add(product: ShopProduct) {
     const refusal = mix.add(product);
     if (!refusal && mix.quantityOf(product.id) === 0)
       toast.success(ShopMessages.addedToCart(product.name));
+  }
+
+  function card(product: ShopProduct, index: number) {
+    return (
+      <ProductCard
+        key={product.id}
+        product={product}
+        view={view}
+        eager={index < EAGER_IMAGES}
+        priority={index === 0}
+        quantity={mix.quantityOf(product.id)}
+        isFavorite={favorites.isFavorite(product.id)}
+        onAdd={() => add(product)}
+        onDecrement={() => mix.decrement(product.id)}
+        onToggleFavorite={() => favorites.toggle(product.id)}
+      />
+    );
   }
 
   return (
@@ -155,19 +181,12 @@ export default function ShopRoute() {
             )}
             aria-label="Products"
           >
-            {list.map((product, index) => (
-              <ProductCard
-                key={product.id}
-                product={product}
-                view={view}
-                eager={index < 2}
-                quantity={mix.quantityOf(product.id)}
-                isFavorite={favorites.isFavorite(product.id)}
-                onAdd={() => add(product)}
-                onDecrement={() => mix.decrement(product.id)}
-                onToggleFavorite={() => favorites.toggle(product.id)}
-              />
-            ))}
+            {head.map((product, index) => card(product, index))}
+            {tail
+              ? tail.map((product, index) => card(product, FIRST_CARDS + index))
+              : Array.from({ length: list.length - head.length }, (_, i) => (
+                  <ProductCardSkeleton key={`skeleton-${i}`} view={view} />
+                ))}
           </ul>
         </>
       )}
