@@ -9,6 +9,7 @@ import {
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { revalidateOnNewPage } from '@/lib/route-prefetch';
 import { RequireAuth, RequireStaff } from '@/app/guards';
 import { RootLayout } from '@/app/layout/root-layout';
 import { RouteErrorPage } from '@/app/routes/error-page';
@@ -55,11 +56,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         path: paths.shop.path,
         loader: productsLoader(queryClient),
+        shouldRevalidate: revalidateOnNewPage,
         lazy: lazyPage(() => import('@/features/shop/routes/shop')),
       },
       {
         path: paths.learn.path,
         loader: postsLoader(queryClient),
+        shouldRevalidate: revalidateOnNewPage,
         lazy: lazyPage(() => import('@/features/learn/routes/learn')),
       },
       { path: paths.article.path, lazy: lazyPage(() => import('@/features/learn/routes/article')) },

@@ -2,6 +2,7 @@ import type { PostListResponse } from '@lumiskin/contract/blog';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { api } from '@/lib/api-client';
+import { preloadImage, waitBriefly } from '@/lib/route-prefetch';
 import { getSession } from '@/lib/storage';
 
 export interface PostFilters {
@@ -42,14 +43,23 @@ export function postFiltersFrom(params: URLSearchParams, signedIn: boolean): Pos
 
 /**
  * Route loader: asks for the articles as the navigation starts, in parallel with the page's chunk,
- * instead of after the page has rendered. Not awaited, so the page shell still paints as soon as
- * its code is in; the page's own query (same key) picks up the request.
+ * instead of after the page has rendered. It waits for the answer only briefly (see
+ * lib/route-prefetch); the page's own query (same options) picks up the request.
  */
 export const postsLoader =
   (queryClient: QueryClient) =>
-  ({ request }: LoaderFunctionArgs) => {
+  async ({ request }: LoaderFunctionArgs) => {
     const signedIn = getSession() !== null;
     const filters = postFiltersFrom(new URL(request.url).searchParams, signedIn);
-    void queryClient.prefetchQuery(postsQueryOptions(filters, signedIn));
+    const options = postsQueryOptions(filters, signedIn);
+    const prefetch = queryClient.prefetchQuery(options).then(() => {
+      // The first card's image is the largest paint on a phone: the first featured post's, when
+      // the page shows featured posts (no search, all topics), else the first post's.
+      const posts = queryClient.getQueryData(options.queryKey)?.posts ?? [];
+      const isFiltered = filters.q !== '' || filters.category !== '' || filters.saved;
+      const first = (isFiltered ? undefined : posts.find((p) => p.featured)) ?? posts[0];
+      preloadImage(first?.image);
+    });
+    await waitBriefly(prefetch);
     return null;
   };

@@ -29,7 +29,9 @@ export default function LearnRoute() {
   // The first cards (featured, the largest paint) render with the page; the rest of the list in a
   // deferred pass after it (shorter tasks while loading), with skeletons holding their place.
   const data = posts.data;
-  const deferred = useDeferredValue(data);
+  // `null` first: with the data already there at mount (the loader waited for it), the rest of
+  // the cards still come in the deferred pass.
+  const deferred = useDeferredValue(data ?? null, null) ?? undefined;
   const all = data?.posts ?? [];
   const isFiltered = q !== '' || category !== '' || saved;
   // Spec §2: at most two featured posts, only with no search and all topics.

@@ -2,6 +2,7 @@ import type { ProductListResponse } from '@lumiskin/contract/shop';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { api } from '@/lib/api-client';
+import { preloadImage, waitBriefly } from '@/lib/route-prefetch';
 
 export interface ProductFilters {
   q: string;
@@ -34,13 +35,18 @@ export function productFiltersFrom(params: URLSearchParams): ProductFilters {
 
 /**
  * Route loader: asks for the product list as the navigation starts, in parallel with the page's
- * chunk, instead of after the page has rendered. Not awaited, so the page shell (heading, filters,
- * skeletons) still paints as soon as its code is in; the page's own query picks up the request.
+ * chunk, instead of after the page has rendered. It waits for the answer only briefly (see
+ * lib/route-prefetch); the page's own query (same options) picks up the request.
  */
 export const productsLoader =
   (queryClient: QueryClient) =>
-  ({ request }: LoaderFunctionArgs) => {
+  async ({ request }: LoaderFunctionArgs) => {
     const filters = productFiltersFrom(new URL(request.url).searchParams);
-    void queryClient.prefetchQuery(productsQueryOptions(filters));
+    const options = productsQueryOptions(filters);
+    const prefetch = queryClient.prefetchQuery(options).then(() => {
+      // The first card's image is the largest paint on a phone.
+      preloadImage(queryClient.getQueryData(options.queryKey)?.products[0]?.image);
+    });
+    await waitBriefly(prefetch);
     return null;
   };

@@ -42,7 +42,9 @@ export default function ShopRoute() {
   // The first row of cards (the largest paint) renders with the page; the rest in a deferred pass
   // after it (shorter tasks while loading), with skeletons holding their place until then.
   const data = products.data;
-  const deferred = useDeferredValue(data);
+  // `null` first: with the data already there at mount (the loader waited for it), the rest of
+  // the cards still come in the deferred pass.
+  const deferred = useDeferredValue(data ?? null, null) ?? undefined;
   const list = data?.products ?? [];
   const head = list.slice(0, FIRST_CARDS);
   const tail = deferred === data ? list.slice(FIRST_CARDS) : null;
