@@ -60,6 +60,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM, as a person's Ctrl-C would: the server finishes, then stops its PostgreSQL (which
+    // runs outside the server's process group, so a SIGKILL would leave it behind).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
