@@ -27,7 +27,9 @@ for (const file of existsSync(results) ? readdirSync(results).sort() : []) {
   passed += p;
   failed += f;
   skipped += s;
-  lines.push(`  ${file.replace(/\.(vitest|playwright)\.json$/, '').padEnd(14)} ${p} passed, ${f} failed`);
+  lines.push(
+    `  ${file.replace(/\.(vitest|playwright)\.json$/, '').padEnd(14)} ${p} passed, ${f} failed`,
+  );
 }
 console.log(`\nTest summary\n${lines.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

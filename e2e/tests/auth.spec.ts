@@ -1,6 +1,8 @@
 import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
 
-test('register, land on the dashboard, stay signed in across a reload, log out', async ({ page }) => {
+test('register, land on the dashboard, stay signed in across a reload, log out', async ({
+  page,
+}) => {
   const user = newUser();
   await page.goto('/register');
   await page.getByLabel('Full name').fill(user.name);
@@ -35,7 +37,9 @@ test('a wrong password shows the server message and stays on the login page', as
   const user = newUser();
   await registerViaApi(request, user);
   await loginViaUi(page, { email: user.email, password: 'not-the-password' });
-  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
 

@@ -62,9 +62,15 @@ export const REDACTED_PATHS = [
   'headers.authorization',
   'headers.cookie',
   'res.headers["set-cookie"]',
-  ...['password', 'confirmPassword', 'access_token', 'token', 'passwordHash', 'password_hash', 'parameters'].flatMap(
-    (key) => [key, `*.${key}`, `*.*.${key}`],
-  ),
+  ...[
+    'password',
+    'confirmPassword',
+    'access_token',
+    'token',
+    'passwordHash',
+    'password_hash',
+    'parameters',
+  ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
 export interface BuildAppOptions extends AppConfig {
@@ -126,7 +132,9 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     max: config.rateLimit.max,
     timeWindow: '1 minute',
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Lumiskin API', version: config.version },

@@ -26,7 +26,11 @@ export const seeders: Seeder[] = [...contentSeeders, ...demoSeeders];
 /** Arbitrary constant: one key so that app instances starting together seed one at a time. */
 const SEED_LOCK_KEY = 7_349_120_431;
 
-export async function runSeeders(db: Db, log: (message: string) => void, list: Seeder[] = seeders): Promise<void> {
+export async function runSeeders(
+  db: Db,
+  log: (message: string) => void,
+  list: Seeder[] = seeders,
+): Promise<void> {
   // One transaction: all or nothing, and its advisory lock makes app instances that start together
   // against one external database take turns instead of racing the same upserts. Seeders' own
   // transactions become savepoints inside it.

@@ -72,7 +72,14 @@ export const CaptureAngle = z.enum(CAPTURE_ANGLES);
 export type CaptureAngle = z.infer<typeof CaptureAngle>;
 
 /** Face zones the engine measures; outlines are returned so the app can draw them. */
-export const REGIONS = ['forehead', 'left_cheek', 'right_cheek', 'nose', 'chin', 'under_eyes'] as const;
+export const REGIONS = [
+  'forehead',
+  'left_cheek',
+  'right_cheek',
+  'nose',
+  'chin',
+  'under_eyes',
+] as const;
 export const RegionKey = z.enum(REGIONS);
 export type RegionKey = z.infer<typeof RegionKey>;
 
@@ -153,7 +160,16 @@ export type TimeOfUse = z.infer<typeof TimeOfUse>;
 
 export const RoutineStep = z.object({
   step: z.number().int(),
-  kind: z.enum(['cleanser', 'toner', 'base', 'booster', 'serum', 'moisturizer', 'sunscreen', 'treatment']),
+  kind: z.enum([
+    'cleanser',
+    'toner',
+    'base',
+    'booster',
+    'serum',
+    'moisturizer',
+    'sunscreen',
+    'treatment',
+  ]),
   name: z.string(),
   /** Product id when the step is one of ours (base or booster). */
   product_id: z.string().nullable(),
@@ -171,7 +187,9 @@ export type Routine = z.infer<typeof Routine>;
 export const Recommendation = z.object({
   base: z.object({ id: BaseId, name: z.string(), reason: z.string() }),
   boosters: z
-    .array(z.object({ id: BoosterId, name: z.string(), time_of_use: TimeOfUse, reason: z.string() }))
+    .array(
+      z.object({ id: BoosterId, name: z.string(), time_of_use: TimeOfUse, reason: z.string() }),
+    )
     .max(2),
   skin_type: z.enum(['normal', 'dry', 'oily', 'combination', 'sensitive']),
   skin_type_source: z.enum(['profile', 'estimated']),

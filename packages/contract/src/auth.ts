@@ -57,19 +57,32 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-const requiredText = z.string({ error: AuthMessages.fillAllFields }).trim().min(1, AuthMessages.fillAllFields);
+const requiredText = z
+  .string({ error: AuthMessages.fillAllFields })
+  .trim()
+  .min(1, AuthMessages.fillAllFields);
 
 /** Registration body (spec §7). Unknown fields such as `role` are stripped, never applied. */
 export const RegisterBody = z
   .object({
     name: requiredText.max(100),
     email: requiredText.max(254).pipe(z.email({ error: AuthMessages.invalidEmail })),
-    password: z.string({ error: AuthMessages.fillAllFields }).min(1, AuthMessages.fillAllFields).max(200),
-    confirmPassword: z.string({ error: AuthMessages.fillAllFields }).min(1, AuthMessages.fillAllFields).max(200),
+    password: z
+      .string({ error: AuthMessages.fillAllFields })
+      .min(1, AuthMessages.fillAllFields)
+      .max(200),
+    confirmPassword: z
+      .string({ error: AuthMessages.fillAllFields })
+      .min(1, AuthMessages.fillAllFields)
+      .max(200),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AuthMessages.passwordsDontMatch });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: AuthMessages.passwordsDontMatch,
+      });
     } else if (v.password.length < MIN_PASSWORD_LENGTH) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: AuthMessages.passwordTooShort });
     }
@@ -78,7 +91,10 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const LoginBody = z.object({
   email: requiredText.max(254),
-  password: z.string({ error: AuthMessages.fillAllFields }).min(1, AuthMessages.fillAllFields).max(200),
+  password: z
+    .string({ error: AuthMessages.fillAllFields })
+    .min(1, AuthMessages.fillAllFields)
+    .max(200),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

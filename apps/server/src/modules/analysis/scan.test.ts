@@ -620,7 +620,11 @@ describe('a busy scan pool', { timeout: 120_000 }, () => {
     // while the work goes on.
     const slow = await buildTestApp({
       requestTimeoutMs: 50,
-      analysis: { ...defaultAnalysisConfig, timeoutMs: 50, workers: { min: 1, max: 1, maxQueue: 4 } },
+      analysis: {
+        ...defaultAnalysisConfig,
+        timeoutMs: 50,
+        workers: { min: 1, max: 1, maxQueue: 4 },
+      },
     });
     try {
       const hal = await createUser(slow);

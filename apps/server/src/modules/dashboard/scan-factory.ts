@@ -115,15 +115,13 @@ export async function insertScan(
     .returning();
   if (!row) throw new Error('insertScan: nothing returned');
   if (input.photo) {
-    await db
-      .insert(analysisPhotos)
-      .values({
-        analysisId: row.id,
-        contentType: 'image/jpeg',
-        width: 1,
-        height: 1,
-        data: input.photo,
-      });
+    await db.insert(analysisPhotos).values({
+      analysisId: row.id,
+      contentType: 'image/jpeg',
+      width: 1,
+      height: 1,
+      data: input.photo,
+    });
   }
   return row;
 }
