@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AuthMessages, isStaff, LoginBody, type User } from '@lumiskin/contract/auth';
-import { AlertCircleIcon, SparklesIcon } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { SparklesIcon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -13,9 +12,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { paths, safeRedirect } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { getItem, REMEMBERED_EMAIL_KEY, setItem } from '@/lib/storage';
 import { useLogin } from '@/features/auth/api/login';
+import { ServerErrorAlert, useAuthFormErrors } from '@/features/auth/components/form-errors';
 import { PasswordInput } from '@/features/auth/components/password-input';
 
 export const DEMO_CREDENTIALS = { email: 'demo@lumiskin.app', password: 'glow-demo-2026' } as const;
@@ -29,19 +28,11 @@ export function destinationAfterLogin(user: User, redirect: string | null): stri
   return safeRedirect(redirect, paths.dashboard.href);
 }
 
-/** The first validation message, shown as a toast as well as under the field (spec §8). */
-export function firstError(errors: FieldErrors): string | undefined {
-  for (const error of Object.values(errors)) {
-    if (error && typeof error.message === 'string') return error.message;
-  }
-  return undefined;
-}
-
 export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const login = useLogin();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const errorsReport = useAuthFormErrors(AuthMessages.loginFailed);
   const rememberedEmail = getItem(REMEMBERED_EMAIL_KEY);
 
   const {
@@ -59,30 +50,21 @@ export function LoginForm() {
     },
   });
 
-  const onSubmit = handleSubmit(
-    async ({ email, password, rememberMe }) => {
-      setServerError(null);
-      try {
-        const { user } = await login.mutateAsync({ email, password });
-        // "Remember me" keeps the email for the next visit; the session itself always persists (spec §4).
-        setItem(REMEMBERED_EMAIL_KEY, rememberMe ? email : null);
-        if (isStaff(user.role)) toast.success(AuthMessages.adminLoginSuccess);
-        else toast.success(AuthMessages.loginSuccess);
-        await navigate(destinationAfterLogin(user, searchParams.get('redirect')), {
-          replace: true,
-        });
-      } catch (error) {
-        const message = errorMessage(error, AuthMessages.loginFailed);
-        setServerError(message);
-        toast.error(message);
-      }
-    },
-    (invalid) => {
-      setServerError(null);
-      const message = firstError(invalid);
-      if (message) toast.error(message);
-    },
-  );
+  const onSubmit = handleSubmit(async ({ email, password, rememberMe }) => {
+    errorsReport.clear();
+    try {
+      const { user } = await login.mutateAsync({ email, password });
+      // "Remember me" keeps the email for the next visit; the session itself always persists (spec §4).
+      setItem(REMEMBERED_EMAIL_KEY, rememberMe ? email : null);
+      if (isStaff(user.role)) toast.success(AuthMessages.adminLoginSuccess);
+      else toast.success(AuthMessages.loginSuccess);
+      await navigate(destinationAfterLogin(user, searchParams.get('redirect')), {
+        replace: true,
+      });
+    } catch (error) {
+      errorsReport.fail(error);
+    }
+  }, errorsReport.onInvalid);
 
   const fillDemo = () => {
     setValue('email', DEMO_CREDENTIALS.email, { shouldValidate: true });
@@ -111,12 +93,7 @@ export function LoginForm() {
         </Button>
       </Alert>
 
-      {serverError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertCircleIcon aria-hidden />
-          <p>{serverError}</p>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert message={errorsReport.serverError} />
 
       <Field id="login-email" label="Email" error={errors.email?.message}>
         <Input

@@ -1,11 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AuthMessages, RegisterBody } from '@lumiskin/contract/auth';
-import { AlertCircleIcon } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field, FieldError, fieldAria } from '@/components/ui/field';
@@ -13,9 +10,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { useRegister } from '@/features/auth/api/register';
-import { firstError } from '@/features/auth/components/login-form';
+import { ServerErrorAlert, useAuthFormErrors } from '@/features/auth/components/form-errors';
 import { PasswordInput } from '@/features/auth/components/password-input';
 
 export const TERMS_REQUIRED = 'Please accept the Terms of Service and Privacy Policy';
@@ -32,7 +28,7 @@ const linkClass = 'font-semibold text-primary-text underline-offset-4 hover:unde
 export function RegisterForm() {
   const navigate = useNavigate();
   const registerAccount = useRegister();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const errorsReport = useAuthFormErrors(AuthMessages.registrationFailed);
 
   const {
     register,
@@ -45,36 +41,22 @@ export function RegisterForm() {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
   });
 
-  const onSubmit = handleSubmit(
-    async ({ name, email, password, confirmPassword }) => {
-      setServerError(null);
-      try {
-        await registerAccount.mutateAsync({ name, email, password, confirmPassword });
-        toast.success(AuthMessages.registerSuccess);
-        await navigate(paths.dashboard.href, { replace: true });
-      } catch (error) {
-        const message = errorMessage(error, AuthMessages.registrationFailed);
-        setServerError(message);
-        toast.error(message);
-      }
-    },
-    (invalid) => {
-      setServerError(null);
-      const message = firstError(invalid);
-      if (message) toast.error(message);
-    },
-  );
+  const onSubmit = handleSubmit(async ({ name, email, password, confirmPassword }) => {
+    errorsReport.clear();
+    try {
+      await registerAccount.mutateAsync({ name, email, password, confirmPassword });
+      toast.success(AuthMessages.registerSuccess);
+      await navigate(paths.dashboard.href, { replace: true });
+    } catch (error) {
+      errorsReport.fail(error);
+    }
+  }, errorsReport.onInvalid);
 
   const termsError = errors.acceptTerms?.message;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      {serverError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertCircleIcon aria-hidden />
-          <p>{serverError}</p>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert message={errorsReport.serverError} />
 
       <Field id="register-name" label="Full name" error={errors.name?.message}>
         <Input

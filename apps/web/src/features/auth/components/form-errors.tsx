@@ -1,0 +1,46 @@
+import { AlertCircleIcon } from 'lucide-react';
+import { useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+
+/** The first validation message, shown as a toast as well as under the field (spec §8). */
+export function firstError(errors: FieldErrors): string | undefined {
+  for (const error of Object.values(errors)) {
+    if (error && typeof error.message === 'string') return error.message;
+  }
+  return undefined;
+}
+
+/**
+ * How the login and register forms report problems (spec §8): the server's detail (else
+ * `fallback`) inline and as a toast; a validation failure as a toast of its first message.
+ */
+export function useAuthFormErrors(fallback: string) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  return {
+    serverError,
+    clear: () => setServerError(null),
+    fail: (error: unknown) => {
+      const message = errorMessage(error, fallback);
+      setServerError(message);
+      toast.error(message);
+    },
+    onInvalid: (invalid: FieldErrors) => {
+      setServerError(null);
+      const message = firstError(invalid);
+      if (message) toast.error(message);
+    },
+  };
+}
+
+export function ServerErrorAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertCircleIcon aria-hidden />
+      <p>{message}</p>
+    </Alert>
+  );
+}
