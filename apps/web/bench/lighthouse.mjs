@@ -9,7 +9,8 @@
  *   npm run bench:lighthouse -w @lumiskin/web
  *
  * BENCH_URL=http://host:port uses a running server instead of starting one; CHROMIUM_PATH
- * overrides /usr/bin/chromium; BENCH_JSON=file writes the figures as JSON too.
+ * overrides /usr/bin/chromium; BENCH_JSON=file writes the figures as JSON too; BENCH_LHR_DIR=dir keeps
+ * each page's full Lighthouse report (home.json, shop.json, learn.json) for diagnosis.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -121,14 +122,28 @@ async function main() {
   const rows = [];
   try {
     for (const page of PAGES) {
-      const result = await lighthouse(`${server.url}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
+      // Lighthouse now and then loses the trace (NO_NAVSTART): that run says nothing of the page,
+      // so it is run again (up to three times), and a page that keeps failing is an error.
+      let result;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        result = await lighthouse(`${server.url}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const failure = result?.lhr.runtimeError;
+        if (!failure) break;
+        console.warn(`Lighthouse run ${attempt} of ${page} failed: ${failure.code}`);
+        if (attempt === 3) throw new Error(`Lighthouse failed on ${page}: ${failure.message}`);
+      }
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const { lhr } = result;
+      if (process.env.BENCH_LHR_DIR) {
+        fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+        const name = page === '/' ? 'home' : page.replace(/\W+/g, '');
+        fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${name}.json`), JSON.stringify(lhr));
+      }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       /** @type {{ url: string; resourceType?: string }[]} */
       const requests = /** @type {any} */ (lhr.audits['network-requests']?.details)?.items ?? [];
