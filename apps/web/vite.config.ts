@@ -42,14 +42,64 @@ function preloadLatinFont(): Plugin {
   };
 }
 
-export default defineConfig({
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
+/**
+ * src/boot.ts starts the app (src/main.tsx) after a server-rendered page has painted; this lists
+ * the app's chunk and its static imports in index.html (#app-modules) so that boot.ts can ask for
+ * all of them at once then, instead of discovering them one import at a time.
+ */
+function listAppModules(): Plugin {
+  return {
+    name: 'lumiskin:list-app-modules',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const app = chunks.find((c) => c.facadeModuleId?.endsWith('/src/main.tsx'));
+        if (!app) throw new Error('list-app-modules: no chunk for src/main.tsx');
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? [])
+            visit(imported);
+        };
+        visit(app.fileName);
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'app-modules' },
+            children: JSON.stringify([...files].map((file) => `/${file}`)),
+            injectTo: 'body',
+          },
+        ];
+      },
+    },
+  };
+}
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+/**
+ * `vite build --ssr src/entry-server.tsx`: the server renderer of the public pages (docs/decisions/
+ * 013), into dist-ssr/ (not served). npm packages load from node_modules at run time; the workspace
+ * packages ship TypeScript source, so they are bundled.
+ */
+const ssrBuild = defineConfig({
+  resolve: { alias },
+  plugins: [react()],
+  ssr: { noExternal: [/^@lumiskin\//] },
+  build: { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false, minify: false },
+});
+
+const clientBuild = defineConfig({
+  resolve: { alias },
   plugins: [
     react(),
     tailwindcss(),
     preloadLatinFont(),
+    listAppModules(),
     VitePWA({
       // A plain <script defer src="/registerSW.js"> keeps the page free of inline scripts (CSP)
       // and does not hold up the first paint.
@@ -93,14 +143,22 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server preloads a server-rendered page's route chunk with it.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
           // React and the router change rarely: their own chunk stays cached across deploys.
           groups: [
+            // React DOM on its own: src/boot.ts evaluates it in a task of its own (it is the
+            // largest module the app runs at start).
+            {
+              name: 'react-dom',
+              test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+            },
             {
               name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-router)[\\/]/,
             },
             {
               // Icons shared by several screens: one small chunk (≈3 KB gz) instead of a request
@@ -125,3 +183,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : clientBuild));

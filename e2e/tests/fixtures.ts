@@ -33,5 +33,31 @@ export async function loginViaUi(page: Page, user: Pick<TestUser, 'email' | 'pas
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-export const test = base;
+/**
+ * Waits until the app is live on the page (apps/web root layout: <html data-app-ready>). Public
+ * pages arrive server-rendered (docs/decisions/013): visible before their script has run, so a
+ * test that types or clicks at once could act on HTML nobody listens to yet.
+ */
+export async function waitForApp(page: Page) {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
+
+/** `page.goto` and `page.reload` return once the app is live (see waitForApp). */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForApp(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForApp(page);
+      return response;
+    };
+    await use(page);
+  },
+});
 export { expect };

@@ -1,4 +1,4 @@
-import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+import { expect, loginViaUi, newUser, registerViaApi, test, waitForApp } from './fixtures';
 
 test.describe('shop', () => {
   test('search and category filter', async ({ page }) => {
@@ -52,6 +52,7 @@ test.describe('shop', () => {
     await loginViaUi(page, user);
     await expect(page).toHaveURL(/\/dashboard/);
     await page.goto('/shop');
+    await waitForApp(page); // a page of its own context: not the fixture's, which waits itself
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/mix') && r.request().method() === 'PUT',
     );
@@ -82,6 +83,7 @@ test.describe('shop', () => {
     await loginViaUi(other, user);
     await expect(other).toHaveURL(/\/dashboard/);
     await other.goto('/shop');
+    await waitForApp(other);
     await other.getByRole('button', { name: 'Mix 3 items' }).click();
     const drawer = other.getByRole('dialog', { name: 'Your mix' });
     await expect(drawer).toContainText('BarrierRepair');

@@ -27,6 +27,7 @@ import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import type { PageRenderer } from './plugins/page-render';
 import spaPlugin from './plugins/spa';
 
 declare module 'fastify' {
@@ -75,6 +76,8 @@ export const REDACTED_PATHS = [
 
 export interface BuildAppOptions extends AppConfig {
   databaseUrl: string;
+  /** The public pages' server renderer; see plugins/spa.ts (tests pass their own). */
+  pageRenderer?: PageRenderer | null;
 }
 
 export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance> {
@@ -159,7 +162,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   );
 
   // 4. The web app and the 404s
-  await app.register(spaPlugin, { webDist: config.webDist });
+  await app.register(spaPlugin, { webDist: config.webDist, pageRenderer: config.pageRenderer });
 
   return app;
 }

@@ -1,20 +1,76 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
-import './index.css';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { createBrowserRouter, type HydrationState } from 'react-router';
+import { AppProvider, createQueryClient } from '@/app/provider';
+import { AppRouter, createAppRouter, createRoutes, loadMatchedRoutes } from '@/app/router';
+import { SSR_STATE_ID } from '@/ssr-state';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-// The first render runs as a transition: React renders in short slices instead of one long task,
-// so a phone stays responsive while the page builds (Lighthouse's total blocking time).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
+interface ServerState {
+  queries: DehydratedState;
+  router: HydrationState;
+}
+
+/** The data a server-rendered page was rendered with (a JSON block, not a script: CSP). */
+function readServerState(): ServerState | null {
+  const text = document.getElementById(SSR_STATE_ID)?.textContent;
+  if (!text || !root?.firstElementChild) return null;
+  try {
+    return JSON.parse(text) as ServerState;
+  } catch {
+    return null;
+  }
+}
+
+async function start(container: HTMLElement): Promise<Root> {
+  const queryClient = createQueryClient();
+  const state = readServerState();
+
+  if (state) {
+    // Server-rendered public page (docs/decisions/013): take over its HTML with the same data,
+    // the same route modules and the visitor's markup (docs/decisions/013), so nothing is rendered twice.
+    hydrate(queryClient, state.queries);
+    const routes = createRoutes(queryClient);
+    await loadMatchedRoutes(routes, window.location);
+    const router = createBrowserRouter(routes, { hydrationData: state.router });
+    // As a transition, React hydrates in short slices: taps and scrolling stay responsive.
+    let root: Root | undefined;
+    startTransition(() => {
+      root = hydrateRoot(
+        container,
+        <StrictMode>
+          <AppProvider queryClient={queryClient}>
+            <AppRouter router={router} />
+          </AppProvider>
+        </StrictMode>,
+        {
+          // A page that differs from the server's is re-rendered by React; say so, it is a bug.
+          onRecoverableError: (error) => console.error('Hydration recovered from:', error),
+        },
+      );
+    });
+    if (!root) throw new Error('hydrateRoot did not run');
+    return root;
+  }
+
+  const router = createAppRouter(queryClient);
+  // The first render runs as a transition: React renders in short slices instead of one long
+  // task, so a phone stays responsive while the page builds (Lighthouse's total blocking time).
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <AppRouter router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
+  return root;
+}
+
+/** The app's React root, once started (tests unmount it). */
+export const started = start(root);

@@ -4,6 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './errors';
+import {
+  canHostRenderedPages,
+  createPageServer,
+  loadPageRenderer,
+  type PageRenderer,
+} from './page-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html and un-hashed files (favicon, manifest, service worker) are revalidated every time.
@@ -29,15 +35,55 @@ function isAppRoute(url: string): boolean {
   return !pathname.startsWith('/assets/') && path.extname(pathname) === '';
 }
 
+export interface SpaOptions {
+  webDist: string | null;
+  /**
+   * Renders the public pages on the server (page-render.ts). Left out: the web build's own
+   * renderer (apps/web/dist-ssr) when it exists; null: never (every page is the plain shell).
+   */
+  pageRenderer?: PageRenderer | null;
+}
+
+/** Reads a JSON file, or {} when it is missing or unreadable. */
+function readJson(file: string): Record<string, never> {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, never>;
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Serves the built SPA (apps/web/dist) beside the API: hashed files under /assets/ are cached
  * for a year, everything else is revalidated, unknown app paths fall back to index.html and
- * unknown /api paths get a JSON 404.
+ * unknown /api paths get a JSON 404. The public pages come server-rendered when a renderer exists.
  */
-async function spaPlugin(app: FastifyInstance, options: { webDist: string | null }) {
+async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
   const root = options.webDist;
   const hasBuild = root !== null && fs.existsSync(path.join(root, 'index.html'));
   if (root && !hasBuild) app.log.warn(`No web build in ${root}; run \`npm run build\``);
+
+  const template = hasBuild ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : '';
+  const renderer =
+    hasBuild && canHostRenderedPages(template)
+      ? options.pageRenderer === undefined
+        ? await loadPageRenderer(root, app.log)
+        : options.pageRenderer
+      : null;
+  const pages = renderer
+    ? createPageServer(app, {
+        template,
+        manifest: readJson(path.join(root ?? '', '.vite', 'manifest.json')),
+        renderer,
+      })
+    : null;
+
+  /** An app route: its server-rendered page, else index.html (the browser renders it). */
+  async function sendApp(request: FastifyRequest, reply: FastifyReply) {
+    const html = await pages?.page(request);
+    if (!html) return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
+  }
 
   if (hasBuild) {
     const assets = path.join(root, 'assets') + path.sep;
@@ -46,12 +92,14 @@ async function spaPlugin(app: FastifyInstance, options: { webDist: string | null
       wildcard: true,
       index: false,
       cacheControl: false,
+      // Build metadata (.vite/manifest.json) is the server's, not the web's.
+      allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
       setHeaders(res, filePath) {
         res.setHeader('cache-control', filePath.startsWith(assets) ? IMMUTABLE : REVALIDATE);
       },
     });
     // The wildcard route would answer / as a directory (403).
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, sendApp);
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -64,7 +112,7 @@ async function spaPlugin(app: FastifyInstance, options: { webDist: string | null
         .type('text/html; charset=utf-8')
         .header('cache-control', REVALIDATE)
         .send(NOT_BUILT_PAGE);
-    return reply.sendFile('index.html');
+    return sendApp(request, reply);
   });
 }
 

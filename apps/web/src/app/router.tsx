@@ -1,9 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import {
   createBrowserRouter,
+  matchRoutes,
   RouterProvider,
   type DataRouter,
+  type HydrationState,
   type RouteObject,
 } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
@@ -130,9 +132,27 @@ export function installUnauthorizedHandler(router: DataRouter, queryClient: Quer
   });
 }
 
-export function AppRouter() {
+/** The app's router in this browser; `hydrationData` when it takes over server-rendered HTML. */
+export function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
+  return createBrowserRouter(createRoutes(queryClient), { hydrationData });
+}
+
+/**
+ * Loads the lazy route modules the URL matches before hydrating server-rendered HTML: hydration
+ * must render the same page the server did, not a fallback while a chunk downloads.
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], location: Location) {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+
+export function AppRouter({ router }: { router: DataRouter }) {
   const queryClient = useQueryClient();
-  const [router] = useState(() => createBrowserRouter(createRoutes(queryClient)));
   useEffect(() => installUnauthorizedHandler(router, queryClient), [queryClient, router]);
 
   return <RouterProvider router={router} />;

@@ -25,12 +25,22 @@ type UnauthorizedHandler = () => void;
 
 /** Outside React and the router the only safe move is a full page load of /login. */
 let onUnauthorized: UnauthorizedHandler = () => {
+  if (typeof window === 'undefined') return;
   if (window.location.pathname !== '/login') window.location.assign('/login');
 };
 
 /** The app installs a handler that navigates inside the SPA instead of reloading. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
+}
+
+/** How a request reaches the API: the browser's fetch, or the server's own when it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** entry-server.tsx: API calls made while the server renders a page go to the server itself. */
+export function setApiTransport(next: ApiTransport) {
+  transport = next;
 }
 
 export interface RequestOptions {
@@ -85,7 +95,7 @@ export async function apiRequestWithHeaders<T>(
     body = JSON.stringify(options.body);
   }
 
-  const response = await fetch(`${API_BASE}${path}`, {
+  const response = await transport(`${API_BASE}${path}`, {
     method: options.method ?? 'GET',
     headers,
     body,

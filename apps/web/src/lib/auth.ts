@@ -5,9 +5,12 @@ import { api, ApiRequestError } from '@/lib/api-client';
 import { getSession, saveUser, subscribeSession, type Session } from '@/lib/storage';
 import { isUser } from '@/lib/user';
 
+/** What the server renders, and what hydration starts from: a visitor (docs/decisions/013). */
+const visitorSession = (): Session | null => null;
+
 /** The stored session (token + user), re-rendering when it changes in this tab or another. */
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, visitorSession);
 }
 
 export const meQueryKey = ['auth', 'me'] as const;

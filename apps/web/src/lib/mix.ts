@@ -53,7 +53,19 @@ export interface MixEntry {
 const localListeners = new Set<() => void>();
 let localSnapshot: LocalLine[] | undefined;
 
+/**
+ * An empty mix: one array, so a visitor with no mix has the same snapshot in the browser as the
+ * server rendered (docs/decisions/013); a different one would make React render again at once.
+ */
+const NO_LINES: LocalLine[] = [];
+const noLocalLines = () => NO_LINES;
+
 function readLocal(): LocalLine[] {
+  const lines = parseLocal();
+  return lines.length ? lines : NO_LINES;
+}
+
+function parseLocal(): LocalLine[] {
   try {
     const parsed: unknown = JSON.parse(getItem(LOCAL_KEY) ?? '[]');
     if (!Array.isArray(parsed)) return [];
@@ -108,7 +120,7 @@ function mergeVisitorMix(queryClient: QueryClient | null) {
   merging = api
     .post<MixResponse>('/mix/merge', { items })
     .then(async (mix) => {
-      writeLocal([]);
+      writeLocal(NO_LINES);
       // A GET /mix may have been answered before the merge committed: drop it, keep the merge.
       await queryClient?.cancelQueries({ queryKey: mixQueryKey });
       queryClient?.setQueryData(mixQueryKey, mix);
@@ -167,7 +179,7 @@ export function useMix(): UseMix {
   const isSignedIn = session !== null;
   const [refusal, setRefusal] = useState<MixRefusal | null>(null);
 
-  const local = useSyncExternalStore(subscribeLocal, getLocal, getLocal);
+  const local = useSyncExternalStore(subscribeLocal, getLocal, noLocalLines);
   const catalogue = useQuery({ ...catalogueQueryOptions(), enabled: !isSignedIn });
   const server = useQuery({
     queryKey: mixQueryKey,

@@ -70,7 +70,11 @@ export function Footer({ className }: { className?: string | undefined }) {
         ))}
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6">
+        {/* The year is the server's on a server-rendered page; a browser across New Year may differ. */}
+        <p
+          suppressHydrationWarning
+          className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6"
+        >
           © {new Date().getFullYear()} Lumiskin. Not medical advice — see a dermatologist for skin
           conditions.
         </p>

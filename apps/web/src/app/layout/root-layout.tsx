@@ -1,11 +1,25 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { HydrationSlice } from '@/components/hydration-slice';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { arrivedAt } from '@/lib/storage';
 import { Footer } from '@/app/layout/footer';
 import { Navbar } from '@/app/layout/navbar';
 import { QUICK_SCAN_CLEARANCE, QuickScanButton } from '@/app/layout/quick-scan-button';
+
+/**
+ * Marks <html data-app-ready> once the page is live: rendered by the app, or its server HTML
+ * hydrated (this sits in the page's hydration slice, so it commits with the page). Tests wait for
+ * it before typing into a server-rendered page; card and section slices below hydrate on their own,
+ * and React replays a click on one that has not yet.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return null;
+}
 
 export function RootLayout() {
   const session = useSession();
@@ -31,12 +45,19 @@ export function RootLayout() {
           <div className="h-full w-1/3 animate-progress-bar bg-gradient-to-r from-brand to-accent" />
         </div>
       ) : null}
-      <Navbar />
+      <HydrationSlice>
+        <Navbar />
+      </HydrationSlice>
       <main id="main" className="flex-1">
-        <Outlet />
+        <HydrationSlice>
+          <Outlet />
+          <PageReady />
+        </HydrationSlice>
       </main>
       {/* Space under the footer so the floating button never covers its last line. */}
-      <Footer className={showQuickScan ? QUICK_SCAN_CLEARANCE : undefined} />
+      <HydrationSlice>
+        <Footer className={showQuickScan ? QUICK_SCAN_CLEARANCE : undefined} />
+      </HydrationSlice>
       {showQuickScan ? <QuickScanButton /> : null}
       <ScrollRestoration />
     </div>

@@ -20,7 +20,9 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-let toasts: ToastItem[] = [];
+/** No toasts: one array, so "no toasts" is the same snapshot on the server and in the browser. */
+const NO_TOASTS: ToastItem[] = [];
+let toasts: ToastItem[] = NO_TOASTS;
 let counter = 0;
 const listeners = new Set<() => void>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -59,7 +61,7 @@ toast.info = (description: string) => toast({ title: 'Info', description });
 export function clearToasts() {
   for (const timer of removeTimers.values()) clearTimeout(timer);
   removeTimers.clear();
-  setToasts([]);
+  setToasts(NO_TOASTS);
 }
 
 function subscribe(listener: () => void) {
@@ -71,6 +73,7 @@ export function useToasts(): ToastItem[] {
   return useSyncExternalStore(
     subscribe,
     () => toasts,
-    () => toasts,
+    // The server renders, and hydration starts from, no toasts (docs/decisions/013).
+    () => NO_TOASTS,
   );
 }

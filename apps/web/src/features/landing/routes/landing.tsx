@@ -1,7 +1,8 @@
 import { ArrowRightIcon, CheckIcon, ScanFaceIcon, ShieldCheckIcon } from 'lucide-react';
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { HydrationSlice } from '@/components/hydration-slice';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ArticleTeasers } from '@/features/landing/components/article-teasers';
@@ -12,29 +13,19 @@ import { MixDemo } from '@/features/landing/components/mix-demo';
 import { QuizPromo } from '@/features/landing/components/quiz-promo';
 
 /**
- * The hero paints first; the sections below the fold render right after, in a transition React
- * can interrupt and split into short tasks, so the first paint and the first tap do not wait for
- * the whole page (Lighthouse: LCP and total blocking time on a mid-range phone).
- */
-function useBelowTheFold(): boolean {
-  const [isReady, setIsReady] = useState(false);
-  useEffect(() => startTransition(() => setIsReady(true)), []);
-  return isReady;
-}
-
-/**
  * `content-visibility: auto`: the browser skips layout and paint of a section until it nears the
  * viewport (it stays in the DOM and the accessibility tree); the remembered size keeps the scroll
  * bar steady once a section has been seen.
  */
 function Offscreen({ children }: { children: ReactNode }) {
   return (
-    <div className="[contain-intrinsic-size:auto_48rem] [content-visibility:auto]">{children}</div>
+    <div className="[contain-intrinsic-size:auto_48rem] [content-visibility:auto]">
+      <HydrationSlice>{children}</HydrationSlice>
+    </div>
   );
 }
 
 export default function LandingRoute() {
-  const showRest = useBelowTheFold();
   return (
     <>
       <title>Lumiskin — skincare that learns you</title>
@@ -84,28 +75,26 @@ export default function LandingRoute() {
               )}
             </ul>
           </div>
-          <HeroVisual />
+          <HydrationSlice>
+            <HeroVisual />
+          </HydrationSlice>
         </div>
       </section>
-      {showRest ? (
-        <>
-          <Offscreen>
-            <Features />
-          </Offscreen>
-          <Offscreen>
-            <MixDemo />
-          </Offscreen>
-          <Offscreen>
-            <QuizPromo />
-          </Offscreen>
-          <Offscreen>
-            <ArticleTeasers />
-          </Offscreen>
-          <Offscreen>
-            <ClosingCta />
-          </Offscreen>
-        </>
-      ) : null}
+      <Offscreen>
+        <Features />
+      </Offscreen>
+      <Offscreen>
+        <MixDemo />
+      </Offscreen>
+      <Offscreen>
+        <QuizPromo />
+      </Offscreen>
+      <Offscreen>
+        <ArticleTeasers />
+      </Offscreen>
+      <Offscreen>
+        <ClosingCta />
+      </Offscreen>
     </>
   );
 }

@@ -26,6 +26,9 @@ export function PostCard({
       className={cn(
         'group relative flex flex-col overflow-hidden rounded-2xl border bg-card shadow-soft transition-shadow duration-200 focus-within:shadow-lift hover:shadow-lift',
         featured && 'md:flex-row',
+        // Cards further down are laid out and painted only as they near the screen; the size
+        // holds their place until then (and is remembered once they have been seen).
+        !eager && !featured && '[contain-intrinsic-size:auto_28rem] [content-visibility:auto]',
       )}
       data-testid="post-card"
     >

@@ -5,6 +5,8 @@ export function formatDate(iso: string): string {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
+    // The same day on the server and in every reader's browser (the page is server-rendered).
+    timeZone: 'UTC',
   });
 }
 

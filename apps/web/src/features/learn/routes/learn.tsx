@@ -1,7 +1,8 @@
 import { BlogMessages } from '@lumiskin/contract/messages';
 import { BookmarkIcon, BookOpenIcon, RotateCwIcon } from 'lucide-react';
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import { FilterBar } from '@/components/filter-bar';
+import { sliced } from '@/components/hydration-slice';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { postFiltersFrom, usePosts } from '@/features/learn/api/get-posts';
@@ -11,8 +12,10 @@ import { useSearchParam } from '@/lib/search-params';
 
 const FEATURED_COUNT = 2; // spec §9
 const SKELETON_CARDS = 6; // spec §9
-/** Cards rendered in the first pass, featured ones included; the rest follow in a deferred pass. */
-const FIRST_CARDS = 3;
+/** Images loaded at once, featured ones included; the rest load as they near the screen. */
+const EAGER_CARDS = 3;
+/** Cards hydrated together (components/hydration-slice). */
+const CARDS_PER_SLICE = 3;
 
 export default function LearnRoute() {
   const { params, setParams, setParam } = useSearchParam();
@@ -26,19 +29,12 @@ export default function LearnRoute() {
     if (posts.isError) toast.error(BlogMessages.loadFailed);
   }, [posts.isError]);
 
-  // The first cards (featured, the largest paint) render with the page; the rest of the list in a
-  // deferred pass after it (shorter tasks while loading), with skeletons holding their place.
   const data = posts.data;
-  // `null` first: with the data already there at mount (the loader waited for it), the rest of
-  // the cards still come in the deferred pass.
-  const deferred = useDeferredValue(data ?? null, null) ?? undefined;
   const all = data?.posts ?? [];
   const isFiltered = q !== '' || category !== '' || saved;
   // Spec §2: at most two featured posts, only with no search and all topics.
   const featured = isFiltered ? [] : all.filter((p) => p.featured).slice(0, FEATURED_COUNT);
   const rest = isFiltered ? all : all.filter((p) => !featured.includes(p));
-  const head = rest.slice(0, Math.max(0, FIRST_CARDS - featured.length));
-  const tail = deferred === data ? rest.slice(head.length) : null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:py-14">
@@ -134,19 +130,14 @@ export default function LearnRoute() {
               </div>
             ) : (
               <ul className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {head.map((post, index) => (
+                {sliced(rest, CARDS_PER_SLICE, (post, index) => (
                   <PostCard
                     key={post.id}
                     post={post}
-                    eager
+                    eager={featured.length + index < EAGER_CARDS}
                     priority={featured.length === 0 && index === 0}
                   />
                 ))}
-                {tail
-                  ? tail.map((post) => <PostCard key={post.id} post={post} />)
-                  : Array.from({ length: rest.length - head.length }, (_, i) => (
-                      <PostCardSkeleton key={`skeleton-${i}`} />
-                    ))}
               </ul>
             )}
           </section>

@@ -18,7 +18,19 @@ const favoritesKey = ['shop', 'favorites'] as const;
 const listeners = new Set<() => void>();
 let snapshot: string[] | undefined;
 
+/**
+ * No favourites: one array, so a visitor with none has the same snapshot in the browser as the
+ * server rendered (docs/decisions/013); a different one would make React render again at once.
+ */
+const NO_FAVORITES: string[] = [];
+const noFavorites = () => NO_FAVORITES;
+
 function readLocal(): string[] {
+  const ids = parseLocal();
+  return ids.length ? ids : NO_FAVORITES;
+}
+
+function parseLocal(): string[] {
   try {
     const parsed: unknown = JSON.parse(getItem(LOCAL_KEY) ?? '[]');
     return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
@@ -42,7 +54,7 @@ let merging = false;
 export function useFavorites() {
   const queryClient = useQueryClient();
   const isSignedIn = useSession() !== null;
-  const local = useSyncExternalStore(subscribe, getLocal, getLocal);
+  const local = useSyncExternalStore(subscribe, getLocal, noFavorites);
   const server = useQuery({
     queryKey: favoritesKey,
     queryFn: ({ signal }) => api.get<FavoritesResponse>('/shop/favorites', { signal }),
@@ -56,7 +68,7 @@ export function useFavorites() {
     api
       .post<FavoritesResponse>('/shop/favorites/merge', { product_ids: pending })
       .then(async (merged) => {
-        writeLocal([]);
+        writeLocal(NO_FAVORITES);
         // A GET may have been answered before the merge committed: drop it, keep the merge.
         await queryClient.cancelQueries({ queryKey: favoritesKey });
         queryClient.setQueryData(favoritesKey, merged);

@@ -47,6 +47,12 @@ export function ProductCard({
       className={cn(
         'group relative flex overflow-hidden rounded-2xl border bg-card shadow-soft transition-shadow duration-200 hover:shadow-lift',
         isList ? 'flex-row gap-4 p-3 sm:p-4' : 'flex-col',
+        // Cards further down are laid out and painted only as they near the screen; the size
+        // holds their place until then (and is remembered once they have been seen).
+        !eager &&
+          (isList
+            ? '[contain-intrinsic-size:auto_11rem] [content-visibility:auto]'
+            : '[contain-intrinsic-size:auto_36rem] [content-visibility:auto]'),
       )}
       data-testid="product-card"
     >

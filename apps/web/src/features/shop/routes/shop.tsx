@@ -1,8 +1,9 @@
 import { ShopMessages } from '@lumiskin/contract/messages';
 import type { ShopProduct } from '@lumiskin/contract/shop';
 import { LayoutGridIcon, ListIcon, PackageSearchIcon, RotateCwIcon } from 'lucide-react';
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import { FilterBar } from '@/components/filter-bar';
+import { sliced } from '@/components/hydration-slice';
 import { MixRefusalDialog } from '@/components/mix-refusal-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -19,10 +20,10 @@ import { useSearchParam } from '@/lib/search-params';
 import { cn } from '@/lib/utils';
 
 const SKELETON_CARDS = 8; // spec §9
-/** Cards rendered in the first pass: the first row on a wide screen, the first screen on a phone. */
-const FIRST_CARDS = 4;
 /** Images loaded at once: the first row on a wide screen; the rest load as they near the screen. */
 const EAGER_IMAGES = 4;
+/** Cards hydrated together (components/hydration-slice). */
+const CARDS_PER_SLICE = 4;
 
 export default function ShopRoute() {
   const { params, setParams, setParam } = useSearchParam();
@@ -39,15 +40,8 @@ export default function ShopRoute() {
     if (products.isError) toast.error(ShopMessages.loadFailed);
   }, [products.isError]);
 
-  // The first row of cards (the largest paint) renders with the page; the rest in a deferred pass
-  // after it (shorter tasks while loading), with skeletons holding their place until then.
   const data = products.data;
-  // `null` first: with the data already there at mount (the loader waited for it), the rest of
-  // the cards still come in the deferred pass.
-  const deferred = useDeferredValue(data ?? null, null) ?? undefined;
   const list = data?.products ?? [];
-  const head = list.slice(0, FIRST_CARDS);
-  const tail = deferred === data ? list.slice(FIRST_CARDS) : null;
   const categories = data?.categories ?? [];
 
   function add(product: ShopProduct) {
@@ -183,12 +177,7 @@ export default function ShopRoute() {
             )}
             aria-label="Products"
           >
-            {head.map((product, index) => card(product, index))}
-            {tail
-              ? tail.map((product, index) => card(product, FIRST_CARDS + index))
-              : Array.from({ length: list.length - head.length }, (_, i) => (
-                  <ProductCardSkeleton key={`skeleton-${i}`} view={view} />
-                ))}
+            {sliced(list, CARDS_PER_SLICE, card)}
           </ul>
         </>
       )}

@@ -1,0 +1,58 @@
+/**
+ * The entry: the stylesheet, and the app, which a server-rendered page loads once it has painted.
+ *
+ * A server-rendered page (docs/decisions/013) is complete HTML: the browser shows it as soon as
+ * the stylesheet is there, with the page's first image, and only then downloads and runs the
+ * app, which hydrates it. The app's chunks and the page's route chunks are asked for together
+ * then (index.html lists the app's, the server the route's), so it is one round trip, not a chain.
+ * The plain app shell has nothing to paint and starts the app at once.
+ */
+import './index.css';
+
+/** JSON lists of scripts to fetch: the app's (vite.config.ts), a route's (the server). */
+const MODULE_LISTS = ['app-modules', 'ssr-modules'];
+
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // A callback of the frame, then a task after it: that frame has been painted.
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    // A hidden tab has no frames.
+    setTimeout(resolve, 250);
+  });
+}
+
+/** Starts downloading every script the app will run now, all at once; it runs them in order. */
+function preloadModules() {
+  for (const id of MODULE_LISTS) {
+    let files: unknown;
+    try {
+      files = JSON.parse(document.getElementById(id)?.textContent ?? '[]');
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(files)) continue;
+    for (const href of files) {
+      if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
+      if (document.head.querySelector(`link[href="${href}"]`)) continue;
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+  }
+}
+
+/** Lets the browser handle input and paint between two pieces of start-up work. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start() {
+  if (document.getElementById('root')?.firstElementChild) await afterFirstPaint();
+  preloadModules();
+  // React DOM, the largest module, runs in a task of its own; then the app (which hydrates or
+  // renders in slices of its own): no single long task while the page starts.
+  await import('react-dom/client');
+  await yieldToMain();
+  await import('./main');
+}
+
+void start();

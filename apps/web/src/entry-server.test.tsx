@@ -1,0 +1,162 @@
+import type { PostListResponse } from '@lumiskin/contract/blog';
+import type { ProductListResponse, ShopProduct } from '@lumiskin/contract/shop';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/testing/test-utils';
+
+// docs/decisions/013: the server renders the public pages; the browser hydrates that HTML.
+
+function product(id: string, name: string, type: ShopProduct['type'], price: number): ShopProduct {
+  return {
+    id,
+    name,
+    short_description: `${name}, in short.`,
+    description: `${name}, at length.`,
+    key_ingredients: ['Glycerin'],
+    category: type === 'base' ? 'Bases' : type === 'booster' ? 'Boosters' : 'Cleansers',
+    type,
+    formulation_category: null,
+    time_of_use: 'AM/PM',
+    how_to_use: 'Twice a day.',
+    suitable_for: ['all'],
+    size: '50 ml',
+    featured: type === 'base',
+    rating: 4.6,
+    review_count: 1234,
+    price_pence: price,
+    image: `/images/products/${id}.svg`,
+    color: '#38bdf8',
+  };
+}
+
+const catalogue: ProductListResponse = {
+  products: [
+    product('aquahydra', 'AquaHydra', 'base', 5200),
+    product('sebobalance', 'SeboBalance', 'base', 5400),
+    product('calmbarrier', 'CalmBarrier', 'booster', 4200),
+    product('gentle-cream-cleanser', 'Gentle Cream Cleanser', 'cleanser', 1800),
+  ],
+  total: 4,
+  categories: ['Bases', 'Boosters', 'Cleansers'],
+};
+
+const posts: PostListResponse = {
+  posts: ['Sunscreen and the UV index', 'Retinoids without the drama', 'Barrier repair'].map(
+    (title, i) => ({
+      id: `post-${i}`,
+      slug: title.toLowerCase().replace(/\W+/g, '-'),
+      title,
+      excerpt: `${title}: what to know.`,
+      tags: ['basics'],
+      category: 'Basics',
+      author: 'Lumiskin team',
+      read_time: 4,
+      views: 10,
+      likes: 2,
+      featured: i === 0,
+      image: `/images/blog/post-${i}.svg`,
+      created_at: '2026-03-01T23:30:00.000Z',
+      liked: false,
+      saved: false,
+    }),
+  ),
+  total: 3,
+  categories: ['Basics'],
+};
+
+/** The API as the server answers a render: in process, for a visitor. */
+const serverApi = vi.fn(async (url: string): Promise<Response> => {
+  const path = new URL(url, 'http://x').pathname;
+  if (path === '/api/shop/products') return json(200, catalogue);
+  if (path === '/api/blog/posts') return json(200, posts);
+  return json(404, { detail: 'Not found', code: 'not_found' });
+});
+
+async function renderOnServer(url: string) {
+  const { render } = await import('@/entry-server');
+  return render(url, { fetch: serverApi });
+}
+
+/** What the API server does with a rendered page (apps/server/src/plugins/page-render.ts). */
+function loadIntoDocument(page: { html: string; state: string }) {
+  const head = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/.exec(page.html)?.[0] ?? '';
+  document.head.innerHTML = head;
+  document.body.innerHTML = `<div id="root">${page.html.slice(head.length)}</div>${page.state}`;
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  serverApi.mockClear();
+  delete document.documentElement.dataset.appReady;
+});
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+});
+
+describe('rendering on the server', () => {
+  it('renders the shop with its products, and the data it used', async () => {
+    const page = await renderOnServer('/shop');
+    expect(page).not.toBeNull();
+    expect(page?.status).toBe(200);
+    for (const { name } of catalogue.products) expect(page?.html).toContain(name);
+    expect(page?.html).toContain('<title>Shop — Lumiskin</title>');
+    expect(page?.modules).toEqual(['src/features/shop/routes/shop.tsx']);
+    const state = JSON.parse(/<script[^>]*>(.*)<\/script>/s.exec(page?.state ?? '')?.[1] ?? '{}');
+    expect(state.queries.queries[0].state.data.products).toHaveLength(4);
+  });
+
+  it('renders the landing page whole, its demo products and article teasers included', async () => {
+    const page = await renderOnServer('/');
+    expect(page?.html).toContain('Learns You');
+    expect(page?.html).toContain('Build Your Perfect Mix');
+    expect(page?.html).toContain('Retinoids without the drama');
+    expect(page?.modules).toEqual([]);
+  });
+
+  it('shows publication dates as the same day wherever the page is rendered', async () => {
+    const page = await renderOnServer('/learn');
+    // 23:30 UTC on 1 March: the 1st for every reader, not the 2nd east of Greenwich.
+    expect(page?.html).toContain('1 Mar 2026');
+  });
+
+  it('declines private pages, unknown ones, and pages whose data failed to load', async () => {
+    expect(await renderOnServer('/dashboard')).toBeNull();
+    expect(await renderOnServer('/no-such-page')).toBeNull();
+    serverApi.mockImplementationOnce(async () => json(500, { detail: 'Down', code: 'internal' }));
+    expect(await renderOnServer('/shop')).toBeNull();
+  });
+});
+
+describe('hydrating in the browser', () => {
+  it.each(['/shop', '/', '/learn'])(
+    'takes over %s without re-rendering it, then works',
+    async (path) => {
+      const page = await renderOnServer(path);
+      if (!page) throw new Error(`no server render for ${path}`);
+      // The browser's API calls go to its own fetch again.
+      const { setApiTransport } = await import('@/lib/api-client');
+      setApiTransport((url) => Promise.resolve(json(404, { detail: url, code: 'not_found' })));
+      loadIntoDocument(page);
+      window.history.replaceState(null, '', path);
+      const serverMarkup = document.getElementById('root')?.innerHTML;
+      const errors = vi.spyOn(console, 'error');
+
+      const { started } = await import('@/main');
+      const root = await started;
+      await waitFor(() => expect(document.documentElement.dataset.appReady).toBe(''), {
+        timeout: 5_000,
+      });
+
+      expect(errors).not.toHaveBeenCalled();
+      expect(document.getElementById('root')?.innerHTML).toBe(serverMarkup);
+      if (path === '/shop') {
+        await userEvent.click(screen.getByRole('button', { name: 'Add CalmBarrier to mix' }));
+        expect(await screen.findByRole('button', { name: /^Mix 1 items?$/ })).toBeInTheDocument();
+      }
+      root.unmount();
+    },
+  );
+});

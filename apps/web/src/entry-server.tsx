@@ -1,0 +1,118 @@
+/**
+ * Server rendering of the public pages (docs/decisions/013). Built by `vite build --ssr` into
+ * dist-ssr/ and loaded by the API server, which calls `render` for a page request and puts the
+ * HTML into index.html; main.tsx hydrates it. Only visitors' pages are rendered (a session lives
+ * in the browser's storage, out of the server's sight): what depends on the session, the visitor's
+ * mix or the theme is rendered for a visitor, and the browser updates it after hydration.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProvider, createQueryClient } from '@/app/provider';
+import { createRoutes } from '@/app/router';
+import { articlesQueryOptions } from '@/features/landing/api/get-articles';
+import { setApiTransport, type ApiTransport } from '@/lib/api-client';
+import { catalogueQueryOptions } from '@/lib/mix';
+import { stateScript } from '@/ssr-state';
+
+interface ServerPage {
+  path: string;
+  /** The route's lazy module (a key of Vite's manifest), so its chunk is preloaded with the HTML. */
+  module: string | null;
+  /** Data the page shows that no route loader asks for. */
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
+}
+
+/** The pages rendered on the server: public, the same for every visitor, and worth a fast paint. */
+export const SERVER_PAGES: readonly ServerPage[] = [
+  {
+    path: '/',
+    module: null, // the landing page ships in the entry chunk
+    prefetch: (queryClient) =>
+      Promise.all([
+        queryClient.prefetchQuery(catalogueQueryOptions()),
+        queryClient.prefetchQuery(articlesQueryOptions()),
+      ]),
+  },
+  { path: '/shop', module: 'src/features/shop/routes/shop.tsx' },
+  { path: '/learn', module: 'src/features/learn/routes/learn.tsx' },
+  { path: '/terms', module: 'src/features/legal/routes/terms.tsx' },
+  { path: '/privacy', module: 'src/features/legal/routes/privacy.tsx' },
+];
+
+export interface RenderOptions {
+  /** How API calls made while rendering reach the API (the server answers them in process). */
+  fetch: ApiTransport;
+}
+
+export interface RenderedPage {
+  status: number;
+  /** The markup that goes inside <div id="root">. */
+  html: string;
+  /** The data it was rendered with, as a JSON block to put after the root element. */
+  state: string;
+  /** The lazy route modules the page needs (Vite manifest keys), for modulepreload links. */
+  modules: string[];
+}
+
+// Renders run concurrently: each one's API calls go through its own request's transport.
+const transports = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((url, init) => {
+  const transport = transports.getStore();
+  if (!transport) return Promise.reject(new Error('API call outside a server render'));
+  return transport(url, init);
+});
+
+/**
+ * Renders `url` (path and query) for a visitor, or returns null when it is not a server-rendered
+ * page or cannot be rendered as a plain 200 page (a redirect, an error, data that failed to load):
+ * the server then sends the plain app shell and the browser renders the page itself.
+ */
+export function render(url: string, options: RenderOptions): Promise<RenderedPage | null> {
+  const location = new URL(url, 'http://lumiskin.invalid');
+  const page = SERVER_PAGES.find((p) => p.path === location.pathname);
+  if (!page) return Promise.resolve(null);
+  return transports.run(options.fetch, () => renderPage(page, location));
+}
+
+async function renderPage(page: ServerPage, location: URL): Promise<RenderedPage | null> {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  try {
+    await page.prefetch?.(queryClient);
+    const handler = createStaticHandler(createRoutes(queryClient));
+    const context = await handler.query(new Request(location.href));
+    if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
+    if (
+      queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' }).length
+    )
+      return null;
+
+    // Taken together, synchronously: the HTML shows exactly the data the browser will hydrate.
+    const queries = dehydrate(queryClient);
+    const html = renderToString(
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+        </AppProvider>
+      </StrictMode>,
+    );
+    const router = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
+    return {
+      status: 200,
+      html,
+      state: stateScript({ queries, router }),
+      modules: page.module ? [page.module] : [],
+    };
+  } finally {
+    queryClient.clear();
+  }
+}

@@ -1,0 +1,92 @@
+import { expect, newUser, registerViaApi, test, waitForApp } from './fixtures';
+
+// docs/decisions/013: the public pages come as server-rendered HTML that the app then hydrates.
+
+test.describe('server-rendered public pages', () => {
+  test('the HTML itself has each page, its title and its data; private pages stay the shell', async ({
+    request,
+  }) => {
+    const expectations: [string, RegExp[]][] = [
+      ['/', [/<h1[^>]*>Skincare That/, /<title>Lumiskin — skincare that learns you<\/title>/]],
+      ['/shop', [/The Lumiskin Shop/, /AquaHydra/, /Jade Facial Roller/, /<title>Shop — Lumiskin/]],
+      ['/learn', [/Skin science, in plain English/, /href="\/learn\/[a-z0-9-]+"/]],
+    ];
+    for (const [path, patterns] of expectations) {
+      const res = await request.get(path);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['cache-control']).toBe('no-cache');
+      const html = await res.text();
+      for (const pattern of patterns) expect(html, `${path} ${pattern}`).toMatch(pattern);
+      expect(html).toContain('id="ssr-state"');
+      // One title, the page's, in <head>.
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
+    }
+    const dashboard = await (await request.get('/dashboard')).text();
+    expect(dashboard).toContain('<div id="root"></div>');
+    expect(dashboard).not.toContain('id="ssr-state"');
+  });
+
+  test('without JavaScript a visitor still reads the landing page, the shop and the articles', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const catalogue = (await (await request.get('/api/shop/products')).json()) as {
+      products: unknown[];
+    };
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Skincare That');
+    await page.getByRole('link', { name: 'Shop Products' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByTestId('product-card')).toHaveCount(catalogue.products.length);
+    await page.goto('/learn');
+    await expect(page.getByTestId('post-card').first()).toBeVisible();
+    await context.close();
+  });
+
+  test('hydration takes over each page without a mismatch, and the page then works', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    for (const path of ['/', '/learn', '/shop']) {
+      await page.goto(path);
+      await waitForApp(page);
+    }
+    // Hydrated: the add button updates the mix the server knew nothing of.
+    await page.getByRole('button', { name: 'Add SeboBalance to mix' }).click();
+    await expect(page.getByRole('button', { name: /^Mix 1 items?$/ })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in reader sees their own page after hydration, in their theme', async ({
+    page,
+    request,
+  }) => {
+    const { access_token, user } = await registerViaApi(request, newUser());
+    await page.addInitScript(
+      ([token, stored]) => {
+        localStorage.setItem('lumiskin_token', token);
+        localStorage.setItem('lumiskin_user', stored);
+        localStorage.setItem('lumiskin_theme', 'dark');
+      },
+      [access_token, JSON.stringify(user)] as const,
+    );
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+
+    await page.goto('/shop');
+    await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(problems).toEqual([]);
+  });
+});
