@@ -66,11 +66,15 @@ function listAppModules(): Plugin {
             visit(imported);
         };
         visit(app.fileName);
+        const size = (file: string) => chunks.find((c) => c.fileName === file)?.code.length ?? 0;
         return [
           {
             tag: 'script',
             attrs: { type: 'application/json', id: 'app-modules' },
-            children: JSON.stringify([...files].map((file) => `/${file}`)),
+            // Largest first: the downloads that take longest start first.
+            children: JSON.stringify(
+              [...files].sort((a, b) => size(b) - size(a)).map((file) => `/${file}`),
+            ),
             injectTo: 'body',
           },
         ];
@@ -101,9 +105,9 @@ const clientBuild = defineConfig({
     preloadLatinFont(),
     listAppModules(),
     VitePWA({
-      // A plain <script defer src="/registerSW.js"> keeps the page free of inline scripts (CSP)
-      // and does not hold up the first paint.
-      injectRegister: 'script-defer',
+      // src/main.tsx registers /sw.js once the app has started and the browser is idle: its
+      // install (precaching the app) never competes with the page's own start-up.
+      injectRegister: false,
       registerType: 'autoUpdate',
       includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png', 'theme-init.js'],
       manifest: {

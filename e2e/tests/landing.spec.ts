@@ -70,4 +70,25 @@ test.describe('landing page', () => {
     expect(hrefs.length).toBeGreaterThan(4);
     for (const href of hrefs) expect(href).toMatch(/^\/[a-z]/);
   });
+
+  test('the app installs its service worker once started, and works offline', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    const script = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.scriptURL ?? null;
+    });
+    expect(script).toMatch(/\/sw\.js$/);
+    // Installed: the precached app opens without the network (the API aside).
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+    await context.setOffline(true);
+    await page.goto('/terms', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.setOffline(false);
+  });
 });

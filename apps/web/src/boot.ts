@@ -21,33 +21,39 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-/** Starts downloading every script the app will run now, all at once; it runs them in order. */
-function preloadModules() {
-  for (const id of MODULE_LISTS) {
-    let files: unknown;
-    try {
-      files = JSON.parse(document.getElementById(id)?.textContent ?? '[]');
-    } catch {
-      continue;
-    }
-    if (!Array.isArray(files)) continue;
-    for (const href of files) {
-      if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
-      if (document.head.querySelector(`link[href="${href}"]`)) continue;
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.append(link);
-    }
-  }
-}
-
 /** Lets the browser handle input and paint between two pieces of start-up work. */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** Links added per task: asking for a script costs the main thread time of its own. */
+const PRELOADS_PER_TASK = 4;
+
+/** Starts downloading every script the app will run now; it then runs them in order. */
+async function preloadModules() {
+  const hrefs: string[] = [];
+  for (const id of MODULE_LISTS) {
+    try {
+      const files: unknown = JSON.parse(document.getElementById(id)?.textContent ?? '[]');
+      if (Array.isArray(files))
+        for (const href of files)
+          if (typeof href === 'string' && href.startsWith('/assets/')) hrefs.push(href);
+    } catch {
+      /* no list: the imports below find the files themselves */
+    }
+  }
+  for (let i = 0; i < hrefs.length; i++) {
+    if (i > 0 && i % PRELOADS_PER_TASK === 0) await yieldToMain();
+    const href = hrefs[i];
+    if (!href || document.head.querySelector(`link[href="${href}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 async function start() {
   if (document.getElementById('root')?.firstElementChild) await afterFirstPaint();
-  preloadModules();
+  await preloadModules();
   // React DOM, the largest module, runs in a task of its own; then the app (which hydrates or
   // renders in slices of its own): no single long task while the page starts.
   await import('react-dom/client');

@@ -74,3 +74,24 @@ async function start(container: HTMLElement): Promise<Root> {
 
 /** The app's React root, once started (tests unmount it). */
 export const started = start(root);
+
+/**
+ * The service worker (vite-plugin-pwa, generateSW, autoUpdate) makes the app installable and
+ * work offline. It is registered when the browser is idle after start-up, so downloading and
+ * precaching the app's files does not slow the first visit down.
+ */
+function registerServiceWorker() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () =>
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+      console.warn('The service worker could not be registered:', error);
+    });
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => void register(), { timeout: 5_000 })
+      : setTimeout(() => void register(), 1_000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+void started.then(registerServiceWorker);
