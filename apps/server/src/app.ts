@@ -86,6 +86,17 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       ...(config.logStream && { stream: config.logStream }),
+      hooks: {
+        // @fastify/compress logs a browser that stopped reading a compressed answer (a page
+        // left while an image or script was still arriving) as an error; it is not one.
+        logMethod(args, method, level) {
+          const [first] = args as unknown[];
+          const isClientGone =
+            level >= 50 && first instanceof Error && first.message === 'premature close';
+          if (isClientGone) return this.debug(...(args as [Error]));
+          return method.apply(this, args);
+        },
+      },
     },
     // Routes that take uploads raise this per route (`bodyLimit`).
     bodyLimit: config.bodyLimitBytes,

@@ -47,3 +47,13 @@ it('never logs passwords, tokens or Authorization headers', async () => {
   }
   expect(text).not.toMatch(/\$argon2id\$/);
 });
+
+it('logs a browser that left mid-answer as debug, and real errors still as errors', () => {
+  app.log.error(new Error('premature close'));
+  app.log.error(new Error('database on fire'));
+  const levelOf = (message: string) =>
+    logs.lines().find((line) => (line.err as { message?: string } | undefined)?.message === message)
+      ?.level;
+  expect(levelOf('premature close')).toBe(20);
+  expect(levelOf('database on fire')).toBe(50);
+});
