@@ -12,12 +12,21 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
     timeouts: number;
+    /** Bytes per second. */
+    throughput: Histogram;
+  }
+  interface RequestSpec {
+    method?: 'GET' | 'POST';
+    path?: string;
+    /** Called before each request; returns the request to send. */
+    setupRequest?: (request: { path: string }) => { path: string };
   }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    requests?: RequestSpec[];
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
