@@ -1,4 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { expect, newUser, registerViaApi, test, waitForApp } from './fixtures';
+
+interface ListedPost {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  views: number;
+}
 
 // docs/decisions/013: the public pages come as server-rendered HTML that the app then hydrates.
 
@@ -88,5 +97,51 @@ test.describe('server-rendered public pages', () => {
     await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
     await expect(page.locator('html')).toHaveClass(/dark/);
     expect(problems).toEqual([]);
+  });
+
+  test('an article arrives rendered with its link preview, and one reader counts one view', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const list = async () =>
+      ((await (await request.get('/api/blog/posts')).json()) as { posts: ListedPost[] }).posts;
+    // The oldest article: no other journey opens it.
+    const post = (await list()).at(-1);
+    if (!post) throw new Error('no articles');
+
+    const reader = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await reader.newPage();
+    await page.goto(`/learn/${post.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
+    await expect(page.getByTestId('article-content')).toContainText(/\w{4,}/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', post.title);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', post.excerpt);
+    await reader.close();
+
+    // A signed-in reader opening the link: the server renders it for the browser as a visitor,
+    // then the reader's own request follows. One view, not two.
+    const before = (await list()).find((p) => p.id === post.id)?.views ?? -1;
+    const { access_token, user } = await registerViaApi(request, newUser());
+    const context = await browser.newContext({ baseURL, userAgent: `e2e-reader-${randomUUID()}` });
+    await context.addInitScript(
+      ([token, stored]) => {
+        localStorage.setItem('lumiskin_token', token);
+        localStorage.setItem('lumiskin_user', stored);
+      },
+      [access_token, JSON.stringify(user)] as const,
+    );
+    const signedIn = await context.newPage();
+    const ownRequest = signedIn.waitForResponse(
+      (r) =>
+        r.url().endsWith(`/api/blog/posts/${post.slug}`) &&
+        r.request().headers().authorization !== undefined,
+    );
+    await signedIn.goto(`/learn/${post.slug}`);
+    await waitForApp(signedIn);
+    expect((await ownRequest).status()).toBe(200);
+    await expect(signedIn.getByRole('button', { name: 'Like' })).toBeEnabled();
+    expect((await list()).find((p) => p.id === post.id)?.views).toBe(before + 1);
+    await context.close();
   });
 });

@@ -70,6 +70,13 @@ const serverApi = vi.fn(async (url: string): Promise<Response> => {
   const path = new URL(url, 'http://x').pathname;
   if (path === '/api/shop/products') return json(200, catalogue);
   if (path === '/api/blog/posts') return json(200, posts);
+  const article = posts.posts.find((p) => path === `/api/blog/posts/${p.slug}`);
+  if (article)
+    return json(200, {
+      ...article,
+      content: 'Wear it **daily**.',
+      content_html: '<p>Wear it <strong>daily</strong>.</p>',
+    });
   return json(404, { detail: 'Not found', code: 'not_found' });
 });
 
@@ -122,7 +129,21 @@ describe('rendering on the server', () => {
     expect(page?.html).toContain('1 Mar 2026');
   });
 
+  it('renders an article with its text and link preview tags, never to be reused', async () => {
+    const page = await renderOnServer('/learn/retinoids-without-the-drama');
+    expect(page?.html).toContain(
+      '<title>Retinoids without the drama — Learn &amp; Glow — Lumiskin',
+    );
+    expect(page?.html).toContain(
+      '<meta property="og:title" content="Retinoids without the drama"/>',
+    );
+    expect(page?.html).toContain('Wear it <strong>daily</strong>.');
+    expect(page?.cacheable).toBe(false);
+    expect((await renderOnServer('/shop'))?.cacheable).toBe(true);
+  });
+
   it('declines private pages, unknown ones, and pages whose data failed to load', async () => {
+    expect(await renderOnServer('/learn/no-such-article')).toBeNull();
     expect(await renderOnServer('/dashboard')).toBeNull();
     expect(await renderOnServer('/no-such-page')).toBeNull();
     serverApi.mockImplementationOnce(async () => json(500, { detail: 'Down', code: 'internal' }));
@@ -131,7 +152,7 @@ describe('rendering on the server', () => {
 });
 
 describe('hydrating in the browser', () => {
-  it.each(['/shop', '/', '/learn'])(
+  it.each(['/shop', '/', '/learn', '/learn/sunscreen-and-the-uv-index'])(
     'takes over %s without re-rendering it, then works',
     async (path) => {
       const page = await renderOnServer(path);

@@ -9,20 +9,30 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchPath,
+  StaticRouterProvider,
+  type Params,
+} from 'react-router';
 import { AppProvider, createQueryClient } from '@/app/provider';
 import { createRoutes } from '@/app/router';
 import { articlesQueryOptions } from '@/features/landing/api/get-articles';
+import { postQueryOptions } from '@/features/learn/api/get-post';
 import { setApiTransport, type ApiTransport } from '@/lib/api-client';
 import { catalogueQueryOptions } from '@/lib/mix';
 import { stateScript } from '@/ssr-state';
 
 interface ServerPage {
+  /** A route pattern (React Router's: `/learn/:slug`). */
   path: string;
   /** The route's lazy module (a key of Vite's manifest), so its chunk is preloaded with the HTML. */
   module: string | null;
+  /** False when rendering has an effect (counting a view): every request renders then. */
+  cacheable?: boolean;
   /** Data the page shows that no route loader asks for. */
-  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
+  prefetch?: (queryClient: QueryClient, params: Params) => Promise<unknown>;
 }
 
 /** The pages rendered on the server: public, the same for every visitor, and worth a fast paint. */
@@ -38,6 +48,15 @@ export const SERVER_PAGES: readonly ServerPage[] = [
   },
   { path: '/shop', module: 'src/features/shop/routes/shop.tsx' },
   { path: '/learn', module: 'src/features/learn/routes/learn.tsx' },
+  {
+    // Fetching the article counts the visitor's view, as the browser's own request would; a
+    // signed-in reader's request that follows is not counted again (same browser, same day).
+    path: '/learn/:slug',
+    module: 'src/features/learn/routes/article.tsx',
+    cacheable: false,
+    prefetch: (queryClient, { slug = '' }) =>
+      queryClient.prefetchQuery(postQueryOptions(slug, false)),
+  },
   { path: '/terms', module: 'src/features/legal/routes/terms.tsx' },
   { path: '/privacy', module: 'src/features/legal/routes/privacy.tsx' },
 ];
@@ -55,6 +74,8 @@ export interface RenderedPage {
   state: string;
   /** The lazy route modules the page needs (Vite manifest keys), for modulepreload links. */
   modules: string[];
+  /** Whether the server may answer the next requests for this URL with it for a few seconds. */
+  cacheable: boolean;
 }
 
 // Renders run concurrently: each one's API calls go through its own request's transport.
@@ -72,18 +93,24 @@ setApiTransport((url, init) => {
  */
 export function render(url: string, options: RenderOptions): Promise<RenderedPage | null> {
   const location = new URL(url, 'http://lumiskin.invalid');
-  const page = SERVER_PAGES.find((p) => p.path === location.pathname);
-  if (!page) return Promise.resolve(null);
-  return transports.run(options.fetch, () => renderPage(page, location));
+  for (const page of SERVER_PAGES) {
+    const match = matchPath(page.path, location.pathname);
+    if (match) return transports.run(options.fetch, () => renderPage(page, match.params, location));
+  }
+  return Promise.resolve(null);
 }
 
-async function renderPage(page: ServerPage, location: URL): Promise<RenderedPage | null> {
+async function renderPage(
+  page: ServerPage,
+  params: Params,
+  location: URL,
+): Promise<RenderedPage | null> {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   try {
-    await page.prefetch?.(queryClient);
+    await page.prefetch?.(queryClient, params);
     const handler = createStaticHandler(createRoutes(queryClient));
     const context = await handler.query(new Request(location.href));
     if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
@@ -111,6 +138,7 @@ async function renderPage(page: ServerPage, location: URL): Promise<RenderedPage
       html,
       state: stateScript({ queries, router }),
       modules: page.module ? [page.module] : [],
+      cacheable: page.cacheable ?? true,
     };
   } finally {
     queryClient.clear();

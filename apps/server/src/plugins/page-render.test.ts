@@ -35,6 +35,7 @@ function page(overrides: Partial<RenderedPage> = {}): RenderedPage {
     html: '<title>Shop — Lumiskin</title><meta name="description" content="Our shop."/><main>Shop</main>',
     state: '<script type="application/json" id="ssr-state">{"queries":[]}</script>',
     modules: ['src/features/shop/routes/shop.tsx'],
+    cacheable: true,
     ...overrides,
   };
 }
@@ -162,6 +163,17 @@ describe('serving server-rendered pages', () => {
     render.mockResolvedValueOnce(null);
     expect(await get('/?failed=1')).toBe(INDEX);
     expect(await get('/?failed=1')).toContain('<p>/?failed=1');
+  });
+
+  it('renders a page whose render has an effect (an article view) for every request', async () => {
+    render.mockImplementation(async () =>
+      page({ html: `<p>render ${render.mock.calls.length}</p>`, cacheable: false }),
+    );
+    const first = await app.inject({ method: 'GET', url: '/learn/some-article' });
+    const second = await app.inject({ method: 'GET', url: '/learn/some-article' });
+    expect(first.body).toContain('<p>render 1</p>');
+    expect(second.body).toContain('<p>render 2</p>');
+    expect(render).toHaveBeenCalledTimes(2);
   });
 
   it('does not serve build metadata', async () => {

@@ -16,6 +16,8 @@ export interface RenderedPage {
   html: string;
   state: string;
   modules: string[];
+  /** False: rendering had an effect (an article view counted), so it is never reused. */
+  cacheable: boolean;
 }
 
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -119,7 +121,7 @@ export function assemblePage(
 
 interface CachedPage {
   expires: number;
-  html: Promise<string | null>;
+  html: string;
 }
 
 /**
@@ -153,7 +155,7 @@ export function createPageServer(
     };
   }
 
-  async function renderFresh(request: FastifyRequest): Promise<string | null> {
+  async function render(request: FastifyRequest): Promise<RenderedPage | null> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => {
@@ -166,8 +168,7 @@ export function createPageServer(
         renderer.render(request.url, { fetch: transportFor(request) }),
         timeout,
       ]);
-      if (!page || page.status !== 200) return null;
-      return assemblePage(template, page, routeAssets(manifest, page.modules, template));
+      return page && page.status === 200 ? page : null;
     } catch (error) {
       request.log.error({ err: error }, `Server render of ${request.url} failed`);
       return null;
@@ -176,22 +177,24 @@ export function createPageServer(
     }
   }
 
+  function remember(url: string, html: string) {
+    cache.delete(url);
+    cache.set(url, { expires: Date.now() + PAGE_TTL_MS, html });
+    if (cache.size > PAGE_CACHE_SIZE) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+  }
+
   return {
-    page(request: FastifyRequest): Promise<string | null> {
-      const now = Date.now();
+    async page(request: FastifyRequest): Promise<string | null> {
       const cached = cache.get(request.url);
-      if (cached && cached.expires > now) return cached.html;
-      const html = renderFresh(request);
-      cache.delete(request.url);
-      cache.set(request.url, { expires: now + PAGE_TTL_MS, html });
+      if (cached && cached.expires > Date.now()) return cached.html;
+      const page = await render(request);
       // A failed render is not kept: the next request tries again.
-      void html.then((result) => {
-        if (result === null && cache.get(request.url)?.html === html) cache.delete(request.url);
-      });
-      if (cache.size > PAGE_CACHE_SIZE) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
+      if (!page) return null;
+      const html = assemblePage(template, page, routeAssets(manifest, page.modules, template));
+      if (page.cacheable) remember(request.url, html);
       return html;
     },
   };

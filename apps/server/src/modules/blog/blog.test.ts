@@ -144,6 +144,18 @@ describe('views', () => {
     expect((await open(id, user.headers)).views).toBe(3);
   });
 
+  it('count a reader once when the same browser opened the article as a visitor first', async () => {
+    // A server-rendered article is fetched for the visitor (the browser's IP and user agent), then
+    // the signed-in reader's own request follows: one person, one view.
+    const id = await freshPost('views-same-browser');
+    const user = await createUser(app);
+    await open(id, { 'user-agent': 'phone' });
+    await open(id, { ...user.headers, 'user-agent': 'phone' });
+    expect((await open(id, { ...user.headers, 'user-agent': 'laptop' })).views).toBe(1);
+    // Another browser, as a visitor: another view.
+    expect((await open(id, { 'user-agent': 'tablet' })).views).toBe(2);
+  });
+
   it('stay exact under 20 parallel requests from 20 visitors, and from one', async () => {
     const id = await freshPost('views-parallel');
     await Promise.all(

@@ -71,14 +71,10 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = await currentUser(request);
       const id = await postId(request.params.id);
       const day = utcDay();
-      const visitor = visitorKey({
-        userId: auth?.user.id ?? null,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        day,
-      });
+      const browser = { ip: request.ip, userAgent: request.headers['user-agent'], day };
+      const visitor = visitorKey({ ...browser, userId: auth?.user.id ?? null });
       try {
-        await recordView(app.db, id, visitor, day);
+        await recordView(app.db, id, visitor, day, visitorKey({ ...browser, userId: null }));
       } catch (error) {
         // Spec §8: a failed view count is only logged; the article still opens.
         request.log.warn({ err: error }, 'view not counted');

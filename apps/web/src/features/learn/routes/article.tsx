@@ -89,6 +89,11 @@ function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean
     <>
       <title>{`${post.title} — Learn & Glow — Lumiskin`}</title>
       <meta name="description" content={post.excerpt} />
+      {/* Link previews where the article is shared (the page is rendered on the server). */}
+      <meta property="og:type" content="article" />
+      <meta property="og:title" content={post.title} />
+      <meta property="og:description" content={post.excerpt} />
+      <meta property="og:site_name" content="Lumiskin" />
       <header className="mt-6">
         <div className="flex flex-wrap items-center gap-3">
           <Badge>{post.category}</Badge>
