@@ -176,6 +176,13 @@ describe('serving server-rendered pages', () => {
     expect(render).toHaveBeenCalledTimes(2);
   });
 
+  it('answers HEAD without rendering', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/learn/an-article' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(render).not.toHaveBeenCalled();
+  });
+
   it('does not serve build metadata', async () => {
     const res = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(res.statusCode).toBe(404);

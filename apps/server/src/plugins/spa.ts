@@ -80,7 +80,8 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
 
   /** An app route: its server-rendered page, else index.html (the browser renders it). */
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
-    const html = await pages?.page(request);
+    // HEAD gets the shell's headers: a render can have an effect (an article's view).
+    const html = request.method === 'GET' ? await pages?.page(request) : null;
     if (!html) return reply.sendFile('index.html');
     return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
   }

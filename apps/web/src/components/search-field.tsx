@@ -1,5 +1,5 @@
 import { SearchIcon, XIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 
 /** A labelled search box that reports its text after a short pause (no request per keystroke). */
@@ -18,11 +18,21 @@ export function SearchField({
 }) {
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
   // Follow the URL when it changes from outside (back button, a link).
   if (value !== lastValue) {
     setLastValue(value);
     setText(value);
   }
+
+  // On a server-rendered page, someone may type before the app has taken the page over: the box
+  // then holds text the app never saw. Adopt it once, so the search runs for what is shown.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== '' && typed !== text) setText(typed);
+    // Only the first render's DOM can hold such text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (text.trim() === value) return;
@@ -37,6 +47,7 @@ export function SearchField({
         aria-hidden
       />
       <Input
+        ref={input}
         type="search"
         aria-label={label}
         placeholder={placeholder}
