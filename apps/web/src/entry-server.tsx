@@ -6,6 +6,7 @@
  * mix or the theme is rendered for a visitor, and the browser updates it after hydration.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ApiTransport, RenderedPage, RenderOptions } from '@lumiskin/contract/page-render';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -20,7 +21,7 @@ import { AppProvider, createQueryClient } from '@/app/provider';
 import { createRoutes } from '@/app/router';
 import { articlesQueryOptions } from '@/features/landing/api/get-articles';
 import { postQueryOptions } from '@/features/learn/api/get-post';
-import { setApiTransport, type ApiTransport } from '@/lib/api-client';
+import { setApiTransport } from '@/lib/api-client';
 import { catalogueQueryOptions } from '@/lib/mix';
 import { stateScript } from '@/ssr-state';
 
@@ -60,23 +61,6 @@ export const SERVER_PAGES: readonly ServerPage[] = [
   { path: '/terms', module: 'src/features/legal/routes/terms.tsx' },
   { path: '/privacy', module: 'src/features/legal/routes/privacy.tsx' },
 ];
-
-export interface RenderOptions {
-  /** How API calls made while rendering reach the API (the server answers them in process). */
-  fetch: ApiTransport;
-}
-
-export interface RenderedPage {
-  status: number;
-  /** The markup that goes inside <div id="root">. */
-  html: string;
-  /** The data it was rendered with, as a JSON block to put after the root element. */
-  state: string;
-  /** The lazy route modules the page needs (Vite manifest keys), for modulepreload links. */
-  modules: string[];
-  /** Whether the server may answer the next requests for this URL with it for a few seconds. */
-  cacheable: boolean;
-}
 
 // Renders run concurrently: each one's API calls go through its own request's transport.
 const transports = new AsyncLocalStorage<ApiTransport>();

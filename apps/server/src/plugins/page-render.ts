@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ApiTransport, PageRenderer, RenderedPage } from '@lumiskin/contract/page-render';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 
 /*
@@ -10,22 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
  * each page for a few seconds, and falls back to the plain app shell whenever anything goes wrong.
  */
 
-/** The renderer's answer for one page (see entry-server.tsx). */
-export interface RenderedPage {
-  status: number;
-  html: string;
-  state: string;
-  modules: string[];
-  /** False: rendering had an effect (an article view counted), so it is never reused. */
-  cacheable: boolean;
-}
-
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
-
-export interface PageRenderer {
-  /** null: not a server-rendered page, or it cannot be rendered as a plain page just now. */
-  render(url: string, options: { fetch: ApiTransport }): Promise<RenderedPage | null>;
-}
+export type { ApiTransport, PageRenderer, RenderedPage } from '@lumiskin/contract/page-render';
 
 /** How long a rendered page is reused: the same for every visitor, and its data changes rarely. */
 export const PAGE_TTL_MS = 5_000;

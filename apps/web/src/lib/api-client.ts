@@ -1,4 +1,5 @@
 import type { ApiError } from '@lumiskin/contract/errors';
+import type { ApiTransport } from '@lumiskin/contract/page-render';
 import { clearSession, getToken } from '@/lib/storage';
 
 /** Every call goes to the same origin under /api (the dev server proxies it to the API). */
@@ -35,7 +36,6 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
 }
 
 /** How a request reaches the API: the browser's fetch, or the server's own when it renders a page. */
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 let transport: ApiTransport = (url, init) => fetch(url, init);
 
 /** entry-server.tsx: API calls made while the server renders a page go to the server itself. */
