@@ -31,6 +31,12 @@ test.describe('server-rendered public pages', () => {
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
     }
+    // No such page: the app shell (it shows its "not found" page) with a 404 for crawlers.
+    for (const path of ['/no-such-page', '/learn/no-such-article']) {
+      const missing = await request.get(path);
+      expect(missing.status(), path).toBe(404);
+      expect(await missing.text()).toContain('<div id="root"></div>');
+    }
     const dashboard = await (await request.get('/dashboard')).text();
     expect(dashboard).toContain('<div id="root"></div>');
     expect(dashboard).not.toContain('id="ssr-state"');

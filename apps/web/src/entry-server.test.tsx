@@ -142,10 +142,11 @@ describe('rendering on the server', () => {
     expect((await renderOnServer('/shop'))?.cacheable).toBe(true);
   });
 
-  it('declines private pages, unknown ones, and pages whose data failed to load', async () => {
-    expect(await renderOnServer('/learn/no-such-article')).toBeNull();
+  it('declines private pages and pages whose data failed to load; says which pages do not exist', async () => {
     expect(await renderOnServer('/dashboard')).toBeNull();
-    expect(await renderOnServer('/no-such-page')).toBeNull();
+    expect(await renderOnServer('/quiz/category/3')).toBeNull();
+    expect((await renderOnServer('/no-such-page'))?.status).toBe(404);
+    expect((await renderOnServer('/learn/no-such-article'))?.status).toBe(404);
     serverApi.mockImplementationOnce(async () => json(500, { detail: 'Down', code: 'internal' }));
     expect(await renderOnServer('/shop')).toBeNull();
   });

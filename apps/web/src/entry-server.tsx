@@ -14,6 +14,7 @@ import {
   createStaticHandler,
   createStaticRouter,
   matchPath,
+  matchRoutes,
   StaticRouterProvider,
   type Params,
 } from 'react-router';
@@ -21,7 +22,7 @@ import { AppProvider, createQueryClient } from '@/app/provider';
 import { createRoutes } from '@/app/router';
 import { articlesQueryOptions } from '@/features/landing/api/get-articles';
 import { postQueryOptions } from '@/features/learn/api/get-post';
-import { setApiTransport } from '@/lib/api-client';
+import { ApiRequestError, setApiTransport } from '@/lib/api-client';
 import { catalogueQueryOptions } from '@/lib/mix';
 import { stateScript } from '@/ssr-state';
 
@@ -73,7 +74,8 @@ setApiTransport((url, init) => {
 /**
  * Renders `url` (path and query) for a visitor, or returns null when it is not a server-rendered
  * page or cannot be rendered as a plain 200 page (a redirect, an error, data that failed to load):
- * the server then sends the plain app shell and the browser renders the page itself.
+ * the server then sends the plain app shell and the browser renders the page itself. A path no page
+ * has, or an article that does not exist, gives NOT_FOUND.
  */
 export function render(url: string, options: RenderOptions): Promise<RenderedPage | null> {
   const location = new URL(url, 'http://lumiskin.invalid');
@@ -81,7 +83,21 @@ export function render(url: string, options: RenderOptions): Promise<RenderedPag
     const match = matchPath(page.path, location.pathname);
     if (match) return transports.run(options.fetch, () => renderPage(page, match.params, location));
   }
-  return Promise.resolve(null);
+  return Promise.resolve(isUnknownPath(location.pathname) ? NOT_FOUND : null);
+}
+
+/**
+ * No such page: the server answers 404 with the app shell (the browser shows the app's "not
+ * found" page), so search engines do not index a "not found" page as content.
+ */
+const NOT_FOUND: RenderedPage = { status: 404, html: '', state: '', modules: [], cacheable: true };
+
+/** The app's routes, only to match paths against (no loader runs). */
+const routeTable = createRoutes(createQueryClient());
+
+/** True when only the catch-all route matches: no page of the app has this path. */
+function isUnknownPath(pathname: string): boolean {
+  return matchRoutes(routeTable, pathname)?.at(-1)?.route.path === '*';
 }
 
 async function renderPage(
@@ -95,6 +111,13 @@ async function renderPage(
   });
   try {
     await page.prefetch?.(queryClient, params);
+    const failed = queryClient
+      .getQueryCache()
+      .findAll({ predicate: (q) => q.state.status === 'error' });
+    if (
+      failed.some((q) => q.state.error instanceof ApiRequestError && q.state.error.status === 404)
+    )
+      return NOT_FOUND;
     const handler = createStaticHandler(createRoutes(queryClient));
     const context = await handler.query(new Request(location.href));
     if (context instanceof Response || context.errors || context.statusCode !== 200) return null;

@@ -176,6 +176,14 @@ describe('serving server-rendered pages', () => {
     expect(render).toHaveBeenCalledTimes(2);
   });
 
+  it('answers a page that does not exist with the shell and a 404', async () => {
+    render.mockResolvedValue(page({ status: 404, html: '', state: '', modules: [] }));
+    const res = await app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toBe(INDEX);
+  });
+
   it('answers HEAD without rendering', async () => {
     const res = await app.inject({ method: 'HEAD', url: '/learn/an-article' });
     expect(res.statusCode).toBe(200);

@@ -154,7 +154,7 @@ export function createPageServer(
         renderer.render(request.url, { fetch: transportFor(request) }),
         timeout,
       ]);
-      return page && page.status === 200 ? page : null;
+      return page && (page.status === 200 || page.status === 404) ? page : null;
     } catch (error) {
       request.log.error({ err: error }, `Server render of ${request.url} failed`);
       return null;
@@ -173,12 +173,17 @@ export function createPageServer(
   }
 
   return {
-    async page(request: FastifyRequest): Promise<string | null> {
+    /**
+     * The whole HTML document of a server-rendered page; `notFound` when no such page exists (the
+     * shell is sent with a 404); null when the browser should render the page from the shell.
+     */
+    async page(request: FastifyRequest): Promise<string | 'notFound' | null> {
       const cached = cache.get(request.url);
       if (cached && cached.expires > Date.now()) return cached.html;
       const page = await render(request);
       // A failed render is not kept: the next request tries again.
       if (!page) return null;
+      if (page.status === 404) return 'notFound';
       const html = assemblePage(template, page, routeAssets(manifest, page.modules, template));
       if (page.cacheable) remember(request.url, html);
       return html;

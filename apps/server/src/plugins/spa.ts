@@ -82,6 +82,12 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     // HEAD gets the shell's headers: a render can have an effect (an article's view).
     const html = request.method === 'GET' ? await pages?.page(request) : null;
+    if (html === 'notFound')
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .send(template);
     if (!html) return reply.sendFile('index.html');
     return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
   }
