@@ -105,6 +105,31 @@ test.describe('server-rendered public pages', () => {
     expect(problems).toEqual([]);
   });
 
+  test("before the app has started, a signed-in reader's page does not offer Login", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const { access_token, user } = await registerViaApi(request, newUser());
+    const context = await browser.newContext({ baseURL });
+    await context.addInitScript(
+      ([token, stored]) => {
+        localStorage.setItem('lumiskin_token', token);
+        localStorage.setItem('lumiskin_user', stored);
+      },
+      [access_token, JSON.stringify(user)] as const,
+    );
+    // The app never starts: what shows is the server's visitor page as the browser painted it.
+    await context.route(/\/assets\/main-[^/]*\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto('/shop');
+    const getStarted = page.getByRole('link', { name: 'Get Started', includeHidden: true });
+    await expect(getStarted).toHaveCount(1);
+    await expect(getStarted).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.close();
+  });
+
   test('an article arrives rendered with its link preview, and one reader counts one view', async ({
     browser,
     baseURL,

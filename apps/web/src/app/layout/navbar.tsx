@@ -54,10 +54,10 @@ export function Navbar() {
             </div>
           ) : (
             <>
-              <Button asChild variant="ghost" className="hidden lg:inline-flex">
+              <Button asChild variant="ghost" className="hidden lg:inline-flex" data-visitor-only>
                 <Link to={paths.login.href}>Login</Link>
               </Button>
-              <Button asChild size="sm" className="h-10 px-4">
+              <Button asChild size="sm" className="h-10 px-4" data-visitor-only>
                 <Link to={paths.register.href}>Get Started</Link>
               </Button>
             </>

@@ -27,6 +27,10 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const showQuickScan = session !== null && pathname !== paths.scan.path;
   useEffect(() => arrivedAt(pathname), [pathname]);
+  // The mark public/theme-init.js sets before the first paint follows the session from now on.
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-session', session !== null);
+  }, [session]);
 
   return (
     <div className="flex min-h-dvh flex-col">
