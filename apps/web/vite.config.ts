@@ -55,18 +55,19 @@ function listAppModules(): Plugin {
       order: 'post',
       handler(_html, { bundle }) {
         if (!bundle) return;
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const app = chunks.find((c) => c.facadeModuleId?.endsWith('/src/main.tsx'));
+        const chunks = new Map(
+          Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])),
+        );
+        const app = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith('/src/main.tsx'));
         if (!app) throw new Error('list-app-modules: no chunk for src/main.tsx');
         const files = new Set<string>();
         const visit = (file: string) => {
           if (files.has(file)) return;
           files.add(file);
-          for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? [])
-            visit(imported);
+          for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
         };
         visit(app.fileName);
-        const size = (file: string) => chunks.find((c) => c.fileName === file)?.code.length ?? 0;
+        const size = (file: string) => chunks.get(file)?.code.length ?? 0;
         return [
           {
             tag: 'script',

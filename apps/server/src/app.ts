@@ -27,7 +27,7 @@ import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
-import type { PageRenderer } from './plugins/page-render';
+import type { PageRenderer } from '@lumiskin/contract/page-render';
 import spaPlugin from './plugins/spa';
 
 declare module 'fastify' {

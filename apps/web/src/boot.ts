@@ -7,10 +7,11 @@
  * then (index.html lists the app's, the server the route's), so it is one round trip, not a chain.
  * The plain app shell has nothing to paint and starts the app at once.
  */
+import { ROUTE_MODULES_ID } from '@lumiskin/contract/page-render';
 import './index.css';
 
 /** JSON lists of scripts to fetch: the app's (vite.config.ts), a route's (the server). */
-const MODULE_LISTS = ['app-modules', 'ssr-modules'];
+const MODULE_LISTS = ['app-modules', ROUTE_MODULES_ID];
 
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {

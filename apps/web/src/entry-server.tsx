@@ -111,20 +111,16 @@ async function renderPage(
   });
   try {
     await page.prefetch?.(queryClient, params);
-    const failed = queryClient
-      .getQueryCache()
-      .findAll({ predicate: (q) => q.state.status === 'error' });
-    if (
-      failed.some((q) => q.state.error instanceof ApiRequestError && q.state.error.status === 404)
-    )
-      return NOT_FOUND;
     const handler = createStaticHandler(createRoutes(queryClient));
     const context = await handler.query(new Request(location.href));
     if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
-    if (
-      queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' }).length
-    )
-      return null;
+    const failed = queryClient
+      .getQueryCache()
+      .findAll({ predicate: (q) => q.state.status === 'error' })
+      .map((q) => q.state.error);
+    if (failed.some((error) => error instanceof ApiRequestError && error.status === 404))
+      return NOT_FOUND;
+    if (failed.length) return null;
 
     // Taken together, synchronously: the HTML shows exactly the data the browser will hydrate.
     const queries = dehydrate(queryClient);

@@ -1,9 +1,9 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { createBrowserRouter, type HydrationState } from 'react-router';
+import { createBrowserRouter, type DataRouter, type HydrationState } from 'react-router';
 import { AppProvider, createQueryClient } from '@/app/provider';
-import { AppRouter, createAppRouter, createRoutes, loadMatchedRoutes } from '@/app/router';
+import { AppRouter, createRoutes, loadMatchedRoutes } from '@/app/router';
 import { SSR_STATE_ID } from '@/ssr-state';
 
 const root = document.getElementById('root');
@@ -29,46 +29,38 @@ async function start(container: HTMLElement): Promise<Root> {
   const queryClient = createQueryClient();
   const state = readServerState();
 
+  const routes = createRoutes(queryClient);
+  const app = (router: DataRouter) => (
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter router={router} />
+      </AppProvider>
+    </StrictMode>
+  );
+
   if (state) {
     // Server-rendered public page (docs/decisions/013): take over its HTML with the same data,
-    // the same route modules and the visitor's markup (docs/decisions/013), so nothing is rendered twice.
+    // the same route modules and the visitor's markup, so nothing is rendered twice.
     hydrate(queryClient, state.queries);
-    const routes = createRoutes(queryClient);
     await loadMatchedRoutes(routes, window.location);
     const router = createBrowserRouter(routes, { hydrationData: state.router });
-    // As a transition, React hydrates in short slices: taps and scrolling stay responsive.
     let root: Root | undefined;
+    // As a transition, React hydrates in short slices: taps and scrolling stay responsive.
     startTransition(() => {
-      root = hydrateRoot(
-        container,
-        <StrictMode>
-          <AppProvider queryClient={queryClient}>
-            <AppRouter router={router} />
-          </AppProvider>
-        </StrictMode>,
-        {
-          // A page that differs from the server's is re-rendered by React; say so, it is a bug.
-          onRecoverableError: (error) => console.error('Hydration recovered from:', error),
-        },
-      );
+      root = hydrateRoot(container, app(router), {
+        // A page that differs from the server's is re-rendered by React; say so, it is a bug.
+        onRecoverableError: (error) => console.error('Hydration recovered from:', error),
+      });
     });
     if (!root) throw new Error('hydrateRoot did not run');
     return root;
   }
 
-  const router = createAppRouter(queryClient);
+  const router = createBrowserRouter(routes);
   // The first render runs as a transition: React renders in short slices instead of one long
   // task, so a phone stays responsive while the page builds (Lighthouse's total blocking time).
   const root = createRoot(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProvider queryClient={queryClient}>
-          <AppRouter router={router} />
-        </AppProvider>
-      </StrictMode>,
-    );
-  });
+  startTransition(() => root.render(app(router)));
   return root;
 }
 

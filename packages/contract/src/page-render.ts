@@ -4,6 +4,12 @@
  * Decision 013.
  */
 
+/**
+ * The id of the JSON list, after a server-rendered page's root, of the scripts its route needs
+ * (the server writes it; apps/web/src/boot.ts preloads them once the page has painted).
+ */
+export const ROUTE_MODULES_ID = 'ssr-modules';
+
 /** How an API call made while rendering reaches the API: the server answers it in process. */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 

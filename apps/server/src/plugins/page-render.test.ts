@@ -1,17 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PageRenderer, RenderedPage } from '@lumiskin/contract/page-render';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../test/helper';
-import {
-  assemblePage,
-  PAGE_TTL_MS,
-  RENDER_TIMEOUT_MS,
-  routeAssets,
-  type PageRenderer,
-  type RenderedPage,
-} from './page-render';
+import { assemblePage, PAGE_TTL_MS, RENDER_TIMEOUT_MS, routeAssets } from './page-render';
 
 const INDEX = [
   '<!doctype html><html><head><title>Lumiskin</title>',

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ApiTransport, PageRenderer, RenderedPage } from '@lumiskin/contract/page-render';
+import {
+  ROUTE_MODULES_ID,
+  type ApiTransport,
+  type PageRenderer,
+  type RenderedPage,
+} from '@lumiskin/contract/page-render';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 
 /*
@@ -10,8 +15,6 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
  * file puts its HTML into the built index.html, answers the API calls it makes in process, keeps
  * each page for a few seconds, and falls back to the plain app shell whenever anything goes wrong.
  */
-
-export type { ApiTransport, PageRenderer, RenderedPage } from '@lumiskin/contract/page-render';
 
 /** How long a rendered page is reused: the same for every visitor, and its data changes rarely. */
 export const PAGE_TTL_MS = 5_000;
@@ -46,9 +49,6 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** The id of the JSON list of scripts a server-rendered page's route needs (apps/web/src/boot.ts). */
-export const MODULES_ID = 'ssr-modules';
-
 /**
  * What a lazy route module needs, from Vite's manifest: its CSS as stylesheet links for <head>,
  * and its chunk and imports as a JSON list that the page's boot script preloads once the page
@@ -77,7 +77,7 @@ export function routeAssets(
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
       .join(''),
     // File names only ([\w.-/]); nothing here can close the block.
-    scripts: `<script type="application/json" id="${MODULES_ID}">${JSON.stringify(list)}</script>`,
+    scripts: `<script type="application/json" id="${ROUTE_MODULES_ID}">${JSON.stringify(list)}</script>`,
   };
 }
 

@@ -4,12 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './errors';
-import {
-  canHostRenderedPages,
-  createPageServer,
-  loadPageRenderer,
-  type PageRenderer,
-} from './page-render';
+import type { PageRenderer } from '@lumiskin/contract/page-render';
+import { canHostRenderedPages, createPageServer, loadPageRenderer } from './page-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html and un-hashed files (favicon, manifest, service worker) are revalidated every time.

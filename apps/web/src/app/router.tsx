@@ -1,13 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ComponentType } from 'react';
-import {
-  createBrowserRouter,
-  matchRoutes,
-  RouterProvider,
-  type DataRouter,
-  type HydrationState,
-  type RouteObject,
-} from 'react-router';
+import { matchRoutes, RouterProvider, type DataRouter, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
@@ -130,11 +123,6 @@ export function installUnauthorizedHandler(router: DataRouter, queryClient: Quer
     queryClient.removeQueries();
     if (router.state.location.pathname !== paths.login.path) void router.navigate(paths.login.href);
   });
-}
-
-/** The app's router in this browser; `hydrationData` when it takes over server-rendered HTML. */
-export function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
-  return createBrowserRouter(createRoutes(queryClient), { hydrationData });
 }
 
 /**

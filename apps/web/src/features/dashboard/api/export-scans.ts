@@ -45,14 +45,3 @@ export function scansToCsv(scans: HistoryItem[]): string {
   );
   return [header.join(','), ...rows.map((r) => r.join(','))].join('\r\n') + '\r\n';
 }
-
-export function downloadFile(name: string, type: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

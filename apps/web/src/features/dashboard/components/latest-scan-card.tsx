@@ -21,7 +21,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { downloadFile, fetchAllScans, scansToCsv } from '@/features/dashboard/api/export-scans';
+import { fetchAllScans, scansToCsv } from '@/features/dashboard/api/export-scans';
+import { downloadFile } from '@/lib/download';
 import { ScoreTile } from '@/features/dashboard/components/score-tile';
 import {
   BAND_BADGE,

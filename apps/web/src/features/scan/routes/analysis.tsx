@@ -38,6 +38,7 @@ import { ScoreRing } from '@/features/scan/components/score-ring';
 import { UseRoutineButton } from '@/features/scan/components/use-routine-button';
 import { trendLabel } from '@/features/scan/lib/score';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 import { cn } from '@/lib/utils';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -48,15 +49,11 @@ function shareText(analysis: Analysis): string {
 }
 
 function exportJson(analysis: Analysis) {
-  const blob = new Blob([JSON.stringify(analysis, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `lumiskin-analysis-${analysis.created_at.slice(0, 10)}-${analysis.id.slice(0, 8)}.json`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadFile(
+    `lumiskin-analysis-${analysis.created_at.slice(0, 10)}-${analysis.id.slice(0, 8)}.json`,
+    'application/json',
+    JSON.stringify(analysis, null, 2),
+  );
 }
 
 /** Web Share API where there is one, otherwise the text goes to the clipboard (spec §8). */
