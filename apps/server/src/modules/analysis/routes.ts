@@ -11,7 +11,7 @@ import {
   ScanConcern,
   type CaptureAngle,
 } from '@lumiskin/contract/analysis';
-import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
+import { ApiError } from '@lumiskin/contract/errors';
 import {
   CONSENT_VERSION,
   ConsentBody,
@@ -27,7 +27,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
-import { HttpError, notFoundUnless } from '../../plugins/errors';
+import { notFoundUnless } from '../../plugins/errors';
+import { enforceLimit } from '../auth/rate-limits';
 import { createOpenMeteoClient } from '../geo/weather';
 import { defaultAnalysisConfig } from './config';
 import { decodeImageData, ImageError } from './image';
@@ -135,14 +136,12 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Signed in, then at most `ratePerHour` scans per person (the engine is the costly part). */
   async function scanGate(request: FastifyRequest, reply: FastifyReply) {
     await requireUser(request);
-    const result = await perUser(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', String(result.ttlInSeconds));
-    const minutes = Math.max(1, Math.ceil(result.ttlInSeconds / 60));
-    throw new HttpError(
-      429,
-      ErrorCode.rateLimited,
-      `You have reached ${config.ratePerHour} scans in an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    await enforceLimit(
+      perUser,
+      request,
+      reply,
+      (wait) =>
+        `You have reached ${config.ratePerHour} scans in an hour. Please try again in ${wait}.`,
     );
   }
 
