@@ -2,14 +2,18 @@ import { z } from 'zod';
 import {
   AnalysisType,
   CaptureAngle,
+  CaptureConditions,
   Environment,
   Finding,
   MetricKey,
+  Overlays,
   Recommendation,
   RegionKey,
   RegionOutline,
   Routine,
   ScanConcern,
+  UnmeasuredMetric,
+  ZoneNote,
 } from './analysis';
 
 /** The stored analysis, as /api/analysis/scan, /scan-upload and /{id} return it (spec §3, §7). */
@@ -72,6 +76,14 @@ export const Analysis = z.object({
     .nullable(),
   /** The engine's time for this scan, in ms. */
   timings_ms: z.object({ engine: z.number(), total: z.number() }),
+  /** Positions of what was counted and the areas left out (null for scans made before they were kept). */
+  overlays: Overlays.nullable(),
+  /** Zones part of which was not measured (beard, hair, glasses), with a sentence each. */
+  zone_notes: z.array(ZoneNote),
+  /** Metrics given no score because too little skin could be measured. */
+  unmeasured: z.array(UnmeasuredMetric),
+  /** How the photo was taken (null for older scans): trends compare only comparable scans. */
+  capture: CaptureConditions.nullable(),
 });
 export type Analysis = z.infer<typeof Analysis>;
 
@@ -106,6 +118,8 @@ export const HistoryItem = z.object({
   scores: Scores,
   overall_score: z.number().int(),
   location: z.string(),
+  /** Capture conditions (null for older scans): trends mark changes between unlike scans. */
+  capture: CaptureConditions.nullable(),
 });
 export type HistoryItem = z.infer<typeof HistoryItem>;
 

@@ -198,3 +198,105 @@ export const Recommendation = z.object({
   see_dermatologist: z.boolean(),
 });
 export type Recommendation = z.infer<typeof Recommendation>;
+
+// ---- What the engine counted, what it left out, and the capture conditions ----
+
+/** A counted mark: centre x, y and radius r, in the analysed image's pixels. */
+export const Mark = z.tuple([z.number(), z.number(), z.number()]);
+export type Mark = z.infer<typeof Mark>;
+
+/** Why skin inside a zone was not measured. */
+export const EXCLUSION_REASONS = ['beard', 'hair', 'glasses', 'not_skin'] as const;
+export const ExclusionReason = z.enum(EXCLUSION_REASONS);
+export type ExclusionReason = z.infer<typeof ExclusionReason>;
+export const EXCLUSION_LABELS: Record<ExclusionReason, string> = {
+  beard: 'Beard or stubble',
+  hair: 'Hair',
+  glasses: 'Glasses',
+  not_skin: 'Shadow or not skin',
+};
+
+/**
+ * Where each counted finding is, so people (and support) can see why a score is what it is.
+ * Compact: marks are [x, y, r], lines are polylines, excluded areas are polygons; all in the
+ * analysed (stored) photo's pixel coordinates.
+ */
+export const Overlays = z.object({
+  blemishes: z.array(Mark),
+  dark_spots: z.array(Mark),
+  blackheads: z.array(Mark),
+  lines: z.array(z.array(Point)),
+  excluded: z.array(z.object({ reason: ExclusionReason, polygons: z.array(z.array(Point)) })),
+});
+export type Overlays = z.infer<typeof Overlays>;
+
+/** A zone part of which was not measured, and the sentence that says so. */
+export const ZoneNote = z.object({
+  region: RegionKey,
+  reason: ExclusionReason,
+  /** Share of the zone left out, 0-1. */
+  share: z.number().min(0).max(1),
+  message: z.string(),
+});
+export type ZoneNote = z.infer<typeof ZoneNote>;
+
+/** A metric the photo did not show enough skin for: no score is given for it. */
+export const UnmeasuredMetric = z.object({ metric: MetricKey, reason: z.string() });
+export type UnmeasuredMetric = z.infer<typeof UnmeasuredMetric>;
+
+export const WHITE_POINT_SOURCES = ['eyes_teeth', 'skin_locus', 'none'] as const;
+
+/**
+ * How the photo was taken, as far as the pixels tell: the light's colour (estimated white point,
+ * linear RGB with green = 1, before correction), the face's lightness, its size and sharpness.
+ * Two scans whose conditions differ a lot are not compared as if the skin had changed.
+ */
+export const CaptureConditions = z.object({
+  white_point: z.tuple([z.number(), z.number(), z.number()]),
+  white_point_source: z.enum(WHITE_POINT_SOURCES),
+  /** Size of the colour correction applied (0 = neutral light), in CIELAB-like units. */
+  cast: z.number(),
+  /** Median L* (0-100) of the face's skin after colour correction. */
+  exposure: z.number(),
+  /** Forehead-to-chin distance in image pixels. */
+  face_px: z.number(),
+  sharpness: z.number(),
+});
+export type CaptureConditions = z.infer<typeof CaptureConditions>;
+
+/** Limits beyond which two scans' capture conditions are "different light" (docs/skin-engine.md). */
+export const COMPARABLE_LIMITS = {
+  /** Angle between the two white points' chromaticities, in degrees of rg-chromaticity direction × size. */
+  whitePoint: 0.06,
+  /** Difference of skin median L*. */
+  exposure: 8,
+  /** Ratio of face sizes. */
+  faceSize: 2,
+  /** Ratio of sharpness values. */
+  sharpness: 2.5,
+} as const;
+
+/**
+ * Whether two scans were taken in conditions close enough that a change of score is the skin's:
+ * `null` when either scan has no recorded conditions (older scans), otherwise `{ comparable,
+ * reasons }` with the conditions that differ.
+ */
+export function compareCaptures(
+  a: CaptureConditions | null | undefined,
+  b: CaptureConditions | null | undefined,
+): { comparable: boolean; reasons: Array<'light' | 'exposure' | 'distance' | 'focus'> } | null {
+  if (!a || !b) return null;
+  const reasons: Array<'light' | 'exposure' | 'distance' | 'focus'> = [];
+  const chroma = (w: readonly [number, number, number]) => {
+    const s = w[0] + w[1] + w[2] || 1;
+    return [w[0] / s, w[2] / s] as const;
+  };
+  const [ar, ab] = chroma(a.white_point);
+  const [br, bb] = chroma(b.white_point);
+  if (Math.hypot(ar - br, ab - bb) > COMPARABLE_LIMITS.whitePoint) reasons.push('light');
+  if (Math.abs(a.exposure - b.exposure) > COMPARABLE_LIMITS.exposure) reasons.push('exposure');
+  const ratio = (x: number, y: number) => Math.max(x, y) / Math.max(1e-6, Math.min(x, y));
+  if (ratio(a.face_px, b.face_px) > COMPARABLE_LIMITS.faceSize) reasons.push('distance');
+  if (ratio(a.sharpness, b.sharpness) > COMPARABLE_LIMITS.sharpness) reasons.push('focus');
+  return { comparable: reasons.length === 0, reasons };
+}

@@ -4,14 +4,18 @@ import {
   REGIONS,
   type AnalysisType,
   type CaptureAngle,
+  type CaptureConditions,
   type Environment,
   type Finding,
   type MetricKey,
+  type Overlays,
   type Recommendation,
   type RegionKey,
   type RegionOutline,
   type Routine,
   type ScanConcern,
+  type UnmeasuredMetric,
+  type ZoneNote,
 } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
 import { createFaceDetector, type DetectedFace, type FaceDetector } from './face/detector';
@@ -76,6 +80,14 @@ export interface AnalysisResult {
   estimated_skin_type: SkinType;
   face: { box: [number, number, number, number]; yaw: number; pitch: number; roll: number };
   quality: { sharpness: number; angles_used: CaptureAngle[] };
+  /** Positions of counted blemishes, dark spots, blackheads, line segments and excluded areas. */
+  overlays: Overlays;
+  /** Zones part of which was left out (beard, hair, glasses), with a sentence each. */
+  zone_notes: ZoneNote[];
+  /** Metrics with too little measurable skin: no score is given (not in `scores`). */
+  unmeasured: UnmeasuredMetric[];
+  /** The capture conditions: estimated white point, exposure, face size, sharpness. */
+  capture: CaptureConditions;
   recommendation: Recommendation;
   routine: Routine;
   /** Plain-English report (`full_response_text`). */
@@ -271,6 +283,17 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
         roll: round(main.face.roll, 1),
       },
       quality: { sharpness: round(main.sharpness, 2), angles_used: anglesUsed },
+      overlays: { blemishes: [], dark_spots: [], blackheads: [], lines: [], excluded: [] },
+      zone_notes: [],
+      unmeasured: [],
+      capture: {
+        white_point: [1, 1, 1],
+        white_point_source: 'none',
+        cast: 0,
+        exposure: round(main.frame.reference.L, 1),
+        face_px: round(main.frame.faceHeight, 1),
+        sharpness: round(main.sharpness, 2),
+      },
       recommendation,
       routine,
       report,

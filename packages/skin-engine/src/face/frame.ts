@@ -67,6 +67,8 @@ export interface FaceFrame {
   offsetX: number;
   offsetY: number;
   scale: number;
+  /** Forehead-top → chin distance in image pixels. */
+  faceHeight: number;
   lab: LabPlanes;
   /** Per-pixel skin mask (face oval, minus eyes/brows/lips, minus non-skin colours). */
   skin: Uint8Array;
@@ -217,7 +219,18 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
       ),
     };
   }
-  return { width, height, offsetX: x0, offsetY: y0, scale: sx, lab, skin, regions, reference };
+  return {
+    width,
+    height,
+    offsetX: x0,
+    offsetY: y0,
+    scale: sx,
+    faceHeight,
+    lab,
+    skin,
+    regions,
+    reference,
+  };
 }
 
 function round2(v: number): number {

@@ -1,0 +1,177 @@
+/**
+ * The labelled development portraits (`../shared/fixtures/dev-faces/`, outside the repository):
+ * loading, labels and the fixed calibration / held-out split. Used only by the calibration and
+ * validity benchmarks; nothing here ships, and the photos are never copied into the project.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import type { PixelImage } from '../src/image/raster';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** DEV_FACES_DIR, or `shared/fixtures/dev-faces` beside the checkout. */
+export function devFacesDir(): string | null {
+  const candidates = [
+    process.env.DEV_FACES_DIR,
+    path.resolve(here, '../../../../shared/fixtures/dev-faces'),
+  ].filter((p): p is string => Boolean(p));
+  return candidates.find((p) => existsSync(path.join(p, 'README.md'))) ?? null;
+}
+
+export type Folder = 'congress-dev' | 'canada' | 'zoom';
+
+export interface DevFace {
+  folder: Folder;
+  file: string;
+  path: string;
+  age: number | null;
+  gender: 'F' | 'M' | null;
+  distanceCm: number | null;
+  /** 'calibration' or 'holdout', fixed by a hash of folder/file. */
+  half: 'calibration' | 'holdout';
+}
+
+/** The split: SHA-256 of "folder/file", even first byte = calibration. Fixed, documented, seedless. */
+export function halfOf(folder: string, file: string): DevFace['half'] {
+  const h = createHash('sha256').update(`${folder}/${file}`).digest();
+  return ((h[0] as number) & 1) === 0 ? 'calibration' : 'holdout';
+}
+
+function parseCsv(text: string): Array<Record<string, string>> {
+  const lines = text.trim().split(/\r?\n/);
+  const header = (lines.shift() ?? '').split(',');
+  return lines.map((line) => {
+    // The transform column may hold commas only inside quotes; these files have none before it.
+    const cells = line.split(',');
+    return Object.fromEntries(header.map((h, i) => [h, cells[i] ?? '']));
+  });
+}
+
+export function listDevFaces(dir: string): DevFace[] {
+  const out: DevFace[] = [];
+  for (const folder of ['congress-dev', 'canada', 'zoom'] as const) {
+    const labels = path.join(dir, folder, 'labels.csv');
+    if (!existsSync(labels)) continue;
+    for (const row of parseCsv(readFileSync(labels, 'utf8'))) {
+      const file = row.file ?? '';
+      const g = (row.gender ?? '').toLowerCase();
+      out.push({
+        folder,
+        file,
+        path: path.join(dir, folder, file),
+        age: row.age ? Number(row.age) : null,
+        gender: g === 'f' || g === 'female' ? 'F' : g === 'm' || g === 'male' ? 'M' : null,
+        distanceCm: row.distance_cm ? Number(row.distance_cm) : null,
+        half: halfOf(folder, file),
+      });
+    }
+  }
+  return out;
+}
+
+export async function decodeFile(
+  file: string | Buffer,
+): Promise<PixelImage & { data: Uint8Array }> {
+  const { data, info } = await sharp(file)
+    .rotate()
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+}
+
+// ---- statistics ----
+
+function ranks(values: number[]): number[] {
+  const idx = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
+  const r = new Array<number>(values.length);
+  for (let i = 0; i < idx.length;) {
+    let j = i;
+    while (
+      j + 1 < idx.length &&
+      (idx[j + 1] as readonly [number, number])[0] === (idx[i] as readonly [number, number])[0]
+    )
+      j++;
+    const avg = (i + j) / 2 + 1;
+    for (let k = i; k <= j; k++) r[(idx[k] as readonly [number, number])[1]] = avg;
+    i = j + 1;
+  }
+  return r;
+}
+
+function pearson(x: number[], y: number[]): number {
+  const n = x.length;
+  if (n < 3) return NaN;
+  const mx = x.reduce((s, v) => s + v, 0) / n;
+  const my = y.reduce((s, v) => s + v, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (x[i] as number) - mx;
+    const dy = (y[i] as number) - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  return sxx && syy ? sxy / Math.sqrt(sxx * syy) : 0;
+}
+
+/** Spearman's ρ (Pearson on average ranks). */
+export function spearman(x: number[], y: number[]): number {
+  return pearson(ranks(x), ranks(y));
+}
+
+/** Deterministic PRNG (mulberry32) for the bootstrap. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Percentile bootstrap 95 % interval of Spearman's ρ (1,000 resamples, fixed seed). */
+export function spearmanCi(x: number[], y: number[], resamples = 1000): [number, number] {
+  const rand = rng(20261124);
+  const n = x.length;
+  const out: number[] = [];
+  for (let b = 0; b < resamples; b++) {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const k = Math.floor(rand() * n);
+      xs.push(x[k] as number);
+      ys.push(y[k] as number);
+    }
+    out.push(spearman(xs, ys));
+  }
+  out.sort((a, b) => a - b);
+  return [out[Math.floor(0.025 * resamples)] ?? NaN, out[Math.floor(0.975 * resamples)] ?? NaN];
+}
+
+export function mean(v: number[]): number {
+  return v.length ? v.reduce((s, x) => s + x, 0) / v.length : NaN;
+}
+
+export function median(v: number[]): number {
+  if (!v.length) return NaN;
+  const s = [...v].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+export function quantile(v: number[], q: number): number {
+  if (!v.length) return NaN;
+  const s = [...v].sort((a, b) => a - b);
+  const pos = q * (s.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return (s[lo] as number) + ((s[hi] as number) - (s[lo] as number)) * (pos - lo);
+}

@@ -1,0 +1,382 @@
+/**
+ * Validity benchmark: `npm run bench:validity -w @lumiskin/skin-engine`.
+ *
+ * Runs the engine over the held-out half of the labelled development portraits
+ * (`shared/fixtures/dev-faces`, never part of the app) and prints what the scores mean on real
+ * people: refusals, ageing scores against age, the gender gap (facial hair), every score against
+ * skin tone (ITA°), "poor" redness/sensitivity, and the capture-stability deltas (JPEG, resize,
+ * exposure, distance, synthetic re-tint). Figures, not a pass/fail test.
+ *
+ *   --half holdout|calibration|all   which half to report (default holdout)
+ *   --dump FILE                      also write every result as JSON (for calibration work)
+ *   --stability N                    photos used for the capture deltas (default 12, 0 = skip)
+ *   --limit N                        analyse only the first N photos (quick look)
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import sharp from 'sharp';
+import { COMPREHENSIVE_METRICS, type MetricKey } from '@lumiskin/contract/analysis';
+import type { AnalysisResult, SkinEngine } from '../src/engine';
+import type { PixelImage } from '../src/image/raster';
+import {
+  decodeFile,
+  devFacesDir,
+  listDevFaces,
+  mean,
+  median,
+  quantile,
+  spearman,
+  spearmanCi,
+  type DevFace,
+} from './dev-faces';
+
+sharp.concurrency(1);
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const HALF = (arg('half') ?? 'holdout') as 'holdout' | 'calibration' | 'all';
+const DUMP = arg('dump');
+const STABILITY_N = Number(arg('stability') ?? 12);
+const LIMIT = Number(arg('limit') ?? Infinity);
+
+const AGEING: MetricKey[] = ['fine_lines', 'firmness', 'texture', 'dark_spots', 'uneven_tone'];
+const TONE_FREE: MetricKey[] = COMPREHENSIVE_METRICS.filter((m) => m !== 'dark_circles');
+
+export interface Row {
+  face: DevFace;
+  refused: string | null;
+  result: AnalysisResult | null;
+}
+
+type Img = PixelImage & { data: Uint8Array };
+
+const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
+const f2 = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '—');
+const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(0)}%` : '—');
+
+async function run(engine: SkinEngine, image: PixelImage) {
+  return engine.analyze({ image, analysisType: 'comprehensive' });
+}
+
+function scoreOf(r: Row, m: MetricKey | 'overall'): number | undefined {
+  if (!r.result) return undefined;
+  return m === 'overall' ? r.result.overall_score : r.result.scores[m];
+}
+
+// ---- capture variants ----
+
+async function reencode(img: Img, quality: number): Promise<Img> {
+  const buf = await sharp(Buffer.from(img.data), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  })
+    .jpeg({ quality })
+    .toBuffer();
+  return decodeFile(buf);
+}
+
+async function resized(img: Img, factor: number): Promise<Img> {
+  const buf = await sharp(Buffer.from(img.data), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  })
+    .resize(Math.round(img.width * factor), Math.round(img.height * factor), { kernel: 'lanczos3' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return decodeFile(buf);
+}
+
+/** Exposure change: linear light scaled by `factor` (what a camera's exposure does), then sRGB. */
+function exposed(img: Img, factor: number): Img {
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) {
+    const c = v / 255;
+    const lin = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    const l2 = Math.min(1, lin * factor);
+    const s = l2 <= 0.0031308 ? 12.92 * l2 : 1.055 * l2 ** (1 / 2.4) - 0.055;
+    lut[v] = Math.round(255 * s);
+  }
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = lut[img.data[i] as number] as number;
+  return { ...img, data };
+}
+
+/** A colour cast: per-channel gains in linear light (a different white balance). */
+export function castImage(img: Img, gains: [number, number, number]): Img {
+  const luts = gains.map((g) => {
+    const lut = new Uint8Array(256);
+    for (let v = 0; v < 256; v++) {
+      const c = v / 255;
+      const lin = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      const l2 = Math.min(1, lin * g);
+      const s = l2 <= 0.0031308 ? 12.92 * l2 : 1.055 * l2 ** (1 / 2.4) - 0.055;
+      lut[v] = Math.round(255 * s);
+    }
+    return lut;
+  });
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++)
+    data[i] = (luts[i % 3] as Uint8Array)[img.data[i] as number] as number;
+  return { ...img, data };
+}
+
+/**
+ * Synthetic re-tint toward darker skin: every pixel's linear RGB is multiplied by a melanin-like
+ * transmittance (more absorption in blue and green than in red), so the same face, the same
+ * light and the same surface detail appear with a darker complexion. Background changes too,
+ * which is harmless (the engine measures skin only).
+ */
+function retinted(img: Img): Img {
+  return castImage(img, [0.42, 0.3, 0.24]);
+}
+
+async function main() {
+  const dir = devFacesDir();
+  if (!dir) {
+    console.log('dev-faces not found (set DEV_FACES_DIR): nothing to measure.');
+    return;
+  }
+  const faces = listDevFaces(dir)
+    .filter((f) => HALF === 'all' || f.half === HALF)
+    .slice(0, LIMIT);
+  const { createSkinEngine } = await import('../src/engine');
+  const engine = await createSkinEngine();
+  console.log(
+    `validity: ${faces.length} photos (${HALF} half of dev-faces), node ${process.version}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+
+  const rows: Row[] = [];
+  const images = new Map<string, Img>();
+  const t0 = performance.now();
+  for (const face of faces) {
+    const image = await decodeFile(face.path);
+    const out = await run(engine, image);
+    rows.push({ face, refused: out.ok ? null : out.code, result: out.ok ? out : null });
+    if (out.ok && face.folder !== 'zoom') images.set(face.path, image);
+  }
+  const perPhoto = (performance.now() - t0) / Math.max(1, faces.length);
+  console.log(
+    `analysed in ${((performance.now() - t0) / 1000).toFixed(0)} s (${perPhoto.toFixed(0)} ms per photo incl. decode)\n`,
+  );
+
+  if (DUMP) {
+    writeFileSync(
+      DUMP,
+      JSON.stringify(
+        rows.map((r) => ({
+          folder: r.face.folder,
+          file: r.face.file,
+          half: r.face.half,
+          age: r.face.age,
+          gender: r.face.gender,
+          distance: r.face.distanceCm,
+          refused: r.refused,
+          scores: r.result?.scores,
+          overall: r.result?.overall_score,
+          raw: r.result?.raw,
+          ita: r.result?.skin_tone.ita,
+          skin_type: r.result?.estimated_skin_type,
+          measurements: r.result?.measurements,
+          capture: r.result ? (r.result as unknown as { capture?: unknown }).capture : undefined,
+          debug: r.result ? (r.result as unknown as { debug?: unknown }).debug : undefined,
+        })),
+      ),
+    );
+    console.log(`wrote ${DUMP}\n`);
+  }
+
+  // ---- refusals ----
+  const portraits = rows.filter((r) => r.face.folder !== 'zoom');
+  const refused = portraits.filter((r) => r.refused);
+  const reasons = new Map<string, number>();
+  for (const r of refused)
+    reasons.set(r.refused as string, (reasons.get(r.refused as string) ?? 0) + 1);
+  console.log(
+    `refusals: ${refused.length}/${portraits.length} (${pct(refused.length / Math.max(1, portraits.length))})` +
+      (refused.length
+        ? ` — ${[...reasons].map(([k, v]) => `${k} ${v}`).join(', ')}: ${refused.map((r) => `${r.face.folder}/${r.face.file}`).join(' ')}`
+        : ''),
+  );
+
+  const ok = portraits.filter((r) => r.result);
+  const congress = ok.filter((r) => r.face.folder === 'congress-dev');
+  const aged = ok.filter((r) => r.face.age != null);
+
+  // ---- ageing ----
+  console.log(
+    '\nageing scores against age (all portraits with an age; target ρ fine_lines ≤ −0.5, firmness ≤ −0.35, overall ≤ −0.35)',
+  );
+  console.log('score          ρ(age)   95% CI            median <40   median 65+');
+  for (const m of [...AGEING, 'overall'] as const) {
+    const xs = aged.map((r) => r.face.age as number);
+    const ys = aged.map((r) => scoreOf(r, m) as number);
+    const [lo, hi] = spearmanCi(xs, ys);
+    const young = aged
+      .filter((r) => (r.face.age as number) < 40)
+      .map((r) => scoreOf(r, m) as number);
+    const old = aged
+      .filter((r) => (r.face.age as number) >= 65)
+      .map((r) => scoreOf(r, m) as number);
+    console.log(
+      `${m.padEnd(14)} ${f2(spearman(xs, ys)).padStart(6)}   [${f2(lo)}, ${f2(hi)}]`.padEnd(42) +
+        `${f1(median(young)).padStart(6)} (n=${young.length})  ${f1(median(old)).padStart(6)} (n=${old.length})`,
+    );
+  }
+
+  // ---- gender ----
+  const women = ok.filter((r) => r.face.gender === 'F');
+  const men = ok.filter((r) => r.face.gender === 'M');
+  console.log(
+    `\nwomen − men mean gap (n = ${women.length} / ${men.length}; target |gap| ≤ 3, men with acne < 80 ≤ 5%)`,
+  );
+  for (const m of ['acne', 'pores', 'texture', 'blackheads'] as const) {
+    const w = mean(women.map((r) => scoreOf(r, m) as number));
+    const mm = mean(men.map((r) => scoreOf(r, m) as number));
+    console.log(`${m.padEnd(14)} women ${f1(w)}  men ${f1(mm)}  gap ${f1(w - mm)}`);
+  }
+  console.log(
+    `men with acne < 80: ${pct(men.filter((r) => (scoreOf(r, 'acne') as number) < 80).length / Math.max(1, men.length))}; women: ${pct(women.filter((r) => (scoreOf(r, 'acne') as number) < 80).length / Math.max(1, women.length))}`,
+  );
+
+  // ---- tone ----
+  const itaSorted = congress.map((r) => r.result?.skin_tone.ita as number).sort((a, b) => a - b);
+  const t1 = quantile(itaSorted, 1 / 3);
+  const t2 = quantile(itaSorted, 2 / 3);
+  const darker = congress.filter((r) => (r.result?.skin_tone.ita as number) <= t1);
+  const lighter = congress.filter((r) => (r.result?.skin_tone.ita as number) > t2);
+  console.log(
+    `\nscores against skin tone (congress studio portraits; ITA° terciles ≤ ${f1(t1)} / > ${f2(t2)}; target |ρ| ≤ 0.25, |gap| ≤ 3)`,
+  );
+  console.log('score          ρ(ITA°)  darker  lighter  gap(d−l)   ρ(age)-partial n/a');
+  for (const m of TONE_FREE) {
+    const xs = congress.map((r) => r.result?.skin_tone.ita as number);
+    const ys = congress.map((r) => scoreOf(r, m) as number);
+    const d = mean(darker.map((r) => scoreOf(r, m) as number));
+    const l = mean(lighter.map((r) => scoreOf(r, m) as number));
+    console.log(
+      `${m.padEnd(14)} ${f2(spearman(xs, ys)).padStart(6)}   ${f1(d).padStart(5)}   ${f1(l).padStart(5)}   ${f1(d - l).padStart(6)}`,
+    );
+  }
+
+  // ---- redness / sensitivity ----
+  console.log('\n"poor" (< 60) redness and sensitivity (target ≤ 10% on neutral-light portraits)');
+  for (const [name, set] of [
+    ['congress-dev (studio)', congress],
+    ['canada (pink cast)', ok.filter((r) => r.face.folder === 'canada')],
+  ] as const) {
+    const red = set.map((r) => scoreOf(r, 'redness') as number);
+    const sens = set.map((r) => scoreOf(r, 'sensitivity') as number);
+    console.log(
+      `${name.padEnd(24)} n=${String(set.length).padEnd(4)} redness poor ${pct(red.filter((v) => v < 60).length / Math.max(1, red.length))} (median ${f1(median(red))}), sensitivity poor ${pct(sens.filter((v) => v < 60).length / Math.max(1, sens.length))} (median ${f1(median(sens))}), typed sensitive ${pct(set.filter((r) => r.result?.estimated_skin_type === 'sensitive').length / Math.max(1, set.length))}`,
+    );
+  }
+
+  // ---- score ranges ----
+  console.log('\nscore distribution over the accepted portraits (p10 / median / p90)');
+  console.log(
+    [...COMPREHENSIVE_METRICS, 'overall' as const]
+      .map((m) => {
+        const v = ok.map((r) => scoreOf(r, m) as number);
+        return `${m} ${f1(quantile(v, 0.1))}/${f1(median(v))}/${f1(quantile(v, 0.9))}`;
+      })
+      .join('  '),
+  );
+  const types = new Map<string, number>();
+  for (const r of ok)
+    types.set(
+      r.result?.estimated_skin_type as string,
+      (types.get(r.result?.estimated_skin_type as string) ?? 0) + 1,
+    );
+  console.log(`skin types: ${[...types].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+
+  // ---- stability ----
+  if (STABILITY_N > 0) {
+    const sample = ok.filter((r) => images.has(r.face.path)).slice(0, STABILITY_N);
+    const variants: Array<[string, (img: Img) => Promise<Img> | Img]> = [
+      ['jpeg q70', (i) => reencode(i, 70)],
+      ['jpeg q85', (i) => reencode(i, 85)],
+      ['jpeg q95', (i) => reencode(i, 95)],
+      ['resize 75%', (i) => resized(i, 0.75)],
+      ['resize 125%', (i) => resized(i, 1.25)],
+      ['exposure −10%', (i) => exposed(i, 0.9)],
+      ['exposure +10%', (i) => exposed(i, 1.1)],
+      ['warm cast', (i) => castImage(i, [1.12, 1, 0.82])],
+      ['cool cast', (i) => castImage(i, [0.88, 1, 1.15])],
+      ['re-tint darker', (i) => retinted(i)],
+    ];
+    console.log(
+      `\ncapture stability on ${sample.length} held-out portraits: mean |Δ| / max |Δ| per score (target ≤ 3 for JPEG, resize, exposure)`,
+    );
+    const header = [
+      'variant'.padEnd(15),
+      ...TONE_FREE.map((m) => m.slice(0, 8).padStart(9)),
+      '  type',
+    ].join('');
+    console.log(header);
+    for (const [name, make] of variants) {
+      const deltas = new Map<MetricKey, number[]>();
+      let typeSame = 0;
+      let n = 0;
+      let refusedN = 0;
+      for (const r of sample) {
+        const img = await make(images.get(r.face.path) as Img);
+        const out = await run(engine, img);
+        if (!out.ok) {
+          refusedN++;
+          continue;
+        }
+        n++;
+        if (out.estimated_skin_type === r.result?.estimated_skin_type) typeSame++;
+        for (const m of TONE_FREE) {
+          const d = Math.abs((out.scores[m] as number) - (scoreOf(r, m) as number));
+          deltas.set(m, [...(deltas.get(m) ?? []), d]);
+        }
+      }
+      console.log(
+        [
+          name.padEnd(15),
+          ...TONE_FREE.map((m) => {
+            const v = deltas.get(m) ?? [];
+            return `${f1(mean(v))}/${v.length ? Math.max(...v) : '—'}`.padStart(9);
+          }),
+          `  ${typeSame}/${n}${refusedN ? ` (${refusedN} refused)` : ''}`,
+        ].join(''),
+      );
+    }
+  }
+
+  // ---- distance (zoom series) ----
+  const zoom = rows.filter((r) => r.face.folder === 'zoom');
+  const zoomAll = listDevFaces(dir).filter((f) => f.folder === 'zoom');
+  const zoomRows: Row[] = zoom.length === zoomAll.length ? zoom : [];
+  if (!zoomRows.length) {
+    for (const face of zoomAll) {
+      const out = await run(engine, await decodeFile(face.path));
+      zoomRows.push({ face, refused: out.ok ? null : out.code, result: out.ok ? out : null });
+    }
+  }
+  console.log(
+    '\ndistance series (zoom/, one face at 15–60 cm; target: every score within 3 over 30–60 cm, same skin type)',
+  );
+  for (const r of zoomRows) {
+    console.log(
+      `${String(r.face.distanceCm).padStart(3)} cm  ${r.refused ?? `type ${r.result?.estimated_skin_type}  ` + TONE_FREE.map((m) => `${m.slice(0, 6)} ${scoreOf(r, m)}`).join(' ')}`,
+    );
+  }
+  const mid = zoomRows.filter((r) => (r.face.distanceCm as number) >= 30 && r.result);
+  if (mid.length > 1) {
+    const spans = TONE_FREE.map((m) => {
+      const v = mid.map((r) => scoreOf(r, m) as number);
+      return [m, Math.max(...v) - Math.min(...v)] as const;
+    });
+    console.log(
+      `30–60 cm span: ${spans.map(([m, s]) => `${m} ${s}`).join(', ')}; max ${Math.max(...spans.map((s) => s[1]))}`,
+    );
+  }
+}
+
+await main();
