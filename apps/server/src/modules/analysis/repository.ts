@@ -1,5 +1,6 @@
 import type { Analysis, HistoryItem, HistoryQuery } from '@lumiskin/contract/analysis-api';
-import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
+import type { CaptureConditions } from '@lumiskin/contract/analysis';
+import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { PhotoStorage, StoredPhoto } from './photo-storage';
 import { analyses, scanConsents, type AnalysisRow, type NewAnalysisRow } from './schema';
@@ -86,6 +87,8 @@ export async function listHistory(
         scores: analyses.scores,
         overallScore: analyses.overallScore,
         location: analyses.location,
+        // Only the capture part of `details`: the list never reads the overlays.
+        capture: sql<CaptureConditions | null>`${analyses.details} -> 'capture'`,
       })
       .from(analyses)
       .where(where)
@@ -104,6 +107,7 @@ export async function listHistory(
       scores: r.scores,
       overall_score: r.overallScore,
       location: r.location,
+      capture: r.capture ?? null,
     })),
     total: totalRow?.total ?? 0,
   };
@@ -136,6 +140,10 @@ export function toAnalysis(row: AnalysisRow): Analysis {
     angles: row.angles,
     photo: photo ? { url: `/api/analysis/${row.id}/photo`, ...photo } : null,
     timings_ms: { engine: row.engineMs, total: d.timings_ms.request ?? row.engineMs },
+    overlays: d.overlays ?? null,
+    zone_notes: d.zone_notes ?? [],
+    unmeasured: d.unmeasured ?? [],
+    capture: d.capture ?? null,
   };
 }
 

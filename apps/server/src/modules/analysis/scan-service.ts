@@ -1,5 +1,6 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
 import {
+  COMPREHENSIVE_METRICS,
   scoreBand,
   type AnalysisType,
   type CaptureAngle,
@@ -10,6 +11,7 @@ import {
 import type { SkinType } from '@lumiskin/contract/auth';
 import { ScanErrorCode, ScanMessages } from '@lumiskin/contract/scan';
 import type { AnalysisResult } from '@lumiskin/skin-engine/engine';
+import { buildFinding } from '@lumiskin/skin-engine/findings';
 import { recommend } from '@lumiskin/skin-engine/recommend/recommend';
 import { buildReport } from '@lumiskin/skin-engine/report/report';
 import { overallScore } from '@lumiskin/skin-engine/scoring';
@@ -96,26 +98,49 @@ function profileSkinType(user: UserRow): SkinType | null {
 }
 
 /**
+ * Confidence of a finding only the external API measured: its scores are mapped from the vendor's
+ * yes/no calls (adapters/external-skin-api.ts), and our own checks of the photo did not back it.
+ */
+const EXTERNAL_ONLY_CONFIDENCE = 0.5;
+const METRIC_ORDER: readonly MetricKey[] = COMPREHENSIVE_METRICS;
+
+/**
  * The external API's scores replace ours metric by metric where it measured them (see the mapping
  * in adapters/external-skin-api.ts); the overall score, findings' bands, routine and report are
- * then rebuilt from the merged scores so every part of the analysis agrees.
+ * then rebuilt from the merged scores so every part of the analysis agrees. A metric our engine
+ * left unmeasured (too little skin showed) that the API scored is measured after all. Overlays,
+ * zone notes and capture conditions describe our own look at the photo and stay as they are.
  */
-function mergeExternal(
+export function mergeExternal(
   result: AnalysisResult,
   external: ExternalSkinResult,
   input: ScanInput,
   environment: Analysis['environment'],
 ) {
   const scores = { ...result.scores };
-  for (const metric of Object.keys(scores) as MetricKey[]) {
+  const candidates = [
+    ...(Object.keys(scores) as MetricKey[]),
+    ...result.unmeasured.map((u) => u.metric),
+  ];
+  for (const metric of candidates) {
     const theirs = external.scores[metric];
     if (typeof theirs === 'number') scores[metric] = theirs;
   }
-  const overall = overallScore(scores);
-  const findings: Finding[] = result.findings.map((f) => {
-    const score = scores[f.metric] ?? f.score;
-    return { ...f, score, band: scoreBand(score) };
+  const unmeasured = result.unmeasured.filter((u) => scores[u.metric] === undefined);
+  const newlyMeasured = result.unmeasured.flatMap(({ metric }) => {
+    const score = scores[metric];
+    return score === undefined
+      ? []
+      : [buildFinding(metric, { score, raw: score, regionScores: {} }, EXTERNAL_ONLY_CONFIDENCE)];
   });
+  const overall = overallScore(scores);
+  const findings: Finding[] = result.findings
+    .map((f) => {
+      const score = scores[f.metric] ?? f.score;
+      return { ...f, score, band: scoreBand(score) };
+    })
+    .concat(newlyMeasured)
+    .sort((a, b) => METRIC_ORDER.indexOf(a.metric) - METRIC_ORDER.indexOf(b.metric));
   const { recommendation, routine } = recommend({
     scores,
     profileSkinType: profileSkinType(input.user),
@@ -132,7 +157,16 @@ function mergeExternal(
     routine,
     environment,
   });
-  return { ...result, scores, overall_score: overall, findings, recommendation, routine, report };
+  return {
+    ...result,
+    scores,
+    overall_score: overall,
+    findings,
+    unmeasured,
+    recommendation,
+    routine,
+    report,
+  };
 }
 
 /**
@@ -287,6 +321,10 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
         },
         external: external ? { request_id: external.requestId, warnings: external.warnings } : null,
         photo: { width: front.width, height: front.height },
+        overlays: result.overlays,
+        zone_notes: result.zone_notes,
+        unmeasured: result.unmeasured,
+        capture: result.capture,
       },
       angles: result.quality.angles_used,
       engineMs: result.timings_ms.total,

@@ -2,12 +2,16 @@ import type { AnalysisPlace, Scores } from '@lumiskin/contract/analysis-api';
 import type {
   AnalysisType,
   CaptureAngle,
+  CaptureConditions,
   Environment,
   Finding,
+  Overlays,
   Recommendation,
   RegionOutline,
   Routine,
   ScanConcern,
+  UnmeasuredMetric,
+  ZoneNote,
 } from '@lumiskin/contract/analysis';
 import {
   customType,
@@ -71,6 +75,12 @@ export interface AnalysisDetails {
   external?: { request_id: string | null; warnings: string[] } | null;
   /** Size of the stored photo (the zone outlines' coordinate space). */
   photo: { width: number; height: number } | null;
+  // Optional: scans stored before the engine returned them lack these (read back as null / []).
+  /** Positions of counted blemishes, spots, blackheads, lines and excluded areas (photo pixels). */
+  overlays?: Overlays;
+  zone_notes?: ZoneNote[];
+  unmeasured?: UnmeasuredMetric[];
+  capture?: CaptureConditions;
 }
 
 /**
