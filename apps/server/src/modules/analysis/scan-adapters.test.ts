@@ -1,12 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Analysis } from '@lumiskin/contract/analysis-api';
+import type { Environment, MetricKey } from '@lumiskin/contract/analysis';
+import type { AnalysisResult } from '@lumiskin/skin-engine/engine';
+import { buildFinding } from '@lumiskin/skin-engine/findings';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
+import type { UserRow } from '../auth/schema';
 import { sendJson, startStub } from './adapters/stub-server.test-helper';
 import { defaultAnalysisConfig } from './config';
+import { mergeExternal, type ScanInput } from './scan-service';
 
 const FACE = fs.readFileSync(path.join(import.meta.dirname, 'test-fixtures/astronaut-face.jpg'));
 const image_data = `data:image/jpeg;base64,${FACE.toString('base64')}`;
@@ -111,5 +116,98 @@ describe('scan with the optional adapters', { timeout: 120_000 }, () => {
     const scan = res.json<Analysis>();
     expect(scan.analysis_source).toBe('lumiskin_ai');
     expect(scan.scores.acne).toBeGreaterThan(60);
+  });
+});
+
+describe('merging the external API scores', () => {
+  const ours: Partial<Record<MetricKey, number>> = { acne: 90, oiliness: 70, texture: 85 };
+  const result = {
+    scores: ours,
+    overall_score: 82,
+    findings: Object.entries(ours).map(([metric, score]) =>
+      buildFinding(metric as MetricKey, { score, raw: 0, regionScores: {} }, 0.9),
+    ),
+    unmeasured: [
+      { metric: 'dark_spots', reason: 'Too little of your cheeks could be seen.' },
+      { metric: 'redness', reason: 'Too little of your cheeks could be seen.' },
+    ],
+    estimated_skin_type: 'combination',
+    overlays: {
+      blemishes: [[120, 140, 4]],
+      dark_spots: [],
+      blackheads: [],
+      lines: [],
+      excluded: [
+        {
+          reason: 'beard',
+          polygons: [
+            [
+              [10, 300],
+              [200, 300],
+              [100, 420],
+            ],
+          ],
+        },
+      ],
+    },
+    zone_notes: [
+      { region: 'chin', reason: 'beard', share: 0.6, message: 'Beard area not measured' },
+    ],
+    capture: {
+      white_point: [1.1, 1, 0.8],
+      white_point_source: 'skin_locus',
+      cast: 4,
+      exposure: 62,
+      face_px: 310,
+      sharpness: 1.4,
+    },
+  } as unknown as AnalysisResult;
+  const environment: Environment = {
+    uv_index: 3,
+    uv_level: 'moderate',
+    season: 'spring',
+    hemisphere: 'northern',
+    humidity: null,
+    temperature_c: null,
+    weather_source: 'unknown',
+  };
+  const input = {
+    user: { skinType: 'normal' } as UserRow,
+    analysisType: 'quick',
+    concerns: [],
+  } as unknown as ScanInput;
+
+  it('counts a metric we left unmeasured as measured once the API scored it, and keeps overlays, notes and capture', () => {
+    const merged = mergeExternal(
+      result,
+      {
+        scores: { acne: 41, dark_spots: 55 },
+        skinType: null,
+        skinTypeConfidence: null,
+        faceRectangle: null,
+        requestId: 'r1',
+        warnings: [],
+      },
+      input,
+      environment,
+    );
+    expect(merged.scores).toEqual({ acne: 41, oiliness: 70, texture: 85, dark_spots: 55 });
+    expect(merged.unmeasured.map((u) => u.metric)).toEqual(['redness']);
+    expect(merged.findings.map((f) => f.metric)).toEqual([
+      'acne',
+      'oiliness',
+      'texture',
+      'dark_spots',
+    ]);
+    expect(merged.findings.find((f) => f.metric === 'dark_spots')).toMatchObject({
+      score: 55,
+      band: 'poor',
+      confidence: 0.5,
+    });
+    expect(merged.overall_score).not.toBe(result.overall_score);
+    expect(merged.report).toMatch(/dark spots/i);
+    expect(merged.overlays).toEqual(result.overlays);
+    expect(merged.zone_notes).toEqual(result.zone_notes);
+    expect(merged.capture).toEqual(result.capture);
   });
 });

@@ -190,6 +190,98 @@ describe('a scan', { timeout: 120_000 }, () => {
     expect(again.json<Analysis>().scores).toEqual(jsonScan.scores);
   });
 
+  it('keeps what the engine saw: capture conditions, and overlays placed on the stored photo', async () => {
+    const { capture, overlays, photo } = jsonScan;
+    expect(capture).not.toBeNull();
+    for (const value of [...(capture?.white_point ?? []), capture?.cast, capture?.exposure]) {
+      expect(Number.isFinite(value)).toBe(true);
+    }
+    expect(capture?.face_px).toBeGreaterThan(0);
+    expect(capture?.sharpness).toBeGreaterThan(0);
+
+    expect(overlays).not.toBeNull();
+    const { width = 0, height = 0 } = photo ?? {};
+    const points = [
+      ...[overlays?.blemishes, overlays?.dark_spots, overlays?.blackheads].flatMap((marks) => {
+        expect(Array.isArray(marks)).toBe(true);
+        return (marks ?? []).map(([x, y, r]) => {
+          expect(r).toBeGreaterThan(0);
+          return [x, y];
+        });
+      }),
+      ...(overlays?.lines ?? []).flat(),
+      ...(overlays?.excluded ?? []).flatMap((area) => area.polygons.flat()),
+    ];
+    for (const [x = -1, y = -1] of points) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThanOrEqual(width);
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(y).toBeLessThanOrEqual(height);
+    }
+    // An unmeasured metric has no score and no finding.
+    for (const { metric } of jsonScan.unmeasured) {
+      expect(jsonScan.scores[metric]).toBeUndefined();
+      expect(jsonScan.findings.map((f) => f.metric)).not.toContain(metric);
+    }
+
+    const again = await app.inject({
+      method: 'GET',
+      url: `/api/analysis/${jsonScan.id}`,
+      headers: alice.headers,
+    });
+    const read = again.json<Analysis>();
+    expect({
+      overlays: read.overlays,
+      zone_notes: read.zone_notes,
+      unmeasured: read.unmeasured,
+      capture: read.capture,
+    }).toEqual({
+      overlays: jsonScan.overlays,
+      zone_notes: jsonScan.zone_notes,
+      unmeasured: jsonScan.unmeasured,
+      capture: jsonScan.capture,
+    });
+    const history = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/history',
+      headers: alice.headers,
+    });
+    const listed = history.json<HistoryItem[]>().find((item) => item.id === jsonScan.id);
+    expect(listed?.capture).toEqual(jsonScan.capture);
+  });
+
+  it('reads a scan stored before overlays and capture were kept as having none', async () => {
+    const olga = await createUser(app, { name: 'Olga' });
+    const [stored] = await app.db.select().from(analyses).where(eq(analyses.id, jsonScan.id));
+    if (!stored) throw new Error('the JSON scan was not stored');
+    const { overlays, zone_notes, unmeasured, capture, ...oldDetails } = stored.details;
+    expect([overlays, zone_notes, unmeasured, capture]).not.toContain(undefined);
+    const [old] = await app.db
+      .insert(analyses)
+      .values({ ...stored, id: undefined, userId: olga.user.id, details: oldDetails })
+      .returning({ id: analyses.id });
+
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/analysis/${old?.id}`,
+      headers: olga.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Analysis>()).toMatchObject({
+      scores: jsonScan.scores,
+      overlays: null,
+      zone_notes: [],
+      unmeasured: [],
+      capture: null,
+    });
+    const history = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/history',
+      headers: olga.headers,
+    });
+    expect(history.json<HistoryItem[]>()).toMatchObject([{ id: old?.id, capture: null }]);
+  });
+
   it("sets a new user's routine up from their first scan, once (no GET /api/routine needed)", async () => {
     const dave = await createUser(app, { name: 'Dave' });
     await consent(dave);
