@@ -21,6 +21,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
+import { ConditionsNote } from '@/components/conditions-note';
+import { comparableBaseline } from '@/lib/scan-baseline';
 import { fetchAllScans, scansToCsv } from '@/features/dashboard/api/export-scans';
 import { downloadFile } from '@/lib/download';
 import { ScoreTile } from '@/features/dashboard/components/score-tile';
@@ -43,10 +45,21 @@ export function shareText(scan: HistoryItem): string {
   ].join('\n');
 }
 
-/** Spec §2 "Latest Scan Results": tiles, source badge, View Full Analysis, Share, Export. */
-export function LatestScanCard({ scan, previous }: { scan: HistoryItem; previous?: HistoryItem }) {
+/**
+ * Spec §2 "Latest Scan Results": tiles, source badge, View Full Analysis, Share, Export. Each tile's
+ * trend is against the most recent of `earlier` (newest first) taken in comparable conditions.
+ */
+export function LatestScanCard({
+  scan,
+  earlier,
+}: {
+  scan: HistoryItem;
+  earlier: readonly HistoryItem[];
+}) {
   const [isExporting, setIsExporting] = useState(false);
   const band = scoreBand(scan.overall_score);
+  const baseline = comparableBaseline(scan, earlier);
+  const unlike = baseline.kind === 'unlike' ? baseline.reasons : undefined;
 
   const share = async () => {
     const text = shareText(scan);
@@ -89,10 +102,12 @@ export function LatestScanCard({ scan, previous }: { scan: HistoryItem; previous
   };
 
   return (
-    <Card className="p-6">
+    <Card className="p-6" role="region" aria-labelledby="latest-scan-title">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 className="text-h3 font-semibold">Latest Scan Results</h2>
+          <h2 id="latest-scan-title" className="text-h3 font-semibold">
+            Latest Scan Results
+          </h2>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
             <span>{formatDateTime(scan.created_at)}</span>
             <span className="inline-flex items-center gap-1">
@@ -107,13 +122,26 @@ export function LatestScanCard({ scan, previous }: { scan: HistoryItem; previous
           </Badge>
         </div>
       </div>
+      {baseline.kind === 'unlike' ? (
+        <ConditionsNote
+          reasons={baseline.reasons}
+          prefix="Changes since your last scan:"
+          className="mt-4"
+        />
+      ) : baseline.kind === 'comparable' && !baseline.isPrevious ? (
+        <p className="mt-4 text-xs text-muted-foreground">
+          Changes are against your scan of {formatDateTime(baseline.scan.created_at)}, the most
+          recent taken in similar conditions.
+        </p>
+      ) : null}
       <div className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {scoreEntries(scan.scores).map(([metric, value]) => (
           <ScoreTile
             key={metric}
             metric={metric}
             value={value}
-            previous={previous ? previous.scores[metric] : undefined}
+            previous={baseline.kind === 'none' ? undefined : baseline.scan.scores[metric]}
+            unlike={unlike}
           />
         ))}
       </div>

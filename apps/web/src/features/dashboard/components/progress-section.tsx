@@ -26,7 +26,8 @@ const SHOWN = 10;
 export function ProgressSection({ totalScans }: { totalScans: number }) {
   const [period, setPeriod] = useState<HistoryPeriod>('30days');
   const [source, setSource] = useState<HistorySourceFilter>('all');
-  // One read serves the chart and the list; the 11th scan gives the 10th its trend.
+  // One read serves the chart and the list; the scans past the 10th give the shown ones a
+  // comparable baseline for their trends.
   const history = useScanHistory({ limit: HISTORY_MAX_LIMIT, period, source });
   const scans = history.data?.items ?? [];
   const matching = history.data?.total ?? 0;
@@ -68,7 +69,7 @@ export function ProgressSection({ totalScans }: { totalScans: number }) {
           <Suspense fallback={<Skeleton className="h-72" />}>
             <ScoreChart scans={scans} />
           </Suspense>
-          <ScanList scans={scans.slice(0, SHOWN)} older={scans.slice(1, SHOWN + 1)} />
+          <ScanList scans={scans} shown={SHOWN} />
           {matching > SHOWN || totalScans > SHOWN ? (
             <Button asChild variant="outline" className="justify-self-center">
               <Link to={paths.history.href}>View All History ({totalScans} total)</Link>

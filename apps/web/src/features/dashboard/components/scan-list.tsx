@@ -2,10 +2,13 @@ import { ANALYSIS_SOURCE_LABELS, type HistoryItem } from '@lumiskin/contract/ana
 import { ArrowRightIcon, MapPinIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { ConditionsNote } from '@/components/conditions-note';
 import { paths } from '@/config/paths';
+import { comparableBaseline } from '@/lib/scan-baseline';
 import {
   BAND_BADGE,
   BAND_LABEL,
+  formatDate,
   formatDateTime,
   metricLabel,
   scoreBand,
@@ -14,21 +17,18 @@ import {
 import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
 
 /**
- * Scans newest first; each shows source, date, location, up to three scores and, per metric, the
- * trend against the next older scan in the list (`older[i]`), which may be one past the page.
+ * The first `shown` of `scans` (newest first); each shows source, date, location, up to three
+ * scores and, per metric, the trend against the most recent older scan in `scans` taken in
+ * comparable conditions. `scans` may run past the shown ones so the last rows have a baseline too.
  */
-export function ScanList({
-  scans,
-  older,
-}: {
-  scans: HistoryItem[];
-  older: (HistoryItem | undefined)[];
-}) {
+export function ScanList({ scans, shown }: { scans: readonly HistoryItem[]; shown: number }) {
   return (
     <ol className="grid gap-2" data-testid="scan-list">
-      {scans.map((scan, i) => {
+      {scans.slice(0, shown).map((scan, i) => {
         const band = scoreBand(scan.overall_score);
-        const previous = older[i];
+        const baseline = comparableBaseline(scan, scans.slice(i + 1));
+        const previous = baseline.kind === 'none' ? undefined : baseline.scan;
+        const unlike = baseline.kind === 'unlike' ? baseline.reasons : undefined;
         return (
           <li
             key={scan.id}
@@ -45,6 +45,13 @@ export function ScanList({
               <p className="flex items-center gap-1 text-xs text-muted-foreground">
                 <MapPinIcon className="size-3" aria-hidden /> {scan.location}
               </p>
+              {unlike ? (
+                <ConditionsNote reasons={unlike} prefix="Changes:" className="mt-1" />
+              ) : baseline.kind === 'comparable' && !baseline.isPrevious ? (
+                <p className="mt-1 text-xs text-muted-foreground">
+                  Compared with {formatDate(baseline.scan.created_at)}, in similar conditions
+                </p>
+              ) : null}
             </div>
             <dl className="grid flex-1 grid-cols-3 gap-2">
               {scoreEntries(scan.scores)
@@ -59,6 +66,7 @@ export function ScanList({
                       <TrendIndicator
                         current={value}
                         previous={previous?.scores[metric]}
+                        unlike={unlike}
                         label={metricLabel(metric)}
                       />
                     </dd>

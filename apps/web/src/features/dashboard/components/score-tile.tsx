@@ -1,4 +1,5 @@
 import { cn } from '@/lib/utils';
+import type { CaptureDifference } from '@/lib/scan-baseline';
 import {
   BAND_BAR,
   BAND_LABEL,
@@ -8,16 +9,19 @@ import {
 } from '@/features/dashboard/components/scores';
 import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
 
-/** One metric as a percentage tile: number, word, bar, and the change since the last scan. */
+/** One metric as a percentage tile: number, word, bar, and the change since the last comparable scan. */
 export function ScoreTile({
   metric,
   value,
   previous,
+  unlike,
   className,
 }: {
   metric: string;
   value: number;
   previous?: number | undefined;
+  /** Set when `previous` comes from a scan taken in different conditions. */
+  unlike?: readonly CaptureDifference[] | undefined;
   className?: string;
 }) {
   const band = scoreBand(value);
@@ -33,7 +37,13 @@ export function ScoreTile({
         <div className={cn('h-full rounded-full', BAND_BAR[band])} style={{ width: `${value}%` }} />
       </div>
       {previous !== undefined ? (
-        <TrendIndicator current={value} previous={previous} label={label} className="mt-2" />
+        <TrendIndicator
+          current={value}
+          previous={previous}
+          unlike={unlike}
+          label={label}
+          className="mt-2"
+        />
       ) : null}
     </div>
   );

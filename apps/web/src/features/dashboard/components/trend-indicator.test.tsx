@@ -18,4 +18,14 @@ describe('TrendIndicator (spec §4: 2-point no-change rule)', () => {
     const { container } = render(<TrendIndicator current={70} previous={undefined} />);
     expect(container).toBeEmptyDOMElement();
   });
+
+  it('mutes a change against a scan in different conditions and says so to screen readers', () => {
+    const { container } = render(
+      <TrendIndicator current={76} previous={70} unlike={['light']} label="Hydration" />,
+    );
+    const trend = container.querySelector('[data-trend]');
+    expect(trend).toHaveTextContent('Hydration: +6.0% (possibly the lighting)');
+    expect(trend).toHaveClass('text-muted-foreground');
+    expect(trend).not.toHaveClass('text-success');
+  });
 });

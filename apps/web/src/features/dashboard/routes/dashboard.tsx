@@ -21,6 +21,8 @@ import { StatCards } from '@/features/dashboard/components/stat-cards';
 import { TipsCard } from '@/features/dashboard/components/tips-card';
 import { formatDate } from '@/features/dashboard/components/scores';
 
+const LATEST_LOOKBACK = 20;
+
 /** The streak counts days in the user's zone: tell the server the browser's once if it differs. */
 function useTimeZoneSync() {
   const account = useAccount();
@@ -55,8 +57,9 @@ function EmptyState() {
 export default function DashboardRoute() {
   const { user } = useAuth();
   const stats = useDashboardStats();
-  // The two newest scans: the latest card and its trends (spec: dashboard asks 20, shows 10).
-  const latest = useScanHistory({ limit: 2 });
+  // The newest scan and those before it: its trends are against the most recent one taken in
+  // comparable conditions, which may be a few scans back.
+  const latest = useScanHistory({ limit: LATEST_LOOKBACK });
   const newest = latest.data?.items[0];
   const analysis = useAnalysis(newest?.id);
   useTimeZoneSync();
@@ -110,7 +113,7 @@ export default function DashboardRoute() {
       ) : !latest.data ? (
         <Skeleton className="h-64 rounded-2xl" />
       ) : newest ? (
-        <LatestScanCard scan={newest} previous={latest.data.items[1]} />
+        <LatestScanCard scan={newest} earlier={latest.data.items.slice(1)} />
       ) : (
         <EmptyState />
       )}

@@ -18,6 +18,8 @@ import { LoadError } from '@/components/load-error';
 import { ScanList } from '@/features/dashboard/components/scan-list';
 
 const PAGE_SIZE = 20;
+/** Older scans read past the page, where the page's last rows look for a comparable baseline. */
+const LOOKBACK = 20;
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
@@ -33,9 +35,8 @@ export default function HistoryRoute() {
     'all',
   );
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  // One extra scan so the last row of the page still has an older scan to compare with.
   const history = useScanHistory({
-    limit: PAGE_SIZE + 1,
+    limit: PAGE_SIZE + LOOKBACK,
     offset: (page - 1) * PAGE_SIZE,
     period,
     source,
@@ -64,7 +65,7 @@ export default function HistoryRoute() {
         <h1 className="mt-2 text-h1 font-semibold">Scan history</h1>
         <p className="mt-1 text-muted-foreground">
           {history.data ? `${total} ${total === 1 ? 'scan' : 'scans'}` : 'Loading your scans'} ·
-          each compared with the one before it
+          each compared with the last one taken in similar conditions
         </p>
       </div>
       <Card className="grid gap-5 p-6">
@@ -97,7 +98,7 @@ export default function HistoryRoute() {
             </p>
           </div>
         ) : (
-          <ScanList scans={items.slice(0, PAGE_SIZE)} older={items.slice(1, PAGE_SIZE + 1)} />
+          <ScanList scans={items} shown={PAGE_SIZE} />
         )}
         {pages > 1 ? (
           <nav aria-label="Pages" className="flex items-center justify-between gap-3">
