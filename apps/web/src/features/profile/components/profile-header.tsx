@@ -3,7 +3,9 @@ import { TrendingDownIcon, TrendingUpIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { initials } from '@/lib/utils';
+import { ConditionsNote } from '@/components/conditions-note';
+import { cn, initials } from '@/lib/utils';
+import type { Improvement } from '@/features/profile/components/scores';
 
 /** Spec §2 header card: name, email, skin type badge, scans completed, improvement. */
 export function ProfileHeader({
@@ -13,7 +15,7 @@ export function ProfileHeader({
 }: {
   account: Pick<Account, 'name' | 'email' | 'profile'>;
   scanCount: number | undefined;
-  improvement: number | null | undefined;
+  improvement: Improvement | null | undefined;
 }) {
   return (
     <Card className="relative overflow-hidden p-6 sm:p-8">
@@ -42,23 +44,31 @@ export function ProfileHeader({
           </div>
           <div className="rounded-xl bg-card/80 p-3 text-center shadow-soft">
             <dt className="text-xs font-medium text-muted-foreground">Improvement</dt>
-            <dd className="flex items-center justify-center gap-1 text-2xl font-semibold tabular-nums">
+            <dd className="flex flex-col items-center" data-testid="profile-improvement">
               {improvement === undefined ? (
                 <Skeleton className="h-8 w-12" />
               ) : improvement === null ? (
-                <span className="text-base text-muted-foreground">Needs 2 scans</span>
+                <span className="text-base font-semibold text-muted-foreground">Needs 2 scans</span>
               ) : (
                 <>
-                  {improvement > 0 ? (
-                    <TrendingUpIcon className="size-5 text-success" aria-hidden />
-                  ) : improvement < 0 ? (
-                    <TrendingDownIcon
-                      className="size-5 text-destructive dark:text-[#f87171]"
-                      aria-hidden
-                    />
-                  ) : null}
-                  {improvement > 0 ? '+' : ''}
-                  {improvement}%
+                  <span
+                    className={cn(
+                      'flex items-center gap-1 text-2xl font-semibold tabular-nums',
+                      improvement.unlike && 'text-muted-foreground',
+                    )}
+                  >
+                    {improvement.unlike ? null : improvement.percent > 0 ? (
+                      <TrendingUpIcon className="size-5 text-success" aria-hidden />
+                    ) : improvement.percent < 0 ? (
+                      <TrendingDownIcon
+                        className="size-5 text-destructive dark:text-[#f87171]"
+                        aria-hidden
+                      />
+                    ) : null}
+                    {improvement.percent > 0 ? '+' : ''}
+                    {improvement.percent}%
+                  </span>
+                  {improvement.unlike ? <ConditionsNote reasons={improvement.unlike} /> : null}
                 </>
               )}
             </dd>

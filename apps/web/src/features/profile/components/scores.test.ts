@@ -1,36 +1,40 @@
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 import { describe, expect, it } from 'vitest';
-import { improvementPercent } from '@/features/profile/components/scores';
+import { improvement } from '@/features/profile/components/scores';
+import { createHistoryItem, DAYLIGHT, WARM_LAMP } from '@/testing/scan-factory';
 
-function scan(scores: HistoryItem['scores']): HistoryItem {
-  return {
-    id: 'x',
-    _id: 'x',
-    created_at: '2026-01-01T00:00:00Z',
-    analysis_source: 'lumiskin_ai',
-    analysis_type: 'quick',
-    scores,
-    overall_score: 70,
-    location: 'London, GB',
-  };
+function scan(scores: HistoryItem['scores'], capture: HistoryItem['capture'] = null): HistoryItem {
+  return createHistoryItem({ scores, capture });
 }
 
-describe('improvementPercent (spec §2: newest five-score average minus the second newest)', () => {
+const same = (v: number) => ({ acne: v, oiliness: v, radiance: v, hydration: v, texture: v });
+
+describe('improvement (spec §2: newest five-score average minus the one before it)', () => {
   it('rounds the difference of the two averages', () => {
     const newest = scan({ acne: 80, oiliness: 70, radiance: 66, hydration: 75, texture: 71 }); // 72.4
     const older = scan({ acne: 70, oiliness: 70, radiance: 60, hydration: 70, texture: 65 }); // 67
-    expect(improvementPercent([newest, older])).toBe(5);
-    expect(improvementPercent([older, newest])).toBe(-5);
+    expect(improvement([newest, older])).toEqual({ percent: 5, unlike: null });
+    expect(improvement([older, newest])).toEqual({ percent: -5, unlike: null });
   });
 
   it('ignores metrics outside the five and needs two scans', () => {
-    const a = scan({ acne: 60, oiliness: 60, radiance: 60, hydration: 60, texture: 60, pores: 10 });
-    expect(improvementPercent([a])).toBeNull();
-    expect(
-      improvementPercent([
-        a,
-        scan({ acne: 60, oiliness: 60, radiance: 60, hydration: 60, texture: 60 }),
-      ]),
-    ).toBe(0);
+    const a = scan({ ...same(60), pores: 10 });
+    expect(improvement([a])).toBeNull();
+    expect(improvement([a, scan(same(60))])).toEqual({ percent: 0, unlike: null });
+  });
+
+  it('measures against the most recent scan taken in like conditions', () => {
+    const newest = scan(same(72), DAYLIGHT);
+    const underLamp = scan(same(50), WARM_LAMP);
+    const inDaylight = scan(same(70), DAYLIGHT);
+    expect(improvement([newest, underLamp, inDaylight])).toEqual({ percent: 2, unlike: null });
+  });
+
+  it('says what differed when no earlier scan is comparable', () => {
+    const newest = scan(same(72), DAYLIGHT);
+    expect(improvement([newest, scan(same(60), WARM_LAMP)])).toEqual({
+      percent: 12,
+      unlike: ['light'],
+    });
   });
 });

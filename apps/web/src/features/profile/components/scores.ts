@@ -1,5 +1,6 @@
 import { METRIC_LABELS, scoreBand, type MetricKey } from '@lumiskin/contract/analysis';
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
+import { comparableBaseline, type CaptureDifference } from '@/lib/scan-baseline';
 
 /**
  * The profile's five scores (spec §3: acne, oiliness, dullness, hydration, texture). Our engine
@@ -26,17 +27,30 @@ export function fiveScoreAverage(scan: HistoryItem): number | null {
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
 }
 
+export interface Improvement {
+  /** Rounded difference of the two five-score averages, in points. */
+  percent: number;
+  /** Set when the newest scan has no comparable earlier one: what differed from the previous. */
+  unlike: CaptureDifference[] | null;
+}
+
 /**
  * Spec §2/§9: improvement = average of the five scores of the newest scan minus that of the
- * second newest, rounded. Null with fewer than two scans.
+ * second newest, rounded; here the most recent earlier scan taken in comparable conditions stands
+ * in for the second newest (`comparableBaseline`). Null with fewer than two scans.
  */
-export function improvementPercent(scansNewestFirst: readonly HistoryItem[]): number | null {
-  const [newest, second] = scansNewestFirst;
-  if (!newest || !second) return null;
+export function improvement(scansNewestFirst: readonly HistoryItem[]): Improvement | null {
+  const [newest, ...earlier] = scansNewestFirst;
+  if (!newest) return null;
+  const baseline = comparableBaseline(newest, earlier);
+  if (baseline.kind === 'none') return null;
   const a = fiveScoreAverage(newest);
-  const b = fiveScoreAverage(second);
+  const b = fiveScoreAverage(baseline.scan);
   if (a === null || b === null) return null;
-  return Math.round(a - b);
+  return {
+    percent: Math.round(a - b),
+    unlike: baseline.kind === 'unlike' ? baseline.reasons : null,
+  };
 }
 
 /** The history tab's recommendation badge, from the overall score's band. */

@@ -8,7 +8,7 @@ import { LoadError } from '@/components/load-error';
 import { ProductsTab } from '@/features/profile/components/products-tab';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ProfileHeader } from '@/features/profile/components/profile-header';
-import { improvementPercent } from '@/features/profile/components/scores';
+import { improvement } from '@/features/profile/components/scores';
 import { SettingsTab } from '@/features/profile/components/settings-tab';
 
 export default function ProfileRoute() {
@@ -26,7 +26,7 @@ export default function ProfileRoute() {
         <ProfileHeader
           account={account.data}
           scanCount={history.data?.total}
-          improvement={history.data ? improvementPercent(history.data.items) : undefined}
+          improvement={history.data ? improvement(history.data.items) : undefined}
         />
       )}
       <Tabs defaultValue="profile">

@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ProfileHeader } from '@/features/profile/components/profile-header';
+import { createUser } from '@/testing/test-utils';
+
+const account = createUser();
+
+describe('ProfileHeader improvement', () => {
+  it('shows a change between comparable scans as a rise', () => {
+    render(
+      <ProfileHeader account={account} scanCount={3} improvement={{ percent: 4, unlike: null }} />,
+    );
+    const figure = screen.getByTestId('profile-improvement');
+    expect(figure).toHaveTextContent('+4%');
+    expect(figure).not.toHaveTextContent(/possibly/);
+    expect(figure.querySelector('.text-success')).not.toBeNull();
+  });
+
+  it('mutes a change since a scan taken nearer the camera and says why', () => {
+    render(
+      <ProfileHeader
+        account={account}
+        scanCount={3}
+        improvement={{ percent: 9, unlike: ['distance'] }}
+      />,
+    );
+    const figure = screen.getByTestId('profile-improvement');
+    expect(figure).toHaveTextContent('+9%');
+    expect(screen.getByRole('button', { name: 'possibly the distance' })).toBeVisible();
+    expect(figure.querySelector('.text-success')).toBeNull();
+  });
+});
