@@ -1,3 +1,5 @@
+import { compareCaptures, type CaptureConditions } from '@lumiskin/contract/analysis';
+import { HistoryResponse } from '@lumiskin/contract/analysis-api';
 import { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +75,47 @@ describe('GET /api/dashboard/stats', () => {
       total_analyses: 1,
       average_score: 10,
       this_week: 1,
+    });
+  });
+
+  it('counts scans in any light; the history carries their conditions for the trends', async () => {
+    clock = new Date('2026-03-10T12:00:00Z');
+    const user = await createUser(app);
+    const daylight: CaptureConditions = {
+      white_point: [1, 1, 1],
+      white_point_source: 'eyes_teeth',
+      cast: 0,
+      exposure: 60,
+      face_px: 400,
+      sharpness: 10,
+    };
+    const lamp: CaptureConditions = { ...daylight, white_point: [1.4, 1, 0.6], cast: 12 };
+    const at = (ms: number) => new Date(clock.getTime() - ms);
+    await insertScan(app.db, user.user.id, { createdAt: at(3 * DAY), overallScore: 60 }); // older, none
+    await insertScan(app.db, user.user.id, {
+      createdAt: at(2 * DAY),
+      overallScore: 70,
+      capture: daylight,
+    });
+    await insertScan(app.db, user.user.id, {
+      createdAt: at(HOUR),
+      overallScore: 80,
+      capture: lamp,
+    });
+
+    // No dashboard figure compares two scans, so none leaves out a scan in different light.
+    expect(await stats(user)).toMatchObject({ total_analyses: 3, average_score: 70 });
+
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/history?limit=10',
+      headers: user.headers,
+    });
+    const history = HistoryResponse.parse(res.json());
+    expect(history.map((h) => h.capture)).toEqual([lamp, daylight, null]);
+    expect(compareCaptures(history[0]?.capture, history[1]?.capture)).toEqual({
+      comparable: false,
+      reasons: ['light'],
     });
   });
 

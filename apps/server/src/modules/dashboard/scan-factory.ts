@@ -1,4 +1,4 @@
-import type { Routine } from '@lumiskin/contract/analysis';
+import type { CaptureConditions, Routine } from '@lumiskin/contract/analysis';
 import type { Db } from '../../db/client';
 import { analyses, analysisPhotos, type AnalysisRow } from '../analysis/schema';
 
@@ -53,7 +53,14 @@ export const sampleRoutine: Routine = {
 export async function insertScan(
   db: Db,
   userId: string,
-  input: { createdAt?: Date; overallScore?: number; routine?: Routine; photo?: Buffer } = {},
+  input: {
+    createdAt?: Date;
+    overallScore?: number;
+    routine?: Routine;
+    photo?: Buffer;
+    /** How the photo was taken; older scans have none. */
+    capture?: CaptureConditions;
+  } = {},
 ): Promise<AnalysisRow> {
   const score = input.overallScore ?? 70;
   const [row] = await db
@@ -108,6 +115,7 @@ export async function insertScan(
         quality: { sharpness: 1 },
         timings_ms: {},
         photo: null,
+        ...(input.capture && { capture: input.capture }),
       },
       angles: ['front'],
       engineMs: 1,
