@@ -1,9 +1,16 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
 import type { RegionKey } from '@lumiskin/contract/analysis';
-import { ImageOffIcon } from 'lucide-react';
+import { ImageOffIcon, InfoIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePhotoUrl } from '@/features/scan/api/get-photo';
+import {
+  DEFAULT_OVERLAYS,
+  OverlayShapes,
+  OverlayToggles,
+  overlayLayers,
+  type OverlayLayer,
+} from '@/features/scan/components/photo-overlays';
 import { BAND_COLOR, BAND_LABEL, scoreBand } from '@/features/scan/lib/score';
 import { cn } from '@/lib/utils';
 
@@ -35,13 +42,20 @@ export function regionScores(analysis: Analysis): Partial<Record<RegionKey, numb
   return out;
 }
 
-/** The scan photo with each measured zone outlined and tinted by its score (DESIGN.md). */
+/**
+ * The scan photo with each measured zone outlined and tinted by its score (DESIGN.md), and, when
+ * the scan kept them, what was counted and the areas left out, each layer shown on demand.
+ */
 export function PhotoZones({ analysis }: { analysis: Analysis }) {
   const photo = usePhotoUrl(analysis.photo?.url);
   const [active, setActive] = useState<RegionKey | null>(null);
+  const [visible, setVisible] = useState<OverlayLayer[]>(DEFAULT_OVERLAYS);
   const scores = regionScores(analysis);
   const width = analysis.photo?.width ?? 1;
   const height = analysis.photo?.height ?? 1;
+  const layers = overlayLayers(analysis);
+  // Zone tints step back while findings are drawn, so the markers stand out.
+  const showsFindings = visible.some((layer) => layer !== 'excluded' && layers.includes(layer));
 
   return (
     <figure className="space-y-3">
@@ -79,7 +93,7 @@ export function PhotoZones({ analysis }: { analysis: Analysis }) {
                 key={`${region}-${i}`}
                 points={points.map(([x, y]) => `${x},${y}`).join(' ')}
                 fill={color}
-                fillOpacity={active === region ? 0.38 : dim ? 0.06 : 0.2}
+                fillOpacity={active === region ? 0.38 : dim || showsFindings ? 0.06 : 0.2}
                 stroke={color}
                 strokeOpacity={dim ? 0.35 : 0.95}
                 strokeWidth={Math.max(1.5, width / 300)}
@@ -88,9 +102,12 @@ export function PhotoZones({ analysis }: { analysis: Analysis }) {
               />
             ));
           })}
+          {analysis.overlays ? (
+            <OverlayShapes overlays={analysis.overlays} visible={visible} width={width} />
+          ) : null}
         </svg>
       </div>
-      <figcaption>
+      <figcaption className="space-y-4">
         <ul className="flex flex-wrap gap-2" aria-label="Zone scores">
           {analysis.regions.map(({ region }) => {
             const score = scores[region];
@@ -124,6 +141,27 @@ export function PhotoZones({ analysis }: { analysis: Analysis }) {
             );
           })}
         </ul>
+        {analysis.overlays && layers.length > 0 ? (
+          <OverlayToggles
+            overlays={analysis.overlays}
+            layers={layers}
+            value={visible}
+            onChange={setVisible}
+          />
+        ) : null}
+        {analysis.zone_notes.length > 0 ? (
+          <ul
+            aria-label="Zones not fully measured"
+            className="space-y-1.5 rounded-xl bg-muted/60 p-3 text-sm"
+          >
+            {analysis.zone_notes.map((note) => (
+              <li key={`${note.region}-${note.reason}`} className="flex items-start gap-2">
+                <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden />
+                {note.message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </figcaption>
     </figure>
   );
