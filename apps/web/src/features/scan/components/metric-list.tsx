@@ -1,7 +1,22 @@
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
-import { METRIC_LABELS, type Finding } from '@lumiskin/contract/analysis';
-import { ArrowDownRightIcon, ArrowRightIcon, ArrowUpRightIcon, InfoIcon } from 'lucide-react';
+import {
+  COMPREHENSIVE_METRICS,
+  METRIC_LABELS,
+  type Finding,
+  type MetricKey,
+  type UnmeasuredMetric,
+} from '@lumiskin/contract/analysis';
+import {
+  ArrowDownRightIcon,
+  ArrowRightIcon,
+  ArrowUpRightIcon,
+  InfoIcon,
+  SignalHighIcon,
+  SignalLowIcon,
+  SignalMediumIcon,
+} from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { REGION_LABELS } from '@/features/scan/components/photo-zones';
 import {
   BAND_BADGE,
@@ -12,17 +27,77 @@ import {
 } from '@/features/scan/lib/score';
 import { cn } from '@/lib/utils';
 
-/** One bar per measure: score in its band colour, what it means, where it was seen, the trend. */
+/**
+ * How far a score can be trusted for this photo, in words. The engine's confidence tops out near
+ * 0.85 for a clear, well-lit face and halves with little visible skin; estimates start near 0.4.
+ */
+const CONFIDENCE_LEVELS = [
+  {
+    min: 0.7,
+    label: 'High confidence',
+    icon: SignalHighIcon,
+    hint: 'The photo showed this clearly.',
+  },
+  {
+    min: 0.45,
+    label: 'Medium confidence',
+    icon: SignalMediumIcon,
+    hint: 'Part of the skin was hidden or harder to judge; take it as a good guide.',
+  },
+  {
+    min: 0,
+    label: 'Low confidence',
+    icon: SignalLowIcon,
+    hint: 'Hard to judge from this photo (little skin showed, or it is an estimate); take it as a rough guide.',
+  },
+] as const;
+
+export function confidenceLevel(confidence: number) {
+  return CONFIDENCE_LEVELS.find((level) => confidence >= level.min) ?? CONFIDENCE_LEVELS[2];
+}
+
+function Confidence({ confidence }: { confidence: number }) {
+  const level = confidenceLevel(confidence);
+  const Icon = level.icon;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          className="inline-flex min-h-6 items-center gap-1 rounded-md text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <Icon className="size-3.5" aria-hidden /> {level.label}
+        </button>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-64">
+        {level.hint} ({Math.round(confidence * 100)}%)
+      </TooltipContent>
+    </Tooltip>
+  );
+}
+
+const byMetric = (a: { metric: MetricKey }, b: { metric: MetricKey }) =>
+  COMPREHENSIVE_METRICS.indexOf(a.metric) - COMPREHENSIVE_METRICS.indexOf(b.metric);
+
+/**
+ * One bar per measure: score in its band colour, what it means, where it was seen, the trend, how
+ * sure it is. A measure the photo did not show enough skin for says so in place of a score.
+ */
 export function MetricList({
   findings,
+  unmeasured = [],
   previous,
 }: {
   findings: Finding[];
+  unmeasured?: UnmeasuredMetric[];
   previous: HistoryItem | null;
 }) {
+  const rows = [...findings, ...unmeasured].sort(byMetric);
   return (
     <ul className="divide-y">
-      {findings.map((finding) => {
+      {rows.map((row) => {
+        if (!('score' in row)) return <UnmeasuredRow key={row.metric} {...row} />;
+        const finding = row;
         const band = scoreBand(finding.score);
         const before = previous?.scores[finding.metric];
         const t = trendLabel(finding.score, before);
@@ -84,14 +159,27 @@ export function MetricList({
               />
             </div>
             <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{finding.summary}</p>
-            {finding.regions.length > 0 ? (
-              <p className="mt-1 text-xs text-muted-foreground">
-                Seen most on: {finding.regions.map((r) => REGION_LABELS[r]).join(', ')}
-              </p>
-            ) : null}
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+              <Confidence confidence={finding.confidence} />
+              {finding.regions.length > 0 ? (
+                <span>Seen most on: {finding.regions.map((r) => REGION_LABELS[r]).join(', ')}</span>
+              ) : null}
+            </p>
           </li>
         );
       })}
     </ul>
+  );
+}
+
+function UnmeasuredRow({ metric, reason }: UnmeasuredMetric) {
+  return (
+    <li className="py-4 first:pt-0 last:pb-0" data-testid={`metric-${metric}`}>
+      <h3 className="font-semibold">{METRIC_LABELS[metric]}</h3>
+      <div className="mt-2 h-2 rounded-full border border-dashed border-border" aria-hidden />
+      <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
+        <span className="font-medium text-foreground">Not measured</span> — {reason}
+      </p>
+    </li>
   );
 }

@@ -183,8 +183,10 @@ export default function AnalysisRoute() {
                   Overall skin score
                 </h2>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {Object.keys(a.scores).length} measures, higher is healthier. Skin tone ITA°{' '}
-                  {a.skin_tone.ita} ({a.skin_tone.category.replaceAll('_', ' ')}).
+                  {Object.keys(a.scores).length} measures
+                  {a.unmeasured.length > 0 ? ` (${a.unmeasured.length} not measured)` : ''}, higher
+                  is healthier. Skin tone ITA° {a.skin_tone.ita} (
+                  {a.skin_tone.category.replaceAll('_', ' ')}).
                 </p>
                 <p className="mt-3 text-sm" data-testid="comparison">
                   {prev ? (
@@ -221,7 +223,7 @@ export default function AnalysisRoute() {
               Green 80+ is good, amber 60-79 is fair, red below 60 needs care.
               {prev ? ' Arrows compare with your previous scan.' : ''}
             </p>
-            <MetricList findings={a.findings} previous={prev} />
+            <MetricList findings={a.findings} unmeasured={a.unmeasured} previous={prev} />
           </section>
         </div>
       </div>
