@@ -17,6 +17,7 @@ import {
 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { conditionsLabel, type CaptureDifference } from '@/lib/scan-baseline';
 import { REGION_LABELS } from '@/features/scan/components/photo-zones';
 import {
   BAND_BADGE,
@@ -87,10 +88,13 @@ export function MetricList({
   findings,
   unmeasured = [],
   previous,
+  unlike,
 }: {
   findings: Finding[];
   unmeasured?: UnmeasuredMetric[];
   previous: HistoryItem | null;
+  /** How `previous` was taken differently; its changes are then muted, neither good nor bad. */
+  unlike?: readonly CaptureDifference[] | undefined;
 }) {
   const rows = [...findings, ...unmeasured].sort(byMetric);
   return (
@@ -121,13 +125,16 @@ export function MetricList({
               <span className="ml-auto flex items-center gap-3">
                 {t ? (
                   <span
+                    data-conditions={unlike ? 'unlike' : undefined}
                     className={cn(
                       'inline-flex items-center gap-1 text-xs font-semibold',
-                      t.kind === 'up' && 'text-success',
-                      t.kind === 'down' && 'text-destructive',
-                      t.kind === 'same' && 'text-muted-foreground',
+                      unlike || t.kind === 'same'
+                        ? 'text-muted-foreground'
+                        : t.kind === 'up'
+                          ? 'text-success'
+                          : 'text-destructive',
                     )}
-                    title={`Previous scan: ${before}`}
+                    title={`Earlier scan: ${before}${unlike ? ` (${conditionsLabel(unlike)})` : ''}`}
                   >
                     {t.kind === 'up' ? (
                       <ArrowUpRightIcon className="size-3.5" aria-hidden />
@@ -137,6 +144,7 @@ export function MetricList({
                       <ArrowRightIcon className="size-3.5" aria-hidden />
                     )}
                     {t.text}
+                    {unlike ? <span className="sr-only"> ({conditionsLabel(unlike)})</span> : null}
                   </span>
                 ) : null}
                 <span className="text-lg font-semibold tabular-nums">{finding.score}</span>

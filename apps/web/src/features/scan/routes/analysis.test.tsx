@@ -1,7 +1,8 @@
-import type { Analysis } from '@lumiskin/contract/analysis-api';
+import type { Analysis, HistoryItem } from '@lumiskin/contract/analysis-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import AnalysisRoute from '@/features/scan/routes/analysis';
+import { createHistoryItem, DAYLIGHT, WARM_LAMP } from '@/testing/scan-factory';
 import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
 const ID = '5d0c8f0e-2f7a-4c1e-8a39-3e2b7c9d1a44';
@@ -117,7 +118,7 @@ function createAnalysis(overrides: Partial<Analysis> = {}): Analysis {
   };
 }
 
-function renderAnalysis(analysis: Analysis) {
+function renderAnalysis(analysis: Analysis, history: HistoryItem[] = []) {
   // jsdom has no blob: URLs; the page shows the private photo through one.
   vi.stubGlobal(
     'URL',
@@ -130,7 +131,7 @@ function renderAnalysis(analysis: Analysis) {
     if (url === `/api/analysis/${ID}`) return json(200, analysis);
     if (url === `/api/analysis/${ID}/photo`)
       return new Response(new Blob(['jpeg']), { headers: { 'content-type': 'image/jpeg' } });
-    if (url.startsWith('/api/analysis/history')) return json(200, []);
+    if (url.startsWith('/api/analysis/history')) return json(200, [analysis, ...history]);
     return json(404, { detail: 'Not found', code: 'not_found' });
   });
   return renderWithRouter(
@@ -225,5 +226,32 @@ describe('the analysis page', () => {
     expect(screen.queryByRole('list', { name: 'Zones not fully measured' })).toBeNull();
     const measures = screen.getByRole('region', { name: 'Each measure' });
     expect(within(measures).queryByText(/Not measured/)).toBeNull();
+  });
+
+  it('compares with the latest scan in similar light, and mutes a change against one in different light', async () => {
+    const now = createAnalysis({ capture: DAYLIGHT });
+    const lamp = createHistoryItem({
+      created_at: '2026-03-01T20:00:00.000Z',
+      overall_score: 60,
+      scores: { acne: 60, oiliness: 60, texture: 60 },
+      capture: WARM_LAMP,
+    });
+    const daylight = createHistoryItem({
+      created_at: '2026-02-20T09:00:00.000Z',
+      overall_score: 70,
+      capture: DAYLIGHT,
+    });
+    const first = renderAnalysis(now, [lamp, daylight]);
+    const comparison = await first.findByText(/the most recent in similar conditions/);
+    expect(comparison).toHaveTextContent('+7.0%');
+    expect(screen.queryByTestId('conditions-note')).toBeNull();
+    first.unmount();
+
+    renderAnalysis(now, [lamp]);
+    expect(await screen.findByTestId('conditions-note')).toHaveTextContent('possibly the lighting');
+    expect(screen.getByTestId('comparison')).toHaveTextContent('+17.0%');
+    const acneTrend = within(screen.getByTestId('metric-acne')).getByText('+12.0%');
+    expect(acneTrend).toHaveAttribute('data-conditions', 'unlike');
+    expect(acneTrend).not.toHaveClass('text-success');
   });
 });

@@ -2,6 +2,7 @@ import {
   ANALYSIS_SOURCE_LABELS,
   DEFAULT_RESULT_TEXT,
   type Analysis,
+  type HistoryItem,
 } from '@lumiskin/contract/analysis-api';
 import {
   ArrowLeftIcon,
@@ -15,6 +16,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ConditionsNote } from '@/components/conditions-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -29,7 +31,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { useDeleteAnalysis } from '@/features/scan/api/delete-analysis';
-import { useAnalysis, usePreviousScan } from '@/features/scan/api/get-analysis';
+import { useAnalysis, useScanBaseline } from '@/features/scan/api/get-analysis';
 import { EnvironmentCard } from '@/features/scan/components/environment-card';
 import { MetricList } from '@/features/scan/components/metric-list';
 import { PhotoZones } from '@/features/scan/components/photo-zones';
@@ -39,6 +41,7 @@ import { UseRoutineButton } from '@/features/scan/components/use-routine-button'
 import { trendLabel } from '@/features/scan/lib/score';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
+import type { ScanBaseline } from '@/lib/scan-baseline';
 import { cn } from '@/lib/utils';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -83,7 +86,7 @@ export default function AnalysisRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const analysis = useAnalysis(id);
-  const previous = usePreviousScan(analysis.data);
+  const baseline = useScanBaseline(analysis.data);
   const remove = useDeleteAnalysis();
   const [confirmOpen, setConfirmOpen] = useState(false);
 
@@ -113,8 +116,9 @@ export default function AnalysisRoute() {
   }
 
   const a = analysis.data;
-  const prev = previous.data ?? null;
-  const overallTrend = prev ? trendLabel(a.overall_score, prev.overall_score) : null;
+  const compared = baseline.data ?? { kind: 'none' as const };
+  const prev = compared.kind === 'none' ? null : compared.scan;
+  const unlike = compared.kind === 'unlike' ? compared.reasons : undefined;
 
   return (
     <article className="mx-auto max-w-5xl px-4 pt-6 pb-16 sm:pt-10">
@@ -188,26 +192,7 @@ export default function AnalysisRoute() {
                   is healthier. Skin tone ITA° {a.skin_tone.ita} (
                   {a.skin_tone.category.replaceAll('_', ' ')}).
                 </p>
-                <p className="mt-3 text-sm" data-testid="comparison">
-                  {prev ? (
-                    <>
-                      Compared with your scan of {new Date(prev.created_at).toLocaleDateString()}:{' '}
-                      <span
-                        className={cn(
-                          'font-semibold',
-                          overallTrend?.kind === 'up' && 'text-success',
-                          overallTrend?.kind === 'down' && 'text-destructive',
-                        )}
-                      >
-                        {overallTrend?.text ?? 'No change'}
-                      </span>
-                    </>
-                  ) : (
-                    <span className="text-muted-foreground">
-                      Your first scan: the next one will show how each score moves.
-                    </span>
-                  )}
-                </p>
+                <Comparison score={a.overall_score} baseline={compared} />
               </div>
             </div>
           </section>
@@ -221,9 +206,14 @@ export default function AnalysisRoute() {
             </h2>
             <p className="mt-1 mb-4 text-sm text-muted-foreground">
               Green 80+ is good, amber 60-79 is fair, red below 60 needs care.
-              {prev ? ' Arrows compare with your previous scan.' : ''}
+              {prev ? ' Arrows compare with the scan above.' : ''}
             </p>
-            <MetricList findings={a.findings} unmeasured={a.unmeasured} previous={prev} />
+            <MetricList
+              findings={a.findings}
+              unmeasured={a.unmeasured}
+              previous={prev}
+              unlike={unlike}
+            />
           </section>
         </div>
       </div>
@@ -291,6 +281,43 @@ export default function AnalysisRoute() {
         </DialogContent>
       </Dialog>
     </article>
+  );
+}
+
+/**
+ * The overall change against the scan this one is compared with: the latest taken in similar
+ * conditions, or the previous one with a note that the light or distance differed.
+ */
+function Comparison({ score, baseline }: { score: number; baseline: ScanBaseline<HistoryItem> }) {
+  if (baseline.kind === 'none') {
+    return (
+      <p className="mt-3 text-sm text-muted-foreground" data-testid="comparison">
+        Your first scan: the next one will show how each score moves.
+      </p>
+    );
+  }
+  const t = trendLabel(score, baseline.scan.overall_score);
+  const isUnlike = baseline.kind === 'unlike';
+  return (
+    <div className="mt-3 space-y-1">
+      <p className="text-sm" data-testid="comparison">
+        Compared with your scan of {new Date(baseline.scan.created_at).toLocaleDateString()}
+        {baseline.kind === 'comparable' && !baseline.isPrevious
+          ? ', the most recent in similar conditions'
+          : ''}
+        :{' '}
+        <span
+          className={cn(
+            'font-semibold',
+            !isUnlike && t?.kind === 'up' && 'text-success',
+            !isUnlike && t?.kind === 'down' && 'text-destructive',
+          )}
+        >
+          {t?.text ?? 'No change'}
+        </span>
+      </p>
+      {isUnlike ? <ConditionsNote reasons={baseline.reasons} /> : null}
+    </div>
   );
 }
 
