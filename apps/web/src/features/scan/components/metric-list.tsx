@@ -15,6 +15,7 @@ import {
   SignalLowIcon,
   SignalMediumIcon,
 } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { conditionsLabel, type CaptureDifference } from '@/lib/scan-baseline';
@@ -57,14 +58,21 @@ export function confidenceLevel(confidence: number) {
   return CONFIDENCE_LEVELS.find((level) => confidence >= level.min) ?? CONFIDENCE_LEVELS[2];
 }
 
+/** Radix opens tooltips on hover and focus only; a tap opens this one too (touch screens). */
 function Confidence({ confidence }: { confidence: number }) {
+  const [isOpen, setIsOpen] = useState(false);
   const level = confidenceLevel(confidence);
   const Icon = level.icon;
   return (
-    <Tooltip>
+    <Tooltip open={isOpen} onOpenChange={setIsOpen}>
       <TooltipTrigger asChild>
         <button
           type="button"
+          onClick={(event) => {
+            // Radix closes a tooltip on click unless the click's default is prevented.
+            event.preventDefault();
+            setIsOpen(true);
+          }}
           className="inline-flex min-h-6 items-center gap-1 rounded-md text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
         >
           <Icon className="size-3.5" aria-hidden /> {level.label}

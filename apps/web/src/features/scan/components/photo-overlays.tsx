@@ -134,7 +134,7 @@ export function OverlayShapes({
 }) {
   const hatchId = useId();
   const shows = (layer: OverlayLayer) => visible.includes(layer);
-  const minRadius = Math.max(3, width / 70);
+  const minRadius = Math.max(3, width / 60);
   const hatch = Math.max(4, width / 60);
   return (
     <>

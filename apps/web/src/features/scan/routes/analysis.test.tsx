@@ -202,17 +202,25 @@ describe('the analysis page', () => {
     expect(screen.getByText(/3 measures \(1 not measured\)/)).toBeVisible();
   });
 
-  it('shows how sure each score is, explained on focus', async () => {
-    renderAnalysis(createAnalysis());
+  it('shows how sure each score is, explained on focus or a tap', async () => {
+    const { user } = renderAnalysis(createAnalysis());
     const acne = await screen.findByTestId('metric-acne');
     expect(
       within(screen.getByTestId('metric-oiliness')).getByText('Medium confidence'),
     ).toBeVisible();
-    expect(within(screen.getByTestId('metric-texture')).getByText('Low confidence')).toBeVisible();
     within(acne).getByRole('button', { name: 'High confidence' }).focus();
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
       'The photo showed this clearly. (82%)',
     );
+    await user.keyboard('{Escape}');
+    // A finger, not a mouse: Radix opens tooltips on mouse hover but never on touch.
+    await user.pointer({
+      keys: '[TouchA]',
+      target: within(screen.getByTestId('metric-texture')).getByRole('button', {
+        name: 'Low confidence',
+      }),
+    });
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/rough guide\. \(30%\)/);
   });
 
   it('shows an older scan, without overlays, as before', async () => {
