@@ -212,6 +212,8 @@ describe('a scan', { timeout: 120_000 }, () => {
       ...(overlays?.lines ?? []).flat(),
       ...(overlays?.excluded ?? []).flatMap((area) => area.polygons.flat()),
     ];
+    // The fixture shows fine lines and hair over the forehead: there is something to place.
+    expect(points.length).toBeGreaterThan(0);
     for (const [x = -1, y = -1] of points) {
       expect(x).toBeGreaterThanOrEqual(0);
       expect(x).toBeLessThanOrEqual(width);
