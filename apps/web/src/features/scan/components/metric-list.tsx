@@ -54,7 +54,7 @@ const CONFIDENCE_LEVELS = [
   },
 ] as const;
 
-export function confidenceLevel(confidence: number) {
+function confidenceLevel(confidence: number) {
   return CONFIDENCE_LEVELS.find((level) => confidence >= level.min) ?? CONFIDENCE_LEVELS[2];
 }
 

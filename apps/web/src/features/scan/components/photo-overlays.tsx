@@ -10,13 +10,7 @@ import { useId } from 'react';
 import { cn } from '@/lib/utils';
 
 /** What can be drawn over the scan photo, in the order the toggles show them. */
-export const OVERLAY_LAYERS = [
-  'blemishes',
-  'dark_spots',
-  'blackheads',
-  'lines',
-  'excluded',
-] as const;
+const OVERLAY_LAYERS = ['blemishes', 'dark_spots', 'blackheads', 'lines', 'excluded'] as const;
 export type OverlayLayer = (typeof OVERLAY_LAYERS)[number];
 type MarkLayer = 'blemishes' | 'dark_spots' | 'blackheads';
 
@@ -39,7 +33,7 @@ const LAYER_STYLE: Record<OverlayLayer, { label: string; color: string; metric?:
 };
 const HALO = 'rgb(0 0 0 / 0.5)';
 
-export function overlayCount(overlays: Overlays, layer: OverlayLayer): number {
+function overlayCount(overlays: Overlays, layer: OverlayLayer): number {
   return layer === 'excluded'
     ? overlays.excluded.reduce((n, area) => n + area.polygons.length, 0)
     : overlays[layer].length;
