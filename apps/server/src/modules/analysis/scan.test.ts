@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { AccountExport } from '@lumiskin/contract/account';
 import type { Analysis, HistoryItem } from '@lumiskin/contract/analysis-api';
 import type { ConsentStatus, ScanError } from '@lumiskin/contract/scan';
 import { eq, sql } from 'drizzle-orm';
@@ -250,6 +251,15 @@ describe('a scan', { timeout: 120_000 }, () => {
     });
     const listed = history.json<HistoryItem[]>().find((item) => item.id === jsonScan.id);
     expect(listed?.capture).toEqual(jsonScan.capture);
+    // The person's own export carries them too.
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/users/me/export',
+      headers: alice.headers,
+    });
+    expect(exported.statusCode).toBe(200);
+    const row = exported.json<AccountExport>().scans.find((scan) => scan.id === jsonScan.id);
+    expect(row?.details).toMatchObject({ capture: jsonScan.capture, overlays: jsonScan.overlays });
   });
 
   it('reads a scan stored before overlays and capture were kept as having none', async () => {
