@@ -43,7 +43,7 @@ const STABILITY_N = Number(arg('stability') ?? 12);
 const LIMIT = Number(arg('limit') ?? Infinity);
 
 const AGEING: MetricKey[] = ['fine_lines', 'firmness', 'texture', 'dark_spots', 'uneven_tone'];
-const TONE_FREE: MetricKey[] = COMPREHENSIVE_METRICS.filter((m) => m !== 'dark_circles');
+const TONE_FREE: MetricKey[] = [...COMPREHENSIVE_METRICS];
 
 export interface Row {
   face: DevFace;
@@ -141,7 +141,7 @@ async function main() {
     .filter((f) => HALF === 'all' || f.half === HALF)
     .slice(0, LIMIT);
   const { createSkinEngine } = await import('../src/engine');
-  const engine = await createSkinEngine();
+  const engine = await createSkinEngine({ debug: true });
   console.log(
     `validity: ${faces.length} photos (${HALF} half of dev-faces), node ${process.version}, load ${os
       .loadavg()

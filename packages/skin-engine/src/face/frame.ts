@@ -1,5 +1,6 @@
 import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
-import { rgbToLabPlanes, type LabPlanes } from '../image/color';
+import { rgbToLabPlanes, toLinear, type LabPlanes } from '../image/color';
+import { estimateWhitePoint, type WhitePoint } from '../image/white-balance';
 import {
   close,
   countMask,
@@ -19,6 +20,7 @@ import {
   EXCLUDED_POLYGONS,
   FOREHEAD_TOP,
   LEFT_BROW,
+  NOSE_TIP,
   REGION_POLYGONS,
   RIGHT_BROW,
   SILHOUETTE,
@@ -69,6 +71,11 @@ export interface FaceFrame {
   scale: number;
   /** Forehead-top → chin distance in image pixels. */
   faceHeight: number;
+  /** Working-frame rows of the nose tip and of the mouth corners (the lower face starts there). */
+  noseTipY: number;
+  mouthY: number;
+  /** The light's estimated colour and the correction applied before CIELAB. */
+  whitePoint: WhitePoint;
   lab: LabPlanes;
   /** Per-pixel skin mask (face oval, minus eyes/brows/lips, minus non-skin colours). */
   skin: Uint8Array;
@@ -140,31 +147,42 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
   ];
 
   const rgb = resampleRgb(image, rect, width, height);
-  const lab = rgbToLabPlanes(rgb, width, height);
 
+  const polygons = {} as Record<RegionKey, Uint8Array>;
+  const polygonBounds = {} as Record<RegionKey, Bounds>;
+  const zones = new Uint8Array(width * height);
   // Face oval minus eyes, brows and lips.
   const oval = polygonMask(width, height, meshPolygon(mesh, SILHOUETTE, toWork));
   for (const poly of [...EXCLUDED_POLYGONS, RIGHT_BROW, LEFT_BROW])
     fillPolygon(oval, width, height, meshPolygon(mesh, poly, toWork), 0);
-
-  const polygons = {} as Record<RegionKey, Uint8Array>;
   for (const region of REGIONS) {
     const m = new Uint8Array(width * height);
     for (const poly of REGION_POLYGONS[region])
       fillPolygon(m, width, height, meshPolygon(mesh, poly, toWork));
-    polygons[region] = intersect(erodeWithin(m, width, height, 2, maskBounds(m, width)), oval);
-  }
-
-  // Reference skin colour: medians over all measurement zones (robust to one zone changing).
-  const zones = new Uint8Array(width * height);
-  const polygonBounds = {} as Record<RegionKey, Bounds>;
-  for (const region of REGIONS) {
-    const m = polygons[region];
-    const b = maskBounds(m, width);
+    const zone = intersect(erodeWithin(m, width, height, 2, maskBounds(m, width)), oval);
+    polygons[region] = zone;
+    const b = maskBounds(zone, width);
     polygonBounds[region] = b;
-    for (let i = b.y0 * width; i < b.y1 * width; i++) if (m[i]) zones[i] = 1;
+    for (let i = b.y0 * width; i < b.y1 * width; i++) if (zone[i]) zones[i] = 1;
   }
   const refMask = countMask(zones) > 50 ? zones : oval;
+
+  // The light's colour, from the eyes/teeth (or the skin locus), removed before any colour metric.
+  const skinRgb = [0, 1, 2].map((c) => {
+    const plane = new Float32Array(width * height);
+    for (let i = 0; i < plane.length; i++) plane[i] = toLinear(rgb[i * 3 + c] as number);
+    return maskedQuantile(plane, refMask, 0.5);
+  }) as [number, number, number];
+  const whitePoint = estimateWhitePoint(image, face, skinRgb, faceHeight);
+  // Keep the skin's luminance: the correction changes colour, not exposure.
+  const Y = (c: readonly number[]) =>
+    0.2126 * (c[0] as number) + 0.7152 * (c[1] as number) + 0.0722 * (c[2] as number);
+  const corrected = skinRgb.map((v, c) => v * (whitePoint.gains[c] as number));
+  const k = Y(corrected) > 0 ? Y(skinRgb) / Y(corrected) : 1;
+  const gains = whitePoint.gains.map((g) => g * k) as [number, number, number];
+  const lab = rgbToLabPlanes(rgb, width, height, gains);
+
+  // Reference skin colour: medians over all measurement zones (robust to one zone changing).
   const reference = {
     L: maskedQuantile(lab.L.data, refMask, 0.5),
     a: maskedQuantile(lab.a.data, refMask, 0.5),
@@ -226,6 +244,9 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
     offsetY: y0,
     scale: sx,
     faceHeight,
+    noseTipY: toWork(mesh[NOSE_TIP] ?? [0, 0])[1],
+    mouthY: (toWork(mesh[61] ?? [0, 0])[1] + toWork(mesh[291] ?? [0, 0])[1]) / 2,
+    whitePoint,
     lab,
     skin,
     regions,

@@ -22,6 +22,10 @@ export const LEFT_EYE = [
 export const LIPS_OUTER = [
   61, 146, 91, 181, 84, 17, 314, 405, 321, 375, 291, 409, 270, 269, 267, 0, 37, 39, 40, 185,
 ] as const;
+/** Inner lip ring (MediaPipe lipsUpperInner then lipsLowerInner reversed): the open mouth. */
+export const INNER_MOUTH = [
+  78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308, 324, 318, 402, 317, 14, 87, 178, 88, 95,
+] as const;
 export const RIGHT_BROW = [70, 63, 105, 66, 107, 55, 65, 52, 53, 46] as const;
 export const LEFT_BROW = [300, 293, 334, 296, 336, 285, 295, 282, 283, 276] as const;
 

@@ -16,7 +16,7 @@ const LINEAR = (() => {
   return lut;
 })();
 
-function toLinear(v: number): number {
+export function toLinear(v: number): number {
   const x = (v < 0 ? 0 : v > 255 ? 255 : v) * LUT_STEPS;
   const i = Math.floor(x);
   const t = x - i;
@@ -60,16 +60,25 @@ export interface LabPlanes {
   b: Plane;
 }
 
-/** Converts interleaved RGB floats (0..255) to three CIELAB planes. */
-export function rgbToLabPlanes(rgb: Float32Array, width: number, height: number): LabPlanes {
+/**
+ * Converts interleaved sRGB floats (0..255) to three CIELAB planes; `gains` multiply linear R, G,
+ * B first (the white-balance correction, image/white-balance.ts).
+ */
+export function rgbToLabPlanes(
+  rgb: Float32Array,
+  width: number,
+  height: number,
+  gains: readonly [number, number, number] = [1, 1, 1],
+): LabPlanes {
+  const [gr, gg, gb] = gains;
   const L = createPlane(width, height);
   const A = createPlane(width, height);
   const B = createPlane(width, height);
   const n = width * height;
   for (let i = 0; i < n; i++) {
-    const rl = toLinear(rgb[i * 3] as number);
-    const gl = toLinear(rgb[i * 3 + 1] as number);
-    const bl = toLinear(rgb[i * 3 + 2] as number);
+    const rl = gr * toLinear(rgb[i * 3] as number);
+    const gl = gg * toLinear(rgb[i * 3 + 1] as number);
+    const bl = gb * toLinear(rgb[i * 3 + 2] as number);
     const fx = f((0.4124564 * rl + 0.3575761 * gl + 0.1804375 * bl) / XN);
     const fy = f((0.2126729 * rl + 0.7151522 * gl + 0.072175 * bl) / YN);
     const fz = f((0.0193339 * rl + 0.119192 * gl + 0.9503041 * bl) / ZN);

@@ -1,5 +1,5 @@
-import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
-import type { FaceFrame } from '../face/frame';
+import { REGIONS, type ExclusionReason, type RegionKey } from '@lumiskin/contract/analysis';
+import type { FaceFrame, FrameRegion } from '../face/frame';
 import { individualTypologyAngle } from '../image/color';
 import {
   downsample2,
@@ -10,6 +10,7 @@ import {
 } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { detectBlobs, type Blob } from './blobs';
+import { detectHair } from './hair';
 import { detrendedStd, maskedQuantile } from './stats';
 
 /**
@@ -48,18 +49,30 @@ export interface RegionMeasurements {
   /** Std of low-pass L* (detrended) and b*: blotchiness. */
   tone_sd_L: number;
   tone_sd_b: number;
-  /** % of skin pixels whose low-pass a* exceeds DIFFUSE_RED_A: diffuse redness. */
+  /** % of skin pixels whose low-pass a* exceeds the face's baseline by DIFFUSE_RED_DA: diffuse redness. */
   diffuse_red_pct: number;
+  /** Mean a* of the zone minus the face's baseline a* (its least-red quarter): relative erythema. */
+  delta_a: number;
+  /** Share of the zone polygon left out as hair (beard, stubble, fringe). */
+  hair: number;
 }
 
-/** CIELAB a* above which skin reads as visibly red (erythema index literature: a* ≳ 14–16 on light skin). */
-export const RED_A = 17;
-export const DIFFUSE_RED_A = 16;
+/**
+ * Redness is erythema relative to the person's own skin: a* is compared with the face's baseline
+ * (the 25th percentile of low-pass a* over all measured skin), never with an absolute value, so a
+ * colour cast or the person's tone (both shift every pixel's a* alike) does not read as redness.
+ * A pixel is a red patch above baseline + RED_DA; diffuse redness above baseline + DIFFUSE_RED_DA
+ * on the low-pass plane.
+ */
+export const RED_DA = 6;
+export const DIFFUSE_RED_DA = 3.5;
+/** Quantile of low-pass a* taken as the face's baseline. */
+export const BASELINE_A_Q = 0.25;
 
 /** Blob thresholds (DoG response, CIELAB units); see blobs.ts for the response/contrast relation. */
 export const SPOT_MIN_RESPONSE = 2;
-export const BLEMISH_MIN_RESPONSE = 1.6;
-export const PORE_MIN_RESPONSE = 0.9;
+export const BLEMISH_MIN_RESPONSE = 2.2;
+export const PORE_MIN_RESPONSE = 1.2;
 export const BLACKHEAD_MIN_RESPONSE = 2.5;
 /** Hessian valley strength (σ²·λ, L* units) above which a pixel is on a fine line. */
 export const LINE_MIN_STRENGTH = 1.2;
@@ -82,7 +95,19 @@ export interface FaceMeasurements {
   ita: number;
   /** a* allowance for darker skin (see rednessAllowance), already applied to the red thresholds. */
   rednessAllowance: number;
-  blobs: { dark_spots: Blob[]; blemishes: Blob[]; pores: Blob[]; blackheads: Blob[] };
+  blobs: {
+    dark_spots: SoftBlob[];
+    blemishes: SoftBlob[];
+    pores: SoftBlob[];
+    blackheads: SoftBlob[];
+  };
+  /** Working-frame masks: pixels on fine lines, and per zone the skin left out as hair. */
+  masks: {
+    lines: Uint8Array;
+    excluded: Record<RegionKey, { hair: Uint8Array; reason: ExclusionReason }>;
+  };
+  /** Intermediate values for calibration work (engine `debug` option). */
+  debug?: Record<string, unknown>;
 }
 
 /**
@@ -186,10 +211,56 @@ export function valleyStrength(smoothed: Plane, sigma: number): Float32Array {
   return out;
 }
 
-function countIn(blobs: Blob[], mask: Uint8Array, width: number): number {
+/**
+ * Soft counting: a blob is detected from SOFT_FROM × its threshold and counts with a weight that
+ * ramps to 1 at SOFT_TO × the threshold, so a re-compression or resize that nudges a borderline
+ * spot's contrast moves the count by a fraction, not by one whole spot (a hard cut-off made
+ * JPEG re-saves move pores by 15 points).
+ */
+export const SOFT_FROM = 0.7;
+export const SOFT_TO = 1.3;
+
+export interface SoftBlob extends Blob {
+  weight: number;
+}
+
+export function softWeight(response: number, threshold: number): number {
+  const w = (response - SOFT_FROM * threshold) / ((SOFT_TO - SOFT_FROM) * threshold);
+  return w <= 0 ? 0 : w >= 1 ? 1 : w;
+}
+
+function withWeights(blobs: Blob[], threshold: number): SoftBlob[] {
+  return blobs.map((b) => ({ ...b, weight: softWeight(b.response, threshold) }));
+}
+
+function countIn(blobs: SoftBlob[], mask: Uint8Array, width: number): number {
   let n = 0;
-  for (const b of blobs) if (mask[b.y * width + b.x]) n++;
+  for (const b of blobs) if (mask[b.y * width + b.x]) n += b.weight;
   return n;
+}
+
+/** The blobs that count as found (weight ≥ ½, i.e. contrast at about the threshold). */
+export function counted<T extends SoftBlob>(blobs: T[]): T[] {
+  return blobs.filter((b) => b.weight >= 0.5);
+}
+
+/**
+ * Contrast normalisation for skin tone: lightness differences are measured in L* scaled by
+ * (L*ref / CONTRAST_REF_L)^CONTRAST_GAMMA around the skin's own lightness. In L*, the same
+ * surface detail reads stronger on darker skin (glints and shadows of a given size add a fixed
+ * amount of light to a darker background); γ = 1 was fitted on the calibration half so that no
+ * texture measure correlates with ITA° (docs/skin-engine.md, "Tone fairness").
+ */
+export const CONTRAST_REF_L = 60;
+/**
+ * Common effective blur of the working frame (σ in working px): that of a face about 220 px
+ * high (the smallest the quality gate accepts) enlarged to WORK_FACE_HEIGHT.
+ */
+export const EFFECTIVE_BLUR = 0.75;
+export const CONTRAST_GAMMA = 1;
+
+export function contrastScale(referenceL: number): number {
+  return Math.max(0.4, Math.min(1.4, (referenceL / CONTRAST_REF_L) ** CONTRAST_GAMMA));
 }
 
 /**
@@ -197,10 +268,10 @@ function countIn(blobs: Blob[], mask: Uint8Array, width: number): number {
  * (blurring G(σᵢ) by √(σᵢ₊₁² − σᵢ²)); the coarse L* levels, a* (which JPEG stores at half
  * resolution anyway, 4:2:0) and the low-pass tone planes at half resolution, then upsampled.
  */
-function scaleSpaces(frame: FaceFrame) {
+function scaleSpaces(frame: FaceFrame, lightness: Plane) {
   const { lab, width, height, skin } = frame;
   const step = (from: number, to: number) => Math.sqrt(to * to - from * from);
-  const L0 = gaussianBlur(lab.L, L_SIGMAS[0]);
+  const L0 = gaussianBlur(lightness, L_SIGMAS[0]);
   const L1 = gaussianBlur(L0, step(L_SIGMAS[0], L_SIGMAS[1]));
   const L2 = gaussianBlur(L1, step(L_SIGMAS[1], L_SIGMAS[2]));
   // 2×2 averaging adds ≈ 0.29 half-pixels of blur (box of width 1 at half scale: 1/√12).
@@ -220,7 +291,7 @@ function scaleSpaces(frame: FaceFrame) {
 
   const skinHalf = downsampleMask2(skin, width, height);
   const [lowLh, lowBh] = maskedGaussianBlur(
-    [downsample2(lab.L), downsample2(lab.b)],
+    [downsample2(lightness), downsample2(lab.b)],
     skinHalf,
     TONE_SIGMA / 2,
   );
@@ -239,19 +310,73 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   const { width, height, lab, reference } = frame;
   const ita = individualTypologyAngle(reference.L, reference.b);
   const allowance = rednessAllowance(ita);
-  const { Ls, aStackHalf, lowA, lowL, lowB } = scaleSpaces(frame);
-  const L = lab.L.data;
+  // Lightness for the texture measures (contrast scaled to the skin's own lightness); the raw L*
+  // (Lraw) is kept for colour, shine and the zones' mean lightness.
+  const Lraw = lab.L.data;
+  const cs = contrastScale(reference.L);
+  const lightness: Plane = { data: new Float32Array(Lraw.length), width, height };
+  for (let i = 0; i < Lraw.length; i++)
+    lightness.data[i] = reference.L + ((Lraw[i] as number) - reference.L) * cs;
+  // Every photo is brought to the same effective resolution before the fine scales: a face
+  // enlarged to the working frame is already blurred by ≈ ½ source pixel; sharper sources get
+  // the difference, so a re-save or a resize does not change what the finest filters see.
+  const sourceBlur = 0.5 * Math.max(1, frame.scale);
+  const extra = Math.sqrt(Math.max(0, EFFECTIVE_BLUR ** 2 - sourceBlur ** 2));
+  const equalised = extra > 0.05 ? gaussianBlur(lightness, extra) : lightness;
+  const { Ls, aStackHalf, lowA, lowL, lowB } = scaleSpaces(frame, equalised);
+  const L = equalised.data;
   const A = lab.a.data;
   const B = lab.b.data;
   const G2 = Ls[2] as Plane;
   const highPass = new Float32Array(L.length);
   for (let i = 0; i < L.length; i++) highPass[i] = (L[i] as number) - (G2.data[i] as number);
 
-  const measured = new Uint8Array(L.length);
+  const skinAll = new Uint8Array(L.length);
   for (const r of REGIONS) {
     const m = frame.regions[r].mask;
-    for (let i = 0; i < m.length; i++) if (m[i]) measured[i] = 1;
+    for (let i = 0; i < m.length; i++) if (m[i]) skinAll[i] = 1;
   }
+  // Hair over skin (beard, stubble, fringe): found relative to the bare upper cheeks, left out.
+  const lowerFaceY = Math.round(frame.noseTipY);
+  const cheekRef = new Uint8Array(L.length);
+  for (const r of ['left_cheek', 'right_cheek'] as const) {
+    const m = frame.regions[r].mask;
+    for (let i = 0; i < Math.min(m.length, lowerFaceY * width); i++) if (m[i]) cheekRef[i] = 1;
+  }
+  const hair = detectHair({ width, height, highPass, L, measured: skinAll, reference: cheekRef });
+  const zones = {} as Record<RegionKey, FrameRegion & { hair: number; reason: ExclusionReason }>;
+  const measured = new Uint8Array(L.length);
+  for (const r of REGIONS) {
+    const src = frame.regions[r];
+    const mask = new Uint8Array(L.length);
+    let pixels = 0;
+    let hairPx = 0;
+    const { bounds } = src;
+    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) {
+      if (!src.mask[i]) continue;
+      // Hair is looked for on the forehead (fringe) and the lower face (beard, moustache).
+      const y = (i / width) | 0;
+      const eligible = r === 'forehead' || y >= lowerFaceY - 4;
+      if (eligible && hair.mask[i]) {
+        hairPx++;
+        continue;
+      }
+      mask[i] = 1;
+      measured[i] = 1;
+      pixels++;
+    }
+    const polyPx = src.pixels / Math.max(1e-6, src.coverage);
+    zones[r] = {
+      ...src,
+      mask,
+      pixels,
+      coverage: polyPx > 0 ? pixels / polyPx : 0,
+      hair: polyPx > 0 ? hairPx / polyPx : 0,
+      reason: r === 'forehead' ? 'hair' : 'beard',
+    };
+  }
+
+  const baseA = maskedQuantile(lowA, measured, BASELINE_A_Q);
 
   // Blemishes: red blobs on a* (half resolution), 1.5–6 mm.
   const measuredHalf = downsampleMask2(measured, width, height);
@@ -263,7 +388,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       polarity: 'bright',
       fromLevel: 0,
       toLevel: 2,
-      minResponse: BLEMISH_MIN_RESPONSE,
+      minResponse: SOFT_FROM * BLEMISH_MIN_RESPONSE,
       mask: measuredHalf,
     },
   )
@@ -272,13 +397,14 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       y: Math.min(height - 1, bl.y * 2),
       sigma: bl.sigma * 2,
       response: bl.response,
+      weight: softWeight(bl.response, BLEMISH_MIN_RESPONSE),
     }))
     // A blemish is not a bright spot: reject glints that happen to be pinkish.
     .filter(
       (bl) => (L[bl.y * width + bl.x] as number) - (coarseL[bl.y * width + bl.x] as number) < 2,
     );
   const nearBlemish = (x: number, y: number, r: number) =>
-    blemishes.some((b) => (b.x - x) ** 2 + (b.y - y) ** 2 < (r + 2 * b.sigma) ** 2);
+    counted(blemishes).some((b) => (b.x - x) ** 2 + (b.y - y) ** 2 < (r + 2 * b.sigma) ** 2);
 
   // Each zone's median lightness and chroma: "darker than this skin", "shinier than this skin".
   const zoneOf = new Int8Array(L.length).fill(-1);
@@ -292,7 +418,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   const zoneC: number[] = [];
   const diffuse = new Uint8Array(L.length);
   REGIONS.forEach((r, k) => {
-    const { mask, bounds } = frame.regions[r];
+    const { mask, bounds } = zones[r];
     const range = { start: bounds.y0 * width, end: bounds.y1 * width };
     for (let i = range.start; i < range.end; i++) if (mask[i]) zoneOf[i] = k;
     // The zone's diffuse (non-shiny) skin: 40th percentile of L*, and the median chroma of the
@@ -310,34 +436,41 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
 
   // Dark spots: dark blobs on L*, 2–6 mm, darker than the zone's typical skin, not blemishes.
   // (Without the last two tests, the skin between bright highlights would read as "dark".)
-  const darkSpots = detectBlobs(Ls, L_SIGMAS, {
-    polarity: 'dark',
-    fromLevel: 1,
-    toLevel: 3,
-    minResponse: SPOT_MIN_RESPONSE,
-    mask: measured,
-  }).filter(
+  const darkSpots = withWeights(
+    detectBlobs(Ls, L_SIGMAS, {
+      polarity: 'dark',
+      fromLevel: 1,
+      toLevel: 3,
+      minResponse: SOFT_FROM * SPOT_MIN_RESPONSE,
+      mask: measured,
+    }),
+    SPOT_MIN_RESPONSE,
+  ).filter(
     (bl) =>
       !nearBlemish(bl.x, bl.y, bl.sigma) &&
       ((Ls[1] as Plane).data[bl.y * width + bl.x] as number) < zoneBaseL(bl.y * width + bl.x) - 1.5,
   );
 
   // Pores: fine dark blobs (level 0, ≈ 1 mm).
-  const pores = detectBlobs(Ls, L_SIGMAS, {
+  const poreBlobs = detectBlobs(Ls, L_SIGMAS, {
     polarity: 'dark',
     fromLevel: 0,
     toLevel: 0,
-    minResponse: PORE_MIN_RESPONSE,
+    minResponse: SOFT_FROM * PORE_MIN_RESPONSE,
     mask: measured,
     separation: 1.5,
   });
+  const pores = withWeights(poreBlobs, PORE_MIN_RESPONSE);
   // Blackheads: the strongest fine dark blobs whose centre is less saturated than the skin.
-  const blackheads = pores.filter((bl) => {
-    const i = bl.y * width + bl.x;
-    const ai = A[i] as number;
-    const bi = B[i] as number;
-    return bl.response >= BLACKHEAD_MIN_RESPONSE && Math.sqrt(ai * ai + bi * bi) < reference.chroma;
-  });
+  const blackheads = withWeights(
+    poreBlobs.filter((bl) => {
+      const i = bl.y * width + bl.x;
+      const ai = A[i] as number;
+      const bi = B[i] as number;
+      return Math.sqrt(ai * ai + bi * bi) < reference.chroma;
+    }),
+    BLACKHEAD_MIN_RESPONSE,
+  ).filter((bl) => bl.weight > 0);
 
   const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1]);
   const fineValley2 = valleyStrength(G2, L_SIGMAS[2]);
@@ -347,20 +480,24 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   const L1 = (Ls[1] as Plane).data;
   const L2 = G2.data;
   const shine = new Float32Array(L.length);
-  shineWeights(L, chroma, highPass, measured, reference.L, reference.chroma, shine);
+  shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
   const flags = new Uint8Array(L.length); // bit 1 red, 2 on a line, 4 diffuse redness
   const rough = new Float32Array(L.length);
+  // Line membership is soft too: weight ramps over SOFT_FROM..SOFT_TO × LINE_MIN_STRENGTH.
+  const lineWeight = new Float32Array(L.length);
   for (let i = 0; i < L.length; i++) {
     if (!measured[i]) continue;
     const base = zoneBaseL(i);
     let f = 0;
-    if ((A[i] as number) > RED_A + allowance) f |= 1;
-    if (
-      ((fineValley1[i] as number) > LINE_MIN_STRENGTH && (L1[i] as number) < base - 1) ||
-      ((fineValley2[i] as number) > LINE_MIN_STRENGTH && (L2[i] as number) < base - 1)
-    )
-      f |= 2;
-    if ((lowA[i] as number) > DIFFUSE_RED_A + allowance) f |= 4;
+    if ((A[i] as number) > baseA + RED_DA) f |= 1;
+    const w1 =
+      (L1[i] as number) < base - 1 ? softWeight(fineValley1[i] as number, LINE_MIN_STRENGTH) : 0;
+    const w2 =
+      (L2[i] as number) < base - 1 ? softWeight(fineValley2[i] as number, LINE_MIN_STRENGTH) : 0;
+    const lw = Math.max(w1, w2);
+    lineWeight[i] = lw;
+    if (lw >= 0.5) f |= 2;
+    if ((lowA[i] as number) > baseA + DIFFUSE_RED_DA) f |= 4;
     flags[i] = f;
     const h = Math.max(-ROUGHNESS_CLIP, Math.min(ROUGHNESS_CLIP, highPass[i] as number));
     rough[i] = h * h;
@@ -368,7 +505,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
 
   const regions = {} as Record<RegionKey, RegionMeasurements>;
   for (const r of REGIONS) {
-    const { mask, pixels, coverage, bounds } = frame.regions[r];
+    const { mask, pixels, coverage, bounds } = zones[r];
     let sL = 0;
     let sa = 0;
     let sb = 0;
@@ -382,7 +519,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     for (let y = bounds.y0; y < bounds.y1; y++) {
       for (let i = y * width + bounds.x0, end = y * width + bounds.x1; i < end; i++) {
         if (!mask[i]) continue;
-        sL += L[i] as number;
+        sL += Lraw[i] as number;
         sa += A[i] as number;
         sb += B[i] as number;
         sc += chroma[i] as number;
@@ -391,7 +528,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
         sRough += rough[i] as number;
         const f = flags[i] as number;
         nRed += f & 1;
-        nLine += (f >> 1) & 1;
+        nLine += lineWeight[i] as number;
         nDiffuse += (f >> 2) & 1;
       }
     }
@@ -417,12 +554,36 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       tone_sd_L: detrendedStd(lowL, mask, width, bounds),
       tone_sd_b: detrendedStd(lowB, mask, width, bounds),
       diffuse_red_pct: (100 * nDiffuse) / n,
+      delta_a: pixels ? sa / n - baseA : 0,
+      hair: zones[r].hair,
     };
+  }
+  const lineMask = new Uint8Array(L.length);
+  for (let i = 0; i < L.length; i++) if ((flags[i] as number) & 2) lineMask[i] = 1;
+  const excluded = {} as Record<RegionKey, { hair: Uint8Array; reason: ExclusionReason }>;
+  for (const r of REGIONS) {
+    const src = frame.regions[r];
+    const hairPx = new Uint8Array(L.length);
+    const { bounds } = src;
+    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++)
+      if (src.mask[i] && !zones[r].mask[i]) hairPx[i] = 1;
+    excluded[r] = { hair: hairPx, reason: zones[r].reason };
   }
   return {
     regions,
+    masks: { lines: lineMask, excluded },
     ita,
     rednessAllowance: allowance,
     blobs: { dark_spots: darkSpots, blemishes, pores, blackheads },
+    debug: hairDebug(hair, frame.regions.chin.mask, baseA),
+  };
+}
+
+function hairDebug(hair: ReturnType<typeof detectHair>, chin: Uint8Array, baseA: number) {
+  const q = (v: Float32Array, p: number) => maskedQuantile(v, chin, p);
+  return {
+    baseA,
+    chinE: [q(hair.texture, 0.5), q(hair.texture, 0.75), q(hair.texture, 0.9)],
+    chinD: [q(hair.darkening, 0.5), q(hair.darkening, 0.75), q(hair.darkening, 0.9)],
   };
 }

@@ -1,0 +1,237 @@
+import type { DetectedFace } from '../face/detector';
+import { INNER_MOUTH, LEFT_EYE, RIGHT_EYE } from '../face/landmarks';
+import { fillPolygon } from './mask';
+import type { PixelImage } from './raster';
+
+/**
+ * Colour constancy: the light's colour is estimated from the parts of a face that are nearly
+ * neutral whatever the person's skin (the whites of the eyes and, when visible, the teeth), and
+ * removed with a von Kries correction (per-channel gains in linear RGB) before any colour is
+ * measured. When neither is visible enough, the skin itself is used: under neutral light skin
+ * chromaticity lies on a narrow locus (Störring et al. 2001; Bianco & Schettini 2012 estimate
+ * the illuminant from faces the same way), and only the part of the cast that moves the skin off
+ * that locus is removed. Every correction is bounded (CORRECTION_LIMIT) so a wrong estimate
+ * cannot invent a colour. docs/skin-engine.md ("Colour constancy") gives the fitted constants.
+ */
+
+/** Sclera pixels: the brightest fifth of the eye opening, saturation (max−min)/max ≤ 0.4. */
+const MAX_SAT = 0.4;
+const SCLERA_Q = 0.8;
+/** Linear-light RGB triple. */
+export type Rgb3 = [number, number, number];
+
+/**
+ * Canonical colours under neutral light, as chromaticity ratios R/G and B/G of linear RGB: the
+ * medians over the calibration half of the studio portraits (docs/skin-engine.md). Sclera and
+ * teeth are not pure white (slightly yellow-red), so the target is their typical colour.
+ */
+export const CANONICAL = {
+  // log R/G 0.187, log B/G −0.038 (n = 132); teeth 0.143, −0.125 (n = 89).
+  sclera: { rg: 1.206, bg: 0.962 },
+  teeth: { rg: 1.154, bg: 0.882 },
+} as const;
+
+/**
+ * Skin locus under neutral light: log(B/G) ≈ c0 + c1·log(R/G), the line melanin and haemoglobin
+ * move skin along (fitted on the calibration half's corrected skin).
+ */
+export const SKIN_LOCUS = { c0: -0.025, c1: -0.411 } as const;
+
+/** Largest gain (or 1/gain) applied to R or B relative to G. */
+export const CORRECTION_LIMIT = 1.35;
+
+export interface WhitePoint {
+  /** The estimated light colour (linear RGB, G = 1), before correction. */
+  illuminant: Rgb3;
+  /** Gains that neutralise it (G = 1), bounded. */
+  gains: Rgb3;
+  source: 'eyes_teeth' | 'skin_locus' | 'none';
+  /** Pixels of the neutral references used. */
+  sclera_px: number;
+  teeth_px: number;
+  /** Raw sample means (linear RGB) for calibration work. */
+  sclera: Rgb3 | null;
+  teeth: Rgb3 | null;
+  skin?: Rgb3;
+}
+
+const LIN = (() => {
+  const lut = new Float32Array(256);
+  for (let v = 0; v < 256; v++) {
+    const c = v / 255;
+    lut[v] = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }
+  return lut;
+})();
+
+export function srgbToLinear8(v: number): number {
+  return LIN[v] as number;
+}
+
+interface Sample {
+  r: number[];
+  g: number[];
+  b: number[];
+  y: number[];
+}
+
+/** Pixels of a mesh polygon (image coordinates), as linear RGB and luminance. */
+function polygonPixels(
+  image: PixelImage,
+  mesh: DetectedFace['mesh'],
+  ring: readonly number[],
+): Sample {
+  const pts = ring.map((i) => mesh[i] ?? ([0, 0] as [number, number]));
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
+  const x1 = Math.min(image.width, Math.ceil(Math.max(...xs)) + 1);
+  const y1 = Math.min(image.height, Math.ceil(Math.max(...ys)) + 1);
+  const w = x1 - x0;
+  const h = y1 - y0;
+  const out: Sample = { r: [], g: [], b: [], y: [] };
+  if (w <= 1 || h <= 1) return out;
+  const mask = new Uint8Array(w * h);
+  fillPolygon(
+    mask,
+    w,
+    h,
+    pts.map((p) => [p[0] - x0, p[1] - y0] as const),
+  );
+  const { data, channels } = image;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      const p = ((y + y0) * image.width + x + x0) * channels;
+      const R = data[p] as number;
+      const G = data[p + 1] as number;
+      const B = data[p + 2] as number;
+      if (R >= 250 || G >= 250 || B >= 250) continue; // clipped: its colour is lost
+      const r = LIN[R] as number;
+      const g = LIN[G] as number;
+      const b = LIN[B] as number;
+      out.r.push(r);
+      out.g.push(g);
+      out.b.push(b);
+      out.y.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
+    }
+  }
+  return out;
+}
+
+function median(v: number[]): number {
+  if (!v.length) return 0;
+  const s = [...v].sort((a, b) => a - b);
+  return s[s.length >> 1] as number;
+}
+
+/**
+ * The near-neutral part of a sample: its brightest pixels (above the `q` quantile of luminance)
+ * that are not strongly coloured (a sclera's vessels, lips, gums and the iris drop out).
+ */
+function neutralMean(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: number } | null {
+  if (s.y.length < minPx) return null;
+  const cut = [...s.y].sort((a, b) => a - b)[Math.floor(q * (s.y.length - 1))] as number;
+  const r: number[] = [];
+  const g: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < s.y.length; i++) {
+    if ((s.y[i] as number) < cut) continue;
+    const R = s.r[i] as number;
+    const G = s.g[i] as number;
+    const B = s.b[i] as number;
+    const mx = Math.max(R, G, B);
+    const mn = Math.min(R, G, B);
+    if (mx <= 0 || (mx - mn) / mx > MAX_SAT) continue;
+    r.push(R);
+    g.push(G);
+    b.push(B);
+  }
+  if (r.length < minPx / 3) return null;
+  return { rgb: [median(r), median(g), median(b)], n: r.length };
+}
+
+const clampGain = (v: number) =>
+  Math.max(1 / CORRECTION_LIMIT, Math.min(CORRECTION_LIMIT, Number.isFinite(v) ? v : 1));
+
+/**
+ * Estimates the light's colour for one face. `skin` is the face skin's median linear RGB (for
+ * the fallback); `faceHeight` (image px) sets the minimum sample sizes.
+ */
+export function estimateWhitePoint(
+  image: PixelImage,
+  face: DetectedFace,
+  skin: Rgb3,
+  faceHeight: number,
+): WhitePoint {
+  // About 1/25 of the face height squared: a visible eye white at the smallest accepted face.
+  const minPx = Math.max(12, Math.round((faceHeight / 40) ** 2));
+  const eyes = [RIGHT_EYE, LEFT_EYE].map((ring) => polygonPixels(image, face.mesh, ring));
+  const eyeSample: Sample = {
+    r: eyes.flatMap((e) => e.r),
+    g: eyes.flatMap((e) => e.g),
+    b: eyes.flatMap((e) => e.b),
+    y: eyes.flatMap((e) => e.y),
+  };
+  const sclera = neutralMean(eyeSample, SCLERA_Q, minPx);
+  const mouth = polygonPixels(image, face.mesh, INNER_MOUTH);
+  // Teeth must be clearly brighter than the skin, or the "bright" part of the mouth is lips.
+  const skinY = 0.2126 * skin[0] + 0.7152 * skin[1] + 0.0722 * skin[2];
+  const teethCandidate = neutralMean(mouth, 0.6, minPx);
+  const teeth =
+    teethCandidate &&
+    0.2126 * teethCandidate.rgb[0] +
+      0.7152 * teethCandidate.rgb[1] +
+      0.0722 * teethCandidate.rgb[2] >
+      1.1 * skinY
+      ? teethCandidate
+      : null;
+
+  // Each reference gives log-ratios of the light: log(obs R/G) − log(canonical R/G), same for B.
+  let wr = 0;
+  let wb = 0;
+  let weight = 0;
+  const add = (rgb: Rgb3, canon: { rg: number; bg: number }, w: number) => {
+    wr += w * (Math.log(rgb[0] / rgb[1]) - Math.log(canon.rg));
+    wb += w * (Math.log(rgb[2] / rgb[1]) - Math.log(canon.bg));
+    weight += w;
+  };
+  if (sclera) add(sclera.rgb, CANONICAL.sclera, 1);
+  if (teeth) add(teeth.rgb, CANONICAL.teeth, 0.5);
+
+  let lr: number;
+  let lb: number;
+  let source: WhitePoint['source'];
+  if (weight > 0) {
+    lr = wr / weight;
+    lb = wb / weight;
+    source = 'eyes_teeth';
+  } else if (skin[1] > 0) {
+    // Skin locus: remove only the cast across the locus (along it, melanin and the light are
+    // indistinguishable, so that part is left alone).
+    const x = Math.log(skin[0] / skin[1]);
+    const y = Math.log(skin[2] / skin[1]);
+    const off = y - (SKIN_LOCUS.c0 + SKIN_LOCUS.c1 * x);
+    const norm = 1 + SKIN_LOCUS.c1 * SKIN_LOCUS.c1;
+    // Projection of the offset onto the locus normal (−c1, 1)/√norm, back in (lr, lb).
+    lr = (-SKIN_LOCUS.c1 * off) / norm;
+    lb = off / norm;
+    source = 'skin_locus';
+  } else {
+    lr = 0;
+    lb = 0;
+    source = 'none';
+  }
+  const gains: Rgb3 = [clampGain(Math.exp(-lr)), 1, clampGain(Math.exp(-lb))];
+  return {
+    illuminant: [Math.exp(lr), 1, Math.exp(lb)],
+    gains,
+    source,
+    sclera_px: sclera?.n ?? 0,
+    teeth_px: teeth?.n ?? 0,
+    sclera: sclera?.rgb ?? null,
+    teeth: teeth?.rgb ?? null,
+    skin,
+  };
+}

@@ -1,0 +1,248 @@
+import {
+  REGIONS,
+  type ExclusionReason,
+  type Mark,
+  type MetricKey,
+  type Overlays,
+  type RegionKey,
+  type UnmeasuredMetric,
+  type ZoneNote,
+} from '@lumiskin/contract/analysis';
+import type { FaceFrame } from './face/frame';
+import {
+  counted,
+  type FaceMeasurements,
+  type RegionMeasurements,
+  type SoftBlob,
+} from './metrics/measure';
+import { METRIC_REGIONS } from './scoring';
+
+/**
+ * What the engine counted and what it left out, in the photo's pixel coordinates, so people can
+ * see why a score is what it is: marks for blemishes, dark spots and blackheads, polylines along
+ * the fine lines, and the areas not measured (as merged rectangles of 4×4 working pixels).
+ */
+
+/** Lines shorter than this (working px, ≈ 0.6 mm each) are texture, not a line to draw. */
+const MIN_LINE_PX = 10;
+const MAX_LINES = 150;
+const BLOCK = 4;
+
+const r1 = (v: number) => Math.round(v * 10) / 10;
+
+function toImage(frame: FaceFrame, x: number, y: number): [number, number] {
+  return [r1(x / frame.scale + frame.offsetX), r1(y / frame.scale + frame.offsetY)];
+}
+
+function marks(frame: FaceFrame, blobs: SoftBlob[]): Mark[] {
+  return counted(blobs).map((b) => {
+    const [x, y] = toImage(frame, b.x, b.y);
+    return [x, y, r1((Math.SQRT2 * b.sigma) / frame.scale)];
+  });
+}
+
+/** Connected line pixels (8-neighbours) → a polyline of up to 5 points along the main axis. */
+function linePolylines(frame: FaceFrame, mask: Uint8Array): Array<Array<[number, number]>> {
+  const { width, height } = frame;
+  const seen = new Uint8Array(mask.length);
+  const found: Array<{ size: number; line: Array<[number, number]> }> = [];
+  const stack: number[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    const xs: number[] = [];
+    const ys: number[] = [];
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length) {
+      const i = stack.pop() as number;
+      const x = i % width;
+      const y = (i - x) / width;
+      xs.push(x);
+      ys.push(y);
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const j = ny * width + nx;
+          if (mask[j] && !seen[j]) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    if (xs.length < MIN_LINE_PX) continue;
+    // Principal axis of the pixels; the polyline follows it through 5 bins.
+    const n = xs.length;
+    const mx = xs.reduce((s, v) => s + v, 0) / n;
+    const my = ys.reduce((s, v) => s + v, 0) / n;
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    for (let k = 0; k < n; k++) {
+      const dx = (xs[k] as number) - mx;
+      const dy = (ys[k] as number) - my;
+      sxx += dx * dx;
+      syy += dy * dy;
+      sxy += dx * dy;
+    }
+    const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+    const ux = Math.cos(angle);
+    const uy = Math.sin(angle);
+    const t = xs.map((x, k) => (x - mx) * ux + ((ys[k] as number) - my) * uy);
+    const t0 = Math.min(...t);
+    const t1 = Math.max(...t);
+    if (t1 - t0 < 4) continue; // a blob, not a line
+    const bins = 5;
+    const sum = Array.from({ length: bins }, () => ({ x: 0, y: 0, n: 0 }));
+    t.forEach((v, k) => {
+      const b = Math.min(bins - 1, Math.floor(((v - t0) / (t1 - t0 + 1e-9)) * bins));
+      const cell = sum[b] as { x: number; y: number; n: number };
+      cell.x += xs[k] as number;
+      cell.y += ys[k] as number;
+      cell.n++;
+    });
+    const line = sum.filter((c) => c.n > 0).map((c) => toImage(frame, c.x / c.n, c.y / c.n));
+    found.push({ size: n, line });
+  }
+  return found
+    .sort((a, b) => b.size - a.size)
+    .slice(0, MAX_LINES)
+    .map((f) => f.line);
+}
+
+/** A mask as rectangles of BLOCK×BLOCK working pixels, runs merged along rows. */
+function maskPolygons(frame: FaceFrame, mask: Uint8Array): Array<Array<[number, number]>> {
+  const { width, height } = frame;
+  const bw = Math.ceil(width / BLOCK);
+  const bh = Math.ceil(height / BLOCK);
+  const polys: Array<Array<[number, number]>> = [];
+  for (let by = 0; by < bh; by++) {
+    let runStart = -1;
+    for (let bx = 0; bx <= bw; bx++) {
+      let on = false;
+      if (bx < bw) {
+        let count = 0;
+        for (let y = by * BLOCK; y < Math.min(height, (by + 1) * BLOCK); y++)
+          for (let x = bx * BLOCK; x < Math.min(width, (bx + 1) * BLOCK); x++)
+            if (mask[y * width + x]) count++;
+        on = count >= (BLOCK * BLOCK) / 2;
+      }
+      if (on && runStart < 0) runStart = bx;
+      if (!on && runStart >= 0) {
+        const x0 = runStart * BLOCK;
+        const x1 = bx * BLOCK;
+        const y0 = by * BLOCK;
+        const y1 = (by + 1) * BLOCK;
+        polys.push([
+          toImage(frame, x0, y0),
+          toImage(frame, x1, y0),
+          toImage(frame, x1, y1),
+          toImage(frame, x0, y1),
+        ]);
+        runStart = -1;
+      }
+    }
+  }
+  return polys;
+}
+
+export function buildOverlays(frame: FaceFrame, measured: FaceMeasurements): Overlays {
+  const byReason = new Map<ExclusionReason, Uint8Array>();
+  for (const r of REGIONS) {
+    const { hair, reason } = measured.masks.excluded[r];
+    let m = byReason.get(reason);
+    if (!m) {
+      m = new Uint8Array(hair.length);
+      byReason.set(reason, m);
+    }
+    for (let i = 0; i < hair.length; i++) if (hair[i]) m[i] = 1;
+  }
+  const excluded: Overlays['excluded'] = [];
+  for (const [reason, mask] of byReason) {
+    const polygons = maskPolygons(frame, mask);
+    if (polygons.length) excluded.push({ reason, polygons });
+  }
+  const { blobs } = measured;
+  return {
+    blemishes: marks(frame, blobs.blemishes),
+    dark_spots: marks(frame, blobs.dark_spots),
+    blackheads: marks(frame, blobs.blackheads),
+    lines: linePolylines(frame, measured.masks.lines),
+    excluded,
+  };
+}
+
+const ZONE_NAMES: Record<RegionKey, string> = {
+  forehead: 'forehead',
+  left_cheek: 'left cheek',
+  right_cheek: 'right cheek',
+  nose: 'nose',
+  chin: 'chin',
+  under_eyes: 'under-eye area',
+};
+
+/** A zone with at least this share left out as hair gets a note. */
+export const NOTE_HAIR_SHARE = 0.1;
+/** A zone with at least this share hidden (not skin-coloured: hair, frames, deep shadow) gets one. */
+export const NOTE_HIDDEN_SHARE = 0.4;
+
+export function zoneNotes(
+  frame: FaceFrame,
+  regions: Record<RegionKey, RegionMeasurements>,
+): ZoneNote[] {
+  const notes: ZoneNote[] = [];
+  for (const r of REGIONS) {
+    const m = regions[r];
+    const name = ZONE_NAMES[r];
+    if (m.hair >= NOTE_HAIR_SHARE) {
+      const reason: ExclusionReason = r === 'forehead' ? 'hair' : 'beard';
+      notes.push({
+        region: r,
+        reason,
+        share: Math.round(m.hair * 100) / 100,
+        message:
+          reason === 'beard'
+            ? `Beard area on the ${name} not measured (${Math.round(m.hair * 100)}% of the zone).`
+            : `Hair over the ${name} not measured (${Math.round(m.hair * 100)}% of the zone).`,
+      });
+    }
+    const hidden = 1 - frame.regions[r].coverage;
+    if (hidden >= NOTE_HIDDEN_SHARE) {
+      notes.push({
+        region: r,
+        reason: 'not_skin',
+        share: Math.round(hidden * 100) / 100,
+        message: `Part of the ${name} was hidden (hair, glasses or shadow) and not measured.`,
+      });
+    }
+  }
+  return notes;
+}
+
+/** Below this share of a metric's zones measured, the metric gets no score. */
+export const MIN_MEASURED_SHARE = 0.2;
+
+export function unmeasuredMetrics(
+  metrics: readonly MetricKey[],
+  regions: Record<RegionKey, RegionMeasurements>,
+): UnmeasuredMetric[] {
+  const out: UnmeasuredMetric[] = [];
+  for (const metric of metrics) {
+    let measuredPx = 0;
+    let polygonPx = 0;
+    for (const [r, w] of Object.entries(METRIC_REGIONS[metric]) as Array<[RegionKey, number]>) {
+      const m = regions[r];
+      measuredPx += w * m.pixels;
+      polygonPx += w * (m.coverage > 0 ? m.pixels / m.coverage : 0);
+    }
+    if (polygonPx > 0 && measuredPx / polygonPx >= MIN_MEASURED_SHARE) continue;
+    out.push({
+      metric,
+      reason:
+        'Too little skin could be seen in the zones this is measured on (hair, beard or the photo hides them).',
+    });
+  }
+  return out;
+}

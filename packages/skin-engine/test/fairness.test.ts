@@ -1,0 +1,134 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSkinEngine, type AnalysisResult, type SkinEngine } from '../src/engine';
+import { cast, gridPoints, loadRgb, ok, paintDisc, regionPolygon, type Rgb } from './helpers';
+
+/**
+ * The mechanisms behind "a score means the same for every person" (docs/skin-engine.md): colour
+ * constancy and relative redness, facial-hair exclusion, tone-fair contrast. Real-photo figures
+ * are in `npm run bench:validity`; these prove each mechanism on controlled changes.
+ */
+let engine: SkinEngine;
+let face: Rgb;
+let baseline: AnalysisResult;
+const analyze = async (image: Rgb) =>
+  ok(await engine.analyze({ image, analysisType: 'comprehensive' }));
+
+beforeAll(async () => {
+  engine = await createSkinEngine();
+  face = await loadRgb('astronaut-face.jpg');
+  baseline = await analyze(face);
+});
+
+const lin = (v: number) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+const enc = (l: number) =>
+  Math.round(255 * (l <= 0.0031308 ? 12.92 * l : 1.055 * Math.min(1, l) ** (1 / 2.4) - 0.055));
+
+/**
+ * A darker complexion under the same light (dichromatic reflection, Shafer 1985): melanin
+ * absorbs in the body reflection, so the diffuse part of each channel is scaled by a
+ * melanin-like transmittance, while the surface glint above the skin's diffuse level is kept.
+ */
+function retint(img: Rgb, t: [number, number, number]): Rgb {
+  const diffuse = [0, 1, 2].map((c) => {
+    const v: number[] = [];
+    for (let i = c; i < img.data.length; i += 3) v.push(lin(img.data[i] ?? 0));
+    v.sort((a, b) => a - b);
+    return v[Math.floor(v.length * 0.6)] ?? 0;
+  });
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) {
+    const c = i % 3;
+    const l = lin(img.data[i] ?? 0);
+    const d = diffuse[c] ?? 0;
+    data[i] = enc((t[c] ?? 1) * Math.min(l, d) + Math.max(0, l - d));
+  }
+  return { ...img, data };
+}
+
+describe('colour constancy and relative redness', () => {
+  it('estimates the light from the eyes and records the capture conditions', () => {
+    expect(baseline.capture.white_point_source).toBe('eyes_teeth');
+    expect(baseline.capture.face_px).toBeGreaterThan(200);
+    expect(baseline.capture.exposure).toBeGreaterThan(30);
+    expect(baseline.capture.sharpness).toBe(baseline.quality.sharpness);
+  });
+
+  const casts: Array<[string, [number, number, number]]> = [
+    ['warm (tungsten-like)', [1.12, 1, 0.85]],
+    ['cool (shade-like)', [0.88, 1, 1.15]],
+    ['magenta', [1.1, 0.9, 1.1]],
+  ];
+  for (const [name, gains] of casts) {
+    it(`a ${name} colour cast moves redness and sensitivity by ≤ 3 and keeps the skin type`, async () => {
+      const r = await analyze(cast(face, gains));
+      expect(Math.abs(r.scores.redness! - baseline.scores.redness!)).toBeLessThanOrEqual(3);
+      expect(Math.abs(r.scores.sensitivity! - baseline.scores.sensitivity!)).toBeLessThanOrEqual(3);
+      expect(r.estimated_skin_type).toBe(baseline.estimated_skin_type);
+      // The light's colour is recorded, so trends can tell a different light from a change.
+      expect(r.capture.white_point).not.toEqual(baseline.capture.white_point);
+    });
+  }
+});
+
+describe('facial hair', () => {
+  it('a stubble patch on the chin is left out of acne, pores and texture, and said so', async () => {
+    const img: Rgb = { ...face, data: new Uint8Array(face.data) };
+    for (const [x, y] of gridPoints(regionPolygon(baseline, 'chin'), 3, 0))
+      paintDisc(img, x + (y % 2), y, 1.1, [70, 55, 50], 0.7);
+    const r = await analyze(img);
+    expect(r.measurements.chin.hair).toBeGreaterThan(0.5);
+    expect(baseline.measurements.chin.hair).toBeLessThan(0.05);
+    expect(r.zone_notes.some((n) => n.region === 'chin' && n.reason === 'beard')).toBe(true);
+    expect(r.zone_notes.find((n) => n.region === 'chin')?.message).toMatch(/beard area/i);
+    expect(r.overlays.excluded.some((e) => e.reason === 'beard' && e.polygons.length > 0)).toBe(
+      true,
+    );
+    for (const m of ['acne', 'pores', 'texture', 'blackheads'] as const)
+      expect(Math.abs(r.scores[m]! - baseline.scores[m]!), m).toBeLessThanOrEqual(2);
+  });
+
+  it('a painted spot or blemish is not mistaken for hair', async () => {
+    const img: Rgb = { ...face, data: new Uint8Array(face.data) };
+    const points = gridPoints(regionPolygon(baseline, 'chin'), 14, 5).slice(0, 2);
+    for (const [x, y] of points) paintDisc(img, x, y, 3.5, [120, 70, 55], 0.7);
+    const r = await analyze(img);
+    expect(r.measurements.chin.hair).toBeLessThan(0.05);
+  });
+});
+
+describe('tone fairness', () => {
+  it('the same face re-tinted darker keeps texture and pores within 3', async () => {
+    const r = await analyze(retint(face, [0.55, 0.45, 0.4]));
+    expect(r.skin_tone.ita).toBeLessThan(baseline.skin_tone.ita - 25);
+    expect(Math.abs(r.scores.texture! - baseline.scores.texture!)).toBeLessThanOrEqual(3);
+    expect(Math.abs(r.scores.pores! - baseline.scores.pores!)).toBeLessThanOrEqual(3);
+    expect(Math.abs(r.scores.acne! - baseline.scores.acne!)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('what was counted', () => {
+  it('returns the counted marks and lines inside the photo, one mark per counted spot', async () => {
+    const img: Rgb = { ...face, data: new Uint8Array(face.data) };
+    const points = gridPoints(regionPolygon(baseline, 'right_cheek'), 9, 5).slice(0, 5);
+    for (const [x, y] of points) paintDisc(img, x, y, 3.2, [160, 70, 60], 0.75);
+    const r = await analyze(img);
+    expect(r.overlays.blemishes.length).toBe(r.counts.blemishes);
+    expect(r.overlays.dark_spots.length).toBe(r.counts.dark_spots);
+    expect(r.overlays.blackheads.length).toBe(r.counts.blackheads);
+    // Each painted spot has a mark within 4 px of its centre.
+    for (const [x, y] of points)
+      expect(r.overlays.blemishes.some(([mx, my]) => Math.hypot(mx - x, my - y) <= 4)).toBe(true);
+    for (const [x, y, rad] of [...r.overlays.blemishes, ...r.overlays.dark_spots]) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThan(face.width);
+      expect(y).toBeLessThan(face.height);
+      expect(rad).toBeGreaterThan(0);
+    }
+    for (const line of r.overlays.lines) expect(line.length).toBeGreaterThanOrEqual(2);
+    expect(r.unmeasured).toEqual([]);
+  });
+});
