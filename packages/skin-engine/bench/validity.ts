@@ -122,13 +122,31 @@ export function castImage(img: Img, gains: [number, number, number]): Img {
 }
 
 /**
- * Synthetic re-tint toward darker skin: every pixel's linear RGB is multiplied by a melanin-like
- * transmittance (more absorption in blue and green than in red), so the same face, the same
- * light and the same surface detail appear with a darker complexion. Background changes too,
- * which is harmless (the engine measures skin only).
+ * Synthetic re-tint toward darker skin under the same light (dichromatic reflection): the diffuse
+ * part of each channel (up to the skin's 60th percentile) is scaled by a melanin-like
+ * transmittance, the surface glint above it is kept. The same model as test/fairness.test.ts.
  */
 function retinted(img: Img): Img {
-  return castImage(img, [0.42, 0.3, 0.24]);
+  const t = [0.55, 0.45, 0.4];
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const diffuse = [0, 1, 2].map((c) => {
+    const v: number[] = [];
+    for (let i = c; i < img.data.length; i += 3) v.push(lin(img.data[i] as number));
+    v.sort((a, b) => a - b);
+    return v[Math.floor(v.length * 0.6)] as number;
+  });
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) {
+    const c = i % 3;
+    const l = lin(img.data[i] as number);
+    const d = diffuse[c] as number;
+    const o = Math.min(1, (t[c] as number) * Math.min(l, d) + Math.max(0, l - d));
+    data[i] = Math.round(255 * (o <= 0.0031308 ? 12.92 * o : 1.055 * o ** (1 / 2.4) - 0.055));
+  }
+  return { ...img, data };
 }
 
 async function main() {
