@@ -84,7 +84,7 @@ const SUMMARIES: Record<MetricKey, Record<ScoreBand, string>> = {
   },
 };
 
-const REGION_WORDS: Record<RegionKey, string> = {
+export const REGION_WORDS: Record<RegionKey, string> = {
   forehead: 'forehead',
   left_cheek: 'left cheek',
   right_cheek: 'right cheek',

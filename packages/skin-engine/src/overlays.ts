@@ -9,6 +9,7 @@ import {
   type ZoneNote,
 } from '@lumiskin/contract/analysis';
 import type { FaceFrame } from './face/frame';
+import { REGION_WORDS } from './findings';
 import {
   counted,
   type FaceMeasurements,
@@ -174,15 +175,6 @@ export function buildOverlays(frame: FaceFrame, measured: FaceMeasurements): Ove
   };
 }
 
-const ZONE_NAMES: Record<RegionKey, string> = {
-  forehead: 'forehead',
-  left_cheek: 'left cheek',
-  right_cheek: 'right cheek',
-  nose: 'nose',
-  chin: 'chin',
-  under_eyes: 'under-eye area',
-};
-
 /** A zone with at least this share left out as hair gets a note. */
 export const NOTE_HAIR_SHARE = 0.1;
 /** A zone with at least this share hidden (not skin-coloured: hair, frames, deep shadow) gets one. */
@@ -195,7 +187,7 @@ export function zoneNotes(
   const notes: ZoneNote[] = [];
   for (const r of REGIONS) {
     const m = regions[r];
-    const name = ZONE_NAMES[r];
+    const name = REGION_WORDS[r];
     if (m.hair >= NOTE_HAIR_SHARE) {
       const reason: ExclusionReason = r === 'forehead' ? 'hair' : 'beard';
       notes.push({
