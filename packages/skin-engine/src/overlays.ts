@@ -9,6 +9,7 @@ import {
   type ZoneNote,
 } from '@lumiskin/contract/analysis';
 import type { FaceFrame } from './face/frame';
+import { connectedComponents } from './image/mask';
 import { REGION_WORDS } from './findings';
 import {
   counted,
@@ -45,34 +46,10 @@ function marks(frame: FaceFrame, blobs: SoftBlob[]): Mark[] {
 /** Connected line pixels (8-neighbours) → a polyline of up to 5 points along the main axis. */
 function linePolylines(frame: FaceFrame, mask: Uint8Array): Array<Array<[number, number]>> {
   const { width, height } = frame;
-  const seen = new Uint8Array(mask.length);
   const found: Array<{ size: number; line: Array<[number, number]> }> = [];
-  const stack: number[] = [];
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || seen[start]) continue;
-    const xs: number[] = [];
-    const ys: number[] = [];
-    stack.push(start);
-    seen[start] = 1;
-    while (stack.length) {
-      const i = stack.pop() as number;
-      const x = i % width;
-      const y = (i - x) / width;
-      xs.push(x);
-      ys.push(y);
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          const j = ny * width + nx;
-          if (mask[j] && !seen[j]) {
-            seen[j] = 1;
-            stack.push(j);
-          }
-        }
-      }
-    }
+  for (const members of connectedComponents(mask, width, height)) {
+    const xs = members.map((i) => i % width);
+    const ys = members.map((i) => (i - (i % width)) / width);
     if (xs.length < MIN_LINE_PX) continue;
     // Principal axis of the pixels; the polyline follows it through 5 bins.
     const n = xs.length;

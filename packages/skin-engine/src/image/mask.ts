@@ -127,3 +127,36 @@ function erodeInside(mask: Uint8Array, width: number, height: number, radius: nu
     out.set(e.subarray((y + radius) * pw + radius, (y + radius) * pw + radius + width), y * width);
   return out;
 }
+
+/** The 8-connected components of a mask, each as the list of its pixel indices. */
+export function connectedComponents(mask: Uint8Array, width: number, height: number): number[][] {
+  const seen = new Uint8Array(mask.length);
+  const out: number[][] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    const members: number[] = [];
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length) {
+      const i = stack.pop() as number;
+      members.push(i);
+      const x = i % width;
+      const y = (i - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const j = ny * width + nx;
+          if (mask[j] && !seen[j]) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    out.push(members);
+  }
+  return out;
+}

@@ -1,4 +1,4 @@
-import { dilate } from '../image/mask';
+import { connectedComponents, dilate } from '../image/mask';
 import { maskedGaussianBlur } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { maskedQuantile } from './stats';
@@ -92,34 +92,6 @@ export function dropSmallComponents(
   height: number,
   minArea: number,
 ): void {
-  const label = new Int32Array(mask.length);
-  const stack: number[] = [];
-  const members: number[] = [];
-  let next = 1;
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || label[start]) continue;
-    members.length = 0;
-    stack.push(start);
-    label[start] = next;
-    while (stack.length) {
-      const i = stack.pop() as number;
-      members.push(i);
-      const x = i % width;
-      const y = (i - x) / width;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          const j = ny * width + nx;
-          if (mask[j] && !label[j]) {
-            label[j] = next;
-            stack.push(j);
-          }
-        }
-      }
-    }
+  for (const members of connectedComponents(mask, width, height))
     if (members.length < minArea) for (const i of members) mask[i] = 0;
-    next++;
-  }
 }
