@@ -1,5 +1,5 @@
 import { connectedComponents, dilate } from '../image/mask';
-import { maskedGaussianBlur } from '../image/filters';
+import { maskedGaussianBlurHalf } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { maskedQuantile } from './stats';
 
@@ -57,7 +57,7 @@ export function detectHair(input: HairInput): HairMap {
     const h = highPass[i] as number;
     energy.data[i] = h * h;
   }
-  const [localE, localL] = maskedGaussianBlur(
+  const [localE, localL] = maskedGaussianBlurHalf(
     [energy, { data: L, width, height }],
     measured,
     HAIR_SIGMA,
