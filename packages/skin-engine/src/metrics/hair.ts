@@ -27,6 +27,8 @@ export const HAIR_DARKENING = 0.04;
 export const HAIR_MIN_AREA = 300;
 /** Window of the local texture energy and darkness (working px, ≈ 2 mm). */
 export const HAIR_SIGMA = 3;
+/** Coarse valley strength (L* units) above which a pixel lies on a fold, not under hair. */
+export const HAIR_FOLD = 2;
 
 export interface HairInput {
   width: number;
@@ -38,6 +40,8 @@ export interface HairInput {
   measured: Uint8Array;
   /** The bare reference skin (upper cheeks). */
   reference: Uint8Array;
+  /** Coarse valley strength (folds); pixels on a fold are not hair. */
+  fold?: Float32Array;
 }
 
 export interface HairMap {
@@ -51,7 +55,7 @@ export interface HairMap {
 }
 
 export function detectHair(input: HairInput): HairMap {
-  const { width, height, highPass, L, measured, reference } = input;
+  const { width, height, highPass, L, measured, reference, fold } = input;
   const energy: Plane = { data: new Float32Array(L.length), width, height };
   for (let i = 0; i < L.length; i++) {
     const h = highPass[i] as number;
@@ -70,6 +74,7 @@ export function detectHair(input: HairInput): HairMap {
   const raw = new Uint8Array(L.length);
   for (let i = 0; i < L.length; i++) {
     if (!measured[i]) continue;
+    if (fold && (fold[i] as number) > HAIR_FOLD) continue;
     const e = (texture[i] as number) / refTexture;
     const d = (refL - (localL.data[i] as number)) / refL;
     texture[i] = e;

@@ -258,6 +258,8 @@ export const CONTRAST_REF_L = 60;
  */
 export const EFFECTIVE_BLUR = 0.75;
 export const CONTRAST_GAMMA = 1;
+/** Common effective blur of a* (working px): fine colour detail that a JPEG re-save removes. */
+export const EFFECTIVE_CHROMA_BLUR = 1.5;
 
 export function contrastScale(referenceL: number): number {
   return Math.max(0.4, Math.min(1.4, (referenceL / CONTRAST_REF_L) ** CONTRAST_GAMMA));
@@ -268,7 +270,7 @@ export function contrastScale(referenceL: number): number {
  * (blurring G(σᵢ) by √(σᵢ₊₁² − σᵢ²)); the coarse L* levels, a* (which JPEG stores at half
  * resolution anyway, 4:2:0) and the low-pass tone planes at half resolution, then upsampled.
  */
-function scaleSpaces(frame: FaceFrame, lightness: Plane) {
+function scaleSpaces(frame: FaceFrame, lightness: Plane, chromaExtra: number) {
   const { lab, width, height, skin } = frame;
   const step = (from: number, to: number) => Math.sqrt(to * to - from * from);
   const L0 = gaussianBlur(lightness, L_SIGMAS[0]);
@@ -283,7 +285,10 @@ function scaleSpaces(frame: FaceFrame, lightness: Plane) {
   const Ls = [L0, L1, L2, upsample2(L3h, width, height), upsample2(L4h, width, height)];
 
   const aHalf = downsample2(lab.a);
-  const A0 = gaussianBlur(aHalf, step(boxSigma, A_SIGMAS[0] / 2));
+  const A0 = gaussianBlur(
+    aHalf,
+    Math.sqrt((A_SIGMAS[0] / 2) ** 2 - boxSigma ** 2 + (chromaExtra / 2) ** 2),
+  );
   const A1 = gaussianBlur(A0, step(A_SIGMAS[0] / 2, A_SIGMAS[1] / 2));
   const A2 = gaussianBlur(A1, step(A_SIGMAS[1] / 2, A_SIGMAS[2] / 2));
   const A3 = gaussianBlur(A2, step(A_SIGMAS[2] / 2, A_SIGMAS[3] / 2));
@@ -323,7 +328,10 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   const sourceBlur = 0.5 * Math.max(1, frame.scale);
   const extra = Math.sqrt(Math.max(0, EFFECTIVE_BLUR ** 2 - sourceBlur ** 2));
   const equalised = extra > 0.05 ? gaussianBlur(lightness, extra) : lightness;
-  const { Ls, aStackHalf, lowA, lowL, lowB } = scaleSpaces(frame, equalised);
+  // Chroma likewise: JPEG keeps colour at half resolution (4:2:0) or less, and a re-save or a
+  // resize changes how much fine colour detail survives, so a* gets a common effective blur.
+  const chromaExtra = Math.sqrt(Math.max(0, EFFECTIVE_CHROMA_BLUR ** 2 - sourceBlur ** 2));
+  const { Ls, aStackHalf, lowA, lowL, lowB } = scaleSpaces(frame, equalised, chromaExtra);
   const L = equalised.data;
   const A = lab.a.data;
   const B = lab.b.data;
@@ -343,7 +351,18 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     const m = frame.regions[r].mask;
     for (let i = 0; i < Math.min(m.length, lowerFaceY * width); i++) if (m[i]) cheekRef[i] = 1;
   }
-  const hair = detectHair({ width, height, highPass, L, measured: skinAll, reference: cheekRef });
+  // Folds (nasolabial, marionette) are dark and edged like a beard, but they are what firmness
+  // measures: pixels on a coarse valley are never taken for hair.
+  const coarseValley = valleyStrength(Ls[3] as Plane, L_SIGMAS[3]);
+  const hair = detectHair({
+    width,
+    height,
+    highPass,
+    L,
+    measured: skinAll,
+    reference: cheekRef,
+    fold: coarseValley,
+  });
   const zones = {} as Record<RegionKey, FrameRegion & { hair: number; reason: ExclusionReason }>;
   const measured = new Uint8Array(L.length);
   for (const r of REGIONS) {
@@ -474,7 +493,6 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
 
   const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1]);
   const fineValley2 = valleyStrength(G2, L_SIGMAS[2]);
-  const coarseValley = valleyStrength(Ls[3] as Plane, L_SIGMAS[3]);
 
   // Per-pixel quantities, computed once over the measured skin, then summed per zone.
   const L1 = (Ls[1] as Plane).data;
@@ -575,7 +593,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     ita,
     rednessAllowance: allowance,
     blobs: { dark_spots: darkSpots, blemishes, pores, blackheads },
-    debug: hairDebug(hair, frame.regions.chin.mask, baseA),
+    debug: { ...hairDebug(hair, frame.regions.chin.mask, baseA), blemishes: blemishes.map((b) => [b.x, b.y, +b.sigma.toFixed(1), +b.response.toFixed(2), +b.weight.toFixed(2)]) },
   };
 }
 
