@@ -593,7 +593,16 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     ita,
     rednessAllowance: allowance,
     blobs: { dark_spots: darkSpots, blemishes, pores, blackheads },
-    debug: { ...hairDebug(hair, frame.regions.chin.mask, baseA), blemishes: blemishes.map((b) => [b.x, b.y, +b.sigma.toFixed(1), +b.response.toFixed(2), +b.weight.toFixed(2)]) },
+    debug: {
+      ...hairDebug(hair, frame.regions.chin.mask, baseA),
+      blemishes: blemishes.map((b) => [
+        b.x,
+        b.y,
+        +b.sigma.toFixed(1),
+        +b.response.toFixed(2),
+        +b.weight.toFixed(2),
+      ]),
+    },
   };
 }
 
