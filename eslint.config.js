@@ -3,6 +3,48 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import drizzle from 'eslint-plugin-drizzle';
+import fs from 'node:fs';
+
+/*
+ * Architecture the linter enforces (docs/ARCHITECTURE.md):
+ * - web features never import other features (shared code lives in components/, lib/, app/);
+ * - packages/* never import apps/*;
+ * - the skin engine does no I/O (only face/detector.ts reads its bundled model files);
+ * - every Drizzle delete/update has a where clause.
+ */
+const webFeatures = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const appsImports = {
+  group: [
+    '**/apps/**',
+    '@lumiskin/server',
+    '@lumiskin/server/*',
+    '@lumiskin/web',
+    '@lumiskin/web/*',
+  ],
+  message: 'packages/* must not depend on apps/*.',
+};
+const ioModules = [
+  'fs',
+  'node:fs',
+  'fs/promises',
+  'node:fs/promises',
+  'http',
+  'node:http',
+  'https',
+  'node:https',
+  'net',
+  'node:net',
+  'child_process',
+  'node:child_process',
+  'sharp',
+  'pg',
+  'drizzle-orm',
+  'undici',
+].map((name) => ({ name, message: 'The skin engine is pure: pixels in, results out, no I/O.' }));
 
 export default tseslint.config(
   {
@@ -31,6 +73,52 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [appsImports] }] },
+  },
+  {
+    files: ['packages/skin-engine/src/**/*.ts'],
+    ignores: ['packages/skin-engine/src/face/detector.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: ioModules, patterns: [appsImports] }],
+    },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@/features/*',
+                `!@/features/${feature}`,
+                '../../*',
+                '!../../api',
+                '!../../components',
+                '!../../routes',
+                '!../../hooks',
+                '!../../lib',
+                '!../../utils',
+              ],
+              message:
+                'Features never import other features: move shared code to components/, lib/ or lib/api/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/server/**/*.ts'],
+    plugins: { drizzle },
+    rules: {
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'trx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'trx'] }],
     },
   },
   {

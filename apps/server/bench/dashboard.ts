@@ -3,7 +3,7 @@
 // almost all of other people. Both reads go through analyses_user_created_idx, so the larger table
 // may cost at most 2x the smaller (the bar); the script exits non-zero beyond that.
 import { sql, type SQL } from 'drizzle-orm';
-import { insertScan } from '../src/modules/dashboard/scan-factory';
+import { insertScan } from '../test/scan-factory';
 import { buildBenchApp, createBenchUser, withBenchPostgres, type BenchPostgres } from './support';
 
 const OWN_SCANS = 100;

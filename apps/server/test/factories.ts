@@ -1,8 +1,6 @@
 import type { Role, User } from '@lumiskin/contract/auth';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createSession, insertUser, toUser } from '../src/modules/auth/repository';
-import { users } from '../src/modules/auth/schema';
 
 let sequence = 0;
 
@@ -34,8 +32,4 @@ export async function createUser(
     userAgent: 'vitest',
   });
   return { user: toUser(row), token, password, headers: { authorization: `Bearer ${token}` } };
-}
-
-export async function setRole(app: FastifyInstance, userId: string, role: Role): Promise<void> {
-  await app.db.update(users).set({ role }).where(eq(users.id, userId));
 }

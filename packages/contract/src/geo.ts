@@ -42,6 +42,7 @@ export const ReverseQuery = z.object({
 });
 export type ReverseQuery = z.infer<typeof ReverseQuery>;
 
+/** @alias the reverse-geocoding route answers one nearby place */
 export const ReverseResponse = NearbyPlace;
 export type ReverseResponse = z.infer<typeof ReverseResponse>;
 

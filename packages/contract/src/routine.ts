@@ -101,6 +101,7 @@ export const AddRoutineProductBody = z.object({
 export type AddRoutineProductBody = z.infer<typeof AddRoutineProductBody>;
 export type AddRoutineProductInput = z.input<typeof AddRoutineProductBody>;
 /** 201 answer: the product as stored. */
+/** @alias adding a product answers the routine product */
 export const AddRoutineProductResponse = RoutineProduct;
 
 /** DELETE /api/routine/products/{id}?reason=… → 204. */

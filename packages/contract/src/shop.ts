@@ -114,6 +114,7 @@ export const MixItemsInput = z
 /** PUT /api/mix replaces the whole mix; POST /api/mix/merge adds a visitor's mix to the account's. */
 export const PutMixBody = z.object({ items: MixItemsInput });
 export type PutMixBody = z.infer<typeof PutMixBody>;
+/** @alias merging a mix takes the same body as replacing it */
 export const MergeMixBody = PutMixBody;
 export type MergeMixBody = PutMixBody;
 

@@ -173,20 +173,6 @@ export function forEachInside(img: Rgb, polys: Poly[], fn: (p: number) => void):
   }
 }
 
-/** Applies `fn` to the RGB of every pixel inside the polygons. */
-export function mapInside(
-  img: Rgb,
-  polys: Poly[],
-  fn: (r: number, g: number, b: number) => [number, number, number],
-): void {
-  forEachInside(img, polys, (p) => {
-    const [r, g, b] = fn(img.data[p] ?? 0, img.data[p + 1] ?? 0, img.data[p + 2] ?? 0);
-    img.data[p] = Math.max(0, Math.min(255, Math.round(r)));
-    img.data[p + 1] = Math.max(0, Math.min(255, Math.round(g)));
-    img.data[p + 2] = Math.max(0, Math.min(255, Math.round(b)));
-  });
-}
-
 /** Box-blurs the image (3 passes ≈ Gaussian) and keeps the blurred pixels inside the polygons only. */
 export function blurInside(img: Rgb, polys: Poly[], radius: number): Rgb {
   let cur = img.data;

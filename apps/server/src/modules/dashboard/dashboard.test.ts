@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
-import { insertScan } from './scan-factory';
+import { insertScan } from '../../../test/scan-factory';
 
 let app: FastifyInstance;
 let clock = new Date('2026-03-10T12:00:00Z');

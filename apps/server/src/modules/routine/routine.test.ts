@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
-import { insertScan, sampleRoutine } from '../dashboard/scan-factory';
+import { insertScan, sampleRoutine } from '../../../test/scan-factory';
 import { setupRoutineFromAnalysis } from './repository';
 
 let app: FastifyInstance;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
 import { blogPostsSeeder } from '../blog/seed';
-import { insertScan } from '../dashboard/scan-factory';
+import { insertScan } from '../../../test/scan-factory';
 import { productsSeeder } from '../shop/seed';
 
 let app: FastifyInstance;

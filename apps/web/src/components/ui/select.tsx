@@ -5,7 +5,6 @@ import { selectTriggerClass } from '@/components/ui/select-trigger-class';
 import { cn } from '@/lib/utils';
 
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({

@@ -5,7 +5,6 @@ import { cn } from '@/lib/utils';
 
 /** A side panel built on Radix Dialog: closes on Escape and on a click outside (the overlay). */
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
 
 export function SheetContent({

@@ -2,8 +2,6 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-export const TooltipProvider = TooltipPrimitive.Provider;
-
 /**
  * Each tooltip brings its own provider, so the app shell needs none and Radix's tooltip code (with
  * floating-ui) loads only with the screens that show a tooltip.

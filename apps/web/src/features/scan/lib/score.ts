@@ -7,12 +7,6 @@ export const BAND_LABEL: Record<ScoreBand, string> = {
   poor: 'Needs care',
 };
 
-export const BAND_TEXT_CLASS: Record<ScoreBand, string> = {
-  good: 'text-success',
-  fair: 'text-warning',
-  poor: 'text-destructive',
-};
-
 export const BAND_BAR_CLASS: Record<ScoreBand, string> = {
   good: 'bg-success',
   fair: 'bg-warning',

@@ -1,6 +1,6 @@
 import type { CaptureConditions, Routine } from '@lumiskin/contract/analysis';
-import type { Db } from '../../db/client';
-import { analyses, analysisPhotos, type AnalysisRow } from '../analysis/schema';
+import type { Db } from '../src/db/client';
+import { analyses, analysisPhotos, type AnalysisRow } from '../src/modules/analysis/schema';
 
 /** Test and bench helper: a stored scan without running the engine. */
 export const sampleRoutine: Routine = {
