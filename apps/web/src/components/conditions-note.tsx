@@ -30,7 +30,12 @@ export function ConditionsNote({
       <TooltipTrigger asChild>
         <button
           type="button"
-          onClick={() => setIsOpen(true)}
+          // Radix closes a tooltip on its trigger's click; a tap must open it (touch has no
+          // hover), so the default close is prevented.
+          onClick={(event) => {
+            event.preventDefault();
+            setIsOpen(true);
+          }}
           data-testid="conditions-note"
           className={cn(
             'inline-flex items-center gap-1 rounded-sm text-xs font-medium text-muted-foreground underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
