@@ -1,0 +1,87 @@
+/** Capture variants of a photo for the validity benchmark: re-save, resize, exposure, cast, re-tint. */
+import sharp from 'sharp';
+import type { PixelImage } from '../src/image/raster';
+import { decodeFile } from './dev-faces';
+
+export type Img = PixelImage & { data: Uint8Array };
+
+export async function reencode(img: Img, quality: number): Promise<Img> {
+  const buf = await sharp(Buffer.from(img.data), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  })
+    .jpeg({ quality })
+    .toBuffer();
+  return decodeFile(buf);
+}
+
+export async function resized(img: Img, factor: number): Promise<Img> {
+  const buf = await sharp(Buffer.from(img.data), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  })
+    .resize(Math.round(img.width * factor), Math.round(img.height * factor), { kernel: 'lanczos3' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return decodeFile(buf);
+}
+
+/** Exposure change: linear light scaled by `factor` (what a camera's exposure does), then sRGB. */
+export function exposed(img: Img, factor: number): Img {
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) {
+    const c = v / 255;
+    const lin = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    const l2 = Math.min(1, lin * factor);
+    const s = l2 <= 0.0031308 ? 12.92 * l2 : 1.055 * l2 ** (1 / 2.4) - 0.055;
+    lut[v] = Math.round(255 * s);
+  }
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = lut[img.data[i] as number] as number;
+  return { ...img, data };
+}
+
+/** A colour cast: per-channel gains in linear light (a different white balance). */
+export function castImage(img: Img, gains: [number, number, number]): Img {
+  const luts = gains.map((g) => {
+    const lut = new Uint8Array(256);
+    for (let v = 0; v < 256; v++) {
+      const c = v / 255;
+      const lin = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      const l2 = Math.min(1, lin * g);
+      const s = l2 <= 0.0031308 ? 12.92 * l2 : 1.055 * l2 ** (1 / 2.4) - 0.055;
+      lut[v] = Math.round(255 * s);
+    }
+    return lut;
+  });
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++)
+    data[i] = (luts[i % 3] as Uint8Array)[img.data[i] as number] as number;
+  return { ...img, data };
+}
+
+/**
+ * Synthetic re-tint toward darker skin under the same light (dichromatic reflection): the diffuse
+ * part of each channel (up to the skin's 60th percentile) is scaled by a melanin-like
+ * transmittance, the surface glint above it is kept. The same model as test/fairness.test.ts.
+ */
+export function retinted(img: Img): Img {
+  const t = [0.55, 0.45, 0.4];
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const diffuse = [0, 1, 2].map((c) => {
+    const v: number[] = [];
+    for (let i = c; i < img.data.length; i += 3) v.push(lin(img.data[i] as number));
+    v.sort((a, b) => a - b);
+    return v[Math.floor(v.length * 0.6)] as number;
+  });
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) {
+    const c = i % 3;
+    const l = lin(img.data[i] as number);
+    const d = diffuse[c] as number;
+    const o = Math.min(1, (t[c] as number) * Math.min(l, d) + Math.max(0, l - d));
+    data[i] = Math.round(255 * (o <= 0.0031308 ? 12.92 * o : 1.055 * o ** (1 / 2.4) - 0.055));
+  }
+  return { ...img, data };
+}
