@@ -238,7 +238,9 @@ describe('migration 0005 backfills the totals the leaderboard reads', () => {
       ['Cal J.', 2, 150],
     ]);
     const totals = await app.db.select().from(quizPlayerTotals);
-    expect(totals.map((t) => [t.points, t.attempts]).sort((a, b) => b[0]! - a[0]!)).toEqual([
+    expect(
+      totals.map((t) => [t.points, t.attempts]).sort((a, b) => b[0]! - a[0]! || a[1]! - b[1]!),
+    ).toEqual([
       [320, 2],
       [150, 1],
       [150, 2],
