@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
 import { QUIZ_CATEGORIES, QUIZ_QUESTIONS } from '../../content/quiz-bank';
+import { addToPlayerTotal } from './queries';
 import { CATEGORY_POINTS, DAILY_POINTS, levelFor, levelStart, streakBonus } from './rules';
 import { quizAttempts } from './schema';
 import { quizBankSeeder } from './seed';
@@ -643,8 +644,12 @@ describe('leaderboard', () => {
   });
   afterAll(() => board.close());
 
-  /** Points straight into the database: the ranking, not the scoring, is under test here. */
+  /**
+   * Points straight into the database (a submitted attempt and the player's total, as a submit
+   * writes them): the ranking, not the scoring, is under test here.
+   */
   async function givePoints(user: CreatedUser, points: number) {
+    await addToPlayerTotal(board.db, user.user.id, points, clock);
     await board.db.insert(quizAttempts).values({
       userId: user.user.id,
       quizType: 'category',

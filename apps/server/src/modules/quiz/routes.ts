@@ -17,17 +17,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
 import { notFoundUnless } from '../../plugins/errors';
-import {
-  getChallenges,
-  getStats,
-  leaderboard,
-  listCategories,
-  serveCategory,
-  serveDaily,
-  submitQuiz,
-  type QuizContext,
-} from './repository';
-import { resolveTimeZone } from './rules';
+import { getChallenges, getStats, leaderboard, listCategories } from './player-progress';
+import { resolveTimeZone, type QuizContext } from './rules';
+import { serveCategory, serveDaily } from './serve-quiz';
+import { submitQuiz } from './submit-quiz';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,8 +2,24 @@
  * Every quiz rule in one place: points, levels, streaks, badges, day boundaries, limits.
  * docs/quiz-rules.md explains them in words; keep the two in step.
  */
-import { DAILY_CHALLENGE, type QuizDifficulty, type QuizType } from '@lumiskin/contract/quiz';
+import {
+  DAILY_CHALLENGE,
+  type QuestionReview,
+  type QuizBadge,
+  type QuizDifficulty,
+  type QuizType,
+} from '@lumiskin/contract/quiz';
 import { POINTS_BY_DIFFICULTY } from '../../content/quiz-bank';
+import { addDays } from '../../lib/streak';
+
+/** Who is asking, and when and where "today" is for them. */
+export interface QuizContext {
+  userId: string;
+  now: Date;
+  timeZone: string;
+}
+
+export const DAILY_TITLE = 'Daily Challenge';
 
 /** Questions per quiz: the daily's five (spec §9), and a draw of five from a category. */
 export const QUESTIONS_PER_QUIZ = DAILY_CHALLENGE.questions;
@@ -44,24 +60,6 @@ export const MAX_STREAK_BONUS = DAILY_CHALLENGE.maxStreakBonus;
 
 export function streakBonus(streak: number): number {
   return Math.min(Math.max(streak - 1, 0) * STREAK_BONUS_PER_DAY, MAX_STREAK_BONUS);
-}
-
-/** The streak after completing the daily on `day`, given the previous completed daily. */
-export function nextStreak(
-  day: string,
-  previous: { day: string; streak: number } | undefined,
-): number {
-  if (previous && previous.day === addDays(day, -1)) return previous.streak + 1;
-  return 1;
-}
-
-/** A streak still counts today if its last day is today or yesterday. */
-export function currentStreak(
-  today: string,
-  latest: { day: string; streak: number } | undefined,
-): number {
-  if (!latest) return 0;
-  return latest.day === today || latest.day === addDays(today, -1) ? latest.streak : 0;
 }
 
 /** Streak lengths celebrated on the results screen: 7, 14, 30 (spec §9), then every 30 days. */
@@ -165,6 +163,13 @@ export function categoryBadge(category: {
   };
 }
 
+export const toBadge = (b: BadgeDefinition): QuizBadge => ({
+  badge_id: b.badge_id,
+  badge_name: b.badge_name,
+  description: b.description,
+  icon: b.icon,
+});
+
 /** What one submission achieved, for deciding which badges it earns. */
 export interface BadgeFacts {
   quizzesCompleted: number;
@@ -191,6 +196,73 @@ export function qualifyingBadges(facts: BadgeFacts): BadgeDefinition[] {
 /** Spec: accuracy score percent on the results screen. */
 export function scorePercent(correct: number, total: number): number {
   return total === 0 ? 0 : Math.round((correct / total) * 100);
+}
+
+/* ---- Submissions ---- */
+
+/** Why a submission's timing cannot be believed, or null when it can (anti-cheat, §Integrity). */
+export type TimingProblem = 'expired' | 'longer_than_open' | 'too_fast';
+
+export function timingProblem(
+  attempt: { servedAt: Date; lastServedAt: Date; expiresAt: Date; questionCount: number },
+  now: Date,
+  timeTaken: number,
+): TimingProblem | null {
+  if (now > attempt.expiresAt) return 'expired';
+  const sinceFirstServe = (now.getTime() - attempt.servedAt.getTime()) / 1000;
+  if (timeTaken > sinceFirstServe + TIME_SLACK_SECONDS) return 'longer_than_open';
+  const sinceLastServe = (now.getTime() - attempt.lastServedAt.getTime()) / 1000;
+  if (sinceLastServe < attempt.questionCount * MIN_SECONDS_PER_QUESTION) return 'too_fast';
+  return null;
+}
+
+/** A served question as the scorer sees it, right answer included. */
+export interface ScoredQuestion {
+  id: string;
+  questionText: string;
+  options: string[];
+  imageUrl: string | null;
+  difficulty: QuizDifficulty;
+  correctAnswer: string;
+  explanation: string;
+}
+
+/**
+ * The review of one submission: only the served questions are scored, an answer counts only if it
+ * is exactly one of the options, and a question already answered right pays nothing again.
+ */
+export function reviewAnswers(
+  quizType: QuizType,
+  questions: ScoredQuestion[],
+  answers: Record<string, string>,
+  alreadyMastered: ReadonlySet<string>,
+): QuestionReview[] {
+  return questions.map((q) => {
+    const given = Object.hasOwn(answers, q.id) ? answers[q.id] : undefined;
+    const chosen = given !== undefined && q.options.includes(given) ? given : null;
+    const isCorrect = chosen === q.correctAnswer;
+    return {
+      question_id: q.id,
+      question_text: q.questionText,
+      options: q.options,
+      image_url: q.imageUrl,
+      difficulty: q.difficulty,
+      chosen,
+      correct_answer: q.correctAnswer,
+      is_correct: isCorrect,
+      explanation: q.explanation,
+      points_earned:
+        isCorrect && !alreadyMastered.has(q.id) ? questionPoints(quizType, q.difficulty) : 0,
+    };
+  });
+}
+
+export function shareData(title: string, score: number, points: number, streak: number) {
+  const streakText = streak > 1 ? ` and I'm on a ${streak}-day streak` : '';
+  return {
+    text: `I scored ${score}% on the Lumiskin ${title} and earned ${points} points${streakText}! Can you beat me?`,
+    hashtags: ['Lumiskin', 'SkincareQuiz', 'SkinScience'],
+  };
 }
 
 /* ---- Days ---- */
@@ -221,13 +293,6 @@ export function localDay(instant: Date, timeZone: string): string {
     dayFormatters.set(timeZone, format);
   }
   return format.format(instant);
-}
-
-/** Calendar arithmetic on YYYY-MM-DD strings (no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** Monday..Sunday of the ISO week containing `day`. */

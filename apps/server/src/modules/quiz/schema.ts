@@ -134,6 +134,25 @@ export const quizUserBadges = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.badgeId] })],
 );
 
+/**
+ * Each player's running total, kept by the submit use case in the same transaction as the
+ * attempt it counts, so the leaderboard and rank read one indexed row per player instead of
+ * summing every attempt (docs/decisions/015-quiz-split-and-player-totals.md).
+ */
+export const quizPlayerTotals = pgTable(
+  'quiz_player_totals',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull().default(0),
+    /** Submitted attempts (quizzes completed). */
+    attempts: integer('attempts').notNull().default(0),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [index('quiz_player_totals_points_idx').on(t.points.desc(), t.userId)],
+);
+
 export type QuizCategoryRow = typeof quizCategories.$inferSelect;
 export type QuizQuestionRow = typeof quizQuestions.$inferSelect;
 export type QuizAttemptRow = typeof quizAttempts.$inferSelect;
