@@ -17,6 +17,8 @@ const webFeatures = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+const FEATURE_BOUNDARY =
+  'Features do not import each other; move what they share down to lib/ (server state: lib/api/) or components/.';
 const appsImports = {
   group: [
     '**/apps/**',
@@ -86,6 +88,15 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: ioModules, patterns: [appsImports] }],
     },
   },
+  {
+    files: ['apps/web/src/{lib,components,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*', '@/app/*'], message: FEATURE_BOUNDARY }] },
+      ],
+    },
+  },
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -97,6 +108,7 @@ export default tseslint.config(
               group: [
                 '@/features/*',
                 `!@/features/${feature}`,
+                '@/app/*',
                 '../../*',
                 '!../../api',
                 '!../../components',
@@ -105,8 +117,7 @@ export default tseslint.config(
                 '!../../lib',
                 '!../../utils',
               ],
-              message:
-                'Features never import other features: move shared code to components/, lib/ or lib/api/.',
+              message: FEATURE_BOUNDARY,
             },
           ],
         },

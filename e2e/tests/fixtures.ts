@@ -7,14 +7,39 @@ export interface TestUser {
   password: string;
 }
 
+/** Every user drafted by the running test (a worker runs one test at a time); deleted after it. */
+let drafted: TestUser[] = [];
+
+/** A new user's details; whether the test registers them by API or by the form, they go after it. */
 export function newUser(overrides: Partial<TestUser> = {}): TestUser {
   const id = randomUUID().slice(0, 8);
-  return {
+  const user = {
     name: `Ada Tester ${id}`,
     email: `ada.${id}@example.test`,
     password: `glow-${id}-pass`,
     ...overrides,
   };
+  drafted.push(user);
+  return user;
+}
+
+/**
+ * Deletes the account the way its owner would (DELETE /api/users/me with the password). A login
+ * answered 401 means there is nothing to delete: the test deleted the account itself, or failed
+ * before registering it.
+ */
+async function deleteAccount(request: APIRequestContext, user: TestUser) {
+  const login = await request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password },
+  });
+  if (login.status() === 401) return;
+  expect(login.status(), await login.text()).toBe(200);
+  const { access_token } = (await login.json()) as { access_token: string };
+  const deleted = await request.delete('/api/users/me', {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { password: user.password },
+  });
+  expect(deleted.status(), `deleting ${user.email}: ${await deleted.text()}`).toBe(204);
 }
 
 /** Creates an account through the API (fast path for tests that are not about registering). */
@@ -42,8 +67,26 @@ export async function waitForApp(page: Page) {
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
-/** `page.goto` and `page.reload` return once the app is live (see waitForApp). */
-export const test = base.extend({
+/**
+ * `page.goto` and `page.reload` return once the app is live (see waitForApp); every user the
+ * test drafted with newUser() is deleted after it, so no test's rows outlive it.
+ */
+export const test = base.extend<{ deleteUsers: void }>({
+  deleteUsers: [
+    async ({ playwright, baseURL }, use) => {
+      drafted = [];
+      await use();
+      // A context of its own: the test's `request` may already be disposed.
+      const request = await playwright.request.newContext({ baseURL });
+      try {
+        for (const user of drafted) await deleteAccount(request, user);
+      } finally {
+        drafted = [];
+        await request.dispose();
+      }
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

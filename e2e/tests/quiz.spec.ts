@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+// The bank the server is seeded from: the test knows the right answers as the server does.
+import { QUIZ_QUESTIONS, type QuizDifficulty } from '../../apps/server/src/content/quiz-bank';
 import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
 
 /**
@@ -6,6 +8,17 @@ import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
  * so the journeys take a moment to "read" each question, as a person would.
  */
 const READING_MS = 1_100;
+
+/** A right answer in the daily challenge earns 3/4/5 by difficulty (docs/quiz-rules.md). */
+const DAILY_POINTS: Record<QuizDifficulty, number> = { beginner: 3, intermediate: 4, advanced: 5 };
+
+/** The bank's entry for the question on screen, found by its text. */
+async function questionOnScreen(page: Page) {
+  const text = await page.getByRole('heading', { level: 1 }).textContent();
+  const question = QUIZ_QUESTIONS.find((q) => q.question_text === text?.trim());
+  if (!question) throw new Error(`question not in the bank: ${text}`);
+  return question;
+}
 
 function statCard(page: Page, label: string) {
   return page
@@ -43,36 +56,40 @@ test('play the daily challenge to the results, then see it Completed on the hub 
   await page.getByRole('link', { name: 'Start Quiz' }).click();
   await expect(page).toHaveURL(/\/quiz\/daily$/);
 
+  // Questions 1, 2 and 4 answered right, 3 and 5 wrong: the points are those of the three.
+  const answerRight = [true, true, false, true, false];
+  let expectedPoints = 0;
   for (let n = 1; n <= 5; n += 1) {
     await expect(page.getByText(`Question ${n} of 5`)).toBeVisible();
     await expect(page.getByRole('timer')).toHaveText(/\d:\d\d/);
     const next = page.getByRole('button', { name: n === 5 ? 'Submit Quiz' : 'Next Question' });
     await expect(next).toBeDisabled();
+    const question = await questionOnScreen(page);
+    const isRight = answerRight[n - 1];
+    const answer = isRight
+      ? question.correct_answer
+      : question.options.find((option) => option !== question.correct_answer);
+    if (isRight) expectedPoints += DAILY_POINTS[question.difficulty];
     await page.waitForTimeout(READING_MS);
-    await page.getByRole('radio').first().check({ force: true });
+    await page.getByRole('radio', { name: answer, exact: true }).check({ force: true });
     await next.click();
   }
 
   await expect(page.getByRole('heading', { name: 'Quiz complete!' })).toBeVisible();
-  await expect(page.getByText(/You got \d of 5 right/)).toBeVisible();
+  await expect(page.getByText('You got 3 of 5 right')).toBeVisible();
   // Five reviewed answers, each with its explanation.
   await expect(page.getByRole('heading', { name: 'Your answers' })).toBeVisible();
   await expect(page.getByText(/^Question [1-5]$/)).toHaveCount(5);
   // The first quiz always earns the First Steps badge.
   await expect(page.getByRole('region', { name: 'Achievements' })).toContainText('First Steps');
-  const pointsText = await page
-    .getByText(/^\+\d+$/)
-    .first()
-    .textContent();
-  const points = Number(pointsText?.replace('+', ''));
-  expect(points).toBeGreaterThanOrEqual(0);
-  expect(points).toBeLessThanOrEqual(25);
+  // The first day of a streak earns no streak bonus.
+  await expect(page.getByText(`+${expectedPoints}`, { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Back to Quiz Hub' }).click();
   await expect(page).toHaveURL(/\/quiz$/);
   await expect(page.getByText('Completed', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Come back tomorrow' })).toBeDisabled();
-  await expect(statValue(page, 'Points')).toHaveText(String(points));
+  await expect(statValue(page, 'Points')).toHaveText(String(expectedPoints));
   await expect(statValue(page, 'Day streak')).toHaveText(/^1\s/);
   await expect(statCard(page, 'Points')).toContainText('1 quiz played');
 

@@ -12,6 +12,8 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';
+import { getMixQueryOptions } from '@/lib/api/get-mix';
+import { saveMix } from '@/lib/api/save-mix';
 import { useSession } from '@/lib/auth';
 import { getItem, getToken, setItem, subscribeSession } from '@/lib/storage';
 
@@ -30,7 +32,7 @@ export const catalogueQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export const mixQueryKey = ['mix'] as const;
+const mixQueryKey = getMixQueryOptions().queryKey;
 
 const LOCAL_KEY = 'lumiskin_mix';
 
@@ -181,12 +183,7 @@ export function useMix(): UseMix {
 
   const local = useSyncExternalStore(subscribeLocal, getLocal, noLocalLines);
   const catalogue = useQuery({ ...catalogueQueryOptions(), enabled: !isSignedIn });
-  const server = useQuery({
-    queryKey: mixQueryKey,
-    queryFn: ({ signal }) => api.get<MixResponse>('/mix', { signal }),
-    enabled: isSignedIn,
-    staleTime: 30_000,
-  });
+  const server = useQuery({ ...getMixQueryOptions(), enabled: isSignedIn });
 
   useEffect(() => {
     knownClient = queryClient;
@@ -221,7 +218,7 @@ export function useMix(): UseMix {
       void queryClient.cancelQueries({ queryKey: mixQueryKey });
       queryClient.setQueryData(mixQueryKey, optimistic);
       enqueue(() =>
-        api.put<MixResponse>('/mix', { items }).then(
+        saveMix({ items }).then(
           (saved) => {
             if (queryClient.getQueryData(mixQueryKey) === optimistic)
               queryClient.setQueryData(mixQueryKey, saved);

@@ -28,9 +28,23 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 window.scrollTo = () => {};
 
+/*
+ * A console.error fails the test (Epic Stack tests/setup/setup-test-env.ts): React's warnings
+ * (act, keys, hydration) and our own logged failures are bugs to fix, not noise. The errors are
+ * still printed, and collected to fail the test once it ends, since a throw inside React's
+ * rendering could be caught by an error boundary instead of failing anything.
+ */
+const originalConsoleError = console.error;
+let consoleErrors: unknown[][] = [];
+
 beforeEach(() => {
   // The default handler would do a full page load, which jsdom cannot.
   setUnauthorizedHandler(vi.fn());
+  consoleErrors = [];
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args);
+    originalConsoleError(...args);
+  };
 });
 
 afterEach(() => {
@@ -39,4 +53,11 @@ afterEach(() => {
   clearSession();
   localStorage.clear();
   vi.unstubAllGlobals();
+  console.error = originalConsoleError;
+  if (consoleErrors.length > 0) {
+    const first = consoleErrors[0]?.map((arg) => (arg instanceof Error ? arg.stack : String(arg)));
+    throw new Error(
+      `console.error was called ${consoleErrors.length} time(s) during the test; the first:\n${first?.join(' ')}`,
+    );
+  }
 });

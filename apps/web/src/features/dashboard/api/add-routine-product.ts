@@ -1,7 +1,8 @@
 import type { AddRoutineProductInput, RoutineProduct } from '@lumiskin/contract/routine';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { routineKeys } from '@/features/dashboard/api/get-routine';
+import { getRoutineQueryOptions } from '@/lib/api/get-routine';
+import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
 
 /** POST /api/routine/products: appends to the chosen list and logs an addition (spec §4). */
 export function addRoutineProduct(body: AddRoutineProductInput) {
@@ -12,6 +13,10 @@ export function useAddRoutineProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addRoutineProduct,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: routineKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getRoutineQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getRoutineHistoryQueryOptions().queryKey }),
+      ]),
   });
 }

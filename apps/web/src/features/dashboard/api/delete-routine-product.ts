@@ -1,7 +1,10 @@
 import type { RoutineResponse } from '@lumiskin/contract/routine';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { routineKeys } from '@/features/dashboard/api/get-routine';
+import { getRoutineQueryOptions } from '@/lib/api/get-routine';
+import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
+
+const routineKey = getRoutineQueryOptions().queryKey;
 
 /** DELETE /api/routine/products/{id}: the server logs 'Product discontinued' unless told why. */
 export function deleteRoutineProduct({ id, reason }: { id: string; reason?: string }) {
@@ -15,10 +18,10 @@ export function useDeleteRoutineProduct() {
     mutationFn: deleteRoutineProduct,
     // Gone from the list at once; the history refreshes from the server.
     onMutate: async ({ id }) => {
-      await queryClient.cancelQueries({ queryKey: routineKeys.routine });
-      const previous = queryClient.getQueryData<RoutineResponse>(routineKeys.routine);
+      await queryClient.cancelQueries({ queryKey: routineKey });
+      const previous = queryClient.getQueryData<RoutineResponse>(routineKey);
       if (previous) {
-        queryClient.setQueryData<RoutineResponse>(routineKeys.routine, {
+        queryClient.setQueryData<RoutineResponse>(routineKey, {
           morning: previous.morning.filter((p) => p.id !== id),
           evening: previous.evening.filter((p) => p.id !== id),
         });
@@ -26,8 +29,12 @@ export function useDeleteRoutineProduct() {
       return { previous };
     },
     onError: (_error, _vars, context) => {
-      if (context?.previous) queryClient.setQueryData(routineKeys.routine, context.previous);
+      if (context?.previous) queryClient.setQueryData(routineKey, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: routineKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: routineKey }),
+        queryClient.invalidateQueries({ queryKey: getRoutineHistoryQueryOptions().queryKey }),
+      ]),
   });
 }

@@ -1,6 +1,6 @@
 import { COMPREHENSIVE_METRICS } from '@lumiskin/contract/analysis';
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
-import { getScanHistory } from '@/features/dashboard/api/get-scan-history';
+import { getScanHistory } from '@/lib/api/get-scan-history';
 
 const PAGE = 100;
 

@@ -16,7 +16,8 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { useAccount, useUpdateAccount } from '@/lib/account';
+import { useAccount } from '@/lib/api/get-account';
+import { useUpdateAccount } from '@/lib/api/update-account';
 
 export interface Goals {
   targetScore: number;

@@ -7,7 +7,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import type { HistorySourceFilter } from '@/features/dashboard/api/get-scan-history';
+import type { HistorySourceFilter } from '@/lib/api/get-scan-history';
 
 /** Spec §9 periods (30 days by default) and sources (all, external provider, own AI, recent). */
 export const PERIOD_LABELS: Record<HistoryPeriod, string> = {

@@ -7,10 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import {
-  useScanHistory,
-  type HistorySourceFilter,
-} from '@/features/dashboard/api/get-scan-history';
+import { useScanHistory, type HistorySourceFilter } from '@/lib/api/get-scan-history';
 import { HistoryFilters, PERIOD_LABELS } from '@/features/dashboard/components/history-filters';
 import { LoadError } from '@/components/load-error';
 import { ScanList } from '@/features/dashboard/components/scan-list';

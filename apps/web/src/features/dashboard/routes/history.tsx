@@ -5,10 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import {
-  useScanHistory,
-  type HistorySourceFilter,
-} from '@/features/dashboard/api/get-scan-history';
+import { useScanHistory, type HistorySourceFilter } from '@/lib/api/get-scan-history';
 import {
   HistoryFilters,
   PERIOD_LABELS,

@@ -7,6 +7,7 @@ import {
 import { checkMixAdd, formatPounds, MIX_LIMITS } from '@lumiskin/contract/mix';
 import type { MixResponse } from '@lumiskin/contract/shop';
 import { CheckIcon, PlusIcon, ShoppingBagIcon, XIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,8 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { useMix, useSaveMix } from '@/features/profile/api/mix';
+import { getMixQueryOptions } from '@/lib/api/get-mix';
+import { useSaveMix } from '@/lib/api/save-mix';
 import { LoadError } from '@/components/load-error';
 
 type Formulation = FormulationBase | Booster;
@@ -87,7 +89,8 @@ function FormulationCard({
  * user's mix with PUT /api/mix, the same mix the shop shows. The rule is the contract's.
  */
 export function ProductsTab() {
-  const mix = useMix();
+  // The server's mix as it is, not the shop's local view (lib/mix): this tab only ever saves it.
+  const mix = useQuery(getMixQueryOptions());
   const save = useSaveMix();
 
   if (mix.isError) return <LoadError what="your mix" onRetry={() => void mix.refetch()} />;

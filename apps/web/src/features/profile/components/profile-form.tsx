@@ -20,7 +20,7 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { useUpdateAccount } from '@/lib/account';
+import { useUpdateAccount } from '@/lib/api/update-account';
 
 const CONCERN_LABELS: Record<ProfileConcern, string> = {
   acne: 'Acne',

@@ -20,7 +20,7 @@ import { cn } from '@/lib/utils';
 import { useChangePassword } from '@/features/profile/api/change-password';
 import { useDeleteAccount } from '@/features/profile/api/delete-account';
 import { downloadAccountExport } from '@/features/profile/api/export-account';
-import { useUpdateAccount } from '@/lib/account';
+import { useUpdateAccount } from '@/lib/api/update-account';
 
 const TOGGLES: { key: keyof UserSettings; label: string; text: string }[] = [
   {

@@ -1,8 +1,8 @@
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAccount } from '@/lib/account';
-import { useProfileHistory } from '@/features/profile/api/get-scan-history';
+import { useAccount } from '@/lib/api/get-account';
+import { useScanHistory } from '@/lib/api/get-scan-history';
 import { HistoryTab } from '@/features/profile/components/history-tab';
 import { LoadError } from '@/components/load-error';
 import { ProductsTab } from '@/features/profile/components/products-tab';
@@ -11,9 +11,12 @@ import { ProfileHeader } from '@/features/profile/components/profile-header';
 import { improvement } from '@/features/profile/components/scores';
 import { SettingsTab } from '@/features/profile/components/settings-tab';
 
+/** The History tab lists the newest 50; 'View All' links to the full history. */
+const PROFILE_HISTORY_LIMIT = 50;
+
 export default function ProfileRoute() {
   const account = useAccount();
-  const history = useProfileHistory();
+  const history = useScanHistory({ limit: PROFILE_HISTORY_LIMIT });
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">

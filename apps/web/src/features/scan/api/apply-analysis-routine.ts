@@ -1,12 +1,8 @@
 import { RoutineResponse } from '@lumiskin/contract/routine';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-/**
- * The routine queries' common key prefix (the dashboard's `routineKeys.all`: its routine and its
- * routine history both start with it). Features do not import each other, so it is spelled here.
- */
-const ROUTINE_QUERIES = ['routine'] as const;
+import { getRoutineQueryOptions } from '@/lib/api/get-routine';
+import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
 
 /** POST /api/routine/from-analysis/{id}: 'Use this routine' replaces the user's routine. */
 export async function applyAnalysisRoutine(analysisId: string) {
@@ -19,6 +15,10 @@ export function useApplyAnalysisRoutine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: applyAnalysisRoutine,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROUTINE_QUERIES }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getRoutineQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getRoutineHistoryQueryOptions().queryKey }),
+      ]),
   });
 }

@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
+import { getDashboardStatsQueryOptions } from '@/lib/api/get-dashboard-stats';
+import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
 
 export const deleteAnalysis = (id: string) =>
   api.delete<void>(`/analysis/${encodeURIComponent(id)}`);
@@ -10,9 +13,9 @@ export function useDeleteAnalysis() {
   return useMutation({
     mutationFn: deleteAnalysis,
     onSuccess: (_void, id) => {
-      queryClient.removeQueries({ queryKey: ['analysis', id] });
-      void queryClient.invalidateQueries({ queryKey: ['analysis-history'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      queryClient.removeQueries({ queryKey: getAnalysisQueryOptions(id).queryKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: getScanHistoryQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: getDashboardStatsQueryOptions().queryKey });
     },
   });
 }

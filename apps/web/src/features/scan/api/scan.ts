@@ -3,6 +3,11 @@ import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
 import type { ScanBody } from '@lumiskin/contract/scan';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
+import { getDashboardStatsQueryOptions } from '@/lib/api/get-dashboard-stats';
+import { getRoutineQueryOptions } from '@/lib/api/get-routine';
+import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
+import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
 
 export interface ScanRequest {
   location: string;
@@ -40,9 +45,12 @@ export function useRunScan() {
   return useMutation({
     mutationFn: runScan,
     onSuccess: (analysis) => {
-      queryClient.setQueryData(['analysis', analysis.id], analysis);
-      void queryClient.invalidateQueries({ queryKey: ['analysis-history'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      queryClient.setQueryData(getAnalysisQueryOptions(analysis.id).queryKey, analysis);
+      void queryClient.invalidateQueries({ queryKey: getScanHistoryQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: getDashboardStatsQueryOptions().queryKey });
+      // A new user's first scan sets their routine up on the server, with a 'setup' entry.
+      void queryClient.invalidateQueries({ queryKey: getRoutineQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: getRoutineHistoryQueryOptions().queryKey });
     },
   });
 }

@@ -1,11 +1,14 @@
 import type { RoutineResponse } from '@lumiskin/contract/routine';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-// The dashboard's keys, imported only here: the test proves the button refreshes what it shows.
-import { routineKeys } from '@/features/dashboard/api/get-routine';
 import { UseRoutineButton } from '@/features/scan/components/use-routine-button';
+import { getRoutineQueryOptions } from '@/lib/api/get-routine';
+import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
 import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
+// The keys the dashboard reads: the test proves the button refreshes what it shows.
+const routineKey = getRoutineQueryOptions().queryKey;
+const routineHistoryKey = getRoutineHistoryQueryOptions().queryKey;
 const ID = '0b7e1d8a-5a44-4c3e-9a55-7f3f2f0b9c11';
 
 const product = (name: string, time: 'morning' | 'evening') => ({
@@ -34,8 +37,8 @@ describe('UseRoutineButton', () => {
       [{ path: '/', element: <UseRoutineButton analysisId={ID} /> }],
       '/',
     );
-    queryClient.setQueryData(routineKeys.routine, { morning: [], evening: [] });
-    queryClient.setQueryData(routineKeys.history, { entries: [], total: 0 });
+    queryClient.setQueryData(routineKey, { morning: [], evening: [] });
+    queryClient.setQueryData(routineHistoryKey, { entries: [], total: 0 });
 
     await user.click(screen.getByRole('button', { name: 'Use this routine' }));
 
@@ -49,8 +52,8 @@ describe('UseRoutineButton', () => {
       expect.objectContaining({ method: 'POST' }),
     );
     await waitFor(() => {
-      expect(queryClient.getQueryState(routineKeys.routine)?.isInvalidated).toBe(true);
-      expect(queryClient.getQueryState(routineKeys.history)?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(routineKey)?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(routineHistoryKey)?.isInvalidated).toBe(true);
     });
   });
 

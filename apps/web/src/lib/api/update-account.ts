@@ -1,25 +1,9 @@
-import { AccountResponse } from '@lumiskin/contract/account';
-import type { UpdateAccountInput } from '@lumiskin/contract/account';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountResponse, UpdateAccountInput } from '@lumiskin/contract/account';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { getAccountQueryOptions } from '@/lib/api/get-account';
 import { meQueryKey } from '@/lib/auth';
 import { saveUser } from '@/lib/storage';
-
-/** The dashboard and the profile read and write the same cached account. */
-export const accountQueryKey = ['account', 'me'] as const;
-
-/** GET /api/users/me: the user with notes, time zone, settings and goals. */
-export async function getAccount(signal?: AbortSignal) {
-  const { user } = AccountResponse.parse(await api.get<unknown>('/users/me', { signal }));
-  return user;
-}
-
-export const accountQueryOptions = () =>
-  queryOptions({ queryKey: accountQueryKey, queryFn: ({ signal }) => getAccount(signal) });
-
-export function useAccount() {
-  return useQuery(accountQueryOptions());
-}
 
 /** PATCH /api/users/me: profile fields, settings, time zone and goals; only what is sent changes. */
 export async function updateAccount(body: UpdateAccountInput) {
@@ -32,7 +16,7 @@ export function useUpdateAccount() {
   return useMutation({
     mutationFn: updateAccount,
     onSuccess: (user) => {
-      queryClient.setQueryData(accountQueryKey, user);
+      queryClient.setQueryData(getAccountQueryOptions().queryKey, user);
       // The navigation bar and guards read the stored user: keep its name and email current.
       const { id, name, email, role, created_at, profile } = user;
       const sessionUser = { id, name, email, role, created_at, profile };

@@ -10,12 +10,12 @@ export async function getDashboardStats(signal?: AbortSignal) {
   return stats;
 }
 
-export const dashboardStatsQueryOptions = () =>
+export const getDashboardStatsQueryOptions = () =>
   queryOptions({
     queryKey: ['dashboard', 'stats'] as const,
     queryFn: ({ signal }) => getDashboardStats(signal),
   });
 
 export function useDashboardStats() {
-  return useQuery(dashboardStatsQueryOptions());
+  return useQuery(getDashboardStatsQueryOptions());
 }

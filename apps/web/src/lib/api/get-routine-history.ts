@@ -1,7 +1,6 @@
 import { RoutineHistoryResponse } from '@lumiskin/contract/routine';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestWithHeaders, totalCount } from '@/lib/api-client';
-import { routineKeys } from '@/features/dashboard/api/get-routine';
 
 const LIMIT = 50;
 
@@ -15,9 +14,9 @@ export async function getRoutineHistory(signal?: AbortSignal) {
   return { entries, total: totalCount(headers) ?? entries.length };
 }
 
-export const routineHistoryQueryOptions = () =>
+export const getRoutineHistoryQueryOptions = () =>
   queryOptions({
-    queryKey: routineKeys.history,
+    queryKey: ['routine', 'history'] as const,
     queryFn: ({ signal }) => getRoutineHistory(signal),
   });
 
@@ -26,5 +25,5 @@ export const routineHistoryQueryOptions = () =>
  * 'setup'), so the history is read once the routine has arrived, never racing it.
  */
 export function useRoutineHistory({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...routineHistoryQueryOptions(), enabled });
+  return useQuery({ ...getRoutineHistoryQueryOptions(), enabled });
 }

@@ -43,19 +43,23 @@ export async function getScanHistory(
   return { items, total: totalCount(headers) ?? offset + items.length };
 }
 
-export const scanHistoryKeys = {
-  all: ['analysis', 'history'] as const,
-  list: (params: ScanHistoryParams) => ['analysis', 'history', params] as const,
-};
+/** Without params, the newest page; its key is also every history list's prefix. */
+const FIRST_PAGE: ScanHistoryParams = { limit: 20 };
 
-export function scanHistoryQueryOptions(params: ScanHistoryParams) {
+/**
+ * Every view of the history (the dashboard, its chart, the History page, the profile's tab) is one
+ * of these; a scan or a delete invalidates them all with `getScanHistoryQueryOptions().queryKey`.
+ */
+export function getScanHistoryQueryOptions(params?: ScanHistoryParams) {
   return queryOptions({
-    queryKey: scanHistoryKeys.list(params),
-    queryFn: ({ signal }) => getScanHistory(params, signal),
+    queryKey: params
+      ? (['analysis', 'history', params] as const)
+      : (['analysis', 'history'] as const),
+    queryFn: ({ signal }) => getScanHistory(params ?? FIRST_PAGE, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useScanHistory(params: ScanHistoryParams) {
-  return useQuery(scanHistoryQueryOptions(params));
+  return useQuery(getScanHistoryQueryOptions(params));
 }
