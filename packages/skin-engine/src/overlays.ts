@@ -147,9 +147,21 @@ export function buildOverlays(frame: FaceFrame, measured: FaceMeasurements): Ove
     blemishes: marks(frame, blobs.blemishes),
     dark_spots: marks(frame, blobs.dark_spots),
     blackheads: marks(frame, blobs.blackheads),
-    lines: linePolylines(frame, measured.masks.lines),
+    lines: linePolylines(frame, linesCounted(frame, measured)),
     excluded,
   };
+}
+
+/** The line pixels that count toward fine lines: those on the measured skin of its zones. */
+function linesCounted(frame: FaceFrame, measured: FaceMeasurements): Uint8Array {
+  const out = new Uint8Array(measured.masks.lines.length);
+  for (const r of Object.keys(METRIC_REGIONS.fine_lines) as RegionKey[]) {
+    const zone = frame.regions[r].mask;
+    const hair = measured.masks.excluded[r].hair;
+    for (let i = 0; i < out.length; i++)
+      if (measured.masks.lines[i] && zone[i] && !hair[i]) out[i] = 1;
+  }
+  return out;
 }
 
 /** A zone with at least this share left out as hair gets a note. */

@@ -1,6 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSkinEngine, type AnalysisResult, type SkinEngine } from '../src/engine';
-import { cast, gridPoints, loadRgb, ok, paintDisc, regionPolygon, type Rgb } from './helpers';
+import { METRIC_REGIONS } from '../src/scoring';
+import {
+  cast,
+  gridPoints,
+  inside,
+  loadRgb,
+  ok,
+  paintDisc,
+  regionPolygon,
+  type Rgb,
+} from './helpers';
+
+/** Inside the polygon, or within `tolerance` px of it (polyline points are rounded). */
+const nearInside = (poly: Array<[number, number]>, x: number, y: number, tolerance: number) =>
+  [0, 1, 2, 3, 4, 5, 6, 7, 8].some((k) =>
+    inside(
+      poly,
+      x + (k < 8 ? tolerance * Math.cos((k * Math.PI) / 4) : 0),
+      y + (k < 8 ? tolerance * Math.sin((k * Math.PI) / 4) : 0),
+    ),
+  );
 
 /**
  * The mechanisms behind "a score means the same for every person" (docs/skin-engine.md): colour
@@ -130,5 +150,15 @@ describe('what was counted', () => {
     }
     for (const line of r.overlays.lines) expect(line.length).toBeGreaterThanOrEqual(2);
     expect(r.unmeasured).toEqual([]);
+    // Lines are drawn only where they count toward fine lines (its zones), not on the nose/chin.
+    expect(baseline.overlays.lines.length).toBeGreaterThan(0);
+    const zones = Object.keys(METRIC_REGIONS.fine_lines).flatMap((z) =>
+      baseline.regions.filter((g) => g.region === z).flatMap((g) => g.polygons),
+    );
+    for (const line of baseline.overlays.lines)
+      for (const [x, y] of line)
+        expect(zones.some((poly) => nearInside(poly as Array<[number, number]>, x, y, 3))).toBe(
+          true,
+        );
   });
 });
