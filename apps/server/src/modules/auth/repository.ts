@@ -4,7 +4,7 @@ import {
   type Role,
   type User,
 } from '@lumiskin/contract/auth';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hashPassword } from './password';
 import { sessions, users, type SessionRow, type UserRow } from './schema';
@@ -136,4 +136,23 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * The person's sessions for the account export, newest first: when and from what device. The
+ * token hash is a credential, not personal data, and is never selected.
+ */
+export async function exportForUser(db: Db, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      created_at: sessions.createdAt,
+      expires_at: sessions.expiresAt,
+      revoked_at: sessions.revokedAt,
+      last_used_at: sessions.lastUsedAt,
+      user_agent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
 }
