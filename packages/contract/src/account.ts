@@ -19,6 +19,7 @@ export const AccountMessages = {
     'If an account exists for that email, we have sent a link to reset the password. It works once, within an hour.',
   resetInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   resetDone: 'Your password has been reset. Please sign in with the new one.',
+  exportRunning: 'Your data is already being downloaded. Please wait for that download to finish.',
 } as const;
 
 /** Extra error codes of these endpoints (the status codes are in the comments of each schema). */
@@ -192,8 +193,9 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 
 /**
  * GET /api/users/me/export: everything held about the user, as a JSON attachment
- * (Content-Disposition: attachment; filename="lumiskin-export-YYYY-MM-DD.json").
- * Rows are plain objects as stored (snake_case keys); photos are base64.
+ * (Content-Disposition: attachment; filename="lumiskin-export-YYYY-MM-DD.json"), streamed (no
+ * Content-Length). Rows are plain objects with snake_case keys and ISO 8601 times; photos are
+ * base64. 429 (rate_limited) while another export of the same account is still being sent.
  */
 const Rows = z.array(z.record(z.string(), z.unknown()));
 export const AccountExport = z.object({

@@ -9,14 +9,20 @@ export interface StoredPhoto {
   data: Buffer;
 }
 
+/** A photo as read back: what was put, and when. */
+export interface SavedPhoto extends StoredPhoto {
+  createdAt: Date;
+}
+
 /**
  * Where scan photos live. PostgreSQL (bytea) is plenty for one server and keeps backups whole;
  * at scale an object store (S3, R2, GCS) with the same three calls replaces it.
  * Photos are private: callers check ownership first, and nothing here logs the bytes.
+ * The photo route, deletion and the account export all go through this interface.
  */
 export interface PhotoStorage {
   put(analysisId: string, photo: StoredPhoto, tx?: Db): Promise<void>;
-  get(analysisId: string): Promise<StoredPhoto | null>;
+  get(analysisId: string): Promise<SavedPhoto | null>;
   delete(analysisId: string, tx?: Db): Promise<void>;
 }
 
@@ -32,6 +38,7 @@ export function createPostgresPhotoStorage(db: Db): PhotoStorage {
           width: analysisPhotos.width,
           height: analysisPhotos.height,
           data: analysisPhotos.data,
+          createdAt: analysisPhotos.createdAt,
         })
         .from(analysisPhotos)
         .where(eq(analysisPhotos.analysisId, analysisId));

@@ -2,7 +2,7 @@ import type { Analysis, HistoryItem, HistoryQuery } from '@lumiskin/contract/ana
 import type { CaptureConditions } from '@lumiskin/contract/analysis';
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { PhotoStorage, StoredPhoto } from './photo-storage';
+import type { PhotoStorage, SavedPhoto, StoredPhoto } from './photo-storage';
 import { analyses, scanConsents, type AnalysisRow, type NewAnalysisRow } from './schema';
 
 const PERIOD_DAYS = { '7days': 7, '30days': 30, '90days': 90 } as const;
@@ -166,4 +166,109 @@ export async function recordConsent(db: Db, userId: string, version: string) {
 
 export async function withdrawConsent(db: Db, userId: string): Promise<void> {
   await db.delete(scanConsents).where(eq(scanConsents.userId, userId));
+}
+
+// ---- Account export (GDPR art. 15/20): explicit columns, so a new column is not exported by default ----
+
+/** Scans per query while exporting: a scan's details and overlays can be tens of KB. */
+const EXPORT_PAGE_SIZE = 50;
+
+const scanExportColumns = {
+  id: analyses.id,
+  user_id: analyses.userId,
+  created_at: analyses.createdAt,
+  analysis_type: analyses.analysisType,
+  analysis_source: analyses.analysisSource,
+  location: analyses.location,
+  place: analyses.place,
+  environment: analyses.environment,
+  concerns: analyses.concerns,
+  scores: analyses.scores,
+  overall_score: analyses.overallScore,
+  findings: analyses.findings,
+  routine: analyses.routine,
+  recommendation: analyses.recommendation,
+  report_text: analyses.reportText,
+  report_source: analyses.reportSource,
+  regions: analyses.regions,
+  details: analyses.details,
+  angles: analyses.angles,
+  engine_ms: analyses.engineMs,
+};
+
+/**
+ * The person's scans, newest first, a page at a time (keyset on created_at, id, the history
+ * index). Each page is its own query, so no connection is held while a slow client reads.
+ */
+export async function* exportScansForUser(db: Db, userId: string) {
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const page = await db
+      .select({
+        ...scanExportColumns,
+        // The cursor at full (microsecond) precision; a Date would round it to milliseconds.
+        cursor: sql<string>`${analyses.createdAt}::text`,
+      })
+      .from(analyses)
+      .where(
+        and(
+          eq(analyses.userId, userId),
+          after
+            ? sql`(${analyses.createdAt}, ${analyses.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(analyses.createdAt), desc(analyses.id))
+      .limit(EXPORT_PAGE_SIZE);
+    for (const { cursor: _cursor, ...scan } of page) yield scan;
+    const last = page.at(-1);
+    if (!last || page.length < EXPORT_PAGE_SIZE) return;
+    after = { createdAt: last.cursor, id: last.id };
+  }
+}
+
+export interface PhotoExport {
+  analysis_id: string;
+  content_type: string;
+  width: number;
+  height: number;
+  created_at: Date;
+  data: SavedPhoto['data'];
+}
+
+/**
+ * The photos of the person's scans, newest first, read from `storage` one at a time: the next is
+ * fetched only when the caller asks for it, so at most one photo is in memory here.
+ */
+export async function* exportPhotosForUser(
+  db: Db,
+  storage: PhotoStorage,
+  userId: string,
+): AsyncGenerator<PhotoExport> {
+  // Only ids (16 bytes each): the list of whose photos to read is decided here, by owner.
+  const scans = await db
+    .select({ id: analyses.id })
+    .from(analyses)
+    .where(eq(analyses.userId, userId))
+    .orderBy(desc(analyses.createdAt), desc(analyses.id));
+  for (const { id } of scans) {
+    const photo = await storage.get(id);
+    // A scan deleted meanwhile, or one stored without a photo.
+    if (!photo) continue;
+    yield {
+      analysis_id: id,
+      content_type: photo.contentType,
+      width: photo.width,
+      height: photo.height,
+      created_at: photo.createdAt,
+      data: photo.data,
+    };
+  }
+}
+
+export async function exportConsentsForUser(db: Db, userId: string) {
+  return db
+    .select({ version: scanConsents.version, consented_at: scanConsents.consentedAt })
+    .from(scanConsents)
+    .where(eq(scanConsents.userId, userId));
 }

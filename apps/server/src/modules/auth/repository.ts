@@ -4,7 +4,7 @@ import {
   type Role,
   type User,
 } from '@lumiskin/contract/auth';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hashPassword } from './password';
 import { sessions, users, type SessionRow, type UserRow } from './schema';
@@ -33,6 +33,11 @@ const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().t
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
@@ -131,4 +136,23 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * The person's sessions for the account export, newest first: when and from what device. The
+ * token hash is a credential, not personal data, and is never selected.
+ */
+export async function exportForUser(db: Db, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      created_at: sessions.createdAt,
+      expires_at: sessions.expiresAt,
+      revoked_at: sessions.revokedAt,
+      last_used_at: sessions.lastUsedAt,
+      user_agent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
 }

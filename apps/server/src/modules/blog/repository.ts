@@ -209,3 +209,24 @@ export async function savePost(db: Db, postId: string, userId: string): Promise<
 export async function unsavePost(db: Db, postId: string, userId: string): Promise<void> {
   await db.delete(postSaves).where(and(eq(postSaves.userId, userId), eq(postSaves.postId, postId)));
 }
+
+/**
+ * Liked and saved posts for the account export, with each post's title; explicit columns.
+ * (post_views rows of a signed-in reader are not in export format 1; see decision 017.)
+ */
+export async function exportForUser(db: Db, userId: string) {
+  const marks = (table: typeof postLikes | typeof postSaves) =>
+    db
+      .select({
+        user_id: table.userId,
+        post_id: table.postId,
+        created_at: table.createdAt,
+        post_title: blogPosts.title,
+      })
+      .from(table)
+      .innerJoin(blogPosts, eq(blogPosts.id, table.postId))
+      .where(eq(table.userId, userId))
+      .orderBy(asc(table.createdAt), asc(table.postId));
+  const [liked, saved] = await Promise.all([marks(postLikes), marks(postSaves)]);
+  return { liked_posts: liked, saved_posts: saved };
+}

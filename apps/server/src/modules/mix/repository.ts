@@ -12,6 +12,8 @@ import type { MixItem, MixItemInput, MixResponse } from '@lumiskin/contract/shop
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findProducts } from '../shop/repository';
+// Aliased: the functions above name their resolved products `products`.
+import { products as productTable } from '../shop/schema';
 import { mixItems } from './schema';
 
 export function toMixResponse(items: MixItem[], skipped?: string[]): MixResponse {
@@ -145,4 +147,21 @@ export async function mergeMix(
     await writeItems(tx, userId, merged);
   });
   return { ...(await getMix(db, userId)), skipped };
+}
+
+/** The mix for the account export, with each product's name and type; explicit columns. */
+export async function exportForUser(db: Db, userId: string) {
+  return db
+    .select({
+      user_id: mixItems.userId,
+      product_id: mixItems.productId,
+      quantity: mixItems.quantity,
+      added_at: mixItems.addedAt,
+      product_name: productTable.name,
+      product_type: productTable.type,
+    })
+    .from(mixItems)
+    .innerJoin(productTable, eq(productTable.id, mixItems.productId))
+    .where(eq(mixItems.userId, userId))
+    .orderBy(asc(mixItems.addedAt), asc(mixItems.productId));
 }

@@ -414,3 +414,59 @@ export async function insertBadges(
     .returning({ badgeId: quizUserBadges.badgeId });
   return new Set(inserted.map((r) => r.badgeId));
 }
+
+/** Attempts, answers and badges for the account export; explicit columns, oldest first. */
+export async function exportForUser(db: Db, userId: string) {
+  const [attempts, answers, badges] = await Promise.all([
+    db
+      .select({
+        id: quizAttempts.id,
+        user_id: quizAttempts.userId,
+        quiz_type: quizAttempts.quizType,
+        category_id: quizAttempts.categoryId,
+        quiz_day: quizAttempts.quizDay,
+        time_zone: quizAttempts.timeZone,
+        question_ids: quizAttempts.questionIds,
+        served_at: quizAttempts.servedAt,
+        last_served_at: quizAttempts.lastServedAt,
+        expires_at: quizAttempts.expiresAt,
+        submitted_at: quizAttempts.submittedAt,
+        time_taken: quizAttempts.timeTaken,
+        correct_answers: quizAttempts.correctAnswers,
+        points_earned: quizAttempts.pointsEarned,
+        streak_bonus: quizAttempts.streakBonus,
+        streak: quizAttempts.streak,
+      })
+      .from(quizAttempts)
+      .where(eq(quizAttempts.userId, userId))
+      .orderBy(asc(quizAttempts.servedAt), asc(quizAttempts.id)),
+    db
+      .select({
+        attempt_id: quizAnswers.attemptId,
+        question_id: quizAnswers.questionId,
+        user_id: quizAnswers.userId,
+        chosen: quizAnswers.chosen,
+        is_correct: quizAnswers.isCorrect,
+        points_earned: quizAnswers.pointsEarned,
+        answered_at: quizAnswers.answeredAt,
+      })
+      .from(quizAnswers)
+      .where(eq(quizAnswers.userId, userId))
+      .orderBy(
+        asc(quizAnswers.answeredAt),
+        asc(quizAnswers.attemptId),
+        asc(quizAnswers.questionId),
+      ),
+    db
+      .select({
+        user_id: quizUserBadges.userId,
+        badge_id: quizUserBadges.badgeId,
+        attempt_id: quizUserBadges.attemptId,
+        earned_at: quizUserBadges.earnedAt,
+      })
+      .from(quizUserBadges)
+      .where(eq(quizUserBadges.userId, userId))
+      .orderBy(asc(quizUserBadges.earnedAt), asc(quizUserBadges.badgeId)),
+  ]);
+  return { quiz_attempts: attempts, quiz_answers: answers, quiz_badges: badges };
+}

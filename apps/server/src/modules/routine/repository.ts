@@ -266,3 +266,38 @@ export async function listRoutineHistory(
   ]);
   return { entries: rows.map(toHistoryEntry), total: totals[0]?.total ?? 0 };
 }
+
+/** The routine and its history for the account export; explicit columns, nothing added unseen. */
+export async function exportForUser(db: Db, userId: string) {
+  const [routine, history] = await Promise.all([
+    db
+      .select({
+        id: routineProducts.id,
+        user_id: routineProducts.userId,
+        name: routineProducts.name,
+        type: routineProducts.type,
+        purpose: routineProducts.purpose,
+        application_time: routineProducts.applicationTime,
+        frequency: routineProducts.frequency,
+        notes: routineProducts.notes,
+        position: routineProducts.position,
+        added_at: routineProducts.addedAt,
+      })
+      .from(routineProducts)
+      .where(eq(routineProducts.userId, userId))
+      .orderBy(asc(routineProducts.applicationTime), asc(routineProducts.position)),
+    db
+      .select({
+        id: routineHistory.id,
+        user_id: routineHistory.userId,
+        created_at: routineHistory.createdAt,
+        change: routineHistory.change,
+        type: routineHistory.type,
+        reason: routineHistory.reason,
+      })
+      .from(routineHistory)
+      .where(eq(routineHistory.userId, userId))
+      .orderBy(desc(routineHistory.createdAt)),
+  ]);
+  return { routine, routine_history: history };
+}

@@ -152,3 +152,18 @@ export async function removeFavorite(db: Db, userId: string, productId: string):
     .delete(productFavorites)
     .where(and(eq(productFavorites.userId, userId), eq(productFavorites.productId, productId)));
 }
+
+/** The favourites for the account export, with each product's name; explicit columns. */
+export async function exportForUser(db: Db, userId: string) {
+  return db
+    .select({
+      user_id: productFavorites.userId,
+      product_id: productFavorites.productId,
+      created_at: productFavorites.createdAt,
+      product_name: products.name,
+    })
+    .from(productFavorites)
+    .innerJoin(products, eq(products.id, productFavorites.productId))
+    .where(eq(productFavorites.userId, userId))
+    .orderBy(asc(productFavorites.createdAt), asc(productFavorites.productId));
+}

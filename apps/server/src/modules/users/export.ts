@@ -1,82 +1,119 @@
+import { Readable } from 'node:stream';
 import type { AccountExport } from '@lumiskin/contract/account';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import {
+  exportConsentsForUser,
+  exportPhotosForUser,
+  exportScansForUser,
+  type PhotoExport,
+} from '../analysis/repository';
+import type { PhotoStorage } from '../analysis/photo-storage';
+import { exportForUser as exportSessions } from '../auth/repository';
 import type { UserRow } from '../auth/schema';
+import { exportForUser as exportBlog } from '../blog/repository';
+import { exportForUser as exportMix } from '../mix/repository';
+import { exportForUser as exportQuiz } from '../quiz/queries';
+import { exportForUser as exportRoutine } from '../routine/repository';
+import { exportForUser as exportFavourites } from '../shop/repository';
 import { toAccount } from './repository';
 
-type Rows = Record<string, unknown>[];
+type Chunks = AsyncGenerator<string, void, undefined>;
+type Rows = PromiseLike<Iterable<object>> | AsyncIterable<object>;
+/** Every list of the document; a section added to the contract fails the typecheck here. */
+type Section = Exclude<keyof AccountExport, 'format' | 'exported_at' | 'user'>;
+
+/** Photo bytes per chunk: a multiple of 3, so the base64 pieces join into one valid string. */
+const PHOTO_CHUNK_BYTES = 3 * 16 * 1024;
+/** What the stream reads ahead of a slow client, in bytes. */
+const STREAM_HIGH_WATER_MARK = 64 * 1024;
+
+const json = JSON.stringify;
+
+async function* rows(source: Rows): Chunks {
+  yield '[';
+  let separator = '';
+  for await (const row of await source) {
+    yield separator + json(row);
+    separator = ',';
+  }
+  yield ']';
+}
+
+/** Each photo as `{ analysis_id, content_type, width, height, created_at, data_base64 }`. */
+async function* photos(source: AsyncIterable<PhotoExport>): Chunks {
+  yield '[';
+  let separator = '';
+  for await (const { data, ...meta } of source) {
+    // '{…,"data_base64":""}' without its closing '"}': the base64 is written into the open string.
+    const head = json({ ...meta, data_base64: '' });
+    yield separator + head.slice(0, -2);
+    for (let at = 0; at < data.length; at += PHOTO_CHUNK_BYTES) {
+      yield data.subarray(at, at + PHOTO_CHUNK_BYTES).toString('base64');
+    }
+    yield '"}';
+    separator = ',';
+  }
+  yield ']';
+}
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
 
 /**
- * Everything held about a person (GDPR art. 15/20 access and portability), one query per table.
- * Left out on purpose: password and token hashes (secrets, not personal data) and outbox mail
- * (it holds reset links).
+ * Everything held about a person (GDPR art. 15/20 access and portability) as the JSON text of an
+ * `AccountExport`, in pieces. Each module exports its own rows with named columns, so a column
+ * added later is not exported until someone lists it. Photos come through `storage` one at a time
+ * and are base64-encoded as they are written; a section's query runs only when the reader gets
+ * there. Left out on purpose: password and token hashes (secrets, not personal data) and outbox
+ * mail (it holds reset links). See docs/decisions/017-streamed-account-export.md.
  */
-export async function exportAccount(db: Db, user: UserRow, now: Date): Promise<AccountExport> {
+export async function* accountExportChunks(
+  deps: { db: Db; storage: PhotoStorage },
+  user: UserRow,
+  now: Date,
+): Chunks {
+  const { db, storage } = deps;
   const id = user.id;
-  const rows = async (query: SQL): Promise<Rows> => [
-    ...(await db.execute<Record<string, unknown>>(query)),
-  ];
-  const [
-    scans,
-    photos,
-    scanConsents,
-    routine,
-    routineHistory,
-    mix,
-    favourites,
-    likedPosts,
-    savedPosts,
-    quizAttempts,
-    quizAnswers,
-    quizBadges,
-    sessions,
-  ] = await Promise.all([
-    rows(sql`select * from analyses where user_id = ${id} order by created_at desc`),
-    rows(sql`
-      select p.analysis_id, p.content_type, p.width, p.height, p.created_at,
-             encode(p.data, 'base64') as data_base64
-      from analysis_photos p join analyses a on a.id = p.analysis_id
-      where a.user_id = ${id} order by p.created_at desc`),
-    rows(sql`select version, consented_at from scan_consents where user_id = ${id}`),
-    rows(
-      sql`select * from routine_products where user_id = ${id} order by application_time, position`,
-    ),
-    rows(sql`select * from routine_history where user_id = ${id} order by created_at desc`),
-    rows(sql`
-      select m.*, p.name as product_name, p.type as product_type
-      from mix_items m join products p on p.id = m.product_id where m.user_id = ${id}`),
-    rows(sql`
-      select f.*, p.name as product_name
-      from product_favorites f join products p on p.id = f.product_id where f.user_id = ${id}`),
-    rows(sql`
-      select l.*, b.title as post_title
-      from post_likes l join blog_posts b on b.id = l.post_id where l.user_id = ${id}`),
-    rows(sql`
-      select s.*, b.title as post_title
-      from post_saves s join blog_posts b on b.id = s.post_id where s.user_id = ${id}`),
-    rows(sql`select * from quiz_attempts where user_id = ${id}`),
-    rows(sql`select * from quiz_answers where user_id = ${id}`),
-    rows(sql`select * from quiz_user_badges where user_id = ${id}`),
-    rows(sql`
-      select id, created_at, expires_at, revoked_at, last_used_at, user_agent
-      from sessions where user_id = ${id} order by created_at desc`),
-  ]);
-  return {
-    format: 'lumiskin-export/1',
-    exported_at: now.toISOString(),
-    user: toAccount(user),
-    scans,
-    photos,
-    scan_consents: scanConsents,
-    routine,
-    routine_history: routineHistory,
-    mix,
-    favourites,
-    liked_posts: likedPosts,
-    saved_posts: savedPosts,
-    quiz_attempts: quizAttempts,
-    quiz_answers: quizAnswers,
-    quiz_badges: quizBadges,
-    sessions,
+  const routine = once(() => exportRoutine(db, id));
+  const blog = once(() => exportBlog(db, id));
+  const quiz = once(() => exportQuiz(db, id));
+  const sections: Record<Section, () => Chunks> = {
+    scans: () => rows(exportScansForUser(db, id)),
+    photos: () => photos(exportPhotosForUser(db, storage, id)),
+    scan_consents: () => rows(exportConsentsForUser(db, id)),
+    routine: () => rows(routine().then((r) => r.routine)),
+    routine_history: () => rows(routine().then((r) => r.routine_history)),
+    mix: () => rows(exportMix(db, id)),
+    favourites: () => rows(exportFavourites(db, id)),
+    liked_posts: () => rows(blog().then((b) => b.liked_posts)),
+    saved_posts: () => rows(blog().then((b) => b.saved_posts)),
+    quiz_attempts: () => rows(quiz().then((q) => q.quiz_attempts)),
+    quiz_answers: () => rows(quiz().then((q) => q.quiz_answers)),
+    quiz_badges: () => rows(quiz().then((q) => q.quiz_badges)),
+    sessions: () => rows(exportSessions(db, id)),
   };
+  const format: AccountExport['format'] = 'lumiskin-export/1';
+  yield `{"format":${json(format)},"exported_at":${json(now.toISOString())},"user":${json(toAccount(user))}`;
+  for (const [key, section] of Object.entries(sections)) {
+    yield `,${json(key)}:`;
+    yield* section();
+  }
+  yield '}';
+}
+
+/**
+ * The export as a byte stream with backpressure: the next piece (and the next photo) is produced
+ * only when the client has taken the previous ones, so memory stays at about one photo.
+ */
+export function accountExportStream(
+  deps: { db: Db; storage: PhotoStorage },
+  user: UserRow,
+  now: Date,
+): Readable {
+  return Readable.from(accountExportChunks(deps, user, now), {
+    objectMode: false,
+    highWaterMark: STREAM_HIGH_WATER_MARK,
+  });
 }

@@ -15,7 +15,8 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { conflict, HttpError, unauthorized } from '../../plugins/errors';
 import { verifyPassword } from '../auth/password';
-import { exportAccount } from './export';
+import { createPostgresPhotoStorage } from '../analysis/photo-storage';
+import { accountExportStream } from './export';
 import {
   deleteAccount,
   isKnownTimezone,
@@ -26,6 +27,12 @@ import {
 
 const errors = { 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError };
 const common = { tags: ['users'], security: [{ bearer: [] }] };
+
+/**
+ * A large export to a slow phone can take minutes; the app-wide handlerTimeout (30 s) would cut
+ * it. Still bounded, so a client that stops reading does not hold the stream for ever.
+ */
+const EXPORT_TIMEOUT_MS = 30 * 60_000;
 
 const wrongPassword = () =>
   new HttpError(400, AccountErrorCode.wrongPassword, AccountMessages.wrongPassword, {
@@ -40,6 +47,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: app.config.rateLimit.authWindowS * 1000,
     keyGenerator: (request) => `password-check:${request.ip}`,
   });
+  const photoStorage = createPostgresPhotoStorage(app.db);
+  /** Users whose export is being sent: one at a time each (every export reads all their photos). */
+  const exporting = new Set<string>();
 
   app.get(
     '/me',
@@ -125,22 +135,36 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/export',
     {
+      handlerTimeout: Math.max(EXPORT_TIMEOUT_MS, app.config.requestTimeoutMs),
       schema: {
         ...common,
-        summary: 'Everything held about the user, photos included, as a JSON attachment',
-        response: { 200: AccountExport, 401: ApiError },
+        summary: 'Everything held about the user, photos included, as a JSON attachment (streamed)',
+        response: { 200: AccountExport, 401: ApiError, 429: ApiError },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
+      if (exporting.has(user.id)) {
+        throw new HttpError(429, ErrorCode.rateLimited, AccountMessages.exportRunning);
+      }
       const now = app.config.now?.() ?? new Date();
-      const data = await exportAccount(app.db, user, now);
-      reply.header(
-        'content-disposition',
-        `attachment; filename="lumiskin-export-${now.toISOString().slice(0, 10)}.json"`,
+      const stream = accountExportStream({ db: app.db, storage: photoStorage }, user, now);
+      exporting.add(user.id);
+      // 'close' comes after the last byte and after a client that went away: both free the slot.
+      stream.once('close', () => exporting.delete(user.id));
+      // Who exported, never what: the document holds photos and personal data.
+      request.log.info({ userId: user.id }, 'account export');
+      return (
+        reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="lumiskin-export-${now.toISOString().slice(0, 10)}.json"`,
+          )
+          .header('cache-control', 'no-store')
+          // A stream is piped as it is (never serialised); the schema documents what it holds.
+          .send(stream as unknown as AccountExport)
       );
-      reply.header('cache-control', 'no-store');
-      return data;
     },
   );
 };

@@ -5,20 +5,27 @@ import {
   DEFAULT_USER_SETTINGS,
 } from '@lumiskin/contract/account';
 import { AuthMessages, AuthResponse } from '@lumiskin/contract/auth';
+import crypto from 'node:crypto';
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
-import { buildTestApp } from '../../../test/helper';
+import { buildTestApp, captureLogs } from '../../../test/helper';
+import { createPostgresPhotoStorage, type PhotoStorage } from '../analysis/photo-storage';
+import { findUserById } from '../auth/repository';
 import { blogPostsSeeder } from '../blog/seed';
 import { insertScan } from '../../../test/scan-factory';
+import { quizBankSeeder } from '../quiz/seed';
 import { productsSeeder } from '../shop/seed';
+import { accountExportStream } from './export';
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp();
   await productsSeeder.run(app.db, () => {});
   await blogPostsSeeder.run(app.db, () => {});
+  await quizBankSeeder.run(app.db, () => {});
 });
 afterAll(() => app.close());
 
@@ -175,9 +182,9 @@ async function userRowCounts(userId: string): Promise<Record<string, number>> {
 }
 
 /** Gives the user a row in as many tables as possible: scans, photos, routine, mix, likes, quiz... */
-async function fillAccount(user: CreatedUser) {
+async function fillAccount(user: CreatedUser, photo: Buffer = Buffer.from('fake-jpeg-bytes')) {
   const id = user.user.id;
-  const scan = await insertScan(app.db, id, { photo: Buffer.from('fake-jpeg-bytes') });
+  const scan = await insertScan(app.db, id, { photo });
   await app.db.execute(sql`insert into scan_consents (user_id, version) values (${id}, 'v1')`);
   const add = await app.inject({
     method: 'POST',
@@ -212,6 +219,43 @@ async function fillAccount(user: CreatedUser) {
   expect(forgot.statusCode).toBe(200);
   return scan;
 }
+
+/** fillAccount plus the rows only a played quiz leaves: an answer and a badge. */
+async function fillAccountWithQuiz(user: CreatedUser, photo?: Buffer) {
+  const scan = await fillAccount(user, photo);
+  const id = user.user.id;
+  await app.db.execute(sql`
+    insert into quiz_answers (attempt_id, question_id, user_id, chosen, is_correct, points_earned, answered_at)
+    select a.id, q.id, ${id}, q.correct_answer, true, 10, now()
+    from quiz_attempts a, (select id, correct_answer from quiz_questions order by id limit 1) q
+    where a.user_id = ${id}`);
+  await app.db.execute(sql`
+    insert into quiz_user_badges (user_id, badge_id, attempt_id, earned_at)
+    select ${id}, 'first-quiz', id, now() from quiz_attempts where user_id = ${id}`);
+  return scan;
+}
+
+/** Wraps a storage to count reads and how many run at once. */
+function countingStorage(inner: PhotoStorage) {
+  const stats = { gets: 0, inFlight: 0, maxInFlight: 0 };
+  const storage: PhotoStorage = {
+    ...inner,
+    async get(analysisId) {
+      stats.gets += 1;
+      stats.inFlight += 1;
+      stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+      try {
+        return await inner.get(analysisId);
+      } finally {
+        stats.inFlight -= 1;
+      }
+    },
+  };
+  return { storage, stats };
+}
+
+const exportOf = (user: { headers: Record<string, string> }) =>
+  app.inject({ method: 'GET', url: '/api/users/me/export', headers: user.headers });
 
 describe('DELETE /api/users/me', () => {
   it('refuses a wrong password and deletes nothing', async () => {
@@ -323,7 +367,206 @@ describe('GET /api/users/me/export', () => {
     expect(text).not.toMatch(/password_hash|token_hash|argon2/);
   });
 
+  it("holds every module's rows of the user and nothing of another user", async () => {
+    const user = await createUser(app);
+    const other = await createUser(app);
+    const otherPhoto = Buffer.from(`photo of ${other.user.id}`);
+    await fillAccountWithQuiz(user);
+    const otherScan = await fillAccountWithQuiz(other, otherPhoto);
+    const res = await exportOf(user);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = AccountExport.parse(res.json());
+    const { format, exported_at, user: account, ...sections } = data;
+    expect({ format, id: account.id }).toEqual({ format: 'lumiskin-export/1', id: user.user.id });
+    expect(new Date(exported_at).toString()).not.toBe('Invalid Date');
+    for (const [key, rows] of Object.entries(sections)) {
+      expect(rows.length, key).toBeGreaterThan(0);
+      for (const row of rows) {
+        if ('user_id' in row) expect(row.user_id, key).toBe(user.user.id);
+      }
+    }
+    expect(data.quiz_answers[0]).toMatchObject({ is_correct: true, points_earned: 10 });
+    expect(data.quiz_badges[0]).toMatchObject({ badge_id: 'first-quiz' });
+    for (const trace of [other.user.id, other.user.email, otherScan.id]) {
+      expect(res.body).not.toContain(trace);
+    }
+    expect(res.body).not.toContain(otherPhoto.toString('base64'));
+  });
+
+  it('exports only listed columns: no hashes, no reset links, nor a column added later', async () => {
+    const user = await createUser(app);
+    await fillAccountWithQuiz(user);
+    const [secrets] = await app.db.execute<{ password_hash: string; token_hash: string }>(sql`
+      select u.password_hash, s.token_hash from users u join sessions s on s.user_id = u.id
+      where u.id = ${user.user.id}`);
+    const [reset] = await app.db.execute<{ token_hash: string; text: string }>(sql`
+      select t.token_hash, m.text from password_reset_tokens t, mail_outbox m
+      where t.user_id = ${user.user.id} and m.user_id = ${user.user.id}`);
+    const resetLink = /https?:\/\/\S+/.exec(String(reset?.text))?.[0];
+    expect(resetLink).toBeDefined();
+    // A future column of any table the export reads, e.g. a secret someone adds next year.
+    const tables = await app.db.execute<{ table_name: string }>(sql`
+      select distinct table_name from information_schema.columns
+      where table_schema = 'public' and column_name in ('user_id', 'analysis_id')
+      union select 'users'`);
+    const addSecret = (table: string) =>
+      app.db.execute(
+        sql`alter table ${sql.identifier(table)} add column zz_secret text not null default ${sql.raw(`'secret-of-${table}'`)}`,
+      );
+    const dropSecret = (table: string) =>
+      app.db.execute(sql`alter table ${sql.identifier(table)} drop column if exists zz_secret`);
+    try {
+      for (const { table_name } of tables) await addSecret(table_name);
+      const res = await exportOf(user);
+      expect(res.statusCode).toBe(200);
+      for (const secret of [
+        secrets?.password_hash,
+        secrets?.token_hash,
+        user.token,
+        reset?.token_hash,
+        resetLink,
+        'zz_secret',
+        'secret-of-',
+      ]) {
+        expect(secret).toBeTruthy();
+        expect(res.body).not.toContain(secret);
+      }
+      expect(res.body).not.toMatch(/password|token_hash|argon2/i);
+    } finally {
+      for (const { table_name } of tables) await dropSecret(table_name);
+    }
+  });
+
+  it('returns every photo byte for byte as the storage holds it', async () => {
+    const user = await createUser(app);
+    // Odd sizes across the 48 KiB base64 pieces, and an empty-ish one.
+    const sizes = [1, 49_153, 250_001];
+    const scans = [];
+    for (const size of sizes) {
+      scans.push(await insertScan(app.db, user.user.id, { photo: crypto.randomBytes(size) }));
+    }
+    const res = await exportOf(user);
+    const data = AccountExport.parse(res.json());
+    expect(data.photos.map((p) => p.analysis_id).sort()).toEqual(scans.map((s) => s.id).sort());
+    const storage = createPostgresPhotoStorage(app.db);
+    for (const photo of data.photos) {
+      const stored = await storage.get(String(photo.analysis_id));
+      expect(stored).not.toBeNull();
+      const bytes = Buffer.from(String(photo.data_base64), 'base64');
+      expect(bytes.equals(stored!.data), String(photo.analysis_id)).toBe(true);
+      expect(photo).toMatchObject({
+        content_type: stored!.contentType,
+        width: stored!.width,
+        height: stored!.height,
+        created_at: stored!.createdAt.toISOString(),
+      });
+    }
+  });
+
+  it('reads the photos of a large account one at a time, never far ahead of the reader', async () => {
+    const user = await createUser(app);
+    const PHOTOS = 24;
+    for (let i = 0; i < PHOTOS; i++) {
+      await insertScan(app.db, user.user.id, { photo: crypto.randomBytes(100_000) });
+    }
+    const { storage, stats } = countingStorage(createPostgresPhotoStorage(app.db));
+    const row = await findUserById(app.db, user.user.id);
+    const stream = accountExportStream({ db: app.db, storage }, row!, new Date());
+    const chunks: Buffer[] = [];
+    let started = 0;
+    let maxAhead = 0;
+    let readsAtFirstPhoto = -1;
+    for await (const chunk of stream) {
+      const text = String(chunk);
+      started += text.split('"data_base64":"').length - 1;
+      if (started > 0 && readsAtFirstPhoto < 0) readsAtFirstPhoto = stats.gets;
+      maxAhead = Math.max(maxAhead, stats.gets - started);
+      chunks.push(chunk as Buffer);
+    }
+    expect(stats).toMatchObject({ gets: PHOTOS, maxInFlight: 1 });
+    // The first photo reaches the reader before the rest are read; then at most one is read ahead.
+    expect(readsAtFirstPhoto).toBeLessThanOrEqual(2);
+    expect(maxAhead).toBeLessThanOrEqual(1);
+    const data = AccountExport.parse(JSON.parse(Buffer.concat(chunks).toString()));
+    expect(data.photos).toHaveLength(PHOTOS);
+    expect(data.scans).toHaveLength(PHOTOS);
+  });
+
   it('401s without a token', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/users/me/export' })).statusCode).toBe(401);
+    expect((await exportOf({ headers: { authorization: 'Bearer not-a-token' } })).statusCode).toBe(
+      401,
+    );
   });
+});
+
+describe('GET /api/users/me/export over a real connection', () => {
+  const logs = captureLogs();
+  let server: FastifyInstance;
+  let base = '';
+  beforeAll(async () => {
+    server = await buildTestApp({ logLevel: 'info', logStream: logs.stream });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+  afterAll(() => server.close());
+
+  /** GET the export on a connection of its own; resolves at the headers, the body unread. */
+  const open = (who: CreatedUser) =>
+    new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .get(`${base}/api/users/me/export`, { headers: who.headers, agent: false }, resolve)
+        .on('error', reject);
+    });
+  const readAll = async (res: http.IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString();
+  };
+
+  it(
+    'sends one export per account at a time; a client that hangs up frees the slot',
+    { timeout: 60_000 },
+    async () => {
+      const user = await createUser(server);
+      const bystander = await createUser(server);
+      const photo = crypto.randomBytes(1_000_000);
+      // More than the socket buffers take, so an export that is not read stays unfinished.
+      for (let i = 0; i < 12; i++) await insertScan(server.db, user.user.id, { photo });
+
+      const first = await open(user);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-length']).toBeUndefined();
+      const second = await open(user);
+      expect(second.statusCode).toBe(429);
+      expect(JSON.parse(await readAll(second))).toEqual({
+        detail: AccountMessages.exportRunning,
+        code: 'rate_limited',
+      });
+      const other = await open(bystander);
+      expect(other.statusCode).toBe(200);
+      await readAll(other);
+
+      first.destroy();
+      await vi.waitFor(async () => {
+        const again = await open(user);
+        const body = await readAll(again);
+        expect(again.statusCode).toBe(200);
+        expect(AccountExport.parse(JSON.parse(body)).photos).toHaveLength(12);
+      }, 15_000);
+
+      // Who exported is logged; no photo, token or personal row is.
+      const lines = logs.lines().filter((line) => line.msg === 'account export');
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      expect(lines[0]).toMatchObject({ userId: user.user.id });
+      const text = logs.text();
+      expect(text).not.toContain(photo.subarray(0, 30_000).toString('base64').slice(0, 64));
+      expect(text).not.toContain(user.token);
+      expect(text).not.toContain(user.user.email);
+    },
+  );
 });
