@@ -25,6 +25,7 @@ import shopRoutes from './modules/shop/routes';
 import passwordResetRoutes from './modules/users/password-reset-routes';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
+import cataloguePlugin from './plugins/catalogue';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import type { PageRenderer } from '@lumiskin/contract/page-render';
@@ -161,6 +162,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   // 2. Our decorators
   await app.register(dbPlugin, { databaseUrl: config.databaseUrl });
   await app.register(authPlugin);
+  await app.register(cataloguePlugin);
 
   // 3. Routes: everything under /api, with the general per-IP limit
   await app.register(

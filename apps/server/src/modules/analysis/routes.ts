@@ -113,7 +113,15 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         onError: (error) => app.log.warn({ err: error }, 'weather: no live reading'),
       })
     : null;
-  const deps = { db: app.db, storage, pool, weather, config, log: app.log };
+  const deps = {
+    db: app.db,
+    storage,
+    pool,
+    weather,
+    config,
+    catalogue: () => app.catalogue.get(),
+    log: app.log,
+  };
   /**
    * The scan routes' own limit: a scan may wait for a worker behind others (the queue), so the
    * app-wide handlerTimeout (30 s) would turn a busy pool into 503s; never shorter than that.

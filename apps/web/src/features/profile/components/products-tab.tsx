@@ -1,11 +1,6 @@
-import {
-  BASES,
-  BOOSTERS,
-  type Booster,
-  type FormulationBase,
-} from '@lumiskin/contract/formulations';
 import { checkMixAdd, formatPounds, MIX_LIMITS } from '@lumiskin/contract/mix';
-import type { MixResponse } from '@lumiskin/contract/shop';
+import type { MixResponse, ShopProduct } from '@lumiskin/contract/shop';
+import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, PlusIcon, ShoppingBagIcon, XIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -17,8 +12,10 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useMix, useSaveMix } from '@/features/profile/api/mix';
 import { LoadError } from '@/components/load-error';
+import { catalogueQueryOptions } from '@/lib/mix';
 
-type Formulation = FormulationBase | Booster;
+/** A base or a booster, as the shop serves it (the catalogue lives in the database). */
+type Formulation = ShopProduct & { type: 'base' | 'booster' };
 
 function FormulationCard({
   item,
@@ -42,7 +39,9 @@ function FormulationCard({
         <div>
           <h4 className="font-semibold">{item.name}</h4>
           <p className="text-xs text-muted-foreground capitalize">
-            {item.type === 'booster' ? `${item.category} · ${item.timeOfUse}` : item.category}
+            {item.type === 'booster'
+              ? `${item.formulation_category} · ${item.time_of_use}`
+              : item.formulation_category}
             {' · '}
             {formatPounds(item.price_pence)}
           </p>
@@ -58,14 +57,14 @@ function FormulationCard({
         Key ingredients
       </p>
       <ul className="mt-1 flex flex-wrap gap-1">
-        {item.keyIngredients.slice(0, 4).map((ing) => (
+        {item.key_ingredients.slice(0, 4).map((ing) => (
           <li key={ing} className="rounded-full bg-muted px-2 py-0.5 text-xs">
             {ing}
           </li>
         ))}
       </ul>
       <p className="mt-3 text-xs text-muted-foreground">
-        <span className="font-semibold">Suits:</span> {item.suitableFor.join(', ')}
+        <span className="font-semibold">Suits:</span> {item.suitable_for.join(', ')}
       </p>
       <Button
         size="sm"
@@ -89,9 +88,17 @@ function FormulationCard({
 export function ProductsTab() {
   const mix = useMix();
   const save = useSaveMix();
+  const catalogue = useQuery(catalogueQueryOptions());
 
   if (mix.isError) return <LoadError what="your mix" onRetry={() => void mix.refetch()} />;
-  if (!mix.data) return <Skeleton className="h-96" />;
+  if (catalogue.isError)
+    return <LoadError what="the products" onRetry={() => void catalogue.refetch()} />;
+  if (!mix.data || !catalogue.data) return <Skeleton className="h-96" />;
+  const formulations = catalogue.data.products.filter(
+    (p): p is Formulation => p.type === 'base' || p.type === 'booster',
+  );
+  const baseProducts = formulations.filter((p) => p.type === 'base');
+  const boosterProducts = formulations.filter((p) => p.type === 'booster');
 
   const lines = mix.data.items.map((i) => ({
     product_id: i.product_id,
@@ -151,7 +158,7 @@ export function ProductsTab() {
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">Choose one: it carries every routine.</p>
         <ul className="mt-4 grid gap-3 md:grid-cols-3">
-          {BASES.map((base) => (
+          {baseProducts.map((base) => (
             <FormulationCard
               key={base.id}
               item={base}
@@ -170,7 +177,7 @@ export function ProductsTab() {
           Add up to two per routine, each aimed at one concern.
         </p>
         <ul className="mt-4 grid gap-3 md:grid-cols-2 lg:grid-cols-3">
-          {BOOSTERS.map((booster) => (
+          {boosterProducts.map((booster) => (
             <FormulationCard
               key={booster.id}
               item={booster}
