@@ -18,6 +18,7 @@ import { buildFinding } from '@lumiskin/skin-engine/findings';
 import { overallScore } from '@lumiskin/skin-engine/scoring';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
 import type { UserRow } from '../auth/schema';
 import { getEnvironment } from '../geo/environment';
 import { setupRoutineFromAnalysis } from '../routine/repository';
@@ -31,16 +32,22 @@ import type { PhotoStorage } from './photo-storage';
 import { PoolBusyError, type AnalysisPool } from './pool';
 import { findConsent, insertAnalysis, toAnalysis } from './repository';
 
-/** A scan that cannot go ahead: sent as `{detail, code, reason?, angle?}` with `status`. */
-export class ScanFailure extends Error {
+/**
+ * A scan that cannot go ahead: thrown, and sent by the one error handler (plugins/errors.ts) as
+ * `{detail, code, reason?, angle?}` with its status.
+ */
+export class ScanFailure extends HttpError {
   constructor(
-    public readonly status: number,
-    public readonly code: string,
+    status: number,
+    code: string,
     detail: string,
     public readonly reason?: string,
     public readonly angle?: CaptureAngle,
   ) {
-    super(detail);
+    super(status, code, detail, undefined, {
+      ...(reason && { reason }),
+      ...(angle && { angle }),
+    });
     this.name = 'ScanFailure';
   }
 }
