@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, '.tmp/test-results');
-const workspaces = ['packages/contract', 'packages/skin-engine', 'apps/server', 'apps/web'];
+const workspaces = [
+  'packages/contract',
+  'packages/skin-engine',
+  'packages/skin-advice',
+  'apps/server',
+  'apps/web',
+];
 
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });

@@ -25,6 +25,11 @@ import shopRoutes from './modules/shop/routes';
 import passwordResetRoutes from './modules/users/password-reset-routes';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
+import cataloguePlugin from './plugins/catalogue';
+import mailerPlugin from './plugins/mailer';
+import photoStoragePlugin from './plugins/photo-storage';
+import scanPoolPlugin from './plugins/scan-pool';
+import weatherPlugin from './plugins/weather';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import type { PageRenderer } from '@lumiskin/contract/page-render';
@@ -161,6 +166,12 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   // 2. Our decorators
   await app.register(dbPlugin, { databaseUrl: config.databaseUrl });
   await app.register(authPlugin);
+  // Infrastructure the routes use, each a named plugin that closes what it opened.
+  await app.register(photoStoragePlugin);
+  await app.register(scanPoolPlugin);
+  await app.register(weatherPlugin);
+  await app.register(mailerPlugin);
+  await app.register(cataloguePlugin);
 
   // 3. Routes: everything under /api, with the general per-IP limit
   await app.register(

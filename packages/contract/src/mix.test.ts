@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BASES, BOOSTERS } from './formulations';
 import {
   addToMix,
   checkMix,
@@ -17,7 +16,18 @@ import {
 } from './mix';
 
 type Line = MixLine & { price_pence: number };
-const catalogue = [...BASES, ...BOOSTERS];
+/** The shop's bases and boosters, as far as the mix rule sees them (id, type, price). */
+const catalogue = [
+  { id: 'aquahydra', type: 'base', price_pence: 5200 },
+  { id: 'sebobalance', type: 'base', price_pence: 5400 },
+  { id: 'barrierrepair', type: 'base', price_pence: 5600 },
+  { id: 'clearcomplex', type: 'booster', price_pence: 3800 },
+  { id: 'brightradiance', type: 'booster', price_pence: 4200 },
+  { id: 'calmbarrier', type: 'booster', price_pence: 4800 },
+  { id: 'renewlift', type: 'booster', price_pence: 3800 },
+  { id: 'eventone', type: 'booster', price_pence: 4200 },
+  { id: 'texturerefine', type: 'booster', price_pence: 4800 },
+] as const;
 const byId = (id: string) => {
   const product = catalogue.find((p) => p.id === id);
   if (!product) throw new Error(id);

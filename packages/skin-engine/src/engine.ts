@@ -5,15 +5,11 @@ import {
   type AnalysisType,
   type CaptureAngle,
   type CaptureConditions,
-  type Environment,
   type Finding,
   type MetricKey,
   type Overlays,
-  type Recommendation,
   type RegionKey,
   type RegionOutline,
-  type Routine,
-  type ScanConcern,
   type UnmeasuredMetric,
   type ZoneNote,
 } from '@lumiskin/contract/analysis';
@@ -37,8 +33,6 @@ import {
   type QualityCode,
 } from './quality';
 import { buildOverlays, unmeasuredMetrics, zoneNotes } from './overlays';
-import { recommend } from './recommend/recommend';
-import { buildReport } from './report/report';
 import { METRIC_REGIONS, estimateSkinType, overallScore, scoreMetrics } from './scoring';
 
 export type { PixelImage } from './image/raster';
@@ -52,10 +46,6 @@ export interface AnalyzeInput {
   angle?: CaptureAngle;
   /** Multi-angle mode: profile photos whose visible cheek is measured again and averaged in. */
   extraImages?: Array<{ image: PixelImage; angle: CaptureAngle }>;
-  /** The profile's skin type, when the person set one; otherwise the estimate is used. */
-  skinType?: SkinType | null;
-  concerns?: ScanConcern[];
-  environment?: Environment | null;
 }
 
 export interface AnalysisRejected {
@@ -94,11 +84,7 @@ export interface AnalysisResult {
   unmeasured: UnmeasuredMetric[];
   /** The capture conditions: estimated white point, exposure, face size, sharpness. */
   capture: CaptureConditions;
-  recommendation: Recommendation;
-  routine: Routine;
-  /** Plain-English report (`full_response_text`). */
-  report: string;
-  timings_ms: { detect: number; measure: number; recommend: number; total: number };
+  timings_ms: { detect: number; measure: number; total: number };
 }
 
 export type AnalyzeOutcome = AnalysisResult | AnalysisRejected;
@@ -264,25 +250,6 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
     }
     const overall = overallScore(scores);
     const estimatedSkinType = estimateSkinType(regions, results);
-    const tMeasure = performance.now();
-
-    const concerns = input.concerns ?? [];
-    const { recommendation, routine } = recommend({
-      scores,
-      profileSkinType: input.skinType ?? null,
-      estimatedSkinType,
-      concerns,
-      environment: input.environment ?? null,
-    });
-    const report = buildReport({
-      analysisType: input.analysisType,
-      scores,
-      overall_score: overall,
-      findings,
-      recommendation,
-      routine,
-      environment: input.environment ?? null,
-    });
     const tEnd = performance.now();
 
     const measurements = {} as Record<RegionKey, RegionMeasurements>;
@@ -333,16 +300,12 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
         face_px: round(main.frame.faceHeight, 1),
         sharpness: round(main.sharpness, 2),
       },
-      recommendation,
-      routine,
-      report,
       ...(opts.debug
         ? { debug: { whitePoint: main.frame.whitePoint, ...main.measured.debug } }
         : {}),
       timings_ms: {
         detect: round(detectMs, 1),
-        measure: round(tMeasure - t0 - detectMs, 1),
-        recommend: round(tEnd - tMeasure, 1),
+        measure: round(tEnd - t0 - detectMs, 1),
         total: round(tEnd - t0, 1),
       },
     };

@@ -1,13 +1,13 @@
 /**
  * The shop catalogue the database is seeded from (spec §3 "Shop product").
  *
- * The three bases and six boosters are mapped from the contract's formulations (names, prices,
- * ingredients and times of use are written once, there); this file adds what only the shop needs
+ * The three bases and six boosters are mapped from ./formulations.ts (names, prices, ingredients,
+ * times of use and the routine rules' ingredient flags are written once, there); this file adds what only the shop needs
  * (short copy, ratings, size, image) and the everyday products around them. Money is integer pence.
  */
-import { BASES, BOOSTERS } from '@lumiskin/contract/formulations';
-import type { Formulation, SuitableFor } from '@lumiskin/contract/formulations';
-import type { TimeOfUse } from '@lumiskin/contract/analysis';
+import type { Formulation, FormulationFlags, SuitableFor } from '@lumiskin/contract/formulations';
+import type { MetricKey, TimeOfUse } from '@lumiskin/contract/analysis';
+import { BASES, BOOSTERS } from './formulations';
 
 export type ProductType =
   'base' | 'booster' | 'cleanser' | 'moisturizer' | 'sunscreen' | 'toner' | 'mask' | 'tool';
@@ -42,6 +42,10 @@ export interface ShopProductSeed {
   image: string;
   /** The product's colour, used by its render and as a placeholder tint. */
   color: string;
+  /** Bases and boosters only: the scan metrics it addresses, for the routine interpreter. */
+  targets: MetricKey[] | null;
+  /** Bases and boosters only: the ingredient facts the routine's safety rules read. */
+  formulation_flags: FormulationFlags | null;
 }
 
 interface ShopExtras {
@@ -150,18 +154,29 @@ function fromFormulation(f: Formulation): ShopProductSeed {
     price_pence: f.price_pence,
     image: `/images/products/${f.id}.svg`,
     color: extras.color,
+    targets: [...f.targets],
+    formulation_flags: { ...f.flags },
   };
 }
 
-/** The 3 bases and 6 boosters, in the contract's order. */
+/** The 3 bases and 6 boosters, in catalogue order. */
 export const FORMULATION_PRODUCTS: readonly ShopProductSeed[] = [...BASES, ...BOOSTERS].map(
   fromFormulation,
 );
 
-type EverydayInput = Omit<ShopProductSeed, 'image' | 'formulation_category'>;
+type EverydayInput = Omit<
+  ShopProductSeed,
+  'image' | 'formulation_category' | 'targets' | 'formulation_flags'
+>;
 
 function everyday(input: EverydayInput): ShopProductSeed {
-  return { ...input, formulation_category: null, image: `/images/products/${input.id}.svg` };
+  return {
+    ...input,
+    formulation_category: null,
+    targets: null,
+    formulation_flags: null,
+    image: `/images/products/${input.id}.svg`,
+  };
 }
 
 /** Everyday products that sit around a mix: cleanse, moisturise, protect, plus a few tools. */

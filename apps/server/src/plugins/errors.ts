@@ -3,13 +3,17 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** An error meant for the client: its status, `code` and `detail` go out as they are. */
+/**
+ * An error meant for the client: its status, `code` and `detail` go out as they are, with `fields`
+ * and any `extra` keys a route's error schema declares (the scan's `reason` and `angle`).
+ */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     public readonly code: string,
     detail: string,
     public readonly fields?: Record<string, string>,
+    public readonly extra?: Record<string, string>,
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -87,6 +91,7 @@ async function errorsPlugin(app: FastifyInstance) {
       body = {
         detail: error.message,
         code: error.code,
+        ...error.extra,
         ...(error.fields && { fields: error.fields }),
       };
     } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

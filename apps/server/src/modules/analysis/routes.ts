@@ -29,11 +29,8 @@ import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
 import { notFoundUnless } from '../../plugins/errors';
 import { enforceLimit } from '../auth/rate-limits';
-import { createOpenMeteoClient } from '../geo/weather';
 import { defaultAnalysisConfig } from './config';
 import { decodeImageData, ImageError } from './image';
-import { createPostgresPhotoStorage } from './photo-storage';
-import { createAnalysisPool } from './pool';
 import {
   deleteOwnAnalysis,
   findConsent,
@@ -57,15 +54,6 @@ const scanErrors = {
 };
 /** Three photos of up to 10 MB as base64 (4/3 larger), plus the rest of the JSON. */
 const JSON_SCAN_BODY_LIMIT = Math.ceil(((SCAN_MAX_BYTES * 4) / 3) * 3) + 64 * 1024;
-
-function sendFailure(reply: FastifyReply, failure: ScanFailure) {
-  return reply.code(failure.status).send({
-    detail: failure.message,
-    code: failure.code,
-    ...(failure.reason && { reason: failure.reason }),
-    ...(failure.angle && { angle: failure.angle }),
-  });
-}
 
 /** Multipart text fields of /scan-upload, validated like the JSON body. */
 const UploadFields = z.object({
@@ -100,33 +88,21 @@ function listField(values: string[]): string[] {
  */
 const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = app.config.analysis ?? defaultAnalysisConfig;
-  const pool = createAnalysisPool({
-    minThreads: config.workers.min,
-    maxThreads: config.workers.max,
-    maxQueue: config.workers.maxQueue,
-  });
-  const storage = createPostgresPhotoStorage(app.db);
-  const weather = config.weather
-    ? createOpenMeteoClient({
-        baseUrl: config.weather.url,
-        timeoutMs: config.weather.timeoutMs,
-        onError: (error) => app.log.warn({ err: error }, 'weather: no live reading'),
-      })
-    : null;
-  const deps = { db: app.db, storage, pool, weather, config, log: app.log };
+  const storage = app.photoStorage;
+  const deps = {
+    db: app.db,
+    storage,
+    pool: app.scanPool,
+    weather: app.weather,
+    config,
+    catalogue: () => app.catalogue.get(),
+    log: app.log,
+  };
   /**
    * The scan routes' own limit: a scan may wait for a worker behind others (the queue), so the
    * app-wide handlerTimeout (30 s) would turn a busy pool into 503s; never shorter than that.
    */
   const scanTimeoutMs = Math.max(config.timeoutMs, app.config.requestTimeoutMs);
-
-  // Load the engine in the worker threads once the server listens, not on the first scan.
-  app.addHook('onListen', async () => {
-    if (config.workers.min > 0) pool.warm();
-  });
-  app.addHook('onClose', async () => {
-    await pool.close();
-  });
 
   const perUser = app.createRateLimit({
     max: config.ratePerHour,
@@ -150,23 +126,19 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     input: Omit<ScanInput, 'user'>,
   ) {
-    try {
-      const analysis = await runScan(
-        { ...deps, log: request.log },
-        {
-          ...input,
-          user: await requireUser(request),
-          // Not request.signal: Node ends the request stream (and Fastify aborts that signal) as
-          // soon as the body is read. What matters is whether our answer can still reach them:
-          // the timeout already sent a 503, or the connection is gone.
-          isAbandoned: () => reply.sent || reply.raw.destroyed,
-        },
-      );
-      return reply.code(201).send(analysis);
-    } catch (error) {
-      if (error instanceof ScanFailure) return sendFailure(reply, error);
-      throw error;
-    }
+    // A ScanFailure thrown on the way goes to the one error handler (plugins/errors.ts).
+    const analysis = await runScan(
+      { ...deps, log: request.log },
+      {
+        ...input,
+        user: await requireUser(request),
+        // Not request.signal: Node ends the request stream (and Fastify aborts that signal) as
+        // soon as the body is read. What matters is whether our answer can still reach them:
+        // the timeout already sent a 503, or the connection is gone.
+        isAbandoned: () => reply.sent || reply.raw.destroyed,
+      },
+    );
+    return reply.code(201).send(analysis);
   }
 
   app.post(
@@ -199,11 +171,9 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       } catch (error) {
         if (!(error instanceof ImageError)) throw error;
-        const failure =
-          error.reason === 'too_many_bytes'
-            ? new ScanFailure(413, ScanErrorCode.payloadTooLarge, error.message, 'image_too_large')
-            : new ScanFailure(415, ScanErrorCode.validation, error.message, error.reason);
-        return sendFailure(reply, failure);
+        throw error.reason === 'too_many_bytes'
+          ? new ScanFailure(413, ScanErrorCode.payloadTooLarge, error.message, 'image_too_large')
+          : new ScanFailure(415, ScanErrorCode.validation, error.message, error.reason);
       }
       return scan(request, reply, {
         front,
@@ -231,14 +201,11 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!request.isMultipart()) {
-        return sendFailure(
-          reply,
-          new ScanFailure(
-            415,
-            ScanErrorCode.validation,
-            'Send the photo as multipart/form-data with an "image" file.',
-            'no_image',
-          ),
+        throw new ScanFailure(
+          415,
+          ScanErrorCode.validation,
+          'Send the photo as multipart/form-data with an "image" file.',
+          'no_image',
         );
       }
       let front: Buffer | null = null;
@@ -265,25 +232,20 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        return sendFailure(
-          reply,
-          new ScanFailure(
-            400,
-            ScanErrorCode.validation,
-            `${issue?.path.join('.') ?? 'request'}: ${issue?.message ?? 'invalid'}`,
-          ),
+        throw new ScanFailure(
+          400,
+          ScanErrorCode.validation,
+          `${issue?.path.join('.') ?? 'request'}: ${issue?.message ?? 'invalid'}`,
         );
       }
       if (!front || front.length === 0) {
-        return sendFailure(
-          reply,
-          new ScanFailure(400, ScanErrorCode.validation, ScanMessages.noImage, 'no_image'),
-        );
+        throw new ScanFailure(400, ScanErrorCode.validation, ScanMessages.noImage, 'no_image');
       }
       if (extraFiles.length > 2) {
-        return sendFailure(
-          reply,
-          new ScanFailure(400, ScanErrorCode.validation, 'At most two extra angles can be sent.'),
+        throw new ScanFailure(
+          400,
+          ScanErrorCode.validation,
+          'At most two extra angles can be sent.',
         );
       }
       return scan(request, reply, {

@@ -1,17 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Analysis } from '@lumiskin/contract/analysis-api';
-import type { Environment, MetricKey } from '@lumiskin/contract/analysis';
+import type { MetricKey } from '@lumiskin/contract/analysis';
 import type { AnalysisResult } from '@lumiskin/skin-engine/engine';
+import { advise as realAdvise, type Advice } from '@lumiskin/skin-advice/advise';
 import { buildFinding } from '@lumiskin/skin-engine/findings';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
-import type { UserRow } from '../auth/schema';
+import { users } from '../auth/schema';
+import { productsSeeder } from '../shop/seed';
 import { sendJson, startStub } from './adapters/stub-server.test-helper';
 import { defaultAnalysisConfig } from './config';
-import { mergeExternal, type ScanInput } from './scan-service';
+import { createPostgresPhotoStorage } from './photo-storage';
+import type { AnalysisPool } from './pool';
+import { mergeExternal, runScan } from './scan-service';
 
 const FACE = fs.readFileSync(path.join(import.meta.dirname, 'test-fixtures/astronaut-face.jpg'));
 const image_data = `data:image/jpeg;base64,${FACE.toString('base64')}`;
@@ -59,6 +64,7 @@ describe('scan with the optional adapters', { timeout: 120_000 }, () => {
         weather: { url: weather.origin, timeoutMs: 3000 },
       },
     });
+    await productsSeeder.run(app.db, () => {});
     user = await createUser(app);
     await app.inject({
       method: 'POST',
@@ -104,6 +110,59 @@ describe('scan with the optional adapters', { timeout: 120_000 }, () => {
     expect(chat.requests[0]?.headers.authorization).toBe('Bearer secret');
   });
 
+  it('interprets once per scan, after the outside scores are merged in', async () => {
+    skinApiUp = true;
+    const advise = vi.fn(realAdvise);
+    const measured = {
+      ...result,
+      ok: true,
+      analysis_type: 'quick',
+      regions: [],
+      region_scores: {},
+      measurements: {},
+      raw: {},
+      counts: { blemishes: 1, dark_spots: 0, blackheads: 0, pores: 0 },
+      skin_tone: { ita: 40, category: 'intermediate' },
+      face: { box: [0, 0, 10, 10], yaw: 0, pitch: 0, roll: 0 },
+      quality: { sharpness: 1.4, angles_used: ['front'] },
+      timings_ms: { detect: 1, measure: 1, total: 2 },
+    } as unknown as AnalysisResult;
+    const pool = { analyze: vi.fn(async () => measured) } as unknown as AnalysisPool;
+    const [row] = await app.db.select().from(users).where(eq(users.id, user.user.id));
+    const scan = await runScan(
+      {
+        db: app.db,
+        storage: createPostgresPhotoStorage(app.db),
+        pool,
+        weather: null,
+        config: { ...defaultAnalysisConfig, skinApi: app.config.analysis!.skinApi },
+        catalogue: () => app.catalogue.get(),
+        log: app.log,
+        advise,
+      },
+      {
+        user: row!,
+        front: FACE,
+        extras: [],
+        location: 'Oslo, NO',
+        analysisType: 'quick',
+        concerns: [],
+      },
+    );
+    expect(scan.analysis_source).toBe('external_api');
+    expect(advise).toHaveBeenCalledTimes(1);
+    // It saw the merged scores (the API's acne 41 and dark spots 55), not the engine's own.
+    const [seen] = advise.mock.calls[0]!;
+    expect(seen.scores).toMatchObject({ acne: 41, dark_spots: 55, oiliness: 70 });
+    expect(seen.findings.find((f) => f.metric === 'acne')).toMatchObject({ band: 'poor' });
+    // What is saved is that one interpretation.
+    const advice = advise.mock.results[0]!.value as Advice;
+    expect(scan.recommendations).toEqual(advice.recommendation);
+    expect(scan.routine).toEqual(advice.routine);
+    expect(scan.full_response_text).toBe(advice.report);
+    expect(scan.full_response_text).toMatch(/dark spots/i);
+  });
+
   it('falls back to our own scores when the external API fails', async () => {
     skinApiUp = false;
     const res = await app.inject({
@@ -119,78 +178,58 @@ describe('scan with the optional adapters', { timeout: 120_000 }, () => {
   });
 });
 
-describe('merging the external API scores', () => {
-  const ours: Partial<Record<MetricKey, number>> = { acne: 90, oiliness: 70, texture: 85 };
-  const result = {
-    scores: ours,
-    overall_score: 82,
-    findings: Object.entries(ours).map(([metric, score]) =>
-      buildFinding(metric as MetricKey, { score, raw: 0, regionScores: {} }, 0.9),
-    ),
-    unmeasured: [
-      { metric: 'dark_spots', reason: 'Too little of your cheeks could be seen.' },
-      { metric: 'redness', reason: 'Too little of your cheeks could be seen.' },
-    ],
-    estimated_skin_type: 'combination',
-    overlays: {
-      blemishes: [[120, 140, 4]],
-      dark_spots: [],
-      blackheads: [],
-      lines: [],
-      excluded: [
-        {
-          reason: 'beard',
-          polygons: [
-            [
-              [10, 300],
-              [200, 300],
-              [100, 420],
-            ],
-          ],
-        },
-      ],
-    },
-    zone_notes: [
-      { region: 'chin', reason: 'beard', share: 0.6, message: 'Beard area not measured' },
-    ],
-    capture: {
-      white_point: [1.1, 1, 0.8],
-      white_point_source: 'skin_locus',
-      cast: 4,
-      exposure: 62,
-      face_px: 310,
-      sharpness: 1.4,
-    },
-  } as unknown as AnalysisResult;
-  const environment: Environment = {
-    uv_index: 3,
-    uv_level: 'moderate',
-    season: 'spring',
-    hemisphere: 'northern',
-    humidity: null,
-    temperature_c: null,
-    weather_source: 'unknown',
-  };
-  const input = {
-    user: { skinType: 'normal' } as UserRow,
-    analysisType: 'quick',
-    concerns: [],
-  } as unknown as ScanInput;
-
-  it('counts a metric we left unmeasured as measured once the API scored it, and keeps overlays, notes and capture', () => {
-    const merged = mergeExternal(
-      result,
+const ours: Partial<Record<MetricKey, number>> = { acne: 90, oiliness: 70, texture: 85 };
+/** An engine result with three scores and two unmeasured metrics (no advice: the engine gives none). */
+const result = {
+  scores: ours,
+  overall_score: 82,
+  findings: Object.entries(ours).map(([metric, score]) =>
+    buildFinding(metric as MetricKey, { score, raw: 0, regionScores: {} }, 0.9),
+  ),
+  unmeasured: [
+    { metric: 'dark_spots', reason: 'Too little of your cheeks could be seen.' },
+    { metric: 'redness', reason: 'Too little of your cheeks could be seen.' },
+  ],
+  estimated_skin_type: 'combination',
+  overlays: {
+    blemishes: [[120, 140, 4]],
+    dark_spots: [],
+    blackheads: [],
+    lines: [],
+    excluded: [
       {
-        scores: { acne: 41, dark_spots: 55 },
-        skinType: null,
-        skinTypeConfidence: null,
-        faceRectangle: null,
-        requestId: 'r1',
-        warnings: [],
+        reason: 'beard',
+        polygons: [
+          [
+            [10, 300],
+            [200, 300],
+            [100, 420],
+          ],
+        ],
       },
-      input,
-      environment,
-    );
+    ],
+  },
+  zone_notes: [{ region: 'chin', reason: 'beard', share: 0.6, message: 'Beard area not measured' }],
+  capture: {
+    white_point: [1.1, 1, 0.8],
+    white_point_source: 'skin_locus',
+    cast: 4,
+    exposure: 62,
+    face_px: 310,
+    sharpness: 1.4,
+  },
+} as unknown as AnalysisResult;
+
+describe('merging the external API scores', () => {
+  it('counts a metric we left unmeasured as measured once the API scored it, and keeps overlays, notes and capture', () => {
+    const merged = mergeExternal(result, {
+      scores: { acne: 41, dark_spots: 55 },
+      skinType: null,
+      skinTypeConfidence: null,
+      faceRectangle: null,
+      requestId: 'r1',
+      warnings: [],
+    });
     expect(merged.scores).toEqual({ acne: 41, oiliness: 70, texture: 85, dark_spots: 55 });
     expect(merged.unmeasured.map((u) => u.metric)).toEqual(['redness']);
     expect(merged.findings.map((f) => f.metric)).toEqual([
@@ -205,7 +244,9 @@ describe('merging the external API scores', () => {
       confidence: 0.5,
     });
     expect(merged.overall_score).not.toBe(result.overall_score);
-    expect(merged.report).toMatch(/dark spots/i);
+    // Merging measures; it never advises (the interpreter runs once, after it: see runScan).
+    expect(merged).not.toHaveProperty('report');
+    expect(merged).not.toHaveProperty('routine');
     expect(merged.overlays).toEqual(result.overlays);
     expect(merged.zone_notes).toEqual(result.zone_notes);
     expect(merged.capture).toEqual(result.capture);

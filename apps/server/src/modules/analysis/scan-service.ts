@@ -9,14 +9,16 @@ import {
   type ScanConcern,
 } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
+import type { GeoPlace } from '@lumiskin/contract/geo';
 import { ScanErrorCode, ScanMessages } from '@lumiskin/contract/scan';
 import type { AnalysisResult } from '@lumiskin/skin-engine/engine';
+import { advise as defaultAdvise, type Advice } from '@lumiskin/skin-advice/advise';
+import type { Catalogue } from '@lumiskin/skin-advice/catalogue';
 import { buildFinding } from '@lumiskin/skin-engine/findings';
-import { recommend } from '@lumiskin/skin-engine/recommend/recommend';
-import { buildReport } from '@lumiskin/skin-engine/report/report';
 import { overallScore } from '@lumiskin/skin-engine/scoring';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
 import type { UserRow } from '../auth/schema';
 import { getEnvironment } from '../geo/environment';
 import { setupRoutineFromAnalysis } from '../routine/repository';
@@ -30,16 +32,22 @@ import type { PhotoStorage } from './photo-storage';
 import { PoolBusyError, type AnalysisPool } from './pool';
 import { findConsent, insertAnalysis, toAnalysis } from './repository';
 
-/** A scan that cannot go ahead: sent as `{detail, code, reason?, angle?}` with `status`. */
-export class ScanFailure extends Error {
+/**
+ * A scan that cannot go ahead: thrown, and sent by the one error handler (plugins/errors.ts) as
+ * `{detail, code, reason?, angle?}` with its status.
+ */
+export class ScanFailure extends HttpError {
   constructor(
-    public readonly status: number,
-    public readonly code: string,
+    status: number,
+    code: string,
     detail: string,
     public readonly reason?: string,
     public readonly angle?: CaptureAngle,
   ) {
-    super(detail);
+    super(status, code, detail, undefined, {
+      ...(reason && { reason }),
+      ...(angle && { angle }),
+    });
     this.name = 'ScanFailure';
   }
 }
@@ -50,7 +58,11 @@ export interface ScanDeps {
   pool: AnalysisPool;
   weather: WeatherClient | null;
   config: AnalysisConfig;
+  /** The bases and boosters a routine may name (the database's, cached per process). */
+  catalogue: () => Promise<Catalogue>;
   log: FastifyBaseLogger;
+  /** The interpreter; tests pass a spy to count its calls. */
+  advise?: typeof defaultAdvise;
   fetch?: typeof fetch;
   now?: () => Date;
 }
@@ -106,17 +118,15 @@ const METRIC_ORDER: readonly MetricKey[] = COMPREHENSIVE_METRICS;
 
 /**
  * The external API's scores replace ours metric by metric where it measured them (see the mapping
- * in adapters/external-skin-api.ts); the overall score, findings' bands, routine and report are
- * then rebuilt from the merged scores so every part of the analysis agrees. A metric our engine
- * left unmeasured (too little skin showed) that the API scored is measured after all. Overlays,
- * zone notes and capture conditions describe our own look at the photo and stay as they are.
+ * in adapters/external-skin-api.ts); the overall score and findings' bands are then recomputed from
+ * the merged scores. A metric our engine left unmeasured (too little skin showed) that the API
+ * scored is measured after all. Overlays, zone notes and capture conditions describe our own look
+ * at the photo and stay as they are. Nothing here advises: the interpreter runs once, afterwards.
  */
 export function mergeExternal(
   result: AnalysisResult,
   external: ExternalSkinResult,
-  input: ScanInput,
-  environment: Analysis['environment'],
-) {
+): AnalysisResult {
   const scores = { ...result.scores };
   const candidates = [
     ...(Object.keys(scores) as MetricKey[]),
@@ -133,7 +143,6 @@ export function mergeExternal(
       ? []
       : [buildFinding(metric, { score, raw: score, regionScores: {} }, EXTERNAL_ONLY_CONFIDENCE)];
   });
-  const overall = overallScore(scores);
   const findings: Finding[] = result.findings
     .map((f) => {
       const score = scores[f.metric] ?? f.score;
@@ -141,44 +150,33 @@ export function mergeExternal(
     })
     .concat(newlyMeasured)
     .sort((a, b) => METRIC_ORDER.indexOf(a.metric) - METRIC_ORDER.indexOf(b.metric));
-  const { recommendation, routine } = recommend({
-    scores,
-    profileSkinType: profileSkinType(input.user),
-    estimatedSkinType: external.skinType ?? result.estimated_skin_type,
-    concerns: input.concerns,
-    environment,
-  });
-  const report = buildReport({
-    analysisType: input.analysisType,
-    scores,
-    overall_score: overall,
-    findings,
-    recommendation,
-    routine,
-    environment,
-  });
-  return {
-    ...result,
-    scores,
-    overall_score: overall,
-    findings,
-    unmeasured,
-    recommendation,
-    routine,
-    report,
-  };
+  return { ...result, scores, overall_score: overallScore(scores), findings, unmeasured };
 }
 
-/**
- * One scan, start to end: consent, location, photo checks, climate, the engine (in a worker
- * thread), the optional outside services, then the analysis and its photo saved together.
- * Any failure throws ScanFailure before anything is written.
- */
-export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysis> {
-  const started = performance.now();
-  const { db, config, log } = deps;
+/** Step 1's output: everything checked and looked up before the engine runs. */
+interface PreparedScan {
+  place: GeoPlace;
+  front: PreparedImage;
+  extras: Array<{ angle: CaptureAngle; image: PreparedImage }>;
+  now: Date;
+  environment: Analysis['environment'];
+}
 
-  if (!(await findConsent(db, input.user.id))) {
+/** Step 2's output: the measurements (merged), their interpretation, and the photo to keep. */
+interface AnalysedScan {
+  measured: AnalysisResult;
+  advice: Advice;
+  adviseMs: number;
+  source: 'lumiskin_ai' | 'external_api';
+  external: ExternalSkinResult | null;
+  reportText: string;
+  reportSource: 'engine' | 'llm';
+  jpeg: Buffer;
+}
+
+/** Consent, the place, the photos decoded and checked, and the climate there now. */
+async function prepareScan(deps: ScanDeps, input: ScanInput): Promise<PreparedScan> {
+  if (!(await findConsent(deps.db, input.user.id))) {
     throw new ScanFailure(403, ScanErrorCode.consentRequired, ScanMessages.consentRequired);
   }
 
@@ -196,7 +194,15 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
 
   const now = deps.now?.() ?? new Date();
   const environment = await getEnvironment(place, now, deps.weather);
+  return { place, front, extras, now, environment };
+}
 
+/** The engine's measurements (in a worker thread); a refused photo becomes a 422. */
+async function measure(
+  deps: ScanDeps,
+  input: ScanInput,
+  prepared: PreparedScan,
+): Promise<{ result: AnalysisResult; jpeg: Buffer }> {
   // The engine gets its own copies (moved to the worker); the JPEG is encoded meanwhile.
   const pixels = (img: PreparedImage) => ({
     data: new Uint8Array(img.pixels),
@@ -209,15 +215,12 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
   try {
     [outcome, jpeg] = await Promise.all([
       deps.pool.analyze({
-        image: pixels(front),
+        image: pixels(prepared.front),
         analysisType: input.analysisType,
         angle: 'front',
-        extraImages: extras.map((e) => ({ angle: e.angle, image: pixels(e.image) })),
-        skinType: profileSkinType(input.user),
-        concerns: input.concerns,
-        environment,
+        extraImages: prepared.extras.map((e) => ({ angle: e.angle, image: pixels(e.image) })),
       }),
-      encodeStoredPhoto(front),
+      encodeStoredPhoto(prepared.front),
     ]);
   } catch (error) {
     if (error instanceof PoolBusyError) {
@@ -238,9 +241,23 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
       outcome.angle,
     );
   }
+  return { result: outcome, jpeg };
+}
 
-  let result: AnalysisResult = outcome;
-  let source: 'lumiskin_ai' | 'external_api' = 'lumiskin_ai';
+/**
+ * Measure, merge the outside API's scores when it answers, then interpret once: the routine and
+ * report always describe the scores that are saved. The optional chat model only rewords the report.
+ */
+async function analyseScan(
+  deps: ScanDeps,
+  input: ScanInput,
+  prepared: PreparedScan,
+): Promise<AnalysedScan> {
+  const { config, log } = deps;
+  const { result, jpeg } = await measure(deps, input, prepared);
+
+  let measured = result;
+  let source: AnalysedScan['source'] = 'lumiskin_ai';
   let external: ExternalSkinResult | null = null;
   if (config.skinApi) {
     external = await analyzeWithExternalSkinApi(config.skinApi, jpeg, {
@@ -248,22 +265,37 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
       onFailure: (reason) => log.warn({ reason }, 'external skin API failed; using our own scores'),
     });
     if (external) {
-      result = mergeExternal(result, external, input, environment);
+      measured = mergeExternal(measured, external);
       source = 'external_api';
     }
   }
 
-  let reportText = result.report;
-  let reportSource: 'engine' | 'llm' = 'engine';
+  const catalogue = await deps.catalogue();
+  const adviseStarted = performance.now();
+  const advice = (deps.advise ?? defaultAdvise)({
+    analysisType: input.analysisType,
+    scores: measured.scores,
+    overall_score: measured.overall_score,
+    findings: measured.findings,
+    profileSkinType: profileSkinType(input.user),
+    estimatedSkinType: external?.skinType ?? measured.estimated_skin_type,
+    concerns: input.concerns,
+    environment: prepared.environment,
+    catalogue,
+  });
+  const adviseMs = performance.now() - adviseStarted;
+
+  let reportText = advice.report;
+  let reportSource: AnalysedScan['reportSource'] = 'engine';
   if (config.chatReport) {
     const rewritten = await rewriteReport(
       config.chatReport,
       {
-        report: result.report,
-        findings: result.findings,
-        recommendation: result.recommendation,
-        scores: result.scores,
-        overall_score: result.overall_score,
+        report: advice.report,
+        findings: measured.findings,
+        recommendation: advice.recommendation,
+        scores: measured.scores,
+        overall_score: measured.overall_score,
       },
       { fetch: deps.fetch },
     );
@@ -272,21 +304,27 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
     reportText = rewritten.text;
     reportSource = rewritten.source;
   }
+  return { measured, advice, adviseMs, source, external, reportText, reportSource, jpeg };
+}
 
-  const requestMs = Math.round(performance.now() - started);
-  // The client already had its timeout answer (or left): storing now would keep a scan they were
-  // told failed.
-  if (input.isAbandoned?.()) {
-    throw new ScanFailure(503, ScanErrorCode.busy, 'The scan took too long. Please try again.');
-  }
+/** The analysis and its photo in one transaction (and a first routine for a new user). */
+async function saveScan(
+  deps: ScanDeps,
+  input: ScanInput,
+  prepared: PreparedScan,
+  analysed: AnalysedScan,
+  requestMs: number,
+): Promise<Analysis> {
+  const { place, front, now, environment } = prepared;
+  const { measured: result, advice, external } = analysed;
   const row = await insertAnalysis(
-    db,
+    deps.db,
     deps.storage,
     {
       userId: input.user.id,
       createdAt: now,
       analysisType: input.analysisType,
-      analysisSource: source,
+      analysisSource: analysed.source,
       location: place.name,
       place: {
         name: place.name,
@@ -300,10 +338,10 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
       scores: result.scores,
       overallScore: result.overall_score,
       findings: result.findings,
-      routine: result.routine,
-      recommendation: result.recommendation,
-      reportText,
-      reportSource,
+      routine: advice.routine,
+      recommendation: advice.recommendation,
+      reportText: analysed.reportText,
+      reportSource: analysed.reportSource,
       regions: result.regions,
       details: {
         region_scores: result.region_scores as Record<string, Record<string, number>>,
@@ -316,6 +354,7 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
         quality: { sharpness: result.quality.sharpness },
         timings_ms: {
           ...result.timings_ms,
+          advise: Math.round(analysed.adviseMs * 10) / 10,
           decode: Math.round(front.decodeMs),
           request: requestMs,
         },
@@ -329,7 +368,7 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
       angles: result.quality.angles_used,
       engineMs: result.timings_ms.total,
     },
-    { contentType: 'image/jpeg', width: front.width, height: front.height, data: jpeg },
+    { contentType: 'image/jpeg', width: front.width, height: front.height, data: analysed.jpeg },
     // A new user's first analysis sets their routine up (a no-op once they have a routine or
     // any routine history), in the scan's transaction: the scan and its routine come together.
     (tx, saved) =>
@@ -340,4 +379,21 @@ export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysi
       }),
   );
   return toAnalysis(row);
+}
+
+/**
+ * One scan: prepare (consent, place, photos, climate) → analyse (engine in a worker thread, the
+ * optional outside services, the interpreter once) → save (analysis and photo together).
+ * Any failure throws ScanFailure before anything is written.
+ */
+export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysis> {
+  const started = performance.now();
+  const prepared = await prepareScan(deps, input);
+  const analysed = await analyseScan(deps, input, prepared);
+  // The client already had its timeout answer (or left): storing now would keep a scan they were
+  // told failed.
+  if (input.isAbandoned?.()) {
+    throw new ScanFailure(503, ScanErrorCode.busy, 'The scan took too long. Please try again.');
+  }
+  return saveScan(deps, input, prepared, analysed, Math.round(performance.now() - started));
 }

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
+import { productsSeeder } from '../shop/seed';
 import { defaultAnalysisConfig } from './config';
 import { analyses, analysisPhotos } from './schema';
 
@@ -94,6 +95,7 @@ beforeAll(async () => {
   app = await buildTestApp({
     analysis: { ...defaultAnalysisConfig, workers: { min: 1, max: 1, maxQueue: 16 } },
   });
+  await productsSeeder.run(app.db, () => {});
   alice = await createUser(app, { name: 'Alice' });
   bob = await createUser(app, { name: 'Bob' });
 });
@@ -679,6 +681,7 @@ describe('a busy scan pool', { timeout: 120_000 }, () => {
       requestTimeoutMs: 1000,
       analysis: { ...defaultAnalysisConfig, workers: { min: 1, max: 1, maxQueue: 0 } },
     });
+    await productsSeeder.run(busy.db, () => {});
     const gina = await createUser(busy);
     const accepted = await busy.inject({
       method: 'POST',
@@ -731,6 +734,7 @@ describe('a busy scan pool', { timeout: 120_000 }, () => {
       },
     });
     try {
+      await productsSeeder.run(slow.db, () => {});
       const hal = await createUser(slow);
       await slow.inject({
         method: 'POST',

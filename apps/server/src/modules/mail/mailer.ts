@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox, type MailRow } from './schema';
@@ -12,34 +12,40 @@ export interface MailMessage {
   text: string;
 }
 
-const transports = new WeakMap<FastifyInstance, Transporter>();
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
 
 /**
- * Sends through SMTP when SMTP_URL is set; otherwise writes the message to `mail_outbox` and the
- * log (the embedded default has no mail server, and tests read the outbox).
+ * Sends through SMTP when a transport is given; otherwise writes the message to `mail_outbox` and
+ * the log (the embedded default has no mail server, and tests read the outbox). The transport's
+ * life (creation, close) is the mailer plugin's (plugins/mailer.ts).
  */
-export async function sendMail(app: FastifyInstance, message: MailMessage): Promise<void> {
-  const smtpUrl = app.config.mail?.smtpUrl;
-  if (!smtpUrl) {
-    await app.db.insert(mailOutbox).values(message);
-    app.log.info(
-      { mail: { to: message.to, subject: message.subject } },
-      'mail written to mail_outbox (no SMTP_URL)',
-    );
-    return;
-  }
-  let transport = transports.get(app);
-  if (!transport) {
-    transport = nodemailer.createTransport(smtpUrl);
-    transports.set(app, transport);
-    app.addHook('onClose', () => transport?.close());
-  }
-  await transport.sendMail({
-    from: app.config.mail?.from ?? 'Lumiskin <no-reply@lumiskin.app>',
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-  });
+export function createMailer(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  transport: Transporter | null;
+  from: string;
+}): Mailer {
+  const { db, log, transport, from } = options;
+  return {
+    async send(message) {
+      if (!transport) {
+        await db.insert(mailOutbox).values(message);
+        log.info(
+          { mail: { to: message.to, subject: message.subject } },
+          'mail written to mail_outbox (no SMTP_URL)',
+        );
+        return;
+      }
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
+    },
+  };
 }
 
 /** Newest first: what was "sent" to `to` while no SMTP server is configured. */

@@ -1,3 +1,5 @@
+import type { MetricKey } from '@lumiskin/contract/analysis';
+import type { FormulationFlags } from '@lumiskin/contract/formulations';
 import { PRODUCT_TYPES } from '@lumiskin/contract/shop';
 import { sql } from 'drizzle-orm';
 import {
@@ -48,6 +50,10 @@ export const products = pgTable(
     pricePence: integer('price_pence').notNull(),
     image: text('image').notNull(),
     color: text('color').notNull(),
+    /** Bases and boosters: the scan metrics they address (the routine interpreter reads it). */
+    targets: jsonb('targets').$type<MetricKey[]>(),
+    /** Bases and boosters: retinoid / exfoliating acid / vitamin C / gentle, for the routine's safety rules. */
+    formulationFlags: jsonb('formulation_flags').$type<FormulationFlags>(),
     /** Catalogue order: bases, boosters, then everyday products. */
     position: integer('position').notNull().default(0),
     search: tsvector('search')

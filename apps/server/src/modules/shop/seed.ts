@@ -26,6 +26,8 @@ export const productsSeeder: Seeder = {
       pricePence: p.price_pence,
       image: p.image,
       color: p.color,
+      targets: p.targets,
+      formulationFlags: p.formulation_flags,
       position,
     }));
     const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -53,6 +55,8 @@ export const productsSeeder: Seeder = {
             ['pricePence', 'price_pence'],
             ['image', 'image'],
             ['color', 'color'],
+            ['targets', 'targets'],
+            ['formulationFlags', 'formulation_flags'],
             ['position', 'position'],
           ].map(([key, column]) => [key, excluded(column!)]),
         ),

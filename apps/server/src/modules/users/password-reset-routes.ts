@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../plugins/errors';
 import { credentialLimits } from '../auth/rate-limits';
 import { findUserByEmail } from '../auth/repository';
-import { sendMail } from '../mail/mailer';
 import { consumeResetToken, createResetToken, setPassword } from './repository';
 
 const errors = { 400: ApiError, 429: ApiError };
@@ -39,21 +38,23 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         const expiresAt = new Date(now().getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
         const token = await createResetToken(app.db, user.id, expiresAt);
         const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const mail = sendMail(app, {
-          userId: user.id,
-          to: user.email,
-          subject: 'Reset your Lumiskin password',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'Someone (hopefully you) asked to reset the password of your Lumiskin account.',
-            `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new one. It works once:`,
-            '',
-            link,
-            '',
-            'If you did not ask for this, ignore this email; your password stays as it is.',
-          ].join('\n'),
-        }).catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
+        const mail = app.mailer
+          .send({
+            userId: user.id,
+            to: user.email,
+            subject: 'Reset your Lumiskin password',
+            text: [
+              `Hello ${user.name},`,
+              '',
+              'Someone (hopefully you) asked to reset the password of your Lumiskin account.',
+              `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new one. It works once:`,
+              '',
+              link,
+              '',
+              'If you did not ask for this, ignore this email; your password stays as it is.',
+            ].join('\n'),
+          })
+          .catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
         // SMTP can take seconds: not waiting keeps the answer as fast as for an unknown email.
         // The local outbox is a single insert, awaited so the link is readable once we answer.
         if (!app.config.mail?.smtpUrl) await mail;

@@ -15,7 +15,6 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { conflict, HttpError, unauthorized } from '../../plugins/errors';
 import { verifyPassword } from '../auth/password';
-import { createPostgresPhotoStorage } from '../analysis/photo-storage';
 import { accountExportStream } from './export';
 import {
   deleteAccount,
@@ -47,7 +46,6 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: app.config.rateLimit.authWindowS * 1000,
     keyGenerator: (request) => `password-check:${request.ip}`,
   });
-  const photoStorage = createPostgresPhotoStorage(app.db);
   /** Users whose export is being sent: one at a time each (every export reads all their photos). */
   const exporting = new Set<string>();
 
@@ -148,7 +146,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(429, ErrorCode.rateLimited, AccountMessages.exportRunning);
       }
       const now = app.config.now?.() ?? new Date();
-      const stream = accountExportStream({ db: app.db, storage: photoStorage }, user, now);
+      const stream = accountExportStream({ db: app.db, storage: app.photoStorage }, user, now);
       exporting.add(user.id);
       // 'close' comes after the last byte and after a client that went away: both free the slot.
       stream.once('close', () => exporting.delete(user.id));

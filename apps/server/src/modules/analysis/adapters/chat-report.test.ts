@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Environment, Finding, MetricKey } from '@lumiskin/contract/analysis';
-import { recommend } from '@lumiskin/skin-engine/recommend/recommend';
-import { buildReport } from '@lumiskin/skin-engine/report/report';
+import { advise } from '@lumiskin/skin-advice/advise';
+import { createCatalogue } from '@lumiskin/skin-advice/catalogue';
+import { BASES, BOOSTERS } from '../../../content/formulations';
 import { rewriteReport, type ChatReportConfig, type ChatReportInput } from './chat-report';
 import { sendJson, sendText, startStub } from './stub-server.test-helper';
 
@@ -16,12 +17,6 @@ const environment: Environment = {
 };
 
 function makeInput(scores: Partial<Record<MetricKey, number>>): ChatReportInput {
-  const { recommendation, routine } = recommend({
-    scores,
-    estimatedSkinType: 'oily',
-    concerns: ['acne'],
-    environment,
-  });
   const findings: Finding[] = (Object.entries(scores) as [MetricKey, number][]).map(
     ([metric, score]) => ({
       metric,
@@ -34,14 +29,16 @@ function makeInput(scores: Partial<Record<MetricKey, number>>): ChatReportInput 
     }),
   );
   const overall_score = 70;
-  const report = buildReport({
+  const { recommendation, report } = advise({
     analysisType: 'quick',
     scores,
     overall_score,
     findings,
-    recommendation,
-    routine,
+    profileSkinType: null,
+    estimatedSkinType: 'oily',
+    concerns: ['acne'],
     environment,
+    catalogue: createCatalogue(BASES, BOOSTERS),
   });
   return { report, findings, recommendation, scores, overall_score };
 }

@@ -1,13 +1,7 @@
-import {
-  BASES,
-  BOOSTERS,
-  type Booster,
-  type FormulationBase,
-} from '@lumiskin/contract/formulations';
 import { checkMixAdd, formatPounds, MIX_LIMITS } from '@lumiskin/contract/mix';
-import type { MixResponse } from '@lumiskin/contract/shop';
-import { CheckIcon, PlusIcon, ShoppingBagIcon, XIcon } from 'lucide-react';
+import type { MixResponse, ShopProduct } from '@lumiskin/contract/shop';
 import { useQuery } from '@tanstack/react-query';
+import { CheckIcon, PlusIcon, ShoppingBagIcon, XIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,8 +13,10 @@ import { cn } from '@/lib/utils';
 import { getMixQueryOptions } from '@/lib/api/get-mix';
 import { useSaveMix } from '@/lib/api/save-mix';
 import { LoadError } from '@/components/load-error';
+import { catalogueQueryOptions } from '@/lib/mix';
 
-type Formulation = FormulationBase | Booster;
+/** A base or a booster, as the shop serves it (the catalogue lives in the database). */
+type Formulation = ShopProduct & { type: 'base' | 'booster' };
 
 function FormulationCard({
   item,
@@ -44,7 +40,9 @@ function FormulationCard({
         <div>
           <h4 className="font-semibold">{item.name}</h4>
           <p className="text-xs text-muted-foreground capitalize">
-            {item.type === 'booster' ? `${item.category} · ${item.timeOfUse}` : item.category}
+            {item.type === 'booster'
+              ? `${item.formulation_category} · ${item.time_of_use}`
+              : item.formulation_category}
             {' · '}
             {formatPounds(item.price_pence)}
           </p>
@@ -60,14 +58,14 @@ function FormulationCard({
         Key ingredients
       </p>
       <ul className="mt-1 flex flex-wrap gap-1">
-        {item.keyIngredients.slice(0, 4).map((ing) => (
+        {item.key_ingredients.slice(0, 4).map((ing) => (
           <li key={ing} className="rounded-full bg-muted px-2 py-0.5 text-xs">
             {ing}
           </li>
         ))}
       </ul>
       <p className="mt-3 text-xs text-muted-foreground">
-        <span className="font-semibold">Suits:</span> {item.suitableFor.join(', ')}
+        <span className="font-semibold">Suits:</span> {item.suitable_for.join(', ')}
       </p>
       <Button
         size="sm"
@@ -92,9 +90,17 @@ export function ProductsTab() {
   // The server's mix as it is, not the shop's local view (lib/mix): this tab only ever saves it.
   const mix = useQuery(getMixQueryOptions());
   const save = useSaveMix();
+  const catalogue = useQuery(catalogueQueryOptions());
 
   if (mix.isError) return <LoadError what="your mix" onRetry={() => void mix.refetch()} />;
-  if (!mix.data) return <Skeleton className="h-96" />;
+  if (catalogue.isError)
+    return <LoadError what="the products" onRetry={() => void catalogue.refetch()} />;
+  if (!mix.data || !catalogue.data) return <Skeleton className="h-96" />;
+  const formulations = catalogue.data.products.filter(
+    (p): p is Formulation => p.type === 'base' || p.type === 'booster',
+  );
+  const baseProducts = formulations.filter((p) => p.type === 'base');
+  const boosterProducts = formulations.filter((p) => p.type === 'booster');
 
   const lines = mix.data.items.map((i) => ({
     product_id: i.product_id,
@@ -154,7 +160,7 @@ export function ProductsTab() {
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">Choose one: it carries every routine.</p>
         <ul className="mt-4 grid gap-3 md:grid-cols-3">
-          {BASES.map((base) => (
+          {baseProducts.map((base) => (
             <FormulationCard
               key={base.id}
               item={base}
@@ -173,7 +179,7 @@ export function ProductsTab() {
           Add up to two per routine, each aimed at one concern.
         </p>
         <ul className="mt-4 grid gap-3 md:grid-cols-2 lg:grid-cols-3">
-          {BOOSTERS.map((booster) => (
+          {boosterProducts.map((booster) => (
             <FormulationCard
               key={booster.id}
               item={booster}

@@ -11,7 +11,7 @@ import {
   type RoutineStep,
   type TimeOfUse,
 } from '@lumiskin/contract/analysis';
-import { DERMATOLOGIST_BELOW, DERMATOLOGIST_METRICS } from '../recommend/recommend';
+import { DERMATOLOGIST_BELOW, DERMATOLOGIST_METRICS } from './recommend';
 
 /**
  * The analysis report (`full_response_text`): plain English, kind, never alarming and never medical.

@@ -10,7 +10,8 @@ import {
   type ScanConcern,
 } from '@lumiskin/contract/analysis';
 import { SKIN_TYPES } from '@lumiskin/contract/auth';
-import { recommend } from '../recommend/recommend';
+import { catalogue } from '../test/catalogue';
+import { recommend } from './recommend';
 import { BANNED_REPORT_WORDS, buildReport, containsBannedWord, type ReportInput } from './report';
 
 const env: Environment = {
@@ -51,6 +52,7 @@ function reportFor(
     estimatedSkinType: 'oily',
     concerns: opts.concerns ?? [],
     environment,
+    catalogue,
   });
   const values = Object.values(scores) as number[];
   const input: ReportInput = {
@@ -146,6 +148,7 @@ describe('buildReport', () => {
         concerns,
         environment,
         estimatedSkinType: SKIN_TYPES[i % SKIN_TYPES.length]!,
+        catalogue,
       });
       const text = buildReport({
         analysisType: 'comprehensive',

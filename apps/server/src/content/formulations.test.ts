@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_IDS, BOOSTER_IDS } from './analysis';
-import {
-  BASES,
-  BOOSTERS,
-  Booster,
-  FormulationBase,
-  findFormulation,
-  getBase,
-  getBooster,
-} from './formulations';
+import { BASE_IDS, BOOSTER_IDS } from '@lumiskin/contract/analysis';
+import { Booster, FormulationBase } from '@lumiskin/contract/formulations';
+import { createCatalogue } from '@lumiskin/skin-advice/catalogue';
+import { BASES, BOOSTERS } from './formulations';
+
+const catalogue = createCatalogue(BASES, BOOSTERS);
+const getBase = catalogue.base;
+const getBooster = catalogue.booster;
 
 describe('formulation catalogue', () => {
   it('has the 3 bases and 6 boosters of spec §3, each valid against its schema', () => {
@@ -53,11 +51,8 @@ describe('formulation catalogue', () => {
     ]);
   });
 
-  it('looks items up by id', () => {
+  it('covers every id of the contract, so the interpreter accepts it', () => {
     for (const id of BASE_IDS) expect(getBase(id).id).toBe(id);
     for (const id of BOOSTER_IDS) expect(getBooster(id).id).toBe(id);
-    expect(findFormulation('sebobalance')?.name).toBe('SeboBalance');
-    expect(findFormulation('nope')).toBeUndefined();
-    expect(() => getBase('nope' as never)).toThrow(/Unknown base/);
   });
 });

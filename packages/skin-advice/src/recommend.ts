@@ -11,7 +11,8 @@ import {
   type TimeOfUse,
 } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
-import { BOOSTERS, getBase, getBooster, type Booster } from '@lumiskin/contract/formulations';
+import type { Booster } from '@lumiskin/contract/formulations';
+import type { Catalogue } from './catalogue';
 
 /**
  * The routine recommender: scores + skin type + chosen concerns + climate → 1 base, up to 2
@@ -41,6 +42,8 @@ export interface RecommendInput {
   estimatedSkinType: SkinType;
   concerns: ScanConcern[];
   environment?: Environment | null;
+  /** The bases and boosters to choose from (the server's, from the database). */
+  catalogue: Catalogue;
 }
 
 export interface RecommendOutput {
@@ -187,7 +190,7 @@ function scoreOf(scores: RecommendInput['scores'], key: MetricKey): number | nul
 }
 
 function rankBoosters(input: RecommendInput): Candidate[] {
-  const candidates = BOOSTERS.map((booster, order): Candidate => {
+  const candidates = input.catalogue.boosters.map((booster, order): Candidate => {
     const rule = BOOSTER_NEEDS[booster.id];
     let need = 0;
     const lowMetrics: Candidate['lowMetrics'] = [];
@@ -308,7 +311,7 @@ export function recommend(input: RecommendInput): RecommendOutput {
         ? `Your skin looks balanced and your hydration score is ${hydration}: a light hydrating base keeps it comfortable and supple.`
         : 'Your skin looks balanced: a light hydrating base keeps it comfortable and supple.';
   }
-  const base = getBase(baseId);
+  const base = input.catalogue.base(baseId);
 
   // ---- boosters ----
   const ranked = rankBoosters(input);
@@ -349,7 +352,7 @@ export function recommend(input: RecommendInput): RecommendOutput {
   }
 
   for (const [id, { keptFor, why }] of dropped) {
-    const d = getBooster(id);
+    const d = input.catalogue.booster(id);
     notes.push(
       `${d.name} was a good match too, but ${why}, so we kept ${keptFor.booster.name} (your closer match) and left ${d.name} out for now.`,
     );
@@ -371,7 +374,7 @@ export function recommend(input: RecommendInput): RecommendOutput {
     );
   }
   if (excludedForGentle.size > 0) {
-    const names = [...excludedForGentle].map((id) => getBooster(id).name);
+    const names = [...excludedForGentle].map((id) => input.catalogue.booster(id).name);
     notes.push(
       `While your skin is settling we left out ${joinAnd(names)} (exfoliating acids or a retinoid). After about four weeks of calm, comfortable skin you can introduce ${names.length > 1 ? 'them one at a time' : 'it'}, starting two evenings a week.`,
     );

@@ -9,8 +9,12 @@ import {
   type ScanConcern,
 } from '@lumiskin/contract/analysis';
 import { SKIN_TYPES, type SkinType } from '@lumiskin/contract/auth';
-import { getBooster } from '@lumiskin/contract/formulations';
-import { recommend, spfForUv, type RecommendInput } from './recommend';
+import { catalogue } from '../test/catalogue';
+import { recommend as recommendFrom, spfForUv, type RecommendInput } from './recommend';
+
+const recommend = (input: Omit<RecommendInput, 'catalogue'>) =>
+  recommendFrom({ ...input, catalogue });
+const getBooster = catalogue.booster;
 
 const healthy: Partial<Record<MetricKey, number>> = Object.fromEntries(
   COMPREHENSIVE_METRICS.map((k) => [k, 88]),
@@ -30,7 +34,9 @@ function env(overrides: Partial<Environment> = {}): Environment {
 }
 
 function run(
-  overrides: Partial<RecommendInput> & { scores?: Partial<Record<MetricKey, number>> } = {},
+  overrides: Partial<Omit<RecommendInput, 'catalogue'>> & {
+    scores?: Partial<Record<MetricKey, number>>;
+  } = {},
 ) {
   return recommend({
     estimatedSkinType: 'normal',
@@ -45,7 +51,7 @@ const boosterIds = (r: ReturnType<typeof recommend>) => r.recommendation.booster
 const stepNames = (steps: Routine['morning']) => steps.map((s) => s.name);
 
 /** Deterministic pseudo-random inputs (LCG) so the property checks below cover many combinations. */
-function* inputGrid(n: number): Generator<RecommendInput> {
+function* inputGrid(n: number): Generator<Omit<RecommendInput, 'catalogue'>> {
   let seed = 12345;
   const rnd = () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;

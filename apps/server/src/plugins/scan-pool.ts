@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { defaultAnalysisConfig } from '../modules/analysis/config';
+import { createAnalysisPool, type AnalysisPool } from '../modules/analysis/pool';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The skin-engine worker threads (piscina), one engine per thread. */
+    scanPool: AnalysisPool;
+  }
+}
+
+/**
+ * The threads start lazily (on the first scan, or once the server listens when workers.min > 0),
+ * so apps that never scan (most tests, scripts) never load TensorFlow; closing the app ends them.
+ */
+async function scanPoolPlugin(app: FastifyInstance) {
+  const { workers } = app.config.analysis ?? defaultAnalysisConfig;
+  const pool = createAnalysisPool({
+    minThreads: workers.min,
+    maxThreads: workers.max,
+    maxQueue: workers.maxQueue,
+  });
+  app.decorate('scanPool', pool);
+  // Load the engine in the worker threads once the server listens, not on the first scan.
+  app.addHook('onListen', async () => {
+    if (workers.min > 0) pool.warm();
+  });
+  app.addHook('onClose', async () => {
+    await pool.close();
+  });
+}
+
+export default fp(scanPoolPlugin, { name: 'scan-pool' });

@@ -1,0 +1,55 @@
+import type { ShopProduct } from '@lumiskin/contract/shop';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ProductsTab } from '@/features/profile/components/products-tab';
+import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+
+const product = (
+  id: string,
+  name: string,
+  type: ShopProduct['type'],
+  formulation_category: string | null,
+): ShopProduct => ({
+  id,
+  name,
+  short_description: `${name}, short`,
+  description: `${name}, described`,
+  key_ingredients: ['Glycerin'],
+  category: type === 'base' ? 'Bases' : type === 'booster' ? 'Boosters' : 'Cleansers',
+  type,
+  formulation_category,
+  time_of_use: 'AM/PM',
+  how_to_use: 'Use it.',
+  suitable_for: ['dry'],
+  size: '50 ml',
+  featured: false,
+  rating: 4.5,
+  review_count: 10,
+  price_pence: 5200,
+  image: `/images/products/${id}.svg`,
+  color: '#38bdf8',
+});
+
+describe('ProductsTab', () => {
+  it('lists the bases and boosters the shop serves (the catalogue lives on the server)', async () => {
+    const products = [
+      product('aquahydra', 'AquaHydra Renewed', 'base', 'hydration'),
+      product('calmbarrier', 'CalmBarrier', 'booster', 'sensitivity'),
+      product('gentle-cream-cleanser', 'Gentle Cream Cleanser', 'cleanser', null),
+    ];
+    fakeFetch((url) => {
+      if (url === '/api/mix')
+        return json(200, { items: [], count: 0, total_pence: 0, complete: false });
+      if (url === '/api/shop/products')
+        return json(200, { products, total: products.length, categories: [] });
+      return json(404, { detail: 'Not found', code: 'not_found' });
+    });
+    renderWithRouter([{ path: '/', element: <ProductsTab /> }], '/');
+
+    expect(await screen.findByRole('heading', { name: 'AquaHydra Renewed' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose AquaHydra Renewed' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose CalmBarrier' })).toBeTruthy();
+    // Everyday products belong to the shop, not to the mix.
+    expect(screen.queryByText('Gentle Cream Cleanser')).toBeNull();
+  });
+});
