@@ -211,8 +211,8 @@ export async function unsavePost(db: Db, postId: string, userId: string): Promis
 }
 
 /**
- * Liked and saved posts for the account export, with each post's title; explicit columns.
- * (post_views rows of a signed-in reader are not in export format 1; see decision 017.)
+ * Liked, saved and read posts for the account export, with each post's title; explicit columns.
+ * A signed-in reader's views are kept as visitor 'u:<user id>' (one row per post and day).
  */
 export async function exportForUser(db: Db, userId: string) {
   const marks = (table: typeof postLikes | typeof postSaves) =>
@@ -227,6 +227,12 @@ export async function exportForUser(db: Db, userId: string) {
       .innerJoin(blogPosts, eq(blogPosts.id, table.postId))
       .where(eq(table.userId, userId))
       .orderBy(asc(table.createdAt), asc(table.postId));
-  const [liked, saved] = await Promise.all([marks(postLikes), marks(postSaves)]);
-  return { liked_posts: liked, saved_posts: saved };
+  const views = db
+    .select({ post_id: postViews.postId, post_title: blogPosts.title, day: postViews.day })
+    .from(postViews)
+    .innerJoin(blogPosts, eq(blogPosts.id, postViews.postId))
+    .where(eq(postViews.visitor, `u:${userId}`))
+    .orderBy(asc(postViews.day), asc(postViews.postId));
+  const [liked, saved, viewed] = await Promise.all([marks(postLikes), marks(postSaves), views]);
+  return { liked_posts: liked, saved_posts: saved, viewed_posts: viewed };
 }

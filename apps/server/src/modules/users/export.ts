@@ -89,6 +89,7 @@ export async function* accountExportChunks(
     favourites: () => rows(exportFavourites(db, id)),
     liked_posts: () => rows(blog().then((b) => b.liked_posts)),
     saved_posts: () => rows(blog().then((b) => b.saved_posts)),
+    viewed_posts: () => rows(blog().then((b) => b.viewed_posts)),
     quiz_attempts: () => rows(quiz().then((q) => q.quiz_attempts)),
     quiz_answers: () => rows(quiz().then((q) => q.quiz_answers)),
     quiz_badges: () => rows(quiz().then((q) => q.quiz_badges)),

@@ -355,6 +355,7 @@ describe('GET /api/users/me/export', () => {
       'mix',
       'liked_posts',
       'saved_posts',
+      'viewed_posts',
       'quiz_attempts',
       'scan_consents',
       'sessions',
