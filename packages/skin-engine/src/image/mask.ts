@@ -48,11 +48,11 @@ export function erode(mask: Uint8Array, width: number, height: number, radius: n
   if (radius <= 0) return mask.slice();
   const tmp = new Uint8Array(mask.length);
   const out = new Uint8Array(mask.length);
+  const left = new Int32Array(width);
   for (let y = 0; y < height; y++) {
     let run = 0;
     const row = y * width;
     // Distance to the nearest zero on the left, then confirm on the right.
-    const left = new Int32Array(width);
     for (let x = 0; x < width; x++) {
       run = mask[row + x] ? run + 1 : 0;
       left[x] = run;
