@@ -23,6 +23,7 @@ import quizRoutes from './modules/quiz/routes';
 import routineRoutes from './modules/routine/routes';
 import shopRoutes from './modules/shop/routes';
 import passwordResetRoutes from './modules/users/password-reset-routes';
+import { apkFileRoutes, downloadInfoRoutes } from './modules/downloads/routes';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import cataloguePlugin from './plugins/catalogue';
@@ -59,6 +60,7 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/routine', routes: routineRoutes },
   { prefix: '/users', routes: usersRoutes },
   { prefix: '/auth', routes: passwordResetRoutes },
+  { prefix: '/app', routes: downloadInfoRoutes },
 ];
 
 /** Never logged, wherever they appear in a logged object (pino redaction paths). */
@@ -183,7 +185,8 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     { prefix: '/api' },
   );
 
-  // 4. The web app and the 404s
+  // 4. Downloads (the Android app), the web app and the 404s
+  await app.register(apkFileRoutes);
   await app.register(spaPlugin, { webDist: config.webDist, pageRenderer: config.pageRenderer });
 
   return app;

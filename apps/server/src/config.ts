@@ -44,6 +44,8 @@ export const EnvSchema = z
     ADMIN_NAME: optionalText,
     /** Demo content on the embedded database (the demo user of the login page hint). */
     SEED_DEMO: booleanish.default(true),
+    /** Files offered for download; a built Android app goes in DOWNLOADS_DIR/lumiskin.apk. */
+    DOWNLOADS_DIR: z.string().min(1).default('./downloads'),
     /** Requests per minute per IP for all /api routes. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     /** Login/register attempts per IP and per email within RATE_LIMIT_AUTH_WINDOW_S. */
@@ -92,6 +94,8 @@ export interface AppConfig {
   /** Directory of the built SPA; null disables SPA serving (API-only). */
   webDist: string | null;
   version: string;
+  /** Directory of downloadable files (the Android APK); absent means ./downloads. */
+  downloadsDir?: string;
   /** Outgoing mail; absent or smtpUrl null means the mail_outbox table (and the log). */
   mail?: { smtpUrl: string | null; from: string };
   /** Public web address for links in emails; absent means http://localhost:3000. */
@@ -137,6 +141,7 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     webDist: path.resolve(process.cwd(), env.WEB_DIST ?? defaultWebDist),
     version,
+    downloadsDir: path.resolve(process.cwd(), env.DOWNLOADS_DIR),
     analysis: analysisConfigFromEnv(env),
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -8,7 +8,11 @@
  * The plain app shell has nothing to paint and starts the app at once.
  */
 import { ROUTE_MODULES_ID } from '@lumiskin/contract/page-render';
+import { captureInstallPrompt } from '@/lib/install-prompt';
 import './index.css';
+
+// The browser may offer installation before the app has loaded: keep the offer for the banner.
+captureInstallPrompt();
 
 /** JSON lists of scripts to fetch: the app's (vite.config.ts), a route's (the server). */
 const MODULE_LISTS = ['app-modules', ROUTE_MODULES_ID];

@@ -20,6 +20,7 @@ import {
 } from 'react-router';
 import { AppProvider, createQueryClient } from '@/app/provider';
 import { createRoutes } from '@/app/router';
+import { getDownloadInfoQueryOptions } from '@/features/download/api/get-download-info';
 import { articlesQueryOptions } from '@/features/landing/api/get-articles';
 import { postQueryOptions } from '@/features/learn/api/get-post';
 import { ApiRequestError, setApiTransport } from '@/lib/api-client';
@@ -58,6 +59,11 @@ export const SERVER_PAGES: readonly ServerPage[] = [
     cacheable: false,
     prefetch: (queryClient, { slug = '' }) =>
       queryClient.prefetchQuery(postQueryOptions(slug, false)),
+  },
+  {
+    path: '/download',
+    module: 'src/features/download/routes/download.tsx',
+    prefetch: (queryClient) => queryClient.prefetchQuery(getDownloadInfoQueryOptions()),
   },
   { path: '/terms', module: 'src/features/legal/routes/terms.tsx' },
   { path: '/privacy', module: 'src/features/legal/routes/privacy.tsx' },

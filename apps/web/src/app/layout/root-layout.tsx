@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { HydrationSlice } from '@/components/hydration-slice';
+import { InstallBanner } from '@/components/install-banner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { arrivedAt } from '@/lib/storage';
@@ -63,6 +64,7 @@ export function RootLayout() {
         <Footer className={showQuickScan ? QUICK_SCAN_CLEARANCE : undefined} />
       </HydrationSlice>
       {showQuickScan ? <QuickScanButton /> : null}
+      <InstallBanner />
       <ScrollRestoration />
     </div>
   );

@@ -1,0 +1,12 @@
+import { useSyncExternalStore } from 'react';
+import {
+  getInstallState,
+  noInstallState,
+  subscribeInstallState,
+  type InstallState,
+} from '@/lib/install-prompt';
+
+/** Whether the browser currently offers installation (never on the server). */
+export function useInstallPrompt(): InstallState {
+  return useSyncExternalStore(subscribeInstallState, getInstallState, noInstallState);
+}
