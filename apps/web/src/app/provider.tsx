@@ -9,6 +9,9 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Offline, a query tries once and fails (showing what is cached, or an error) instead of
+        // waiting for a connection with a spinner that never ends.
+        networkMode: 'offlineFirst',
         refetchOnWindowFocus: true,
         // 4xx answers do not get better by asking again.
         retry: (count, error) =>

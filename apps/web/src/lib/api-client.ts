@@ -1,4 +1,5 @@
 import type { ApiError } from '@lumiskin/contract/errors';
+import { reportReachable } from '@/lib/connection';
 import type { ApiTransport } from '@lumiskin/contract/page-render';
 import { clearSession, getToken } from '@/lib/storage';
 
@@ -95,12 +96,20 @@ export async function apiRequestWithHeaders<T>(
     body = JSON.stringify(options.body);
   }
 
-  const response = await transport(`${API_BASE}${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    signal: options.signal,
-  });
+  let response: Response;
+  try {
+    response = await transport(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    // No answer at all (offline, server unreachable), unless the caller aborted on purpose.
+    if (!options.signal?.aborted) reportReachable(false);
+    throw error;
+  }
+  reportReachable(true);
 
   if (!response.ok) {
     const error = new ApiRequestError(response.status, await readError(response));

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { HydrationSlice } from '@/components/hydration-slice';
 import { InstallBanner } from '@/components/install-banner';
+import { OfflineBar } from '@/components/offline-bar';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { arrivedAt } from '@/lib/storage';
@@ -53,6 +54,7 @@ export function RootLayout() {
       <HydrationSlice>
         <Navbar />
       </HydrationSlice>
+      <OfflineBar />
       <main id="main" className="flex-1">
         <HydrationSlice>
           <Outlet />

@@ -1,0 +1,118 @@
+/**
+ * "Offline that works": what the person last saw (their dashboard, analyses, routine, quiz hub,
+ * articles, shop) is kept in IndexedDB and put back into the query cache when the app starts
+ * without server-rendered data (an installed app, or a reload with no connection: the service
+ * worker serves the app shell). It belongs to one signed-in person: signing out, or another
+ * person signing in, drops it. Only successful answers are kept, for at most MAX_AGE_MS.
+ */
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { getSession, subscribeSession } from '@/lib/storage';
+
+const DB_NAME = 'lumiskin';
+const STORE = 'query-cache';
+const KEY = 'v1';
+export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Writes are batched: the cache is saved at most once per this interval. */
+const SAVE_EVERY_MS = 1000;
+
+interface Saved {
+  owner: string | null;
+  savedAt: number;
+  state: DehydratedState;
+}
+
+function openDb(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
+  });
+}
+
+async function run<T>(
+  mode: IDBTransactionMode,
+  action: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const db = await openDb();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const request = action(db.transaction(STORE, mode).objectStore(STORE));
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('indexedDB request failed'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const ownerNow = () => getSession()?.user.id ?? null;
+
+/** Removes the saved cache (sign-out, another person). */
+export function dropOfflineCache(): Promise<void> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve();
+  return run('readwrite', (store) => store.delete(KEY)).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/**
+ * Puts the saved answers back into `queryClient` when they belong to the person signed in now and
+ * are recent; newer data already in the cache wins (hydrate keeps the newer of the two).
+ */
+export async function restoreOfflineCache(queryClient: QueryClient, now = Date.now()) {
+  if (typeof indexedDB === 'undefined') return false;
+  try {
+    const saved = (await run('readonly', (store) => store.get(KEY))) as Saved | undefined;
+    if (!saved) return false;
+    if (saved.owner !== ownerNow() || now - saved.savedAt > MAX_AGE_MS) {
+      await dropOfflineCache();
+      return false;
+    }
+    hydrate(queryClient, saved.state);
+    // What was saved is shown at once but is not fresh: every screen asks the server again on
+    // mount (and, offline, that failed request is what brings up the offline bar).
+    void queryClient.invalidateQueries({ refetchType: 'none' });
+    return true;
+  } catch {
+    return false; // private mode or a blocked database: the app simply starts empty
+  }
+}
+
+/** Saves the cache's successful answers as they change; returns a function that stops it. */
+export function persistOfflineCache(queryClient: QueryClient): () => void {
+  if (typeof indexedDB === 'undefined') return () => {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    timer = undefined;
+    const saved: Saved = {
+      owner: ownerNow(),
+      savedAt: Date.now(),
+      state: dehydrate(queryClient, {
+        shouldDehydrateQuery: (query) =>
+          query.state.status === 'success' && query.meta?.offline !== false,
+      }),
+    };
+    void run('readwrite', (store) => store.put(saved, KEY)).catch(() => undefined);
+  };
+  const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' && event.type !== 'removed') return;
+    timer ??= setTimeout(save, SAVE_EVERY_MS);
+  });
+  let owner = ownerNow();
+  const unsubscribeSession = subscribeSession(() => {
+    const next = ownerNow();
+    if (next === owner) return;
+    owner = next;
+    // Signed out, or someone else signed in: what the last person saw must not be kept.
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    void dropOfflineCache();
+  });
+  return () => {
+    unsubscribeCache();
+    unsubscribeSession();
+    if (timer) clearTimeout(timer);
+  };
+}
