@@ -1,4 +1,4 @@
-import { formatPounds } from '@lumiskin/contract/mix';
+import { formatPounds, maxQuantityOf } from '@lumiskin/contract/mix';
 import type { ShopProduct } from '@lumiskin/contract/shop';
 import { HeartIcon, MinusIcon, PlusIcon, StarIcon } from 'lucide-react';
 import { ProductImage } from '@/components/product-image';
@@ -149,6 +149,8 @@ export function ProductCard({
                 variant="ghost"
                 size="icon-sm"
                 onClick={onAdd}
+                // One base per mix: its quantity stays 1.
+                disabled={quantity >= maxQuantityOf(product.type)}
                 aria-label={`Add one more ${product.name}`}
               >
                 <PlusIcon aria-hidden />
