@@ -50,7 +50,7 @@ test.describe('dashboard', () => {
     const { user } = await userWithTwoScans(request);
     await signIn(page, user);
 
-    await expect(page.getByRole('heading', { name: `Welcome back, ${user.name}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible();
     await expect(page.getByTestId('scans-completed')).toHaveText('2 scans completed');
     await expect(page.getByTestId('stat-Total Scans')).toContainText('2');
     await expect(page.getByTestId('stat-This Week')).toContainText('2');
