@@ -21,6 +21,7 @@ import healthRoutes from './modules/health/routes';
 import mixRoutes from './modules/mix/routes';
 import quizRoutes from './modules/quiz/routes';
 import routineRoutes from './modules/routine/routes';
+import searchRoutes from './modules/search/routes';
 import shopRoutes from './modules/shop/routes';
 import passwordResetRoutes from './modules/users/password-reset-routes';
 import usersRoutes from './modules/users/routes';
@@ -53,6 +54,7 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/shop', routes: shopRoutes },
   { prefix: '/mix', routes: mixRoutes },
   { prefix: '/blog', routes: blogRoutes },
+  { prefix: '/search', routes: searchRoutes },
   { prefix: '/analysis', routes: analysisRoutes },
   { prefix: '/quiz', routes: quizRoutes },
   { prefix: '/dashboard', routes: dashboardRoutes },
