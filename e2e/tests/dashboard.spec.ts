@@ -55,7 +55,9 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('stat-Total Scans')).toContainText('2');
     await expect(page.getByTestId('stat-This Week')).toContainText('2');
     await expect(page.getByTestId('stat-Streak')).toContainText('1 day');
-    await expect(page.getByTestId('stat-Avg Skin Score')).toContainText(/\d+%/);
+    // Scores are bare numbers everywhere, as on the analysis page (issue 13).
+    await expect(page.getByTestId('stat-Avg Skin Score')).toContainText(/\d+/);
+    await expect(page.getByTestId('stat-Avg Skin Score')).not.toContainText('%');
 
     await expect(page.getByRole('heading', { name: 'Latest Scan Results' })).toBeVisible();
     await expect(page.getByRole('link', { name: /View Full Analysis/ })).toBeVisible();
