@@ -50,12 +50,14 @@ test.describe('dashboard', () => {
     const { user } = await userWithTwoScans(request);
     await signIn(page, user);
 
-    await expect(page.getByRole('heading', { name: `Welcome back, ${user.name}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible();
     await expect(page.getByTestId('scans-completed')).toHaveText('2 scans completed');
     await expect(page.getByTestId('stat-Total Scans')).toContainText('2');
     await expect(page.getByTestId('stat-This Week')).toContainText('2');
     await expect(page.getByTestId('stat-Streak')).toContainText('1 day');
-    await expect(page.getByTestId('stat-Avg Skin Score')).toContainText(/\d+%/);
+    // Scores are bare numbers everywhere, as on the analysis page (issue 13).
+    await expect(page.getByTestId('stat-Avg Skin Score')).toContainText(/\d+/);
+    await expect(page.getByTestId('stat-Avg Skin Score')).not.toContainText('%');
 
     await expect(page.getByRole('heading', { name: 'Latest Scan Results' })).toBeVisible();
     await expect(page.getByRole('link', { name: /View Full Analysis/ })).toBeVisible();

@@ -44,6 +44,44 @@ test.describe('shop', () => {
     await expect(cards).toHaveCount(cleansers);
   });
 
+  test('a search for retinol leads to RenewLift, its own page, and into the mix', async ({
+    page,
+  }) => {
+    await page.goto('/shop');
+    const cards = page.getByTestId('product-card');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('retinol');
+    await expect(page.getByText(/for “retinol”$/)).toBeVisible();
+    await cards.filter({ hasText: 'RenewLift' }).getByRole('link', { name: 'RenewLift' }).click();
+
+    await expect(page).toHaveURL(/\/shop\/renewlift$/);
+    await expect(page).toHaveTitle('RenewLift — Shop — Lumiskin');
+    await expect(page.getByRole('heading', { level: 1, name: 'RenewLift' })).toBeVisible();
+    await expect(page.getByText(/Retinal \(retinaldehyde/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'How to use' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Related products' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add RenewLift to mix' }).click();
+    await expect(page.getByText('1 in your mix')).toBeVisible();
+    await expect(page.getByText('RenewLift added to your mix').first()).toBeVisible();
+
+    // The page is served rendered (status 200, its own title) and an unknown product is a 404.
+    const direct = await page.request.get('/shop/renewlift');
+    expect(direct.status()).toBe(200);
+    expect(await direct.text()).toContain('<title>RenewLift — Shop — Lumiskin</title>');
+    expect((await page.request.get('/shop/moon-dust')).status()).toBe(404);
+
+    // The navigation's search finds the same product from any page, by keyboard.
+    await page.goto('/learn');
+    await waitForApp(page);
+    const search = page.getByRole('combobox', { name: 'Search Lumiskin' });
+    if (!(await search.isVisible())) await page.getByRole('button', { name: 'Search' }).click();
+    await search.fill('retinol');
+    await expect(page.getByRole('option', { name: /RenewLift/ })).toBeVisible();
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/shop\/renewlift$/);
+  });
+
   test('the mix follows a signed-in user into a second browser', async ({ browser }) => {
     const user = newUser();
     const first = await browser.newContext();
@@ -107,7 +145,7 @@ test.describe('shop', () => {
     await loginViaUi(page, user);
     await expect(page).toHaveURL(/\/dashboard/);
     await page.goto('/shop');
-    await expect(page.getByRole('button', { name: 'Mix 1 items' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mix 1 item' })).toBeVisible();
     await expect(
       page.getByRole('button', { name: 'Remove TextureRefine from favourites' }),
     ).toBeVisible();

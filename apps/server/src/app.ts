@@ -21,6 +21,7 @@ import healthRoutes from './modules/health/routes';
 import mixRoutes from './modules/mix/routes';
 import quizRoutes from './modules/quiz/routes';
 import routineRoutes from './modules/routine/routes';
+import searchRoutes from './modules/search/routes';
 import shopRoutes from './modules/shop/routes';
 import passwordResetRoutes from './modules/users/password-reset-routes';
 import { apkFileRoutes, downloadInfoRoutes } from './modules/downloads/routes';
@@ -54,6 +55,7 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/shop', routes: shopRoutes },
   { prefix: '/mix', routes: mixRoutes },
   { prefix: '/blog', routes: blogRoutes },
+  { prefix: '/search', routes: searchRoutes },
   { prefix: '/analysis', routes: analysisRoutes },
   { prefix: '/quiz', routes: quizRoutes },
   { prefix: '/dashboard', routes: dashboardRoutes },

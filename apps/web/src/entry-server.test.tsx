@@ -70,6 +70,8 @@ const serverApi = vi.fn(async (url: string): Promise<Response> => {
   const path = new URL(url, 'http://x').pathname;
   if (path === '/api/shop/products') return json(200, catalogue);
   if (path === '/api/blog/posts') return json(200, posts);
+  const one = catalogue.products.find((p) => path === `/api/shop/products/${p.id}`);
+  if (one) return json(200, one);
   const article = posts.posts.find((p) => path === `/api/blog/posts/${p.slug}`);
   if (article)
     return json(200, {
@@ -80,9 +82,9 @@ const serverApi = vi.fn(async (url: string): Promise<Response> => {
   return json(404, { detail: 'Not found', code: 'not_found' });
 });
 
-async function renderOnServer(url: string) {
+async function renderOnServer(url: string, acceptLanguage?: string) {
   const { render } = await import('@/entry-server');
-  return render(url, { fetch: serverApi });
+  return render(url, { fetch: serverApi, ...(acceptLanguage && { acceptLanguage }) });
 }
 
 /** What the API server does with a rendered page (apps/server/src/plugins/page-render.ts). */
@@ -129,6 +131,27 @@ describe('rendering on the server', () => {
     expect(page?.html).toContain('1 Mar 2026');
   });
 
+  it("renders in the visitor's language when it asks for one", async () => {
+    const page = await renderOnServer('/learn', 'en-US,en;q=0.9');
+    expect(page?.html).toContain('Mar 1, 2026');
+    expect(page?.state).toContain('"locale":"en-US"');
+  });
+
+  it('renders a product page with its SEO tags, details and related products', async () => {
+    const page = await renderOnServer('/shop/aquahydra');
+    expect(page?.status).toBe(200);
+    expect(page?.html).toContain('<title>AquaHydra — Shop — Lumiskin</title>');
+    expect(page?.html).toContain('<meta name="description" content="AquaHydra, in short."/>');
+    expect(page?.html).toContain('<link rel="canonical" href="/shop/aquahydra"/>');
+    expect(page?.html).toContain('AquaHydra, at length.');
+    expect(page?.html).toContain('Twice a day.');
+    expect(page?.html).toContain('£52.00');
+    // Related: the other base, not the product itself.
+    expect(page?.html).toContain('href="/shop/sebobalance"');
+    expect(page?.modules).toEqual(['src/features/shop/routes/product.tsx']);
+    expect((await renderOnServer('/shop/no-such-product'))?.status).toBe(404);
+  });
+
   it('renders an article with its text and link preview tags, never to be reused', async () => {
     const page = await renderOnServer('/learn/retinoids-without-the-drama');
     expect(page?.html).toContain(
@@ -153,7 +176,7 @@ describe('rendering on the server', () => {
 });
 
 describe('hydrating in the browser', () => {
-  it.each(['/shop', '/', '/learn', '/learn/sunscreen-and-the-uv-index'])(
+  it.each(['/shop', '/', '/learn', '/learn/sunscreen-and-the-uv-index', '/shop/aquahydra'])(
     'takes over %s without re-rendering it, then works',
     async (path) => {
       const page = await renderOnServer(path);

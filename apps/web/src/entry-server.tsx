@@ -23,7 +23,9 @@ import { createRoutes } from '@/app/router';
 import { getDownloadInfoQueryOptions } from '@/features/download/api/get-download-info';
 import { articlesQueryOptions } from '@/features/landing/api/get-articles';
 import { postQueryOptions } from '@/features/learn/api/get-post';
+import { productQueryOptions } from '@/features/shop/api/get-product';
 import { ApiRequestError, setApiTransport } from '@/lib/api-client';
+import { localeFromAcceptLanguage, setLocale } from '@/lib/format';
 import { catalogueQueryOptions } from '@/lib/mix';
 import { stateScript } from '@/ssr-state';
 
@@ -50,6 +52,15 @@ export const SERVER_PAGES: readonly ServerPage[] = [
       ]),
   },
   { path: '/shop', module: 'src/features/shop/routes/shop.tsx' },
+  {
+    path: '/shop/:id',
+    module: 'src/features/shop/routes/product.tsx',
+    prefetch: (queryClient, { id = '' }) =>
+      Promise.all([
+        queryClient.prefetchQuery(productQueryOptions(id)),
+        queryClient.prefetchQuery(catalogueQueryOptions()),
+      ]),
+  },
   { path: '/learn', module: 'src/features/learn/routes/learn.tsx' },
   {
     // Fetching the article counts the visitor's view, as the browser's own request would; a
@@ -87,7 +98,10 @@ export function render(url: string, options: RenderOptions): Promise<RenderedPag
   const location = new URL(url, 'http://lumiskin.invalid');
   for (const page of SERVER_PAGES) {
     const match = matchPath(page.path, location.pathname);
-    if (match) return transports.run(options.fetch, () => renderPage(page, match.params, location));
+    if (match) {
+      const locale = localeFromAcceptLanguage(options.acceptLanguage);
+      return transports.run(options.fetch, () => renderPage(page, match.params, location, locale));
+    }
   }
   return Promise.resolve(isUnknownPath(location.pathname) ? NOT_FOUND : null);
 }
@@ -110,6 +124,7 @@ async function renderPage(
   page: ServerPage,
   params: Params,
   location: URL,
+  locale: string,
 ): Promise<RenderedPage | null> {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
@@ -128,8 +143,10 @@ async function renderPage(
       return NOT_FOUND;
     if (failed.length) return null;
 
-    // Taken together, synchronously: the HTML shows exactly the data the browser will hydrate.
+    // Taken together, synchronously: the HTML shows exactly the data the browser will hydrate,
+    // formatted in the locale the browser will hydrate with.
     const queries = dehydrate(queryClient);
+    setLocale(locale);
     const html = renderToString(
       <StrictMode>
         <AppProvider queryClient={queryClient}>
@@ -145,7 +162,7 @@ async function renderPage(
     return {
       status: 200,
       html,
-      state: stateScript({ queries, router }),
+      state: stateScript({ queries, router, locale }),
       modules: page.module ? [page.module] : [],
       cacheable: page.cacheable ?? true,
     };

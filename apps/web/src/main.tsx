@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter, type HydrationState } from 'react-router';
 import { AppProvider, createQueryClient } from '@/app/provider';
 import { AppRouter, createRoutes, loadMatchedRoutes } from '@/app/router';
+import { browserLocale, DEFAULT_LOCALE, setLocale } from '@/lib/format';
 import { persistOfflineCache, restoreOfflineCache } from '@/lib/offline-cache';
 import { SSR_STATE_ID } from '@/ssr-state';
 
@@ -13,6 +14,8 @@ if (!root) throw new Error('#root is missing from index.html');
 interface ServerState {
   queries: DehydratedState;
   router: HydrationState;
+  /** The locale the page was rendered in: hydration formats dates and numbers the same way. */
+  locale?: string;
 }
 
 /** The data a server-rendered page was rendered with (a JSON block, not a script: CSP). */
@@ -32,6 +35,7 @@ const RESTORE_WAIT_MS = 300;
 async function start(container: HTMLElement): Promise<Root> {
   const queryClient = createQueryClient();
   const state = readServerState();
+  setLocale(state ? (state.locale ?? DEFAULT_LOCALE) : browserLocale());
 
   const routes = createRoutes(queryClient);
   const app = (router: DataRouter) => (

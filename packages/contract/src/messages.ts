@@ -5,9 +5,10 @@
 
 export const ShopMessages = {
   loadFailed: 'Failed to load products',
-  addedToCart: (name: string) => `${name} added to cart`,
-  addedToFavorites: 'Added to favorites',
-  removedFromFavorites: 'Removed from favorites',
+  // The product's word is "mix" (issue 13); the spec's 'added to cart' predates it.
+  addedToMix: (name: string) => `${name} added to your mix`,
+  addedToFavorites: 'Added to favourites',
+  removedFromFavorites: 'Removed from favourites',
   noProducts: 'No products found',
   noProductsHint: 'Try adjusting your search or filters',
   unknownProduct: 'That product is not in our catalogue.',

@@ -7,6 +7,7 @@ import {
   formatPounds,
   isMixComplete,
   MIX_QUANTITY,
+  maxQuantityOf,
   mixItemCount,
   mixTotalPence,
   MixMessages,
@@ -87,15 +88,26 @@ describe('the mix rule (spec §5)', () => {
     expect(checkMixAdd(fewer, ref('eventone'))).toBeNull();
   });
 
-  it('adding the same base again raises its quantity instead of refusing, up to the maximum', () => {
-    let lines = build(['aquahydra', 'aquahydra']);
+  it('adding the same base again keeps it at quantity 1: one base per mix', () => {
+    const lines = build(['aquahydra', 'aquahydra']);
     expect(lines).toHaveLength(1);
+    expect(lines[0]?.quantity).toBe(1);
+    expect(maxQuantityOf('base')).toBe(1);
+    expect(checkMix([{ type: 'base', quantity: 2 }])).toEqual({
+      code: 'base_quantity',
+      message: MixMessages.baseQuantity,
+    });
+  });
+
+  it('adding the same booster again raises its quantity, up to the maximum', () => {
+    let lines = build(['clearcomplex', 'clearcomplex']);
     expect(lines[0]?.quantity).toBe(2);
     for (let i = 0; i < 20; i += 1) {
-      const result = addToMix(lines, ref('aquahydra'), make);
+      const result = addToMix(lines, ref('clearcomplex'), make);
       if (result.ok) lines = result.lines;
     }
     expect(lines[0]?.quantity).toBe(MIX_QUANTITY.max);
+    expect(checkMix(lines)).toBeNull();
   });
 
   it('puts no limit on everyday products beside a full mix', () => {
@@ -119,16 +131,16 @@ describe('the mix rule (spec §5)', () => {
   });
 
   it('minus decrements and removes the line at zero', () => {
-    let lines = build(['aquahydra', 'aquahydra', 'clearcomplex']);
-    lines = decrementInMix(lines, 'aquahydra');
-    expect(lines.find((l) => l.product_id === 'aquahydra')?.quantity).toBe(1);
+    let lines = build(['aquahydra', 'clearcomplex', 'clearcomplex']);
+    lines = decrementInMix(lines, 'clearcomplex');
+    expect(lines.find((l) => l.product_id === 'clearcomplex')?.quantity).toBe(1);
     lines = decrementInMix(lines, 'aquahydra');
     expect(lines.map((l) => l.product_id)).toEqual(['clearcomplex']);
   });
 
   it('totals in pence and counts items', () => {
-    const lines = build(['aquahydra', 'aquahydra', 'brightradiance']);
-    expect(mixTotalPence(lines)).toBe(2 * 5200 + 4200);
+    const lines = build(['aquahydra', 'brightradiance', 'brightradiance']);
+    expect(mixTotalPence(lines)).toBe(5200 + 2 * 4200);
     expect(mixItemCount(lines)).toBe(3);
   });
 });

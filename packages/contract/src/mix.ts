@@ -14,6 +14,14 @@ export const MIX_LIMITS = { bases: 1, boosters: 2 } as const;
 /** Quantities a person can order of one product; more is refused as a mistake, not an order. */
 export const MIX_QUANTITY = { min: 1, max: 10 } as const;
 
+/**
+ * The most of one product a mix may hold: one base per mix means one of it (the base is the
+ * formula the boosters go into), other products up to MIX_QUANTITY.max.
+ */
+export function maxQuantityOf(type: string): number {
+  return type === 'base' ? MIX_LIMITS.bases : MIX_QUANTITY.max;
+}
+
 /** Distinct products in one mix (bases and boosters included). */
 export const MIX_MAX_ITEMS = 30;
 
@@ -25,9 +33,10 @@ export const MixMessages = {
   badQuantity: `Choose a quantity from ${MIX_QUANTITY.min} to ${MIX_QUANTITY.max}.`,
   tooManyItems: `A mix can hold at most ${MIX_MAX_ITEMS} different products.`,
   duplicateProduct: 'Each product can appear only once in a mix; change its quantity instead.',
+  baseQuantity: 'A mix holds one base, so its quantity is 1.',
 } as const;
 
-export type MixRefusalCode = 'second_base' | 'third_booster';
+export type MixRefusalCode = 'second_base' | 'third_booster' | 'base_quantity';
 
 export interface MixRefusal {
   code: MixRefusalCode;
@@ -82,10 +91,15 @@ export function checkMixAdd(
   return null;
 }
 
-/** The first way a whole mix breaks the rule (too many bases or boosters), or null. */
-export function checkMix(lines: readonly Pick<MixLine, 'type'>[]): MixRefusal | null {
+/** The first way a whole mix breaks the rule (too many bases or boosters, two of a base), or null. */
+export function checkMix(
+  lines: readonly (Pick<MixLine, 'type'> & { quantity?: number })[],
+): MixRefusal | null {
   const { bases, boosters } = countMixSlots(lines);
   if (bases > MIX_LIMITS.bases) return { code: 'second_base', message: MixMessages.secondBase };
+  if (lines.some((line) => (line.quantity ?? 1) > maxQuantityOf(line.type))) {
+    return { code: 'base_quantity', message: MixMessages.baseQuantity };
+  }
   if (boosters > MIX_LIMITS.boosters) {
     return { code: 'third_booster', message: MixMessages.thirdBooster };
   }
@@ -96,7 +110,7 @@ export type MixAddResult<L extends MixLine> =
   { ok: true; lines: L[] } | { ok: false; refusal: MixRefusal; lines: readonly L[] };
 
 /**
- * Spec §4 "Shop": add creates quantity 1 or increments (never past MIX_QUANTITY.max); the rule
+ * Spec §4 "Shop": add creates quantity 1 or increments (never past maxQuantityOf: a base stays 1); the rule
  * refuses a second base or a third booster. Returns a new array; the input is not changed.
  */
 export function addToMix<L extends MixLine>(
@@ -112,7 +126,7 @@ export function addToMix<L extends MixLine>(
       ok: true,
       lines: lines.map((line) =>
         line === existing
-          ? { ...line, quantity: Math.min(line.quantity + 1, MIX_QUANTITY.max) }
+          ? { ...line, quantity: Math.min(line.quantity + 1, maxQuantityOf(line.type)) }
           : line,
       ),
     };

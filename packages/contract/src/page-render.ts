@@ -15,6 +15,8 @@ export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>
 
 export interface RenderOptions {
   fetch: ApiTransport;
+  /** The visitor's Accept-Language header: dates and numbers are rendered in its first language. */
+  acceptLanguage?: string;
 }
 
 /** One server-rendered page. */

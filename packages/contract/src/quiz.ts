@@ -26,13 +26,19 @@ export const TIME_ZONE_HEADER = 'x-timezone';
 /** Spec §9: streak emoji thresholds 7, 14 and 30 days. */
 export const STREAK_EMOJI_THRESHOLDS = [7, 14, 30] as const;
 
-/** The emoji next to the day streak: a seedling before day one, a flame, then one per threshold. */
-export function streakEmoji(days: number): string {
-  if (days >= 30) return '👑';
-  if (days >= 14) return '🌟';
-  if (days >= 7) return '⚡';
-  if (days >= 1) return '🔥';
-  return '🌱';
+export type StreakTier = 'seedling' | 'flame' | 'bolt' | 'star' | 'crown';
+
+/**
+ * What the day streak has earned: a seedling before day one, a flame, then one tier per spec §9
+ * threshold. The web draws each as an icon (an emoji renders as an empty box where no emoji font
+ * is installed; issue 13).
+ */
+export function streakTier(days: number): StreakTier {
+  if (days >= 30) return 'crown';
+  if (days >= 14) return 'star';
+  if (days >= 7) return 'bolt';
+  if (days >= 1) return 'flame';
+  return 'seedling';
 }
 
 /** Spec §9 copy for the daily challenge card. */

@@ -159,6 +159,26 @@ describe('serving server-rendered pages', () => {
     expect(await get('/?failed=1')).toContain('<p>/?failed=1');
   });
 
+  it("renders in the visitor's first language and keeps one page per language", async () => {
+    render.mockImplementation(async (_url, options) =>
+      page({ html: `<p>${options.acceptLanguage ?? 'none'}</p>` }),
+    );
+    const get = async (language?: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/?lang=1',
+          headers: language ? { 'accept-language': language } : {},
+        })
+      ).body;
+
+    expect(await get('en-US,en;q=0.9')).toContain('<p>en-US</p>');
+    expect(await get('de-DE;q=1, en;q=0.5')).toContain('<p>de-DE</p>');
+    expect(await get('en-US')).toContain('<p>en-US</p>');
+    expect(await get()).toContain('<p>none</p>');
+    expect(render).toHaveBeenCalledTimes(3); // the second en-US request was served from the cache
+  });
+
   it('renders a page whose render has an effect (an article view) for every request', async () => {
     render.mockImplementation(async () =>
       page({ html: `<p>render ${render.mock.calls.length}</p>`, cacheable: false }),

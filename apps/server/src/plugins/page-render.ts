@@ -105,6 +105,16 @@ export function assemblePage(
     .replace(ROOT, () => `<div id="root">${body}</div>${page.state}${assets.scripts}`);
 }
 
+/** The first language the visitor asks for ('en-US,en;q=0.9' → 'en-US'), bounded. */
+function language(request: FastifyRequest): string {
+  const header = request.headers['accept-language'];
+  return (typeof header === 'string' ? header : '')
+    .split(',')[0]!
+    .split(';')[0]!
+    .trim()
+    .slice(0, 35);
+}
+
 interface CachedPage {
   expires: number;
   html: string;
@@ -151,7 +161,10 @@ export function createPageServer(
     });
     try {
       const page = await Promise.race([
-        renderer.render(request.url, { fetch: transportFor(request) }),
+        renderer.render(request.url, {
+          fetch: transportFor(request),
+          ...(language(request) && { acceptLanguage: language(request) }),
+        }),
         timeout,
       ]);
       return page && (page.status === 200 || page.status === 404) ? page : null;
@@ -178,14 +191,16 @@ export function createPageServer(
      * shell is sent with a 404); null when the browser should render the page from the shell.
      */
     async page(request: FastifyRequest): Promise<string | 'notFound' | null> {
-      const cached = cache.get(request.url);
+      // Dates and numbers follow the visitor's language: one cached page per language and URL.
+      const key = `${language(request)} ${request.url}`;
+      const cached = cache.get(key);
       if (cached && cached.expires > Date.now()) return cached.html;
       const page = await render(request);
       // A failed render is not kept: the next request tries again.
       if (!page) return null;
       if (page.status === 404) return 'notFound';
       const html = assemblePage(template, page, routeAssets(manifest, page.modules, template));
-      if (page.cacheable) remember(request.url, html);
+      if (page.cacheable) remember(key, html);
       return html;
     },
   };

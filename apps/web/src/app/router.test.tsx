@@ -36,7 +36,7 @@ describe('app shell and guards', () => {
     answer(json(200, { user }));
 
     expect(
-      await screen.findByRole('heading', { name: 'Welcome back, Grace Hopper' }),
+      await screen.findByRole('heading', { name: 'Welcome, Grace Hopper' }),
     ).toBeInTheDocument();
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/auth/me');
     expect(screen.getByRole('link', { name: 'Quick Scan' })).toHaveAttribute('href', '/scan');
@@ -106,7 +106,7 @@ describe('app shell and guards', () => {
     fakeFetch(() => json(200, { user: member }));
     const { router } = renderApp('/dashboard');
     expect(
-      await screen.findByRole('heading', { name: 'Welcome back, Ada Lovelace' }),
+      await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }),
     ).toBeInTheDocument();
 
     // What deleting the account does: the session goes while the guarded page is still shown.

@@ -10,6 +10,7 @@ import { RootLayout } from '@/app/layout/root-layout';
 import { RouteErrorPage } from '@/app/routes/error-page';
 import LandingRoute from '@/features/landing/routes/landing';
 import { postsLoader } from '@/features/learn/api/get-posts';
+import { productLoader } from '@/features/shop/api/get-product';
 import { productsLoader } from '@/features/shop/api/get-products';
 
 /**
@@ -53,6 +54,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         loader: productsLoader(queryClient),
         shouldRevalidate: revalidateOnNewPage,
         lazy: lazyPage(() => import('@/features/shop/routes/shop')),
+      },
+      {
+        path: paths.product.path,
+        loader: productLoader(queryClient),
+        shouldRevalidate: revalidateOnNewPage,
+        lazy: lazyPage(() => import('@/features/shop/routes/product')),
       },
       {
         path: paths.learn.path,

@@ -13,6 +13,7 @@ export const paths = {
   terms: { path: '/terms', href: '/terms' },
   privacy: { path: '/privacy', href: '/privacy' },
   shop: { path: '/shop', href: '/shop' },
+  product: { path: '/shop/:id', href: (id: string) => `/shop/${encodeURIComponent(id)}` },
   learn: { path: '/learn', href: '/learn' },
   article: { path: '/learn/:slug', href: (slug: string) => `/learn/${encodeURIComponent(slug)}` },
   download: { path: '/download', href: '/download' },

@@ -33,21 +33,21 @@ describe('/api/mix', () => {
     const user = await createUser(app);
     expect(await get(user)).toEqual({ items: [], count: 0, total_pence: 0, complete: false });
     const res = await put(user, [
-      { product_id: 'sebobalance', quantity: 2 },
+      { product_id: 'sebobalance', quantity: 1 },
       { product_id: 'clearcomplex', quantity: 1 },
       { product_id: 'brightradiance', quantity: 1 },
-      { product_id: 'gentle-cream-cleanser', quantity: 1 },
+      { product_id: 'gentle-cream-cleanser', quantity: 2 },
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const mix = await get(user);
     expect(mix.items.map((i) => [i.product_id, i.quantity])).toEqual([
-      ['sebobalance', 2],
+      ['sebobalance', 1],
       ['clearcomplex', 1],
       ['brightradiance', 1],
-      ['gentle-cream-cleanser', 1],
+      ['gentle-cream-cleanser', 2],
     ]);
     expect(mix.count).toBe(5);
-    expect(mix.total_pence).toBe(2 * 5400 + 3800 + 4200 + 1600);
+    expect(mix.total_pence).toBe(5400 + 3800 + 4200 + 2 * 1600);
     expect(mix.complete).toBe(true);
   });
 
@@ -77,6 +77,27 @@ describe('/api/mix', () => {
     });
 
     expect((await get(user)).items.map((i) => i.product_id)).toEqual(['aquahydra']);
+  });
+
+  it('refuses two of the base: one base per mix means quantity 1', async () => {
+    const user = await createUser(app);
+    await put(user, [{ product_id: 'aquahydra', quantity: 1 }]);
+    const twoOfTheBase = await put(user, [{ product_id: 'aquahydra', quantity: 2 }]);
+    expect(twoOfTheBase.statusCode).toBe(400);
+    expect(twoOfTheBase.json()).toEqual({
+      detail: MixMessages.baseQuantity,
+      code: 'base_quantity',
+    });
+    // Boosters and everyday products may still come in twos.
+    const twoBoosters = await put(user, [
+      { product_id: 'aquahydra', quantity: 1 },
+      { product_id: 'clearcomplex', quantity: 2 },
+    ]);
+    expect(twoBoosters.statusCode, twoBoosters.body).toBe(200);
+    expect((await get(user)).items.map((i) => [i.product_id, i.quantity])).toEqual([
+      ['aquahydra', 1],
+      ['clearcomplex', 2],
+    ]);
   });
 
   it('refuses unknown products, negative, zero, fractional and absurd quantities, and duplicates', async () => {
@@ -110,15 +131,15 @@ describe('/api/mix', () => {
   it("keeps each user's mix to themselves", async () => {
     const alice = await createUser(app);
     const bob = await createUser(app);
-    await put(alice, [{ product_id: 'aquahydra', quantity: 3 }]);
+    await put(alice, [{ product_id: 'gentle-cream-cleanser', quantity: 3 }]);
     await put(bob, []);
     expect((await get(alice)).items.map((i) => [i.product_id, i.quantity])).toEqual([
-      ['aquahydra', 3],
+      ['gentle-cream-cleanser', 3],
     ]);
     expect((await get(bob)).items).toEqual([]);
   });
 
-  it("merges a visitor's mix: larger quantity wins, the rule keeps out a second base, unknown ids are skipped", async () => {
+  it("merges a visitor's mix: larger quantity wins (a base stays 1), the rule keeps out a second base, unknown ids are skipped", async () => {
     const user = await createUser(app);
     await put(user, [
       { product_id: 'aquahydra', quantity: 1 },
@@ -143,7 +164,7 @@ describe('/api/mix', () => {
     expect(res.statusCode, res.body).toBe(200);
     const mix = MixResponse.parse(res.json());
     expect(mix.items.map((i) => [i.product_id, i.quantity])).toEqual([
-      ['aquahydra', 2],
+      ['aquahydra', 1],
       ['clearcomplex', 2],
       ['calmbarrier', 1],
     ]);

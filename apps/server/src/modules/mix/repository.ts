@@ -3,7 +3,7 @@ import {
   checkMixAdd,
   isMixComplete,
   MIX_MAX_ITEMS,
-  MIX_QUANTITY,
+  maxQuantityOf,
   mixItemCount,
   mixTotalPence,
   type MixRefusal,
@@ -65,7 +65,9 @@ export async function checkMixItems(
   const resolved = await withProducts(db, items);
   const missing = items.find((item) => !resolved.some((r) => r.product_id === item.product_id));
   if (missing) return { kind: 'unknown', productId: missing.product_id };
-  const refusal = checkMix(resolved.map((item) => ({ type: item.product.type })));
+  const refusal = checkMix(
+    resolved.map((item) => ({ type: item.product.type, quantity: item.quantity })),
+  );
   if (refusal) return { kind: 'rule', refusal };
   return resolved;
 }
@@ -130,7 +132,10 @@ export async function mergeMix(
         const line = merged[existing]!;
         merged[existing] = {
           ...line,
-          quantity: Math.min(Math.max(line.quantity, item.quantity), MIX_QUANTITY.max),
+          quantity: Math.min(
+            Math.max(line.quantity, item.quantity),
+            maxQuantityOf(line.product.type),
+          ),
         };
       } else if (
         merged.length < MIX_MAX_ITEMS &&
@@ -139,7 +144,11 @@ export async function mergeMix(
           product,
         )
       ) {
-        merged.push({ product_id: item.product_id, quantity: item.quantity, product });
+        merged.push({
+          product_id: item.product_id,
+          quantity: Math.min(item.quantity, maxQuantityOf(product.type)),
+          product,
+        });
       } else {
         skipped.push(item.product_id);
       }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'dri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { productFavorites, products, type ProductRow } from './schema';
+import { searchVariants } from './synonyms';
 
 export function toShopProduct(row: ProductRow): ShopProduct {
   return {
@@ -44,7 +45,7 @@ function escapeLike(text: string): string {
 export function fullTextSearch(
   document: AnyPgColumn,
   q: string,
-  likeColumns: AnyPgColumn[],
+  likeColumns: (AnyPgColumn | SQL)[],
 ): { where: SQL; rank: SQL<number> } {
   const web = sql`websearch_to_tsquery('english', ${q})`;
   const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
@@ -58,6 +59,31 @@ export function fullTextSearch(
     for (const column of likeColumns) parts.push(sql`${column} ilike ${pattern}`);
   }
   return { where: sql`(${sql.join(parts, sql` or `)})`, rank: sql<number>`(${rank})` };
+}
+
+/**
+ * The product search: full text over name, key ingredients, category and descriptions, for the
+ * text and its ingredient synonyms (retinol finds a retinal booster), plus a plain match inside
+ * the key ingredients; the best-ranked variant ranks the product.
+ */
+export function productSearch(q: string): { where: SQL; rank: SQL<number> } {
+  const searches = searchVariants(q).map((variant) =>
+    fullTextSearch(products.search, variant, [
+      products.name,
+      products.shortDescription,
+      sql`${products.keyIngredients}::text`,
+    ]),
+  );
+  return {
+    where: sql`(${sql.join(
+      searches.map((s) => s.where),
+      sql` or `,
+    )})`,
+    rank: sql<number>`greatest(${sql.join(
+      searches.map((s) => s.rank),
+      sql`, `,
+    )})`,
+  };
 }
 
 const SORTS: Record<Exclude<ProductSort, 'relevance'>, SQL[]> = {
@@ -81,9 +107,7 @@ export async function listProducts(
 ): Promise<ShopProduct[]> {
   const conditions: SQL[] = [];
   const q = query.q?.trim();
-  const search = q
-    ? fullTextSearch(products.search, q, [products.name, products.shortDescription])
-    : null;
+  const search = q ? productSearch(q) : null;
   if (search) conditions.push(search.where);
   if (query.category) conditions.push(sql`lower(${products.category}) = lower(${query.category})`);
   if (query.type) conditions.push(eq(products.type, query.type));

@@ -44,6 +44,31 @@ describe('GET /api/shop/products', () => {
     expect((await list()).total).toBe(SHOP_PRODUCTS.length);
   });
 
+  it('finds an ingredient by its synonyms: retinol finds RenewLift, a retinal booster', async () => {
+    for (const q of ['retinol', 'Retinoid', 'retinal']) {
+      expect(
+        (await list({ q })).products.map((p) => p.id),
+        q,
+      ).toContain('renewlift');
+    }
+    const ids = async (q: string) => (await list({ q })).products.map((p) => p.id);
+    const withIngredient = (pattern: RegExp) =>
+      SHOP_PRODUCTS.filter((p) => p.key_ingredients.some((i) => pattern.test(i))).map((p) => p.id);
+    expect(withIngredient(/retin/i)).toContain('renewlift');
+    for (const [q, pattern] of [
+      ['vitamin c', /ascorb|vitamin c/i],
+      ['salicylic', /salicylic|BHA/i],
+      ['glycolic', /glycolic|lactic|mandelic|AHA/i],
+      ['b3', /niacinamide|B3/i],
+    ] as const) {
+      const expected = withIngredient(pattern);
+      expect(expected.length, q).toBeGreaterThan(0);
+      expect(await ids(q), q).toEqual(expect.arrayContaining(expected));
+    }
+    // A word with no synonym still narrows the list.
+    expect((await list({ q: 'zzzz-nothing' })).total).toBe(0);
+  });
+
   it('searches in full text, by ingredient and by partial word', async () => {
     const niacinamide = await list({ q: 'niacinamide' });
     expect(niacinamide.products.map((p) => p.id)).toContain('sebobalance');

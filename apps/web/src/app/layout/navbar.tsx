@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useLogout } from '@/features/auth/api/logout';
 import { MobileMenu } from '@/app/layout/mobile-menu';
+import { NavSearch } from '@/app/layout/nav-search';
 import { memberNavItems, publicNavItems } from '@/app/layout/nav-items';
 
 const MemberMenus = lazy(() => import('@/app/layout/member-menus'));
@@ -44,6 +45,7 @@ export function Navbar() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
+          <NavSearch />
           <ThemeToggle className="hidden lg:inline-flex" />
           {user ? (
             <div className="hidden items-center gap-1 lg:flex">

@@ -29,18 +29,18 @@ import { ScoreTile } from '@/features/dashboard/components/score-tile';
 import {
   BAND_BADGE,
   BAND_LABEL,
-  formatDateTime,
   metricLabel,
   scoreBand,
   scoreEntries,
 } from '@/features/dashboard/components/scores';
+import { formatDateTime, formatScore } from '@/lib/format';
 
 export const SHARE_COPIED = 'Results copied to clipboard!';
 
 export function shareText(scan: HistoryItem): string {
-  const lines = scoreEntries(scan.scores).map(([k, v]) => `${metricLabel(k)}: ${v}%`);
+  const lines = scoreEntries(scan.scores).map(([k, v]) => `${metricLabel(k)}: ${formatScore(v)}`);
   return [
-    `My Lumiskin skin score: ${scan.overall_score}% (${formatDateTime(scan.created_at)})`,
+    `My Lumiskin skin score: ${formatScore(scan.overall_score)}/100 (${formatDateTime(scan.created_at)})`,
     ...lines,
   ].join('\n');
 }
@@ -118,7 +118,7 @@ export function LatestScanCard({
         <div className="flex items-center gap-2">
           <Badge variant="outline">{ANALYSIS_SOURCE_LABELS[scan.analysis_source]}</Badge>
           <Badge variant={BAND_BADGE[band]}>
-            Overall {scan.overall_score}% · {BAND_LABEL[band]}
+            Overall {formatScore(scan.overall_score)} · {BAND_LABEL[band]}
           </Badge>
         </div>
       </div>

@@ -18,7 +18,7 @@ import { useRoutine } from '@/lib/api/get-routine';
 import { useRoutineHistory } from '@/lib/api/get-routine-history';
 import { AddProductDialog } from '@/features/dashboard/components/add-product-dialog';
 import { LoadError } from '@/components/load-error';
-import { formatDate } from '@/features/dashboard/components/scores';
+import { formatDate } from '@/lib/format';
 
 function RoutineColumn({
   title,

@@ -8,12 +8,11 @@ import { comparableBaseline } from '@/lib/scan-baseline';
 import {
   BAND_BADGE,
   BAND_LABEL,
-  formatDate,
-  formatDateTime,
   metricLabel,
   scoreBand,
   scoreEntries,
 } from '@/features/dashboard/components/scores';
+import { formatDate, formatDateTime, formatScore } from '@/lib/format';
 import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
 
 /**
@@ -38,7 +37,7 @@ export function ScanList({ scans, shown }: { scans: readonly HistoryItem[]; show
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant="outline">{ANALYSIS_SOURCE_LABELS[scan.analysis_source]}</Badge>
                 <Badge variant={BAND_BADGE[band]}>
-                  {scan.overall_score}% {BAND_LABEL[band]}
+                  {formatScore(scan.overall_score)} {BAND_LABEL[band]}
                 </Badge>
               </div>
               <p className="mt-1.5 text-sm font-medium">{formatDateTime(scan.created_at)}</p>

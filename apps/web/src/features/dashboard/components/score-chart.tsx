@@ -11,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatDateWith, formatDayMonth } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { metricLabel, scoreEntries } from '@/features/dashboard/components/scores';
 
@@ -24,15 +25,6 @@ const METRIC_COLOURS = [
   '#6366f1',
   '#84cc16',
 ];
-
-const tickDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
-const tooltipDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 interface Point {
   t: number;
@@ -113,7 +105,7 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
               type="number"
               scale="time"
               domain={['dataMin', 'dataMax']}
-              tickFormatter={(t: number) => tickDate.format(t)}
+              tickFormatter={(t: number) => formatDayMonth(t)}
               stroke="var(--muted-foreground)"
               tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }}
               tickLine={false}
@@ -130,7 +122,15 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
               width={44}
             />
             <Tooltip
-              labelFormatter={(t) => tooltipDate.format(Number(t))}
+              labelFormatter={(t) =>
+                formatDateWith(Number(t), {
+                  weekday: 'short',
+                  day: 'numeric',
+                  month: 'short',
+                  hour: '2-digit',
+                  minute: '2-digit',
+                })
+              }
               formatter={(value, name) => [`${String(value)}%`, name]}
               contentStyle={{
                 background: 'var(--popover)',

@@ -2,6 +2,7 @@ import type { DashboardStats } from '@lumiskin/contract/dashboard';
 import { CalendarDaysIcon, FlameIcon, GaugeIcon, ScanFaceIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatScore, plural } from '@/lib/format';
 
 /** Spec §2: Total Scans, Avg Skin Score (N/A with no scans), This Week, Streak in days. */
 export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
@@ -15,16 +16,13 @@ export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
           ? undefined
           : stats.average_score === null
             ? 'N/A'
-            : `${Math.round(stats.average_score)}%`,
+            : formatScore(stats.average_score),
     },
     { label: 'This Week', icon: CalendarDaysIcon, value: stats?.this_week },
     {
       label: 'Streak',
       icon: FlameIcon,
-      value:
-        stats === undefined
-          ? undefined
-          : `${stats.streak_days} ${stats.streak_days === 1 ? 'day' : 'days'}`,
+      value: stats === undefined ? undefined : plural(stats.streak_days, 'day'),
     },
   ];
   return (

@@ -4,6 +4,7 @@ import { LightbulbIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { metricLabel } from '@/features/dashboard/components/scores';
+import { formatScore } from '@/lib/format';
 
 /** One kind, practical habit per metric; the finding's own sentence says what was seen. */
 const ADVICE: Record<MetricKey, string> = {
@@ -42,7 +43,7 @@ export function tipsFromAnalysis(
   }
   return weakest.map((f) => ({
     metric: f.metric,
-    title: `${metricLabel(f.metric)} · ${f.score}%`,
+    title: `${metricLabel(f.metric)} · ${formatScore(f.score)}`,
     text: `${f.summary} ${ADVICE[f.metric]}`,
   }));
 }

@@ -20,7 +20,8 @@ import { ProgressSection } from '@/features/dashboard/components/progress-sectio
 import { RoutineCard } from '@/features/dashboard/components/routine-card';
 import { StatCards } from '@/features/dashboard/components/stat-cards';
 import { TipsCard } from '@/features/dashboard/components/tips-card';
-import { formatDate } from '@/features/dashboard/components/scores';
+import { formatDate, plural } from '@/lib/format';
+import { WelcomeHeading } from '@/features/dashboard/components/welcome-heading';
 
 const LATEST_LOOKBACK = 20;
 
@@ -82,13 +83,12 @@ export default function DashboardRoute() {
             <Badge variant="accent">
               <SparklesIcon aria-hidden /> Your skin space
             </Badge>
-            <h1 className="mt-3 text-h1 font-semibold text-balance">Welcome back, {user.name}</h1>
+            <WelcomeHeading user={user} />
             <p className="mt-2 text-muted-foreground">
               Active since {formatDate(user.created_at)} ·{' '}
               {stats.data ? (
                 <span data-testid="scans-completed">
-                  {stats.data.total_analyses} {stats.data.total_analyses === 1 ? 'scan' : 'scans'}{' '}
-                  completed
+                  {plural(stats.data.total_analyses, 'scan')} completed
                 </span>
               ) : (
                 <InlineSkeleton className="h-4 w-24" />

@@ -3,7 +3,7 @@ import { BookmarkIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { formatDate, PostStats, ReadTime } from '@/features/learn/components/post-meta';
+import { formatPublished, PostStats, ReadTime } from '@/features/learn/components/post-meta';
 import { cn } from '@/lib/utils';
 
 const TAGS_PER_CARD = 3; // spec §9
@@ -67,7 +67,7 @@ export function PostCard({
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
             <span className="font-medium text-foreground">{post.author.split(',')[0]}</span>
             <ReadTime minutes={post.read_time} />
-            <time dateTime={post.created_at}>{formatDate(post.created_at)}</time>
+            <time dateTime={post.created_at}>{formatPublished(post.created_at)}</time>
             {post.saved ? (
               <span className="flex items-center gap-1 text-primary-text">
                 <BookmarkIcon className="size-3.5 fill-current" aria-hidden /> Saved

@@ -1,13 +1,9 @@
 import { ClockIcon, EyeIcon, HeartIcon } from 'lucide-react';
+import { formatDate, formatNumber } from '@/lib/format';
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    // The same day on the server and in every reader's browser (the page is server-rendered).
-    timeZone: 'UTC',
-  });
+/** The same day on the server and in every reader's browser (the page is server-rendered). */
+export function formatPublished(iso: string): string {
+  return formatDate(iso, { timeZone: 'UTC' });
 }
 
 export function PostStats({ views, likes }: { views: number; likes: number }) {
@@ -16,13 +12,13 @@ export function PostStats({ views, likes }: { views: number; likes: number }) {
       <span className="flex items-center gap-1">
         <EyeIcon className="size-3.5" aria-hidden />
         <span>
-          {views.toLocaleString('en-GB')} <span className="sr-only">views</span>
+          {formatNumber(views)} <span className="sr-only">views</span>
         </span>
       </span>
       <span className="flex items-center gap-1">
         <HeartIcon className="size-3.5" aria-hidden />
         <span>
-          {likes.toLocaleString('en-GB')} <span className="sr-only">likes</span>
+          {formatNumber(likes)} <span className="sr-only">likes</span>
         </span>
       </span>
     </span>

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { usePost } from '@/features/learn/api/get-post';
 import { useReaction } from '@/features/learn/api/reactions';
-import { formatDate, PostStats, ReadTime } from '@/features/learn/components/post-meta';
+import { formatPublished, PostStats, ReadTime } from '@/features/learn/components/post-meta';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -104,7 +104,7 @@ function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean
         <p className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="font-medium text-foreground">{post.author}</span>
           <ReadTime minutes={post.read_time} />
-          <time dateTime={post.created_at}>{formatDate(post.created_at)}</time>
+          <time dateTime={post.created_at}>{formatPublished(post.created_at)}</time>
         </p>
         <div className="mt-6 flex flex-wrap gap-2">
           <Button

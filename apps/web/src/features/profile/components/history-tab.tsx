@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { formatLongDate, formatScore } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import {
   PROFILE_METRICS,
@@ -11,11 +12,6 @@ import {
   scoreBand,
 } from '@/features/profile/components/scores';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 const BAR = { good: 'bg-success', fair: 'bg-warning', poor: 'bg-destructive dark:bg-[#f87171]' };
 
 /** Spec §2 History tab: numbered from newest, date, recommendation badge, five scores with bars. */
@@ -45,7 +41,7 @@ export function HistoryTab({ scans, total }: { scans: HistoryItem[]; total: numb
                   {total - i}
                 </span>
                 <Link to={paths.analysis.href(scan.id)} className="font-semibold hover:underline">
-                  {dateFormat.format(new Date(scan.created_at))}
+                  {formatLongDate(scan.created_at)}
                 </Link>
                 <Badge variant={rec.variant} className="ml-auto">
                   {rec.label}
@@ -59,7 +55,7 @@ export function HistoryTab({ scans, total }: { scans: HistoryItem[]; total: numb
                       <div className="flex justify-between text-xs">
                         <dt className="text-muted-foreground">{profileMetricLabel(metric)}</dt>
                         <dd className="font-semibold tabular-nums">
-                          {value === undefined ? '—' : `${value}%`}
+                          {value === undefined ? '—' : formatScore(value)}
                         </dd>
                       </div>
                       <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>

@@ -25,6 +25,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { percent } from './format';
 import { QuizIcon } from './quiz-icon';
+import { plural } from '@/lib/format';
 
 export function DailyChallengeCard({ status }: { status: 'loading' | 'available' | 'completed' }) {
   const completed = status === 'completed';
@@ -97,7 +98,9 @@ export function CategoryCard({ category }: { category: QuizCategory }) {
         </span>
         <div className="min-w-0">
           <h3 className="text-h3 font-semibold">{category.name}</h3>
-          <p className="text-sm text-muted-foreground">{category.total_questions} questions</p>
+          <p className="text-sm text-muted-foreground">
+            {plural(category.total_questions, 'question')}
+          </p>
         </div>
       </div>
       <p className="mt-3 flex-1 text-sm leading-relaxed text-muted-foreground">

@@ -1,8 +1,19 @@
-import { streakEmoji, type QuizStats } from '@lumiskin/contract/quiz';
-import { FlameIcon, GraduationCapIcon, StarIcon, TargetIcon } from 'lucide-react';
+import { streakTier, type QuizStats, type StreakTier } from '@lumiskin/contract/quiz';
+import {
+  CrownIcon,
+  FlameIcon,
+  GraduationCapIcon,
+  SparklesIcon,
+  SproutIcon,
+  StarIcon,
+  TargetIcon,
+  ZapIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber, plural } from '@/lib/format';
 import { percent } from './format';
 import { ProgressRing } from './progress-ring';
 
@@ -33,7 +44,28 @@ function StatCard({
   );
 }
 
-/** Points, level, day streak (emoji by streak, spec §9) and accuracy. */
+const STREAK_ICONS: Record<StreakTier, { Icon: LucideIcon; label: string; className: string }> = {
+  seedling: { Icon: SproutIcon, label: 'a new streak', className: 'text-success' },
+  flame: { Icon: FlameIcon, label: 'on fire', className: 'text-[#f97316]' },
+  bolt: { Icon: ZapIcon, label: 'a week or more', className: 'text-[#eab308]' },
+  star: { Icon: SparklesIcon, label: 'two weeks or more', className: 'text-[#f59e0b]' },
+  crown: { Icon: CrownIcon, label: 'a month or more', className: 'text-[#d97706]' },
+};
+
+/** The streak's tier (spec §9 thresholds) as an icon: it draws the same on every device. */
+export function StreakIcon({ days }: { days: number }) {
+  const { Icon, label, className } = STREAK_ICONS[streakTier(days)];
+  return (
+    <Icon
+      role="img"
+      aria-label={label}
+      data-streak-tier={streakTier(days)}
+      className={`inline size-6 align-[-0.15em] ${className}`}
+    />
+  );
+}
+
+/** Points, level, day streak (icon by streak, spec §9) and accuracy. */
 export function StatCards({ stats }: { stats: QuizStats | undefined }) {
   if (!stats) {
     return (
@@ -52,9 +84,9 @@ export function StatCards({ stats }: { stats: QuizStats | undefined }) {
       <li>
         <StatCard
           label="Points"
-          value={stats.total_points.toLocaleString('en-GB')}
+          value={formatNumber(stats.total_points)}
           icon={<StarIcon aria-hidden />}
-          hint={`${stats.quizzes_completed} ${stats.quizzes_completed === 1 ? 'quiz' : 'quizzes'} played`}
+          hint={`${plural(stats.quizzes_completed, 'quiz', 'quizzes')} played`}
         />
       </li>
       <li>
@@ -62,7 +94,7 @@ export function StatCards({ stats }: { stats: QuizStats | undefined }) {
           label="Level"
           value={stats.level}
           icon={<GraduationCapIcon aria-hidden />}
-          hint={`${stats.badges_count} ${stats.badges_count === 1 ? 'badge' : 'badges'} earned`}
+          hint={`${plural(stats.badges_count, 'badge')} earned`}
         />
       </li>
       <li>
@@ -70,16 +102,13 @@ export function StatCards({ stats }: { stats: QuizStats | undefined }) {
           label="Day streak"
           value={
             <span>
-              {stats.current_streak}{' '}
-              <span role="img" aria-label="streak">
-                {streakEmoji(stats.current_streak)}
-              </span>
+              {stats.current_streak} <StreakIcon days={stats.current_streak} />
             </span>
           }
           icon={<FlameIcon aria-hidden />}
           hint={
             stats.longest_streak > 0
-              ? `Best: ${stats.longest_streak} days`
+              ? `Best: ${plural(stats.longest_streak, 'day')}`
               : 'Play today to start one'
           }
         />
@@ -89,7 +118,7 @@ export function StatCards({ stats }: { stats: QuizStats | undefined }) {
           label="Accuracy"
           value={percent(stats.accuracy_rate)}
           icon={<TargetIcon aria-hidden />}
-          hint={`${stats.questions_answered} questions answered`}
+          hint={`${plural(stats.questions_answered, 'question')} answered`}
         />
       </li>
     </ul>

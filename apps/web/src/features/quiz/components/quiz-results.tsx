@@ -21,6 +21,7 @@ import { formatClock, scoreTone } from './format';
 import { shareText } from './hub-cards';
 import { ProgressRing } from './progress-ring';
 import { QuizIcon } from './quiz-icon';
+import { plural } from '@/lib/format';
 
 const TONE = {
   success: { color: 'var(--color-success)', word: 'Brilliant' },
@@ -101,7 +102,7 @@ export function QuizResults({
           </div>
           {result.streak_bonus > 0 ? (
             <p className="mt-3 text-sm text-muted-foreground">
-              Includes a streak bonus of {result.streak_bonus} points for your{' '}
+              Includes a streak bonus of {plural(result.streak_bonus, 'point')} for your{' '}
               {result.current_streak}-day streak.
             </p>
           ) : null}

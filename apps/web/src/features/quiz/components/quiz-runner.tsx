@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { DIFFICULTY_LABEL, formatClock } from './format';
+import { plural } from '@/lib/format';
 
 export interface QuizAnswers {
   answers: Record<string, string>;
@@ -96,7 +97,7 @@ export function QuizRunner({
         </p>
         <div className="flex gap-2">
           <Badge variant="secondary">{DIFFICULTY_LABEL[question.difficulty]}</Badge>
-          <Badge variant="accent">{question.points} points</Badge>
+          <Badge variant="accent">{plural(question.points, 'point')}</Badge>
         </div>
       </div>
       <Progress

@@ -6,16 +6,12 @@ import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { formatDayMonth } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useChallenges } from '@/features/quiz/api/get-challenges';
 import { QuizIcon } from '@/features/quiz/components/quiz-icon';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+const formatDay = (day: string) => formatDayMonth(`${day}T00:00:00Z`, { timeZone: 'UTC' });
 
 /** /quiz/challenges: the hub's "Join Challenges" (docs/decisions/006-quiz-challenges.md). */
 export default function QuizChallengesRoute() {

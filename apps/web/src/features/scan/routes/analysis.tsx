@@ -44,11 +44,12 @@ import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import type { ScanBaseline } from '@/lib/scan-baseline';
 import { cn } from '@/lib/utils';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+import { formatDate, formatDateTime, formatScore } from '@/lib/format';
 
 function shareText(analysis: Analysis): string {
-  const lines = Object.entries(analysis.scores).map(([k, v]) => `${k.replaceAll('_', ' ')}: ${v}%`);
+  const lines = Object.entries(analysis.scores).map(
+    ([k, v]) => `${k.replaceAll('_', ' ')}: ${formatScore(v)}`,
+  );
   return `My Lumiskin skin score: ${analysis.overall_score}/100\n${lines.join('\n')}`;
 }
 
@@ -139,7 +140,7 @@ export default function AnalysisRoute() {
           <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1.5">
               <CalendarIcon className="size-4" aria-hidden />
-              <time dateTime={a.created_at}>{dateFormat.format(new Date(a.created_at))}</time>
+              <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
             </span>
             <span className="inline-flex items-center gap-1.5">
               <MapPinIcon className="size-4" aria-hidden /> {a.location}
@@ -302,7 +303,7 @@ function Comparison({ score, baseline }: { score: number; baseline: ScanBaseline
   return (
     <div className="mt-3 space-y-1">
       <p className="text-sm" data-testid="comparison">
-        Compared with your scan of {new Date(baseline.scan.created_at).toLocaleDateString()}
+        Compared with your scan of {formatDate(baseline.scan.created_at)}
         {baseline.kind === 'comparable' && !baseline.isPrevious
           ? ', the most recent in similar conditions'
           : ''}

@@ -1,4 +1,4 @@
-import { formatPounds, MIX_LIMITS } from '@lumiskin/contract/mix';
+import { formatPounds, maxQuantityOf, MIX_LIMITS } from '@lumiskin/contract/mix';
 import { MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import type { RefObject } from 'react';
 import { MixTotal } from '@/components/mix-total';
@@ -77,7 +77,7 @@ export default function MixSheetPanel({
                         variant="ghost"
                         size="icon-sm"
                         onClick={() => entry.product && mix.add(entry.product)}
-                        disabled={!entry.product}
+                        disabled={!entry.product || entry.quantity >= maxQuantityOf(entry.type)}
                         aria-label={`Add one more ${name}`}
                       >
                         <PlusIcon aria-hidden />

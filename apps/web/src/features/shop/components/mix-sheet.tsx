@@ -2,6 +2,7 @@ import { ShoppingBagIcon } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { UseMix } from '@/lib/mix';
+import { pluralWord } from '@/lib/format';
 
 const loadPanel = () => import('@/features/shop/components/mix-sheet-panel');
 const MixSheetPanel = lazy(loadPanel);
@@ -34,7 +35,7 @@ export function MixSheet({ mix }: { mix: UseMix }) {
         <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums">
           {mix.count}
         </span>
-        <span className="sr-only">items</span>
+        <span className="sr-only">{pluralWord(mix.count, 'item')}</span>
       </Button>
       {isNeeded ? (
         <Suspense fallback={null}>

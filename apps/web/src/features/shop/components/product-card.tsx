@@ -1,14 +1,17 @@
-import { formatPounds } from '@lumiskin/contract/mix';
+import { formatPounds, maxQuantityOf } from '@lumiskin/contract/mix';
 import type { ShopProduct } from '@lumiskin/contract/shop';
 import { HeartIcon, MinusIcon, PlusIcon, StarIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { plural } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 export type ShopView = 'grid' | 'list';
 
-const TYPE_LABEL: Record<ShopProduct['type'], string> = {
+export const TYPE_LABEL: Record<ShopProduct['type'], string> = {
   base: 'Base',
   booster: 'Booster',
   cleanser: 'Cleanser',
@@ -100,14 +103,21 @@ export function ProductCard({
         <div className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <StarIcon className="size-3.5 fill-[#f59e0b] text-[#f59e0b]" aria-hidden />
           <span className="font-semibold text-foreground">{product.rating.toFixed(1)}</span>
-          <span>({product.review_count.toLocaleString('en-GB')} reviews)</span>
+          <span>({plural(product.review_count, 'review')})</span>
           {product.featured && isList ? (
             <Badge variant="accent" className="ml-1">
               Featured
             </Badge>
           ) : null}
         </div>
-        <h3 className="mt-2 font-semibold leading-snug">{product.name}</h3>
+        <h3 className="mt-2 font-semibold leading-snug">
+          <Link
+            to={paths.product.href(product.id)}
+            className="hover:text-primary-text hover:underline focus-visible:underline"
+          >
+            {product.name}
+          </Link>
+        </h3>
         <p
           className={cn(
             'mt-1 text-sm leading-snug text-muted-foreground',
@@ -149,6 +159,8 @@ export function ProductCard({
                 variant="ghost"
                 size="icon-sm"
                 onClick={onAdd}
+                // One base per mix: its quantity stays 1.
+                disabled={quantity >= maxQuantityOf(product.type)}
                 aria-label={`Add one more ${product.name}`}
               >
                 <PlusIcon aria-hidden />

@@ -47,7 +47,7 @@ export default function ShopRoute() {
   function add(product: ShopProduct) {
     const refusal = mix.add(product);
     if (!refusal && mix.quantityOf(product.id) === 0)
-      toast.success(ShopMessages.addedToCart(product.name));
+      toast.success(ShopMessages.addedToMix(product.name));
   }
 
   function card(product: ShopProduct, index: number) {

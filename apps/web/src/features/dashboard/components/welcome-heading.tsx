@@ -1,0 +1,32 @@
+import type { User } from '@lumiskin/contract/auth';
+import { useEffect, useState } from 'react';
+import { getItem, setItem } from '@/lib/storage';
+
+const SEEN_KEY = 'lumiskin_dashboard_seen';
+
+/** The ids of users who have opened their dashboard in this browser. */
+function seenIds(): string[] {
+  try {
+    const ids: unknown = JSON.parse(getItem(SEEN_KEY) ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * "Welcome, Ada" on the first visit to the dashboard (issue 13: "Welcome back" greets someone
+ * who has never been here), "Welcome back, Ada" afterwards. Remembered per user in this browser.
+ */
+export function WelcomeHeading({ user }: { user: Pick<User, 'id' | 'name'> }) {
+  const [isFirstVisit] = useState(() => !seenIds().includes(user.id));
+  useEffect(() => {
+    const ids = seenIds();
+    if (!ids.includes(user.id)) setItem(SEEN_KEY, JSON.stringify([...ids, user.id].slice(-20)));
+  }, [user.id]);
+  return (
+    <h1 className="mt-3 text-h1 font-semibold text-balance">
+      {isFirstVisit ? 'Welcome' : 'Welcome back'}, {user.name}
+    </h1>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ShopProduct } from '@lumiskin/contract/shop';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { api, ApiRequestError } from '@/lib/api-client';
+import { catalogueQueryOptions } from '@/lib/mix';
+import { preloadImage, waitBriefly } from '@/lib/route-prefetch';
+
+export const getProduct = (id: string, signal?: AbortSignal) =>
+  api.get<ShopProduct>(`/shop/products/${encodeURIComponent(id)}`, { signal });
+
+export const productQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['shop', 'product', id] as const,
+    queryFn: ({ signal }) => getProduct(id, signal),
+    staleTime: 60_000,
+    // An unknown product stays unknown: no retry for a 4xx.
+    retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
+  });
+
+export const useProduct = (id: string) => useQuery(productQueryOptions(id));
+
+/**
+ * Route loader: the product and the catalogue (its related products) start with the navigation,
+ * in parallel with the page's chunk; the page's own queries pick them up.
+ */
+export const productLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    const options = productQueryOptions(params.id ?? '');
+    const prefetch = Promise.all([
+      queryClient.prefetchQuery(options),
+      queryClient.prefetchQuery(catalogueQueryOptions()),
+    ]).then(() => preloadImage(queryClient.getQueryData(options.queryKey)?.image));
+    await waitBriefly(prefetch);
+    return null;
+  };

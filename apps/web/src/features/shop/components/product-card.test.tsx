@@ -1,0 +1,70 @@
+import type { ShopProduct } from '@lumiskin/contract/shop';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ProductCard } from '@/features/shop/components/product-card';
+import { renderWithRouter } from '@/testing/test-utils';
+
+const product = (id: string, name: string, type: ShopProduct['type']): ShopProduct => ({
+  id,
+  name,
+  short_description: `${name}, in short.`,
+  description: `${name}, at length.`,
+  key_ingredients: ['Glycerin'],
+  category: type === 'base' ? 'Bases' : 'Boosters',
+  type,
+  formulation_category: null,
+  time_of_use: 'AM/PM',
+  how_to_use: 'Daily.',
+  suitable_for: [],
+  size: '50 ml',
+  featured: false,
+  rating: 4.5,
+  review_count: 1204,
+  price_pence: 5200,
+  image: `/images/products/${id}.svg`,
+  color: '#38bdf8',
+});
+
+function card(p: ShopProduct, quantity: number, onAdd = vi.fn()) {
+  return {
+    path: `/${p.id}`,
+    element: (
+      <ul>
+        <ProductCard
+          product={p}
+          view="grid"
+          quantity={quantity}
+          isFavorite={false}
+          onAdd={onAdd}
+          onDecrement={() => {}}
+          onToggleFavorite={() => {}}
+          eager
+        />
+      </ul>
+    ),
+  };
+}
+
+describe('ProductCard', () => {
+  it('does not offer a second of the base, but does of a booster; links to the product page', async () => {
+    const base = product('aquahydra', 'AquaHydra', 'base');
+    const booster = product('renewlift', 'RenewLift', 'booster');
+    const onAdd = vi.fn();
+    const { router, user } = renderWithRouter(
+      [card(base, 1), card(booster, 1, onAdd)],
+      '/aquahydra',
+    );
+    expect(await screen.findByRole('button', { name: 'Add one more AquaHydra' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'AquaHydra' })).toHaveAttribute(
+      'href',
+      '/shop/aquahydra',
+    );
+    expect(screen.getByText('(1,204 reviews)')).toBeInTheDocument();
+
+    await router.navigate('/renewlift');
+    const more = await screen.findByRole('button', { name: 'Add one more RenewLift' });
+    expect(more).toBeEnabled();
+    await user.click(more);
+    expect(onAdd).toHaveBeenCalledOnce();
+  });
+});

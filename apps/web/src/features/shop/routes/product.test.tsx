@@ -1,0 +1,88 @@
+import type { ShopProduct } from '@lumiskin/contract/shop';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import ProductRoute from '@/features/shop/routes/product';
+import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+
+const product = (id: string, name: string, type: ShopProduct['type']): ShopProduct => ({
+  id,
+  name,
+  short_description: `${name}, in short.`,
+  description: `${name}, at length.`,
+  key_ingredients:
+    type === 'booster' ? ['Retinal (retinaldehyde, 0.05%)', 'Bakuchiol'] : ['Glycerin'],
+  category: type === 'base' ? 'Bases' : 'Boosters',
+  type,
+  formulation_category: type === 'base' ? 'hydration' : 'aging',
+  time_of_use: type === 'booster' ? 'PM' : 'AM/PM',
+  how_to_use: 'Two drops into your base at night.',
+  suitable_for: ['fine lines', 'firmness'],
+  size: '15 ml',
+  featured: false,
+  rating: 4.6,
+  review_count: 1,
+  price_pence: 3800,
+  image: `/images/products/${id}.svg`,
+  color: '#38bdf8',
+});
+
+const catalogue = [
+  product('aquahydra', 'AquaHydra', 'base'),
+  product('sebobalance', 'SeboBalance', 'base'),
+  product('renewlift', 'RenewLift', 'booster'),
+];
+
+function setup(path: string) {
+  fakeFetch((url) => {
+    if (url === '/api/shop/products')
+      return json(200, { products: catalogue, total: catalogue.length, categories: [] });
+    const one = catalogue.find((p) => url === `/api/shop/products/${p.id}`);
+    if (one) return json(200, one);
+    return json(404, { detail: 'That product is not in our catalogue.', code: 'not_found' });
+  });
+  return renderWithRouter([{ path: '/shop/:id', element: <ProductRoute /> }], path);
+}
+
+describe('the product page', () => {
+  it('shows the full description, key ingredients, how to use, suitable for, price and related products', async () => {
+    setup('/shop/renewlift');
+    expect(await screen.findByRole('heading', { level: 1, name: 'RenewLift' })).toBeInTheDocument();
+    expect(screen.getByText('RenewLift, at length.')).toBeInTheDocument();
+    expect(screen.getByText('Retinal (retinaldehyde, 0.05%)')).toBeInTheDocument();
+    expect(screen.getByText(/Two drops into your base at night\. \(PM\)/)).toBeInTheDocument();
+    expect(screen.getByText('fine lines, firmness')).toBeInTheDocument();
+    expect(screen.getByText('£38.00')).toBeInTheDocument();
+    expect(screen.getByText('(1 review)', { exact: false })).toBeInTheDocument();
+    expect(document.title).toBe('RenewLift — Shop — Lumiskin');
+  });
+
+  it('adds a base to the mix once: one base per mix means quantity 1', async () => {
+    const { user } = setup('/shop/aquahydra');
+    const add = await screen.findByRole('button', { name: 'Add AquaHydra to mix' });
+    expect(add).toHaveTextContent('Add to mix');
+    await user.click(add);
+    expect(await screen.findByText('1 in your mix')).toBeInTheDocument();
+    expect(add).toHaveTextContent('In your mix');
+    expect(add).toBeDisabled();
+    expect(JSON.parse(localStorage.getItem('lumiskin_mix') ?? '[]')).toEqual([
+      { product_id: 'aquahydra', type: 'base', quantity: 1 },
+    ]);
+    const related = screen.getByRole('region', { name: 'Related products' });
+    expect(within(related).getByRole('link', { name: /SeboBalance/ })).toHaveAttribute(
+      'href',
+      '/shop/sebobalance',
+    );
+    expect(within(related).queryByRole('link', { name: /AquaHydra/ })).toBeNull();
+  });
+
+  it('says so when the product does not exist', async () => {
+    setup('/shop/moon-dust');
+    expect(
+      await screen.findByRole('heading', { name: 'That product is not in our catalogue.' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute(
+      'href',
+      '/shop',
+    );
+  });
+});
