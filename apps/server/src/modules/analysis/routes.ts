@@ -52,8 +52,11 @@ const scanErrors = {
   429: ApiError,
   503: ScanError,
 };
-/** Three photos of up to 10 MB as base64 (4/3 larger), plus the rest of the JSON. */
-const JSON_SCAN_BODY_LIMIT = Math.ceil(((SCAN_MAX_BYTES * 4) / 3) * 3) + 64 * 1024;
+/**
+ * The whole JSON body, base64 photos included, is capped like one multipart file (10 MB): camera
+ * captures are a few hundred KB each, and the web app uploads them as multipart anyway.
+ */
+const JSON_SCAN_BODY_LIMIT = SCAN_MAX_BYTES;
 
 /** Multipart text fields of /scan-upload, validated like the JSON body. */
 const UploadFields = z.object({
