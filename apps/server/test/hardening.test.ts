@@ -96,10 +96,13 @@ describe('request bodies', () => {
       url: '/api/analysis/scan-upload',
       headers: { ...user.headers, 'content-type': 'multipart/form-data; boundary=XyZ' },
       payload:
+        '--XyZ\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n' +
+        'Content-Type: image/jpeg\r\n\r\n\xff\xd8\xff\r\n' +
         '--XyZ\r\nContent-Disposition: form-data; name="location"\r\n\r\nPar\u0000is\r\n--XyZ--\r\n',
     });
     expect(upload.statusCode).toBe(400);
     expect(upload.json()).toMatchObject({ code: 'validation_error' });
+    expect(upload.json<{ detail: string }>().detail).toMatch(/location.*NUL/);
   });
 
   it('answers malformed multipart with 400 logged at info, never error', async () => {

@@ -60,7 +60,12 @@ const JSON_SCAN_BODY_LIMIT = SCAN_MAX_BYTES;
 
 /** Multipart text fields of /scan-upload, validated like the JSON body. */
 const UploadFields = z.object({
-  location: z.string().max(200).optional(),
+  // JSON bodies are checked for NUL by plugins/request-guards.ts; multipart fields here.
+  location: z
+    .string()
+    .max(200)
+    .refine((value) => !value.includes('\0'), 'must not contain NUL characters')
+    .optional(),
   analysis_type: AnalysisType.default('quick'),
   concerns: z.array(ScanConcern).max(8).default([]),
   angles: z.array(z.enum(CAPTURE_ANGLES)).max(2).default([]),
