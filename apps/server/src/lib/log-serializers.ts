@@ -29,8 +29,17 @@ export function redactUrl(url: string): string {
 }
 
 /** Fastify's default request fields, with the URL redacted (other `req` objects pass as they are). */
-export function serializeRequest(request: FastifyRequest) {
-  if (typeof request.url !== 'string' || typeof request.method !== 'string') return request;
+export function serializeRequest(request: FastifyRequest): {
+  [key: string]: unknown;
+  method?: string;
+  url?: string;
+  host?: string;
+  remoteAddress?: string;
+  remotePort?: number;
+} {
+  if (typeof request.url !== 'string' || typeof request.method !== 'string') {
+    return request as unknown as Record<string, unknown>;
+  }
   return {
     method: request.method,
     url: redactUrl(request.url),
