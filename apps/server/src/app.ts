@@ -34,6 +34,8 @@ import scanPoolPlugin from './plugins/scan-pool';
 import weatherPlugin from './plugins/weather';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import requestGuardsPlugin, { authenticateBeforeBody } from './plugins/request-guards';
+import { serializeError, serializeRequest } from './lib/log-serializers';
 import type { PageRenderer } from '@lumiskin/contract/page-render';
 import spaPlugin from './plugins/spa';
 
@@ -49,7 +51,6 @@ declare module 'fastify' {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- plugins differ in their type provider
 const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
-  { prefix: '/health', routes: healthRoutes },
   { prefix: '/auth', routes: authRoutes },
   { prefix: '/geo', routes: geoRoutes },
   { prefix: '/shop', routes: shopRoutes },
@@ -71,6 +72,9 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
   'headers.authorization',
   'headers.cookie',
+  // @fastify/multipart logs the headers it hands busboy (trace level)
+  '*.headers.authorization',
+  '*.headers.cookie',
   'res.headers["set-cookie"]',
   ...[
     'password',
@@ -80,6 +84,12 @@ export const REDACTED_PATHS = [
     'passwordHash',
     'password_hash',
     'parameters',
+    'params',
+    'email',
+    'newEmail',
+    'hash',
+    'image_data',
+    'images',
   ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
@@ -94,6 +104,8 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // URLs without token/code query values; database errors without their parameters.
+      serializers: { req: serializeRequest, err: (error: Error) => serializeError(error) },
       ...(config.logStream && { stream: config.logStream }),
       hooks: {
         // @fastify/compress logs a browser that stopped reading a compressed answer (a page
@@ -125,6 +137,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
 
   // 1. External plugins
   await app.register(errorsPlugin);
+  await app.register(requestGuardsPlugin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       // What the Vite-built React SPA needs: own scripts only, inline styles (radix positions
@@ -177,9 +190,12 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(mailerPlugin);
   await app.register(cataloguePlugin);
 
-  // 3. Routes: everything under /api, with the general per-IP limit
+  // 3. Routes: everything under /api, with the general per-IP limit, except the health check
+  // a load balancer polls (it must never answer 429).
+  await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(
     async (api) => {
+      api.addHook('onRoute', authenticateBeforeBody);
       const limit = api.rateLimit({ max: config.rateLimit.max, timeWindow: 60_000 });
       api.addHook('onRequest', limit);
       for (const { prefix, routes } of modules) await api.register(routes, { prefix });

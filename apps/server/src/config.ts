@@ -57,7 +57,7 @@ export const EnvSchema = z
       .number()
       .int()
       .min(1024)
-      .default(1024 * 1024),
+      .default(256 * 1024),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
     /** Outgoing mail (password reset). Without it mail goes to the mail_outbox table and the log. */
     SMTP_URL: optionalText.pipe(

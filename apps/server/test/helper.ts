@@ -12,7 +12,7 @@ export const testConfig: AppConfig = {
   tokenTtlDays: 30,
   rateLimit: { max: 100_000, authMax: 10_000, authWindowS: 60 },
   trustProxy: false,
-  bodyLimitBytes: 1024 * 1024,
+  bodyLimitBytes: 256 * 1024,
   requestTimeoutMs: 30_000,
   webDist: null,
   version: 'test',

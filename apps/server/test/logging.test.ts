@@ -1,5 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { redactUrl } from '../src/lib/log-serializers';
+import { users } from '../src/modules/auth/schema';
+import { hashPassword } from '../src/modules/auth/password';
+import { createUser } from './factories';
 import { buildTestApp, captureLogs } from './helper';
 
 const logs = captureLogs();
@@ -10,6 +16,12 @@ beforeAll(async () => {
   app.addHook('preHandler', async (request) => {
     request.log.info({ headers: request.headers, body: request.body }, 'incoming');
     request.log.info({ req: { headers: request.headers } }, 'incoming again');
+  });
+  // A bug that sends secrets to a failing SQL statement: a duplicate email with its hash.
+  app.post('/test/failing-sql', async (request) => {
+    const { email, hash } = request.body as { email: string; hash: string };
+    await app.db.insert(users).values({ name: 'Dup', email, passwordHash: hash });
+    return { ok: true };
   });
 });
 afterAll(() => app.close());
@@ -56,4 +68,74 @@ it('logs a browser that left mid-answer as debug, and real errors still as error
       ?.level;
   expect(levelOf('premature close')).toBe(20);
   expect(levelOf('database on fire')).toBe(50);
+});
+
+it('keeps SQL parameters, reset tokens, emails and photo bytes out of the log', async () => {
+  const email = 'sql-secret@example.test';
+  const password = 'Another-Secret-456';
+  const existing = await createUser(app, { email, password });
+  const hash = await hashPassword('hash-input-789');
+  const failed = await app.inject({
+    method: 'POST',
+    url: '/test/failing-sql',
+    payload: { email, hash },
+  });
+  expect(failed.statusCode).toBe(500);
+
+  const resetToken = 'Rst_tok3n_abcdefghijklmnopqrstuvwxyz0123';
+  await app.inject({ method: 'GET', url: `/reset-password?token=${resetToken}` });
+  await app.inject({ method: 'GET', url: `/api/blog/posts?code=${resetToken}x&q=spf` });
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    payload: {
+      token: `${resetToken}y`,
+      password: 'New-Secret-000',
+      confirmPassword: 'New-Secret-000',
+    },
+  });
+  await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  const photo = fs.readFileSync(
+    path.join(import.meta.dirname, '../src/modules/analysis/test-fixtures/astronaut-face.jpg'),
+  );
+  const boundary = 'LumiskinBoundary';
+  const upload = await app.inject({
+    method: 'POST',
+    url: '/api/analysis/scan-upload',
+    headers: { ...existing.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="face.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(upload.statusCode).toBeGreaterThanOrEqual(200);
+
+  const text = logs.text();
+  // The statement did fail and was logged, with its SQL text but none of its values.
+  const failure = logs
+    .lines()
+    .find((line) => (line.err as { type?: string } | undefined)?.type === 'DrizzleQueryError');
+  expect(failure?.err).toMatchObject({ query: expect.stringContaining('insert into "users"') });
+  expect(text).toContain('/reset-password?token=[redacted]');
+  expect(text).toContain('code=[redacted]&q=spf');
+  for (const secret of [email, hash, resetToken, password, existing.token]) {
+    expect(text).not.toContain(secret);
+  }
+  expect(text).not.toMatch(/\$argon2id\$/);
+  expect(text).not.toContain(photo.subarray(0, 48).toString('base64'));
+  expect(text).not.toContain(photo.subarray(2000, 2048).toString('base64'));
+  expect(text).not.toContain(photo.subarray(2000, 2048).toString('latin1'));
+});
+
+it('redacts secret-looking query values and keeps the rest', () => {
+  expect(redactUrl('/reset-password?token=abc')).toBe('/reset-password?token=[redacted]');
+  expect(redactUrl('/x?q=a&access_token=b&Code=c')).toBe(
+    '/x?q=a&access_token=[redacted]&Code=[redacted]',
+  );
+  expect(redactUrl('/x?%74oken=abc')).toBe('/x?%74oken=[redacted]');
+  expect(redactUrl('/plain/path')).toBe('/plain/path');
 });

@@ -338,20 +338,55 @@ export async function startEmbeddedPostgres(
       fs.rmSync(path.join(opts.dir, 'postmaster.pid'), { force: true });
     }
   }
-  const running = child;
-  const pid = running.pid as number;
+  let running = child;
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+
+  /**
+   * If postgres dies under the app (killed, crashed), start it again on the same port so the
+   * pool's URL keeps working: a few attempts with a growing pause, each one logged.
+   */
+  const restart = async () => {
+    for (let attempt = 1; attempt <= 5 && !stopping; attempt++) {
+      try {
+        await clearLeftover(opts.dir, log);
+        running = await launch(bin, opts, port, runAs);
+        supervise(running);
+        log(`PostgreSQL restarted on 127.0.0.1:${port} (pid ${running.pid})`);
+        return;
+      } catch (error) {
+        log(
+          `PostgreSQL restart ${attempt} failed: ${error instanceof Error ? error.message : error}`,
+        );
+        await sleep(500 * attempt);
+      }
+    }
+    if (!stopping) log('PostgreSQL could not be restarted; the API answers 503 until it is');
+  };
+  const supervise = (proc: ChildProcess) => {
+    proc.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(`PostgreSQL (pid ${proc.pid}) exited (${signal ?? `code ${code}`}); restarting it`);
+      restarting = restart().finally(() => (restarting = null));
+    });
+  };
+  supervise(running);
   // Last resort if the app exits without stopping us (crash): ask for a fast shutdown.
   const onExit = () => running.kill('SIGINT');
   process.on('exit', onExit);
-  log(`PostgreSQL ready on 127.0.0.1:${port} (pid ${pid})`);
+  log(`PostgreSQL ready on 127.0.0.1:${port} (pid ${running.pid})`);
 
   return {
     port,
-    pid,
+    get pid() {
+      return running.pid as number;
+    },
     url: (database = 'postgres') =>
       `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     async stop() {
+      stopping = true;
       process.off('exit', onExit);
+      await restarting;
       if (running.exitCode !== null || running.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
       running.kill('SIGINT');

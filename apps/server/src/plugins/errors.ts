@@ -2,6 +2,7 @@ import { ErrorCode, type ApiError } from '@lumiskin/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/availability';
 
 /**
  * An error meant for the client: its status, `code` and `detail` go out as they are, with `fields`
@@ -64,6 +65,28 @@ const FASTIFY_CODES: Record<string, { code: string; detail?: string }> = {
   },
 };
 
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * A malformed multipart body (no or an absurd boundary, cut off mid-part): busboy and
+ * @fastify/multipart throw plain Errors for these, which are the client's, not ours.
+ */
+function isMalformedMultipart(request: FastifyRequest, error: FastifyError): boolean {
+  if (!request.isMultipart?.() && !/multipart/i.test(request.headers['content-type'] ?? '')) {
+    return false;
+  }
+  return (
+    error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+    error.code === 'FST_MULTIPART_INVALID_CONTENT_TYPE' ||
+    // the body ended inside a part (or the client went away mid-upload)
+    error.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    /boundary|unexpected end of (form|multipart)|malformed part header|part terminated early/i.test(
+      error.message,
+    )
+  );
+}
+
 function validationError(
   error: FastifyError & { validation: { instancePath: string; message?: string }[] },
 ) {
@@ -99,6 +122,20 @@ async function errorsPlugin(app: FastifyInstance) {
       body = {
         code: ErrorCode.validation,
         ...validationError(error as Parameters<typeof validationError>[0]),
+      };
+    } else if (isDatabaseUnavailable(error)) {
+      status = 503;
+      request.server.databaseAvailability?.markDown(error);
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      body = {
+        detail: 'The service is briefly unavailable. Please try again in a few seconds.',
+        code: 'database_unavailable',
+      };
+    } else if (isMalformedMultipart(request, error)) {
+      status = 400;
+      body = {
+        detail: 'The multipart upload is malformed or incomplete',
+        code: ErrorCode.validation,
       };
     } else if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
       status = 503;

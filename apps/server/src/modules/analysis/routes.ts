@@ -52,12 +52,20 @@ const scanErrors = {
   429: ApiError,
   503: ScanError,
 };
-/** Three photos of up to 10 MB as base64 (4/3 larger), plus the rest of the JSON. */
-const JSON_SCAN_BODY_LIMIT = Math.ceil(((SCAN_MAX_BYTES * 4) / 3) * 3) + 64 * 1024;
+/**
+ * The whole JSON body, base64 photos included, is capped like one multipart file (10 MB): camera
+ * captures are a few hundred KB each, and the web app uploads them as multipart anyway.
+ */
+const JSON_SCAN_BODY_LIMIT = SCAN_MAX_BYTES;
 
 /** Multipart text fields of /scan-upload, validated like the JSON body. */
 const UploadFields = z.object({
-  location: z.string().max(200).optional(),
+  // JSON bodies are checked for NUL by plugins/request-guards.ts; multipart fields here.
+  location: z
+    .string()
+    .max(200)
+    .refine((value) => !value.includes('\0'), 'must not contain NUL characters')
+    .optional(),
   analysis_type: AnalysisType.default('quick'),
   concerns: z.array(ScanConcern).max(8).default([]),
   angles: z.array(z.enum(CAPTURE_ANGLES)).max(2).default([]),

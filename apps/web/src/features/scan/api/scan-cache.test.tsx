@@ -45,11 +45,14 @@ function setUp() {
 describe('the cache after a scan or a delete', () => {
   it('a scan caches the new analysis and refreshes the history lists, the stats and the routine', async () => {
     const analysis = { ...createHistoryItem(), id: 'scan_new' } as unknown as Analysis;
-    fakeFetch((url, init) =>
-      url === '/api/analysis/scan' && init.method === 'POST'
-        ? json(201, analysis)
-        : json(404, { detail: 'Not found', code: 'not_found' }),
-    );
+    let sent: FormData | null = null;
+    fakeFetch((url, init) => {
+      if (url !== '/api/analysis/scan-upload' || init.method !== 'POST') {
+        return json(404, { detail: 'Not found', code: 'not_found' });
+      }
+      sent = init.body as FormData;
+      return json(201, analysis);
+    });
     const { queryClient, wrapper, isInvalidated } = setUp();
     const { result } = renderHook(() => useRunScan(), { wrapper });
 
@@ -57,9 +60,22 @@ describe('the cache after a scan or a delete', () => {
       location: 'London, UK',
       analysisType: 'quick',
       concerns: [],
-      captures: ['data:image/jpeg;base64,AAAA'],
+      captures: ['data:image/jpeg;base64,/9j/AAEC', 'data:image/png;base64,iVBORw=='],
       file: null,
     });
+
+    // Camera captures go as multipart files, decoded from their data URLs.
+    const form = sent as FormData | null;
+    const front = form?.get('image') as File;
+    const bytes = await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(front);
+    });
+    expect([...new Uint8Array(bytes)]).toEqual([0xff, 0xd8, 0xff, 0, 1, 2]);
+    expect(front.type).toBe('image/jpeg');
+    expect((form?.getAll('images') as File[]).map((file) => file.type)).toEqual(['image/png']);
+    expect(form?.get('location')).toBe('London, UK');
 
     expect(queryClient.getQueryData(getAnalysisQueryOptions('scan_new').queryKey)).toEqual(
       analysis,

@@ -1,6 +1,5 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
 import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
-import type { ScanBody } from '@lumiskin/contract/scan';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
@@ -19,25 +18,37 @@ export interface ScanRequest {
   file: File | null;
 }
 
-/** POST /api/analysis/scan (camera captures) or /scan-upload (an uploaded file). */
+/**
+ * A camera capture's data URL as a file (decoded here: the page's CSP lets `fetch` reach only
+ * our own origin, not `data:` URLs).
+ */
+function captureFile(dataUrl: string, name: string): File {
+  const comma = dataUrl.indexOf(',');
+  const type = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? 'image/jpeg';
+  const binary = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new File([bytes], name, { type });
+}
+
+/**
+ * POST /api/analysis/scan-upload as multipart, for an uploaded file and for camera captures
+ * alike (front first as `image`, then the left and right profiles as `images`): the server
+ * caps bodies at 10 MB and multipart costs no base64 inflation or JSON parsing.
+ */
 export async function runScan(request: ScanRequest): Promise<Analysis> {
+  const form = new FormData();
   if (request.file) {
-    const form = new FormData();
     form.append('image', request.file);
-    form.append('location', request.location);
-    form.append('analysis_type', request.analysisType);
-    for (const concern of request.concerns) form.append('concerns', concern);
-    return api.post<Analysis>('/analysis/scan-upload', form);
+  } else {
+    const [front, ...extras] = request.captures;
+    form.append('image', captureFile(front ?? 'data:image/jpeg;base64,', 'front.jpg'));
+    extras.forEach((extra, i) => form.append('images', captureFile(extra, `angle-${i + 1}.jpg`)));
   }
-  const [front, ...extras] = request.captures;
-  const body: ScanBody = {
-    image_data: front ?? '',
-    location: request.location,
-    analysis_type: request.analysisType,
-    concerns: request.concerns,
-    images: extras,
-  };
-  return api.post<Analysis>('/analysis/scan', body);
+  form.append('location', request.location);
+  form.append('analysis_type', request.analysisType);
+  for (const concern of request.concerns) form.append('concerns', concern);
+  return api.post<Analysis>('/analysis/scan-upload', form);
 }
 
 export function useRunScan() {
