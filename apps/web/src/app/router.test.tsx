@@ -27,7 +27,14 @@ describe('app shell and guards', () => {
     const user = createUser({ name: 'Grace Hopper' });
     saveSession({ token: 'tok_abc', user });
     let answer: (response: Response) => void = () => {};
-    const fetch = fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    // The session check waits for the test; the dashboard's own requests (started with the
+    // navigation) stay unanswered.
+    const fetch = fakeFetch(
+      (url) =>
+        new Promise<Response>((resolve) => {
+          if (url === '/api/auth/me') answer = resolve;
+        }),
+    );
     renderApp('/dashboard');
 
     expect(

@@ -9,6 +9,7 @@ import { removePrivateQueries } from '@/lib/visitor-queries';
 import { RequireAuth, RequireStaff } from '@/app/guards';
 import { RootLayout } from '@/app/layout/root-layout';
 import { RouteErrorPage } from '@/app/routes/error-page';
+import { dashboardLoader } from '@/features/dashboard/api/prefetch-dashboard';
 import LandingRoute from '@/features/landing/routes/landing';
 import { postsLoader } from '@/features/learn/api/get-posts';
 import { productsLoader } from '@/features/shop/api/get-products';
@@ -75,6 +76,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           {
             path: paths.dashboard.path,
+            loader: dashboardLoader(queryClient),
             lazy: lazyPage(() => import('@/features/dashboard/routes/dashboard')),
           },
           {
