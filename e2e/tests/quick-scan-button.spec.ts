@@ -48,7 +48,7 @@ function tappablesUnderButton(page: Page) {
     const selector =
       'a[href], button, input, select, textarea, summary, [role="button"], [role="tab"], [role="link"], [tabindex]:not([tabindex="-1"])';
     const hits: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       if (el === fab || fab.contains(el) || el.closest('[aria-hidden="true"]')) continue;
       const r = el.getBoundingClientRect();
       const style = getComputedStyle(el);
