@@ -93,7 +93,7 @@ test.describe('scan', () => {
       timeout: 60_000,
     });
     await expect(page.getByText('London, GB').first()).toBeVisible();
-    await page.getByRole('link', { name: /View full analysis/ }).click();
+    await page.getByRole('link', { name: /See full analysis/ }).click();
 
     await expect(page).toHaveURL(/\/analysis\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Your skin, zone by zone' })).toBeVisible();
@@ -207,7 +207,7 @@ test.describe('scan', () => {
       });
 
       const analysisId = (
-        await page.getByRole('link', { name: /View full analysis/ }).getAttribute('href')
+        await page.getByRole('link', { name: /See full analysis/ }).getAttribute('href')
       )
         ?.split('/')
         .pop();

@@ -12,82 +12,18 @@
  * overrides /usr/bin/chromium; BENCH_JSON=file writes the figures as JSON too; BENCH_LHR_DIR=dir keeps
  * each page's full Lighthouse report (home.json, shop.json, learn.json) for diagnosis.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startServer } from './server.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(webRoot, '../..');
 const distDir = path.join(webRoot, 'dist');
-const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 const PAGES = ['/', '/shop', '/learn'];
 const TARGETS = { performance: 90, accessibility: 95, initialJsKbForHome: 150 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object'
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-/** Starts the built server on a throwaway data directory; returns its URL and a stop function. */
-async function startServer() {
-  for (const file of [path.join(distDir, 'index.html'), serverEntry]) {
-    if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
-  }
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-bench-'));
-  fs.chmodSync(dataDir, 0o711); // as root, the embedded PostgreSQL runs as another user
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`, 120_000);
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const gzipCache = new Map();
 /** gzip -9 size of a built asset, by its URL path. */

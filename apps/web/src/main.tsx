@@ -6,6 +6,7 @@ import { AppProvider, createQueryClient } from '@/app/provider';
 import { AppRouter, createRoutes, loadMatchedRoutes } from '@/app/router';
 import { browserLocale, DEFAULT_LOCALE, setLocale } from '@/lib/format';
 import { persistOfflineCache, restoreOfflineCache } from '@/lib/offline-cache';
+import { rememberVisitorQueries } from '@/lib/visitor-queries';
 import { SSR_STATE_ID } from '@/ssr-state';
 
 const root = document.getElementById('root');
@@ -50,6 +51,7 @@ async function start(container: HTMLElement): Promise<Root> {
     // Server-rendered public page (docs/decisions/013): take over its HTML with the same data,
     // the same route modules and the visitor's markup, so nothing is rendered twice.
     hydrate(queryClient, state.queries);
+    rememberVisitorQueries(queryClient);
     await loadMatchedRoutes(routes, window.location);
     const router = createBrowserRouter(routes, { hydrationData: state.router });
     let root: Root | undefined;

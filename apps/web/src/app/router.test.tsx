@@ -27,7 +27,14 @@ describe('app shell and guards', () => {
     const user = createUser({ name: 'Grace Hopper' });
     saveSession({ token: 'tok_abc', user });
     let answer: (response: Response) => void = () => {};
-    const fetch = fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    // The session check waits for the test; the dashboard's own requests (started with the
+    // navigation) stay unanswered.
+    const fetch = fakeFetch(
+      (url) =>
+        new Promise<Response>((resolve) => {
+          if (url === '/api/auth/me') answer = resolve;
+        }),
+    );
     renderApp('/dashboard');
 
     expect(
@@ -55,6 +62,22 @@ describe('app shell and guards', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(USER_KEY)).toBeNull();
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('keeps a visitor on a public page when the stored token is refused, with the visitor header', async () => {
+    saveSession({ token: 'tok_expired', user: createUser() });
+    const fetch = fakeFetch(() =>
+      json(401, { detail: 'Please sign in again', code: 'unauthorized' }),
+    );
+    const { router } = renderApp('/');
+
+    await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
+    expect(fetch).toHaveBeenCalled();
+    expect(await screen.findByRole('link', { name: 'Get Started' })).toBeInTheDocument();
+    // A redirect starts with the 401 (then waits for the login chunk): none is under way.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(router.state.navigation.state).toBe('idle');
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('shows a 403 page on /admin to a signed-in member and the admin area to staff', async () => {

@@ -5,9 +5,11 @@ import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { revalidateOnNewPage } from '@/lib/route-prefetch';
+import { removePrivateQueries } from '@/lib/visitor-queries';
 import { RequireAuth, RequireStaff } from '@/app/guards';
 import { RootLayout } from '@/app/layout/root-layout';
 import { RouteErrorPage } from '@/app/routes/error-page';
+import { dashboardLoader } from '@/features/dashboard/api/prefetch-dashboard';
 import LandingRoute from '@/features/landing/routes/landing';
 import { postsLoader } from '@/features/learn/api/get-posts';
 import { productLoader } from '@/features/shop/api/get-product';
@@ -21,6 +23,9 @@ import { productsLoader } from '@/features/shop/api/get-products';
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
+
+/** The id of the route that holds every signed-in page (its guard is RequireAuth). */
+const SIGNED_IN_ROUTE_ID = 'signed-in';
 
 /**
  * The routes of the app. The shop and learn pages have loaders next to their lazy chunks: the
@@ -73,10 +78,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: lazyPage(() => import('@/features/download/routes/download')),
       },
       {
+        id: SIGNED_IN_ROUTE_ID,
         Component: RequireAuth,
         children: [
           {
             path: paths.dashboard.path,
+            loader: dashboardLoader(queryClient),
             lazy: lazyPage(() => import('@/features/dashboard/routes/dashboard')),
           },
           {
@@ -123,12 +130,19 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
 
 /**
  * Spec §4/§8: a 401 on any call has already cleared the stored session; drop cached private data
- * and go to /login inside the SPA (no reload, so the login page can still show the server's text).
+ * (not the server-rendered page's visitor data, lib/visitor-queries)
+ * and, on a signed-in page, go to /login inside the SPA (no reload, so the login page can still
+ * show the server's text). A public page stays where it is and simply shows the visitor header:
+ * an expired token in storage must not take a visitor off the landing page (issue 13).
  */
 export function installUnauthorizedHandler(router: DataRouter, queryClient: QueryClient) {
   setUnauthorizedHandler(() => {
-    queryClient.removeQueries();
-    if (router.state.location.pathname !== paths.login.path) void router.navigate(paths.login.href);
+    removePrivateQueries(queryClient);
+    const onSignedInPage = router.state.matches.some(
+      ({ route }) => route.id === SIGNED_IN_ROUTE_ID,
+    );
+    if (onSignedInPage && router.state.location.pathname !== paths.login.path)
+      void router.navigate(paths.login.href);
   });
 }
 

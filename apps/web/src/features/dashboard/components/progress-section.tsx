@@ -1,5 +1,4 @@
 import type { HistoryPeriod } from '@lumiskin/contract/analysis-api';
-import { HISTORY_MAX_LIMIT } from '@lumiskin/contract/analysis-api';
 import { LineChartIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useScanHistory, type HistorySourceFilter } from '@/lib/api/get-scan-history';
+import { PROGRESS_FIRST_VIEW } from '@/features/dashboard/api/prefetch-dashboard';
 import { HistoryFilters, PERIOD_LABELS } from '@/features/dashboard/components/history-filters';
 import { LoadError } from '@/components/load-error';
 import { ScanList } from '@/features/dashboard/components/scan-list';
@@ -21,11 +21,11 @@ const SHOWN = 10;
 
 /** Spec §2 "Scan History & Progress": chart, filters, the ten most recent, View All. */
 export function ProgressSection({ totalScans }: { totalScans: number }) {
-  const [period, setPeriod] = useState<HistoryPeriod>('30days');
-  const [source, setSource] = useState<HistorySourceFilter>('all');
+  const [period, setPeriod] = useState<HistoryPeriod>(PROGRESS_FIRST_VIEW.period);
+  const [source, setSource] = useState<HistorySourceFilter>(PROGRESS_FIRST_VIEW.source);
   // One read serves the chart and the list; the scans past the 10th give the shown ones a
   // comparable baseline for their trends.
-  const history = useScanHistory({ limit: HISTORY_MAX_LIMIT, period, source });
+  const history = useScanHistory({ limit: PROGRESS_FIRST_VIEW.limit, period, source });
   const scans = history.data?.items ?? [];
   const matching = history.data?.total ?? 0;
 

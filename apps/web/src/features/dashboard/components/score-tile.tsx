@@ -27,7 +27,10 @@ export function ScoreTile({
   const band = scoreBand(value);
   const label = metricLabel(metric);
   return (
-    <div className={cn('rounded-xl border bg-background/60 p-3.5', className)}>
+    <div
+      data-testid="score-tile"
+      className={cn('rounded-xl border bg-background/60 p-3.5', className)}
+    >
       <p className="truncate text-xs font-medium text-muted-foreground">{label}</p>
       <p className="mt-1 flex items-baseline gap-1.5">
         <span className={cn('text-2xl font-semibold tabular-nums', BAND_TEXT[band])}>{value}%</span>

@@ -13,6 +13,7 @@ import { useDashboardStats } from '@/lib/api/get-dashboard-stats';
 import { useScanHistory } from '@/lib/api/get-scan-history';
 import { useUpdateAccount } from '@/lib/api/update-account';
 import { browserTimeZone } from '@/lib/time-zone';
+import { LATEST_SCANS } from '@/features/dashboard/api/prefetch-dashboard';
 import { GoalsCard } from '@/features/dashboard/components/goals-card';
 import { LatestScanCard } from '@/features/dashboard/components/latest-scan-card';
 import { LoadError } from '@/components/load-error';
@@ -22,8 +23,6 @@ import { StatCards } from '@/features/dashboard/components/stat-cards';
 import { TipsCard } from '@/features/dashboard/components/tips-card';
 import { formatDate, plural } from '@/lib/format';
 import { WelcomeHeading } from '@/features/dashboard/components/welcome-heading';
-
-const LATEST_LOOKBACK = 20;
 
 /** The streak counts days in the user's zone: tell the server the browser's once if it differs. */
 function useTimeZoneSync() {
@@ -61,7 +60,7 @@ export default function DashboardRoute() {
   const stats = useDashboardStats();
   // The newest scan and those before it: its trends are against the most recent one taken in
   // comparable conditions, which may be a few scans back.
-  const latest = useScanHistory({ limit: LATEST_LOOKBACK });
+  const latest = useScanHistory(LATEST_SCANS);
   const newest = latest.data?.items[0];
   const analysis = useAnalysis(newest?.id);
   useTimeZoneSync();

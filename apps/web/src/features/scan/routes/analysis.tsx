@@ -7,6 +7,7 @@ import {
 import {
   ArrowLeftIcon,
   CalendarIcon,
+  ChevronDownIcon,
   DownloadIcon,
   FileTextIcon,
   MapPinIcon,
@@ -230,14 +231,7 @@ export default function AnalysisRoute() {
         </div>
       </div>
 
-      <details className="group mt-6 rounded-2xl border bg-card p-5 shadow-soft">
-        <summary className="flex min-h-11 cursor-pointer items-center gap-2 text-h3 font-semibold">
-          <FileTextIcon className="size-5 text-primary-text" aria-hidden /> The full report
-        </summary>
-        <div className="mt-3 text-sm leading-relaxed whitespace-pre-line">
-          {a.full_response_text || DEFAULT_RESULT_TEXT}
-        </div>
-      </details>
+      <FullReport text={a.full_response_text || DEFAULT_RESULT_TEXT} />
 
       <div className="mt-8 flex justify-center">
         <Button asChild size="lg">
@@ -283,6 +277,47 @@ export default function AnalysisRoute() {
         </DialogContent>
       </Dialog>
     </article>
+  );
+}
+
+/**
+ * The engine's report in words, folded away under a heading that looks and reads as a control
+ * (issue 13): a chevron that turns, "Show"/"Hide", and aria-expanded for screen readers.
+ */
+function FullReport({ text }: { text: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <section className="mt-6 rounded-2xl border bg-card shadow-soft">
+      <h2 className="text-h3 font-semibold">
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls="full-report"
+          onClick={() => setIsOpen((open) => !open)}
+          className="flex min-h-11 w-full cursor-pointer items-center gap-2 rounded-2xl p-5 text-left hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <FileTextIcon className="size-5 text-primary-text" aria-hidden />
+          <span className="flex-1">The full report</span>
+          <span className="text-sm font-medium text-muted-foreground">
+            {isOpen ? 'Hide' : 'Show'}
+          </span>
+          <ChevronDownIcon
+            className={cn(
+              'size-5 text-muted-foreground transition-transform motion-reduce:transition-none',
+              isOpen && 'rotate-180',
+            )}
+            aria-hidden
+          />
+        </button>
+      </h2>
+      <div
+        id="full-report"
+        hidden={!isOpen}
+        className="px-5 pb-5 text-sm leading-relaxed whitespace-pre-line"
+      >
+        {text}
+      </div>
+    </section>
   );
 }
 

@@ -1,19 +1,11 @@
-import { DEFAULT_RESULT_TEXT, type Analysis } from '@lumiskin/contract/analysis-api';
+import type { Analysis } from '@lumiskin/contract/analysis-api';
 import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
 import { ScanErrorCode, ScanMessages } from '@lumiskin/contract/scan';
-import {
-  ArrowRightIcon,
-  CircleAlertIcon,
-  PartyPopperIcon,
-  RotateCcwIcon,
-  SparklesIcon,
-} from 'lucide-react';
+import { CircleAlertIcon, PartyPopperIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { useConsent, useGiveConsent } from '@/features/scan/api/consent';
 import { detectLocation, type DetectedVia } from '@/features/scan/api/geo';
 import { useRunScan } from '@/features/scan/api/scan';
@@ -25,7 +17,7 @@ import {
 } from '@/features/scan/components/capture-card';
 import { ConsentDialog } from '@/features/scan/components/consent-dialog';
 import { LocationCard } from '@/features/scan/components/location-card';
-import { ScoreRing } from '@/features/scan/components/score-ring';
+import { AnalysisSummary } from '@/features/scan/components/analysis-summary';
 import { AnalysisTypePicker, ConcernChips } from '@/features/scan/components/scan-options';
 import { GUIDE_STEPS, ScanGuide } from '@/features/scan/components/scan-guide';
 import { TechnologyCard } from '@/features/scan/components/technology-card';
@@ -163,33 +155,24 @@ export default function ScanRoute() {
           aria-labelledby="result-title"
           className="animate-pop-in rounded-2xl border bg-card p-6 shadow-lift outline-none"
         >
-          <div className="flex flex-wrap items-center gap-5">
-            <ScoreRing score={result.overall_score} size={104} />
-            <div className="flex-1">
-              <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-success">
-                <PartyPopperIcon className="size-4" aria-hidden /> {result.location}
-              </p>
-              <h2 id="result-title" className="mt-1 text-h2 font-semibold">
-                Analysis Complete!
-              </h2>
-              <p className="text-sm text-muted-foreground">
-                {Object.keys(result.scores).length} measures · overall skin score
-              </p>
-            </div>
-          </div>
-          <div className="mt-5 max-h-80 overflow-y-auto rounded-xl bg-muted/60 p-4 text-sm leading-relaxed whitespace-pre-line">
-            {result.full_response_text || DEFAULT_RESULT_TEXT}
-          </div>
-          <div className="mt-5 flex flex-wrap gap-2">
-            <Button asChild size="lg">
-              <Link to={paths.analysis.href(result.id)}>
-                View full analysis <ArrowRightIcon aria-hidden />
-              </Link>
-            </Button>
-            <Button size="lg" variant="outline" onClick={reset}>
-              <RotateCcwIcon aria-hidden /> New Scan
-            </Button>
-          </div>
+          <AnalysisSummary
+            analysis={result}
+            heading={
+              <>
+                <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-success">
+                  <PartyPopperIcon className="size-4" aria-hidden /> {result.location}
+                </p>
+                <h2 id="result-title" className="mt-1 text-h2 font-semibold">
+                  Analysis Complete!
+                </h2>
+              </>
+            }
+            actions={
+              <Button size="lg" variant="outline" onClick={reset}>
+                <RotateCcwIcon aria-hidden /> New Scan
+              </Button>
+            }
+          />
         </section>
       ) : (
         <div className="space-y-6">
