@@ -34,6 +34,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import type { PageRenderer } from '@lumiskin/contract/page-render';
 import spaPlugin from './plugins/spa';
+import { devMailRoutes } from './modules/mail/dev-mail-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -182,6 +183,9 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     },
     { prefix: '/api' },
   );
+
+  // Development only: the mailbox page (no SMTP, NODE_ENV not production).
+  if (config.devMailbox) await app.register(devMailRoutes);
 
   // 4. The web app and the 404s
   await app.register(spaPlugin, { webDist: config.webDist, pageRenderer: config.pageRenderer });
