@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { FlashNotice } from '@/components/flash-notice';
 import { HydrationSlice } from '@/components/hydration-slice';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
@@ -53,6 +54,7 @@ export function RootLayout() {
         <Navbar />
       </HydrationSlice>
       <main id="main" className="flex-1">
+        <FlashNotice />
         <HydrationSlice>
           <Outlet />
           <PageReady />
