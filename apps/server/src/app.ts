@@ -38,6 +38,7 @@ import requestGuardsPlugin, { authenticateBeforeBody } from './plugins/request-g
 import { serializeError, serializeRequest } from './lib/log-serializers';
 import type { PageRenderer } from '@lumiskin/contract/page-render';
 import spaPlugin from './plugins/spa';
+import { devMailRoutes } from './modules/mail/dev-mail-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -202,6 +203,9 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     },
     { prefix: '/api' },
   );
+
+  // Development only: the mailbox page (no SMTP, NODE_ENV not production).
+  if (config.devMailbox) await app.register(devMailRoutes);
 
   // 4. Downloads (the Android app), the web app and the 404s
   await app.register(apkFileRoutes);

@@ -35,6 +35,8 @@ export const EnvSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** 'production' turns off development helpers (the logged reset link, /dev/mail). */
+    NODE_ENV: z.string().default('development'),
     WEB_DIST: optionalText,
     TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
@@ -98,6 +100,11 @@ export interface AppConfig {
   downloadsDir?: string;
   /** Outgoing mail; absent or smtpUrl null means the mail_outbox table (and the log). */
   mail?: { smtpUrl: string | null; from: string };
+  /**
+   * Development mailbox: with no SMTP and NODE_ENV not production, reset links are also logged and
+   * /dev/mail lists the outbox. Absent means off.
+   */
+  devMailbox?: boolean;
   /** Public web address for links in emails; absent means http://localhost:3000. */
   appUrl?: string;
   /** The clock for date rules (streaks, link expiry); tests inject one. Absent means real time. */
@@ -144,6 +151,7 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
     downloadsDir: path.resolve(process.cwd(), env.DOWNLOADS_DIR),
     analysis: analysisConfigFromEnv(env),
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
   };
 }

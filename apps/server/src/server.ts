@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { appConfigFromEnv, ConfigError, parseEnv, type Env } from './config';
 import { prepareDatabase, type PreparedDatabase } from './db/database';
 import { upsertAdmin } from './modules/auth/repository';
+import { seedDemoStory } from './modules/demo/story';
 import { getGazetteer } from './modules/geo/gazetteer';
 import { serverVersion } from './paths';
 import { contentSeeders, runSeeders, seeders } from './seed';
@@ -20,7 +21,10 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
   try {
     app = await buildApp({ ...appConfigFromEnv(env, serverVersion()), databaseUrl: database.url });
     // Content (catalogue, articles, quiz bank) on every database; demo accounts only when asked.
-    await runSeeders(app.db, say, database.embedded && env.SEED_DEMO ? seeders : contentSeeders);
+    const seedDemo = database.embedded && env.SEED_DEMO;
+    await runSeeders(app.db, say, seedDemo ? seeders : contentSeeders);
+    // The demo account's ten weeks of scans (the real engine, once) or its dates moved to today.
+    if (seedDemo) await seedDemoStory(app, { log: (m) => say(`seed demo-story: ${m}`) });
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const { created } = await upsertAdmin(app.db, {
         email: env.ADMIN_EMAIL,

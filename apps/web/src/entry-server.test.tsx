@@ -25,7 +25,9 @@ function product(id: string, name: string, type: ShopProduct['type'], price: num
     rating: 4.6,
     review_count: 1234,
     price_pence: price,
+    price: price / 100,
     image: `/images/products/${id}.svg`,
+    image_data: `/images/products/${id}.svg`,
     color: '#38bdf8',
   };
 }
@@ -56,6 +58,7 @@ const posts: PostListResponse = {
       likes: 2,
       featured: i === 0,
       image: `/images/blog/post-${i}.svg`,
+      image_data: `/images/blog/post-${i}.svg`,
       created_at: '2026-03-01T23:30:00.000Z',
       liked: false,
       saved: false,

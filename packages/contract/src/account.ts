@@ -192,6 +192,13 @@ export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
 /**
+ * POST /api/auth/reset-password's answer: the account's email too, so the page can sign in with
+ * the new password straight away (or prefill the login form). Only the link's holder gets it.
+ */
+export const ResetPasswordResponse = MessageResponse.extend({ email: z.string() });
+export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
+
+/**
  * GET /api/users/me/export: everything held about the user, as a JSON attachment
  * (Content-Disposition: attachment; filename="lumiskin-export-YYYY-MM-DD.json"), streamed (no
  * Content-Length). Rows are plain objects with snake_case keys and ISO 8601 times; photos are

@@ -30,6 +30,8 @@ export const BlogPostSummary = z.object({
   featured: z.boolean(),
   /** Same-origin path of the cover, e.g. /images/blog/acne-basics.svg. */
   image: z.string(),
+  /** Spec §3's name for the cover: the same path as `image` (a URL, not inline base64). */
+  image_data: z.string(),
   created_at: z.string(),
   /** Whether the signed-in user liked / saved it; false for visitors. */
   liked: z.boolean(),

@@ -41,10 +41,15 @@ export function streakTier(days: number): StreakTier {
   return 'seedling';
 }
 
-/** Spec §9 copy for the daily challenge card. */
+/**
+ * What the daily challenge card and the landing page promise, kept true to the rules
+ * (apps/server/src/modules/quiz/rules.ts): 3–5 points a right answer by difficulty, so a perfect
+ * run of five is worth 15–25 (minPoints–maxPoints); five questions take a minute or two.
+ */
 export const DAILY_CHALLENGE = {
   questions: 5,
-  minutes: 5,
+  minutes: 2,
+  pointsPerRightAnswer: { min: 3, max: 5 },
   minPoints: 15,
   maxPoints: 25,
   maxStreakBonus: 100,

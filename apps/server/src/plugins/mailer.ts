@@ -20,6 +20,7 @@ async function mailerPlugin(app: FastifyInstance) {
       log: app.log,
       transport,
       from: app.config.mail?.from ?? 'Lumiskin <no-reply@lumiskin.app>',
+      logLinks: !transport && app.config.devMailbox === true,
     }),
   );
   app.addHook('onClose', async () => {

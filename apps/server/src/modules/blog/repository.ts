@@ -38,6 +38,7 @@ function toSummary(row: SummaryRow): BlogPostSummary {
     likes: row.likes,
     featured: row.featured,
     image: row.image,
+    image_data: row.image,
     created_at: row.publishedAt.toISOString(),
     liked: row.liked,
     saved: row.saved,

@@ -26,16 +26,26 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
   transport: Transporter | null;
   from: string;
+  /** Development only (never production): also log the links in outbox mail, to follow them. */
+  logLinks?: boolean;
 }): Mailer {
-  const { db, log, transport, from } = options;
+  const { db, log, transport, from, logLinks = false } = options;
   return {
     async send(message) {
       if (!transport) {
         await db.insert(mailOutbox).values(message);
+        // No address in the log (house rule); the subject says which mail it was.
         log.info(
-          { mail: { to: message.to, subject: message.subject } },
+          { mail: { subject: message.subject } },
           'mail written to mail_outbox (no SMTP_URL)',
         );
+        if (logLinks) {
+          const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+          for (const link of links)
+            log.info(
+              `development mail link (also at /dev/mail; never logged in production): ${link}`,
+            );
+        }
         return;
       }
       await transport.sendMail({
@@ -46,6 +56,11 @@ export function createMailer(options: {
       });
     },
   };
+}
+
+/** The development mailbox (/dev/mail): the newest outbox mail, to anyone. */
+export async function latestOutbox(db: Db, limit = 50): Promise<MailRow[]> {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
 }
 
 /** Newest first: what was "sent" to `to` while no SMTP server is configured. */

@@ -23,7 +23,9 @@ export function toShopProduct(row: ProductRow): ShopProduct {
     rating: Math.round(row.rating * 10) / 10,
     review_count: row.reviewCount,
     price_pence: row.pricePence,
+    price: row.pricePence / 100,
     image: row.image,
+    image_data: row.image,
     color: row.color,
   };
 }

@@ -5,12 +5,13 @@ import {
   MessageResponse,
   RESET_TOKEN_TTL_MINUTES,
   ResetPasswordBody,
+  ResetPasswordResponse,
 } from '@lumiskin/contract/account';
 import { ApiError } from '@lumiskin/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../plugins/errors';
 import { credentialLimits } from '../auth/rate-limits';
-import { findUserByEmail } from '../auth/repository';
+import { findUserByEmail, findUserById } from '../auth/repository';
 import { consumeResetToken, createResetToken, setPassword } from './repository';
 
 const errors = { 400: ApiError, 429: ApiError };
@@ -71,7 +72,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Set a new password with the emailed token; signs out every session',
         body: ResetPasswordBody,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: ResetPasswordResponse, ...errors },
       },
     },
     async (request) => {
@@ -80,7 +81,8 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, AccountErrorCode.invalidResetToken, AccountMessages.resetInvalid);
       }
       await setPassword(app.db, userId, request.body.password, null);
-      return { message: AccountMessages.resetDone };
+      const user = await findUserById(app.db, userId);
+      return { message: AccountMessages.resetDone, email: user?.email ?? '' };
     },
   );
 };

@@ -73,7 +73,8 @@ describe('forgot and reset password', () => {
 
     const ok = await reset({ token, password: 'new-secret', confirmPassword: 'new-secret' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: AccountMessages.resetDone });
+    // The account's email comes back so the page can sign in with the new password at once.
+    expect(ok.json()).toEqual({ message: AccountMessages.resetDone, email: person.user.email });
     const meAfter = await app.inject({
       method: 'GET',
       url: '/api/users/me',

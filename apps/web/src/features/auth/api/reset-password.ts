@@ -1,10 +1,10 @@
-import type { MessageResponse, ResetPasswordBody } from '@lumiskin/contract/account';
+import type { ResetPasswordBody, ResetPasswordResponse } from '@lumiskin/contract/account';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** POST /api/auth/reset-password: a single-use token from the emailed link, valid for an hour. */
 export function resetPassword(body: ResetPasswordBody) {
-  return api.post<MessageResponse>('/auth/reset-password', body);
+  return api.post<ResetPasswordResponse>('/auth/reset-password', body);
 }
 
 export function useResetPassword() {

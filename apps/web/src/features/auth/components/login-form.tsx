@@ -34,6 +34,7 @@ export function LoginForm() {
   const login = useLogin();
   const errorsReport = useAuthFormErrors(AuthMessages.loginFailed);
   const rememberedEmail = getItem(REMEMBERED_EMAIL_KEY);
+  const prefilledEmail = searchParams.get('email')?.trim() ?? '';
 
   const {
     register,
@@ -44,7 +45,8 @@ export function LoginForm() {
   } = useForm<LoginFormValues>({
     resolver: zodResolver(LoginFormValues),
     defaultValues: {
-      email: rememberedEmail ?? '',
+      // After a password reset the page arrives with ?email=: the account just reset.
+      email: prefilledEmail || rememberedEmail || '',
       password: '',
       rememberMe: rememberedEmail !== null,
     },

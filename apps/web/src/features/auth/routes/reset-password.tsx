@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useLogin } from '@/features/auth/api/login';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { PasswordInput } from '@/features/auth/components/password-input';
@@ -18,6 +19,7 @@ export default function ResetPasswordRoute() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const login = useLogin();
   const [form, setForm] = useState({ password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
 
@@ -30,9 +32,22 @@ export default function ResetPasswordRoute() {
     reset.mutate(
       { token, ...form },
       {
-        onSuccess: ({ message }) => {
+        // As the page promises: signed in with the new password straight after; should that
+        // fail, the login form opens with the email filled in.
+        onSuccess: ({ message, email }) => {
           toast.success(message || AccountMessages.resetDone);
-          void navigate(paths.login.href, { replace: true });
+          const toLogin = () =>
+            void navigate(`${paths.login.href}?email=${encodeURIComponent(email)}`, {
+              replace: true,
+            });
+          if (!email) return toLogin();
+          login.mutate(
+            { email, password: form.password },
+            {
+              onSuccess: () => void navigate(paths.dashboard.href, { replace: true }),
+              onError: toLogin,
+            },
+          );
         },
         onError: (e) => setError(errorMessage(e, AccountMessages.resetInvalid)),
       },
@@ -94,8 +109,13 @@ export default function ResetPasswordRoute() {
             onChange={(e) => setForm({ ...form, confirmPassword: e.target.value })}
           />
         </Field>
-        <Button type="submit" size="lg" disabled={reset.isPending} className="w-full">
-          {reset.isPending ? 'Saving...' : 'Set new password'}
+        <Button
+          type="submit"
+          size="lg"
+          disabled={reset.isPending || login.isPending}
+          className="w-full"
+        >
+          {reset.isPending || login.isPending ? 'Saving...' : 'Set new password'}
         </Button>
       </form>
     </AuthLayout>

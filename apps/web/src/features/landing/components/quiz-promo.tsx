@@ -1,3 +1,4 @@
+import { DAILY_CHALLENGE } from '@lumiskin/contract/quiz';
 import { BrainIcon, FlameIcon, TimerIcon, TrophyIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -5,14 +6,20 @@ import { paths } from '@/config/paths';
 
 /**
  * What the daily challenge really pays (docs/quiz-rules.md): 5 questions worth 3–5 points each by
- * difficulty, so 15–25 points, plus a streak bonus of 10 × (streak − 1) capped at 100. The spec's
- * landing copy said 10–50 points; the rules win (docs/decisions/010).
+ * difficulty, so 15–25 points for a perfect run, plus a streak bonus of 10 × (streak − 1) capped
+ * at 100. The spec's landing copy said 10–50 points; the rules win (docs/decisions/010, 022).
  */
 const FACTS = [
-  { icon: BrainIcon, label: '5 questions' },
-  { icon: TimerIcon, label: '2–3 minutes' },
-  { icon: TrophyIcon, label: '15–25 points' },
-  { icon: FlameIcon, label: 'Daily streak bonus up to 100 points' },
+  { icon: BrainIcon, label: `${DAILY_CHALLENGE.questions} questions` },
+  { icon: TimerIcon, label: `About ${DAILY_CHALLENGE.minutes} minutes` },
+  {
+    icon: TrophyIcon,
+    label: `Up to ${DAILY_CHALLENGE.maxPoints} points (${DAILY_CHALLENGE.pointsPerRightAnswer.min}–${DAILY_CHALLENGE.pointsPerRightAnswer.max} a right answer)`,
+  },
+  {
+    icon: FlameIcon,
+    label: `Daily streak bonus up to ${DAILY_CHALLENGE.maxStreakBonus} points`,
+  },
 ];
 
 export function QuizPromo() {

@@ -1,6 +1,7 @@
-import type { DeleteAccountBody } from '@lumiskin/contract/account';
+import { AccountMessages, type DeleteAccountBody } from '@lumiskin/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { FlashState } from '@/components/flash-notice';
 import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { clearSession } from '@/lib/storage';
@@ -20,7 +21,9 @@ export function useDeleteAccount() {
     onSuccess: async () => {
       clearSession({ leavingTo: paths.home.href });
       queryClient.clear();
-      await navigate(paths.home.href, { replace: true });
+      // The home page confirms it (the toast alone went with the page that showed it).
+      const state: FlashState = { notice: AccountMessages.accountDeleted };
+      await navigate(paths.home.href, { replace: true, state });
     },
   });
 }

@@ -26,7 +26,9 @@ const product = (
   rating: 4.5,
   review_count: 10,
   price_pence: 5200,
+  price: 52,
   image: `/images/products/${id}.svg`,
+  image_data: `/images/products/${id}.svg`,
   color: '#38bdf8',
 });
 

@@ -61,8 +61,9 @@ export function DailyChallengeCard({ status }: { status: 'loading' | 'available'
           </h2>
           <p className="mt-2 max-w-xl text-white/85">
             {DAILY_CHALLENGE.questions} questions · about {DAILY_CHALLENGE.minutes} minutes ·{' '}
-            {DAILY_CHALLENGE.minPoints}–{DAILY_CHALLENGE.maxPoints} points, plus a streak bonus of
-            up to {DAILY_CHALLENGE.maxStreakBonus}.
+            {DAILY_CHALLENGE.pointsPerRightAnswer.min}–{DAILY_CHALLENGE.pointsPerRightAnswer.max}{' '}
+            points a right answer ({DAILY_CHALLENGE.minPoints}–{DAILY_CHALLENGE.maxPoints} for all
+            five), plus a streak bonus of up to {DAILY_CHALLENGE.maxStreakBonus}.
           </p>
         </div>
         {completed ? (

@@ -1,5 +1,10 @@
-import type { IpLookupResponse, ReverseResponse, SearchResponse } from '@lumiskin/contract/geo';
-import { api } from '@/lib/api-client';
+import type {
+  GeoPlace,
+  IpLookupResponse,
+  ReverseResponse,
+  SearchResponse,
+} from '@lumiskin/contract/geo';
+import { api, ApiRequestError } from '@/lib/api-client';
 
 /** Spec §9: the default and the quick options of the location card. */
 export const DEFAULT_LOCATION = 'New York, US';
@@ -51,4 +56,17 @@ export async function searchPlaces(q: string, signal?: AbortSignal) {
     signal,
   });
   return results;
+}
+
+/**
+ * The place a typed location means, checked by our gazetteer as it is entered (the same lookup the
+ * scan makes); null when it knows no such place.
+ */
+export async function findPlace(q: string): Promise<GeoPlace | null> {
+  try {
+    return await api.get<GeoPlace>(`/geo/place?q=${encodeURIComponent(q)}`);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 400) return null;
+    throw error;
+  }
 }

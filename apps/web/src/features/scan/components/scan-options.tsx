@@ -2,19 +2,30 @@ import { SCAN_CONCERNS, type AnalysisType, type ScanConcern } from '@lumiskin/co
 import { CheckIcon, ClockIcon, LayersIcon, ZapIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-const TYPES: Array<{
+/**
+ * What is true of each type: the engine reports 7 or 14 measures (skin-engine's QUICK_METRICS and
+ * COMPREHENSIVE_METRICS) and answers in about a second either way; the spec's "2-3 minutes" and
+ * "5-7 minutes" were never true (docs/decisions/022).
+ */
+const ANALYSIS_TYPES_COPY: Array<{
   value: AnalysisType;
   title: string;
   time: string;
   detail: string;
   icon: typeof ZapIcon;
 }> = [
-  { value: 'quick', title: 'Quick', time: '2-3 minutes', detail: '7 skin concerns', icon: ZapIcon },
+  {
+    value: 'quick',
+    title: 'Quick',
+    time: 'Results in about a second',
+    detail: '7 measures',
+    icon: ZapIcon,
+  },
   {
     value: 'comprehensive',
     title: 'Comprehensive',
-    time: '5-7 minutes',
-    detail: '14 skin concerns',
+    time: 'Results in about a second',
+    detail: '14 measures',
     icon: LayersIcon,
   },
 ];
@@ -43,7 +54,7 @@ export function AnalysisTypePicker({
     <fieldset disabled={disabled}>
       <legend className="text-h3 font-semibold">1. Choose analysis type</legend>
       <div role="radiogroup" aria-label="Analysis type" className="mt-3 grid gap-3 sm:grid-cols-2">
-        {TYPES.map(({ value: type, title, time, detail, icon: Icon }) => {
+        {ANALYSIS_TYPES_COPY.map(({ value: type, title, time, detail, icon: Icon }) => {
           const selected = value === type;
           return (
             <button

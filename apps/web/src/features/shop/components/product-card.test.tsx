@@ -21,7 +21,9 @@ const product = (id: string, name: string, type: ShopProduct['type']): ShopProdu
   rating: 4.5,
   review_count: 1204,
   price_pence: 5200,
+  price: 52,
   image: `/images/products/${id}.svg`,
+  image_data: `/images/products/${id}.svg`,
   color: '#38bdf8',
 });
 

@@ -22,7 +22,9 @@ const product = (id: string, name: string, type: ShopProduct['type']): ShopProdu
   rating: 4.6,
   review_count: 1,
   price_pence: 3800,
+  price: 38,
   image: `/images/products/${id}.svg`,
+  image_data: `/images/products/${id}.svg`,
   color: '#38bdf8',
 });
 

@@ -1,0 +1,92 @@
+import { HistoryResponse } from '@lumiskin/contract/analysis-api';
+import { RoutineHistoryResponse } from '@lumiskin/contract/routine';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/helper';
+import { runSeeders, seeders } from '../../seed';
+import { findUserByEmail } from '../auth/repository';
+import { DEMO_USER } from '../auth/seed';
+import { DEMO_SCANS, seedDemoStory, shiftDemoDates } from './story';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+let app: FastifyInstance;
+let token: string;
+const get = (url: string) =>
+  app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await runSeeders(app.db, () => {}, seeders);
+  await seedDemoStory(app, { log: () => {} });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: DEMO_USER.email, password: DEMO_USER.password },
+  });
+  token = login.json<{ access_token: string }>().access_token;
+}, 240_000);
+afterAll(() => app.close());
+
+describe('the demo account tells a story', () => {
+  it('has 9 engine-made scans over ten weeks whose scores improve, the newest a day old', async () => {
+    const stats = (await get('/api/dashboard/stats')).json<{ stats: Record<string, number> }>()
+      .stats;
+    expect(stats.total_analyses).toBeGreaterThanOrEqual(8);
+    expect(stats.total_analyses).toBe(DEMO_SCANS.length);
+
+    const history = HistoryResponse.parse((await get('/api/analysis/history?limit=50')).json());
+    const scans = [...history].sort((a, b) => a.created_at.localeCompare(b.created_at));
+    const scores = scans.map((s) => s.overall_score);
+    const first = Date.parse(scans[0]!.created_at);
+    const last = Date.parse(scans.at(-1)!.created_at);
+    expect((last - first) / DAY_MS).toBeGreaterThanOrEqual(60);
+    expect((Date.now() - last) / DAY_MS).toBeLessThan(2);
+    // Improving: the last three average clearly above the first three, and the newest beats the first.
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(mean(scores.slice(-3)) - mean(scores.slice(0, 3))).toBeGreaterThanOrEqual(5);
+    expect(scores.at(-1)!).toBeGreaterThan(scores[0]!);
+    // Made by the engine: each has measured findings and its photo.
+    const photo = await get(`/api/analysis/${scans[0]!.id}/photo`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('has a routine from its first analysis with changes in its history', async () => {
+    const routine = (await get('/api/routine')).json<{ morning: unknown[]; evening: unknown[] }>();
+    expect(routine.morning.length + routine.evening.length).toBeGreaterThan(2);
+    const history = RoutineHistoryResponse.parse((await get('/api/routine/history')).json());
+    const types = history.map((h) => h.type);
+    expect(types).toEqual(expect.arrayContaining(['addition', 'removal']));
+    expect(history.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has quiz days with a streak and a badge, a mix and liked and saved articles', async () => {
+    const quiz = (await get('/api/quiz/stats')).json<Record<string, number>>();
+    expect(quiz.quizzes_completed).toBeGreaterThanOrEqual(5);
+    expect(quiz.current_streak).toBeGreaterThanOrEqual(5);
+    expect(quiz.badges_count).toBeGreaterThanOrEqual(1);
+    const mix = (await get('/api/mix')).json<{ items: unknown[] }>();
+    expect(mix.items).toHaveLength(2);
+    const saved = (await get('/api/blog/posts?saved=true')).json<unknown>();
+    expect(JSON.stringify(saved)).toContain('sunscreen-and-the-uv-index');
+  });
+
+  it('moves its dates forward when it has gone stale, and builds nothing twice', async () => {
+    // Ten days pass: every dated row is ten days older.
+    const demo = await findUserByEmail(app.db, DEMO_USER.email);
+    await shiftDemoDates(app.db, demo!.id, -10);
+    const stale = HistoryResponse.parse((await get('/api/analysis/history?limit=50')).json());
+    expect(
+      (Date.now() - Math.max(...stale.map((a) => Date.parse(a.created_at)))) / DAY_MS,
+    ).toBeGreaterThan(10);
+
+    await seedDemoStory(app, { log: () => {} });
+    const history = HistoryResponse.parse((await get('/api/analysis/history?limit=50')).json());
+    expect(history).toHaveLength(DEMO_SCANS.length);
+    const age = (Date.now() - Math.max(...history.map((a) => Date.parse(a.created_at)))) / DAY_MS;
+    expect(age).toBeGreaterThan(0);
+    expect(age).toBeLessThan(2);
+    const quiz = (await get('/api/quiz/stats')).json<Record<string, number>>();
+    expect(quiz.current_streak).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { latestOutbox } from './mailer';
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Links in a mail's text, made clickable (the text itself escaped). */
+function linkify(text: string): string {
+  return escape(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+/**
+ * GET /dev/mail: the development mailbox, a server-rendered list of the mail_outbox (password-reset
+ * mail) for following reset links without a mail server. Registered only when no SMTP is set and
+ * NODE_ENV is not production (config.devMailbox); otherwise the path is an ordinary 404.
+ */
+export async function devMailRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+    const mails = await latestOutbox(app.db);
+    const items = mails
+      .map(
+        (m) => `<article>
+<h2>${escape(m.subject)}</h2>
+<p class="meta">To ${escape(m.to)} · ${m.createdAt.toISOString()}</p>
+<pre>${linkify(m.text)}</pre>
+</article>`,
+      )
+      .join('\n');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Development mailbox · Lumiskin</title>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1f1633}
+article{border:1px solid #ddd3fe;border-radius:1rem;padding:1rem 1.25rem;margin:1rem 0}
+h2{font-size:1.1rem;margin:0}.meta{color:#6b6280;font-size:.875rem}pre{white-space:pre-wrap;font:inherit}
+a{color:#5b21b6}</style></head>
+<body><h1>Development mailbox</h1>
+<p>Mail the server would have sent (no SMTP_URL is set). This page exists only outside production.</p>
+${items || '<p>No mail yet. Ask for a password reset to see one here.</p>'}
+</body></html>`);
+  });
+}
