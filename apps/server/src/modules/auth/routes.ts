@@ -12,13 +12,14 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { conflict, unauthorized } from '../../plugins/errors';
 import { burnPasswordCheck, verifyPassword } from './password';
-import { credentialLimits } from './rate-limits';
+import { credentialLimits, credentialThrottle } from './rate-limits';
 import { createSession, findUserByEmail, insertUser, revokeSession, toUser } from './repository';
 import type { UserRow } from './schema';
 
 const errors = { 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError };
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const loginThrottle = credentialThrottle(app);
   async function signIn(user: UserRow, request: FastifyRequest): Promise<AuthResponse> {
     const { token, expiresAt } = await createSession(app.db, {
       userId: user.id,
@@ -56,7 +57,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      ...credentialLimits(app, 'login'),
+      ...loginThrottle.hooks,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -68,13 +69,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password } = request.body;
       const user = await findUserByEmail(app.db, email);
       // Same answer and about the same time whether the email is unknown or the password wrong.
-      if (!user) {
-        await burnPasswordCheck(password);
+      const isValid = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await burnPasswordCheck(password).then(() => false);
+      if (!user || !isValid) {
+        loginThrottle.fail(request);
         throw unauthorized(AuthMessages.invalidCredentials, ErrorCode.invalidCredentials);
       }
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        throw unauthorized(AuthMessages.invalidCredentials, ErrorCode.invalidCredentials);
-      }
+      loginThrottle.succeed(request);
       return signIn(user, request);
     },
   );
