@@ -259,6 +259,41 @@ describe('tokens', () => {
   });
 });
 
+describe('registration is one transaction', () => {
+  it('leaves no half account when the session cannot be written', async () => {
+    // A trigger that fails the session insert for one user agent stands in for a dropped
+    // connection or a full disk between the two statements.
+    await app.db.execute(sql`
+      create or replace function fail_session_insert() returns trigger language plpgsql as $$
+      begin
+        if new.user_agent = 'fail-session' then raise exception 'session write failed'; end if;
+        return new;
+      end $$`);
+    await app.db.execute(sql`
+      create trigger fail_session before insert on sessions
+      for each row execute function fail_session_insert()`);
+    try {
+      const payload = registration();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'user-agent': 'fail-session' },
+        payload,
+      });
+      expect(res.statusCode).toBe(500);
+      const rows = await app.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${payload.email})`);
+      expect(rows).toEqual([]);
+      // and the same email can register once the fault is gone
+      expect((await register(payload)).statusCode).toBe(201);
+    } finally {
+      await app.db.execute(sql`drop trigger fail_session on sessions`);
+    }
+  });
+});
+
 describe('rate limits on credentials (no lock-out lever, decision 021)', () => {
   let limited: FastifyInstance;
   beforeAll(async () => {

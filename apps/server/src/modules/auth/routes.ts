@@ -13,7 +13,7 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import { conflict, unauthorized } from '../../plugins/errors';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { credentialLimits, credentialThrottle } from './rate-limits';
-import { createSession, findUserByEmail, insertUser, revokeSession, toUser } from './repository';
+import { createSession, findUserByEmail, registerUser, revokeSession, toUser } from './repository';
 import type { UserRow } from './schema';
 
 const errors = { 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError };
@@ -26,6 +26,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ttlDays: app.config.tokenTtlDays,
       userAgent: request.headers['user-agent'],
     });
+    return authResponse(user, token, expiresAt);
+  }
+
+  function authResponse(user: UserRow, token: string, expiresAt: Date): AuthResponse {
     return {
       user: toUser(user),
       access_token: token,
@@ -48,9 +52,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Only these fields reach the database; `role` or anything else sent is ignored.
       const { name, email, password } = request.body;
-      const user = await insertUser(app.db, { name, email, password });
-      if (!user) throw conflict(AuthMessages.emailTaken, ErrorCode.emailTaken);
-      return reply.code(201).send(await signIn(user, request));
+      const created = await registerUser(
+        app.db,
+        { name, email, password },
+        { ttlDays: app.config.tokenTtlDays, userAgent: request.headers['user-agent'] },
+      );
+      if (!created) throw conflict(AuthMessages.emailTaken, ErrorCode.emailTaken);
+      const { user, token, expiresAt } = created;
+      return reply.code(201).send(authResponse(user, token, expiresAt));
     },
   );
 
