@@ -55,6 +55,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/dist-ssr/**',
       '**/data/**',
+      '**/.tmp/**',
       '**/dev-dist/**',
       '**/coverage/**',
       'apps/server/drizzle/**',

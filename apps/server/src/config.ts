@@ -50,7 +50,7 @@ export const EnvSchema = z
     DOWNLOADS_DIR: z.string().min(1).default('./downloads'),
     /** Requests per minute per IP for all /api routes. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
-    /** Login/register attempts per IP and per email within RATE_LIMIT_AUTH_WINDOW_S. */
+    /** Failed logins per IP and per (email, IP) within RATE_LIMIT_AUTH_WINDOW_S (decision 021). */
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(900),
     /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
@@ -89,7 +89,13 @@ export interface AppConfig {
   /** Extra pino options for tests that capture log output. */
   logStream?: NodeJS.WritableStream;
   tokenTtlDays: number;
-  rateLimit: { max: number; authMax: number; authWindowS: number };
+  rateLimit: {
+    max: number;
+    authMax: number;
+    authWindowS: number;
+    /** Cap of the per-account slow-down of credential attempts (decision 021). */
+    slowdownMaxMs?: number;
+  };
   trustProxy: boolean;
   bodyLimitBytes: number;
   requestTimeoutMs: number;

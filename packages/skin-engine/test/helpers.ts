@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { RegionKey } from '@lumiskin/contract/analysis';
 import type { AnalysisResult, AnalyzeOutcome } from '../src/engine';
 import type { PixelImage } from '../src/image/raster';
@@ -20,12 +20,12 @@ export async function loadRgb(file: string): Promise<Rgb> {
   return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
 }
 
-export async function fromSharp(pipeline: sharp.Sharp): Promise<Rgb> {
+export async function fromSharp(pipeline: Sharp): Promise<Rgb> {
   const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
 }
 
-export function toSharp(img: Rgb): sharp.Sharp {
+export function toSharp(img: Rgb): Sharp {
   return sharp(Buffer.from(img.data), {
     raw: { width: img.width, height: img.height, channels: 3 },
   });

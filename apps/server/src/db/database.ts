@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { startEmbeddedPostgres, SUPERUSER, type EmbeddedPostgres } from './embedded-postgres';
 import { ensureDatabase, runMigrations } from './migrate';
 
 export const EMBEDDED_DATABASE = 'lumiskin';
@@ -40,6 +40,29 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'EPERM' || (code === 'ENOENT' && process.platform !== 'linux');
+  }
+}
+
+/**
+ * The application database of the server running on DATA_DIR, or null when none runs there.
+ * For scripts (create-admin) that must act on the app's data while it runs: the cluster is the
+ * server's (it stays up and locked), we only connect to it with the port from postmaster.pid and
+ * the password file beside it.
+ */
+export function runningClusterUrl(dataDir: string): string | null {
+  const dir = path.resolve(dataDir);
+  try {
+    const serverPid = Number.parseInt(fs.readFileSync(path.join(dir, 'server.pid'), 'utf8'), 10);
+    if (!serverPid || !isAlive(serverPid)) return null;
+    // postmaster.pid: pid, data directory, start time, port, ... (PostgreSQL's storage docs).
+    const lines = fs.readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+    const port = Number.parseInt(lines[3] ?? '', 10);
+    const password = fs.readFileSync(path.join(dir, 'pg-password'), 'utf8').trim();
+    if (!port) return null;
+    return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
   }
 }
 

@@ -44,7 +44,7 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-const SUPERUSER = 'postgres';
+export const SUPERUSER = 'postgres';
 const READY_TIMEOUT_MS = 60_000;
 
 export interface Binaries {

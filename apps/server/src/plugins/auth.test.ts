@@ -70,3 +70,27 @@ describe('guards', () => {
     expect(res.json()).toEqual({ detail: 'No such thing', code: 'not_found' });
   });
 });
+
+describe('signed-in answers are never cached', () => {
+  it('marks signed-in JSON private, no-store, even where visitors get a public cache', async () => {
+    const { headers } = await createUser(app);
+    const mine = await get('/api/guarded/mine', headers);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    // the catalogue is public for visitors, private for a signed-in user
+    expect((await get('/api/shop/products')).headers['cache-control']).toBe('public, max-age=60');
+    const shop = await get('/api/shop/products', headers);
+    expect(shop.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('marks the sign-in answer (it carries a token) private, no-store', async () => {
+    const { user, password } = await createUser(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+});

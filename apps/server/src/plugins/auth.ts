@@ -51,8 +51,19 @@ export const roleGuard = (role: Role) => async (request: FastifyRequest) => {
   await requireRole(request, role);
 };
 
+const PRIVATE = 'private, no-store';
+
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', undefined);
+  // A signed-in answer (or one that hands out a token) is nobody else's: no shared or browser
+  // cache may keep it, whatever the route set for visitors.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const isSignedIn = Boolean(request.auth) || request.headers.authorization !== undefined;
+    const isJson = String(reply.getHeader('content-type') ?? '').includes('json');
+    const handsOutToken = request.url.startsWith('/api/auth/');
+    if (isJson && (isSignedIn || handsOutToken)) reply.header('cache-control', PRIVATE);
+    return payload;
+  });
 }
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });

@@ -97,8 +97,9 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
       cacheControl: false,
       // Build metadata (.vite/manifest.json) is the server's, not the web's.
       allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
-      setHeaders(res, filePath) {
-        res.setHeader('cache-control', filePath.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+      // @fastify/static 10 passes the reply, not the raw response.
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.startsWith(assets) ? IMMUTABLE : REVALIDATE);
       },
     });
     // The wildcard route would answer / as a directory (403).

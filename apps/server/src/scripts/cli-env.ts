@@ -1,5 +1,6 @@
 import { parseEnv, ConfigError, type Env } from '../config';
-import { prepareDatabase, type PreparedDatabase } from '../db/database';
+import path from 'node:path';
+import { prepareDatabase, runningClusterUrl, type PreparedDatabase } from '../db/database';
 import { createDbClient, type DbClient } from '../db/client';
 
 /** For the npm scripts: the same env and database the server would use (embedded or DATABASE_URL). */
@@ -18,11 +19,13 @@ export async function openForScript(): Promise<{
     }
     throw error;
   }
-  const database = await prepareDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    log: console.log,
-  });
+  // `npm run x -w @lumiskin/server` runs in apps/server; a relative DATA_DIR means the directory
+  // npm was started from, as for the server (`npm start` at the repository root uses ./data).
+  const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  const running = env.DATABASE_URL ? null : runningClusterUrl(dataDir);
+  const database: PreparedDatabase = running
+    ? { url: running, embedded: null, release: async () => {} }
+    : await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir, log: console.log });
   return { env, database, client: createDbClient(database.url, { max: 2 }) };
 }
 

@@ -1,35 +1,69 @@
-// `npm run create-admin -- --email you@example.com --password '...' [--name 'Your Name']`
+// `npm run create-admin -- --email you@example.com [--name 'Your Name']`, then type the password.
 // Creates the account as admin, or promotes an existing one (and sets its password).
+// The password comes from stdin (or ADMIN_PASSWORD), not the command line: npm echoes the command
+// line of a script it runs, and shells keep it in their history.
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { upsertAdmin } from '../modules/auth/repository';
 import { closeForScript, openForScript } from './cli-env';
 
+const USAGE =
+  "usage: npm run create-admin -- --email you@example.com [--name 'Your Name'] (the password is asked for, or read from ADMIN_PASSWORD)";
+
 const Args = z.object({
   email: z.email({ error: '--email must be an email address' }),
   password: z
-    .string({ error: '--password is required' })
-    .min(8, '--password must be at least 8 characters'),
+    .string({ error: 'a password is required' })
+    .min(8, 'the password must be at least 8 characters'),
   name: z.string().trim().min(1).optional(),
 });
 
-const { values } = parseArgs({
-  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
-  strict: true,
-});
-const parsed = Args.safeParse(values);
-if (!parsed.success) {
-  console.error(parsed.error.issues.map((i) => i.message).join('\n'));
-  console.error(
-    "usage: npm run create-admin -- --email you@example.com --password '...' [--name 'Your Name']",
-  );
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
   process.exit(1);
 }
 
-const opened = await openForScript();
+async function readPassword(): Promise<string | undefined> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const isTerminal = Boolean(process.stdin.isTTY);
+  if (isTerminal) process.stderr.write('Password (not shown): ');
+  // On a terminal, readline echoes through `output`; a sink keeps what is typed off the screen.
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const rl = createInterface({ input: process.stdin, output: sink, terminal: isTerminal });
+  try {
+    for await (const line of rl) return line;
+    return undefined;
+  } finally {
+    rl.close();
+    if (isTerminal) process.stderr.write('\n');
+  }
+}
+
+let values: { email?: string; name?: string };
 try {
-  const { created, user } = await upsertAdmin(opened.client.db, parsed.data);
-  console.log(`${created ? 'Created' : 'Promoted'} admin ${user.email}`);
-} finally {
-  await closeForScript(opened);
+  ({ values } = parseArgs({
+    options: { email: { type: 'string' }, name: { type: 'string' } },
+    strict: true,
+  }));
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+const parsed = Args.safeParse({ ...values, password: await readPassword() });
+if (!parsed.success) fail(parsed.error.issues.map((i) => i.message).join('\n'));
+
+try {
+  const opened = await openForScript();
+  try {
+    const { created, user } = await upsertAdmin(opened.client.db, parsed.data);
+    // The password is never printed.
+    console.log(`${created ? 'Created' : 'Promoted'} admin ${user.email}`);
+  } finally {
+    await closeForScript(opened);
+  }
+} catch (error) {
+  // One readable line, no stack (and nothing from the arguments: the password is among them).
+  console.error(`create-admin failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }

@@ -37,12 +37,24 @@ export const paths = {
   admin: { path: '/admin', href: '/admin' },
 } as const;
 
+// C0 controls and DEL: browsers strip tab and newline from URLs ("/\t/evil.example" becomes
+// "//evil.example") and the router cannot navigate to the rest, ending on an error page.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 /**
  * A redirect target taken from the query string is only followed when it is a path on this site
- * (starts with one slash), so /login?redirect=https://evil.example cannot bounce people away.
+ * (starts with one slash) without control characters, so /login?redirect=https://evil.example
+ * cannot bounce people away and a sign-in never ends on an error page.
  */
 export function safeRedirect(target: string | null | undefined, fallback: string): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+  if (
+    !target ||
+    !target.startsWith('/') ||
+    target.startsWith('//') ||
+    target.startsWith('/\\') ||
+    CONTROL_CHARACTER.test(target)
+  ) {
     return fallback;
   }
   return target;

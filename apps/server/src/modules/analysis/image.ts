@@ -4,7 +4,7 @@ import {
   SCAN_PHOTO_MAX_SIDE,
   ScanMessages,
 } from '@lumiskin/contract/scan';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 
 /**
  * Turning an uploaded photo into (a) the pixels the engine measures and (b) the JPEG we keep.
@@ -112,7 +112,7 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
       : new ImageError('not_an_image', ScanMessages.notAnImage);
   }
 
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     // Header only: no pixel is decoded here.
     meta = await sharp(bytes, { failOn: 'none' }).metadata();

@@ -10,6 +10,8 @@ import { hashPassword } from './password';
 import { sessions, users, type SessionRow, type UserRow } from './schema';
 import { hashToken, newToken } from './tokens';
 
+type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_used_at is refreshed at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -43,10 +45,11 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 /** Inserts a user; undefined when the email (ignoring case) is taken. */
 export async function insertUser(
-  db: Db,
+  db: DbOrTx,
   input: { name: string; email: string; password: string; role?: Role },
+  passwordHash?: string,
 ): Promise<UserRow | undefined> {
-  const passwordHash = await hashPassword(input.password);
+  passwordHash ??= await hashPassword(input.password);
   const [row] = await db
     .insert(users)
     .values({
@@ -80,8 +83,27 @@ export async function upsertAdmin(
   return { user, created: false };
 }
 
-export async function createSession(
+/**
+ * A new account and its first session in one transaction: a failure leaves neither (no half
+ * account whose email is taken but which never signed in). Undefined when the email is taken.
+ */
+export async function registerUser(
   db: Db,
+  input: { name: string; email: string; password: string },
+  session: { ttlDays: number; userAgent: string | undefined },
+): Promise<{ user: UserRow; token: string; expiresAt: Date } | undefined> {
+  // Hashed before the transaction opens, so no connection is held for argon2's ~50 ms.
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const user = await insertUser(tx, input, passwordHash);
+    if (!user) return undefined;
+    const { token, expiresAt } = await createSession(tx, { ...session, userId: user.id });
+    return { user, token, expiresAt };
+  });
+}
+
+export async function createSession(
+  db: DbOrTx,
   input: { userId: string; ttlDays: number; userAgent: string | undefined },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();

@@ -12,19 +12,24 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { conflict, unauthorized } from '../../plugins/errors';
 import { burnPasswordCheck, verifyPassword } from './password';
-import { credentialLimits } from './rate-limits';
-import { createSession, findUserByEmail, insertUser, revokeSession, toUser } from './repository';
+import { credentialLimits, credentialThrottle } from './rate-limits';
+import { createSession, findUserByEmail, registerUser, revokeSession, toUser } from './repository';
 import type { UserRow } from './schema';
 
 const errors = { 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError };
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const loginThrottle = credentialThrottle(app);
   async function signIn(user: UserRow, request: FastifyRequest): Promise<AuthResponse> {
     const { token, expiresAt } = await createSession(app.db, {
       userId: user.id,
       ttlDays: app.config.tokenTtlDays,
       userAgent: request.headers['user-agent'],
     });
+    return authResponse(user, token, expiresAt);
+  }
+
+  function authResponse(user: UserRow, token: string, expiresAt: Date): AuthResponse {
     return {
       user: toUser(user),
       access_token: token,
@@ -47,16 +52,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Only these fields reach the database; `role` or anything else sent is ignored.
       const { name, email, password } = request.body;
-      const user = await insertUser(app.db, { name, email, password });
-      if (!user) throw conflict(AuthMessages.emailTaken, ErrorCode.emailTaken);
-      return reply.code(201).send(await signIn(user, request));
+      const created = await registerUser(
+        app.db,
+        { name, email, password },
+        { ttlDays: app.config.tokenTtlDays, userAgent: request.headers['user-agent'] },
+      );
+      if (!created) throw conflict(AuthMessages.emailTaken, ErrorCode.emailTaken);
+      const { user, token, expiresAt } = created;
+      return reply.code(201).send(authResponse(user, token, expiresAt));
     },
   );
 
   app.post(
     '/login',
     {
-      ...credentialLimits(app, 'login'),
+      ...loginThrottle.hooks,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -68,13 +78,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password } = request.body;
       const user = await findUserByEmail(app.db, email);
       // Same answer and about the same time whether the email is unknown or the password wrong.
-      if (!user) {
-        await burnPasswordCheck(password);
+      const isValid = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await burnPasswordCheck(password).then(() => false);
+      if (!user || !isValid) {
+        loginThrottle.fail(request);
         throw unauthorized(AuthMessages.invalidCredentials, ErrorCode.invalidCredentials);
       }
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        throw unauthorized(AuthMessages.invalidCredentials, ErrorCode.invalidCredentials);
-      }
+      loginThrottle.succeed(request);
       return signIn(user, request);
     },
   );

@@ -9,23 +9,29 @@ import {
 } from '@lumiskin/contract/account';
 import { ApiError } from '@lumiskin/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpError } from '../../plugins/errors';
-import { credentialLimits } from '../auth/rate-limits';
+import { credentialLimits, credentialThrottle } from '../auth/rate-limits';
 import { findUserByEmail, findUserById } from '../auth/repository';
 import { consumeResetToken, createResetToken, setPassword } from './repository';
 
 const errors = { 400: ApiError, 429: ApiError };
 
+/** Every forgot-password answer takes at least this long, known email or not (decision 021). */
+export const FORGOT_PASSWORD_FLOOR_MS = 300;
+
 /** Forgot/reset password, mounted under /api/auth beside sign-in. */
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.config.now?.() ?? new Date();
   const appUrl = app.config.appUrl ?? 'http://localhost:3000';
+  const forgotThrottle = credentialThrottle(app);
 
   app.post(
     '/forgot-password',
     {
-      // Per IP and per email: nobody can flood an inbox or probe many addresses quickly.
-      ...credentialLimits(app, 'forgot-password'),
+      // Per IP and per (email, IP) refusals, per email only a slow-down: nobody can probe many
+      // addresses quickly, and nobody can stop someone else from resetting (decision 021).
+      ...forgotThrottle.hooks,
       schema: {
         tags: ['auth'],
         summary: 'Email a single-use reset link (same answer whether or not the account exists)',
@@ -34,6 +40,10 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      forgotThrottle.fail(request);
+      // The answer waits for the same floor whatever happened, so its time does not say whether
+      // the email has an account (the token and outbox inserts only run for known ones).
+      const floor = sleep(FORGOT_PASSWORD_FLOOR_MS);
       const user = await findUserByEmail(app.db, request.body.email);
       if (user) {
         const expiresAt = new Date(now().getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
@@ -60,6 +70,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         // The local outbox is a single insert, awaited so the link is readable once we answer.
         if (!app.config.mail?.smtpUrl) await mail;
       }
+      await floor;
       return { message: AccountMessages.resetRequested };
     },
   );

@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
+import { IP_FACTOR } from '../auth/rate-limits';
 import { hashToken } from '../auth/tokens';
 import { readOutbox } from '../mail/mailer';
+import { FORGOT_PASSWORD_FLOOR_MS } from './password-reset-routes';
 import { passwordResetTokens } from './schema';
 
 let app: FastifyInstance;
@@ -126,25 +128,52 @@ describe('forgot and reset password', () => {
   });
 });
 
-describe('forgot-password rate limit', () => {
+describe('forgot-password rate limit (no lock-out lever, decision 021)', () => {
   let limited: FastifyInstance;
   beforeAll(async () => {
-    limited = await buildTestApp({ rateLimit: { max: 10_000, authMax: 2, authWindowS: 60 } });
+    limited = await buildTestApp({
+      rateLimit: { max: 10_000, authMax: 2, authWindowS: 60, slowdownMaxMs: 300 },
+    });
   });
   afterAll(() => limited.close());
+  const ask = (email: string, ip: string) =>
+    limited.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      remoteAddress: ip,
+      payload: { email },
+    });
 
-  it('limits one address asked for many times, whatever the IP', async () => {
-    const ask = (ip: string) =>
-      limited.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        remoteAddress: ip,
-        payload: { email: 'victim@example.test' },
-      });
-    expect((await ask('10.9.0.1')).statusCode).toBe(200);
-    expect((await ask('10.9.0.2')).statusCode).toBe(200);
-    const res = await ask('10.9.0.3');
+  it('never refuses the owner because others asked for the same address', async () => {
+    const { user } = await createUser(limited);
+    for (let i = 0; i < 6; i++) expect((await ask(user.email, `10.9.0.${i}`)).statusCode).toBe(200);
+    expect((await ask(user.email, '10.9.1.1')).statusCode).toBe(200);
+  });
+
+  it('limits one IP asking for many addresses, and one (address, IP) pair', async () => {
+    for (let i = 0; i < 2 * IP_FACTOR; i++)
+      expect((await ask(`many${i}@example.test`, '10.8.0.1')).statusCode).toBe(200);
+    const res = await ask('last@example.test', '10.8.0.1');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ code: 'rate_limited' });
+
+    for (let i = 0; i < 2; i++)
+      expect((await ask('pair@example.test', '10.8.1.1')).statusCode).toBe(200);
+    expect((await ask('pair@example.test', '10.8.1.1')).statusCode).toBe(429);
+  });
+});
+
+describe('forgot-password timing', () => {
+  it('answers known and unknown emails no sooner than the same floor', async () => {
+    const { user } = await createUser(app);
+    const timed = async (email: string, ip: string) => {
+      const started = performance.now();
+      expect((await forgot(email, ip)).statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    const known = await timed(user.email, '10.7.0.1');
+    const unknown = await timed(`nobody.${Date.now()}@example.test`, '10.7.0.2');
+    expect(known).toBeGreaterThanOrEqual(FORGOT_PASSWORD_FLOOR_MS - 5);
+    expect(unknown).toBeGreaterThanOrEqual(FORGOT_PASSWORD_FLOOR_MS - 5);
   });
 });

@@ -159,7 +159,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
             'content-disposition',
             `attachment; filename="lumiskin-export-${now.toISOString().slice(0, 10)}.json"`,
           )
-          .header('cache-control', 'no-store')
+          .header('cache-control', 'private, no-store')
           // A stream is piped as it is (never serialised); the schema documents what it holds.
           .send(stream as unknown as AccountExport)
       );

@@ -377,7 +377,7 @@ describe('GET /api/users/me/export', () => {
     const res = await exportOf(user);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const data = AccountExport.parse(res.json());
     const { format, exported_at, user: account, ...sections } = data;
     expect({ format, id: account.id }).toEqual({ format: 'lumiskin-export/1', id: user.user.id });

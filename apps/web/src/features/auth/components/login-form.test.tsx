@@ -131,6 +131,19 @@ describe('LoginForm', () => {
     expect(await screen.findByText('Dashboard at /dashboard')).toBeInTheDocument();
   });
 
+  it.each([
+    ['a tab that browsers strip into //evil.example', '%2F%09%2Fevil.example'],
+    ['a newline', '%2Fhistory%0A'],
+    ['a NUL byte', '%2Fhistory%00'],
+  ])('ignores a redirect with %s and lands on the dashboard', async (_, redirect) => {
+    fakeFetch(() => json(200, { user: createUser(), access_token: 'tok_abc123' }));
+    const { user } = renderLogin(`/login?redirect=${redirect}`);
+
+    await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
+
+    expect(await screen.findByText('Dashboard at /dashboard')).toBeInTheDocument();
+  });
+
   it('sends moderators and admins to /admin', async () => {
     fakeFetch(() =>
       json(200, { user: createUser({ role: 'moderator' }), access_token: 'tok_mod' }),
