@@ -149,11 +149,19 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The target user, refusing the caller's own account and the last admin. */
-  async function targetUser(request: FastifyRequest, id: string, losesAdmin: boolean) {
+  /**
+   * The target user, refusing the last admin's demotion or removal and (unless `selfAllowed`: an
+   * admin may step down to moderator while another admin remains) the caller's own account.
+   */
+  async function targetUser(
+    request: FastifyRequest,
+    id: string,
+    losesAdmin: boolean,
+    selfAllowed = false,
+  ) {
     const actor = await actorOf(request);
     const row = notFoundUnless(await findUserById(app.db, id), 'No such user');
-    if (row.id === actor.id) {
+    if (row.id === actor.id && !selfAllowed) {
       throw new HttpError(409, AdminErrorCode.notYourself, AdminMessages.notYourself);
     }
     if (losesAdmin && row.role === 'admin' && (await countAdmins(app.db)) <= 1) {
@@ -176,7 +184,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { role } = request.body;
-      const { actor, row } = await targetUser(request, request.params.id, role !== 'admin');
+      const { actor, row } = await targetUser(request, request.params.id, role !== 'admin', true);
       const updated = await app.db.transaction(async (tx) => {
         const [next] = await tx.update(users).set({ role }).where(eq(users.id, row.id)).returning();
         await audit(tx, actor, {
