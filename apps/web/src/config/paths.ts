@@ -34,6 +34,10 @@ export const paths = {
       `/quiz/${encodeURIComponent(quizType)}/${encodeURIComponent(categoryId)}`,
   },
   admin: { path: '/admin', href: '/admin' },
+  adminUsers: { path: '/admin/users', href: '/admin/users' },
+  adminProducts: { path: '/admin/products', href: '/admin/products' },
+  adminArticles: { path: '/admin/articles', href: '/admin/articles' },
+  adminAudit: { path: '/admin/audit', href: '/admin/audit' },
 } as const;
 
 /**
