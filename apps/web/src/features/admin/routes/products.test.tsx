@@ -2,7 +2,8 @@ import type { AdminProduct } from '@lumiskin/contract/admin';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createRoutes } from '@/app/router';
+import AdminLayout from '@/features/admin/routes/admin-layout';
+import AdminProductsRoute from '@/features/admin/routes/products';
 import { saveSession } from '@/lib/storage';
 import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
@@ -28,6 +29,14 @@ const product: AdminProduct = {
   hidden: false,
 };
 
+const routes = () => [
+  {
+    path: '/admin',
+    Component: AdminLayout,
+    children: [{ path: '/admin/products', Component: AdminProductsRoute }],
+  },
+];
+
 describe('admin products', () => {
   it('an admin saves a price in pounds; it is sent in pence', async () => {
     const admin = createUser({ role: 'admin' });
@@ -43,7 +52,7 @@ describe('admin products', () => {
       if (url.endsWith('/api/admin/products')) return json(200, { products: [product] });
       return json(404, { detail: 'no', code: 'not_found' });
     });
-    renderWithRouter(createRoutes, '/admin/products');
+    renderWithRouter(routes, '/admin/products');
     const price = await screen.findByLabelText('Price of AquaHydra in pounds');
     expect(price).toHaveValue('25.00');
     await userEvent.clear(price);
@@ -64,7 +73,7 @@ describe('admin products', () => {
       if (url.endsWith('/api/admin/products')) return json(200, { products: [product] });
       return json(404, { detail: 'no', code: 'not_found' });
     });
-    renderWithRouter(createRoutes, '/admin/products');
+    renderWithRouter(routes, '/admin/products');
     expect(await screen.findByText('AquaHydra')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save price' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
