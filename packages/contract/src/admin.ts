@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role } from './auth';
+import { QuizDifficulty } from './quiz';
 import { ProductId, ProductType, ShopProduct } from './shop';
 
 /**
@@ -186,7 +187,7 @@ export const AuditEntry = z.object({
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditQuery = z.object({
-  entity: z.enum(['user', 'product', 'article']).optional(),
+  entity: z.enum(['user', 'product', 'article', 'quiz_question']).optional(),
   action: z.string().trim().max(60).optional(),
   actor_id: z.uuid().optional(),
   page,
@@ -218,3 +219,67 @@ export const AdminOverview = z.object({
   ),
 });
 export type AdminOverview = z.infer<typeof AdminOverview>;
+
+// ---- Quiz bank ----
+
+export const QuizOptionInput = z.object({
+  text: z.string().trim().min(1).max(300),
+  correct: z.boolean(),
+});
+
+export const QuizQuestionBody = z
+  .object({
+    category_id: z.string().trim().min(1).max(60),
+    question_text: text(1000),
+    options: z.array(QuizOptionInput).min(2).max(6),
+    explanation: text(2000),
+    difficulty: QuizDifficulty,
+    points: z.number().int().min(1).max(100),
+    tags: list,
+    active: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.options.filter((o) => o.correct).length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: 'Mark exactly one option as the correct one',
+      });
+    }
+    const texts = v.options.map((o) => o.text.toLowerCase());
+    if (new Set(texts).size !== texts.length) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Options must differ' });
+    }
+  });
+export type QuizQuestionBody = z.input<typeof QuizQuestionBody>;
+
+export const AdminQuizQuestion = z.object({
+  id: z.string(),
+  category_id: z.string(),
+  question_text: z.string(),
+  options: z.array(QuizOptionInput),
+  explanation: z.string(),
+  difficulty: QuizDifficulty,
+  points: z.number().int(),
+  tags: z.array(z.string()),
+  active: z.boolean(),
+});
+export type AdminQuizQuestion = z.infer<typeof AdminQuizQuestion>;
+
+export const QuizBankQuery = z.object({
+  category_id: z.string().trim().max(60).optional(),
+  page,
+  page_size: pageSize,
+});
+export const AdminQuizBank = Pagination.extend({
+  categories: z.array(z.object({ id: z.string(), name: z.string() })),
+  questions: z.array(AdminQuizQuestion),
+});
+export type AdminQuizBank = z.infer<typeof AdminQuizBank>;
+export const QuizQuestionParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(80)
+    .regex(/^[a-z0-9][a-z0-9-]*$/),
+});

@@ -32,6 +32,9 @@ const MODERATOR = new Set([
   'POST /api/admin/articles/preview',
   'PUT /api/admin/articles/{id}',
   'DELETE /api/admin/articles/{id}',
+  'GET /api/admin/quiz',
+  'POST /api/admin/quiz/questions',
+  'PUT /api/admin/quiz/questions/{id}',
 ]);
 
 let app: FastifyInstance;
@@ -58,7 +61,10 @@ afterAll(() => app.close());
 
 /** A concrete URL: path parameters filled with well-formed ids that exist nowhere. */
 const urlOf = (path: string) =>
-  path.replace('{id}', path.includes('/products/') ? 'no-such-product' : crypto.randomUUID());
+  path.replace(
+    '{id}',
+    path.includes('/products/') || path.includes('/quiz/') ? 'no-such-id' : crypto.randomUUID(),
+  );
 
 describe('the admin API guard sweep', () => {
   it('finds the routes in the OpenAPI document, each classified', () => {

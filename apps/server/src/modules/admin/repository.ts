@@ -41,7 +41,7 @@ export async function audit(
   actor: Actor,
   entry: {
     action: string;
-    entity: 'user' | 'product' | 'article';
+    entity: 'user' | 'product' | 'article' | 'quiz_question';
     entityId: string;
     before: Record<string, unknown> | null;
     after: Record<string, unknown> | null;

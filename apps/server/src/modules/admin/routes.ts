@@ -61,6 +61,7 @@ import {
   userDetail,
   userSnapshot,
 } from './repository';
+import quizBankRoutes from './quiz-bank-routes';
 import { productImages } from './schema';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
@@ -93,6 +94,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every route here needs a moderator at least; checked before the body is even read, so a
   // signed-out caller gets 401 and a user 403 whatever they send.
   app.addHook('onRequest', roleGuard('moderator'));
+  await app.register(quizBankRoutes);
 
   /** After the catalogue or articles changed: the routine's cache and the rendered pages. */
   const contentChanged = () => {
