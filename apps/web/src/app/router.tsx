@@ -122,6 +122,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                     lazy: lazyPage(() => import('@/features/admin/routes/articles')),
                   },
                   {
+                    path: paths.adminQuiz.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/quiz-bank')),
+                  },
+                  {
                     path: paths.adminAudit.path,
                     lazy: lazyPage(() => import('@/features/admin/routes/audit')),
                   },

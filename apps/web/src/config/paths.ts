@@ -37,6 +37,7 @@ export const paths = {
   adminUsers: { path: '/admin/users', href: '/admin/users' },
   adminProducts: { path: '/admin/products', href: '/admin/products' },
   adminArticles: { path: '/admin/articles', href: '/admin/articles' },
+  adminQuiz: { path: '/admin/quiz', href: '/admin/quiz' },
   adminAudit: { path: '/admin/audit', href: '/admin/audit' },
 } as const;
 

@@ -13,6 +13,7 @@ export default function AdminLayout() {
     { to: paths.adminUsers.href, label: 'Users' },
     { to: paths.adminProducts.href, label: 'Products' },
     { to: paths.adminArticles.href, label: 'Articles' },
+    { to: paths.adminQuiz.href, label: 'Quiz bank' },
     ...(isAdmin ? [{ to: paths.adminAudit.href, label: 'Audit log' }] : []),
   ];
   return (
