@@ -214,6 +214,8 @@ export const AdminOverview = z.object({
   signups: z.array(DayCount),
   scans: z.array(DayCount),
   quiz_plays: z.array(DayCount),
+  /** Bases and boosters by how many mixes hold them now. */
+  most_mixed: z.array(z.object({ name: z.string(), type: z.string(), mixes: z.number().int() })),
   top_articles: z.array(
     z.object({ title: z.string(), views: z.number().int(), likes: z.number().int() }),
   ),

@@ -1,6 +1,7 @@
 import {
   AdminArticle,
   AdminMessages,
+  AdminOverview,
   AdminProduct,
   AdminUserDetail,
   AdminUserList,
@@ -399,6 +400,36 @@ describe('articles', () => {
     expect(html).toContain('<strong>hi</strong>');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<img');
+  });
+});
+
+describe('overview', () => {
+  it('counts per day and ranks mixed products and articles, with no per-user data', async () => {
+    const mixer = await createUser(app);
+    const mix = await app.inject({
+      method: 'PUT',
+      url: '/api/mix',
+      headers: mixer.headers,
+      payload: { items: [{ product_id: 'sebobalance', quantity: 1 }] },
+    });
+    expect(mix.statusCode, mix.body).toBe(200);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/admin/overview?days=7',
+      headers: as(moderator),
+    });
+    const overview = AdminOverview.parse(res.json());
+    expect(overview.signups).toHaveLength(7);
+    expect(overview.signups.at(-1)!.count).toBeGreaterThan(0);
+    expect(overview.totals.users).toBeGreaterThan(0);
+    expect(overview.most_mixed).toContainEqual({ name: 'SeboBalance', type: 'base', mixes: 1 });
+    expect(res.body).not.toContain(mixer.user.email);
+    const tooLong = await app.inject({
+      method: 'GET',
+      url: '/api/admin/overview?days=5000',
+      headers: as(moderator),
+    });
+    expect(tooLong.statusCode).toBe(400);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  inArray,
   isNotNull,
   isNull,
   sql,
@@ -22,6 +23,7 @@ import type { Db } from '../../db/client';
 import { analyses } from '../analysis/schema';
 import { sessions, users, type UserRow } from '../auth/schema';
 import { blogPosts, type BlogPostRow } from '../blog/schema';
+import { mixItems } from '../mix/schema';
 import { quizAttempts, quizPlayerTotals } from '../quiz/schema';
 import { toShopProduct } from '../shop/repository';
 import { products, type ProductRow } from '../shop/schema';
@@ -305,7 +307,7 @@ async function perDay(db: Db, table: string, column: string, days: number) {
 }
 
 export async function overview(db: Db, days: number) {
-  const [[u], [s], [q], [a], [p], signups, scans, quizPlays, top] = await Promise.all([
+  const [[u], [s], [q], [a], [p], signups, scans, quizPlays, top, mixed] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(analyses),
     db.select({ n: count() }).from(quizAttempts).where(isNotNull(quizAttempts.submittedAt)),
@@ -319,6 +321,14 @@ export async function overview(db: Db, days: number) {
       .from(blogPosts)
       .orderBy(desc(blogPosts.views), desc(blogPosts.likes))
       .limit(5),
+    db
+      .select({ name: products.name, type: products.type, mixes: count(mixItems.userId) })
+      .from(mixItems)
+      .innerJoin(products, eq(products.id, mixItems.productId))
+      .where(inArray(products.type, ['base', 'booster']))
+      .groupBy(products.id, products.name, products.type)
+      .orderBy(desc(count(mixItems.userId)), asc(products.name))
+      .limit(8),
   ]);
   return {
     totals: {
@@ -331,6 +341,7 @@ export async function overview(db: Db, days: number) {
     signups,
     scans,
     quiz_plays: quizPlays,
+    most_mixed: mixed,
     top_articles: top,
   };
 }

@@ -70,6 +70,19 @@ export default function AdminOverviewRoute() {
             <DayChart title="Quiz plays per day" data={overview.data.quiz_plays} />
           </div>
           <Card className="p-4">
+            <h2 className="mb-2 text-sm font-semibold">Most-mixed bases and boosters</h2>
+            <div className="h-56">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart data={overview.data.most_mixed} layout="vertical">
+                  <XAxis type="number" allowDecimals={false} fontSize={11} />
+                  <YAxis type="category" dataKey="name" width={110} fontSize={11} />
+                  <Tooltip />
+                  <Bar dataKey="mixes" fill="var(--color-accent)" radius={[0, 3, 3, 0]} />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          </Card>
+          <Card className="p-4">
             <h2 className="mb-2 text-sm font-semibold">Articles by views</h2>
             <ol className="space-y-1 text-sm">
               {overview.data.top_articles.map((a) => (
