@@ -26,3 +26,16 @@ export function useProductChange() {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
+
+/** POST /api/admin/products/:id/image: PNG, JPEG or WebP, re-encoded by the server. */
+export function useUploadProductImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => {
+      const form = new FormData();
+      form.append('image', file);
+      return api.post<AdminProduct>(`/admin/products/${encodeURIComponent(id)}/image`, form);
+    },
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

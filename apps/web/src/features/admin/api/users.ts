@@ -1,4 +1,5 @@
 import {
+  AdminUserDetail as AdminUserDetailSchema,
   AdminUserList,
   type AdminUserDetail,
   type AdminUserListQuery,
@@ -52,3 +53,16 @@ export function useUserAction() {
       queryClient.invalidateQueries({ queryKey: usersQueryOptions({}).queryKey.slice(0, 2) }),
   });
 }
+
+/** GET /api/admin/users/:id: sign-up, last active, scan count and quiz points (no scan data). */
+export const userDetailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'users', 'detail', id] as const,
+    queryFn: async ({ signal }) =>
+      AdminUserDetailSchema.parse(
+        await api.get<unknown>(`/admin/users/${encodeURIComponent(id)}`, { signal }),
+      ),
+  });
+
+export const useUserDetail = (id: string | null) =>
+  useQuery({ ...userDetailQueryOptions(id ?? ''), enabled: id !== null });

@@ -10,10 +10,38 @@ import { toast } from '@/components/ui/use-toast';
 import {
   useAdminProducts,
   useProductChange,
+  useUploadProductImage,
   type ProductChange,
 } from '@/features/admin/api/products';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+
+/** Moderators and admins: a new image, checked and re-encoded by the server (no SVG). */
+function ImageUpload({ product }: { product: AdminProduct }) {
+  const upload = useUploadProductImage();
+  return (
+    <label className="text-sm">
+      <span className="sr-only">Image of {product.name}</span>
+      <input
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className="max-w-48 text-xs"
+        disabled={upload.isPending}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (!file) return;
+          upload.mutate(
+            { id: product.id, file },
+            {
+              onSuccess: () => toast.success('Image saved'),
+              onError: (error) => toast.error(errorMessage(error, 'The image was not saved')),
+            },
+          );
+        }}
+      />
+    </label>
+  );
+}
 
 function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: boolean }) {
   const change = useProductChange();
@@ -39,6 +67,7 @@ function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: bool
           {product.type} · {product.category} · {formatPounds(product.price_pence)}
         </p>
       </div>
+      <ImageUpload product={product} />
       {isAdmin ? (
         <form
           className="flex flex-wrap items-center gap-2"

@@ -7,7 +7,12 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useUserAction, useUsers, type UserAction } from '@/features/admin/api/users';
+import {
+  useUserAction,
+  useUserDetail,
+  useUsers,
+  type UserAction,
+} from '@/features/admin/api/users';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
@@ -20,7 +25,27 @@ const DONE: Record<UserAction['kind'], string> = {
   delete: 'Account deleted',
 };
 
+/** Counts and dates only: nobody in the admin area sees a user's photos, scores or analyses. */
+function UserDetail({ id }: { id: string }) {
+  const detail = useUserDetail(id);
+  if (!detail.data) return <Spinner />;
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-4">
+      <dt className="text-muted-foreground">Signed up</dt>
+      <dd>{date(detail.data.created_at)}</dd>
+      <dt className="text-muted-foreground">Last active</dt>
+      <dd>{date(detail.data.last_active_at)}</dd>
+      <dt className="text-muted-foreground">Scans</dt>
+      <dd>{detail.data.scan_count}</dd>
+      <dt className="text-muted-foreground">Quiz points</dt>
+      <dd>{detail.data.quiz_points}</dd>
+    </dl>
+  );
+}
+
 function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
+  const [open, setOpen] = useState(false);
   const action = useUserAction();
   const run = (next: UserAction) =>
     action.mutate(next, {
@@ -29,68 +54,78 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
     });
   const suspended = user.status === 'suspended';
   return (
-    <li className="flex flex-col gap-2 border-b py-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="font-medium">
-          {user.name}{' '}
-          {suspended ? (
-            <span className="rounded bg-destructive/10 px-1.5 text-xs text-destructive">
-              suspended
-            </span>
-          ) : null}
-        </p>
-        <p className="truncate text-sm text-muted-foreground">
-          {user.email} · joined {new Date(user.created_at).toLocaleDateString()}
-        </p>
-      </div>
-      {isAdmin ? (
-        <div className="flex flex-wrap items-center gap-2">
-          <select
-            aria-label={`Role of ${user.name}`}
-            className="h-9 rounded-md border bg-card px-2 text-sm"
-            value={user.role}
-            disabled={action.isPending}
-            onChange={(e) => run({ kind: 'role', id: user.id, role: e.target.value as Role })}
-          >
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={action.isPending}
-            onClick={() => run({ kind: suspended ? 'unsuspend' : 'suspend', id: user.id })}
-          >
-            {suspended ? 'Unsuspend' : 'Suspend'}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={action.isPending}
-            onClick={() => run({ kind: 'reset-link', id: user.id })}
-          >
-            Send reset link
-          </Button>
-          <Button
-            size="sm"
-            variant="destructive"
-            disabled={action.isPending}
-            onClick={() => {
-              const ok = window.confirm(
-                `Delete ${user.name}'s account and everything in it? This cannot be undone.`,
-              );
-              if (ok) run({ kind: 'delete', id: user.id });
-            }}
-          >
-            Delete
-          </Button>
+    <li className="border-b py-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <p className="font-medium">
+            <button
+              type="button"
+              className="hover:underline"
+              aria-expanded={open}
+              onClick={() => setOpen(!open)}
+            >
+              {user.name}
+            </button>{' '}
+            {suspended ? (
+              <span className="rounded bg-destructive/10 px-1.5 text-xs text-destructive">
+                suspended
+              </span>
+            ) : null}
+          </p>
+          <p className="truncate text-sm text-muted-foreground">
+            {user.email} · joined {new Date(user.created_at).toLocaleDateString()}
+          </p>
         </div>
-      ) : (
-        <span className="text-sm text-muted-foreground">{user.role}</span>
-      )}
+        {isAdmin ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <select
+              aria-label={`Role of ${user.name}`}
+              className="h-9 rounded-md border bg-card px-2 text-sm"
+              value={user.role}
+              disabled={action.isPending}
+              onChange={(e) => run({ kind: 'role', id: user.id, role: e.target.value as Role })}
+            >
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {role}
+                </option>
+              ))}
+            </select>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={action.isPending}
+              onClick={() => run({ kind: suspended ? 'unsuspend' : 'suspend', id: user.id })}
+            >
+              {suspended ? 'Unsuspend' : 'Suspend'}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={action.isPending}
+              onClick={() => run({ kind: 'reset-link', id: user.id })}
+            >
+              Send reset link
+            </Button>
+            <Button
+              size="sm"
+              variant="destructive"
+              disabled={action.isPending}
+              onClick={() => {
+                const ok = window.confirm(
+                  `Delete ${user.name}'s account and everything in it? This cannot be undone.`,
+                );
+                if (ok) run({ kind: 'delete', id: user.id });
+              }}
+            >
+              Delete
+            </Button>
+          </div>
+        ) : (
+          <span className="text-sm text-muted-foreground">{user.role}</span>
+        )}
+      </div>
+      {open ? <UserDetail id={user.id} /> : null}
     </li>
   );
 }
