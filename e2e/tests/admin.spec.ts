@@ -56,7 +56,7 @@ test('admin and moderator: a price reaches the shop, an article reaches /learn, 
     await page.goto('/admin/users');
     await page.getByLabel('Search users').fill(member.email);
     await expect(page.getByText(member.email)).toBeVisible();
-    await page.getByRole('button', { name: 'Suspend' }).click();
+    await page.getByRole('button', { name: `Suspend ${member.name}`, exact: true }).click();
     await expect(
       page.getByText('Account suspended; every session was signed out', { exact: true }),
     ).toBeVisible();

@@ -95,6 +95,7 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
               size="sm"
               variant="outline"
               disabled={action.isPending}
+              aria-label={`${suspended ? 'Unsuspend' : 'Suspend'} ${user.name}`}
               onClick={() => run({ kind: suspended ? 'unsuspend' : 'suspend', id: user.id })}
             >
               {suspended ? 'Unsuspend' : 'Suspend'}
@@ -103,6 +104,7 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
               size="sm"
               variant="ghost"
               disabled={action.isPending}
+              aria-label={`Send ${user.name} a reset link`}
               onClick={() => run({ kind: 'reset-link', id: user.id })}
             >
               Send reset link
