@@ -15,6 +15,12 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Started as the server's admin (ADMIN_EMAIL); only ever on the e2e's throwaway database. */
+export const E2E_ADMIN = {
+  name: 'E2E Admin',
+  email: 'e2e-admin@example.test',
+  password: 'e2e-admin-pass-2026',
+};
 
 /** Debian's Chromium; Playwright's own browser downloads are not reachable here. */
 const chromiumArgs = [
@@ -78,6 +84,10 @@ export default defineConfig({
       // server suite.
       RATE_LIMIT_AUTH_MAX: '100000',
       RATE_LIMIT_MAX: '100000',
+      // The admin journeys sign in as this admin (created or promoted at start).
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_NAME: E2E_ADMIN.name,
     },
   },
 });

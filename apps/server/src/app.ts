@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import adminRoutes, { productImageRoutes } from './modules/admin/routes';
 import analysisRoutes from './modules/analysis/routes';
 import authRoutes from './modules/auth/routes';
 import blogRoutes from './modules/blog/routes';
@@ -65,6 +66,8 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/users', routes: usersRoutes },
   { prefix: '/auth', routes: passwordResetRoutes },
   { prefix: '/app', routes: downloadInfoRoutes },
+  { prefix: '/shop', routes: productImageRoutes },
+  { prefix: '/admin', routes: adminRoutes },
 ];
 
 /** Never logged, wherever they appear in a logged object (pino redaction paths). */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { AuthResponse } from '@lumiskin/contract/auth';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories';
@@ -11,7 +11,7 @@ import { createDbClient } from './db/client';
 import { findUserByEmail, upsertAdmin } from './modules/auth/repository';
 import { DEMO_USER } from './modules/auth/seed';
 import { users } from './modules/auth/schema';
-import { runSeeders, type Seeder } from './seed';
+import { contentSeeders, runSeeders, type Seeder } from './seed';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -115,5 +115,30 @@ describe('admins', () => {
     } finally {
       await database.drop();
     }
+  });
+});
+
+describe('content seeding', () => {
+  it('fills an empty database, adds new built-in items by id, and never overwrites an edited row', async () => {
+    await runSeeders(app.db, () => {}, contentSeeders);
+    await app.db.execute(
+      sql`update products set price_pence = 4242, hidden = true where id = 'aquahydra'`,
+    );
+    await app.db.execute(
+      sql`update blog_posts set title = 'Edited by a moderator' where slug = (select min(slug) from blog_posts)`,
+    );
+    await app.db.execute(sql`delete from products where id = 'daily-fluid-spf50'`);
+    await runSeeders(app.db, () => {}, contentSeeders);
+    const rows = await app.db.execute<{ id: string; price_pence: number; hidden: boolean }>(
+      sql`select id, price_pence, hidden from products where id in ('aquahydra', 'daily-fluid-spf50') order by id`,
+    );
+    expect([...rows]).toEqual([
+      { id: 'aquahydra', price_pence: 4242, hidden: true },
+      expect.objectContaining({ id: 'daily-fluid-spf50' }),
+    ]);
+    const [post] = await app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from blog_posts where title = 'Edited by a moderator'`,
+    );
+    expect(post?.n).toBe(1);
   });
 });

@@ -186,6 +186,10 @@ export function createPageServer(
   }
 
   return {
+    /** Forget every rendered page (after content an admin changed); the next visit renders anew. */
+    invalidate() {
+      cache.clear();
+    },
     /**
      * The whole HTML document of a server-rendered page; `notFound` when no such page exists (the
      * shell is sent with a 404); null when the browser should render the page from the shell.

@@ -54,6 +54,13 @@ function readJson(file: string): Record<string, never> {
  * for a year, everything else is revalidated, unknown app paths fall back to index.html and
  * unknown /api paths get a JSON 404. The public pages come server-rendered when a renderer exists.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server-rendered public pages' cache; content writes call invalidate(). */
+    pages: { invalidate(): void };
+  }
+}
+
 async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
   const root = options.webDist;
   const hasBuild = root !== null && fs.existsSync(path.join(root, 'index.html'));
@@ -73,6 +80,8 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
         renderer,
       })
     : null;
+
+  app.decorate('pages', { invalidate: () => pages?.invalidate() });
 
   /** An app route: its server-rendered page, else index.html (the browser renders it). */
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {

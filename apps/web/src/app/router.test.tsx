@@ -94,7 +94,13 @@ describe('app shell and guards', () => {
     saveSession({ token: 'tok_admin', user: admin });
     fakeFetch(() => json(200, { user: admin }));
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin area' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the app' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
   });
 
   it('shows a 404 page for unknown paths', async () => {

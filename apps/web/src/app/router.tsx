@@ -117,7 +117,33 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               {
                 path: paths.admin.path,
-                lazy: lazyPage(() => import('@/features/admin/routes/admin')),
+                lazy: lazyPage(() => import('@/features/admin/routes/admin-layout')),
+                children: [
+                  {
+                    index: true,
+                    lazy: lazyPage(() => import('@/features/admin/routes/overview')),
+                  },
+                  {
+                    path: paths.adminUsers.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/users')),
+                  },
+                  {
+                    path: paths.adminProducts.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/products')),
+                  },
+                  {
+                    path: paths.adminArticles.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/articles')),
+                  },
+                  {
+                    path: paths.adminQuiz.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/quiz-bank')),
+                  },
+                  {
+                    path: paths.adminAudit.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/audit')),
+                  },
+                ],
               },
             ],
           },

@@ -35,6 +35,11 @@ export const paths = {
       `/quiz/${encodeURIComponent(quizType)}/${encodeURIComponent(categoryId)}`,
   },
   admin: { path: '/admin', href: '/admin' },
+  adminUsers: { path: '/admin/users', href: '/admin/users' },
+  adminProducts: { path: '/admin/products', href: '/admin/products' },
+  adminArticles: { path: '/admin/articles', href: '/admin/articles' },
+  adminQuiz: { path: '/admin/quiz', href: '/admin/quiz' },
+  adminAudit: { path: '/admin/audit', href: '/admin/audit' },
 } as const;
 
 // C0 controls and DEL: browsers strip tab and newline from URLs ("/\t/evil.example" becomes

@@ -127,6 +127,8 @@ function prepareLiveSession(db: Db) {
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
+        // A suspended account's sessions were revoked; this keeps any straggler out too.
+        isNull(users.suspendedAt),
       ),
     )
     .limit(1)

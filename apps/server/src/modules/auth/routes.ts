@@ -1,3 +1,4 @@
+import { AdminErrorCode, AdminMessages } from '@lumiskin/contract/admin';
 import {
   AuthMessages,
   AuthResponse,
@@ -10,13 +11,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { conflict, unauthorized } from '../../plugins/errors';
+import { conflict, HttpError, unauthorized } from '../../plugins/errors';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { credentialLimits, credentialThrottle } from './rate-limits';
 import { createSession, findUserByEmail, registerUser, revokeSession, toUser } from './repository';
 import type { UserRow } from './schema';
 
-const errors = { 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError };
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginThrottle = credentialThrottle(app);
@@ -86,6 +87,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized(AuthMessages.invalidCredentials, ErrorCode.invalidCredentials);
       }
       loginThrottle.succeed(request);
+      // Told only to someone who knows the password, so it reveals nothing to a prober.
+      if (user.suspendedAt) {
+        throw new HttpError(403, AdminErrorCode.accountSuspended, AdminMessages.suspended);
+      }
       return signIn(user, request);
     },
   );

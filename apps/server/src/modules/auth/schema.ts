@@ -40,6 +40,8 @@ export const users = pgTable(
     // Dashboard goals the user sets; null = not set.
     goalTargetScore: integer('goal_target_score'),
     goalScansPerWeek: integer('goal_scans_per_week'),
+    /** Set by an admin: sign-in is refused and every session was revoked at that moment. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

@@ -45,6 +45,9 @@ function toSummary(row: SummaryRow): BlogPostSummary {
   };
 }
 
+/** Drafts and scheduled posts (published_at still ahead) are not public anywhere. */
+const isPublic = sql`(${blogPosts.status} = 'published' and ${blogPosts.publishedAt} <= now())`;
+
 export async function listPosts(
   db: Db,
   query: {
@@ -55,7 +58,7 @@ export async function listPosts(
   },
   userId: string | null,
 ): Promise<BlogPostSummary[]> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isPublic];
   const q = query.q?.trim();
   const search = q
     ? fullTextSearch(blogPosts.search, q, [blogPosts.title, blogPosts.excerpt])
@@ -71,7 +74,7 @@ export async function listPosts(
   const rows = await db
     .select({ ...summaryColumns, ...flags(userId) })
     .from(blogPosts)
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(and(...conditions))
     .orderBy(
       ...(search ? [desc(search.rank)] : []),
       desc(blogPosts.publishedAt),
@@ -84,6 +87,7 @@ export async function listPostCategories(db: Db): Promise<string[]> {
   const rows = await db
     .select({ category: blogPosts.category })
     .from(blogPosts)
+    .where(isPublic)
     .groupBy(blogPosts.category)
     .orderBy(asc(blogPosts.category));
   return rows.map((row) => row.category);
@@ -94,7 +98,7 @@ export async function resolvePostId(db: Db, ref: string): Promise<string | undef
   const [row] = await db
     .select({ id: blogPosts.id })
     .from(blogPosts)
-    .where(UUID.test(ref) ? eq(blogPosts.id, ref) : eq(blogPosts.slug, ref))
+    .where(and(isPublic, UUID.test(ref) ? eq(blogPosts.id, ref) : eq(blogPosts.slug, ref)))
     .limit(1);
   return row?.id;
 }
@@ -107,7 +111,7 @@ export async function findPost(
   const [row] = await db
     .select({ ...summaryColumns, content: blogPosts.content, ...flags(userId) })
     .from(blogPosts)
-    .where(eq(blogPosts.id, id))
+    .where(and(isPublic, eq(blogPosts.id, id)))
     .limit(1);
   if (!row) return undefined;
   return { ...toSummary(row), content: row.content, content_html: renderMarkdown(row.content) };

@@ -32,6 +32,8 @@ export const blogPosts = pgTable(
     likes: integer('likes').notNull().default(0),
     featured: boolean('featured').notNull().default(false),
     image: text('image').notNull(),
+    /** 'draft' is never public; 'published' is public once published_at has passed (scheduled before). */
+    status: text('status').$type<'draft' | 'published'>().notNull().default('published'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search')

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { BLOG_POSTS } from '../../content/blog-posts';
 import type { Seeder } from '../../seed';
 import { blogPosts } from './schema';
 
-/** Upserts the articles of src/content/blog-posts.ts by slug; views and likes are left alone. */
+/** Inserts the built-in articles of src/content/blog-posts.ts whose slug is new. */
 export const blogPostsSeeder: Seeder = {
   name: 'blog-posts',
   async run(db, log) {
@@ -25,22 +24,9 @@ export const blogPostsSeeder: Seeder = {
           createdAt: new Date(post.published_at),
         })),
       )
-      .onConflictDoUpdate({
-        target: blogPosts.slug,
-        set: {
-          title: sql`excluded.title`,
-          excerpt: sql`excluded.excerpt`,
-          content: sql`excluded.content`,
-          tags: sql`excluded.tags`,
-          category: sql`excluded.category`,
-          author: sql`excluded.author`,
-          readTime: sql`excluded.read_time`,
-          featured: sql`excluded.featured`,
-          image: sql`excluded.image`,
-          publishedAt: sql`excluded.published_at`,
-        },
-      })
+      // New slugs only: articles a moderator edited are never overwritten (decision 025).
+      .onConflictDoNothing({ target: blogPosts.slug })
       .returning({ id: blogPosts.id });
-    log(`${written.length} articles up to date`);
+    log(`${written.length} articles new`);
   },
 };

@@ -1,12 +1,13 @@
-import { notInArray, sql } from 'drizzle-orm';
+import { and, notInArray, notLike } from 'drizzle-orm';
 import { QUIZ_CATEGORIES, QUIZ_QUESTIONS } from '../../content/quiz-bank';
 import type { Seeder } from '../../seed';
 import { quizCategories, quizQuestions } from './schema';
 
 /**
- * The question bank is content, not demo data: it is upserted at every start so corrections in
- * quiz-bank.ts reach the database, and questions dropped from the bank are retired (attempts
- * that served them still read them).
+ * The question bank is content, not demo data: an empty database gets the whole bank and a deploy
+ * adds new built-in questions by id, but rows edited in the admin area are never overwritten
+ * (decision 025). Built-in questions dropped from the file are retired (attempts that served them
+ * still read them).
  */
 export const quizBankSeeder: Seeder = {
   name: 'quiz-bank',
@@ -26,18 +27,7 @@ export const quizBankSeeder: Seeder = {
             position,
           })),
         )
-        .onConflictDoUpdate({
-          target: quizCategories.id,
-          set: {
-            name: sql`excluded.name`,
-            icon: sql`excluded.icon`,
-            color: sql`excluded.color`,
-            description: sql`excluded.description`,
-            estimatedTime: sql`excluded.estimated_time`,
-            badgeReward: sql`excluded.badge_reward`,
-            position: sql`excluded.position`,
-          },
-        });
+        .onConflictDoNothing({ target: quizCategories.id });
       await tx
         .insert(quizQuestions)
         .values(
@@ -55,28 +45,18 @@ export const quizBankSeeder: Seeder = {
             active: true,
           })),
         )
-        .onConflictDoUpdate({
-          target: quizQuestions.id,
-          set: {
-            categoryId: sql`excluded.category_id`,
-            questionText: sql`excluded.question_text`,
-            options: sql`excluded.options`,
-            correctAnswer: sql`excluded.correct_answer`,
-            explanation: sql`excluded.explanation`,
-            difficulty: sql`excluded.difficulty`,
-            points: sql`excluded.points`,
-            imageUrl: sql`excluded.image_url`,
-            tags: sql`excluded.tags`,
-            active: sql`true`,
-          },
-        });
+        .onConflictDoNothing({ target: quizQuestions.id });
       await tx
         .update(quizQuestions)
         .set({ active: false })
         .where(
-          notInArray(
-            quizQuestions.id,
-            QUIZ_QUESTIONS.map((q) => q.id),
+          and(
+            notInArray(
+              quizQuestions.id,
+              QUIZ_QUESTIONS.map((q) => q.id),
+            ),
+            // Questions written in the admin area are not the file's to retire.
+            notLike(quizQuestions.id, 'admin-%'),
           ),
         );
     });

@@ -1,6 +1,6 @@
 import { Booster, FormulationBase } from '@lumiskin/contract/formulations';
 import { createCatalogue, type Catalogue } from '@lumiskin/skin-advice/catalogue';
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, type ProductRow } from './schema';
 
@@ -29,7 +29,7 @@ export async function loadFormulationCatalogue(db: Db): Promise<Catalogue> {
   const rows = await db
     .select()
     .from(products)
-    .where(inArray(products.type, ['base', 'booster']))
+    .where(and(inArray(products.type, ['base', 'booster']), eq(products.hidden, false)))
     .orderBy(asc(products.position));
   const items = rows.map(toFormulation);
   return createCatalogue(

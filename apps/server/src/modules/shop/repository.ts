@@ -107,7 +107,8 @@ export async function listProducts(
     sort?: ProductSort | undefined;
   },
 ): Promise<ShopProduct[]> {
-  const conditions: SQL[] = [];
+  // Products an admin hid are not in the shop.
+  const conditions: SQL[] = [eq(products.hidden, false)];
   const q = query.q?.trim();
   const search = q ? productSearch(q) : null;
   if (search) conditions.push(search.where);
@@ -126,7 +127,7 @@ export async function listProducts(
   const rows = await db
     .select(productColumns)
     .from(products)
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(and(...conditions))
     .orderBy(...orderBy);
   return rows.map((row) => toShopProduct(row as ProductRow));
 }
@@ -136,13 +137,18 @@ export async function listCategories(db: Db): Promise<string[]> {
   const rows = await db
     .select({ category: products.category })
     .from(products)
+    .where(eq(products.hidden, false))
     .groupBy(products.category)
     .orderBy(sql`min(${products.position})`);
   return rows.map((row) => row.category);
 }
 
 export async function findProduct(db: Db, id: string): Promise<ShopProduct | undefined> {
-  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.hidden, false)))
+    .limit(1);
   return row ? toShopProduct(row as ProductRow) : undefined;
 }
 

@@ -44,6 +44,8 @@ export const products = pgTable(
     suitableFor: jsonb('suitable_for').$type<string[]>().notNull(),
     size: text('size').notNull(),
     featured: boolean('featured').notNull().default(false),
+    /** Hidden by an admin: not in the shop, the search or the routine catalogue. */
+    hidden: boolean('hidden').notNull().default(false),
     rating: real('rating').notNull(),
     reviewCount: integer('review_count').notNull().default(0),
     /** Money in integer pence. */

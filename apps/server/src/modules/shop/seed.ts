@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { SHOP_PRODUCTS } from '../../content/products';
 import type { Seeder } from '../../seed';
 import { products, type NewProductRow } from './schema';
 
-/** Upserts the catalogue from src/content/products.ts: copy and prices follow the file. */
+/** Inserts the built-in catalogue of src/content/products.ts: new ids only. */
 export const productsSeeder: Seeder = {
   name: 'products',
   async run(db, log) {
@@ -30,38 +29,13 @@ export const productsSeeder: Seeder = {
       formulationFlags: p.formulation_flags,
       position,
     }));
-    const excluded = (column: string) => sql.raw(`excluded.${column}`);
+    // Fill an empty table and add new built-in products by id; never overwrite a row, so copy,
+    // prices and visibility an admin changed survive every restart (decision 025).
     const written = await db
       .insert(products)
       .values(rows)
-      .onConflictDoUpdate({
-        target: products.id,
-        set: Object.fromEntries(
-          [
-            ['name', 'name'],
-            ['shortDescription', 'short_description'],
-            ['description', 'description'],
-            ['keyIngredients', 'key_ingredients'],
-            ['category', 'category'],
-            ['type', 'type'],
-            ['formulationCategory', 'formulation_category'],
-            ['timeOfUse', 'time_of_use'],
-            ['howToUse', 'how_to_use'],
-            ['suitableFor', 'suitable_for'],
-            ['size', 'size'],
-            ['featured', 'featured'],
-            ['rating', 'rating'],
-            ['reviewCount', 'review_count'],
-            ['pricePence', 'price_pence'],
-            ['image', 'image'],
-            ['color', 'color'],
-            ['targets', 'targets'],
-            ['formulationFlags', 'formulation_flags'],
-            ['position', 'position'],
-          ].map(([key, column]) => [key, excluded(column!)]),
-        ),
-      })
+      .onConflictDoNothing({ target: products.id })
       .returning({ id: products.id });
-    log(`${written.length} products up to date`);
+    log(`${written.length} new products`);
   },
 };

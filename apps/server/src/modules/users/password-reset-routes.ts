@@ -8,8 +8,10 @@ import {
   ResetPasswordResponse,
 } from '@lumiskin/contract/account';
 import { ApiError } from '@lumiskin/contract/errors';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { UserRow } from '../auth/schema';
 import { HttpError } from '../../plugins/errors';
 import { credentialLimits, credentialThrottle } from '../auth/rate-limits';
 import { findUserByEmail, findUserById } from '../auth/repository';
@@ -21,9 +23,32 @@ const errors = { 400: ApiError, 429: ApiError };
 export const FORGOT_PASSWORD_FLOOR_MS = 300;
 
 /** Forgot/reset password, mounted under /api/auth beside sign-in. */
+/** Creates a single-use reset token and mails its link (also the admin area's "send reset link"). */
+export async function sendResetLink(app: FastifyInstance, user: UserRow): Promise<void> {
+  const now = app.config.now?.() ?? new Date();
+  const appUrl = app.config.appUrl ?? 'http://localhost:3000';
+  const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
+  const token = await createResetToken(app.db, user.id, expiresAt);
+  const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await app.mailer.send({
+    userId: user.id,
+    to: user.email,
+    subject: 'Reset your Lumiskin password',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      'Someone (hopefully you) asked to reset the password of your Lumiskin account.',
+      `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new one. It works once:`,
+      '',
+      link,
+      '',
+      'If you did not ask for this, ignore this email; your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.config.now?.() ?? new Date();
-  const appUrl = app.config.appUrl ?? 'http://localhost:3000';
   const forgotThrottle = credentialThrottle(app);
 
   app.post(
@@ -46,26 +71,9 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       const floor = sleep(FORGOT_PASSWORD_FLOOR_MS);
       const user = await findUserByEmail(app.db, request.body.email);
       if (user) {
-        const expiresAt = new Date(now().getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
-        const token = await createResetToken(app.db, user.id, expiresAt);
-        const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const mail = app.mailer
-          .send({
-            userId: user.id,
-            to: user.email,
-            subject: 'Reset your Lumiskin password',
-            text: [
-              `Hello ${user.name},`,
-              '',
-              'Someone (hopefully you) asked to reset the password of your Lumiskin account.',
-              `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new one. It works once:`,
-              '',
-              link,
-              '',
-              'If you did not ask for this, ignore this email; your password stays as it is.',
-            ].join('\n'),
-          })
-          .catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
+        const mail = sendResetLink(app, user).catch((error: unknown) =>
+          request.log.error({ err: error }, 'reset mail failed'),
+        );
         // SMTP can take seconds: not waiting keeps the answer as fast as for an unknown email.
         // The local outbox is a single insert, awaited so the link is readable once we answer.
         if (!app.config.mail?.smtpUrl) await mail;

@@ -1,3 +1,4 @@
+import { AdminErrorCode, AdminMessages } from '@lumiskin/contract/admin';
 import {
   AccountErrorCode,
   AccountExport,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { conflict, HttpError, unauthorized } from '../../plugins/errors';
+import { countAdmins } from '../admin/repository';
 import { verifyPassword } from '../auth/password';
 import { accountExportStream } from './export';
 import {
@@ -124,6 +126,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       if (!(await verifyPassword(user.passwordHash, request.body.password))) throw wrongPassword();
+      if (user.role === 'admin' && (await countAdmins(app.db)) <= 1) {
+        throw new HttpError(409, AdminErrorCode.lastAdmin, AdminMessages.lastAdmin);
+      }
       await deleteAccount(app.db, user.id);
       request.log.info({ userId: user.id }, 'account deleted');
       return reply.code(204).send(null);

@@ -1,0 +1,746 @@
+import {
+  AdminArticle,
+  AdminArticleList,
+  AdminErrorCode,
+  AdminMessages,
+  AdminOverview,
+  AdminProduct,
+  AdminProductList,
+  AdminProductParams,
+  AdminUserDetail,
+  AdminUserList,
+  AdminUserListQuery,
+  ArticleBody,
+  ArticleParams,
+  AuditList,
+  AuditQuery,
+  ChangeRoleBody,
+  CreateProductBody,
+  OverviewQuery,
+  PreviewBody,
+  PreviewResponse,
+  ProductCopyBody,
+  ProductFeaturedBody,
+  ProductPriceBody,
+  ProductVisibilityBody,
+  UserIdParams,
+} from '@lumiskin/contract/admin';
+import { MessageResponse } from '@lumiskin/contract/account';
+import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { requireRole, roleGuard } from '../../plugins/auth';
+import { conflict, HttpError, notFoundUnless } from '../../plugins/errors';
+import { sniffImageType } from '../analysis/image';
+import { findUserById } from '../auth/repository';
+import { users } from '../auth/schema';
+import { renderMarkdown } from '../blog/markdown';
+import { blogPosts, type BlogPostRow } from '../blog/schema';
+import { products } from '../shop/schema';
+import { sendResetLink } from '../users/password-reset-routes';
+import { deleteAccount } from '../users/repository';
+import {
+  audit,
+  type Actor,
+  articleSnapshot,
+  countAdmins,
+  exportAudit,
+  findAdminProduct,
+  findArticle,
+  listAdminProducts,
+  listArticles,
+  listAudit,
+  listUsers,
+  overview,
+  setSuspended,
+  toAdminArticle,
+  toAdminProduct,
+  userDetail,
+  userSnapshot,
+} from './repository';
+import quizBankRoutes from './quiz-bank-routes';
+import { productImages } from './schema';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+const staff = { tags: ['admin'], security: [{ bearer: [] }] };
+/** Routes only an admin may call (users, roles, prices, visibility, audit); the rest: moderator. */
+const adminOnly = { onRequest: roleGuard('admin') };
+
+const AUDIT_CSV_MAX_ROWS = 10_000;
+const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const IMAGE_MAX_SIDE = 1200;
+
+async function actorOf(request: FastifyRequest): Promise<Actor> {
+  const user = await requireRole(request, 'moderator');
+  return { id: user.id, name: user.name, role: user.role };
+}
+
+/** One CSV cell: quoted, quotes doubled, and a leading =+-@ defused (spreadsheet formulas). */
+function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every route here needs a moderator at least; checked before the body is even read, so a
+  // signed-out caller gets 401 and a user 403 whatever they send.
+  app.addHook('onRequest', roleGuard('moderator'));
+  await app.register(quizBankRoutes);
+
+  /** After the catalogue or articles changed: the routine's cache and the rendered pages. */
+  const contentChanged = () => {
+    app.catalogue.invalidate();
+    app.pages.invalidate();
+  };
+
+  // ---- Overview ----
+
+  app.get(
+    '/overview',
+    {
+      schema: {
+        ...staff,
+        summary: 'Counts per day and top articles (aggregates only)',
+        querystring: OverviewQuery,
+        response: { 200: AdminOverview, ...errors },
+      },
+    },
+    async (request) => overview(app.db, request.query.days),
+  );
+
+  // ---- Users (moderators read, admins write) ----
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        ...staff,
+        summary: 'Search, filter and page through accounts (counts and dates only)',
+        querystring: AdminUserListQuery,
+        response: { 200: AdminUserList, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, page_size } = request.query;
+      return { ...(await listUsers(app.db, request.query)), page, page_size };
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        ...staff,
+        summary: 'One account: sign-up, last active, scan count, quiz points',
+        params: UserIdParams,
+        response: { 200: AdminUserDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const row = notFoundUnless(await findUserById(app.db, request.params.id), 'No such user');
+      return userDetail(app.db, row);
+    },
+  );
+
+  /**
+   * The target user, refusing the last admin's demotion or removal and (unless `selfAllowed`: an
+   * admin may step down to moderator while another admin remains) the caller's own account.
+   */
+  async function targetUser(
+    request: FastifyRequest,
+    id: string,
+    losesAdmin: boolean,
+    selfAllowed = false,
+  ) {
+    const actor = await actorOf(request);
+    const row = notFoundUnless(await findUserById(app.db, id), 'No such user');
+    if (row.id === actor.id && !selfAllowed) {
+      throw new HttpError(409, AdminErrorCode.notYourself, AdminMessages.notYourself);
+    }
+    if (losesAdmin && row.role === 'admin' && (await countAdmins(app.db)) <= 1) {
+      throw new HttpError(409, AdminErrorCode.lastAdmin, AdminMessages.lastAdmin);
+    }
+    return { actor, row };
+  }
+
+  app.put(
+    '/users/:id/role',
+    {
+      ...adminOnly,
+      schema: {
+        ...staff,
+        summary: 'Change the role (admin only; the last admin cannot be demoted)',
+        params: UserIdParams,
+        body: ChangeRoleBody,
+        response: { 200: AdminUserDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const { role } = request.body;
+      const { actor, row } = await targetUser(request, request.params.id, role !== 'admin', true);
+      const updated = await app.db.transaction(async (tx) => {
+        const [next] = await tx.update(users).set({ role }).where(eq(users.id, row.id)).returning();
+        await audit(tx, actor, {
+          action: 'user.role',
+          entity: 'user',
+          entityId: row.id,
+          before: userSnapshot(row),
+          after: userSnapshot(next!),
+        });
+        return next!;
+      });
+      return userDetail(app.db, updated);
+    },
+  );
+
+  for (const suspend of [true, false]) {
+    app.post(
+      suspend ? '/users/:id/suspend' : '/users/:id/unsuspend',
+      {
+        ...adminOnly,
+        schema: {
+          ...staff,
+          summary: suspend
+            ? 'Suspend: revoke every session and refuse sign-in (admin only)'
+            : 'Lift a suspension (admin only)',
+          params: UserIdParams,
+          response: { 200: AdminUserDetail, ...errors },
+        },
+      },
+      async (request) => {
+        const { actor, row } = await targetUser(request, request.params.id, suspend);
+        const updated = await setSuspended(app.db, row.id, suspend);
+        await audit(app.db, actor, {
+          action: suspend ? 'user.suspend' : 'user.unsuspend',
+          entity: 'user',
+          entityId: row.id,
+          before: userSnapshot(row),
+          after: userSnapshot(updated),
+        });
+        request.log.info({ userId: row.id, suspend }, 'suspension changed');
+        return userDetail(app.db, updated);
+      },
+    );
+  }
+
+  app.post(
+    '/users/:id/reset-link',
+    {
+      ...adminOnly,
+      schema: {
+        ...staff,
+        summary: 'Email the user a single-use password reset link (admin only)',
+        params: UserIdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const row = notFoundUnless(await findUserById(app.db, request.params.id), 'No such user');
+      await sendResetLink(app, row);
+      await audit(app.db, actor, {
+        action: 'user.reset_link',
+        entity: 'user',
+        entityId: row.id,
+        before: null,
+        after: null,
+      });
+      return { message: 'A password reset link was sent' };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      ...adminOnly,
+      schema: {
+        ...staff,
+        summary: "Delete the account completely, as the user's own deletion does (admin only)",
+        params: UserIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { actor, row } = await targetUser(request, request.params.id, true);
+      await deleteAccount(app.db, row.id);
+      await audit(app.db, actor, {
+        action: 'user.delete',
+        entity: 'user',
+        entityId: row.id,
+        before: userSnapshot(row),
+        after: null,
+      });
+      request.log.info({ userId: row.id }, 'account deleted by an admin');
+      return reply.code(204).send(null);
+    },
+  );
+
+  // ---- Products ----
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        ...staff,
+        summary: 'The whole catalogue, hidden products included',
+        response: { 200: AdminProductList, ...errors },
+      },
+    },
+    async () => ({ products: await listAdminProducts(app.db) }),
+  );
+
+  app.post(
+    '/products',
+    {
+      ...adminOnly,
+      schema: {
+        ...staff,
+        summary: 'Create a product (admin only: it sets a price)',
+        body: CreateProductBody,
+        response: { 201: AdminProduct, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      const body = request.body;
+      const row = await app.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(products)
+          .values({
+            id: body.id,
+            name: body.name,
+            shortDescription: body.short_description,
+            description: body.description,
+            keyIngredients: body.key_ingredients ?? [],
+            category: body.category,
+            type: body.type,
+            timeOfUse: body.time_of_use ?? null,
+            howToUse: body.how_to_use,
+            suitableFor: body.suitable_for ?? [],
+            size: body.size,
+            rating: 0,
+            pricePence: body.price_pence,
+            image: '',
+            color: '#e5e7eb',
+            position: 10_000,
+          })
+          .onConflictDoNothing({ target: products.id })
+          .returning();
+        if (!created) throw conflict(AdminMessages.productExists);
+        const snapshot = toAdminProduct(created);
+        await audit(tx, actor, {
+          action: 'product.create',
+          entity: 'product',
+          entityId: created.id,
+          before: null,
+          after: snapshot,
+        });
+        return created;
+      });
+      contentChanged();
+      return reply.code(201).send(toAdminProduct(row));
+    },
+  );
+
+  /** Applies `set` to one product with its audit entry; 404 when the id is unknown. */
+  async function updateProduct(
+    request: FastifyRequest,
+    id: string,
+    action: string,
+    set: Partial<typeof products.$inferInsert>,
+  ): Promise<AdminProduct> {
+    const actor = await actorOf(request);
+    const before = notFoundUnless(await findAdminProduct(app.db, id), 'No such product');
+    const after = await app.db.transaction(async (tx) => {
+      const [row] = await tx.update(products).set(set).where(eq(products.id, id)).returning();
+      await audit(tx, actor, {
+        action,
+        entity: 'product',
+        entityId: id,
+        before: toAdminProduct(before),
+        after: toAdminProduct(row!),
+      });
+      return row!;
+    });
+    contentChanged();
+    return toAdminProduct(after);
+  }
+
+  app.patch(
+    '/products/:id',
+    {
+      schema: {
+        ...staff,
+        summary: 'Edit the copy of a product (moderators and admins)',
+        params: AdminProductParams,
+        body: ProductCopyBody,
+        response: { 200: AdminProduct, ...errors },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      return updateProduct(request, request.params.id, 'product.copy', {
+        ...(b.name !== undefined && { name: b.name }),
+        ...(b.short_description !== undefined && { shortDescription: b.short_description }),
+        ...(b.description !== undefined && { description: b.description }),
+        ...(b.key_ingredients !== undefined && { keyIngredients: b.key_ingredients }),
+        ...(b.category !== undefined && { category: b.category }),
+        ...(b.time_of_use !== undefined && { timeOfUse: b.time_of_use }),
+        ...(b.how_to_use !== undefined && { howToUse: b.how_to_use }),
+        ...(b.suitable_for !== undefined && { suitableFor: b.suitable_for }),
+        ...(b.size !== undefined && { size: b.size }),
+      });
+    },
+  );
+
+  app.put(
+    '/products/:id/price',
+    {
+      ...adminOnly,
+      schema: {
+        ...staff,
+        summary: 'Set the price in pence (admin only)',
+        params: AdminProductParams,
+        body: ProductPriceBody,
+        response: { 200: AdminProduct, ...errors },
+      },
+    },
+    async (request) =>
+      updateProduct(request, request.params.id, 'product.price', {
+        pricePence: request.body.price_pence,
+      }),
+  );
+
+  app.put(
+    '/products/:id/visibility',
+    {
+      ...adminOnly,
+      schema: {
+        ...staff,
+        summary: 'Hide or unhide a product (admin only)',
+        params: AdminProductParams,
+        body: ProductVisibilityBody,
+        response: { 200: AdminProduct, ...errors },
+      },
+    },
+    async (request) =>
+      updateProduct(
+        request,
+        request.params.id,
+        request.body.hidden ? 'product.hide' : 'product.unhide',
+        {
+          hidden: request.body.hidden,
+        },
+      ),
+  );
+
+  app.put(
+    '/products/:id/featured',
+    {
+      ...adminOnly,
+      schema: {
+        ...staff,
+        summary: 'Feature or unfeature a product (admin only)',
+        params: AdminProductParams,
+        body: ProductFeaturedBody,
+        response: { 200: AdminProduct, ...errors },
+      },
+    },
+    async (request) =>
+      updateProduct(request, request.params.id, 'product.featured', {
+        featured: request.body.featured,
+      }),
+  );
+
+  app.post(
+    '/products/:id/image',
+    {
+      bodyLimit: IMAGE_MAX_BYTES + 64 * 1024,
+      schema: {
+        ...staff,
+        summary:
+          'Upload a product image (multipart "image": PNG, JPEG or WebP; re-encoded, SVG refused)',
+        consumes: ['multipart/form-data'],
+        params: AdminProductParams,
+        response: { 200: AdminProduct, ...errors, 413: ApiError, 415: ApiError },
+      },
+    },
+    async (request) => {
+      notFoundUnless(await findAdminProduct(app.db, request.params.id), 'No such product');
+      const badImage = () => new HttpError(400, AdminErrorCode.badImage, AdminMessages.badImage);
+      if (!request.isMultipart()) throw badImage();
+      const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+      if (!file) throw badImage();
+      const bytes = await file.toBuffer();
+      const type = sniffImageType(bytes);
+      // Magic numbers, not the declared type: an SVG (script-capable) never passes.
+      if (type !== 'image/png' && type !== 'image/jpeg' && type !== 'image/webp') throw badImage();
+      let webp: Buffer;
+      try {
+        // Re-encoding drops metadata and anything smuggled after the pixels.
+        webp = await sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' })
+          .rotate()
+          .resize({
+            width: IMAGE_MAX_SIDE,
+            height: IMAGE_MAX_SIDE,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
+          .webp({ quality: 82 })
+          .toBuffer();
+      } catch {
+        throw badImage();
+      }
+      const [image] = await app.db
+        .insert(productImages)
+        .values({ webp })
+        .returning({ id: productImages.id });
+      return updateProduct(request, request.params.id, 'product.image', {
+        image: `/api/shop/images/${image!.id}`,
+      });
+    },
+  );
+
+  // ---- Articles ----
+
+  app.get(
+    '/articles',
+    {
+      schema: {
+        ...staff,
+        summary: 'Every article: drafts, scheduled and published',
+        response: { 200: AdminArticleList, ...errors },
+      },
+    },
+    async () => ({ articles: await listArticles(app.db) }),
+  );
+
+  app.post(
+    '/articles/preview',
+    {
+      schema: {
+        ...staff,
+        summary: 'Markdown rendered by the public page’s own sanitiser',
+        body: PreviewBody,
+        response: { 200: PreviewResponse, ...errors },
+      },
+    },
+    async (request) => ({ html: renderMarkdown(request.body.content) }),
+  );
+
+  function articleValues(body: z.infer<typeof ArticleBody>) {
+    const words = body.content.split(/\s+/).filter(Boolean).length;
+    return {
+      slug: body.slug,
+      title: body.title,
+      excerpt: body.excerpt,
+      content: body.content,
+      category: body.category,
+      tags: body.tags,
+      author: body.author,
+      featured: body.featured,
+      image: body.image,
+      status: body.status,
+      publishedAt: body.published_at ? new Date(body.published_at) : new Date(),
+      readTime: Math.max(1, Math.round(words / 200)),
+    };
+  }
+
+  async function saveArticle(
+    request: FastifyRequest,
+    body: z.infer<typeof ArticleBody>,
+    existing: BlogPostRow | null,
+  ): Promise<AdminArticle> {
+    const actor = await actorOf(request);
+    const values = articleValues(body);
+    const row = await app.db.transaction(async (tx) => {
+      const [clash] = await tx
+        .select({ id: blogPosts.id })
+        .from(blogPosts)
+        .where(eq(blogPosts.slug, values.slug))
+        .limit(1);
+      if (clash && clash.id !== existing?.id) throw conflict(AdminMessages.slugTaken);
+      const [saved] = existing
+        ? await tx.update(blogPosts).set(values).where(eq(blogPosts.id, existing.id)).returning()
+        : await tx.insert(blogPosts).values(values).returning();
+      if (!saved) throw conflict(AdminMessages.slugTaken);
+      await audit(tx, actor, {
+        action: existing ? 'article.update' : 'article.create',
+        entity: 'article',
+        entityId: saved.id,
+        before: existing ? articleSnapshot(existing) : null,
+        after: articleSnapshot(saved),
+      });
+      return saved;
+    });
+    contentChanged();
+    return toAdminArticle(row);
+  }
+
+  app.post(
+    '/articles',
+    {
+      schema: {
+        ...staff,
+        summary: 'Create an article (draft, published now, or scheduled with a future date)',
+        body: ArticleBody,
+        response: { 201: AdminArticle, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await saveArticle(request, request.body, null)),
+  );
+
+  app.put(
+    '/articles/:id',
+    {
+      schema: {
+        ...staff,
+        summary: 'Replace an article',
+        params: ArticleParams,
+        body: ArticleBody,
+        response: { 200: AdminArticle, ...errors },
+      },
+    },
+    async (request) => {
+      const existing = notFoundUnless(
+        await findArticle(app.db, request.params.id),
+        'No such article',
+      );
+      return saveArticle(request, request.body, existing);
+    },
+  );
+
+  app.delete(
+    '/articles/:id',
+    {
+      schema: {
+        ...staff,
+        summary: 'Delete an article',
+        params: ArticleParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      const existing = notFoundUnless(
+        await findArticle(app.db, request.params.id),
+        'No such article',
+      );
+      await app.db.transaction(async (tx) => {
+        await tx.delete(blogPosts).where(eq(blogPosts.id, existing.id));
+        await audit(tx, actor, {
+          action: 'article.delete',
+          entity: 'article',
+          entityId: existing.id,
+          before: articleSnapshot(existing),
+          after: null,
+        });
+      });
+      contentChanged();
+      return reply.code(204).send(null);
+    },
+  );
+
+  // ---- Audit log (admin only) ----
+
+  app.get(
+    '/audit',
+    {
+      ...adminOnly,
+      schema: {
+        ...staff,
+        summary: 'Every admin/moderator write, newest first (admin only)',
+        querystring: AuditQuery,
+        response: { 200: AuditList, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, page_size } = request.query;
+      return { ...(await listAudit(app.db, request.query)), page, page_size };
+    },
+  );
+
+  app.get(
+    '/audit.csv',
+    {
+      ...adminOnly,
+      schema: {
+        ...staff,
+        summary: `The filtered audit log as CSV, newest first, at most ${AUDIT_CSV_MAX_ROWS} rows (admin only)`,
+        querystring: AuditQuery.omit({ page: true, page_size: true }),
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const entries = await exportAudit(app.db, request.query, AUDIT_CSV_MAX_ROWS);
+      const header = [
+        'created_at',
+        'actor_name',
+        'actor_role',
+        'action',
+        'entity',
+        'entity_id',
+        'before',
+        'after',
+      ];
+      const lines = entries.map((e) =>
+        [
+          e.created_at,
+          e.actor_name,
+          e.actor_role,
+          e.action,
+          e.entity,
+          e.entity_id,
+          e.before,
+          e.after,
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-log.csv"')
+        .send([header.join(','), ...lines].join('\r\n') + '\r\n');
+    },
+  );
+};
+
+export default adminRoutes;
+
+/** Public: the re-encoded product images (mounted under /api/shop beside the catalogue). */
+export const productImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/images/:id',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'A product image uploaded in the admin area (WebP)',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.any(), 404: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const [row] = await app.db
+        .select({ webp: productImages.webp })
+        .from(productImages)
+        .where(eq(productImages.id, request.params.id))
+        .limit(1);
+      if (!row) throw new HttpError(404, ErrorCode.notFound, 'No such image');
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(row.webp);
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import {
+  AdminUserDetail as AdminUserDetailSchema,
+  AdminUserList,
+  type AdminUserDetail,
+  type AdminUserListQuery,
+} from '@lumiskin/contract/admin';
+import type { Role } from '@lumiskin/contract/auth';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /api/admin/users: one page of accounts (counts and dates only). */
+export const usersQueryOptions = (query: AdminUserListQuery) =>
+  queryOptions({
+    queryKey: ['admin', 'users', query] as const,
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined && value !== '') params.set(key, String(value));
+      }
+      return AdminUserList.parse(await api.get<unknown>(`/admin/users?${params}`, { signal }));
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (query: AdminUserListQuery) => useQuery(usersQueryOptions(query));
+
+export type UserAction =
+  | { kind: 'role'; id: string; role: Role }
+  | { kind: 'suspend' | 'unsuspend' | 'reset-link' | 'delete'; id: string };
+
+/** The admin's writes on an account; every one refreshes the list. */
+export function useUserAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: UserAction) => {
+      const base = `/admin/users/${encodeURIComponent(action.id)}`;
+      switch (action.kind) {
+        case 'role':
+          return api.put<AdminUserDetail>(`${base}/role`, { role: action.role });
+        case 'delete':
+          return api.delete<null>(base);
+        default:
+          return api.post<unknown>(`${base}/${action.kind}`);
+      }
+    },
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: usersQueryOptions({}).queryKey.slice(0, 2) }),
+  });
+}
+
+/** GET /api/admin/users/:id: sign-up, last active, scan count and quiz points (no scan data). */
+export const userDetailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'users', 'detail', id] as const,
+    queryFn: async ({ signal }) =>
+      AdminUserDetailSchema.parse(
+        await api.get<unknown>(`/admin/users/${encodeURIComponent(id)}`, { signal }),
+      ),
+  });
+
+export const useUserDetail = (id: string | null) =>
+  useQuery({ ...userDetailQueryOptions(id ?? ''), enabled: id !== null });

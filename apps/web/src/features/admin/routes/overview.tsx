@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { LoadError } from '@/components/load-error';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useOverview } from '@/features/admin/api/get-overview';
+
+const PERIODS = [7, 30, 90] as const;
+
+function DayChart({ title, data }: { title: string; data: { day: string; count: number }[] }) {
+  return (
+    <Card className="p-4">
+      <h2 className="mb-2 text-sm font-semibold">{title}</h2>
+      <div className="h-40">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} fontSize={11} />
+            <YAxis allowDecimals={false} fontSize={11} width={28} />
+            <Tooltip />
+            <Bar dataKey="count" fill="var(--color-brand)" radius={[3, 3, 0, 0]} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </Card>
+  );
+}
+
+export default function AdminOverviewRoute() {
+  const [days, setDays] = useState<number>(30);
+  const overview = useOverview(days);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Overview</h1>
+        <label className="text-sm">
+          Period{' '}
+          <select
+            className="rounded-md border bg-card px-2 py-1"
+            value={days}
+            onChange={(e) => setDays(Number(e.target.value))}
+          >
+            {PERIODS.map((p) => (
+              <option key={p} value={p}>
+                Last {p} days
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {overview.isPending ? (
+        <Spinner />
+      ) : overview.isError ? (
+        <LoadError what="the overview" onRetry={() => void overview.refetch()} />
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+            {Object.entries(overview.data.totals).map(([key, value]) => (
+              <Card key={key} className="p-3">
+                <dt className="text-xs text-muted-foreground capitalize">
+                  {key.replace('_', ' ')}
+                </dt>
+                <dd className="text-xl font-bold">{value}</dd>
+              </Card>
+            ))}
+          </dl>
+          <div className="grid gap-3 lg:grid-cols-3">
+            <DayChart title="Sign-ups per day" data={overview.data.signups} />
+            <DayChart title="Scans per day" data={overview.data.scans} />
+            <DayChart title="Quiz plays per day" data={overview.data.quiz_plays} />
+          </div>
+          <Card className="p-4">
+            <h2 className="mb-2 text-sm font-semibold">Most-mixed bases and boosters</h2>
+            <div className="h-56">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart data={overview.data.most_mixed} layout="vertical">
+                  <XAxis type="number" allowDecimals={false} fontSize={11} />
+                  <YAxis type="category" dataKey="name" width={110} fontSize={11} />
+                  <Tooltip />
+                  <Bar dataKey="mixes" fill="var(--color-accent)" radius={[0, 3, 3, 0]} />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          </Card>
+          <Card className="p-4">
+            <h2 className="mb-2 text-sm font-semibold">Articles by views</h2>
+            <ol className="space-y-1 text-sm">
+              {overview.data.top_articles.map((a) => (
+                <li key={a.title} className="flex justify-between gap-2">
+                  <span className="truncate">{a.title}</span>
+                  <span className="text-muted-foreground">
+                    {a.views} views · {a.likes} likes
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

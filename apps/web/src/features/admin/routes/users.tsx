@@ -1,0 +1,224 @@
+import { ROLES, type Role } from '@lumiskin/contract/auth';
+import type { AdminUser } from '@lumiskin/contract/admin';
+import { useState } from 'react';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import {
+  useUserAction,
+  useUserDetail,
+  useUsers,
+  type UserAction,
+} from '@/features/admin/api/users';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+
+const PAGE_SIZE = 20;
+const DONE: Record<UserAction['kind'], string> = {
+  role: 'Role changed',
+  suspend: 'Account suspended; every session was signed out',
+  unsuspend: 'Suspension lifted',
+  'reset-link': 'Password reset link sent',
+  delete: 'Account deleted',
+};
+
+/** Counts and dates only: nobody in the admin area sees a user's photos, scores or analyses. */
+function UserDetail({ id }: { id: string }) {
+  const detail = useUserDetail(id);
+  if (!detail.data) return <Spinner />;
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-4">
+      <dt className="text-muted-foreground">Signed up</dt>
+      <dd>{date(detail.data.created_at)}</dd>
+      <dt className="text-muted-foreground">Last active</dt>
+      <dd>{date(detail.data.last_active_at)}</dd>
+      <dt className="text-muted-foreground">Scans</dt>
+      <dd>{detail.data.scan_count}</dd>
+      <dt className="text-muted-foreground">Quiz points</dt>
+      <dd>{detail.data.quiz_points}</dd>
+    </dl>
+  );
+}
+
+function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
+  const [open, setOpen] = useState(false);
+  const action = useUserAction();
+  const run = (next: UserAction) =>
+    action.mutate(next, {
+      onSuccess: () => toast.success(DONE[next.kind]),
+      onError: (error) => toast.error(errorMessage(error, 'That did not work')),
+    });
+  const suspended = user.status === 'suspended';
+  return (
+    <li className="border-b py-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <p className="font-medium">
+            <button
+              type="button"
+              className="hover:underline"
+              aria-expanded={open}
+              onClick={() => setOpen(!open)}
+            >
+              {user.name}
+            </button>{' '}
+            {suspended ? (
+              <span className="rounded bg-destructive/10 px-1.5 text-xs text-destructive">
+                suspended
+              </span>
+            ) : null}
+          </p>
+          <p className="truncate text-sm text-muted-foreground">
+            {user.email} · joined {new Date(user.created_at).toLocaleDateString()}
+          </p>
+        </div>
+        {isAdmin ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <select
+              aria-label={`Role of ${user.name}`}
+              className="h-9 rounded-md border bg-card px-2 text-sm"
+              value={user.role}
+              disabled={action.isPending}
+              onChange={(e) => run({ kind: 'role', id: user.id, role: e.target.value as Role })}
+            >
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {role}
+                </option>
+              ))}
+            </select>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={action.isPending}
+              aria-label={`${suspended ? 'Unsuspend' : 'Suspend'} ${user.name}`}
+              onClick={() => run({ kind: suspended ? 'unsuspend' : 'suspend', id: user.id })}
+            >
+              {suspended ? 'Unsuspend' : 'Suspend'}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={action.isPending}
+              aria-label={`Send ${user.name} a reset link`}
+              onClick={() => run({ kind: 'reset-link', id: user.id })}
+            >
+              Send reset link
+            </Button>
+            <Button
+              size="sm"
+              variant="destructive"
+              disabled={action.isPending}
+              onClick={() => {
+                const ok = window.confirm(
+                  `Delete ${user.name}'s account and everything in it? This cannot be undone.`,
+                );
+                if (ok) run({ kind: 'delete', id: user.id });
+              }}
+            >
+              Delete
+            </Button>
+          </div>
+        ) : (
+          <span className="text-sm text-muted-foreground">{user.role}</span>
+        )}
+      </div>
+      {open ? <UserDetail id={user.id} /> : null}
+    </li>
+  );
+}
+
+export default function AdminUsersRoute() {
+  const { user: me } = useAuth();
+  const [q, setQ] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [status, setStatus] = useState<'active' | 'suspended' | ''>('');
+  const [page, setPage] = useState(1);
+  const users = useUsers({
+    q: q || undefined,
+    role: role || undefined,
+    status: status || undefined,
+    page,
+    page_size: PAGE_SIZE,
+  });
+  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / PAGE_SIZE)) : 1;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Users</h1>
+      <div className="flex flex-wrap gap-2">
+        <Input
+          aria-label="Search users"
+          placeholder="Search by name or email"
+          className="max-w-xs"
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }}
+        />
+        <select
+          aria-label="Filter by role"
+          className="h-11 rounded-md border bg-card px-2 text-sm"
+          value={role}
+          onChange={(e) => {
+            setRole(e.target.value as Role | '');
+            setPage(1);
+          }}
+        >
+          <option value="">All roles</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Filter by status"
+          className="h-11 rounded-md border bg-card px-2 text-sm"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as 'active' | 'suspended' | '');
+            setPage(1);
+          }}
+        >
+          <option value="">Any status</option>
+          <option value="active">Active</option>
+          <option value="suspended">Suspended</option>
+        </select>
+      </div>
+      <Card className="px-4">
+        {users.isPending ? (
+          <Spinner />
+        ) : users.isError ? (
+          <LoadError what="the users" onRetry={() => void users.refetch()} />
+        ) : (
+          <ul>
+            {users.data.users.map((u) => (
+              <UserRow key={u.id} user={u} isAdmin={me?.role === 'admin'} />
+            ))}
+          </ul>
+        )}
+      </Card>
+      <div className="flex items-center gap-2 text-sm">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Previous
+        </Button>
+        <span>
+          Page {page} of {pages}
+        </span>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={page >= pages}
+          onClick={() => setPage(page + 1)}
+        >
+          Next
+        </Button>
+      </div>
+    </div>
+  );
+}
