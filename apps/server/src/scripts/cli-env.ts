@@ -11,7 +11,10 @@ export async function openForScript(): Promise<{
 }> {
   let env: Env;
   try {
-    env = parseEnv();
+    // The scripts read only where the database is: the server's start-up admin (ADMIN_EMAIL with
+    // ADMIN_PASSWORD) does not concern them, and create-admin takes ADMIN_PASSWORD on its own.
+    const { ADMIN_EMAIL: _email, ADMIN_PASSWORD: _password, ...rest } = process.env;
+    env = parseEnv(rest);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
