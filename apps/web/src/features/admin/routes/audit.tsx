@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { downloadAuditCsv, useAudit } from '@/features/admin/api/audit';
+import { Pager } from '@/features/admin/components/pager';
 
 type Entity = 'user' | 'product' | 'article' | '';
 const PAGE_SIZE = 50;
@@ -80,22 +81,7 @@ export default function AdminAuditRoute() {
           </table>
         )}
       </Card>
-      <div className="flex items-center gap-2 text-sm">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Previous
-        </Button>
-        <span>
-          Page {page} of {pages}
-        </span>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-        >
-          Next
-        </Button>
-      </div>
+      <Pager page={page} pages={pages} onPage={setPage} />
     </div>
   );
 }

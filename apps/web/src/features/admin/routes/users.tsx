@@ -15,6 +15,7 @@ import {
 } from '@/features/admin/api/users';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { Pager } from '@/features/admin/components/pager';
 
 const PAGE_SIZE = 20;
 const DONE: Record<UserAction['kind'], string> = {
@@ -203,22 +204,7 @@ export default function AdminUsersRoute() {
           </ul>
         )}
       </Card>
-      <div className="flex items-center gap-2 text-sm">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Previous
-        </Button>
-        <span>
-          Page {page} of {pages}
-        </span>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-        >
-          Next
-        </Button>
-      </div>
+      <Pager page={page} pages={pages} onPage={setPage} />
     </div>
   );
 }
