@@ -58,6 +58,8 @@ export default tseslint.config(
       '**/.tmp/**',
       '**/dev-dist/**',
       '**/coverage/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
       'apps/server/drizzle/**',
       'apps/web/android/**',
     ],

@@ -12,6 +12,8 @@ export async function getAccount(signal?: AbortSignal) {
 export const getAccountQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'me'] as const,
+    // Forms start from it: a copy saved for offline use could be older than the last save.
+    meta: { offline: false },
     queryFn: ({ signal }) => getAccount(signal),
   });
 
