@@ -228,6 +228,27 @@ export async function findOpenAttempt(
   return row;
 }
 
+/** The time zone of this player's latest daily completed since `since`, or null. */
+export async function recentDailyTimeZone(
+  db: Executor,
+  userId: string,
+  since: Date,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ timeZone: quizAttempts.timeZone })
+    .from(quizAttempts)
+    .where(
+      and(
+        eq(quizAttempts.userId, userId),
+        eq(quizAttempts.quizType, 'daily'),
+        gte(quizAttempts.submittedAt, since),
+      ),
+    )
+    .orderBy(desc(quizAttempts.submittedAt))
+    .limit(1);
+  return row?.timeZone ?? null;
+}
+
 /** Days (YYYY-MM-DD, newest first) on which this player completed the daily, optionally before one. */
 export async function completedDailyDays(
   db: Executor,

@@ -568,6 +568,22 @@ describe('streaks and day boundaries', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('cannot open a second daily by switching time zones right after playing one', async () => {
+    const user = await createUser(app);
+    setClock('2026-03-10T20:00:00Z'); // LA: the 10th; Tokyo: already the 11th
+    expect((await playDaily(user, { timeZone: 'America/Los_Angeles' })).result.current_streak).toBe(
+      1,
+    );
+    advance(10);
+    const res = await get(app, '/api/quiz/daily-quiz', user, 'Asia/Tokyo');
+    expect(res.statusCode).toBe(400); // still the 10th for this player: done for today
+    expect((await stats(user, 'Asia/Tokyo')).current_streak).toBe(1);
+    // A day later the new zone is taken.
+    setClock('2026-03-11T21:00:00Z'); // Tokyo: the 12th
+    const later = await serve(user, '/api/quiz/daily-quiz', 'Asia/Tokyo');
+    expect(later.quiz_day).toBe('2026-03-12');
+  });
+
   it('adds the streak bonus up to 100, celebrates 7 and 14 days, and awards the streak badges', async () => {
     const user = await createUser(app);
     const milestones: number[] = [];

@@ -18,7 +18,8 @@ import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
 import { notFoundUnless } from '../../plugins/errors';
 import { getChallenges, getStats, leaderboard, listCategories } from './player-progress';
-import { resolveTimeZone, type QuizContext } from './rules';
+import { recentDailyTimeZone } from './queries';
+import { resolveTimeZone, ZONE_LOCK_MS, type QuizContext } from './rules';
 import { serveCategory, serveDaily } from './serve-quiz';
 import { submitQuiz } from './submit-quiz';
 
@@ -36,12 +37,23 @@ const timeZoneHeader = z.object({ [TIME_ZONE_HEADER]: z.string().max(64).optiona
 const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
 
+  /**
+   * Whose "today" it is. The day comes from the player's time zone (X-Timezone), but a zone used
+   * for a completed daily holds for ZONE_LOCK_MS: switching from Los Angeles to Tokyo right after
+   * playing would otherwise open "tomorrow" at once (two dailies and a 2-day streak in a minute).
+   */
   async function context(request: FastifyRequest): Promise<QuizContext> {
     const user = await requireUser(request);
+    const now = app.clock?.() ?? new Date();
+    const locked = await recentDailyTimeZone(
+      app.db,
+      user.id,
+      new Date(now.getTime() - ZONE_LOCK_MS),
+    );
     return {
       userId: user.id,
-      now: app.clock?.() ?? new Date(),
-      timeZone: resolveTimeZone(request.headers[TIME_ZONE_HEADER]),
+      now,
+      timeZone: locked ?? resolveTimeZone(request.headers[TIME_ZONE_HEADER]),
     };
   }
 

@@ -24,6 +24,9 @@ export const DAILY_TITLE = 'Daily Challenge';
 /** Questions per quiz: the daily's five (spec §9), and a draw of five from a category. */
 export const QUESTIONS_PER_QUIZ = DAILY_CHALLENGE.questions;
 
+/** After a completed daily, the player's time zone for the quiz stays that one for this long. */
+export const ZONE_LOCK_MS = 24 * 60 * 60 * 1000;
+
 /** A served quiz may be submitted up to this long after it was last served. */
 export const ATTEMPT_TTL_MS = 2 * 60 * 60 * 1000;
 
