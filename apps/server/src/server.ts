@@ -6,7 +6,7 @@ import { upsertAdmin } from './modules/auth/repository';
 import { seedDemoStory } from './modules/demo/story';
 import { getGazetteer } from './modules/geo/gazetteer';
 import { serverVersion } from './paths';
-import { contentSeeders, runSeeders, seeders } from './seed';
+import { demoSeeders, runSeeders, seedContentOnce } from './seed';
 
 const say = (message: string) => console.log(`[lumiskin] ${message}`);
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -20,9 +20,11 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ ...appConfigFromEnv(env, serverVersion()), databaseUrl: database.url });
-    // Content (catalogue, articles, quiz bank) on every database; demo accounts only when asked.
+    // Content (catalogue, articles, quiz bank) on every database, once per content version (not
+    // at every boot of every instance); demo accounts only when asked.
+    await seedContentOnce(app.db, say);
     const seedDemo = database.embedded && env.SEED_DEMO;
-    await runSeeders(app.db, say, seedDemo ? seeders : contentSeeders);
+    if (seedDemo) await runSeeders(app.db, say, demoSeeders);
     // The demo account's ten weeks of scans (the real engine, once) or its dates moved to today.
     if (seedDemo) await seedDemoStory(app, { log: (m) => say(`seed demo-story: ${m}`) });
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
