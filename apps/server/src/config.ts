@@ -132,9 +132,7 @@ export const EnvSchema = z
     ...analysisEnvShape,
     /** Redis or Valkey shared by every instance: rate limits, page and Markdown caches. */
     REDIS_URL: optionalText.pipe(
-      z
-        .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
-        .optional(),
+      z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     ),
     /** Put before every key, so several deployments can share one Redis. */
     REDIS_KEY_PREFIX: z.string().max(64).default('lumiskin:'),
@@ -150,15 +148,6 @@ export const EnvSchema = z
     UNDER_PRESSURE_DB_CHECK_MS: z.coerce.number().int().min(0).default(5000),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.DATABASE_URL && !env.EMBEDDED_DB) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DATABASE_URL'],
-        message:
-          'NODE_ENV=production needs DATABASE_URL (the PostgreSQL every instance shares); to run a ' +
-          'private database in DATA_DIR on purpose (one instance only), set EMBEDDED_DB=true',
-      });
-    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -166,7 +155,22 @@ export const EnvSchema = z
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       });
     }
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.DATABASE_URL || env.EMBEDDED_DB, {
+    path: ['DATABASE_URL'],
+    message:
+      'NODE_ENV=production needs DATABASE_URL (the PostgreSQL every instance shares); to run a ' +
+      'private database in DATA_DIR on purpose (one instance only), set EMBEDDED_DB=true',
+    // Checked even when other variables are wrong, so one start lists every problem.
+    when: (payload) => productionFields.safeParse(payload.value).success,
   });
+
+/** The variables the production-database rule reads (checked on their own, see `when`). */
+const productionFields = z.object({
+  NODE_ENV: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_DB: z.boolean(),
+});
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -64,10 +64,7 @@ export function contentVersion(list: Seeder[] = contentSeeders): string {
     // no journal (a test's own folder): the seeders alone decide
   }
   const parts = list.map((s) => [s.name, s.run.toString(), s.content ?? null]);
-  return crypto
-    .createHash('sha256')
-    .update(JSON.stringify({ parts, migrations }))
-    .digest('hex');
+  return crypto.createHash('sha256').update(JSON.stringify({ parts, migrations })).digest('hex');
 }
 
 /**

@@ -107,13 +107,14 @@ export function captureLogs(): {
  */
 export async function buildTestInstances(
   count: number,
-  overrides: Partial<BuildAppOptions> = {},
+  overrides: Partial<BuildAppOptions> | ((index: number) => Partial<BuildAppOptions>) = {},
 ): Promise<{ apps: FastifyInstance[]; close(): Promise<void> }> {
   const database = await createTestDatabase();
   const apps: FastifyInstance[] = [];
   try {
     for (let i = 0; i < count; i++) {
-      apps.push(await buildApp({ ...testConfig, databaseUrl: database.url, ...overrides }));
+      const own = typeof overrides === 'function' ? overrides(i) : overrides;
+      apps.push(await buildApp({ ...testConfig, databaseUrl: database.url, ...own }));
     }
   } catch (error) {
     await Promise.all(apps.map((app) => app.close()));
