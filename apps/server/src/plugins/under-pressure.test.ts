@@ -62,10 +62,10 @@ describe('under pressure', () => {
 
   it('sheds load while the event loop lags, and serves again once it has caught up', async () => {
     app = await buildTestApp({
-      underPressure: { ...off, maxEventLoopDelayMs: 50, sampleIntervalMs: 200 },
+      underPressure: { ...off, maxEventLoopDelayMs: 200, sampleIntervalMs: 200 },
     });
     expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
-    const blockedUntil = Date.now() + 600;
+    const blockedUntil = Date.now() + 1_000;
     while (Date.now() < blockedUntil) {
       // a synchronous stall, as a runaway computation would cause
     }
@@ -77,20 +77,24 @@ describe('under pressure', () => {
     expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
   });
 
-  it('answers 503 database_unavailable while the pool is too busy to run select 1 within 2 s', async () => {
-    app = await buildTestApp({ underPressure: { ...off, dbCheckIntervalMs: 100 } });
-    expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
-    // every connection of the pool (10) busy for 3 s: requests would queue behind them
-    const busy = Array.from({ length: 10 }, () => app!.sql`select pg_sleep(3)`.execute());
-    expect(await waitFor(() => app!.isUnderPressure(), 4_000)).toBe(true);
-    const started = performance.now();
-    const res = await app.inject({ method: 'GET', url: '/api/shop/products' });
-    expect(performance.now() - started).toBeLessThan(500);
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBe('5');
-    expect(res.json()).toMatchObject({ code: 'database_unavailable' });
-    await Promise.all(busy);
-    expect(await waitFor(() => !app!.isUnderPressure(), 3_000)).toBe(true);
-    expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
-  });
+  it(
+    'answers 503 database_unavailable while the pool is too busy to run select 1 within 2 s',
+    { timeout: 30_000 },
+    async () => {
+      app = await buildTestApp({ underPressure: { ...off, dbCheckIntervalMs: 100 } });
+      expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
+      // every connection of the pool (10) busy for 6 s: requests would queue behind them
+      const busy = Array.from({ length: 10 }, () => app!.sql`select pg_sleep(6)`.execute());
+      expect(await waitFor(() => app!.isUnderPressure(), 5_500)).toBe(true);
+      const started = performance.now();
+      const res = await app.inject({ method: 'GET', url: '/api/shop/products' });
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toMatchObject({ code: 'database_unavailable' });
+      await Promise.all(busy);
+      expect(await waitFor(() => !app!.isUnderPressure(), 5_000)).toBe(true);
+      expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
+    },
+  );
 });
