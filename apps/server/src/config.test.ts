@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appConfigFromEnv, ConfigError, parseEnv } from './config';
+import { appConfigFromEnv, ConfigError, EnvSchema, parseEnv } from './config';
 import { defaultWebDist } from './paths';
 
 describe('parseEnv', () => {
@@ -131,5 +132,15 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ REDIS_URL: 'http://cache.example' })).toThrow(
       /REDIS_URL: must be a redis/,
     );
+  });
+
+  it('has every variable documented in .env.example and docs/deploy.md', () => {
+    const keys = Object.keys(EnvSchema.shape);
+    expect(keys.length).toBeGreaterThan(40);
+    const serverRoot = path.resolve(import.meta.dirname, '..');
+    const example = fs.readFileSync(path.join(serverRoot, '.env.example'), 'utf8');
+    const deploy = fs.readFileSync(path.join(serverRoot, '../../docs/deploy.md'), 'utf8');
+    expect(keys.filter((key) => !new RegExp(`^#? ?${key}=`, 'm').test(example))).toEqual([]);
+    expect(keys.filter((key) => !deploy.includes(`\`${key}\``))).toEqual([]);
   });
 });
