@@ -80,6 +80,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // One instance on its own private database, on purpose (production otherwise wants one).
+      EMBEDDED_DB: 'true',
       // e2e journeys register many users from one IP; the limits themselves are tested in the
       // server suite.
       RATE_LIMIT_AUTH_MAX: '100000',

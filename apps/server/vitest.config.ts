@@ -1,9 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // One PostgreSQL for the run, with a migrated template each test file clones.
+    // The two-instance proof has its own config and runner (vitest.scale.config.ts, npm run test:scale).
+    exclude: [...configDefaults.exclude, 'test/scale/**'],
+    // One PostgreSQL and one redis-server for the run; each test file clones a migrated template.
     globalSetup: ['./test/global-setup.ts'],
     pool: 'forks',
     // Two cores: argon2 and postgres share them with the test workers.

@@ -35,6 +35,10 @@ import scanPoolPlugin from './plugins/scan-pool';
 import weatherPlugin from './plugins/weather';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import markdownPlugin from './plugins/markdown';
+import readinessPlugin from './plugins/readiness';
+import redisPlugin from './plugins/redis';
+import underPressurePlugin from './plugins/under-pressure';
 import requestGuardsPlugin, { authenticateBeforeBody } from './plugins/request-guards';
 import { serializeError, serializeRequest } from './lib/log-serializers';
 import type { PageRenderer } from '@lumiskin/contract/page-render';
@@ -97,6 +101,18 @@ export const REDACTED_PATHS = [
   ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY (decision 028). A hop count becomes "trust the nearest n
+ * addresses" (Fastify 5 reads a bare number as trust nothing): with 1, the client is the address
+ * the proxy appended, and whatever the client wrote further left is ignored.
+ */
+export function trustProxyOption(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export interface BuildAppOptions extends AppConfig {
   databaseUrl: string;
   /** The public pages' server renderer; see plugins/spa.ts (tests pass their own). */
@@ -129,7 +145,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     handlerTimeout: config.requestTimeoutMs,
     // Receiving the request (slowloris protection); generous for uploads on slow links.
     requestTimeout: Math.max(config.requestTimeoutMs * 2, 60_000),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
     forceCloseConnections: 'idle',
@@ -139,9 +155,11 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
-  // 1. External plugins
+  // 1. External plugins (and what they need: readiness checks, the shared Redis)
   await app.register(errorsPlugin);
   await app.register(requestGuardsPlugin);
+  await app.register(readinessPlugin);
+  await app.register(redisPlugin, { config: config.redis ?? null });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       // What the Vite-built React SPA needs: own scripts only, inline styles (radix positions
@@ -171,6 +189,11 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     global: false,
     max: config.rateLimit.max,
     timeWindow: '1 minute',
+    // With Redis the counts are every instance's together (decision 027).
+    ...(app.redis && { redis: app.redis, nameSpace: 'rate-limit:' }),
+    // Redis down: the general and scan limits let requests through (they guard capacity, not
+    // secrets); the credential limits set skipOnError false and refuse instead (rate-limits.ts).
+    skipOnError: true,
   });
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 },
@@ -186,6 +209,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
 
   // 2. Our decorators
   await app.register(dbPlugin, { databaseUrl: config.databaseUrl });
+  if (config.underPressure) await app.register(underPressurePlugin, config.underPressure);
   await app.register(authPlugin);
   // Infrastructure the routes use, each a named plugin that closes what it opened.
   await app.register(photoStoragePlugin);
@@ -193,6 +217,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(weatherPlugin);
   await app.register(mailerPlugin);
   await app.register(cataloguePlugin);
+  await app.register(markdownPlugin);
 
   // 3. Routes: everything under /api, with the general per-IP limit, except the health check
   // a load balancer polls (it must never answer 429).

@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appConfigFromEnv, ConfigError, parseEnv } from './config';
+import { appConfigFromEnv, ConfigError, EnvSchema, parseEnv } from './config';
 import { defaultWebDist } from './paths';
 
 describe('parseEnv', () => {
@@ -63,5 +64,83 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'short' })).toThrow(
       /at least 8/,
     );
+  });
+
+  it('refuses NODE_ENV=production without DATABASE_URL unless EMBEDDED_DB=true says it is meant', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL: .*EMBEDDED_DB=true/);
+    expect(parseEnv({ NODE_ENV: 'production', EMBEDDED_DB: 'true' }).EMBEDDED_DB).toBe(true);
+    expect(
+      parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db.example/lumiskin' })
+        .EMBEDDED_DB,
+    ).toBe(false);
+    // development keeps the zero-set-up default
+    expect(parseEnv({}).DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or proxy addresses, and refuses "trust all"', () => {
+    const trust = (value?: string) =>
+      parseEnv(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust(' 2 ')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const value of ['true', 'TRUE', 'yes']) {
+      expect(() => trust(value)).toThrow(
+        /TRUST_PROXY: .*any client choose its own IP.*e\.g\. 1 .*10\.0\.0\.0\/8,127\.0\.0\.1/,
+      );
+    }
+    expect(() => trust('10.0.0.0/33')).toThrow(
+      /TRUST_PROXY: not a hop count, IP address or CIDR: "10.0.0.0\/33"/,
+    );
+    expect(() => trust('proxy.example.com')).toThrow(/"proxy.example.com"/);
+    expect(() => trust('21')).toThrow(/1 to 20/);
+  });
+
+  it('turns on shared state with REDIS_URL, and load shedding with safe defaults', () => {
+    const off = appConfigFromEnv(parseEnv({}), '1.0.0');
+    expect(off.redis).toBeNull();
+    expect(off.underPressure).toMatchObject({
+      maxEventLoopDelayMs: 1000,
+      maxRssBytes: 0,
+      retryAfterS: 10,
+      dbCheckIntervalMs: 5000,
+    });
+    expect(off.underPressure!.maxHeapUsedBytes).toBeGreaterThan(100 * 1024 * 1024);
+
+    const on = appConfigFromEnv(
+      parseEnv({
+        REDIS_URL: 'rediss://:secret@cache.example:6380/2',
+        REDIS_COMMAND_TIMEOUT_MS: '250',
+        UNDER_PRESSURE_MAX_HEAP_MB: '0',
+      }),
+      '1.0.0',
+    );
+    expect(on.redis).toEqual({
+      url: 'rediss://:secret@cache.example:6380/2',
+      keyPrefix: 'lumiskin:',
+      commandTimeoutMs: 250,
+    });
+    expect(on.underPressure!.maxHeapUsedBytes).toBe(0);
+    expect(() => parseEnv({ REDIS_URL: 'http://cache.example' })).toThrow(
+      /REDIS_URL: must be a redis/,
+    );
+  });
+
+  it('has every variable documented in .env.example and docs/deploy.md', () => {
+    const keys = Object.keys(EnvSchema.shape);
+    expect(keys.length).toBeGreaterThan(40);
+    const serverRoot = path.resolve(import.meta.dirname, '..');
+    const example = fs.readFileSync(path.join(serverRoot, '.env.example'), 'utf8');
+    const deploy = fs.readFileSync(path.join(serverRoot, '../../docs/deploy.md'), 'utf8');
+    expect(keys.filter((key) => !new RegExp(`^#? ?${key}=`, 'm').test(example))).toEqual([]);
+    expect(keys.filter((key) => !deploy.includes(`\`${key}\``))).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
+import net from 'node:net';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
 import {
   analysisConfigFromEnv,
@@ -17,6 +19,59 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** Names proxy-addr knows besides addresses: 127.0.0.1/8 and ::1, 169.254/16, 10/8 and friends. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(item: string): boolean {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address = '', bits, ...rest] = item.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (`false`, `0`, empty), a hop count (`1`: the address the one proxy in front
+ * appended, the rightmost), or proxy addresses (`10.0.0.0/8,127.0.0.1`, `loopback`). `true` is
+ * refused with what to write instead (decision 028).
+ */
+export const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw.toLowerCase();
+    if (value === '' || value === 'false' || value === 'no' || value === '0') return false;
+    if (value === 'true' || value === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'trusting every proxy lets any client choose its own IP (the leftmost X-Forwarded-For ' +
+          'address is whatever it sent). Write the number of proxies in front of the server ' +
+          '(e.g. 1 for one load balancer) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 20) return hops;
+      ctx.addIssue({ code: 'custom', message: 'a hop count must be 1 to 20' });
+      return z.NEVER;
+    }
+    const items = value.split(',').map((item) => item.trim());
+    const bad = items.filter((item) => !isAddressOrCidr(item));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a hop count, IP address or CIDR: ${bad.map((b) => `"${b}"`).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
+
 /**
  * Every setting the server reads from the environment, parsed once at start (server.ts).
  * `.env.example` lists the same variables; keep them in step.
@@ -28,13 +83,15 @@ export const EnvSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    /** External PostgreSQL. Without it a private PostgreSQL runs in DATA_DIR/pg. */
+    /** External PostgreSQL. Without it a private PostgreSQL runs in DATA_DIR/pg (see EMBEDDED_DB). */
     DATABASE_URL: optionalText.pipe(
       z
         .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
         .optional(),
     ),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** With NODE_ENV=production and no DATABASE_URL, say that the private database is meant. */
+    EMBEDDED_DB: booleanish.default(false),
     /** 'production' turns off development helpers (the logged reset link, /dev/mail). */
     NODE_ENV: z.string().default('development'),
     WEB_DIST: optionalText,
@@ -53,8 +110,11 @@ export const EnvSchema = z
     /** Failed logins per IP and per (email, IP) within RATE_LIMIT_AUTH_WINDOW_S (decision 021). */
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(900),
-    /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
-    TRUST_PROXY: booleanish.default(false),
+    /**
+     * Behind proxies: how many hops (e.g. 1) or which proxy addresses/CIDRs to trust for
+     * X-Forwarded-For. Never "true" (trust all): the client writes the leftmost address itself.
+     */
+    TRUST_PROXY: trustProxy,
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -70,6 +130,22 @@ export const EnvSchema = z
     APP_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
     /** Scan workers, limits and the optional weather/LLM/skin-API adapters (modules/analysis/config.ts). */
     ...analysisEnvShape,
+    /** Redis or Valkey shared by every instance: rate limits, page and Markdown caches. */
+    REDIS_URL: optionalText.pipe(
+      z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    ),
+    /** Put before every key, so several deployments can share one Redis. */
+    REDIS_KEY_PREFIX: z.string().max(64).default('lumiskin:'),
+    /** A Redis command slower than this fails (limits then fail as decision 027 says). */
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(60_000).default(500),
+    /** Load shedding (@fastify/under-pressure): 503 + Retry-After past these; 0 turns one off. */
+    UNDER_PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+    /** Default: 90% of the V8 heap limit (node --max-old-space-size). */
+    UNDER_PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
+    UNDER_PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+    UNDER_PRESSURE_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(10),
+    /** How often `select 1` must answer within 2 s (a starved pool sheds load); 0 = never. */
+    UNDER_PRESSURE_DB_CHECK_MS: z.coerce.number().int().min(0).default(5000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -79,7 +155,22 @@ export const EnvSchema = z
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       });
     }
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.DATABASE_URL || env.EMBEDDED_DB, {
+    path: ['DATABASE_URL'],
+    message:
+      'NODE_ENV=production needs DATABASE_URL (the PostgreSQL every instance shares); to run a ' +
+      'private database in DATA_DIR on purpose (one instance only), set EMBEDDED_DB=true',
+    // Checked even when other variables are wrong, so one start lists every problem.
+    when: (payload) => productionFields.safeParse(payload.value).success,
   });
+
+/** The variables the production-database rule reads (checked on their own, see `when`). */
+const productionFields = z.object({
+  NODE_ENV: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_DB: z.boolean(),
+});
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -96,7 +187,12 @@ export interface AppConfig {
     /** Cap of the per-account slow-down of credential attempts (decision 021). */
     slowdownMaxMs?: number;
   };
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or proxy addresses/CIDRs (never `true`). */
+  trustProxy: false | number | string[];
+  /** Shared state for several instances; absent or null means in-process (one instance). */
+  redis?: RedisConfig | null;
+  /** Load shedding (plugins/under-pressure.ts); absent means off (tests build AppConfig by hand). */
+  underPressure?: UnderPressureConfig;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   /** Directory of the built SPA; null disables SPA serving (API-only). */
@@ -118,6 +214,26 @@ export interface AppConfig {
   /** Scan settings; absent means the defaults (tests build AppConfig by hand). */
   analysis?: AnalysisConfig;
 }
+
+export interface RedisConfig {
+  url: string;
+  keyPrefix: string;
+  commandTimeoutMs: number;
+}
+
+export interface UnderPressureConfig {
+  /** Mean event-loop delay over a sample; 0 = not checked. */
+  maxEventLoopDelayMs: number;
+  maxHeapUsedBytes: number;
+  maxRssBytes: number;
+  retryAfterS: number;
+  /** Interval of the database check (`select 1` within 2 s); 0 = not checked. */
+  dbCheckIntervalMs: number;
+  /** How often the figures are sampled; default 1000 ms (tests sample faster). */
+  sampleIntervalMs?: number;
+}
+
+const MB = 1024 * 1024;
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -150,6 +266,23 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
       authWindowS: env.RATE_LIMIT_AUTH_WINDOW_S,
     },
     trustProxy: env.TRUST_PROXY,
+    redis: env.REDIS_URL
+      ? {
+          url: env.REDIS_URL,
+          keyPrefix: env.REDIS_KEY_PREFIX,
+          commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+        }
+      : null,
+    underPressure: {
+      maxEventLoopDelayMs: env.UNDER_PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes:
+        env.UNDER_PRESSURE_MAX_HEAP_MB === undefined
+          ? Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9)
+          : env.UNDER_PRESSURE_MAX_HEAP_MB * MB,
+      maxRssBytes: env.UNDER_PRESSURE_MAX_RSS_MB * MB,
+      retryAfterS: env.UNDER_PRESSURE_RETRY_AFTER_S,
+      dbCheckIntervalMs: env.UNDER_PRESSURE_DB_CHECK_MS,
+    },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     webDist: path.resolve(process.cwd(), env.WEB_DIST ?? defaultWebDist),

@@ -11,7 +11,7 @@ import { createDbClient } from './db/client';
 import { findUserByEmail, upsertAdmin } from './modules/auth/repository';
 import { DEMO_USER } from './modules/auth/seed';
 import { users } from './modules/auth/schema';
-import { contentSeeders, runSeeders, type Seeder } from './seed';
+import { contentSeeders, contentVersion, runSeeders, seedContentOnce, type Seeder } from './seed';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -131,5 +131,59 @@ describe('content seeding', () => {
       sql`select count(*)::int as n from blog_posts where title = 'Edited by a moderator'`,
     );
     expect(post?.n).toBe(1);
+  });
+});
+
+describe('content seeded once per content version', () => {
+  it('two instances booting together on one database seed once; a new version seeds again', async () => {
+    const database = await createTestDatabase();
+    const clients = [createDbClient(database.url), createDbClient(database.url)];
+    try {
+      let runs = 0;
+      const counted: Seeder[] = contentSeeders.map((seeder) => ({
+        ...seeder,
+        run: async (db, log) => {
+          runs++;
+          await seeder.run(db, log);
+        },
+      }));
+      const version = contentVersion();
+      const boot = (i: number) => seedContentOnce(clients[i]!.db, () => {}, counted, version);
+
+      const seeded = await Promise.all([boot(0), boot(1)]);
+      expect(seeded.sort()).toEqual([false, true]);
+      expect(runs).toBe(contentSeeders.length);
+      const [products] = await clients[0]!.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from products`,
+      );
+      expect(products!.n).toBeGreaterThan(10);
+
+      // a restart with the same content does nothing
+      expect(await boot(1)).toBe(false);
+      expect(runs).toBe(contentSeeders.length);
+
+      // new content (another build) seeds once more, and stores its version
+      const next = await seedContentOnce(clients[1]!.db, () => {}, counted, `${version}-next`);
+      expect(next).toBe(true);
+      expect(runs).toBe(2 * contentSeeders.length);
+      const [stored] = await clients[0]!.db.execute<{ version: string }>(
+        sql`select version from content_versions where name = 'content'`,
+      );
+      expect(stored!.version).toBe(`${version}-next`);
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+      await database.drop();
+    }
+  });
+
+  it("derives the version from the seeders' data and code", () => {
+    const base = contentVersion();
+    expect(base).toMatch(/^[0-9a-f]{64}$/);
+    expect(contentVersion()).toBe(base);
+    const [first, ...rest] = contentSeeders;
+    const changedData = { ...first!, content: { changed: true } };
+    expect(contentVersion([changedData, ...rest])).not.toBe(base);
+    const changedCode = { ...first!, run: async () => {} };
+    expect(contentVersion([changedCode, ...rest])).not.toBe(base);
   });
 });

@@ -6,12 +6,18 @@ import { upsertAdmin } from './modules/auth/repository';
 import { seedDemoStory } from './modules/demo/story';
 import { getGazetteer } from './modules/geo/gazetteer';
 import { serverVersion } from './paths';
-import { contentSeeders, runSeeders, seeders } from './seed';
+import { demoSeeders, runSeeders, seedContentOnce } from './seed';
 
 const say = (message: string) => console.log(`[lumiskin] ${message}`);
 const SHUTDOWN_GRACE_MS = 30_000;
 
 async function start(env: Env): Promise<{ app: FastifyInstance; database: PreparedDatabase }> {
+  // The offline gazetteer takes about a second of synchronous work to read and index: do it
+  // first, before the app exists, so it never stalls requests (or a SIGTERM) once the server is
+  // up, and the load shedding's event-loop figure (plugins/under-pressure.ts) never counts it.
+  const geoStarted = performance.now();
+  getGazetteer();
+  say(`gazetteer ready in ${Math.round(performance.now() - geoStarted)} ms`);
   const database = await prepareDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -20,9 +26,11 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ ...appConfigFromEnv(env, serverVersion()), databaseUrl: database.url });
-    // Content (catalogue, articles, quiz bank) on every database; demo accounts only when asked.
+    // Content (catalogue, articles, quiz bank) on every database, once per content version (not
+    // at every boot of every instance); demo accounts only when asked.
+    await seedContentOnce(app.db, say);
     const seedDemo = database.embedded && env.SEED_DEMO;
-    await runSeeders(app.db, say, seedDemo ? seeders : contentSeeders);
+    if (seedDemo) await runSeeders(app.db, say, demoSeeders);
     // The demo account's ten weeks of scans (the real engine, once) or its dates moved to today.
     if (seedDemo) await seedDemoStory(app, { log: (m) => say(`seed demo-story: ${m}`) });
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
@@ -33,11 +41,6 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
       });
       say(`${created ? 'created' : 'updated'} admin ${env.ADMIN_EMAIL}`);
     }
-    // The offline gazetteer takes about a second of synchronous work to read and index: do it
-    // now, before listening, so it never stalls requests (or a SIGTERM) once the server is up.
-    const geoStarted = performance.now();
-    getGazetteer();
-    say(`gazetteer ready in ${Math.round(performance.now() - geoStarted)} ms`);
     await app.listen({ port: env.PORT, host: env.HOST });
     return { app, database };
   } catch (error) {

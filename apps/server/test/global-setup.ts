@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { ensureDatabase, runMigrations } from '../src/db/migrate';
+import { startRedisServer } from './services/redis-server';
 
 export const TEMPLATE_DATABASE = 'lumiskin_template';
 
@@ -12,6 +13,8 @@ declare module 'vitest' {
     /** Superuser URL of the run's PostgreSQL (database `postgres`). */
     pgAdminUrl: string;
     templateDatabase: string;
+    /** The run's redis-server (Debian's); tests keep apart by key prefix (test/helper.ts). */
+    redisUrl: string;
   }
 }
 
@@ -38,10 +41,20 @@ export default async function setup(project: TestProject) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  let redis: Awaited<ReturnType<typeof startRedisServer>>;
+  try {
+    redis = await startRedisServer();
+  } catch (error) {
+    await pg.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('pgAdminUrl', pg.url());
   project.provide('templateDatabase', TEMPLATE_DATABASE);
+  project.provide('redisUrl', redis.url);
 
   return async () => {
+    await redis.close();
     await pg.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   };

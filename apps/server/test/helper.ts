@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
-import type { AppConfig } from '../src/config';
+import type { AppConfig, RedisConfig } from '../src/config';
 
 /** Config for tests: quiet, API only, limits high enough that only rate-limit tests meet them. */
 export const testConfig: AppConfig = {
@@ -25,6 +25,19 @@ async function withAdmin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+/**
+ * The run's redis-server under a key prefix of its own, so apps of different tests never see each
+ * other's counters or pages. Apps built with the same config share state, like instances.
+ */
+export function testRedisConfig(overrides: Partial<RedisConfig> = {}): RedisConfig {
+  return {
+    url: inject('redisUrl'),
+    keyPrefix: `test-${crypto.randomBytes(6).toString('hex')}:`,
+    commandTimeoutMs: 500,
+    ...overrides,
+  };
 }
 
 /** A new database cloned from the migrated template; returns its URL and a drop function. */
@@ -85,5 +98,34 @@ export function captureLogs(): {
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
+/**
+ * `count` apps on one fresh database, as instances behind a balancer would be: give them one
+ * `redis` config (one key prefix) and they share limits and caches, or none and each counts alone.
+ */
+export async function buildTestInstances(
+  count: number,
+  overrides: Partial<BuildAppOptions> | ((index: number) => Partial<BuildAppOptions>) = {},
+): Promise<{ apps: FastifyInstance[]; close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const apps: FastifyInstance[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const own = typeof overrides === 'function' ? overrides(i) : overrides;
+      apps.push(await buildApp({ ...testConfig, databaseUrl: database.url, ...own }));
+    }
+  } catch (error) {
+    await Promise.all(apps.map((app) => app.close()));
+    await database.drop();
+    throw error;
+  }
+  return {
+    apps,
+    async close() {
+      await Promise.all(apps.map((app) => app.close()));
+      await database.drop();
+    },
   };
 }

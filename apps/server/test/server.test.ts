@@ -303,4 +303,24 @@ describe('the server process', () => {
       expect(message).toMatch(/- TOKEN_TTL_DAYS: /);
     },
   );
+
+  it(
+    'refuses production without a shared database unless EMBEDDED_DB=true, and TRUST_PROXY=true',
+    { timeout: 30_000 },
+    async () => {
+      const dataDir = path.join(tempDir(), 'd');
+      const result = await startServer({
+        NODE_ENV: 'production',
+        TRUST_PROXY: 'true',
+        DATA_DIR: dataDir,
+      }).catch((e: Error) => e);
+      const message = String(result);
+      expect(message).toMatch(/server exited \(1\)/);
+      expect(message).toMatch(/- DATABASE_URL: NODE_ENV=production needs DATABASE_URL/);
+      expect(message).toMatch(/EMBEDDED_DB=true/);
+      expect(message).toMatch(/- TRUST_PROXY: .*e\.g\. 1 for one load balancer/);
+      // nothing was started or written
+      expect(fs.existsSync(dataDir)).toBe(false);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +9,7 @@ import {
   type RenderedPage,
 } from '@lumiskin/contract/page-render';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 
 /*
  * Server rendering of the public pages (docs/decisions/013). The web app's renderer
@@ -115,9 +117,79 @@ function language(request: FastifyRequest): string {
     .slice(0, 35);
 }
 
-interface CachedPage {
-  expires: number;
-  html: string;
+/**
+ * Where rendered pages are kept: this process's map, or Redis shared by every instance. A read
+ * returns the content version it saw; a render is stored under that version, so a page rendered
+ * while an admin's change landed is never served as current (decision 027).
+ */
+export interface PageCache {
+  get(key: string): Promise<{ html: string | null; version: string | null }>;
+  set(key: string, html: string, version: string): Promise<void>;
+  /** Every page rendered before this call is stale, on every instance sharing the cache. */
+  invalidate(): Promise<void>;
+}
+
+export function memoryPageCache(): PageCache {
+  const pages = new Map<string, { expires: number; html: string; version: string }>();
+  let version = 0;
+  return {
+    async get(key) {
+      const page = pages.get(key);
+      const current = String(version);
+      const isFresh = page && page.expires > Date.now() && page.version === current;
+      return { html: isFresh ? page.html : null, version: current };
+    },
+    async set(key, html, renderedAt) {
+      if (renderedAt !== String(version)) return;
+      pages.delete(key);
+      pages.set(key, { expires: Date.now() + PAGE_TTL_MS, html, version: renderedAt });
+      if (pages.size > PAGE_CACHE_SIZE) {
+        const oldest = pages.keys().next().value;
+        if (oldest !== undefined) pages.delete(oldest);
+      }
+    },
+    async invalidate() {
+      version++;
+      pages.clear();
+    },
+  };
+}
+
+const VERSION_KEY = 'pages:version';
+const pageKey = (key: string) =>
+  `pages:${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 32)}`;
+
+/**
+ * The pages in Redis for every instance: one MGET reads the shared content version with the page
+ * (stored as "version\nhtml", PAGE_TTL_MS), and an admin's change is one INCR of that version. If
+ * Redis fails, pages are rendered without the cache (never an error page because of it).
+ */
+export function redisPageCache(redis: Redis, log: FastifyBaseLogger): PageCache {
+  return {
+    async get(key) {
+      try {
+        const [version, stored] = await redis.mget(VERSION_KEY, pageKey(key));
+        const current = version ?? '0';
+        const cut = stored?.indexOf('\n') ?? -1;
+        const isFresh = stored && cut > 0 && stored.slice(0, cut) === current;
+        return { html: isFresh ? stored.slice(cut + 1) : null, version: current };
+      } catch (error) {
+        log.debug({ err: error }, 'page cache: redis read failed');
+        return { html: null, version: null };
+      }
+    },
+    async set(key, html, version) {
+      await redis
+        .set(pageKey(key), `${version}\n${html}`, 'PX', PAGE_TTL_MS)
+        .catch((error: unknown) => log.debug({ err: error }, 'page cache: redis write failed'));
+    },
+    async invalidate() {
+      await redis.incr(VERSION_KEY).catch((error: unknown) => {
+        // Pages live PAGE_TTL_MS: other instances show the old one that long at most.
+        log.warn({ err: error }, 'page cache: other instances not told of the change (redis)');
+      });
+    },
+  };
 }
 
 /**
@@ -126,10 +198,18 @@ interface CachedPage {
  */
 export function createPageServer(
   app: FastifyInstance,
-  options: { template: string; manifest: Record<string, ManifestChunk>; renderer: PageRenderer },
+  options: {
+    template: string;
+    manifest: Record<string, ManifestChunk>;
+    renderer: PageRenderer;
+    cache: PageCache;
+  },
 ) {
-  const { template, manifest, renderer } = options;
-  const cache = new Map<string, CachedPage>();
+  const { template, manifest, renderer, cache } = options;
+  /** Renders in flight by cache key: concurrent misses of one page wait for one render. */
+  const rendering = new Map<string, Promise<Served>>();
+  /** Keys whose last render was not reusable (an article counts a view): nobody waits on those. */
+  const ownRender = new Set<string>();
 
   /** The page's API calls, answered in process for the visitor who asked (their IP's limits). */
   function transportFor(request: FastifyRequest): ApiTransport {
@@ -176,20 +256,24 @@ export function createPageServer(
     }
   }
 
-  function remember(url: string, html: string) {
-    cache.delete(url);
-    cache.set(url, { expires: Date.now() + PAGE_TTL_MS, html });
-    if (cache.size > PAGE_CACHE_SIZE) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
+  /** A render for this request, its page stored when it may be reused. */
+  async function renderAndKeep(
+    request: FastifyRequest,
+    key: string,
+    version: string | null,
+  ): Promise<Served> {
+    const page = await render(request);
+    // A failed render is not kept: the next request tries again.
+    if (!page) return { html: null, isShared: true };
+    if (page.status === 404) return { html: 'notFound', isShared: true };
+    const html = assemblePage(template, page, routeAssets(manifest, page.modules, template));
+    if (page.cacheable && version !== null) await cache.set(key, html, version);
+    return { html, isShared: page.cacheable };
   }
 
   return {
     /** Forget every rendered page (after content an admin changed); the next visit renders anew. */
-    invalidate() {
-      cache.clear();
-    },
+    invalidate: () => cache.invalidate(),
     /**
      * The whole HTML document of a server-rendered page; `notFound` when no such page exists (the
      * shell is sent with a 404); null when the browser should render the page from the shell.
@@ -197,19 +281,33 @@ export function createPageServer(
     async page(request: FastifyRequest): Promise<string | 'notFound' | null> {
       // Dates and numbers follow the visitor's language: one cached page per language and URL.
       const key = `${language(request)} ${request.url}`;
-      const cached = cache.get(key);
-      if (cached && cached.expires > Date.now()) return cached.html;
-      const page = await render(request);
-      // A failed render is not kept: the next request tries again.
-      if (!page) return null;
-      if (page.status === 404) return 'notFound';
-      const html = assemblePage(template, page, routeAssets(manifest, page.modules, template));
-      if (page.cacheable) remember(key, html);
-      return html;
+      const { html, version } = await cache.get(key);
+      if (html !== null) return html;
+      // Single flight in this process (other instances render their own, decision 027). A page
+      // that counts a view is not shared: each waiting visitor then renders their own.
+      const inFlight = ownRender.has(key) ? undefined : rendering.get(key);
+      if (inFlight) {
+        const served = await inFlight;
+        if (served.isShared) return served.html;
+      }
+      const mine = renderAndKeep(request, key, version);
+      if (!inFlight) {
+        rendering.set(key, mine);
+        void mine.finally(() => rendering.delete(key)).catch(() => {});
+      }
+      const served = await mine;
+      if (served.isShared) ownRender.delete(key);
+      else if (ownRender.size < PAGE_CACHE_SIZE) ownRender.add(key);
+      return served.html;
     },
   };
 }
 
+/** A render's answer, and whether visitors waiting for the same page may be given it. */
+interface Served {
+  html: string | 'notFound' | null;
+  isShared: boolean;
+}
 /** True when the built index.html has the empty root the renderer's markup goes into. */
 export function canHostRenderedPages(template: string): boolean {
   return template.includes(ROOT) && template.includes('</head>');

@@ -5,7 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './errors';
 import type { PageRenderer } from '@lumiskin/contract/page-render';
-import { canHostRenderedPages, createPageServer, loadPageRenderer } from './page-render';
+import {
+  canHostRenderedPages,
+  createPageServer,
+  loadPageRenderer,
+  memoryPageCache,
+  redisPageCache,
+} from './page-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html and un-hashed files (favicon, manifest, service worker) are revalidated every time.
@@ -56,8 +62,11 @@ function readJson(file: string): Record<string, never> {
  */
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The server-rendered public pages' cache; content writes call invalidate(). */
-    pages: { invalidate(): void };
+    /**
+     * The server-rendered public pages' cache; content writes call invalidate() (every instance's
+     * pages when they share Redis).
+     */
+    pages: { invalidate(): Promise<void> };
   }
 }
 
@@ -78,10 +87,11 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
         template,
         manifest: readJson(path.join(root ?? '', '.vite', 'manifest.json')),
         renderer,
+        cache: app.redis ? redisPageCache(app.redis, app.log) : memoryPageCache(),
       })
     : null;
 
-  app.decorate('pages', { invalidate: () => pages?.invalidate() });
+  app.decorate('pages', { invalidate: async () => pages?.invalidate() });
 
   /** An app route: its server-rendered page, else index.html (the browser renders it). */
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
@@ -129,4 +139,4 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
   });
 }
 
-export default fp(spaPlugin, { name: 'spa' });
+export default fp(spaPlugin, { name: 'spa', dependencies: ['redis'] });

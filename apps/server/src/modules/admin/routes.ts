@@ -37,7 +37,6 @@ import { conflict, HttpError, notFoundUnless } from '../../plugins/errors';
 import { sniffImageType } from '../analysis/image';
 import { findUserById } from '../auth/repository';
 import { users } from '../auth/schema';
-import { renderMarkdown } from '../blog/markdown';
 import { blogPosts, type BlogPostRow } from '../blog/schema';
 import { products } from '../shop/schema';
 import { sendResetLink } from '../users/password-reset-routes';
@@ -96,11 +95,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', roleGuard('moderator'));
   await app.register(quizBankRoutes);
 
-  /** After the catalogue or articles changed: the routine's cache and the rendered pages. */
-  const contentChanged = () => {
-    app.catalogue.invalidate();
-    app.pages.invalidate();
-  };
+  /**
+   * After the catalogue or articles changed: the routine's cache and the rendered pages, on every
+   * instance when they share Redis (awaited, so the next request anywhere sees the change).
+   */
+  const contentChanged = () => Promise.all([app.catalogue.invalidate(), app.pages.invalidate()]);
 
   // ---- Overview ----
 
@@ -346,7 +345,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return created;
       });
-      contentChanged();
+      await contentChanged();
       return reply.code(201).send(toAdminProduct(row));
     },
   );
@@ -371,7 +370,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return row!;
     });
-    contentChanged();
+    await contentChanged();
     return toAdminProduct(after);
   }
 
@@ -534,7 +533,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PreviewResponse, ...errors },
       },
     },
-    async (request) => ({ html: renderMarkdown(request.body.content) }),
+    // Through the same caches: previewing the text about to be published warms them for readers.
+    async (request) => ({ html: await app.markdown.render(request.body.content) }),
   );
 
   function articleValues(body: z.infer<typeof ArticleBody>) {
@@ -582,7 +582,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return saved;
     });
-    contentChanged();
+    await contentChanged();
     return toAdminArticle(row);
   }
 
@@ -645,7 +645,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           after: null,
         });
       });
-      contentChanged();
+      await contentChanged();
       return reply.code(204).send(null);
     },
   );

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
-import { buildTestApp } from '../../../test/helper';
+import { buildTestApp, testRedisConfig } from '../../../test/helper';
 import { IP_FACTOR } from './rate-limits';
 import { sessions, users } from './schema';
 import { hashToken } from './tokens';
@@ -294,11 +294,16 @@ describe('registration is one transaction', () => {
   });
 });
 
-describe('rate limits on credentials (no lock-out lever, decision 021)', () => {
+// The same rules whether the counts live in this process or in Redis (decision 027).
+describe.each([
+  { store: 'in memory', redis: () => null },
+  { store: 'in Redis', redis: () => testRedisConfig() },
+])('rate limits on credentials, counted $store (no lock-out lever, decision 021)', ({ redis }) => {
   let limited: FastifyInstance;
   beforeAll(async () => {
     limited = await buildTestApp({
       rateLimit: { max: 10_000, authMax: 3, authWindowS: 60, slowdownMaxMs: 600 },
+      redis: redis(),
     });
   });
   afterAll(() => limited.close());

@@ -1,5 +1,7 @@
 import { ErrorCode } from '@lumiskin/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpError } from '../../plugins/errors';
 
@@ -23,9 +25,30 @@ function tooMany(reply: FastifyReply, ttlSeconds: number): HttpError {
   );
 }
 
+/** Seconds to wait when the shared counters cannot be reached (decision 027). */
+export const COUNTERS_RETRY_AFTER_S = 5;
+
+/**
+ * The answer when a credential limit cannot be checked (Redis down or slow): refusing beats
+ * letting anyone guess without limit while it is away (decision 027).
+ */
+function countersUnavailable(reply: FastifyReply, request: FastifyRequest, error: unknown) {
+  request.log.warn(
+    { message: error instanceof Error ? error.message : String(error) },
+    'credential limits unavailable: answering 503',
+  );
+  reply.header('retry-after', String(COUNTERS_RETRY_AFTER_S));
+  return new HttpError(
+    503,
+    'temporarily_unavailable',
+    'Signing in is briefly unavailable. Please try again in a few seconds.',
+  );
+}
+
 /**
  * Counts the request against `limiter`; over the limit, answers 429 with Retry-After and a
- * sentence built from the wait ("3 minutes").
+ * sentence built from the wait ("3 minutes"). A limiter whose store fails (Redis down) and that
+ * does not skip on errors (the credential ones) answers 503.
  */
 export async function enforceLimit(
   limiter: RouteLimiter,
@@ -33,7 +56,12 @@ export async function enforceLimit(
   reply: FastifyReply,
   sentence: (wait: string) => string,
 ) {
-  const result = await limiter(request);
+  let result: Awaited<ReturnType<RouteLimiter>>;
+  try {
+    result = await limiter(request);
+  } catch (error) {
+    throw countersUnavailable(reply, request, error);
+  }
   if (result.isAllowed || !result.isExceeded) return;
   reply.header('retry-after', String(result.ttlInSeconds));
   const minutes = Math.max(1, Math.ceil(result.ttlInSeconds / 60));
@@ -44,12 +72,29 @@ export async function enforceLimit(
   );
 }
 
+/** One key's count in its current window and the seconds left of that window (0, 0: none). */
+interface Count {
+  count: number;
+  ttlSeconds: number;
+}
+
+/**
+ * Fixed-window failure counters, in this process or shared by every instance (Redis). Each key's
+ * window starts at its first count and lasts the throttle's window.
+ */
+export interface CredentialCounters {
+  read(keys: string[]): Promise<Count[]>;
+  /** Adds one to every key, atomically. */
+  add(keys: string[]): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
 /** Fixed-window counters in memory, bounded in size. */
 class Counters {
   private readonly entries = new Map<string, { count: number; resetAt: number }>();
   constructor(private readonly windowMs: number) {}
 
-  get(key: string, now = Date.now()): { count: number; ttlSeconds: number } {
+  get(key: string, now = Date.now()): Count {
     const entry = this.entries.get(key);
     if (!entry || entry.resetAt <= now) return { count: 0, ttlSeconds: 0 };
     return { count: entry.count, ttlSeconds: Math.ceil((entry.resetAt - now) / 1000) };
@@ -80,10 +125,74 @@ class Counters {
   }
 }
 
+export function memoryCounters(windowMs: number): CredentialCounters {
+  const counters = new Counters(windowMs);
+  return {
+    read: async (keys) => keys.map((key) => counters.get(key)),
+    add: async (keys) => keys.forEach((key) => counters.add(key)),
+    clear: async (key) => counters.clear(key),
+  };
+}
+
+/** Every key gets one more; a key's first count starts its window (atomic: one script). */
+const ADD_SCRIPT = `
+for _, key in ipairs(KEYS) do
+  if redis.call('INCR', key) == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
+end
+return 0`;
+/** Count and milliseconds left of each key, flat: {count1, pttl1, count2, pttl2, ...}. */
+const READ_SCRIPT = `
+local out = {}
+for _, key in ipairs(KEYS) do
+  out[#out + 1] = tonumber(redis.call('GET', key) or '0')
+  out[#out + 1] = redis.call('PTTL', key)
+end
+return out`;
+
+interface ThrottleCommands {
+  credentialAdd(keyCount: number, ...keysThenWindowMs: (string | number)[]): Promise<number>;
+  credentialRead(keyCount: number, ...keys: string[]): Promise<number[]>;
+}
+
+/**
+ * The same counters in Redis, shared by every instance: one round trip per hook, keys that expire
+ * with their window (so the key space is bounded by the attempts of one window) and no email or
+ * address in a key, only a hash of it.
+ */
+export function redisCounters(redis: Redis, windowMs: number): CredentialCounters {
+  const commands = redis as unknown as Redis & ThrottleCommands;
+  if (!('credentialAdd' in commands)) {
+    redis.defineCommand('credentialAdd', { lua: ADD_SCRIPT });
+    redis.defineCommand('credentialRead', { lua: READ_SCRIPT });
+  }
+  return {
+    async read(keys) {
+      const flat = await commands.credentialRead(keys.length, ...keys);
+      return keys.map((_, i) => {
+        const count = Number(flat[i * 2] ?? 0);
+        const ttlMs = Number(flat[i * 2 + 1] ?? 0);
+        return count > 0 && ttlMs > 0
+          ? { count, ttlSeconds: Math.ceil(ttlMs / 1000) }
+          : { count: 0, ttlSeconds: 0 };
+      });
+    },
+    async add(keys) {
+      await commands.credentialAdd(keys.length, ...keys, windowMs);
+    },
+    async clear(key) {
+      await redis.del(key);
+    },
+  };
+}
+
 const normalEmail = (request: FastifyRequest) =>
   String((request.body as { email?: unknown }).email)
     .trim()
     .toLowerCase();
+
+/** 128 bits of SHA-256: fixed-length keys that do not keep an email or IP readable. */
+const digest = (text: string) =>
+  crypto.createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
 /**
  * Brute-force protection without a lock-out lever (decision 021). Counted: failures (or, for
@@ -92,42 +201,66 @@ const normalEmail = (request: FastifyRequest) =>
  *   (shared NATs), gets 429;
  * - the account's own count only slows attempts down (exponential, capped at `slowdownMaxMs`),
  *   so nobody elsewhere can make the right password from a clean IP answer anything but 200.
+ * With Redis the counts are every instance's together; when they cannot be read the attempt is
+ * refused with 503 (decision 027). `name` keeps each endpoint's counts apart.
  */
-export function credentialThrottle(app: FastifyInstance) {
+export function credentialThrottle(app: FastifyInstance, name: string) {
   const { authMax: max, authWindowS, slowdownMaxMs } = app.config.rateLimit;
   const maxDelay = slowdownMaxMs ?? DEFAULT_SLOWDOWN_MAX_MS;
-  const counters = new Counters(authWindowS * 1000);
-  const ipKey = (request: FastifyRequest) => `ip:${request.ip}`;
-  const pairKey = (request: FastifyRequest) => `pair:${normalEmail(request)}\u0000${request.ip}`;
-  const accountKey = (request: FastifyRequest) => `account:${normalEmail(request)}`;
+  const windowMs = authWindowS * 1000;
+  const counters = app.redis ? redisCounters(app.redis, windowMs) : memoryCounters(windowMs);
+  const ipKey = (request: FastifyRequest) => `auth:${name}:ip:${digest(request.ip)}`;
+  const pairKey = (request: FastifyRequest) =>
+    `auth:${name}:pair:${digest(`${normalEmail(request)}\u0000${request.ip}`)}`;
+  const accountKey = (request: FastifyRequest) =>
+    `auth:${name}:account:${digest(normalEmail(request))}`;
 
-  const refuseIfOver = (key: string, limit: number, reply: FastifyReply) => {
-    const { count, ttlSeconds } = counters.get(key);
+  const read = async (request: FastifyRequest, reply: FastifyReply, keys: string[]) => {
+    try {
+      return await counters.read(keys);
+    } catch (error) {
+      throw countersUnavailable(reply, request, error);
+    }
+  };
+  const refuseIfOver = ({ count, ttlSeconds }: Count, limit: number, reply: FastifyReply) => {
     if (count >= limit) throw tooMany(reply, ttlSeconds);
   };
 
   return {
     /** Hooks to spread into the route options: per IP before the body is parsed, then the rest. */
     hooks: {
-      onRequest: async (request: FastifyRequest, reply: FastifyReply) =>
-        refuseIfOver(ipKey(request), max * IP_FACTOR, reply),
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        const [ip] = await read(request, reply, [ipKey(request)]);
+        refuseIfOver(ip!, max * IP_FACTOR, reply);
+      },
       preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-        refuseIfOver(pairKey(request), max, reply);
-        const over = counters.get(accountKey(request)).count - max;
+        const [pair, account] = await read(request, reply, [pairKey(request), accountKey(request)]);
+        refuseIfOver(pair!, max, reply);
+        const over = account!.count - max;
         if (over >= 0) await sleep(Math.min(maxDelay, SLOWDOWN_BASE_MS * 2 ** Math.min(over, 16)));
       },
     },
-    /** Counts a failure (or a request) against the IP, the (account, IP) pair and the account. */
-    fail(request: FastifyRequest) {
-      counters.add(ipKey(request));
-      counters.add(pairKey(request));
-      counters.add(accountKey(request));
+    /**
+     * Counts a failure (or a request) against the IP, the (account, IP) pair and the account. A
+     * count that cannot be written is logged; the attempt it counts was already made.
+     */
+    async fail(request: FastifyRequest) {
+      await counters
+        .add([ipKey(request), pairKey(request), accountKey(request)])
+        .catch((error: unknown) => logLost(request, error));
     },
     /** A correct password forgives this IP's failures on this account. */
-    succeed(request: FastifyRequest) {
-      counters.clear(pairKey(request));
+    async succeed(request: FastifyRequest) {
+      await counters.clear(pairKey(request)).catch((error: unknown) => logLost(request, error));
     },
   };
+}
+
+function logLost(request: FastifyRequest, error: unknown) {
+  request.log.warn(
+    { message: error instanceof Error ? error.message : String(error) },
+    'credential counter not written',
+  );
 }
 
 /**
@@ -137,15 +270,18 @@ export function credentialThrottle(app: FastifyInstance) {
 export function credentialLimits(app: FastifyInstance, name: string) {
   const { authMax: max, authWindowS } = app.config.rateLimit;
   const timeWindow = authWindowS * 1000;
+  // skipOnError false: with Redis down these refuse (503) instead of letting requests through.
   const perIp = app.createRateLimit({
     max,
     timeWindow,
-    keyGenerator: (req) => `${name}:ip:${req.ip}`,
+    skipOnError: false,
+    keyGenerator: (req) => `${name}:ip:${digest(req.ip)}`,
   });
   const perEmailAndIp = app.createRateLimit({
     max,
     timeWindow,
-    keyGenerator: (req) => `${name}:email-ip:${normalEmail(req)}\u0000${req.ip}`,
+    skipOnError: false,
+    keyGenerator: (req) => `${name}:email-ip:${digest(`${normalEmail(req)}\u0000${req.ip}`)}`,
   });
 
   const check = (limiter: RouteLimiter, request: FastifyRequest, reply: FastifyReply) =>

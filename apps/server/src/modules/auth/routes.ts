@@ -20,7 +20,7 @@ import type { UserRow } from './schema';
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const loginThrottle = credentialThrottle(app);
+  const loginThrottle = credentialThrottle(app, 'login');
   async function signIn(user: UserRow, request: FastifyRequest): Promise<AuthResponse> {
     const { token, expiresAt } = await createSession(app.db, {
       userId: user.id,
@@ -83,10 +83,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await verifyPassword(user.passwordHash, password)
         : await burnPasswordCheck(password).then(() => false);
       if (!user || !isValid) {
-        loginThrottle.fail(request);
+        await loginThrottle.fail(request);
         throw unauthorized(AuthMessages.invalidCredentials, ErrorCode.invalidCredentials);
       }
-      loginThrottle.succeed(request);
+      await loginThrottle.succeed(request);
       // Told only to someone who knows the password, so it reveals nothing to a prober.
       if (user.suspendedAt) {
         throw new HttpError(403, AdminErrorCode.accountSuspended, AdminMessages.suspended);

@@ -3,7 +3,6 @@ import type { BlogPost, BlogPostSummary } from '@lumiskin/contract/blog';
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fullTextSearch } from '../shop/repository';
-import { renderMarkdown } from './markdown';
 import { blogPosts, postLikes, postSaves, postViews } from './schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,6 +106,7 @@ export async function findPost(
   db: Db,
   id: string,
   userId: string | null,
+  toHtml: (markdown: string) => Promise<string>,
 ): Promise<BlogPost | undefined> {
   const [row] = await db
     .select({ ...summaryColumns, content: blogPosts.content, ...flags(userId) })
@@ -114,7 +114,7 @@ export async function findPost(
     .where(and(isPublic, eq(blogPosts.id, id)))
     .limit(1);
   if (!row) return undefined;
-  return { ...toSummary(row), content: row.content, content_html: renderMarkdown(row.content) };
+  return { ...toSummary(row), content: row.content, content_html: await toHtml(row.content) };
 }
 
 /**

@@ -81,7 +81,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       reply.header('cache-control', 'private, no-cache');
       return notFoundUnless(
-        await findPost(app.db, id, auth?.user.id ?? null),
+        await findPost(app.db, id, auth?.user.id ?? null, app.markdown.render),
         BlogMessages.notFound,
       );
     },

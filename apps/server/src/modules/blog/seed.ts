@@ -5,6 +5,7 @@ import { blogPosts } from './schema';
 /** Inserts the built-in articles of src/content/blog-posts.ts whose slug is new. */
 export const blogPostsSeeder: Seeder = {
   name: 'blog-posts',
+  content: BLOG_POSTS,
   async run(db, log) {
     const written = await db
       .insert(blogPosts)

@@ -1,19 +1,61 @@
-import { HealthResponse } from '@lumiskin/contract/health';
+import { HealthResponse, ReadyResponse } from '@lumiskin/contract/health';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/availability';
+import type { Db } from '../../db/client';
 import { healthProbe } from './schema';
 
 const DB_TIMEOUT_MS = 2000;
 
 /**
- * GET /api/health, for load balancers: registered outside the API rate limit. The database is
- * "up" only if it takes a write (a full disk or a read-only server answers reads but not this).
+ * Whether the database takes a write (a full disk or a read-only server answers reads but not
+ * this). The write needs WAL space like any other but does not wait for the flush: a load
+ * balancer polling every second must not cost an fsync each.
+ */
+function probeDatabaseWrite(db: Db): Promise<unknown> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    await tx
+      .insert(healthProbe)
+      .values({ id: 1, checkedAt: sql`now()` })
+      .onConflictDoUpdate({ target: healthProbe.id, set: { checkedAt: sql`now()` } });
+  });
+}
+
+/** Neither health route meets the load shedding of plugins/under-pressure.ts: they must answer. */
+const answerUnderPressure = { pressureHandler: () => undefined };
+
+/**
+ * GET /api/health (alive) and /api/health/ready (may get traffic), for load balancers and
+ * orchestrators: registered outside the API rate limit. Alive means the process answers and the
+ * database takes a write; ready also needs every dependency a plugin registered (Redis, storage).
  */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.readiness.add('database', () => probeDatabaseWrite(app.db));
+
+  app.get(
+    '/ready',
+    {
+      config: answerUnderPressure,
+      schema: {
+        tags: ['health'],
+        summary: 'Whether this instance should get traffic: the database and every dependency',
+        response: { 200: ReadyResponse, 503: ReadyResponse },
+      },
+    },
+    async (_request, reply) => {
+      const { isReady, checks } = await app.readiness.run();
+      if (!isReady) void reply.header('retry-after', '5');
+      return reply
+        .code(isReady ? 200 : 503)
+        .send({ status: isReady ? 'ready' : 'not_ready', checks });
+    },
+  );
+
   app.get(
     '/',
     {
+      config: answerUnderPressure,
       schema: {
         tags: ['health'],
         summary: 'Whether the server and its database answer and take writes',
@@ -25,15 +67,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
-          // The write needs WAL space like any other (a full disk fails it) but does not wait
-          // for the flush: a load balancer polling every second must not cost an fsync each.
-          app.db.transaction(async (tx) => {
-            await tx.execute(sql`set local synchronous_commit = off`);
-            await tx
-              .insert(healthProbe)
-              .values({ id: 1, checkedAt: sql`now()` })
-              .onConflictDoUpdate({ target: healthProbe.id, set: { checkedAt: sql`now()` } });
-          }),
+          probeDatabaseWrite(app.db),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS);
           }),

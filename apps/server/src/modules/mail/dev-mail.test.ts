@@ -62,7 +62,7 @@ describe('without the development mailbox', () => {
     const on = (env: Record<string, string>) => appConfigFromEnv(parseEnv(env), 't').devMailbox;
     expect(on({})).toBe(true);
     expect(on({ NODE_ENV: 'development' })).toBe(true);
-    expect(on({ NODE_ENV: 'production' })).toBe(false);
+    expect(on({ NODE_ENV: 'production', EMBEDDED_DB: 'true' })).toBe(false);
     expect(on({ SMTP_URL: 'smtp://mail.example:587' })).toBe(false);
   });
 });

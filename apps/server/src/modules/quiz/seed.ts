@@ -11,6 +11,7 @@ import { quizCategories, quizQuestions } from './schema';
  */
 export const quizBankSeeder: Seeder = {
   name: 'quiz-bank',
+  content: { categories: QUIZ_CATEGORIES, questions: QUIZ_QUESTIONS },
   async run(db, log) {
     await db.transaction(async (tx) => {
       await tx

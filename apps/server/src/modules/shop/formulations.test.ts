@@ -29,7 +29,7 @@ describe('the formulation catalogue in the database', () => {
       .set({ name: 'AquaHydra Plus' })
       .where(eq(products.id, 'aquahydra'));
     expect((await app.catalogue.get()).base('aquahydra').name).toBe('AquaHydra');
-    app.catalogue.invalidate();
+    await app.catalogue.invalidate();
     expect((await app.catalogue.get()).base('aquahydra').name).toBe('AquaHydra Plus');
   });
 

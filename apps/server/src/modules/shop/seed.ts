@@ -5,6 +5,7 @@ import { products, type NewProductRow } from './schema';
 /** Inserts the built-in catalogue of src/content/products.ts: new ids only. */
 export const productsSeeder: Seeder = {
   name: 'products',
+  content: SHOP_PRODUCTS,
   async run(db, log) {
     const rows: NewProductRow[] = SHOP_PRODUCTS.map((p, position) => ({
       id: p.id,

@@ -49,7 +49,7 @@ export async function sendResetLink(app: FastifyInstance, user: UserRow): Promis
 
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.config.now?.() ?? new Date();
-  const forgotThrottle = credentialThrottle(app);
+  const forgotThrottle = credentialThrottle(app, 'forgot-password');
 
   app.post(
     '/forgot-password',
@@ -65,7 +65,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      forgotThrottle.fail(request);
+      await forgotThrottle.fail(request);
       // The answer waits for the same floor whatever happened, so its time does not say whether
       // the email has an account (the token and outbox inserts only run for known ones).
       const floor = sleep(FORGOT_PASSWORD_FLOOR_MS);

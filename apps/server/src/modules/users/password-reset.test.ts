@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
-import { buildTestApp } from '../../../test/helper';
+import { buildTestApp, testRedisConfig } from '../../../test/helper';
 import { IP_FACTOR } from '../auth/rate-limits';
 import { hashToken } from '../auth/tokens';
 import { readOutbox } from '../mail/mailer';
@@ -128,11 +128,15 @@ describe('forgot and reset password', () => {
   });
 });
 
-describe('forgot-password rate limit (no lock-out lever, decision 021)', () => {
+describe.each([
+  { store: 'in memory', redis: () => null },
+  { store: 'in Redis', redis: () => testRedisConfig() },
+])('forgot-password rate limit, counted $store (no lock-out lever, decision 021)', ({ redis }) => {
   let limited: FastifyInstance;
   beforeAll(async () => {
     limited = await buildTestApp({
       rateLimit: { max: 10_000, authMax: 2, authWindowS: 60, slowdownMaxMs: 300 },
+      redis: redis(),
     });
   });
   afterAll(() => limited.close());

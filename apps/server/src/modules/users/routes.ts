@@ -11,12 +11,14 @@ import {
 } from '@lumiskin/contract/account';
 import { AuthMessages } from '@lumiskin/contract/auth';
 import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { conflict, HttpError, unauthorized } from '../../plugins/errors';
 import { countAdmins } from '../admin/repository';
 import { verifyPassword } from '../auth/password';
+import { enforceLimit } from '../auth/rate-limits';
 import { accountExportStream } from './export';
 import {
   deleteAccount,
@@ -43,11 +45,20 @@ const wrongPassword = () =>
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
   // Password checks cost ~50 ms of argon2 each; keep guessing through these routes slow.
-  const passwordLimit = app.rateLimit({
+  // A credential limit: with Redis down it refuses (503) rather than allowing unlimited guesses.
+  const passwordLimiter = app.createRateLimit({
     max: app.config.rateLimit.authMax,
     timeWindow: app.config.rateLimit.authWindowS * 1000,
+    skipOnError: false,
     keyGenerator: (request) => `password-check:${request.ip}`,
   });
+  const passwordLimit = (request: FastifyRequest, reply: FastifyReply) =>
+    enforceLimit(
+      passwordLimiter,
+      request,
+      reply,
+      (wait) => `Too many attempts. Please try again in ${wait}.`,
+    );
   /** Users whose export is being sent: one at a time each (every export reads all their photos). */
   const exporting = new Set<string>();
 

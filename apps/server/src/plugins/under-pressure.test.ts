@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/helper';
+import type { UnderPressureConfig } from '../config';
+
+/** Load shedding: 503 + Retry-After + `{detail, code}` before work starts; health still answers. */
+const off: UnderPressureConfig = {
+  maxEventLoopDelayMs: 0,
+  maxHeapUsedBytes: 0,
+  maxRssBytes: 0,
+  retryAfterS: 7,
+  dbCheckIntervalMs: 0,
+  sampleIntervalMs: 20,
+};
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function waitFor(condition: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await sleep(10);
+  return condition();
+}
+
+describe('under pressure', () => {
+  it('answers 503 with Retry-After and {detail, code} past the heap limit; health still answers', async () => {
+    app = await buildTestApp({ underPressure: { ...off, maxHeapUsedBytes: 1 } });
+    expect(await waitFor(() => app!.isUnderPressure(), 2_000)).toBe(true);
+
+    const res = await app.inject({ method: 'GET', url: '/api/shop/products' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('7');
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({
+      detail: 'The server is very busy. Please try again in a few seconds.',
+      code: 'overloaded',
+    });
+    // before any work: a login under pressure is not even counted or hashed
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'x@example.test', password: 'whatever1' },
+    });
+    expect(login.statusCode).toBe(503);
+
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({
+      status: 'not_ready',
+      checks: expect.arrayContaining([
+        { name: 'database', status: 'up', latency_ms: expect.any(Number) },
+        { name: 'load', status: 'down', latency_ms: expect.any(Number), detail: 'error' },
+      ]),
+    });
+  });
+
+  it('sheds load while the event loop lags, and serves again once it has caught up', async () => {
+    app = await buildTestApp({
+      underPressure: { ...off, maxEventLoopDelayMs: 200, sampleIntervalMs: 200 },
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
+    const blockedUntil = Date.now() + 1_000;
+    while (Date.now() < blockedUntil) {
+      // a synchronous stall, as a runaway computation would cause
+    }
+    expect(await waitFor(() => app!.isUnderPressure(), 1_000)).toBe(true);
+    const res = await app.inject({ method: 'GET', url: '/api/shop/products' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'overloaded' });
+    expect(await waitFor(() => !app!.isUnderPressure(), 2_000)).toBe(true);
+    expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
+  });
+
+  it(
+    'answers 503 database_unavailable while the pool is too busy to run select 1 within 2 s',
+    { timeout: 30_000 },
+    async () => {
+      app = await buildTestApp({ underPressure: { ...off, dbCheckIntervalMs: 100 } });
+      expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
+      // every connection of the pool (10) busy for 6 s: requests would queue behind them
+      const busy = Array.from({ length: 10 }, () => app!.sql`select pg_sleep(6)`.execute());
+      expect(await waitFor(() => app!.isUnderPressure(), 5_500)).toBe(true);
+      const started = performance.now();
+      const res = await app.inject({ method: 'GET', url: '/api/shop/products' });
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toMatchObject({ code: 'database_unavailable' });
+      await Promise.all(busy);
+      expect(await waitFor(() => !app!.isUnderPressure(), 5_000)).toBe(true);
+      expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
+    },
+  );
+});
