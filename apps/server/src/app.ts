@@ -29,8 +29,10 @@ import { apkFileRoutes, downloadInfoRoutes } from './modules/downloads/routes';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import cataloguePlugin from './plugins/catalogue';
+import jobsPlugin from './plugins/jobs';
 import mailerPlugin from './plugins/mailer';
 import photoStoragePlugin from './plugins/photo-storage';
+import scanJobsPlugin from './plugins/scan-jobs';
 import scanPoolPlugin from './plugins/scan-pool';
 import weatherPlugin from './plugins/weather';
 import dbPlugin from './plugins/db';
@@ -187,12 +189,15 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   // 2. Our decorators
   await app.register(dbPlugin, { databaseUrl: config.databaseUrl });
   await app.register(authPlugin);
+  // The job queue before everything that declares jobs (they close first, it stops first).
+  await app.register(jobsPlugin, { databaseUrl: config.databaseUrl });
   // Infrastructure the routes use, each a named plugin that closes what it opened.
   await app.register(photoStoragePlugin);
   await app.register(scanPoolPlugin);
   await app.register(weatherPlugin);
   await app.register(mailerPlugin);
   await app.register(cataloguePlugin);
+  await app.register(scanJobsPlugin);
 
   // 3. Routes: everything under /api, with the general per-IP limit, except the health check
   // a load balancer polls (it must never answer 429).
