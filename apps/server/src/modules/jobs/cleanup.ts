@@ -18,12 +18,15 @@ import type { Jobs } from './queue';
 const DAY_MS = 24 * 60 * 60_000;
 const BATCH = 5000;
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+/** A time as a bound value: the driver takes text, not Date, for raw SQL parameters. */
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
 /** Runs `statement(batch)` until a run deletes fewer than a batch; the total deleted. */
-async function deleteInBatches(db: Db, statement: (limit: number) => SQL): Promise<number> {
+async function deleteInBatches(db: Db, statement: (limit: SQL) => SQL): Promise<number> {
   let total = 0;
   for (;;) {
-    const result = await db.execute(statement(BATCH));
+    // A literal: a bound LIMIT is typed bigint, which the driver will not take from a number.
+    const result = await db.execute(statement(sql.raw(String(BATCH))));
     total += result.count;
     if (result.count < BATCH) return total;
   }
@@ -43,7 +46,7 @@ export function deleteDeadSessions(db: Db, now: Date): Promise<number> {
     (limit) => sql`
       delete from ${sessions} where id in (
         select s.id from ${sessions} s
-        where (s.expires_at < ${cutoff} or s.revoked_at < ${cutoff})
+        where (s.expires_at < ${at(cutoff)} or s.revoked_at < ${at(cutoff)})
           and exists (
             select 1 from ${sessions} newer
             where newer.user_id = s.user_id
@@ -61,7 +64,7 @@ export function deleteSpentResetTokens(db: Db, now: Date): Promise<number> {
     (limit) => sql`
       delete from ${passwordResetTokens} where id in (
         select id from ${passwordResetTokens}
-        where used_at is not null or expires_at < ${now}
+        where used_at is not null or expires_at < ${at(now)}
         limit ${limit}
       )`,
   );
@@ -98,7 +101,7 @@ export function deleteStaleQuizAttempts(db: Db, now: Date): Promise<number> {
     (limit) => sql`
       delete from ${quizAttempts} where id in (
         select id from ${quizAttempts}
-        where submitted_at is null and expires_at < ${now} and quiz_day <= ${dayOver}::date
+        where submitted_at is null and expires_at < ${at(now)} and quiz_day <= ${dayOver}::date
         limit ${limit}
       )`,
   );
@@ -112,7 +115,7 @@ export function deleteOldMail(db: Db, now: Date): Promise<number> {
     (limit) => sql`
       delete from ${mailOutbox} where id in (
         select id from ${mailOutbox}
-        where created_at < ${cutoff} and status <> 'pending'
+        where created_at < ${at(cutoff)} and status <> 'pending'
         limit ${limit}
       )`,
   );
@@ -128,7 +131,7 @@ export function deleteOldScanJobs(db: Db, now: Date): Promise<number> {
     db,
     (limit) => sql`
       delete from ${scanJobs} where id in (
-        select id from ${scanJobs} where created_at < ${cutoff} limit ${limit}
+        select id from ${scanJobs} where created_at < ${at(cutoff)} limit ${limit}
       )`,
   );
 }
