@@ -141,6 +141,18 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
+  // Once closing (SIGTERM), every answer still going out (an inline scan that was in flight)
+  // closes its connection: a kept-alive socket would otherwise hold the stop for Fastify's
+  // 72 s keep-alive timeout after the last answer.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   // 1. External plugins
   await app.register(errorsPlugin);
   await app.register(requestGuardsPlugin);

@@ -319,3 +319,35 @@ describe('queued scans', { timeout: 240_000 }, () => {
     expect(setups).toHaveLength(1);
   });
 });
+
+describe('closing the server (SIGTERM) with an inline scan in flight', { timeout: 120_000 }, () => {
+  it('waits for the scan to finish and answer before it stops', async () => {
+    analysisConfig.mode = 'inline';
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    let inEngine: () => void = () => {};
+    const reachedEngine = new Promise<void>((resolve) => (inEngine = resolve));
+    const analyze = app.scanPool.analyze.bind(app.scanPool);
+    vi.spyOn(app.scanPool, 'analyze').mockImplementation(async (input) => {
+      inEngine();
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // a slow scan
+      return analyze(input);
+    });
+
+    const answer = fetch(`${address}/api/analysis/scan`, {
+      method: 'POST',
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ image_data: dataUrl(FACE), location: 'London, UK' }),
+    });
+    await reachedEngine;
+    let closedAt = 0;
+    const closing = app.close().then(() => (closedAt = Date.now()));
+    const res = await answer;
+    const answeredAt = Date.now();
+    expect(closedAt, 'closed before the scan answered').toBe(0);
+    expect(res.status).toBe(201);
+    expect(Analysis.parse(await res.json()).overall_score).toBeGreaterThan(0);
+    await closing;
+    // Promptly after it: the answer closed its kept-alive connection (no 72 s keep-alive wait).
+    expect(closedAt - answeredAt).toBeLessThan(15_000);
+  });
+});
