@@ -28,7 +28,11 @@ export const SOURCE_ROOTS = [
 ];
 
 /** Files the build must have produced for a start without building. */
-export const BUILD_OUTPUTS = ['apps/server/dist/server.js', 'apps/web/dist/index.html'];
+export const BUILD_OUTPUTS = [
+  'apps/server/dist/server.js',
+  'apps/server/dist/worker.js',
+  'apps/web/dist/index.html',
+];
 
 export const STAMP_FILE = 'apps/server/dist/.build-stamp';
 

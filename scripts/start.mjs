@@ -1,5 +1,6 @@
 // @ts-check
 // `npm start`: build when the sources changed or a build is missing, then start the server.
+// `npm run worker` (`node scripts/start.mjs worker`): the same, then start a job worker.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,4 +18,5 @@ if (reason) {
 } else {
   console.log('[lumiskin] build is up to date; starting');
 }
-await import(pathToFileURL(path.join(root, 'apps/server/dist/server.js')).href);
+const entry = process.argv[2] === 'worker' ? 'worker' : 'server';
+await import(pathToFileURL(path.join(root, `apps/server/dist/${entry}.js`)).href);

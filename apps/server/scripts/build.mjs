@@ -8,9 +8,11 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.resolve(root, process.argv[2] ?? 'dist');
 
-/** One line per executable; a background worker entry goes here when it exists. */
+/** One line per executable. */
 const entryPoints = {
   server: 'src/server.ts',
+  // `npm run worker`: queued scans, mail and clean-up jobs (decisions 029, 030).
+  worker: 'src/worker.ts',
   // The skin-engine worker threads (piscina loads it by path from next to server.js).
   'analysis-worker': 'src/modules/analysis/worker.ts',
 };

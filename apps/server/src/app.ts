@@ -29,8 +29,10 @@ import { apkFileRoutes, downloadInfoRoutes } from './modules/downloads/routes';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import cataloguePlugin from './plugins/catalogue';
+import jobsPlugin from './plugins/jobs';
 import mailerPlugin from './plugins/mailer';
 import photoStoragePlugin from './plugins/photo-storage';
+import scanJobsPlugin from './plugins/scan-jobs';
 import scanPoolPlugin from './plugins/scan-pool';
 import weatherPlugin from './plugins/weather';
 import dbPlugin from './plugins/db';
@@ -155,6 +157,18 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
+  // Once closing (SIGTERM), every answer still going out (an inline scan that was in flight)
+  // closes its connection: a kept-alive socket would otherwise hold the stop for Fastify's
+  // 72 s keep-alive timeout after the last answer.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   // 1. External plugins (and what they need: readiness checks, the shared Redis)
   await app.register(errorsPlugin);
   await app.register(requestGuardsPlugin);
@@ -211,12 +225,15 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(dbPlugin, { databaseUrl: config.databaseUrl });
   if (config.underPressure) await app.register(underPressurePlugin, config.underPressure);
   await app.register(authPlugin);
+  // The job queue before everything that declares jobs (they close first, it stops first).
+  await app.register(jobsPlugin, { databaseUrl: config.databaseUrl });
   // Infrastructure the routes use, each a named plugin that closes what it opened.
   await app.register(photoStoragePlugin);
   await app.register(scanPoolPlugin);
   await app.register(weatherPlugin);
   await app.register(mailerPlugin);
   await app.register(cataloguePlugin);
+  await app.register(scanJobsPlugin);
   await app.register(markdownPlugin);
 
   // 3. Routes: everything under /api, with the general per-IP limit, except the health check

@@ -7,6 +7,7 @@ import {
   analysisEnvShape,
   type AnalysisConfig,
 } from './modules/analysis/config';
+import type { MailRetry } from './modules/mail/mailer';
 import { defaultWebDist } from './paths';
 
 const booleanish = z
@@ -146,8 +147,28 @@ export const EnvSchema = z
     UNDER_PRESSURE_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(10),
     /** How often `select 1` must answer within 2 s (a starved pool sheds load); 0 = never. */
     UNDER_PRESSURE_DB_CHECK_MS: z.coerce.number().int().min(0).default(5000),
+    /**
+     * How long a stopping process (SIGTERM) waits for scans and jobs in flight before it exits.
+     * Default: the scan limit plus 15 s, so an inline scan that started just before the signal
+     * still finishes; never below SCAN_TIMEOUT_MS.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
+    /**
+     * The web server also works the background jobs (mail, clean-up) of the shared queue
+     * (decision 029). Scans in SCAN_MODE=queue are only ever run by `npm run worker`.
+     */
+    JOBS_IN_SERVER: booleanish.default(true),
+    /** How often a job whose process died (no answer within its time limit) is put back. */
+    JOBS_MAINTENANCE_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(30),
   })
   .superRefine((env, ctx) => {
+    if (env.SHUTDOWN_GRACE_MS !== undefined && env.SHUTDOWN_GRACE_MS < env.SCAN_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHUTDOWN_GRACE_MS'],
+        message: `must be at least SCAN_TIMEOUT_MS (${env.SCAN_TIMEOUT_MS}) so a scan in flight can finish`,
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -201,7 +222,12 @@ export interface AppConfig {
   /** Directory of downloadable files (the Android APK); absent means ./downloads. */
   downloadsDir?: string;
   /** Outgoing mail; absent or smtpUrl null means the mail_outbox table (and the log). */
-  mail?: { smtpUrl: string | null; from: string };
+  mail?: {
+    smtpUrl: string | null;
+    from: string;
+    /** Retries of the mail job; absent means 5 retries from 30 s, doubling (modules/mail). */
+    retry?: MailRetry;
+  };
   /**
    * Development mailbox: with no SMTP and NODE_ENV not production, reset links are also logged and
    * /dev/mail lists the outbox. Absent means off.
@@ -213,6 +239,24 @@ export interface AppConfig {
   now?: () => Date;
   /** Scan settings; absent means the defaults (tests build AppConfig by hand). */
   analysis?: AnalysisConfig;
+  /** The job queue (decision 029); absent means the defaults below. */
+  jobs?: JobsConfig;
+  /** What server.ts and worker.ts wait for work in flight on SIGTERM; absent means 30 s. */
+  shutdownGraceMs?: number;
+}
+
+export interface JobsConfig {
+  /** Work mail, clean-up and other background jobs in this web process once it listens. */
+  workInServer: boolean;
+  /** pg-boss maintenance: jobs of dead processes are put back this often. */
+  maintenanceIntervalS: number;
+}
+
+export const defaultJobsConfig: JobsConfig = { workInServer: true, maintenanceIntervalS: 30 };
+
+/** The grace of a stopping process: SHUTDOWN_GRACE_MS, or the scan limit plus 15 s (≥ 30 s). */
+export function shutdownGraceMs(env: Env): number {
+  return env.SHUTDOWN_GRACE_MS ?? Math.max(30_000, env.SCAN_TIMEOUT_MS + 15_000);
 }
 
 export interface RedisConfig {
@@ -292,5 +336,10 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    jobs: {
+      workInServer: env.JOBS_IN_SERVER,
+      maintenanceIntervalS: env.JOBS_MAINTENANCE_INTERVAL_S,
+    },
+    shutdownGraceMs: shutdownGraceMs(env),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { appConfigFromEnv, ConfigError, parseEnv, type Env } from './config';
+import { appConfigFromEnv, ConfigError, parseEnv, shutdownGraceMs, type Env } from './config';
 import { prepareDatabase, type PreparedDatabase } from './db/database';
 import { upsertAdmin } from './modules/auth/repository';
 import { seedDemoStory } from './modules/demo/story';
@@ -9,7 +9,6 @@ import { serverVersion } from './paths';
 import { demoSeeders, runSeeders, seedContentOnce } from './seed';
 
 const say = (message: string) => console.log(`[lumiskin] ${message}`);
-const SHUTDOWN_GRACE_MS = 30_000;
 
 async function start(env: Env): Promise<{ app: FastifyInstance; database: PreparedDatabase }> {
   // The offline gazetteer takes about a second of synchronous work to read and index: do it
@@ -66,6 +65,11 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   console.log(`Lumiskin is running at http://localhost:${port}`);
+  if (env.SCAN_MODE === 'queue')
+    say('scans are queued (SCAN_MODE=queue): run `npm run worker` too');
+
+  // Long enough for an inline scan that started just before the signal (SHUTDOWN_GRACE_MS).
+  const grace = shutdownGraceMs(env);
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -74,13 +78,17 @@ async function main() {
       process.exit(1);
     }
     stopping = true;
-    say(`${signal}: finishing requests in flight, then stopping`);
+    say(
+      `${signal}: finishing requests, scans and jobs in flight (up to ${grace / 1000} s), then stopping`,
+    );
     setTimeout(() => {
       console.error('[lumiskin] shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, grace).unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests, closes the DB pool
+      // Stops taking jobs and lets running ones finish, stops accepting, waits for in-flight
+      // requests (inline scans included: their limit is below the grace), closes the DB pool.
+      await app.close();
       await database.release(); // stops the embedded PostgreSQL last
       say('stopped');
       process.exit(0);

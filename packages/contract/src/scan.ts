@@ -149,3 +149,31 @@ export const CONSENT_TEXT = {
   kept: 'We keep the photo (re-saved without location or camera data, at most 1600 pixels), its scores, the place you entered and the time, so you can see your progress.',
   deletion: 'You can delete any scan, and its photo with it, from its analysis page at any time.',
 } as const;
+
+/**
+ * A queued scan (server in SCAN_MODE=queue): `POST /api/analysis/scan` and `/scan-upload` answer
+ * 202 with this, and `GET /api/analysis/jobs/{job_id}` (the owner only) follows it until `done`,
+ * when `analysis_id` names the stored analysis, or `failed`, when `error` says why (the same
+ * `{detail, code, reason?, angle?}` an inline scan answers with).
+ */
+export const SCAN_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const ScanJobStatus = z.enum(SCAN_JOB_STATUSES);
+export type ScanJobStatus = z.infer<typeof ScanJobStatus>;
+
+export const ScanJob = z.object({
+  job_id: z.string(),
+  status: ScanJobStatus,
+  /** Where to poll: /api/analysis/jobs/{job_id}. */
+  status_url: z.string(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  /** While queued: how many scans wait ahead of this one; otherwise null. */
+  ahead: z.number().int().min(0).nullable(),
+  /** Once done: the analysis (GET /api/analysis/{id}); null when it was deleted since. */
+  analysis_id: z.string().nullable(),
+  error: ScanError.nullable(),
+});
+export type ScanJob = z.infer<typeof ScanJob>;
+
+export const ScanJobParams = z.object({ id: z.uuid({ error: 'Not found' }) });

@@ -15,16 +15,17 @@ declare module 'fastify' {
  * so apps that never scan (most tests, scripts) never load TensorFlow; closing the app ends them.
  */
 async function scanPoolPlugin(app: FastifyInstance) {
-  const { workers } = app.config.analysis ?? defaultAnalysisConfig;
+  const { workers, mode } = app.config.analysis ?? defaultAnalysisConfig;
   const pool = createAnalysisPool({
     minThreads: workers.min,
     maxThreads: workers.max,
     maxQueue: workers.maxQueue,
   });
   app.decorate('scanPool', pool);
-  // Load the engine in the worker threads once the server listens, not on the first scan.
+  // Load the engine in the worker threads once the server listens, not on the first scan; a web
+  // server whose scans are queued (SCAN_MODE=queue) never runs the engine itself.
   app.addHook('onListen', async () => {
-    if (workers.min > 0) pool.warm();
+    if (workers.min > 0 && mode !== 'queue') pool.warm();
   });
   app.addHook('onClose', async () => {
     await pool.close();

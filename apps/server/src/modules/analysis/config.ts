@@ -32,6 +32,11 @@ export const analysisEnvShape = {
    * scan waiting in a full queue behind others on a small machine). Never below the app's.
    */
   SCAN_TIMEOUT_MS: count(5_000, 600_000, 120_000),
+  /**
+   * inline: the web process runs the engine while the request waits (201 with the analysis).
+   * queue: the upload is stored and queued (202 with a job id); `npm run worker` processes run it.
+   */
+  SCAN_MODE: z.enum(['inline', 'queue']).default('inline'),
   /** Open-Meteo-style live weather (humidity, temperature) for the routine; unknown without it. */
   WEATHER_URL: optionalUrl,
   WEATHER_TIMEOUT_MS: count(100, 60_000, 2500),
@@ -50,7 +55,11 @@ export const analysisEnvShape = {
 const AnalysisEnv = z.object(analysisEnvShape);
 export type AnalysisEnv = z.infer<typeof AnalysisEnv>;
 
+export type ScanMode = 'inline' | 'queue';
+
 export interface AnalysisConfig {
+  /** Where the engine runs (decision 030); absent means inline. */
+  mode?: ScanMode;
   workers: { min: number; max: number; maxQueue: number };
   ratePerHour: number;
   timeoutMs: number;
@@ -63,6 +72,7 @@ export const defaultAnalysisConfig: AnalysisConfig = analysisConfigFromEnv(Analy
 
 export function analysisConfigFromEnv(env: AnalysisEnv): AnalysisConfig {
   return {
+    mode: env.SCAN_MODE,
     workers: {
       min: Math.min(env.SCAN_WORKERS_MIN, env.SCAN_WORKERS_MAX),
       max: env.SCAN_WORKERS_MAX,

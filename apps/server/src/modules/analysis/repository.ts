@@ -7,11 +7,12 @@ import { analyses, scanConsents, type AnalysisRow, type NewAnalysisRow } from '.
 
 const PERIOD_DAYS = { '7days': 7, '30days': 30, '90days': 90 } as const;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Saves the scan and its photo together: both or neither. `afterInsert` runs in the same
- * transaction (the scan service sets a new user's routine up there).
+ * transaction (the scan service sets a new user's routine up there); so does `beforeInsert`,
+ * which may throw to store nothing (a queued scan's job that already stored its analysis).
  */
 export async function insertAnalysis(
   db: Db,
@@ -19,8 +20,10 @@ export async function insertAnalysis(
   row: NewAnalysisRow,
   photo: StoredPhoto,
   afterInsert?: (tx: Tx, saved: AnalysisRow) => Promise<unknown>,
+  beforeInsert?: (tx: Tx) => Promise<unknown>,
 ): Promise<AnalysisRow> {
   return db.transaction(async (tx) => {
+    await beforeInsert?.(tx);
     const [saved] = await tx.insert(analyses).values(row).returning();
     if (!saved) throw new Error('insert returned no row');
     await storage.put(saved.id, photo, tx);

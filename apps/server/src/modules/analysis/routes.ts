@@ -21,6 +21,8 @@ import {
   ScanBody,
   ScanError,
   ScanErrorCode,
+  ScanJob,
+  ScanJobParams,
   ScanMessages,
 } from '@lumiskin/contract/scan';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -40,6 +42,7 @@ import {
   toAnalysis,
   withdrawConsent,
 } from './repository';
+import { queueScan, readOwnScanJob } from './scan-queue';
 import { runScan, ScanFailure, type ScanInput } from './scan-service';
 
 const scanErrors = {
@@ -134,6 +137,14 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     input: Omit<ScanInput, 'user'>,
   ) {
+    if (config.mode === 'queue') {
+      // Checked like an inline scan (same 4xx answers), stored and queued: 202 with the job.
+      const job = await queueScan(
+        { ...deps, log: request.log, jobs: app.jobs, now: app.config.now },
+        { ...input, user: await requireUser(request) },
+      );
+      return reply.code(202).header('location', job.status_url).send(job);
+    }
     // A ScanFailure thrown on the way goes to the one error handler (plugins/errors.ts).
     const analysis = await runScan(
       { ...deps, log: request.log },
@@ -160,7 +171,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Analyse a face photo sent as a data URL or base64 (plus extra angles)',
         security: [{ bearer: [] }],
         body: ScanBody,
-        response: { 201: Analysis, ...scanErrors },
+        response: { 201: Analysis, 202: ScanJob, ...scanErrors },
       },
     },
     async (request, reply) => {
@@ -204,7 +215,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
           'Analyse an uploaded face photo (multipart: image, location, and optional images, analysis_type, concerns)',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 201: Analysis, ...scanErrors },
+        response: { 201: Analysis, 202: ScanJob, ...scanErrors },
       },
     },
     async (request, reply) => {
@@ -266,6 +277,37 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         analysisType: parsed.data.analysis_type,
         concerns: parsed.data.concerns,
       });
+    },
+  );
+
+  // ---- Queued scans (SCAN_MODE=queue) ----
+
+  app.get(
+    '/jobs/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['analysis'],
+        summary:
+          'Where one of your queued scans is: queued, running, done (with analysis_id) or failed (with error)',
+        security: [{ bearer: [] }],
+        params: ScanJobParams,
+        response: { 200: ScanJob, 401: ApiError, 404: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const job = notFoundUnless(
+        await readOwnScanJob(
+          app.db,
+          app.jobs,
+          user.id,
+          request.params.id,
+          app.config.now?.() ?? new Date(),
+        ),
+        'Scan not found',
+      );
+      return reply.header('cache-control', 'private, no-store').send(job);
     },
   );
 

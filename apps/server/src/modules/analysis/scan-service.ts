@@ -30,7 +30,8 @@ import type { AnalysisConfig } from './config';
 import { encodeStoredPhoto, ImageError, prepareImage, type PreparedImage } from './image';
 import type { PhotoStorage } from './photo-storage';
 import { PoolBusyError, type AnalysisPool } from './pool';
-import { findConsent, insertAnalysis, toAnalysis } from './repository';
+import { findConsent, insertAnalysis, toAnalysis, type Tx } from './repository';
+import type { AnalysisRow } from './schema';
 
 /**
  * A scan that cannot go ahead: thrown, and sent by the one error handler (plugins/errors.ts) as
@@ -77,6 +78,9 @@ export interface ScanInput {
   /** True once the client can no longer get this scan's answer (timed out, or went away). */
   isAbandoned?: () => boolean;
 }
+
+/** What analysing and saving need of the request once its photos are prepared. */
+export type ScanRequest = Pick<ScanInput, 'user' | 'analysisType' | 'concerns'>;
 
 function imageFailure(error: ImageError, angle: CaptureAngle): ScanFailure {
   if (error.reason === 'too_many_bytes') {
@@ -154,7 +158,7 @@ export function mergeExternal(
 }
 
 /** Step 1's output: everything checked and looked up before the engine runs. */
-interface PreparedScan {
+export interface PreparedScan {
   place: GeoPlace;
   front: PreparedImage;
   extras: Array<{ angle: CaptureAngle; image: PreparedImage }>;
@@ -163,7 +167,7 @@ interface PreparedScan {
 }
 
 /** Step 2's output: the measurements (merged), their interpretation, and the photo to keep. */
-interface AnalysedScan {
+export interface AnalysedScan {
   measured: AnalysisResult;
   advice: Advice;
   adviseMs: number;
@@ -175,7 +179,7 @@ interface AnalysedScan {
 }
 
 /** Consent, the place, the photos decoded and checked, and the climate there now. */
-async function prepareScan(deps: ScanDeps, input: ScanInput): Promise<PreparedScan> {
+export async function prepareScan(deps: ScanDeps, input: ScanInput): Promise<PreparedScan> {
   if (!(await findConsent(deps.db, input.user.id))) {
     throw new ScanFailure(403, ScanErrorCode.consentRequired, ScanMessages.consentRequired);
   }
@@ -200,7 +204,7 @@ async function prepareScan(deps: ScanDeps, input: ScanInput): Promise<PreparedSc
 /** The engine's measurements (in a worker thread); a refused photo becomes a 422. */
 async function measure(
   deps: ScanDeps,
-  input: ScanInput,
+  input: ScanRequest,
   prepared: PreparedScan,
 ): Promise<{ result: AnalysisResult; jpeg: Buffer }> {
   // The engine gets its own copies (moved to the worker); the JPEG is encoded meanwhile.
@@ -248,9 +252,9 @@ async function measure(
  * Measure, merge the outside API's scores when it answers, then interpret once: the routine and
  * report always describe the scores that are saved. The optional chat model only rewords the report.
  */
-async function analyseScan(
+export async function analyseScan(
   deps: ScanDeps,
-  input: ScanInput,
+  input: ScanRequest,
   prepared: PreparedScan,
 ): Promise<AnalysedScan> {
   const { config, log } = deps;
@@ -307,13 +311,21 @@ async function analyseScan(
   return { measured, advice, adviseMs, source, external, reportText, reportSource, jpeg };
 }
 
-/** The analysis and its photo in one transaction (and a first routine for a new user). */
-async function saveScan(
+/**
+ * The analysis and its photo in one transaction (and a first routine for a new user). A queued
+ * scan passes `inTransaction` to claim its job first and record the analysis on it.
+ */
+export async function saveScan(
   deps: ScanDeps,
-  input: ScanInput,
+  input: ScanRequest,
   prepared: PreparedScan,
   analysed: AnalysedScan,
   requestMs: number,
+  inTransaction: {
+    before?: (tx: Tx) => Promise<unknown>;
+    after?: (tx: Tx, saved: AnalysisRow) => Promise<unknown>;
+    timings?: Record<string, number>;
+  } = {},
 ): Promise<Analysis> {
   const { place, front, now, environment } = prepared;
   const { measured: result, advice, external } = analysed;
@@ -357,6 +369,7 @@ async function saveScan(
           advise: Math.round(analysed.adviseMs * 10) / 10,
           decode: Math.round(front.decodeMs),
           request: requestMs,
+          ...inTransaction.timings,
         },
         external: external ? { request_id: external.requestId, warnings: external.warnings } : null,
         photo: { width: front.width, height: front.height },
@@ -371,12 +384,15 @@ async function saveScan(
     { contentType: 'image/jpeg', width: front.width, height: front.height, data: analysed.jpeg },
     // A new user's first analysis sets their routine up (a no-op once they have a routine or
     // any routine history), in the scan's transaction: the scan and its routine come together.
-    (tx, saved) =>
-      setupRoutineFromAnalysis(tx, input.user.id, {
+    async (tx, saved) => {
+      await setupRoutineFromAnalysis(tx, input.user.id, {
         id: saved.id,
         createdAt: saved.createdAt,
         routine: saved.routine,
-      }),
+      });
+      await inTransaction.after?.(tx, saved);
+    },
+    inTransaction.before,
   );
   return toAnalysis(row);
 }

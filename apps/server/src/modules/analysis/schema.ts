@@ -13,12 +13,15 @@ import type {
   UnmeasuredMetric,
   ZoneNote,
 } from '@lumiskin/contract/analysis';
+import type { ScanError, ScanJobStatus } from '@lumiskin/contract/scan';
+import type { GeoPlace } from '@lumiskin/contract/geo';
 import {
   customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -107,6 +110,76 @@ export const scanConsents = pgTable('scan_consents', {
   consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A scan accepted in SCAN_MODE=queue (decision 030): checked and decoded by the web process,
+ * analysed by a worker. The id is also the queue job's id and the one the client polls.
+ */
+export const scanJobs = pgTable(
+  'scan_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ScanJobStatus>().notNull().default('queued'),
+    /** What the request decided: type, concerns, place and climate, and its time. */
+    input: jsonb('input').$type<ScanJobInput>().notNull(),
+    /** Set in the transaction that stores the analysis, so a job never stores two. */
+    analysisId: uuid('analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
+    error: jsonb('error').$type<ScanError>(),
+    /** Tries the workers started (a retry after a dead worker counts). */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('scan_jobs_user_idx').on(t.userId),
+    index('scan_jobs_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export interface ScanJobInput {
+  analysis_type: AnalysisType;
+  concerns: ScanConcern[];
+  place: GeoPlace;
+  environment: Environment;
+  /** The request's time: the analysis is dated by it, as an inline scan is. */
+  requested_at: string;
+}
+
+/**
+ * The photos of a queued scan as the engine will read them: decoded, oriented, resized and
+ * stripped of metadata by the web process, kept losslessly (PNG) so the worker measures exactly
+ * the pixels an inline scan would. Deleted when the job ends.
+ */
+export const scanJobPhotos = pgTable(
+  'scan_job_photos',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => scanJobs.id, { onDelete: 'cascade' }),
+    /** 0 is the front photo, then the extra angles in order. */
+    position: integer('position').notNull(),
+    angle: text('angle').$type<CaptureAngle>().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The upload's type and size before decoding, and the decode time (the analysis keeps it). */
+    original: jsonb('original').$type<ScanJobPhotoOriginal>().notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.position] })],
+);
+
+export interface ScanJobPhotoOriginal {
+  type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  decode_ms: number;
+}
+
+export type ScanJobRow = typeof scanJobs.$inferSelect;
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type NewAnalysisRow = typeof analyses.$inferInsert;
 export type PhotoRow = typeof analysisPhotos.$inferSelect;

@@ -1,6 +1,7 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
 import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ScanJob } from '@lumiskin/contract/scan';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
 import { getDashboardStatsQueryOptions } from '@/lib/api/get-dashboard-stats';
@@ -31,12 +32,18 @@ function captureFile(dataUrl: string, name: string): File {
   return new File([bytes], name, { type });
 }
 
+/** A server whose scans are queued answers 202 with the job instead of the analysis. */
+export function isScanJob(answer: Analysis | ScanJob): answer is ScanJob {
+  return 'job_id' in answer;
+}
+
 /**
  * POST /api/analysis/scan-upload as multipart, for an uploaded file and for camera captures
  * alike (front first as `image`, then the left and right profiles as `images`): the server
- * caps bodies at 10 MB and multipart costs no base64 inflation or JSON parsing.
+ * caps bodies at 10 MB and multipart costs no base64 inflation or JSON parsing. The answer is
+ * the analysis (201), or the queued scan to follow (202, see get-scan-job.ts).
  */
-export async function runScan(request: ScanRequest): Promise<Analysis> {
+export async function runScan(request: ScanRequest): Promise<Analysis | ScanJob> {
   const form = new FormData();
   if (request.file) {
     form.append('image', request.file);
@@ -48,20 +55,26 @@ export async function runScan(request: ScanRequest): Promise<Analysis> {
   form.append('location', request.location);
   form.append('analysis_type', request.analysisType);
   for (const concern of request.concerns) form.append('concerns', concern);
-  return api.post<Analysis>('/analysis/scan-upload', form);
+  return api.post<Analysis | ScanJob>('/analysis/scan-upload', form);
+}
+
+/** A new analysis exists: cache it, and refresh what it changes. */
+export function cacheNewAnalysis(queryClient: QueryClient, analysis: Analysis) {
+  queryClient.setQueryData(getAnalysisQueryOptions(analysis.id).queryKey, analysis);
+  void queryClient.invalidateQueries({ queryKey: getScanHistoryQueryOptions().queryKey });
+  void queryClient.invalidateQueries({ queryKey: getDashboardStatsQueryOptions().queryKey });
+  // A new user's first scan sets their routine up on the server, with a 'setup' entry.
+  void queryClient.invalidateQueries({ queryKey: getRoutineQueryOptions().queryKey });
+  void queryClient.invalidateQueries({ queryKey: getRoutineHistoryQueryOptions().queryKey });
 }
 
 export function useRunScan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runScan,
-    onSuccess: (analysis) => {
-      queryClient.setQueryData(getAnalysisQueryOptions(analysis.id).queryKey, analysis);
-      void queryClient.invalidateQueries({ queryKey: getScanHistoryQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: getDashboardStatsQueryOptions().queryKey });
-      // A new user's first scan sets their routine up on the server, with a 'setup' entry.
-      void queryClient.invalidateQueries({ queryKey: getRoutineQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: getRoutineHistoryQueryOptions().queryKey });
+    onSuccess: (answer) => {
+      // A queued scan is cached when its job is done (components/scan-progress.tsx).
+      if (!isScanJob(answer)) cacheNewAnalysis(queryClient, answer);
     },
   });
 }

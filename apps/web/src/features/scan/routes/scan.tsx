@@ -1,6 +1,6 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
 import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
-import { ScanErrorCode, ScanMessages } from '@lumiskin/contract/scan';
+import { ScanErrorCode, ScanMessages, type ScanError, type ScanJob } from '@lumiskin/contract/scan';
 import { CircleAlertIcon, PartyPopperIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useConsent, useGiveConsent } from '@/features/scan/api/consent';
 import { detectLocation, type DetectedVia } from '@/features/scan/api/geo';
-import { useRunScan } from '@/features/scan/api/scan';
+import { isScanJob, useRunScan } from '@/features/scan/api/scan';
 import {
   ANGLES,
   CaptureCard,
@@ -20,6 +20,7 @@ import { LocationCard } from '@/features/scan/components/location-card';
 import { AnalysisSummary } from '@/features/scan/components/analysis-summary';
 import { AnalysisTypePicker, ConcernChips } from '@/features/scan/components/scan-options';
 import { GUIDE_STEPS, ScanGuide } from '@/features/scan/components/scan-guide';
+import { ScanProgress } from '@/features/scan/components/scan-progress';
 import { TechnologyCard } from '@/features/scan/components/technology-card';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
@@ -68,6 +69,8 @@ export default function ScanRoute() {
   const [cameraOn, setCameraOn] = useState(false);
 
   const [result, setResult] = useState<Analysis | null>(null);
+  /** A scan the server queued (202): followed by ScanProgress until it is done. */
+  const [queued, setQueued] = useState<ScanJob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [consentOpen, setConsentOpen] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -75,7 +78,7 @@ export default function ScanRoute() {
   const consent = useConsent();
   const giveConsent = useGiveConsent();
   const scan = useRunScan();
-  const analyzing = scan.isPending;
+  const analyzing = scan.isPending || queued !== null;
 
   const detect = useCallback(() => {
     setDetecting(true);
@@ -104,28 +107,45 @@ export default function ScanRoute() {
     setUpload(null);
     setCameraOn(false);
     setResult(null);
+    setQueued(null);
     setError(null);
     scan.reset();
   };
+
+  const showResult = useCallback((analysis: Analysis) => {
+    setQueued(null);
+    setResult(analysis);
+    setCameraOn(false);
+    requestAnimationFrame(() => resultRef.current?.focus());
+  }, []);
+
+  const showFailure = useCallback((failure: unknown) => {
+    setQueued(null);
+    const { message, openManual } = describeError(failure);
+    setError(message);
+    if (openManual) setEditingLocation(true);
+  }, []);
+
+  const queuedFailed = useCallback(
+    (failure: ScanError) => showFailure(new ApiRequestError(422, failure)),
+    [showFailure],
+  );
 
   const analyse = async () => {
     if (!location || analyzing || !captureComplete) return;
     setError(null);
     try {
-      const analysis = await scan.mutateAsync({
+      const answer = await scan.mutateAsync({
         location,
         analysisType,
         concerns,
         captures,
         file: upload?.file ?? null,
       });
-      setResult(analysis);
-      setCameraOn(false);
-      requestAnimationFrame(() => resultRef.current?.focus());
+      if (isScanJob(answer)) setQueued(answer);
+      else showResult(answer);
     } catch (failure) {
-      const { message, openManual } = describeError(failure);
-      setError(message);
-      if (openManual) setEditingLocation(true);
+      showFailure(failure);
     }
   };
 
@@ -288,9 +308,13 @@ export default function ScanRoute() {
                   </>
                 )}
               </Button>
-              <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
-                {analyzing ? 'This usually takes a few seconds.' : null}
-              </p>
+              {queued ? (
+                <ScanProgress accepted={queued} onDone={showResult} onFailed={queuedFailed} />
+              ) : (
+                <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
+                  {analyzing ? 'This usually takes a few seconds.' : null}
+                </p>
+              )}
             </section>
           ) : null}
         </div>

@@ -1,0 +1,181 @@
+// Our job queue interface over pg-boss: what features rely on when they declare jobs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import Fastify from 'fastify';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOST_JOB_POLICY } from '../../../test/fixtures/job-policies';
+import { captureLogs, createTestDatabase, until } from '../../../test/helper';
+import { createJobQueue, JobFailed, type Job, type Jobs } from './queue';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let sql: postgres.Sql;
+const logs = captureLogs();
+const log = Fastify({ logger: { level: 'info', stream: logs.stream } }).log;
+const queues: Jobs[] = [];
+const children: ChildProcess[] = [];
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sql = postgres(database.url, { max: 1, onnotice: () => {} });
+});
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  for (const queue of queues) await queue.close();
+  await sql.end();
+  await database.drop();
+});
+
+/** A queue of its own on the test database, as another process would have. */
+function queue(): Jobs {
+  const jobs = createJobQueue({ databaseUrl: database.url, log, maintenanceIntervalS: 1 });
+  queues.push(jobs);
+  return jobs;
+}
+
+describe('the job queue', { timeout: 60_000 }, () => {
+  it('runs an enqueued job once; an enqueue repeated with the same id is a no-op', async () => {
+    const jobs = queue();
+    const seen: Job<{ n: number }>[] = [];
+    jobs.handle<{ n: number }>('test-once', async (job) => {
+      seen.push(job);
+    });
+    const id = crypto.randomUUID();
+    expect(await jobs.enqueue('test-once', { n: 1 }, { id })).toBe(id);
+    expect(await jobs.enqueue('test-once', { n: 2 }, { id })).toBeNull();
+    expect(await jobs.state('test-once', id)).toBe('queued');
+
+    await jobs.work(['test-once']);
+    await until('the job to be done', async () => (await jobs.state('test-once', id)) === 'done');
+    expect(seen.map((j) => [j.id, j.data, j.attempt, j.isLastAttempt])).toEqual([
+      [id, { n: 1 }, 1, false],
+    ]);
+  });
+
+  it('retries a failing job, saying which try is the last', async () => {
+    const jobs = queue();
+    const tries: Array<[number, boolean]> = [];
+    jobs.handle(
+      'test-retry',
+      async (job) => {
+        tries.push([job.attempt, job.isLastAttempt]);
+        if (job.attempt < 3) throw new JobFailed('test-retry', 'not_yet');
+      },
+      { retries: 2, retryDelayS: 1, backoff: false, pollS: 0.5 },
+    );
+    const id = (await jobs.enqueue('test-retry', {}))!;
+    await jobs.work(['test-retry']);
+    await until('the third try', async () => (await jobs.state('test-retry', id)) === 'done');
+    expect(tries).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+  });
+
+  it('keeps no message of a handler’s error in the queue, only the job’s name and a code', async () => {
+    const jobs = queue();
+    jobs.handle(
+      'test-private-error',
+      async () => {
+        throw new Error('550 mailbox ada@example.test unavailable');
+      },
+      { retries: 0 },
+    );
+    const id = (await jobs.enqueue('test-private-error', {}))!;
+    await jobs.work(['test-private-error']);
+    await until(
+      'the job to fail',
+      async () => (await jobs.state('test-private-error', id)) === 'failed',
+    );
+    const [row] = await sql`select output from pgboss.job where id = ${id}`;
+    expect(JSON.stringify(row?.output)).not.toContain('ada@example.test');
+    expect(JSON.stringify(row?.output)).toContain('test-private-error job failed (error)');
+  });
+
+  it('on stop, lets a running job finish within the grace', async () => {
+    const jobs = queue();
+    let finished = false;
+    jobs.handle('test-finish', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      finished = true;
+    });
+    const id = (await jobs.enqueue('test-finish', {}))!;
+    await jobs.work(['test-finish']);
+    await until('the job to start', async () => jobs.running() === 1);
+    await jobs.stopWorking(10_000);
+    expect(finished).toBe(true);
+    expect(jobs.running()).toBe(0);
+    await until('the job to be done', async () => (await jobs.state('test-finish', id)) === 'done');
+  });
+
+  it('on stop, hands a job that outlives the grace back to the queue for another process', async () => {
+    const stopping = queue();
+    let release: () => void = () => {};
+    stopping.handle('test-hand-back', () => new Promise<void>((resolve) => (release = resolve)), {
+      retries: 2,
+      retryDelayS: 1,
+      backoff: false,
+      pollS: 0.5,
+    });
+    const id = (await stopping.enqueue('test-hand-back', {}))!;
+    await stopping.work(['test-hand-back']);
+    await until('the job to start', async () => stopping.running() === 1);
+    await stopping.stopWorking(500);
+    expect(await stopping.state('test-hand-back', id)).toBe('queued');
+
+    // Another process takes it (the stopping one stays stopped), as a second try.
+    const other = queue();
+    const attempts: number[] = [];
+    other.handle(
+      'test-hand-back',
+      async (job) => {
+        attempts.push(job.attempt);
+      },
+      { retries: 2, retryDelayS: 1, backoff: false, pollS: 0.5 },
+    );
+    await other.work(['test-hand-back']);
+    await until(
+      'the other process to finish it',
+      async () => (await other.state('test-hand-back', id)) === 'done',
+    );
+    expect(attempts).toEqual([2]);
+    release();
+  });
+
+  it('puts back a job whose process was killed mid-job, once its time limit has passed', async () => {
+    const jobs = queue();
+    const attempts: number[] = [];
+    jobs.handle(
+      'test-lost',
+      async (job) => {
+        attempts.push(job.attempt);
+      },
+      LOST_JOB_POLICY,
+    );
+    const id = (await jobs.enqueue('test-lost', {}))!;
+
+    // Another process takes the job, and is killed while it runs.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, '../../../test/fixtures/hanging-job.ts')],
+      { env: { ...process.env, DATABASE_URL: database.url, JOB_NAME: 'test-lost' }, stdio: 'pipe' },
+    );
+    children.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('started')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`the job process exited (${code})`)));
+    });
+    child.kill('SIGKILL');
+    expect(await jobs.state('test-lost', id)).toBe('running');
+
+    // Ours takes it once the maintenance pass finds it past its time limit, as a second try.
+    await jobs.work(['test-lost']);
+    await until(
+      'the lost job to be done here',
+      async () => (await jobs.state('test-lost', id)) === 'done',
+    );
+    expect(attempts).toEqual([2]);
+  });
+});

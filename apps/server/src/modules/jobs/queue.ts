@@ -1,0 +1,284 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+
+/**
+ * Lumiskin's job queue: a small interface of our own over pg-boss (decision 029), which keeps its
+ * jobs in PostgreSQL (schema `pgboss`), so the queue needs nothing beyond the database. Features
+ * declare their kinds of job with `handle`, put jobs in with `enqueue`, and ask for recurring ones
+ * with `schedule`; processes that work jobs call `work`. Payloads are stored in the database:
+ * never put an address, a token or a photo in one (store an id of our own row instead).
+ */
+export interface Jobs {
+  /**
+   * Declares a kind of job: its handler, retry policy and time limit. Any process may then work
+   * it. A handler runs at least once per job, so it must be safe to run again (idempotent).
+   */
+  handle<T extends object>(name: string, handler: JobHandler<T>, policy?: JobPolicy): void;
+  /**
+   * Puts a job in the queue; resolves once it is stored. With `id`, a second enqueue of the same
+   * id is a no-op (null comes back), so an enqueue may be repeated safely.
+   */
+  enqueue<T extends object>(
+    name: string,
+    payload: T,
+    options?: { id?: string; startAfterS?: number },
+  ): Promise<string | null>;
+  /** A recurring job (cron, UTC), created by whichever process works jobs when it is due. */
+  schedule(name: string, cron: string): void;
+  /** Starts taking jobs of these kinds (every declared kind when absent) and the schedules. */
+  work(names?: readonly string[]): Promise<void>;
+  /**
+   * Stops taking jobs, waits up to `timeoutMs` for those running here, then hands the rest back
+   * to the queue (they are retried elsewhere). Resolves once nothing of ours is running.
+   */
+  stopWorking(timeoutMs: number): Promise<void>;
+  /** Where one job is; null when unknown (never enqueued, or long finished and dropped). */
+  state(name: string, id: string): Promise<JobState | null>;
+  /** Jobs being run by this process now. */
+  running(): number;
+  /** Kinds this process declared (for `work` defaults and tests). */
+  names(): string[];
+  close(): Promise<void>;
+}
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobPolicy {
+  /** Tries after the first one (0: never retried). Default 3. */
+  retries?: number;
+  /** Seconds before the first retry; with backoff each next wait doubles (with jitter). */
+  retryDelayS?: number;
+  backoff?: boolean;
+  /**
+   * A job still running after this long is taken to be lost (its process died or hangs) and is
+   * tried again by the maintenance pass. Default 15 minutes.
+   */
+  timeoutS?: number;
+  /** Jobs of this kind one process runs at a time. Default 1. */
+  concurrency?: number;
+  /** How often an idle worker looks for new jobs. Default 2 s. */
+  pollS?: number;
+}
+
+export interface Job<T> {
+  id: string;
+  data: T;
+  /** 1 on the first try. */
+  attempt: number;
+  /** No retry follows if this try fails. */
+  isLastAttempt: boolean;
+}
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+/** A handler's failure as stored in the queue: no message of the cause (it may hold personal data). */
+export class JobFailed extends Error {
+  constructor(
+    readonly jobName: string,
+    readonly code: string,
+  ) {
+    super(`${jobName} job failed (${code})`);
+    this.name = 'JobFailed';
+  }
+}
+
+export interface JobQueueOptions {
+  databaseUrl: string;
+  log: FastifyBaseLogger;
+  /** Seconds between maintenance passes (expired jobs of dead processes go back to the queue). */
+  maintenanceIntervalS?: number;
+  /** Connections of the queue's own pool. */
+  poolMax?: number;
+}
+
+const QUEUE_STATE: Record<string, JobState> = {
+  created: 'queued',
+  retry: 'queued',
+  active: 'running',
+  completed: 'done',
+  failed: 'failed',
+  cancelled: 'failed',
+};
+
+interface Declared {
+  handler: JobHandler<object>;
+  policy: JobPolicy;
+}
+
+/** pg-boss behind our interface. Nothing connects until a job is enqueued or worked. */
+export function createJobQueue(options: JobQueueOptions): Jobs {
+  const { log } = options;
+  const declared = new Map<string, Declared>();
+  const schedules = new Map<string, string>();
+  const queuesReady = new Map<string, Promise<void>>();
+  /** Jobs this process is running, by id, with their kind (to hand them back on stop). */
+  const inFlight = new Map<string, string>();
+  const workerIds: string[] = [];
+  let boss: PgBoss | null = null;
+  let starting: Promise<PgBoss> | null = null;
+  let closed = false;
+
+  function start(): Promise<PgBoss> {
+    if (closed) return Promise.reject(new Error('the job queue is closed'));
+    starting ??= (async () => {
+      const instance = new PgBoss({
+        connectionString: options.databaseUrl,
+        max: options.poolMax ?? 4,
+        application_name: 'lumiskin-jobs',
+        maintenanceIntervalSeconds: options.maintenanceIntervalS ?? 30,
+        // Finished jobs hold ids only; keep them a week for the status route and debugging.
+        archiveCompletedAfterSeconds: 60 * 60 * 12,
+        deleteAfterDays: 7,
+      });
+      // pg-boss reports background failures (a lost connection while polling) as events.
+      instance.on('error', (error) => log.warn({ err: error }, 'job queue error'));
+      await instance.start();
+      boss = instance;
+      return instance;
+    })();
+    return starting;
+  }
+
+  function queuePolicy(name: string, policy: JobPolicy): PgBoss.Queue {
+    return {
+      name,
+      policy: 'standard' as const,
+      retryLimit: policy.retries ?? 3,
+      retryDelay: policy.retryDelayS ?? 30,
+      retryBackoff: policy.backoff ?? true,
+      expireInSeconds: policy.timeoutS ?? 15 * 60,
+    };
+  }
+
+  /** Creates the queue (pg-boss refuses jobs of unknown queues) and keeps its policy current. */
+  function ensureQueue(name: string): Promise<void> {
+    let ready = queuesReady.get(name);
+    if (!ready) {
+      ready = (async () => {
+        const instance = await start();
+        const policy = queuePolicy(name, declared.get(name)?.policy ?? {});
+        await instance.createQueue(name, policy);
+        await instance.updateQueue(name, policy);
+      })();
+      ready.catch(() => queuesReady.delete(name));
+      queuesReady.set(name, ready);
+    }
+    return ready;
+  }
+
+  async function run(name: string, entry: Declared, job: PgBoss.JobWithMetadata<object>) {
+    inFlight.set(job.id, name);
+    const attempt = job.retryCount + 1;
+    try {
+      await entry.handler({
+        id: job.id,
+        data: job.data,
+        attempt,
+        isLastAttempt: job.retryCount >= job.retryLimit,
+      });
+    } catch (error) {
+      // Logged here with our serializers; the queue keeps only the kind and a code.
+      log.error({ err: error, job: { name, id: job.id, attempt } }, 'job failed');
+      throw error instanceof JobFailed ? error : new JobFailed(name, 'error');
+    } finally {
+      inFlight.delete(job.id);
+    }
+  }
+
+  return {
+    handle(name, handler, policy = {}) {
+      if (declared.has(name)) throw new Error(`job ${name} is declared twice`);
+      declared.set(name, { handler: handler as JobHandler<object>, policy });
+    },
+
+    async enqueue(name, payload, enqueueOptions = {}) {
+      await ensureQueue(name);
+      const instance = await start();
+      return instance.send(name, payload, {
+        ...(enqueueOptions.id && { id: enqueueOptions.id }),
+        ...(enqueueOptions.startAfterS && { startAfter: enqueueOptions.startAfterS }),
+      });
+    },
+
+    schedule(name, cron) {
+      schedules.set(name, cron);
+    },
+
+    async work(names = [...declared.keys()]) {
+      const instance = await start();
+      for (const name of names) {
+        const entry = declared.get(name);
+        if (!entry) throw new Error(`no handler for job ${name}`);
+        await ensureQueue(name);
+        const loops = Math.max(1, entry.policy.concurrency ?? 1);
+        // One pg-boss worker runs its batch to the end before fetching again: n loops of one
+        // job each run up to n jobs at once.
+        for (let i = 0; i < loops; i++) {
+          workerIds.push(
+            await instance.work<object>(
+              name,
+              {
+                batchSize: 1,
+                includeMetadata: true,
+                pollingIntervalSeconds: entry.policy.pollS ?? 2,
+              },
+              async ([job]) => {
+                if (job) await run(name, entry, job);
+              },
+            ),
+          );
+        }
+        const cron = schedules.get(name);
+        if (cron) await instance.schedule(name, cron, {}, { tz: 'UTC' });
+      }
+    },
+
+    async stopWorking(timeoutMs) {
+      if (!boss) return;
+      const instance = boss;
+      for (const id of workerIds.splice(0)) await instance.offWork({ id });
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.size > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // Still running at the deadline: fail them now so another process retries them at once,
+      // rather than after their time limit. (Their handlers are idempotent.)
+      for (const [id, name] of inFlight) {
+        log.warn({ job: { name, id } }, 'job handed back to the queue at shutdown');
+        await instance.fail(name, id, { message: 'handed back at shutdown' });
+      }
+    },
+
+    async state(name, id) {
+      const instance = await start();
+      const job = await instance.getJobById(name, id, { includeArchive: true });
+      return job ? (QUEUE_STATE[job.state] ?? null) : null;
+    },
+
+    running: () => inFlight.size,
+    names: () => [...declared.keys()],
+
+    async close() {
+      closed = true;
+      const instance = boss ?? (starting ? await starting.catch(() => null) : null);
+      // Not graceful here: stopWorking already waited; whatever still runs is handed back.
+      await instance?.stop({ graceful: false, close: true });
+    },
+  };
+}
+
+/**
+ * Installs or upgrades the queue's tables (schema `pgboss`) on a database; run with the
+ * migrations, so a fresh database (and the tests' template) has them before anything starts.
+ */
+export async function installJobQueue(databaseUrl: string): Promise<void> {
+  const instance = new PgBoss({
+    connectionString: databaseUrl,
+    max: 1,
+    application_name: 'lumiskin-migrate',
+    supervise: false,
+    schedule: false,
+  });
+  await instance.start();
+  await instance.stop({ graceful: false, close: true });
+}
