@@ -31,6 +31,7 @@ import authPlugin from './plugins/auth';
 import cataloguePlugin from './plugins/catalogue';
 import mailerPlugin from './plugins/mailer';
 import photoStoragePlugin from './plugins/photo-storage';
+import photoSweeperPlugin from './plugins/photo-sweeper';
 import scanPoolPlugin from './plugins/scan-pool';
 import weatherPlugin from './plugins/weather';
 import dbPlugin from './plugins/db';
@@ -189,6 +190,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(authPlugin);
   // Infrastructure the routes use, each a named plugin that closes what it opened.
   await app.register(photoStoragePlugin);
+  await app.register(photoSweeperPlugin);
   await app.register(scanPoolPlugin);
   await app.register(weatherPlugin);
   await app.register(mailerPlugin);
