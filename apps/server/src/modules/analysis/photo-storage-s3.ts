@@ -13,6 +13,7 @@ import {
   assertPhotoKey,
   assertUserId,
   isUuid,
+  PhotoStorageUnavailable,
   type PhotoEntry,
   type PhotoKey,
   type PhotoStorage,
@@ -76,6 +77,15 @@ export function createS3PhotoStorage(
     },
   });
   const Bucket = config.bucket;
+  /** Runs one request, telling "down" (network, timeout, 5xx) apart from "refused". */
+  async function send<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.$fault === 'client') throw error;
+      throw new PhotoStorageUnavailable(error);
+    }
+  }
   const keyOf = ({ userId, analysisId }: PhotoKey) => `${config.keyPrefix}${userId}/${analysisId}`;
 
   /** `<prefix><user>/<analysis>` back into ids; anything else in the bucket is not ours. */
@@ -90,13 +100,15 @@ export function createS3PhotoStorage(
   async function* listing(prefix: string): AsyncGenerator<PhotoEntry> {
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(
-        new ListObjectsV2Command({
-          Bucket,
-          Prefix: prefix,
-          ContinuationToken,
-          MaxKeys: options.pageSize ?? DELETE_BATCH,
-        }),
+      const page = await send(() =>
+        client.send(
+          new ListObjectsV2Command({
+            Bucket,
+            Prefix: prefix,
+            ContinuationToken,
+            MaxKeys: options.pageSize ?? DELETE_BATCH,
+          }),
+        ),
       );
       for (const object of page.Contents ?? []) {
         const key = object.Key ? parseKey(object.Key) : null;
@@ -111,51 +123,53 @@ export function createS3PhotoStorage(
     kind: 's3',
     async put(key, photo) {
       assertPhotoKey(key);
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: keyOf(key),
-          Body: photo.data,
-          ContentLength: photo.data.length,
-          ContentType: photo.contentType,
-          Metadata: { width: String(photo.width), height: String(photo.height) },
-          ...(config.serverSideEncryption && {
-            ServerSideEncryption: config.serverSideEncryption as ServerSideEncryption,
-          }),
-          ...(config.kmsKeyId && { SSEKMSKeyId: config.kmsKeyId }),
+      const command = new PutObjectCommand({
+        Bucket,
+        Key: keyOf(key),
+        Body: photo.data,
+        ContentLength: photo.data.length,
+        ContentType: photo.contentType,
+        Metadata: { width: String(photo.width), height: String(photo.height) },
+        ...(config.serverSideEncryption && {
+          ServerSideEncryption: config.serverSideEncryption as ServerSideEncryption,
         }),
-      );
+        ...(config.kmsKeyId && { SSEKMSKeyId: config.kmsKeyId }),
+      });
+      await send(() => client.send(command));
     },
     async get(key) {
       assertPhotoKey(key);
-      let object;
+      let photo;
       try {
-        object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+        // The body is read inside `send`: a connection lost mid-photo is "unavailable" too.
+        photo = await send(async () => {
+          const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+          if (!object.Body) return null;
+          if ((object.ContentLength ?? 0) > MAX_PHOTO_BYTES) {
+            await object.Body.transformToWebStream().cancel();
+            return 'too large' as const;
+          }
+          const data = Buffer.from(await object.Body.transformToByteArray());
+          return {
+            contentType: object.ContentType ?? 'image/jpeg',
+            width: Number(object.Metadata?.width ?? 0),
+            height: Number(object.Metadata?.height ?? 0),
+            data,
+            size: data.length,
+            createdAt: object.LastModified ?? new Date(0),
+          };
+        });
       } catch (error) {
         if (error instanceof S3ServiceException && MISSING.has(error.name)) return null;
         throw error;
       }
-      if (!object.Body) return null;
-      if ((object.ContentLength ?? 0) > MAX_PHOTO_BYTES) {
-        object.Body.transformToWebStream()
-          .cancel()
-          .catch(() => {});
-        throw new Error(`stored photo larger than ${MAX_PHOTO_BYTES} bytes`);
-      }
-      const data = Buffer.from(await object.Body.transformToByteArray());
-      return {
-        contentType: object.ContentType ?? 'image/jpeg',
-        width: Number(object.Metadata?.width ?? 0),
-        height: Number(object.Metadata?.height ?? 0),
-        data,
-        size: data.length,
-        createdAt: object.LastModified ?? new Date(0),
-      };
+      if (photo === 'too large') throw new Error(`stored photo over ${MAX_PHOTO_BYTES} bytes`);
+      return photo;
     },
     async delete(key) {
       assertPhotoKey(key);
       // S3 answers 204 for a key that is not there: deleting twice is fine.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      await send(() => client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) })));
     },
     async deleteForUser(userId) {
       assertUserId(userId);
@@ -163,12 +177,11 @@ export function createS3PhotoStorage(
       let batch: string[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
-        const result = await client.send(
-          new DeleteObjectsCommand({
-            Bucket,
-            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-          }),
-        );
+        const command = new DeleteObjectsCommand({
+          Bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        });
+        const result = await send(() => client.send(command));
         // Quiet mode lists only the failures; one is enough to retry the whole person later.
         const failed = result.Errors ?? [];
         if (failed.length > 0) {
@@ -192,7 +205,7 @@ export function createS3PhotoStorage(
     },
     list: () => listing(config.keyPrefix),
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      await send(() => client.send(new HeadBucketCommand({ Bucket })));
     },
     async close() {
       client.destroy();

@@ -53,6 +53,18 @@ export interface PhotoStorage {
   close(): Promise<void>;
 }
 
+/**
+ * The store could not be reached or failed on its side (network, timeout, 5xx): the request
+ * can be tried again later (the error handler answers 503 `storage_unavailable`). A refusal
+ * that is our fault (access denied, no such bucket) stays a plain error: a 500 and a log line.
+ */
+export class PhotoStorageUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('the photo storage is unavailable', { cause });
+    this.name = 'PhotoStorageUnavailable';
+  }
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Keys become object names: anything but two UUIDs is a programming error, never a path. */

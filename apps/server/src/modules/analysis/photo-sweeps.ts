@@ -38,7 +38,9 @@ function failureName(error: unknown): string {
   if (!(error instanceof Error)) return 'unknown';
   const code = (error as { code?: unknown }).code;
   const name = error.name !== 'Error' ? error.name : typeof code === 'string' ? code : 'Error';
-  return name.slice(0, 100);
+  // PhotoStorageUnavailable(TimeoutError), PhotoStorageUnavailable(ECONNREFUSED)…
+  const cause = error.cause instanceof Error ? `(${failureName(error.cause)})` : '';
+  return `${name}${cause}`.slice(0, 100);
 }
 
 /**
