@@ -8,6 +8,7 @@ import { startS3Server, type S3TestServer } from '../../../test/s3-server';
 import {
   checkStorage,
   createPostgresPhotoStorage,
+  movePhotos,
   type PhotoEntry,
   type PhotoStorage,
   type StoredPhoto,
@@ -176,6 +177,35 @@ describe('checkStorage on S3', () => {
       await stuck.close();
       for (const socket of sockets) socket.destroy();
       silent.close();
+    }
+  });
+});
+
+describe('movePhotos', () => {
+  it('moves every photo from PostgreSQL into the bucket, byte for byte, and can run again', async () => {
+    const pg = createPostgresPhotoStorage(app.db, { pageSize: 2 });
+    const bucket = createS3PhotoStorage(s3.config);
+    try {
+      // Whatever earlier tests left in PostgreSQL moves too.
+      const before = await all(pg.list());
+      const { user } = await createUser(app);
+      const put = new Map<string, StoredPhoto>();
+      for (let i = 0; i < 3; i++) {
+        const key = { userId: user.id, analysisId: crypto.randomUUID() };
+        const p = photo(10_000 + i, 300 + i, 400);
+        await pg.put(key, p);
+        put.set(key.analysisId, p);
+      }
+      expect(await movePhotos(pg, bucket)).toBe(before.length + 3);
+      expect(await all(pg.list())).toEqual([]);
+      for (const [analysisId, p] of put) {
+        const moved = await bucket.get({ userId: user.id, analysisId });
+        expect(moved?.data.equals(p.data)).toBe(true);
+        expect(moved).toMatchObject({ contentType: 'image/jpeg', width: p.width, height: 400 });
+      }
+      expect(await movePhotos(pg, bucket)).toBe(0);
+    } finally {
+      await bucket.close();
     }
   });
 });

@@ -204,3 +204,25 @@ export function createPostgresPhotoStorage(
     close: async () => {},
   };
 }
+
+/**
+ * Moves every photo from one store to another (PostgreSQL → S3 when a deployment turns S3 on):
+ * each is put in `to`, then deleted from `from`, one at a time, so the move can be stopped and
+ * run again. The new copy's time is the move's (S3 keeps its own Last-Modified).
+ */
+export async function movePhotos(
+  from: PhotoStorage,
+  to: PhotoStorage,
+  onMoved?: (moved: number) => void,
+): Promise<number> {
+  let moved = 0;
+  for await (const entry of from.list()) {
+    const photo = await from.get(entry);
+    if (!photo) continue;
+    await to.put(entry, photo);
+    await from.delete(entry);
+    moved += 1;
+    onMoved?.(moved);
+  }
+  return moved;
+}
