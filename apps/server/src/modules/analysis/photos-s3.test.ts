@@ -6,6 +6,7 @@ import { AccountExport } from '@lumiskin/contract/account';
 import type { Analysis } from '@lumiskin/contract/analysis-api';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
@@ -120,8 +121,14 @@ describe('photos in S3-compatible storage', { timeout: 120_000 }, () => {
     expect(photo.headers['content-type']).toBe('image/jpeg');
     expect(photo.headers['cache-control']).toBe('no-store');
     expect(photo.rawPayload.equals(stored)).toBe(true);
-    // The re-encoded JPEG at the size the analysis states.
-    expect(stored.subarray(0, 2).toString('hex')).toBe('ffd8');
+    // The re-encoded JPEG, at the size the analysis states.
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({
+      format: 'jpeg',
+      width: scan.photo!.width,
+      height: scan.photo!.height,
+    });
+    expect(meta.exif).toBeUndefined();
 
     const other = await app.inject({ method: 'GET', url: scan.photo!.url, headers: bob.headers });
     expect(other.statusCode).toBe(404);
@@ -249,6 +256,25 @@ describe('photos in S3-compatible storage', { timeout: 120_000 }, () => {
     await vi.waitFor(async () => expect(await keysOf(carol.user.id)).toEqual([]));
     await vi.waitFor(async () => expect(await countRows(photoDeletions)).toBe(0));
     expect(await keysOf(bob.user.id)).toContain(keyOf(bob.user.id, bobs.id));
+  });
+
+  it("an admin's deletion of an account deletes its photos from the bucket too", async () => {
+    const admin = await createUser(app, { role: 'admin' });
+    const frank = await createUser(app);
+    for (let i = 0; i < 2; i++) {
+      await insertScan(app.db, frank.user.id, {
+        photo: crypto.randomBytes(2000),
+        storage: app.photoStorage,
+      });
+    }
+    expect(await keysOf(frank.user.id)).toHaveLength(2);
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${frank.user.id}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    await vi.waitFor(async () => expect(await keysOf(frank.user.id)).toEqual([]));
   });
 
   it('the account export holds every photo byte for byte as the bucket has it', async () => {

@@ -307,7 +307,10 @@ async function analyseScan(
   return { measured, advice, adviseMs, source, external, reportText, reportSource, jpeg };
 }
 
-/** The analysis and its photo in one transaction (and a first routine for a new user). */
+/**
+ * The photo, then the analysis and a new user's first routine in one transaction (a crash between
+ * leaves an orphan photo for the sweep, never an analysis without its photo: decision 031).
+ */
 async function saveScan(
   deps: ScanDeps,
   input: ScanInput,
@@ -383,8 +386,9 @@ async function saveScan(
 
 /**
  * One scan: prepare (consent, place, photos, climate) → analyse (engine in a worker thread, the
- * optional outside services, the interpreter once) → save (analysis and photo together).
- * Any failure throws ScanFailure before anything is written.
+ * optional outside services, the interpreter once) → save (the photo, then the analysis).
+ * Any failure before saving throws ScanFailure with nothing written; a store that is down while
+ * saving throws PhotoStorageUnavailable (503), with no analysis saved.
  */
 export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysis> {
   const started = performance.now();
