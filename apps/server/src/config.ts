@@ -98,7 +98,7 @@ export const EnvSchema = z
       .transform((v) => (v === '' || v.endsWith('/') ? v : `${v}/`)),
     S3_SSE: optionalText.pipe(z.enum(['AES256', 'aws:kms']).optional()),
     S3_SSE_KMS_KEY_ID: optionalText,
-    /** Seconds between sweeps of pending photo deletions (0: only right after a delete). */
+    /** Seconds between sweeps of pending photo deletions (0: no timer, so no retries nor orphan sweep). */
     PHOTO_SWEEP_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
     /** A photo without a scan is deleted once older than this many minutes. */
     PHOTO_ORPHAN_AGE_MIN: z.coerce.number().int().min(5).max(10_080).default(60),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createPostgresPhotoStorage, type PhotoStorage } from '../modules/analysis/photo-storage';
-import { createS3PhotoStorage } from '../modules/analysis/photo-storage-s3';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +15,10 @@ declare module 'fastify' {
  */
 async function photoStoragePlugin(app: FastifyInstance) {
   const s3 = app.config.photoStorage;
-  const storage = s3 ? createS3PhotoStorage(s3) : createPostgresPhotoStorage(app.db);
+  // Loaded only when used: the S3 module brings the AWS SDK.
+  const storage = s3
+    ? await (await import('../modules/analysis/photo-storage-s3')).createS3PhotoStorage(s3)
+    : createPostgresPhotoStorage(app.db);
   app.decorate('photoStorage', storage);
   app.addHook('onClose', () => storage.close());
   // Where, never with which keys.

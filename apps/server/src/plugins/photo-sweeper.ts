@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sweepOrphanPhotos, sweepPhotoDeletions } from '../modules/analysis/photo-sweeps';
 
 export interface PhotoSweepConfig {
-  /** How often pending photo deletions are swept; 0 turns the timer off (a delete still kicks). */
+  /** How often pending photo deletions are swept; 0 turns the timer (and the orphan sweep) off. */
   intervalMs: number;
   /** How often photos without a scan are looked for. */
   orphanIntervalMs: number;

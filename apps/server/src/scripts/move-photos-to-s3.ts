@@ -13,7 +13,7 @@ if (!s3) {
   process.exit(1);
 }
 const from = createPostgresPhotoStorage(opened.client.db);
-const to = createS3PhotoStorage(s3);
+const to = await createS3PhotoStorage(s3);
 try {
   await to.check();
   const moved = await movePhotos(from, to, (n) => {

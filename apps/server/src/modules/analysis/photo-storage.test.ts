@@ -42,15 +42,15 @@ async function all(entries: AsyncIterable<PhotoEntry>): Promise<PhotoEntry[]> {
 const ids = (entries: PhotoEntry[]) => entries.map((e) => e.analysisId).sort();
 
 /** The same promises from both stores; a listing page of 2 makes every listing page. */
-const stores: Array<[string, () => PhotoStorage]> = [
+const stores: Array<[string, () => PhotoStorage | Promise<PhotoStorage>]> = [
   ['PostgreSQL', () => createPostgresPhotoStorage(app.db, { pageSize: 2 })],
   ['S3 (s3rver)', () => createS3PhotoStorage(s3.config, { pageSize: 2 })],
 ];
 
 describe.each(stores)('PhotoStorage on %s', (_name, make) => {
   let storage: PhotoStorage;
-  beforeAll(() => {
-    storage = make();
+  beforeAll(async () => {
+    storage = await make();
   });
   afterAll(() => storage.close());
 
@@ -146,9 +146,9 @@ describe.each(stores)('PhotoStorage on %s', (_name, make) => {
 
 describe('checkStorage on S3', () => {
   it('fails for a bucket that does not exist and for an unknown access key', async () => {
-    const missing = createS3PhotoStorage({ ...s3.config, bucket: 'no-such-bucket' });
+    const missing = await createS3PhotoStorage({ ...s3.config, bucket: 'no-such-bucket' });
     // s3rver knows one access key (it does not verify SigV4 signatures themselves).
-    const forged = createS3PhotoStorage({ ...s3.config, accessKeyId: 'NOT-A-KEY' });
+    const forged = await createS3PhotoStorage({ ...s3.config, accessKeyId: 'NOT-A-KEY' });
     try {
       await expect(checkStorage(missing)).rejects.toThrow();
       await expect(checkStorage(forged)).rejects.toThrow();
@@ -168,7 +168,10 @@ describe('checkStorage on S3', () => {
     const silent = net.createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as { port: number };
-    const stuck = createS3PhotoStorage({ ...s3.config, endpoint: `http://127.0.0.1:${port}` });
+    const stuck = await createS3PhotoStorage({
+      ...s3.config,
+      endpoint: `http://127.0.0.1:${port}`,
+    });
     try {
       const started = Date.now();
       await expect(checkStorage(stuck, 300)).rejects.toThrow(/within 300 ms/);
@@ -184,7 +187,7 @@ describe('checkStorage on S3', () => {
 describe('movePhotos', () => {
   it('moves every photo from PostgreSQL into the bucket, byte for byte, and can run again', async () => {
     const pg = createPostgresPhotoStorage(app.db, { pageSize: 2 });
-    const bucket = createS3PhotoStorage(s3.config);
+    const bucket = await createS3PhotoStorage(s3.config);
     try {
       // Whatever earlier tests left in PostgreSQL moves too.
       const before = await all(pg.list());

@@ -490,14 +490,14 @@ describe('a scan', { timeout: 120_000 }, () => {
     expect(res.statusCode).toBe(204);
     expect((await countStored(alice.user.id)).analyses).toBe(before.analyses - 1);
     // The photo goes right after the answer, through the photo_deletions outbox (decision 031).
-    await vi.waitFor(async () =>
+    await vi.waitFor(async () => {
       expect(await countStored(alice.user.id)).toEqual({
         analyses: before.analyses - 1,
         photos: before.photos - 1,
-      }),
-    );
-    const [pending] = await app.db.select({ n: sql<number>`count(*)::int` }).from(photoDeletions);
-    expect(pending?.n).toBe(0);
+      });
+      const [pending] = await app.db.select({ n: sql<number>`count(*)::int` }).from(photoDeletions);
+      expect(pending?.n).toBe(0);
+    });
     const gone = await app.inject({
       method: 'GET',
       url: `/api/analysis/${jsonScan.id}/photo`,
