@@ -60,6 +60,8 @@ run('apps/server', [
   'run',
   'test/server.test.ts',
   'test/http.test.ts',
+  // Photos in S3: the SDK, and s3rver in a child process with OpenSSL's legacy provider.
+  'src/modules/analysis/photo-storage.test.ts',
 ]);
 run('e2e', [
   path.join(root, 'node_modules/@playwright/test/cli.js'),

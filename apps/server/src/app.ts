@@ -33,6 +33,7 @@ import jobsPlugin from './plugins/jobs';
 import mailerPlugin from './plugins/mailer';
 import photoStoragePlugin from './plugins/photo-storage';
 import scanJobsPlugin from './plugins/scan-jobs';
+import photoSweeperPlugin from './plugins/photo-sweeper';
 import scanPoolPlugin from './plugins/scan-pool';
 import weatherPlugin from './plugins/weather';
 import dbPlugin from './plugins/db';
@@ -229,6 +230,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(jobsPlugin, { databaseUrl: config.databaseUrl });
   // Infrastructure the routes use, each a named plugin that closes what it opened.
   await app.register(photoStoragePlugin);
+  await app.register(photoSweeperPlugin);
   await app.register(scanPoolPlugin);
   await app.register(weatherPlugin);
   await app.register(mailerPlugin);

@@ -144,3 +144,85 @@ describe('parseEnv', () => {
     expect(keys.filter((key) => !deploy.includes(`\`${key}\``))).toEqual([]);
   });
 });
+
+describe('photo storage settings', () => {
+  it('keeps photos in PostgreSQL unless S3_BUCKET is set', () => {
+    const config = appConfigFromEnv(parseEnv({}), '1.0.0');
+    expect(config.photoStorage).toBeNull();
+    expect(config.photoSweep).toEqual({
+      intervalMs: 60_000,
+      orphanIntervalMs: 3_600_000,
+      orphanAgeMs: 3_600_000,
+    });
+  });
+
+  it('reads the bucket, endpoint, keys, path style, prefix and encryption', () => {
+    const env = parseEnv({
+      S3_BUCKET: 'lumiskin-photos',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-west-2',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'very-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_KEY_PREFIX: 'prod/photos',
+      S3_SSE: 'aws:kms',
+      S3_SSE_KMS_KEY_ID: 'alias/lumiskin',
+      PHOTO_SWEEP_INTERVAL_S: '0',
+      PHOTO_ORPHAN_AGE_MIN: '30',
+    });
+    const config = appConfigFromEnv(env, '1.0.0');
+    expect(config.photoStorage).toEqual({
+      bucket: 'lumiskin-photos',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-2',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'very-secret',
+      forcePathStyle: true,
+      keyPrefix: 'prod/photos/',
+      serverSideEncryption: 'aws:kms',
+      kmsKeyId: 'alias/lumiskin',
+    });
+    expect(config.photoSweep).toMatchObject({ intervalMs: 0, orphanAgeMs: 30 * 60_000 });
+    // Defaults: AWS's usual region, virtual-host style, photos/ prefix, the SDK's credentials.
+    expect(appConfigFromEnv(parseEnv({ S3_BUCKET: 'b-1' }), '1').photoStorage).toEqual({
+      bucket: 'b-1',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+      keyPrefix: 'photos/',
+      serverSideEncryption: undefined,
+      kmsKeyId: undefined,
+    });
+  });
+
+  it('refuses half a configuration instead of quietly keeping photos in PostgreSQL', () => {
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_BUCKET: is required when S3_ENDPOINT is set/,
+    );
+    expect(() => parseEnv({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(() => parseEnv({ S3_BUCKET: 'b-1', S3_SSE_KMS_KEY_ID: 'k' })).toThrow(
+      /needs S3_SSE=aws:kms/,
+    );
+    expect(() => parseEnv({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: must be a bucket/);
+    expect(() => parseEnv({ S3_BUCKET: 'b-1', S3_KEY_PREFIX: '/abs' })).toThrow(/S3_KEY_PREFIX/);
+    expect(() => parseEnv({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
+    expect(() => parseEnv({ PHOTO_ORPHAN_AGE_MIN: '1' })).toThrow(/PHOTO_ORPHAN_AGE_MIN/);
+  });
+
+  it('never prints a secret in a start-up error', () => {
+    let message = '';
+    try {
+      parseEnv({ S3_SECRET_ACCESS_KEY: 'very-secret', ADMIN_PASSWORD: 'short' });
+    } catch (error) {
+      message = (error as ConfigError).message;
+    }
+    expect(message).toMatch(/S3_BUCKET: is required when S3_SECRET_ACCESS_KEY is set/);
+    expect(message).toMatch(/ADMIN_PASSWORD: .*\(got "\[hidden\]"\)/);
+    expect(message).not.toContain('very-secret');
+    expect(message).not.toContain('short');
+  });
+});

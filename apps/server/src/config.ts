@@ -7,8 +7,10 @@ import {
   analysisEnvShape,
   type AnalysisConfig,
 } from './modules/analysis/config';
+import type { S3PhotoStorageConfig } from './modules/analysis/photo-storage-s3';
 import type { MailRetry } from './modules/mail/mailer';
 import { defaultWebDist } from './paths';
+import type { PhotoSweepConfig } from './plugins/photo-sweeper';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -131,6 +133,36 @@ export const EnvSchema = z
     APP_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
     /** Scan workers, limits and the optional weather/LLM/skin-API adapters (modules/analysis/config.ts). */
     ...analysisEnvShape,
+    /** Photos in an S3-compatible bucket instead of PostgreSQL (decision 031). */
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (a-z, 0-9, . and -)')
+        .optional(),
+    ),
+    S3_ENDPOINT: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    ),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: booleanish.default(false),
+    S3_KEY_PREFIX: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(
+        /^(?!\/)[A-Za-z0-9!_.*'()/-]*$/,
+        "must be letters, digits and !_.*'()/- (no leading /)",
+      )
+      .default('photos/')
+      .transform((v) => (v === '' || v.endsWith('/') ? v : `${v}/`)),
+    S3_SSE: optionalText.pipe(z.enum(['AES256', 'aws:kms']).optional()),
+    S3_SSE_KMS_KEY_ID: optionalText,
+    /** Seconds between sweeps of pending photo deletions (0: no timer, so no retries nor orphan sweep). */
+    PHOTO_SWEEP_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** A photo without a scan is deleted once older than this many minutes. */
+    PHOTO_ORPHAN_AGE_MIN: z.coerce.number().int().min(5).max(10_080).default(60),
     /** Redis or Valkey shared by every instance: rate limits, page and Markdown caches. */
     REDIS_URL: optionalText.pipe(
       z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
@@ -174,6 +206,31 @@ export const EnvSchema = z
         code: 'custom',
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
+    // An S3 setting without a bucket would silently keep photos in PostgreSQL.
+    const s3Setting = (
+      ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_SSE'] as const
+    ).find((key) => env[key]);
+    if (!env.S3_BUCKET && s3Setting) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: `is required when ${s3Setting} is set`,
+      });
+    }
+    if (env.S3_SSE_KMS_KEY_ID && env.S3_SSE !== 'aws:kms') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SSE_KMS_KEY_ID'],
+        message: 'needs S3_SSE=aws:kms',
       });
     }
   })
@@ -239,6 +296,10 @@ export interface AppConfig {
   now?: () => Date;
   /** Scan settings; absent means the defaults (tests build AppConfig by hand). */
   analysis?: AnalysisConfig;
+  /** Photos in an S3-compatible bucket; absent or null means PostgreSQL. */
+  photoStorage?: S3PhotoStorageConfig | null;
+  /** The photo sweeps' timer; absent means every minute (deletions) and hour (orphans). */
+  photoSweep?: PhotoSweepConfig;
   /** The job queue (decision 029); absent means the defaults below. */
   jobs?: JobsConfig;
   /** What server.ts and worker.ts wait for work in flight on SIGTERM; absent means 30 s. */
@@ -286,6 +347,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose value a start-up error must not print (it goes to the log). */
+const SECRET_VARIABLE = /PASSWORD|SECRET|_KEY(_ID)?$/;
+
 /** Parses `process.env` (or any record); throws ConfigError listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
@@ -293,7 +357,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(
       result.error.issues.map((issue) => {
         const key = issue.path.join('.') || '(environment)';
-        return `${key}: ${issue.message} (got ${JSON.stringify(source[key] ?? null)})`;
+        const value = source[key] ?? null;
+        const shown = value !== null && SECRET_VARIABLE.test(key) ? '[hidden]' : value;
+        return `${key}: ${issue.message} (got ${JSON.stringify(shown)})`;
       }),
     );
   }
@@ -336,6 +402,24 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    photoStorage: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          keyPrefix: env.S3_KEY_PREFIX,
+          serverSideEncryption: env.S3_SSE,
+          kmsKeyId: env.S3_SSE_KMS_KEY_ID,
+        }
+      : null,
+    photoSweep: {
+      intervalMs: env.PHOTO_SWEEP_INTERVAL_S * 1000,
+      orphanIntervalMs: 60 * 60_000,
+      orphanAgeMs: env.PHOTO_ORPHAN_AGE_MIN * 60_000,
+    },
     jobs: {
       workInServer: env.JOBS_IN_SERVER,
       maintenanceIntervalS: env.JOBS_MAINTENANCE_INTERVAL_S,

@@ -1,6 +1,13 @@
 import type { CaptureConditions, Routine } from '@lumiskin/contract/analysis';
 import type { Db } from '../src/db/client';
-import { analyses, analysisPhotos, type AnalysisRow } from '../src/modules/analysis/schema';
+import type { PhotoStorage } from '../src/modules/analysis/photo-storage';
+import { insertAnalysis } from '../src/modules/analysis/repository';
+import {
+  analyses,
+  analysisPhotos,
+  type AnalysisRow,
+  type NewAnalysisRow,
+} from '../src/modules/analysis/schema';
 
 /** Test and bench helper: a stored scan without running the engine. */
 export const sampleRoutine: Routine = {
@@ -60,71 +67,80 @@ export async function insertScan(
     photo?: Buffer;
     /** How the photo was taken; older scans have none. */
     capture?: CaptureConditions;
+    /** Store the photo through this PhotoStorage, as a scan does (else straight into PostgreSQL). */
+    storage?: PhotoStorage;
   } = {},
 ): Promise<AnalysisRow> {
   const score = input.overallScore ?? 70;
-  const [row] = await db
-    .insert(analyses)
-    .values({
-      userId,
-      ...(input.createdAt && { createdAt: input.createdAt }),
-      analysisType: 'quick',
-      analysisSource: 'lumiskin_ai',
-      location: 'London, GB',
-      place: {
-        name: 'London',
-        country_code: 'GB',
-        lat: 51.5,
-        lon: -0.12,
-        timezone: 'Europe/London',
-      },
-      environment: {
-        uv_index: null,
-        uv_level: null,
-        season: null,
-        hemisphere: null,
-        humidity: null,
-        temperature_c: null,
-        weather_source: 'unknown',
-      },
-      concerns: [],
-      scores: { acne: score, oiliness: score, hydration: score, texture: score, radiance: score },
-      overallScore: score,
-      findings: [],
-      routine: input.routine ?? sampleRoutine,
-      recommendation: {
-        base: { id: 'sebobalance', name: 'SeboBalance', reason: 'Oily skin' },
-        boosters: [],
-        skin_type: 'oily',
-        skin_type_source: 'estimated',
-        spf: 30,
-        notes: [],
-        see_dermatologist: false,
-      },
-      reportText: 'Analysis completed successfully.',
-      reportSource: 'engine',
-      regions: [],
-      details: {
-        region_scores: {},
-        raw: {},
-        measurements: {},
-        counts: {},
-        skin_tone: { ita: 30, category: 'intermediate' },
-        estimated_skin_type: 'oily',
-        face: { box: [0, 0, 1, 1], yaw: 0, pitch: 0, roll: 0 },
-        quality: { sharpness: 1 },
-        timings_ms: {},
-        photo: null,
-        ...(input.capture && { capture: input.capture }),
-      },
-      angles: ['front'],
-      engineMs: 1,
-    })
-    .returning();
+  const values: NewAnalysisRow = {
+    userId,
+    ...(input.createdAt && { createdAt: input.createdAt }),
+    analysisType: 'quick',
+    analysisSource: 'lumiskin_ai',
+    location: 'London, GB',
+    place: {
+      name: 'London',
+      country_code: 'GB',
+      lat: 51.5,
+      lon: -0.12,
+      timezone: 'Europe/London',
+    },
+    environment: {
+      uv_index: null,
+      uv_level: null,
+      season: null,
+      hemisphere: null,
+      humidity: null,
+      temperature_c: null,
+      weather_source: 'unknown',
+    },
+    concerns: [],
+    scores: { acne: score, oiliness: score, hydration: score, texture: score, radiance: score },
+    overallScore: score,
+    findings: [],
+    routine: input.routine ?? sampleRoutine,
+    recommendation: {
+      base: { id: 'sebobalance', name: 'SeboBalance', reason: 'Oily skin' },
+      boosters: [],
+      skin_type: 'oily',
+      skin_type_source: 'estimated',
+      spf: 30,
+      notes: [],
+      see_dermatologist: false,
+    },
+    reportText: 'Analysis completed successfully.',
+    reportSource: 'engine',
+    regions: [],
+    details: {
+      region_scores: {},
+      raw: {},
+      measurements: {},
+      counts: {},
+      skin_tone: { ita: 30, category: 'intermediate' },
+      estimated_skin_type: 'oily',
+      face: { box: [0, 0, 1, 1], yaw: 0, pitch: 0, roll: 0 },
+      quality: { sharpness: 1 },
+      timings_ms: {},
+      photo: null,
+      ...(input.capture && { capture: input.capture }),
+    },
+    angles: ['front'],
+    engineMs: 1,
+  };
+  if (input.storage && input.photo) {
+    return insertAnalysis(db, input.storage, values, {
+      contentType: 'image/jpeg',
+      width: 1,
+      height: 1,
+      data: input.photo,
+    });
+  }
+  const [row] = await db.insert(analyses).values(values).returning();
   if (!row) throw new Error('insertScan: nothing returned');
   if (input.photo) {
     await db.insert(analysisPhotos).values({
       analysisId: row.id,
+      userId,
       contentType: 'image/jpeg',
       width: 1,
       height: 1,

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/availability';
+import { PhotoStorageUnavailable } from '../modules/analysis/photo-storage';
 
 /**
  * An error meant for the client: its status, `code` and `detail` go out as they are, with `fields`
@@ -67,6 +68,8 @@ const FASTIFY_CODES: Record<string, { code: string; detail?: string }> = {
 
 /** Seconds a client should wait before retrying while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_S = 5;
+/** Retry-After of a 503 while the photo store is down (the SDK already retried twice). */
+const STORAGE_RETRY_AFTER_S = 10;
 
 /**
  * A malformed multipart body (no or an absurd boundary, cut off mid-part): busboy and
@@ -122,6 +125,15 @@ async function errorsPlugin(app: FastifyInstance) {
       body = {
         code: ErrorCode.validation,
         ...validationError(error as Parameters<typeof validationError>[0]),
+      };
+    } else if (error instanceof PhotoStorageUnavailable) {
+      // Before the database test: a refused connection to the store is not the database's.
+      status = 503;
+      request.log.warn({ err: error }, 'photo storage unavailable');
+      void reply.header('retry-after', String(STORAGE_RETRY_AFTER_S));
+      body = {
+        detail: 'The service is briefly unavailable. Please try again in a few seconds.',
+        code: 'storage_unavailable',
       };
     } else if (isDatabaseUnavailable(error)) {
       status = 503;

@@ -21,8 +21,15 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('infrastructure plugins', () => {
-  it('decorates the app with the scan pool, photo storage, weather client, mailer and catalogue', () => {
-    for (const name of ['scanPool', 'photoStorage', 'weather', 'mailer', 'catalogue'])
+  it('decorates the app with the scan pool, photo storage and sweeper, weather client, mailer and catalogue', () => {
+    for (const name of [
+      'scanPool',
+      'photoStorage',
+      'photoSweeper',
+      'weather',
+      'mailer',
+      'catalogue',
+    ])
       expect(app.hasDecorator(name), name).toBe(true);
     // No weather service configured in tests: the scan uses the season's defaults.
     expect(app.weather).toBeNull();

@@ -271,6 +271,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { actor, row } = await targetUser(request, request.params.id, true);
       await deleteAccount(app.db, row.id);
+      void app.photoSweeper.kick();
       await audit(app.db, actor, {
         action: 'user.delete',
         entity: 'user',

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Analysis, HistoryItem, HistoryQuery } from '@lumiskin/contract/analysis-api';
 import type { CaptureConditions } from '@lumiskin/contract/analysis';
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { PhotoStorage, SavedPhoto, StoredPhoto } from './photo-storage';
+import type { PhotoKey, PhotoStorage, SavedPhoto, StoredPhoto } from './photo-storage';
+import { recordPhotoDeletion } from './photo-sweeps';
 import { analyses, scanConsents, type AnalysisRow, type NewAnalysisRow } from './schema';
 
 const PERIOD_DAYS = { '7days': 7, '30days': 30, '90days': 90 } as const;
@@ -10,9 +12,11 @@ const PERIOD_DAYS = { '7days': 7, '30days': 30, '90days': 90 } as const;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Saves the scan and its photo together: both or neither. `afterInsert` runs in the same
+ * Saves the scan's photo, then the scan: a crash between the two leaves an orphan photo (removed
+ * by `sweepOrphanPhotos`), never a scan without its photo. `afterInsert` runs in the scan's
  * transaction (the scan service sets a new user's routine up there); so does `beforeInsert`,
- * which may throw to store nothing (a queued scan's job that already stored its analysis).
+ * which may throw to store nothing (a queued scan's job that already stored its analysis). When
+ * the scan cannot be saved its photo is removed at once, unless the scan turns out to be there.
  */
 export async function insertAnalysis(
   db: Db,
@@ -22,14 +26,33 @@ export async function insertAnalysis(
   afterInsert?: (tx: Tx, saved: AnalysisRow) => Promise<unknown>,
   beforeInsert?: (tx: Tx) => Promise<unknown>,
 ): Promise<AnalysisRow> {
-  return db.transaction(async (tx) => {
-    await beforeInsert?.(tx);
-    const [saved] = await tx.insert(analyses).values(row).returning();
-    if (!saved) throw new Error('insert returned no row');
-    await storage.put(saved.id, photo, tx);
-    await afterInsert?.(tx, saved);
-    return saved;
-  });
+  const key = { userId: row.userId, analysisId: row.id ?? randomUUID() };
+  await storage.put(key, photo);
+  try {
+    return await db.transaction(async (tx) => {
+      await beforeInsert?.(tx);
+      const [saved] = await tx
+        .insert(analyses)
+        .values({ ...row, id: key.analysisId })
+        .returning();
+      if (!saved) throw new Error('insert returned no row');
+      await afterInsert?.(tx, saved);
+      return saved;
+    });
+  } catch (error) {
+    // A commit whose answer was lost would leave the scan saved: look before deleting. If the
+    // database cannot say, the orphan sweep decides later.
+    await discardUnsavedPhoto(db, storage, key).catch(() => {});
+    throw error;
+  }
+}
+
+async function discardUnsavedPhoto(db: Db, storage: PhotoStorage, key: PhotoKey): Promise<void> {
+  const [saved] = await db
+    .select({ id: analyses.id })
+    .from(analyses)
+    .where(eq(analyses.id, key.analysisId));
+  if (!saved) await storage.delete(key);
 }
 
 /** The scan if it belongs to `userId`; someone else's scan is indistinguishable from none. */
@@ -45,21 +68,18 @@ export async function findOwnAnalysis(
   return row ?? null;
 }
 
-/** Deletes the scan and its photo; false when there was no such scan of this person. */
-export async function deleteOwnAnalysis(
-  db: Db,
-  storage: PhotoStorage,
-  userId: string,
-  id: string,
-): Promise<boolean> {
+/**
+ * Deletes the scan; its photo is queued for deletion in the same transaction (`photo_deletions`,
+ * swept by `sweepPhotoDeletions`). False when there was no such scan of this person.
+ */
+export async function deleteOwnAnalysis(db: Db, userId: string, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(analyses)
       .where(and(eq(analyses.id, id), eq(analyses.userId, userId)))
       .returning({ id: analyses.id });
     if (!gone) return false;
-    // The FK cascade removes the row too; the explicit call is for stores outside PostgreSQL.
-    await storage.delete(id, tx);
+    await recordPhotoDeletion(tx, { userId, analysisId: id });
     return true;
   });
 }
@@ -240,26 +260,20 @@ export interface PhotoExport {
 }
 
 /**
- * The photos of the person's scans, newest first, read from `storage` one at a time: the next is
- * fetched only when the caller asks for it, so at most one photo is in memory here.
+ * Every photo the store holds for the person, read one at a time: the next is fetched only when
+ * the caller asks for it, so at most one photo is in memory here. The store is asked, not the
+ * scans: a photo still waiting for its deletion is held, so it is exported too.
  */
 export async function* exportPhotosForUser(
-  db: Db,
   storage: PhotoStorage,
   userId: string,
 ): AsyncGenerator<PhotoExport> {
-  // Only ids (16 bytes each): the list of whose photos to read is decided here, by owner.
-  const scans = await db
-    .select({ id: analyses.id })
-    .from(analyses)
-    .where(eq(analyses.userId, userId))
-    .orderBy(desc(analyses.createdAt), desc(analyses.id));
-  for (const { id } of scans) {
-    const photo = await storage.get(id);
-    // A scan deleted meanwhile, or one stored without a photo.
+  for await (const entry of storage.listForUser(userId)) {
+    const photo = await storage.get(entry);
+    // Deleted meanwhile.
     if (!photo) continue;
     yield {
-      analysis_id: id,
+      analysis_id: entry.analysisId,
       content_type: photo.contentType,
       width: photo.width,
       height: photo.height,

@@ -434,7 +434,10 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         await findOwnAnalysis(app.db, user.id, request.params.id),
         'Analysis not found',
       );
-      const photo = notFoundUnless(await storage.get(request.params.id), 'Photo not found');
+      const photo = notFoundUnless(
+        await storage.get({ userId: user.id, analysisId: request.params.id }),
+        'Photo not found',
+      );
       return reply
         .header('content-type', photo.contentType)
         .header('cache-control', 'no-store')
@@ -458,8 +461,10 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const deleted = await deleteOwnAnalysis(app.db, storage, user.id, request.params.id);
+      const deleted = await deleteOwnAnalysis(app.db, user.id, request.params.id);
       if (!deleted) throw notFoundUnless(null, 'Analysis not found');
+      // The photo goes now, not at the next sweep (it stays queued if the store is down).
+      void app.photoSweeper.kick();
       return reply.code(204).send(null);
     },
   );

@@ -312,8 +312,9 @@ export async function analyseScan(
 }
 
 /**
- * The analysis and its photo in one transaction (and a first routine for a new user). A queued
- * scan passes `inTransaction` to claim its job first and record the analysis on it.
+ * The photo, then the analysis and a new user's first routine in one transaction (a crash between
+ * leaves an orphan photo for the sweep, never an analysis without its photo: decision 031). A
+ * queued scan passes `inTransaction` to claim its job first and record the analysis on it.
  */
 export async function saveScan(
   deps: ScanDeps,
@@ -399,8 +400,9 @@ export async function saveScan(
 
 /**
  * One scan: prepare (consent, place, photos, climate) → analyse (engine in a worker thread, the
- * optional outside services, the interpreter once) → save (analysis and photo together).
- * Any failure throws ScanFailure before anything is written.
+ * optional outside services, the interpreter once) → save (the photo, then the analysis).
+ * Any failure before saving throws ScanFailure with nothing written; a store that is down while
+ * saving throws PhotoStorageUnavailable (503), with no analysis saved.
  */
 export async function runScan(deps: ScanDeps, input: ScanInput): Promise<Analysis> {
   const started = performance.now();

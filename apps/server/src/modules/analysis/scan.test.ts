@@ -7,12 +7,12 @@ import type { ConsentStatus, ScanError } from '@lumiskin/contract/scan';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
 import { productsSeeder } from '../shop/seed';
 import { defaultAnalysisConfig } from './config';
-import { analyses, analysisPhotos } from './schema';
+import { analyses, analysisPhotos, photoDeletions } from './schema';
 
 const FACE = fs.readFileSync(path.join(import.meta.dirname, 'test-fixtures/astronaut-face.jpg'));
 const dataUrl = (bytes: Buffer, type = 'image/jpeg') =>
@@ -488,8 +488,16 @@ describe('a scan', { timeout: 120_000 }, () => {
       headers: alice.headers,
     });
     expect(res.statusCode).toBe(204);
-    const after = await countStored(alice.user.id);
-    expect(after).toEqual({ analyses: before.analyses - 1, photos: before.photos - 1 });
+    expect((await countStored(alice.user.id)).analyses).toBe(before.analyses - 1);
+    // The photo goes right after the answer, through the photo_deletions outbox (decision 031).
+    await vi.waitFor(async () => {
+      expect(await countStored(alice.user.id)).toEqual({
+        analyses: before.analyses - 1,
+        photos: before.photos - 1,
+      });
+      const [pending] = await app.db.select({ n: sql<number>`count(*)::int` }).from(photoDeletions);
+      expect(pending?.n).toBe(0);
+    });
     const gone = await app.inject({
       method: 'GET',
       url: `/api/analysis/${jsonScan.id}/photo`,

@@ -87,19 +87,48 @@ export interface AnalysisDetails {
 }
 
 /**
- * The scan's photo, re-encoded without metadata. Kept apart from `analyses` so listing scans never
- * reads image bytes, and behind PhotoStorage so an object store can replace it.
+ * The scan's photo, re-encoded without metadata, when photos live in PostgreSQL (the default
+ * PhotoStorage). Kept apart from `analyses` so listing scans never reads image bytes. No foreign
+ * key to `analyses`: the photo is written before its scan (decision 031), so a crash between
+ * leaves an orphan photo (swept), never a scan without one. It goes with its owner's account at
+ * once (the cascade), with a deleted scan through `photo_deletions`.
  */
-export const analysisPhotos = pgTable('analysis_photos', {
-  analysisId: uuid('analysis_id')
-    .primaryKey()
-    .references(() => analyses.id, { onDelete: 'cascade' }),
-  contentType: text('content_type').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  data: bytea('data').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const analysisPhotos = pgTable(
+  'analysis_photos',
+  {
+    analysisId: uuid('analysis_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analysis_photos_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * Photos to delete from the PhotoStorage (a transactional outbox): a row is written in the same
+ * transaction as the scan or account it belonged to is deleted, and `sweepPhotoDeletions` deletes
+ * the object(s), then the row, retrying with back-off while the store fails. `analysis_id` null
+ * means every photo of `user_id`. No foreign keys: the user and the scan are gone by then.
+ */
+export const photoDeletions = pgTable(
+  'photo_deletions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    analysisId: uuid('analysis_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The store's error name of the last failed attempt (never a message with a key or URL). */
+    lastError: text('last_error'),
+  },
+  (t) => [index('photo_deletions_due_idx').on(t.nextAttemptAt)],
+);
 
 /** Consent to photo processing, given once before the first scan (and again if the text changes). */
 export const scanConsents = pgTable('scan_consents', {

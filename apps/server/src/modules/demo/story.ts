@@ -207,7 +207,8 @@ export async function shiftDemoDates(db: Db, userId: string, days: number): Prom
     const run = (statement: ReturnType<typeof sql>) => tx.execute(statement);
     await run(sql`update analyses set created_at = created_at + ${by} where user_id = ${userId}`);
     await run(
-      sql`update analysis_photos set created_at = created_at + ${by} where analysis_id in (select id from analyses where user_id = ${userId})`,
+      // Photos kept in PostgreSQL; an object store keeps its own dates.
+      sql`update analysis_photos set created_at = created_at + ${by} where user_id = ${userId}`,
     );
     await run(
       sql`update scan_consents set consented_at = consented_at + ${by} where user_id = ${userId}`,

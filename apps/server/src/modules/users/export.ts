@@ -81,7 +81,7 @@ export async function* accountExportChunks(
   const quiz = once(() => exportQuiz(db, id));
   const sections: Record<Section, () => Chunks> = {
     scans: () => rows(exportScansForUser(db, id)),
-    photos: () => photos(exportPhotosForUser(db, storage, id)),
+    photos: () => photos(exportPhotosForUser(storage, id)),
     scan_consents: () => rows(exportConsentsForUser(db, id)),
     routine: () => rows(routine().then((r) => r.routine)),
     routine_history: () => rows(routine().then((r) => r.routine_history)),

@@ -6,6 +6,7 @@ import { toUser } from '../auth/repository';
 import { sessions, users, type UserRow } from '../auth/schema';
 import { hashToken, newToken } from '../auth/tokens';
 import { passwordResetTokens } from './schema';
+import { recordPhotoDeletion } from '../analysis/photo-sweeps';
 
 export function toAccount(row: UserRow): Account {
   return {
@@ -102,12 +103,15 @@ export async function setPassword(
 
 /**
  * Deletes the user. Every table holding a user_id references users with ON DELETE CASCADE
- * (scans and through them photos, consents, sessions, routine and its history, mix, favourites,
- * likes, saved posts, quiz attempts, answers and badges, reset links, outbox mail); blog view
- * counters key a signed-in reader as 'u:<id>' text, so those go by hand.
+ * (scans, consents, sessions, routine and its history, mix, favourites, likes, saved posts, quiz
+ * attempts, answers and badges, reset links, outbox mail, photos kept in PostgreSQL); blog view
+ * counters key a signed-in reader as 'u:<id>' text, so those go by hand. The photo store is told
+ * in the same transaction (`photo_deletions`): the caller then kicks the photo sweeper, which
+ * calls `deleteForUser` on the store, retrying until it succeeds.
  */
 export async function deleteAccount(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await recordPhotoDeletion(tx, { userId, analysisId: null });
     await tx.execute(sql`delete from post_views where visitor = ${`u:${userId}`}`);
     await tx.delete(users).where(eq(users.id, userId));
   });

@@ -141,6 +141,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, AdminErrorCode.lastAdmin, AdminMessages.lastAdmin);
       }
       await deleteAccount(app.db, user.id);
+      void app.photoSweeper.kick();
       request.log.info({ userId: user.id }, 'account deleted');
       return reply.code(204).send(null);
     },
