@@ -7,6 +7,8 @@ import { sessions, users, type UserRow } from '../auth/schema';
 import { hashToken, newToken } from '../auth/tokens';
 import { passwordResetTokens } from './schema';
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export function toAccount(row: UserRow): Account {
   return {
     ...toUser(row),
@@ -106,14 +108,19 @@ export async function setPassword(
  * likes, saved posts, quiz attempts, answers and badges, reset links, outbox mail); blog view
  * counters key a signed-in reader as 'u:<id>' text, so those go by hand.
  */
-export async function deleteAccount(db: Db, userId: string): Promise<void> {
+export async function deleteAccount(db: Db | Tx, userId: string): Promise<void> {
+  // Inside a caller's transaction this is a savepoint: the caller's audit entry and lock hold.
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from post_views where visitor = ${`u:${userId}`}`);
     await tx.delete(users).where(eq(users.id, userId));
   });
 }
 
-export async function createResetToken(db: Db, userId: string, expiresAt: Date): Promise<string> {
+export async function createResetToken(
+  db: Db | Tx,
+  userId: string,
+  expiresAt: Date,
+): Promise<string> {
   const token = newToken();
   await db.insert(passwordResetTokens).values({ userId, tokenHash: hashToken(token), expiresAt });
   return token;
