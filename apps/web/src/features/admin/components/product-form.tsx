@@ -1,5 +1,6 @@
 import {
   CreateProductBody,
+  formulationIssues,
   type AdminProduct,
   type ProductCopyBody,
   type ProductFormulationBody,
@@ -144,12 +145,17 @@ function fieldOf(path: string, type: string): string {
 
 /** The contract's CreateProductBody checks the body; its messages go to the fields people edit. */
 const productResolver: Resolver<ProductFormValues> = (values) => {
-  const parsed = CreateProductBody.safeParse(toBody(values));
+  const body = toBody(values);
+  const parsed = CreateProductBody.safeParse(body);
   if (parsed.success) return { values, errors: {} };
+  // zod skips the base/booster check while a field is wrong; people should see every problem at once.
+  const issues = [
+    ...parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? 'name'), message: i.message })),
+    ...formulationIssues(body),
+  ];
   const errors: Record<string, { type: string; message: string }> = {};
-  for (const issue of parsed.error.issues) {
-    const field = fieldOf(String(issue.path[0] ?? 'name'), values.type);
-    errors[field] ??= { type: issue.code, message: issue.message };
+  for (const issue of issues) {
+    errors[fieldOf(issue.path, values.type)] ??= { type: 'validation', message: issue.message };
   }
   return { values: {}, errors: errors as FieldErrors<ProductFormValues> };
 };
