@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 export const ANNOUNCEMENT_MAX = 280;
 
+/** Also GET /api/settings as is: every key is public (what the app needs before anyone signs in). */
 export const SiteSettings = z.object({
   /** A banner over every page; empty = none. Plain text (rendered as text, never HTML). */
   announcement: z.string().trim().max(ANNOUNCEMENT_MAX, `At most ${ANNOUNCEMENT_MAX} characters`),
@@ -24,10 +25,6 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   signups_open: true,
   scans_open: true,
 };
-
-/** GET /api/settings: what the app needs before anyone signs in. */
-export const PublicSettings = SiteSettings;
-export type PublicSettings = SiteSettings;
 
 /** PUT /api/admin/settings: any of the keys; at least one. */
 export const UpdateSettingsBody = SiteSettings.partial().refine(

@@ -2,7 +2,7 @@ import { AuditList } from '@lumiskin/contract/admin';
 import {
   AdminSettings,
   DEFAULT_SETTINGS,
-  PublicSettings,
+  SiteSettings,
   SettingsMessages,
 } from '@lumiskin/contract/settings';
 import { sql } from 'drizzle-orm';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const publicSettings = async () =>
-  PublicSettings.parse((await app.inject({ method: 'GET', url: '/api/settings' })).json());
+  SiteSettings.parse((await app.inject({ method: 'GET', url: '/api/settings' })).json());
 const save = (payload: object, who: CreatedUser = admin) =>
   app.inject({ method: 'PUT', url: '/api/admin/settings', headers: who.headers, payload });
 const settingAudit = async () =>
@@ -40,7 +40,7 @@ describe('site settings', () => {
     const res = await app.inject({ method: 'GET', url: '/api/settings' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(PublicSettings.parse(res.json())).toEqual(DEFAULT_SETTINGS);
+    expect(SiteSettings.parse(res.json())).toEqual(DEFAULT_SETTINGS);
   });
 
   it('an admin sets the banner: everyone sees it at once; one audit entry per changed key', async () => {

@@ -1,6 +1,6 @@
 import { AdminUserDetail, AuditList } from '@lumiskin/contract/admin';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
@@ -172,7 +172,7 @@ describe('two admins acting on each other at once', () => {
     server: FastifyInstance,
     me: CreatedUser,
     other: CreatedUser,
-  ) => ReturnType<FastifyInstance['inject']>;
+  ) => Promise<LightMyRequestResponse>;
   const onUser =
     (method: 'PUT' | 'POST' | 'DELETE', path: (other: string) => string, payload?: object): Move =>
     (server, me, other) =>

@@ -1,5 +1,5 @@
 import { ApiError } from '@lumiskin/contract/errors';
-import { PublicSettings } from '@lumiskin/contract/settings';
+import { SiteSettings } from '@lumiskin/contract/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** GET /api/settings: the banner and the switches every visitor's app reads. */
@@ -10,7 +10,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['settings'],
         summary: 'The site settings the app shows to everyone (announcement, sign-ups, scans)',
-        response: { 200: PublicSettings, 429: ApiError },
+        response: { 200: SiteSettings, 429: ApiError },
       },
     },
     async (_request, reply) => {

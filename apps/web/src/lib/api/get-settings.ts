@@ -1,4 +1,4 @@
-import type { PublicSettings } from '@lumiskin/contract/settings';
+import type { SiteSettings } from '@lumiskin/contract/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -10,7 +10,7 @@ import { api } from '@/lib/api-client';
 export const getSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['settings'] as const,
-    queryFn: ({ signal }) => api.get<PublicSettings>('/settings', { signal }),
+    queryFn: ({ signal }) => api.get<SiteSettings>('/settings', { signal }),
     staleTime: 60_000,
   });
 
