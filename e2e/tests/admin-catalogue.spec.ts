@@ -85,7 +85,7 @@ test('an admin creates a booster in the form and the shop sells it; a moderator 
     await page.getByLabel('Price (£)').fill('17.5');
     await expect(page.getByText('Shown in the shop as £17.50')).toBeVisible();
     await page.getByRole('button', { name: 'Create product' }).click();
-    await expect(page.getByText(`${product.name} created`)).toBeVisible();
+    await expect(page.getByText(`${product.name} created`, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
 
     // 2. The shop sells it at once, at that price.
@@ -99,7 +99,7 @@ test('an admin creates a booster in the form and the shop sells it; a moderator 
     await expect(modPage.getByLabel('Price (£)')).toHaveCount(0);
     await modPage.getByLabel('Short description').fill('Soothes the look of redness overnight.');
     await modPage.getByRole('button', { name: 'Save changes' }).click();
-    await expect(modPage.getByText('Product saved')).toBeVisible();
+    await expect(modPage.getByText('Product saved', { exact: true })).toBeVisible();
     await modPage.goto(`/shop/${product.id}`);
     await expect(modPage.getByText('Soothes the look of redness overnight.').first()).toBeVisible();
     await modPage.context().close();
@@ -108,7 +108,7 @@ test('an admin creates a booster in the form and the shop sells it; a moderator 
     await page.goto(`/admin/products/${product.id}`);
     await page.getByRole('checkbox', { name: /^Hidden/ }).check();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Product saved')).toBeVisible();
+    await expect(page.getByText('Product saved', { exact: true })).toBeVisible();
     await page.goto(`/shop?q=${encodeURIComponent(product.name)}`);
     await expect(page.getByText('No products found')).toBeVisible();
 
@@ -155,7 +155,7 @@ test('a quiz category hidden from players, the announcement banner, and an accou
     await page.getByLabel('Badge for mastering it').fill('E2E Badge');
     await expect(page.getByLabel('Player preview')).toContainText(category.name);
     await page.getByRole('button', { name: 'Add category' }).click();
-    await expect(page.getByText('Category added')).toBeVisible();
+    await expect(page.getByText('Category added', { exact: true })).toBeVisible();
 
     const player = await signedIn(browser, member);
     await player.goto('/quiz');
@@ -172,12 +172,12 @@ test('a quiz category hidden from players, the announcement banner, and an accou
     await adminNav(page, 'Settings');
     await page.getByLabel('Announcement banner').fill(notice);
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('Settings saved')).toBeVisible();
+    await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
     await player.goto('/shop');
     await expect(player.getByRole('region', { name: 'Announcement' })).toContainText(notice);
     await page.getByLabel('Announcement banner').fill('');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('Settings saved')).toBeVisible();
+    await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
     await player.context().close();
 
     // 3. The member's own page: counts, then deletion only with their email typed.
@@ -191,7 +191,7 @@ test('a quiz category hidden from players, the announcement banner, and an accou
     await expect(dialog.getByRole('button', { name: 'Delete for good' })).toBeDisabled();
     await dialog.getByLabel('The account’s email').fill(member.email);
     await dialog.getByRole('button', { name: 'Delete for good' }).click();
-    await expect(page.getByText('Account deleted')).toBeVisible();
+    await expect(page.getByText('Account deleted', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/users$/);
     const login = await request.post('/api/auth/login', {
       data: { email: member.email, password: member.password },
