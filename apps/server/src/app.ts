@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import adminRoutes, { productImageRoutes } from './modules/admin/routes';
+import settingsRoutes from './modules/settings/routes';
 import analysisRoutes from './modules/analysis/routes';
 import authRoutes from './modules/auth/routes';
 import blogRoutes from './modules/blog/routes';
@@ -30,6 +31,7 @@ import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import cataloguePlugin from './plugins/catalogue';
 import jobsPlugin from './plugins/jobs';
+import settingsPlugin from './plugins/settings';
 import mailerPlugin from './plugins/mailer';
 import photoStoragePlugin from './plugins/photo-storage';
 import scanJobsPlugin from './plugins/scan-jobs';
@@ -75,6 +77,7 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/app', routes: downloadInfoRoutes },
   { prefix: '/shop', routes: productImageRoutes },
   { prefix: '/admin', routes: adminRoutes },
+  { prefix: '/settings', routes: settingsRoutes },
 ];
 
 /** Never logged, wherever they appear in a logged object (pino redaction paths). */
@@ -237,6 +240,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(cataloguePlugin);
   await app.register(scanJobsPlugin);
   await app.register(markdownPlugin);
+  await app.register(settingsPlugin);
 
   // 3. Routes: everything under /api, with the general per-IP limit, except the health check
   // a load balancer polls (it must never answer 429).

@@ -188,7 +188,8 @@ export const Recommendation = z.object({
   base: z.object({ id: BaseId, name: z.string(), reason: z.string() }),
   boosters: z
     .array(
-      z.object({ id: BoosterId, name: z.string(), time_of_use: TimeOfUse, reason: z.string() }),
+      // Any booster of the database catalogue, not only the built-in six (decision 032).
+      z.object({ id: z.string(), name: z.string(), time_of_use: TimeOfUse, reason: z.string() }),
     )
     .max(2),
   skin_type: z.enum(['normal', 'dry', 'oily', 'combination', 'sensitive']),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BaseId, BoosterId, MetricKey, TimeOfUse } from './analysis';
+import { MetricKey, TimeOfUse } from './analysis';
+import { ProductId } from './shop';
 
 /**
  * The shape of a formulation (spec §3 "Formulation base" / "Booster"). The catalogue itself (3 bases,
@@ -68,15 +69,23 @@ const formulationFields = {
   flags: FormulationFlags,
 };
 
+/**
+ * The recommender picks among the three built-in bases (BASE_IDS) by skin type; a base added in
+ * the admin area is sold in the shop and the mix but not (yet) recommended (decision 032).
+ */
 export const FormulationBase = z.object({
-  id: BaseId,
+  id: ProductId,
   type: z.literal('base'),
   ...formulationFields,
 });
 export type FormulationBase = z.infer<typeof FormulationBase>;
 
+/**
+ * A booster's id is any product id: the six built-in boosters have rules of their own in the
+ * recommender, and one added in the admin area is weighed by its `targets` (decision 032).
+ */
 export const Booster = z.object({
-  id: BoosterId,
+  id: ProductId,
   type: z.literal('booster'),
   ...formulationFields,
 });

@@ -1,4 +1,4 @@
-import { BASE_IDS, BOOSTER_IDS, type BaseId, type BoosterId } from '@lumiskin/contract/analysis';
+import { BASE_IDS, type BaseId } from '@lumiskin/contract/analysis';
 import type { Booster, FormulationBase } from '@lumiskin/contract/formulations';
 
 /**
@@ -10,20 +10,21 @@ export interface Catalogue {
   readonly bases: readonly FormulationBase[];
   readonly boosters: readonly Booster[];
   base(id: BaseId): FormulationBase;
-  booster(id: BoosterId): Booster;
+  booster(id: string): Booster;
 }
 
-/** Throws when an id of the contract is missing or repeated: a routine must never name a gap. */
+/**
+ * Throws when a built-in base is missing (the recommender names them by skin type) or an id is
+ * repeated. Boosters are whatever the catalogue holds: a booster added in the admin area is
+ * weighed by its targets, one hidden there is simply not offered.
+ */
 export function createCatalogue(
   bases: readonly FormulationBase[],
   boosters: readonly Booster[],
 ): Catalogue {
-  const baseById = new Map<BaseId, FormulationBase>(bases.map((b) => [b.id, b]));
-  const boosterById = new Map<BoosterId, Booster>(boosters.map((b) => [b.id, b]));
-  const missing = [
-    ...BASE_IDS.filter((id) => !baseById.has(id)),
-    ...BOOSTER_IDS.filter((id) => !boosterById.has(id)),
-  ];
+  const baseById = new Map<string, FormulationBase>(bases.map((b) => [b.id, b]));
+  const boosterById = new Map<string, Booster>(boosters.map((b) => [b.id, b]));
+  const missing = BASE_IDS.filter((id) => !baseById.has(id));
   if (missing.length > 0) throw new Error(`catalogue: missing ${missing.join(', ')}`);
   if (baseById.size !== bases.length || boosterById.size !== boosters.length)
     throw new Error('catalogue: an id appears twice');
@@ -31,6 +32,10 @@ export function createCatalogue(
     bases,
     boosters,
     base: (id) => baseById.get(id)!,
-    booster: (id) => boosterById.get(id)!,
+    booster: (id) => {
+      const booster = boosterById.get(id);
+      if (!booster) throw new Error(`catalogue: no booster ${id}`);
+      return booster;
+    },
   };
 }

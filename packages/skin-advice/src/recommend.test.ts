@@ -10,7 +10,13 @@ import {
 } from '@lumiskin/contract/analysis';
 import { SKIN_TYPES, type SkinType } from '@lumiskin/contract/auth';
 import { catalogue } from '../test/catalogue';
-import { recommend as recommendFrom, spfForUv, type RecommendInput } from './recommend';
+import { createCatalogue } from './catalogue';
+import {
+  boosterNeedRule,
+  recommend as recommendFrom,
+  spfForUv,
+  type RecommendInput,
+} from './recommend';
 
 const recommend = (input: Omit<RecommendInput, 'catalogue'>) =>
   recommendFrom({ ...input, catalogue });
@@ -404,5 +410,74 @@ describe('recommend: dermatologist', () => {
       concerns: [],
     });
     expect(r.recommendation.see_dermatologist).toBe(false);
+  });
+});
+
+describe('recommend: boosters added in the admin area (weighed by their targets)', () => {
+  const calmBooster = {
+    ...getBooster('calmbarrier'),
+    id: 'cica-calm-drops',
+    name: 'Cica Calm Drops',
+    category: 'sensitivity/redness',
+    // Listed first: its main metric; a retinoid, to check the care note names it.
+    targets: ['dark_circles', 'hydration'] as MetricKey[],
+    flags: {
+      containsRetinoid: true,
+      containsExfoliatingAcid: false,
+      containsVitaminC: false,
+      gentle: false,
+    },
+  };
+  const withNew = createCatalogue(catalogue.bases, [...catalogue.boosters, calmBooster]);
+  const runWith = (scores: Partial<Record<MetricKey, number>>, concerns: ScanConcern[] = []) =>
+    recommendFrom({
+      estimatedSkinType: 'normal',
+      concerns,
+      environment: env(),
+      scores: { ...healthy, ...scores },
+      catalogue: withNew,
+    });
+
+  it('recommends it when its first target is the lowest score, with a reason and its own care note', () => {
+    const r = runWith({ dark_circles: 40 });
+    const chosen = r.recommendation.boosters.find((b) => b.id === 'cica-calm-drops');
+    expect(chosen?.reason).toBe(
+      'Your scan shows room to improve in dark circles (40): Cica Calm Drops is made for dark circles and hydration.',
+    );
+    expect(chosen?.time_of_use).toBe('PM');
+    expect(stepNames(r.routine.evening)).toContain('Cica Calm Drops');
+    expect(r.recommendation.notes.join(' ')).toMatch(/Cica Calm Drops contains a retinoid/);
+    expect(Recommendation.parse(r.recommendation)).toEqual(r.recommendation);
+  });
+
+  it('answers the concern its targets belong to, and stays out when nothing calls for it', () => {
+    // hydration (its second target) belongs to the dryness chip.
+    expect(boosterIds(runWith({}, ['dryness']))).toContain('cica-calm-drops');
+    expect(boosterIds(runWith({}))).not.toContain('cica-calm-drops');
+  });
+
+  it('weighs targets in order: the second counts for less than the first', () => {
+    expect(boosterNeedRule(calmBooster).metrics).toEqual({ dark_circles: 1, hydration: 0.9 });
+    // The built-in rules are unchanged.
+    expect(boosterNeedRule(getBooster('calmbarrier')).metrics).toEqual({
+      redness: 1,
+      sensitivity: 1,
+    });
+  });
+
+  it('a catalogue without a built-in booster still recommends from the rest', () => {
+    const without = createCatalogue(
+      catalogue.bases,
+      catalogue.boosters.filter((b) => b.id !== 'brightradiance'),
+    );
+    const r = recommendFrom({
+      estimatedSkinType: 'normal',
+      concerns: [],
+      environment: env(),
+      scores: { ...healthy, radiance: 50 },
+      catalogue: without,
+    });
+    expect(boosterIds(r)).not.toContain('brightradiance');
+    expect(Recommendation.parse(r.recommendation)).toEqual(r.recommendation);
   });
 });

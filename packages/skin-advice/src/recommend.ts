@@ -92,7 +92,7 @@ interface BoosterNeedRule {
   does: string;
 }
 
-/** Metric weights per booster: the first-named concern of each booster weighs 1. */
+/** Metric weights per built-in booster: the first-named concern of each booster weighs 1. */
 const BOOSTER_NEEDS: Record<BoosterId, BoosterNeedRule> = {
   clearcomplex: {
     metrics: { acne: 1, blackheads: 0.9, oiliness: 0.7, pores: 0.6 },
@@ -127,6 +127,41 @@ const BOOSTER_NEEDS: Record<BoosterId, BoosterNeedRule> = {
 };
 
 const label = (k: MetricKey) => METRIC_LABELS[k].toLowerCase();
+
+/** Weights of a booster's targets in the order they are listed (the first is its main one). */
+export const TARGET_WEIGHTS = [1, 0.9, 0.7, 0.6, 0.5] as const;
+
+/** The concern chip a scan metric belongs to, for boosters weighed by their targets. */
+const CONCERN_OF_METRIC: Partial<Record<MetricKey, ScanConcern>> = {
+  acne: 'acne',
+  blackheads: 'acne',
+  oiliness: 'oiliness',
+  pores: 'oiliness',
+  hydration: 'dryness',
+  sensitivity: 'sensitivity',
+  redness: 'redness',
+  fine_lines: 'aging',
+  firmness: 'aging',
+  dark_spots: 'hyperpigmentation',
+  uneven_tone: 'hyperpigmentation',
+  texture: 'texture',
+};
+
+const isBuiltIn = (id: string): id is BoosterId => Object.hasOwn(BOOSTER_NEEDS, id);
+
+/**
+ * A built-in booster's own rule; any other (added in the admin area) is weighed by its targets,
+ * in the order listed, and answers the concerns those metrics belong to (decision 032).
+ */
+export function boosterNeedRule(booster: Booster): BoosterNeedRule {
+  if (isBuiltIn(booster.id)) return BOOSTER_NEEDS[booster.id];
+  const targets = booster.targets.slice(0, TARGET_WEIGHTS.length);
+  return {
+    metrics: Object.fromEntries(targets.map((key, i) => [key, TARGET_WEIGHTS[i]!])),
+    concerns: [...new Set(targets.flatMap((key) => CONCERN_OF_METRIC[key] ?? []))],
+    does: `${booster.name} is made for ${joinAnd(targets.map(label))}`,
+  };
+}
 const CONCERN_WORDS: Record<ScanConcern, string> = {
   acne: 'acne',
   oiliness: 'oiliness',
@@ -191,7 +226,7 @@ function scoreOf(scores: RecommendInput['scores'], key: MetricKey): number | nul
 
 function rankBoosters(input: RecommendInput): Candidate[] {
   const candidates = input.catalogue.boosters.map((booster, order): Candidate => {
-    const rule = BOOSTER_NEEDS[booster.id];
+    const rule = boosterNeedRule(booster);
     let need = 0;
     const lowMetrics: Candidate['lowMetrics'] = [];
     for (const [key, weight] of Object.entries(rule.metrics) as [MetricKey, number][]) {
@@ -257,7 +292,7 @@ function boosterReason(c: Candidate, forcedGentle: boolean): string {
     parts.push(parts.length ? `, and you asked about ${said}` : `You asked about ${said}`);
   }
   if (parts.length === 0 && forcedGentle) parts.push('Your skin needs a calm, gentle start');
-  return `${parts.join('')}: ${BOOSTER_NEEDS[c.booster.id].does}.`;
+  return `${parts.join('')}: ${boosterNeedRule(c.booster).does}.`;
 }
 
 export function recommend(input: RecommendInput): RecommendOutput {
@@ -315,7 +350,7 @@ export function recommend(input: RecommendInput): RecommendOutput {
 
   // ---- boosters ----
   const ranked = rankBoosters(input);
-  const excludedForGentle = new Set<BoosterId>();
+  const excludedForGentle = new Set<string>();
   let pool = ranked;
   if (gentle) {
     pool = ranked.filter((c) => {
@@ -329,7 +364,7 @@ export function recommend(input: RecommendInput): RecommendOutput {
   }
 
   const chosen: Candidate[] = [];
-  const dropped = new Map<BoosterId, { keptFor: Candidate; why: string }>();
+  const dropped = new Map<string, { keptFor: Candidate; why: string }>();
   const eligible = (c: Candidate) =>
     c.need >= MIN_BOOSTER_NEED || (gentle && c.booster.id === 'calmbarrier');
   // Two passes: the first prefers a second booster from a different category, the second fills up.
@@ -359,10 +394,10 @@ export function recommend(input: RecommendInput): RecommendOutput {
   }
 
   // Retinoid + acid: the acid moves to the morning so they never share an evening.
-  const timeOf = new Map<BoosterId, TimeOfUse>(
+  const timeOf = new Map<string, TimeOfUse>(
     chosen.map((c) => [c.booster.id, timeOfUseFor(c.booster)]),
   );
-  const movedToMorning = new Set<BoosterId>();
+  const movedToMorning = new Set<string>();
   const [first, second] = chosen;
   if (first && second && eveningConflict(first.booster, second.booster)?.action === 'move') {
     const acid = first.booster.flags.containsExfoliatingAcid ? first.booster : second.booster;
@@ -514,14 +549,15 @@ export function recommend(input: RecommendInput): RecommendOutput {
   ];
 
   // ---- safety notes ----
-  if (chosen.some((c) => c.booster.flags.containsRetinoid)) {
+  // Named from the catalogue, so a booster added in the admin area gets the same care notes.
+  for (const c of chosen.filter((k) => k.booster.flags.containsRetinoid)) {
     notes.push(
-      'RenewLift contains a retinoid: start two evenings a week, build up slowly, and use sunscreen every morning. If you are pregnant, trying to be or breastfeeding, ask your doctor before using it.',
+      `${c.booster.name} contains a retinoid: start two evenings a week, build up slowly, and use sunscreen every morning. If you are pregnant, trying to be or breastfeeding, ask your doctor before using it.`,
     );
   }
-  if (chosen.some((c) => c.booster.flags.containsVitaminC)) {
+  for (const c of chosen.filter((k) => k.booster.flags.containsVitaminC)) {
     notes.push(
-      'BrightRadiance (vitamin C) belongs in your morning routine, under sunscreen, where its antioxidant care helps most.',
+      `${c.booster.name} (vitamin C) belongs in your morning routine, under sunscreen, where its antioxidant care helps most.`,
     );
   }
   if (chosen.length > 0)
@@ -546,7 +582,7 @@ export function recommend(input: RecommendInput): RecommendOutput {
 
   return {
     recommendation: {
-      base: { id: base.id, name: base.name, reason: baseReason },
+      base: { id: baseId, name: base.name, reason: baseReason },
       boosters,
       skin_type: skinType,
       skin_type_source: fromProfile ? 'profile' : 'estimated',

@@ -6,7 +6,7 @@
  * (short copy, ratings, size, image) and the everyday products around them. Money is integer pence.
  */
 import type { Formulation, FormulationFlags, SuitableFor } from '@lumiskin/contract/formulations';
-import type { MetricKey, TimeOfUse } from '@lumiskin/contract/analysis';
+import type { BaseId, BoosterId, MetricKey, TimeOfUse } from '@lumiskin/contract/analysis';
 import { BASES, BOOSTERS } from './formulations';
 
 export type ProductType =
@@ -58,7 +58,7 @@ interface ShopExtras {
 }
 
 /** Shop-only facts for each formulation, keyed by contract id. */
-const FORMULATION_EXTRAS: Record<Formulation['id'], ShopExtras> = {
+const FORMULATION_EXTRAS: Record<BaseId | BoosterId, ShopExtras> = {
   aquahydra: {
     short_description: 'Water-light hydrating base for skin that feels tight or dry.',
     size: '50 ml',
@@ -134,7 +134,8 @@ const FORMULATION_EXTRAS: Record<Formulation['id'], ShopExtras> = {
 };
 
 function fromFormulation(f: Formulation): ShopProductSeed {
-  const extras = FORMULATION_EXTRAS[f.id];
+  const extras = (FORMULATION_EXTRAS as Partial<Record<string, ShopExtras>>)[f.id];
+  if (!extras) throw new Error(`products: no shop copy for formulation ${f.id}`);
   return {
     id: f.id,
     name: f.name,

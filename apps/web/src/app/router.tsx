@@ -128,8 +128,20 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                     lazy: lazyPage(() => import('@/features/admin/routes/users')),
                   },
                   {
+                    path: paths.adminUser.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/user-detail')),
+                  },
+                  {
                     path: paths.adminProducts.path,
                     lazy: lazyPage(() => import('@/features/admin/routes/products')),
+                  },
+                  {
+                    path: paths.adminProductNew.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/product-edit')),
+                  },
+                  {
+                    path: paths.adminProduct.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/product-edit')),
                   },
                   {
                     path: paths.adminArticles.path,
@@ -140,8 +152,16 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                     lazy: lazyPage(() => import('@/features/admin/routes/quiz-bank')),
                   },
                   {
+                    path: paths.adminQuizCategories.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/quiz-categories')),
+                  },
+                  {
                     path: paths.adminAudit.path,
                     lazy: lazyPage(() => import('@/features/admin/routes/audit')),
+                  },
+                  {
+                    path: paths.adminSettings.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/settings')),
                   },
                 ],
               },

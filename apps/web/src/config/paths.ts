@@ -36,10 +36,21 @@ export const paths = {
   },
   admin: { path: '/admin', href: '/admin' },
   adminUsers: { path: '/admin/users', href: '/admin/users' },
+  adminUser: {
+    path: '/admin/users/:id',
+    href: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+  },
   adminProducts: { path: '/admin/products', href: '/admin/products' },
+  adminProductNew: { path: '/admin/products/new', href: '/admin/products/new' },
+  adminProduct: {
+    path: '/admin/products/:id',
+    href: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
+  },
   adminArticles: { path: '/admin/articles', href: '/admin/articles' },
   adminQuiz: { path: '/admin/quiz', href: '/admin/quiz' },
+  adminQuizCategories: { path: '/admin/quiz/categories', href: '/admin/quiz/categories' },
   adminAudit: { path: '/admin/audit', href: '/admin/audit' },
+  adminSettings: { path: '/admin/settings', href: '/admin/settings' },
 } as const;
 
 // C0 controls and DEL: browsers strip tab and newline from URLs ("/\t/evil.example" becomes

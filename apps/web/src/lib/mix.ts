@@ -13,6 +13,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';
 import { getMixQueryOptions } from '@/lib/api/get-mix';
+import { shopQueryKey } from '@/lib/api/shop-catalogue';
 import { saveMix } from '@/lib/api/save-mix';
 import { useSession } from '@/lib/auth';
 import { getItem, getToken, setItem, subscribeSession } from '@/lib/storage';
@@ -27,7 +28,7 @@ import { getItem, getToken, setItem, subscribeSession } from '@/lib/storage';
 /** Every product, for the landing demo and to show a visitor's mix; cached across pages. */
 export const catalogueQueryOptions = () =>
   queryOptions({
-    queryKey: ['shop', 'products', {}] as const,
+    queryKey: [...shopQueryKey, 'products', {}] as const,
     queryFn: ({ signal }) => api.get<ProductListResponse>('/shop/products', { signal }),
     staleTime: 5 * 60_000,
   });

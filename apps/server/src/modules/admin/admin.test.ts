@@ -3,11 +3,13 @@ import {
   AdminMessages,
   AdminOverview,
   AdminProduct,
+  AdminProductList,
   AdminUserDetail,
   AdminUserList,
   AuditList,
 } from '@lumiskin/contract/admin';
 import { PostListResponse } from '@lumiskin/contract/blog';
+import { recommend } from '@lumiskin/skin-advice/recommend';
 import { ProductListResponse } from '@lumiskin/contract/shop';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -59,21 +61,36 @@ describe('users', () => {
       url: `/api/admin/users/${target.user.id}`,
       headers: as(moderator),
     });
+    // Counts, dates and the account's own settings: no skin type, concerns, scores or photos.
     expect(Object.keys(detail.json()).sort()).toEqual(
       [
+        'articles_liked',
+        'articles_read',
+        'articles_saved',
         'created_at',
         'email',
+        'email_notifications',
         'id',
         'last_active_at',
+        'marketing',
         'name',
+        'quiz_plays',
         'quiz_points',
         'role',
         'scan_count',
         'status',
         'suspended_at',
+        'timezone',
+        'updated_at',
       ].sort(),
     );
-    expect(AdminUserDetail.parse(detail.json())).toMatchObject({ scan_count: 0, quiz_points: 0 });
+    expect(AdminUserDetail.parse(detail.json())).toMatchObject({
+      scan_count: 0,
+      quiz_points: 0,
+      quiz_plays: 0,
+      articles_liked: 0,
+      timezone: 'UTC',
+    });
 
     const tooBig = await app.inject({
       method: 'GET',
@@ -229,25 +246,34 @@ describe('products', () => {
     expect(await shopPrice('aquahydra')).toBe(1234);
   });
 
-  it('hidden products leave the shop; a moderator edits copy but not the price', async () => {
-    await app.inject({
-      method: 'PUT',
-      url: '/api/admin/products/aquahydra/visibility',
-      headers: as(admin),
-      payload: { hidden: true },
-    });
+  it('hidden products leave the shop and the recommender; a built-in base cannot be hidden; a moderator edits copy but not the price', async () => {
+    const hide = (id: string, hidden: boolean) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/admin/products/${id}/visibility`,
+        headers: as(admin),
+        payload: { hidden },
+      });
+    expect((await hide('eventone', true)).statusCode).toBe(200);
     const list = ProductListResponse.parse(
       (await app.inject({ method: 'GET', url: '/api/shop/products' })).json(),
     );
-    expect(list.products.map((p) => p.id)).not.toContain('aquahydra');
-    expect(await shopPrice('aquahydra')).toBeNull();
-    await app.inject({
-      method: 'PUT',
-      url: '/api/admin/products/aquahydra/visibility',
-      headers: as(admin),
-      payload: { hidden: false },
-    });
+    expect(list.products.map((p) => p.id)).not.toContain('eventone');
+    expect(await shopPrice('eventone')).toBeNull();
+    // The routine catalogue still loads (scans keep working) and no longer offers it.
+    const catalogue = await app.catalogue.get();
+    expect(catalogue.boosters.map((b) => b.id)).not.toContain('eventone');
+    expect(catalogue.boosters.length).toBeGreaterThan(0);
+    await hide('eventone', false);
+    expect(await shopPrice('eventone')).not.toBeNull();
+    expect((await app.catalogue.get()).boosters.map((b) => b.id)).toContain('eventone');
+
+    // The recommender names the built-in bases by skin type: hiding one would break routines.
+    const base = await hide('aquahydra', true);
+    expect(base.statusCode).toBe(409);
+    expect(base.json()).toEqual({ detail: AdminMessages.baseNeeded, code: 'base_needed' });
     expect(await shopPrice('aquahydra')).not.toBeNull();
+    await expect(app.catalogue.get()).resolves.toBeDefined();
 
     const copy = await app.inject({
       method: 'PATCH',
@@ -259,25 +285,55 @@ describe('products', () => {
     expect(copy.json().price_pence).not.toBe(1);
   });
 
-  it('creates a product; a new booster reaches the shop at once', async () => {
+  const newBooster = {
+    id: 'calm-booster',
+    name: 'Calm Booster',
+    short_description: 'Soothes',
+    description: 'A soothing booster',
+    key_ingredients: ['Centella asiatica'],
+    category: 'Boosters',
+    type: 'booster',
+    time_of_use: 'AM/PM',
+    how_to_use: 'Two drops',
+    suitable_for: ['sensitive', 'redness'],
+    size: '10 ml',
+    price_pence: 1500,
+    formulation_category: 'sensitivity/redness',
+    targets: ['dark_circles', 'hydration'],
+    formulation_flags: {
+      containsRetinoid: false,
+      containsExfoliatingAcid: false,
+      containsVitaminC: false,
+      gentle: true,
+    },
+  };
+
+  it('creates a booster that reaches the shop and the recommender at once, without a deploy', async () => {
+    // Cached before the creation, as on a running server.
+    expect((await app.catalogue.get()).boosters.map((b) => b.id)).not.toContain('calm-booster');
     const res = await app.inject({
       method: 'POST',
       url: '/api/admin/products',
       headers: as(admin),
-      payload: {
-        id: 'calm-booster',
-        name: 'Calm Booster',
-        short_description: 'Soothes',
-        description: 'A soothing booster',
-        category: 'Boosters',
-        type: 'booster',
-        how_to_use: 'Two drops',
-        size: '10 ml',
-        price_pence: 1500,
-      },
+      payload: newBooster,
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(AdminProduct.parse(res.json())).toMatchObject({
+      targets: ['dark_circles', 'hydration'],
+      formulation_category: 'sensitivity/redness',
+      hidden: false,
+    });
     expect(await shopPrice('calm-booster')).toBe(1500);
+
+    const catalogue = await app.catalogue.get();
+    const { recommendation } = recommend({
+      scores: { dark_circles: 35 },
+      estimatedSkinType: 'normal',
+      concerns: [],
+      catalogue,
+    });
+    expect(recommendation.boosters.map((b) => b.id)).toContain('calm-booster');
+
     const again = await app.inject({
       method: 'POST',
       url: '/api/admin/products',
@@ -285,6 +341,114 @@ describe('products', () => {
       payload: res.json(),
     });
     expect(again.statusCode).toBe(409);
+    const [created] = await auditOf('calm-booster');
+    expect(created).toMatchObject({ action: 'product.create', before: null });
+  });
+
+  it('refuses a base or booster the recommender could not use, naming the fields', async () => {
+    const { targets: _t, formulation_flags: _f, ...incomplete } = newBooster;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: as(admin),
+      payload: { ...incomplete, id: 'half-booster', suitable_for: ['everyone'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields as object).sort()).toEqual(
+      ['formulation_flags', 'suitable_for', 'targets'].sort(),
+    );
+    expect(await shopPrice('half-booster')).toBeNull();
+
+    // An everyday product needs none of it.
+    const cloth = await app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: as(admin),
+      payload: {
+        id: 'bamboo-headband',
+        name: 'Bamboo Headband',
+        short_description: 'Keeps hair back',
+        description: 'Soft bamboo headband.',
+        category: 'Tools',
+        type: 'tool',
+        how_to_use: 'Wear it while cleansing.',
+        suitable_for: ['All skin types'],
+        size: 'One size',
+        price_pence: 800,
+      },
+    });
+    expect(cloth.statusCode, cloth.body).toBe(201);
+    expect(AdminProduct.parse(cloth.json())).toMatchObject({ targets: null, time_of_use: null });
+
+    // A copy edit may not empty what the recommender reads either; nothing changes.
+    const emptied = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/clearcomplex',
+      headers: as(moderator),
+      payload: { key_ingredients: [], name: 'Emptied' },
+    });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().fields).toHaveProperty('key_ingredients');
+    const list = AdminProductList.parse(
+      (
+        await app.inject({ method: 'GET', url: '/api/admin/products', headers: as(moderator) })
+      ).json(),
+    );
+    expect(list.products.find((p) => p.id === 'clearcomplex')?.name).toBe('ClearComplex');
+  });
+
+  it('an admin edits what the recommender reads; a moderator may not', async () => {
+    const body = {
+      formulation_category: 'acne/oil',
+      targets: ['blackheads', 'acne'],
+      formulation_flags: {
+        containsRetinoid: false,
+        containsExfoliatingAcid: true,
+        containsVitaminC: false,
+        gentle: false,
+      },
+    };
+    const byModerator = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/products/clearcomplex/formulation',
+      headers: as(moderator),
+      payload: body,
+    });
+    expect(byModerator.statusCode).toBe(403);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/products/clearcomplex/formulation',
+      headers: as(admin),
+      payload: body,
+    });
+    expect(AdminProduct.parse(res.json()).targets).toEqual(['blackheads', 'acne']);
+    expect((await app.catalogue.get()).booster('clearcomplex').targets).toEqual([
+      'blackheads',
+      'acne',
+    ]);
+    const [entry] = await auditOf('clearcomplex');
+    expect(entry).toMatchObject({ action: 'product.formulation' });
+    for (const bad of [
+      { ...body, targets: [] },
+      { ...body, targets: ['acne', 'acne'] },
+      { ...body, targets: ['glow'] },
+      { ...body, formulation_flags: { containsRetinoid: true } },
+    ]) {
+      const refused = await app.inject({
+        method: 'PUT',
+        url: '/api/admin/products/clearcomplex/formulation',
+        headers: as(admin),
+        payload: bad,
+      });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const everyday = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/products/microfibre-cleansing-cloths/formulation',
+      headers: as(admin),
+      payload: body,
+    });
+    expect(everyday.statusCode).toBe(400);
   });
 
   it('re-encodes an uploaded image to WebP and refuses SVG', async () => {

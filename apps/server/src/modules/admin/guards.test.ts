@@ -17,8 +17,11 @@ const ADMIN_ONLY = new Set([
   'PUT /api/admin/products/{id}/price',
   'PUT /api/admin/products/{id}/visibility',
   'PUT /api/admin/products/{id}/featured',
+  'PUT /api/admin/products/{id}/formulation',
   'GET /api/admin/audit',
   'GET /api/admin/audit.csv',
+  'GET /api/admin/settings',
+  'PUT /api/admin/settings',
 ]);
 const MODERATOR = new Set([
   'GET /api/admin/overview',
@@ -35,6 +38,10 @@ const MODERATOR = new Set([
   'GET /api/admin/quiz',
   'POST /api/admin/quiz/questions',
   'PUT /api/admin/quiz/questions/{id}',
+  'GET /api/admin/quiz/categories',
+  'POST /api/admin/quiz/categories',
+  'PUT /api/admin/quiz/categories/order',
+  'PATCH /api/admin/quiz/categories/{id}',
 ]);
 
 let app: FastifyInstance;
@@ -89,7 +96,7 @@ describe('the admin API guard sweep', () => {
     }
   });
 
-  it('answers 403 to a moderator on user, role, price, visibility and audit routes only', async () => {
+  it('answers 403 to a moderator on user, role, price, visibility, formulation, audit and settings routes only', async () => {
     for (const { method, path, key } of routes) {
       const res = await app.inject({
         method: method as 'GET',

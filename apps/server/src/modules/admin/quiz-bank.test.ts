@@ -1,4 +1,10 @@
-import { AdminQuizBank, AdminQuizQuestion } from '@lumiskin/contract/admin';
+import {
+  AdminQuizBank,
+  AdminQuizCategory,
+  AdminQuizCategoryList,
+  AdminQuizQuestion,
+  AuditList,
+} from '@lumiskin/contract/admin';
 import { QuizResult, QuizSession, QuizStats } from '@lumiskin/contract/quiz';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,5 +155,199 @@ describe('quiz bank', () => {
     }
     expect(await stats()).toBe(pointsBefore);
     expect(result.score).toBeGreaterThan(0);
+  });
+});
+
+describe('quiz categories', () => {
+  const categories = async () =>
+    AdminQuizCategoryList.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/admin/quiz/categories',
+          headers: moderator.headers,
+        })
+      ).json(),
+    ).categories;
+  const publicIds = async (player: CreatedUser) =>
+    (
+      (
+        await app.inject({ method: 'GET', url: '/api/quiz/categories', headers: player.headers })
+      ).json() as { id: string }[]
+    ).map((c) => c.id);
+  const auditOf = async (id: string) => {
+    const admin = await createUser(app, { role: 'admin' });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?entity=quiz_category&entity_id=${id}`,
+      headers: admin.headers,
+    });
+    return AuditList.parse(res.json()).entries;
+  };
+
+  it('edits a category; players see the new copy; the seeder keeps the edit', async () => {
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/quiz/categories/sun-protection',
+      headers: moderator.headers,
+      payload: { name: 'Sun Sense', icon: 'Zap', color: '#0EA5E9', estimated_time: 6 },
+    });
+    expect(AdminQuizCategory.parse(res.json())).toMatchObject({
+      name: 'Sun Sense',
+      icon: 'Zap',
+      color: '#0ea5e9',
+      estimated_time: 6,
+      hidden: false,
+      description: 'SPF, UVA stars, the UV index and how much sunscreen really counts.',
+    });
+    await quizBankSeeder.run(app.db, () => {});
+    expect((await categories()).find((c) => c.id === 'sun-protection')?.name).toBe('Sun Sense');
+    const [entry] = await auditOf('sun-protection');
+    expect(entry).toMatchObject({
+      action: 'quiz_category.update',
+      before: { name: 'Sun Protection' },
+      after: { name: 'Sun Sense' },
+    });
+
+    for (const bad of [
+      { icon: 'Skull' },
+      { color: 'red' },
+      { estimated_time: 0 },
+      { name: '' },
+      { name: 'x'.repeat(61) },
+    ]) {
+      const refused = await app.inject({
+        method: 'PATCH',
+        url: '/api/admin/quiz/categories/sun-protection',
+        headers: moderator.headers,
+        payload: bad,
+      });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const missing = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/quiz/categories/no-such-category',
+      headers: moderator.headers,
+      payload: { name: 'X' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('a hidden category is not listed, not playable, and out of the daily draw; unhiding restores it', async () => {
+    const player = await createUser(app);
+    expect(await publicIds(player)).toContain('acne-breakouts');
+    const hide = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/quiz/categories/acne-breakouts',
+      headers: moderator.headers,
+      payload: { hidden: true },
+    });
+    expect(AdminQuizCategory.parse(hide.json()).hidden).toBe(true);
+    expect(await publicIds(player)).not.toContain('acne-breakouts');
+    const play = await app.inject({
+      method: 'GET',
+      url: '/api/quiz/category/acne-breakouts',
+      headers: player.headers,
+    });
+    expect(play.statusCode).toBe(404);
+    const search = await app.inject({ method: 'GET', url: '/api/search?q=breakouts' });
+    expect(JSON.stringify(search.json().quiz_categories)).not.toContain('acne-breakouts');
+    expect((await auditOf('acne-breakouts'))[0]?.action).toBe('quiz_category.hide');
+
+    // With every category but one hidden, the daily draws from that one only.
+    const others = (await categories()).filter((c) => c.id !== 'skin-basics' && !c.hidden);
+    const setHidden = (id: string, hidden: boolean) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/admin/quiz/categories/${id}`,
+        headers: moderator.headers,
+        payload: { hidden },
+      });
+    for (const c of others) await setHidden(c.id, true);
+    const daily = QuizSession.parse(
+      (
+        await app.inject({ method: 'GET', url: '/api/quiz/daily-quiz', headers: player.headers })
+      ).json(),
+    );
+    const basics = new Set((await bank('skin-basics')).questions.map((q) => q.id));
+    expect(daily.questions).toHaveLength(5);
+    expect(daily.questions.every((q) => basics.has(q.id))).toBe(true);
+    for (const c of others) await setHidden(c.id, false);
+
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/quiz/categories/acne-breakouts',
+      headers: moderator.headers,
+      payload: { hidden: false },
+    });
+    expect(await publicIds(player)).toContain('acne-breakouts');
+    // A change of copy alone does not unhide or hide anything.
+    const copy = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/quiz/categories/acne-breakouts',
+      headers: moderator.headers,
+      payload: { description: 'Spots, explained.' },
+    });
+    expect(AdminQuizCategory.parse(copy.json()).hidden).toBe(false);
+  });
+
+  it('adds a category last and reorders them; players see the new order', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/quiz/categories',
+      headers: moderator.headers,
+      payload: {
+        id: 'body-care',
+        name: 'Body Care',
+        description: 'Skin below the chin.',
+        icon: 'Droplets',
+        color: '#22c55e',
+        estimated_time: 3,
+        badge_reward: 'Body Buff',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = await categories();
+    expect(list.at(-1)).toMatchObject({ id: 'body-care', question_count: 0, hidden: false });
+    const duplicate = await app.inject({
+      method: 'POST',
+      url: '/api/admin/quiz/categories',
+      headers: moderator.headers,
+      payload: { ...(created.json() as object), id: 'body-care' },
+    });
+    expect(duplicate.statusCode).toBe(409);
+
+    const reversed = list.map((c) => c.id).reverse();
+    const ordered = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/quiz/categories/order',
+      headers: moderator.headers,
+      payload: { ids: reversed },
+    });
+    expect(AdminQuizCategoryList.parse(ordered.json()).categories.map((c) => c.id)).toEqual(
+      reversed,
+    );
+    const player = await createUser(app);
+    expect(await publicIds(player)).toEqual(reversed);
+    expect((await auditOf('*'))[0]).toMatchObject({
+      action: 'quiz_category.order',
+      after: { order: reversed },
+    });
+
+    // The whole order or nothing: a missing, unknown or repeated id is refused.
+    for (const ids of [
+      reversed.slice(1),
+      [...reversed.slice(1), 'no-such'],
+      [...reversed, reversed[0]],
+    ]) {
+      const refused = await app.inject({
+        method: 'PUT',
+        url: '/api/admin/quiz/categories/order',
+        headers: moderator.headers,
+        payload: { ids },
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    expect((await categories()).map((c) => c.id)).toEqual(reversed);
   });
 });

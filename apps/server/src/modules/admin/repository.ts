@@ -3,6 +3,7 @@ import type {
   AdminProduct,
   AdminUser,
   AdminUserDetail,
+  AuditEntity,
   AuditEntry,
 } from '@lumiskin/contract/admin';
 import type { Role } from '@lumiskin/contract/auth';
@@ -22,7 +23,7 @@ import {
 import type { Db } from '../../db/client';
 import { analyses } from '../analysis/schema';
 import { sessions, users, type UserRow } from '../auth/schema';
-import { blogPosts, type BlogPostRow } from '../blog/schema';
+import { blogPosts, postLikes, postSaves, postViews, type BlogPostRow } from '../blog/schema';
 import { mixItems } from '../mix/schema';
 import { quizAttempts, quizPlayerTotals } from '../quiz/schema';
 import { toShopProduct } from '../shop/repository';
@@ -37,13 +38,16 @@ export interface Actor {
   role: Role;
 }
 
+/** The app's database or an open transaction on it. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** Appends one entry; written in the same transaction as the change it records. */
 export async function audit(
-  db: Db,
+  db: Executor,
   actor: Actor,
   entry: {
     action: string;
-    entity: 'user' | 'product' | 'article' | 'quiz_question';
+    entity: AuditEntity;
     entityId: string;
     before: Record<string, unknown> | null;
     after: Record<string, unknown> | null;
@@ -72,9 +76,17 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
   };
 }
 
-function auditConditions(query: { entity?: string; action?: string; actor_id?: string }): SQL[] {
+interface AuditFilter {
+  entity?: string | undefined;
+  entity_id?: string | undefined;
+  action?: string | undefined;
+  actor_id?: string | undefined;
+}
+
+function auditConditions(query: AuditFilter): SQL[] {
   const conditions: SQL[] = [];
   if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
+  if (query.entity_id) conditions.push(eq(auditLog.entityId, query.entity_id));
   if (query.action) conditions.push(eq(auditLog.action, query.action));
   if (query.actor_id) conditions.push(eq(auditLog.actorId, query.actor_id));
   return conditions;
@@ -82,7 +94,7 @@ function auditConditions(query: { entity?: string; action?: string; actor_id?: s
 
 export async function listAudit(
   db: Db,
-  query: { entity?: string; action?: string; actor_id?: string; page: number; page_size: number },
+  query: AuditFilter & { page: number; page_size: number },
 ): Promise<{ entries: AuditEntry[]; total: number }> {
   const where = and(...auditConditions(query));
   const [rows, [totals]] = await Promise.all([
@@ -101,7 +113,7 @@ export async function listAudit(
 /** At most `limit` entries, newest first, for the CSV export. */
 export async function exportAudit(
   db: Db,
-  query: { entity?: string; action?: string; actor_id?: string },
+  query: AuditFilter,
   limit: number,
 ): Promise<AuditEntry[]> {
   const rows = await db
@@ -177,9 +189,25 @@ export async function listUsers(
   return { users: rows.map(toAdminUser), total: totals?.n ?? 0 };
 }
 
-export async function userDetail(db: Db, row: UserRow): Promise<AdminUserDetail> {
-  const [[scans], [lastSession], [points]] = await Promise.all([
-    db.select({ n: count() }).from(analyses).where(eq(analyses.userId, row.id)),
+export async function userDetail(db: Executor, row: UserRow): Promise<AdminUserDetail> {
+  const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+  const [scans, plays, read, liked, saved, [lastSession], [points]] = await Promise.all([
+    countOf(db.select({ n: count() }).from(analyses).where(eq(analyses.userId, row.id))),
+    countOf(
+      db
+        .select({ n: count() })
+        .from(quizAttempts)
+        .where(and(eq(quizAttempts.userId, row.id), isNotNull(quizAttempts.submittedAt))),
+    ),
+    // Blog views key a signed-in reader as 'u:<id>' (blog module).
+    countOf(
+      db
+        .select({ n: count() })
+        .from(postViews)
+        .where(eq(postViews.visitor, `u:${row.id}`)),
+    ),
+    countOf(db.select({ n: count() }).from(postLikes).where(eq(postLikes.userId, row.id))),
+    countOf(db.select({ n: count() }).from(postSaves).where(eq(postSaves.userId, row.id))),
     db
       .select({ at: sql<string | null>`max(${sessions.lastUsedAt})` })
       .from(sessions)
@@ -192,34 +220,68 @@ export async function userDetail(db: Db, row: UserRow): Promise<AdminUserDetail>
   return {
     ...toAdminUser(row),
     last_active_at: lastSession?.at ? new Date(lastSession.at).toISOString() : null,
-    scan_count: scans?.n ?? 0,
+    scan_count: scans,
     quiz_points: points?.points ?? 0,
+    quiz_plays: plays,
+    articles_read: read,
+    articles_liked: liked,
+    articles_saved: saved,
+    timezone: row.timezone,
+    email_notifications: row.emailNotifications,
+    marketing: row.marketing,
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
-export async function countAdmins(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+/** Admins who can act: role admin and not suspended. */
+export async function countActiveAdmins(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.suspendedAt)));
   return row?.n ?? 0;
 }
 
-/** Suspends and revokes every live session in one transaction; or lifts the suspension. */
-export async function setSuspended(db: Db, userId: string, suspended: boolean): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .update(users)
-      .set({ suspendedAt: suspended ? now : null })
-      .where(eq(users.id, userId))
-      .returning();
-    if (suspended) {
-      await tx
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    }
-    if (!row) throw new Error('user vanished');
-    return row;
-  });
+export const isActiveAdmin = (row: UserRow) => row.role === 'admin' && row.suspendedAt === null;
+
+/**
+ * One key for every change that can take an active admin away (demote, suspend, delete, the
+ * admin's own deletion). Taken first inside the change's transaction, it makes two such changes
+ * run one after the other, so the second counts what the first left (decision 032). Released at
+ * commit or rollback.
+ */
+const LOCK_SPACE = 0x4c756d69; // 'Lumi'
+const LOCKS = { adminSeats: 1, settings: 2 } as const;
+
+async function advisoryLock(tx: Executor, key: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${key}::int)`);
+}
+
+export const lockAdminSeats = (tx: Executor) => advisoryLock(tx, LOCKS.adminSeats);
+
+/** Two admins saving settings at once: the second reads what the first wrote (honest audit). */
+export const lockSettings = (tx: Executor) => advisoryLock(tx, LOCKS.settings);
+
+/** Suspends and revokes every live session, or lifts the suspension; inside the caller's transaction. */
+export async function setSuspended(
+  tx: Executor,
+  userId: string,
+  suspended: boolean,
+): Promise<UserRow> {
+  const now = new Date();
+  const [row] = await tx
+    .update(users)
+    .set({ suspendedAt: suspended ? now : null })
+    .where(eq(users.id, userId))
+    .returning();
+  if (suspended) {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+  if (!row) throw new Error('user vanished');
+  return row;
 }
 
 // ---- Products ----
@@ -227,7 +289,12 @@ export async function setSuspended(db: Db, userId: string, suspended: boolean): 
 const { search: _search, ...productColumns } = getTableColumns(products);
 
 export function toAdminProduct(row: ProductRow): AdminProduct {
-  return { ...toShopProduct(row), hidden: row.hidden };
+  return {
+    ...toShopProduct(row),
+    hidden: row.hidden,
+    targets: row.targets,
+    formulation_flags: row.formulationFlags,
+  };
 }
 
 export async function listAdminProducts(db: Db): Promise<AdminProduct[]> {
@@ -235,7 +302,7 @@ export async function listAdminProducts(db: Db): Promise<AdminProduct[]> {
   return rows.map((row) => toAdminProduct(row as ProductRow));
 }
 
-export async function findAdminProduct(db: Db, id: string): Promise<ProductRow | undefined> {
+export async function findAdminProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
   return row as ProductRow | undefined;
 }

@@ -21,11 +21,14 @@ import {
   PreviewResponse,
   ProductCopyBody,
   ProductFeaturedBody,
+  ProductFormulationBody,
+  formulationIssues,
   ProductPriceBody,
   ProductVisibilityBody,
   UserIdParams,
 } from '@lumiskin/contract/admin';
 import { MessageResponse } from '@lumiskin/contract/account';
+import { BASE_IDS } from '@lumiskin/contract/analysis';
 import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -33,26 +36,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { requireRole, roleGuard } from '../../plugins/auth';
-import { conflict, HttpError, notFoundUnless } from '../../plugins/errors';
+import { badRequest, conflict, forbidden, HttpError, notFoundUnless } from '../../plugins/errors';
 import { sniffImageType } from '../analysis/image';
 import { findUserById } from '../auth/repository';
-import { users } from '../auth/schema';
+import { users, type UserRow } from '../auth/schema';
+import { renderMarkdown } from '../blog/markdown';
 import { blogPosts, type BlogPostRow } from '../blog/schema';
 import { products } from '../shop/schema';
-import { sendResetLink } from '../users/password-reset-routes';
+import { prepareResetLink } from '../users/password-reset-routes';
 import { deleteAccount } from '../users/repository';
 import {
   audit,
   type Actor,
   articleSnapshot,
-  countAdmins,
+  countActiveAdmins,
+  type Executor,
   exportAudit,
   findAdminProduct,
   findArticle,
+  isActiveAdmin,
   listAdminProducts,
   listArticles,
   listAudit,
   listUsers,
+  lockAdminSeats,
   overview,
   setSuspended,
   toAdminArticle,
@@ -61,6 +68,7 @@ import {
   userSnapshot,
 } from './repository';
 import quizBankRoutes from './quiz-bank-routes';
+import settingsRoutes from './settings-routes';
 import { productImages } from './schema';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
@@ -69,6 +77,7 @@ const staff = { tags: ['admin'], security: [{ bearer: [] }] };
 const adminOnly = { onRequest: roleGuard('admin') };
 
 const AUDIT_CSV_MAX_ROWS = 10_000;
+const isFormulation = (type: string) => type === 'base' || type === 'booster';
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const IMAGE_MAX_SIDE = 1200;
 
@@ -94,6 +103,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // signed-out caller gets 401 and a user 403 whatever they send.
   app.addHook('onRequest', roleGuard('moderator'));
   await app.register(quizBankRoutes);
+  await app.register(settingsRoutes);
 
   /**
    * After the catalogue or articles changed: the routine's cache and the rendered pages, on every
@@ -151,24 +161,34 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * The target user, refusing the last admin's demotion or removal and (unless `selfAllowed`: an
-   * admin may step down to moderator while another admin remains) the caller's own account.
+   * One admin write on an account, in one transaction with its audit entry (`change` writes
+   * both). The admin-seats lock is taken first and the caller and target are read again under
+   * it, so two admins demoting, suspending or deleting each other at once run one after the
+   * other and the second sees what the first did: never zero active admins (decision 032).
+   * Refuses the caller's own account unless `selfAllowed` (an admin may step down while another
+   * admin remains), and any change that would remove the last active admin.
    */
-  async function targetUser(
+  async function userWrite<T>(
     request: FastifyRequest,
     id: string,
-    losesAdmin: boolean,
-    selfAllowed = false,
-  ) {
+    options: { removesAdmin: (target: UserRow) => boolean; selfAllowed?: boolean },
+    change: (tx: Executor, target: UserRow, actor: Actor) => Promise<T>,
+  ): Promise<T> {
     const actor = await actorOf(request);
-    const row = notFoundUnless(await findUserById(app.db, id), 'No such user');
-    if (row.id === actor.id && !selfAllowed) {
-      throw new HttpError(409, AdminErrorCode.notYourself, AdminMessages.notYourself);
-    }
-    if (losesAdmin && row.role === 'admin' && (await countAdmins(app.db)) <= 1) {
-      throw new HttpError(409, AdminErrorCode.lastAdmin, AdminMessages.lastAdmin);
-    }
-    return { actor, row };
+    return app.db.transaction(async (tx) => {
+      await lockAdminSeats(tx);
+      const me = await findUserById(tx, actor.id);
+      // Demoted or suspended by another admin while this request waited for the lock.
+      if (!me || !isActiveAdmin(me)) throw forbidden(AdminMessages.notAnAdmin);
+      const row = notFoundUnless(await findUserById(tx, id), 'No such user');
+      if (row.id === actor.id && !options.selfAllowed) {
+        throw new HttpError(409, AdminErrorCode.notYourself, AdminMessages.notYourself);
+      }
+      if (isActiveAdmin(row) && options.removesAdmin(row) && (await countActiveAdmins(tx)) <= 1) {
+        throw new HttpError(409, AdminErrorCode.lastAdmin, AdminMessages.lastAdmin);
+      }
+      return change(tx, row, actor);
+    });
   }
 
   app.put(
@@ -177,7 +197,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...adminOnly,
       schema: {
         ...staff,
-        summary: 'Change the role (admin only; the last admin cannot be demoted)',
+        summary: 'Change the role (admin only; the last active admin cannot be demoted)',
         params: UserIdParams,
         body: ChangeRoleBody,
         response: { 200: AdminUserDetail, ...errors },
@@ -185,18 +205,26 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { role } = request.body;
-      const { actor, row } = await targetUser(request, request.params.id, role !== 'admin', true);
-      const updated = await app.db.transaction(async (tx) => {
-        const [next] = await tx.update(users).set({ role }).where(eq(users.id, row.id)).returning();
-        await audit(tx, actor, {
-          action: 'user.role',
-          entity: 'user',
-          entityId: row.id,
-          before: userSnapshot(row),
-          after: userSnapshot(next!),
-        });
-        return next!;
-      });
+      const updated = await userWrite(
+        request,
+        request.params.id,
+        { removesAdmin: () => role !== 'admin', selfAllowed: true },
+        async (tx, row, actor) => {
+          const [next] = await tx
+            .update(users)
+            .set({ role })
+            .where(eq(users.id, row.id))
+            .returning();
+          await audit(tx, actor, {
+            action: 'user.role',
+            entity: 'user',
+            entityId: row.id,
+            before: userSnapshot(row),
+            after: userSnapshot(next!),
+          });
+          return next!;
+        },
+      );
       return userDetail(app.db, updated);
     },
   );
@@ -216,16 +244,23 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { actor, row } = await targetUser(request, request.params.id, suspend);
-        const updated = await setSuspended(app.db, row.id, suspend);
-        await audit(app.db, actor, {
-          action: suspend ? 'user.suspend' : 'user.unsuspend',
-          entity: 'user',
-          entityId: row.id,
-          before: userSnapshot(row),
-          after: userSnapshot(updated),
-        });
-        request.log.info({ userId: row.id, suspend }, 'suspension changed');
+        const updated = await userWrite(
+          request,
+          request.params.id,
+          { removesAdmin: () => suspend },
+          async (tx, row, actor) => {
+            const next = await setSuspended(tx, row.id, suspend);
+            await audit(tx, actor, {
+              action: suspend ? 'user.suspend' : 'user.unsuspend',
+              entity: 'user',
+              entityId: row.id,
+              before: userSnapshot(row),
+              after: userSnapshot(next),
+            });
+            return next;
+          },
+        );
+        request.log.info({ userId: updated.id, suspend }, 'suspension changed');
         return userDetail(app.db, updated);
       },
     );
@@ -244,15 +279,20 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await actorOf(request);
-      const row = notFoundUnless(await findUserById(app.db, request.params.id), 'No such user');
-      await sendResetLink(app, row);
-      await audit(app.db, actor, {
-        action: 'user.reset_link',
-        entity: 'user',
-        entityId: row.id,
-        before: null,
-        after: null,
+      // The token and its audit entry commit together; the mail goes once they did.
+      const mail = await app.db.transaction(async (tx) => {
+        const row = notFoundUnless(await findUserById(tx, request.params.id), 'No such user');
+        const message = await prepareResetLink(app, row, tx);
+        await audit(tx, actor, {
+          action: 'user.reset_link',
+          entity: 'user',
+          entityId: row.id,
+          before: null,
+          after: null,
+        });
+        return message;
       });
+      await app.mailer.send(mail);
       return { message: 'A password reset link was sent' };
     },
   );
@@ -269,17 +309,24 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { actor, row } = await targetUser(request, request.params.id, true);
-      await deleteAccount(app.db, row.id);
+      const id = await userWrite(
+        request,
+        request.params.id,
+        { removesAdmin: () => true },
+        async (tx, row, actor) => {
+          await deleteAccount(tx, row.id);
+          await audit(tx, actor, {
+            action: 'user.delete',
+            entity: 'user',
+            entityId: row.id,
+            before: userSnapshot(row),
+            after: null,
+          });
+          return row.id;
+        },
+      );
       void app.photoSweeper.kick();
-      await audit(app.db, actor, {
-        action: 'user.delete',
-        entity: 'user',
-        entityId: row.id,
-        before: userSnapshot(row),
-        after: null,
-      });
-      request.log.info({ userId: row.id }, 'account deleted by an admin');
+      request.log.info({ userId: id }, 'account deleted by an admin');
       return reply.code(204).send(null);
     },
   );
@@ -320,13 +367,23 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             name: body.name,
             shortDescription: body.short_description,
             description: body.description,
-            keyIngredients: body.key_ingredients ?? [],
+            keyIngredients: body.key_ingredients,
             category: body.category,
             type: body.type,
-            timeOfUse: body.time_of_use ?? null,
+            timeOfUse: body.time_of_use,
             howToUse: body.how_to_use,
-            suitableFor: body.suitable_for ?? [],
+            suitableFor: body.suitable_for,
             size: body.size,
+            featured: body.featured,
+            hidden: body.hidden,
+            // What the recommender reads; the schema required them for a base or booster.
+            ...(isFormulation(body.type)
+              ? {
+                  formulationCategory: body.formulation_category,
+                  targets: body.targets,
+                  formulationFlags: body.formulation_flags,
+                }
+              : {}),
             rating: 0,
             pricePence: body.price_pence,
             image: '',
@@ -351,7 +408,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Applies `set` to one product with its audit entry; 404 when the id is unknown. */
+  /**
+   * Applies `set` to one product with its audit entry; 404 when the id is unknown. A base or
+   * booster must stay usable by the recommender (the catalogue parses every one), so the edited
+   * row is checked before it commits: 400 with the fields at fault otherwise.
+   */
   async function updateProduct(
     request: FastifyRequest,
     id: string,
@@ -362,6 +423,15 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const before = notFoundUnless(await findAdminProduct(app.db, id), 'No such product');
     const after = await app.db.transaction(async (tx) => {
       const [row] = await tx.update(products).set(set).where(eq(products.id, id)).returning();
+      const issues = formulationIssues(toAdminProduct(row!));
+      if (issues.length > 0) {
+        throw new HttpError(
+          400,
+          ErrorCode.validation,
+          issues[0]!.message,
+          Object.fromEntries(issues.map((i) => [i.path, i.message])),
+        );
+      }
       await audit(tx, actor, {
         action,
         entity: 'product',
@@ -432,15 +502,49 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminProduct, ...errors },
       },
     },
-    async (request) =>
-      updateProduct(
+    async (request) => {
+      // The recommender names the built-in bases by skin type: hiding one would leave a
+      // routine without its base.
+      if (request.body.hidden && (BASE_IDS as readonly string[]).includes(request.params.id)) {
+        throw new HttpError(409, AdminErrorCode.baseNeeded, AdminMessages.baseNeeded);
+      }
+      return updateProduct(
         request,
         request.params.id,
         request.body.hidden ? 'product.hide' : 'product.unhide',
-        {
-          hidden: request.body.hidden,
-        },
-      ),
+        { hidden: request.body.hidden },
+      );
+    },
+  );
+
+  app.put(
+    '/products/:id/formulation',
+    {
+      ...adminOnly,
+      schema: {
+        ...staff,
+        summary:
+          "A base's or booster's targets, formulation category and ingredient flags, which the routine recommender reads (admin only)",
+        params: AdminProductParams,
+        body: ProductFormulationBody,
+        response: { 200: AdminProduct, ...errors },
+      },
+    },
+    async (request) => {
+      const existing = notFoundUnless(
+        await findAdminProduct(app.db, request.params.id),
+        'No such product',
+      );
+      if (!isFormulation(existing.type)) {
+        throw badRequest('Only a base or a booster has targets and ingredient flags');
+      }
+      const { formulation_category, targets, formulation_flags } = request.body;
+      return updateProduct(request, request.params.id, 'product.formulation', {
+        formulationCategory: formulation_category,
+        targets,
+        formulationFlags: formulation_flags,
+      });
+    },
   );
 
   app.put(

@@ -12,6 +12,7 @@ import {
   type CaptureAngle,
 } from '@lumiskin/contract/analysis';
 import { ApiError } from '@lumiskin/contract/errors';
+import { SettingsErrorCode, SettingsMessages } from '@lumiskin/contract/settings';
 import {
   CONSENT_VERSION,
   ConsentBody,
@@ -29,7 +30,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
-import { notFoundUnless } from '../../plugins/errors';
+import { HttpError, notFoundUnless } from '../../plugins/errors';
 import { enforceLimit } from '../auth/rate-limits';
 import { defaultAnalysisConfig } from './config';
 import { decodeImageData, ImageError } from './image';
@@ -123,6 +124,10 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Signed in, then at most `ratePerHour` scans per person (the engine is the costly part). */
   async function scanGate(request: FastifyRequest, reply: FastifyReply) {
     await requireUser(request);
+    // An admin may pause new scans (admin settings), e.g. while the analysis service misbehaves.
+    if (!(await app.settings.get()).scans_open) {
+      throw new HttpError(503, SettingsErrorCode.scansPaused, SettingsMessages.scansPaused);
+    }
     await enforceLimit(
       perUser,
       request,

@@ -7,6 +7,7 @@ import {
   RegisterBody,
 } from '@lumiskin/contract/auth';
 import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
+import { SettingsErrorCode, SettingsMessages } from '@lumiskin/contract/settings';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,6 +52,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // An admin may pause sign-ups (admin settings); existing accounts still sign in.
+      if (!(await app.settings.get()).signups_open) {
+        throw new HttpError(403, SettingsErrorCode.signupsClosed, SettingsMessages.signupsClosed);
+      }
       // Only these fields reach the database; `role` or anything else sent is ignored.
       const { name, email, password } = request.body;
       const created = await registerUser(

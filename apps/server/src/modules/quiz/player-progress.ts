@@ -120,7 +120,11 @@ export async function getChallenges(db: Db, ctx: QuizContext): Promise<QuizChall
   const earned = await earnedBadges(db, ctx.userId);
   const catalogue: BadgeDefinition[] = [
     ...Object.values(BADGES),
-    ...(await allCategories(db)).map(categoryBadgeOf),
+    // A hidden category's badge stays on the shelf of those who earned it, and no one else's.
+    ...(await allCategories(db))
+      .map((c) => ({ hidden: c.hidden, badge: categoryBadgeOf(c) }))
+      .filter(({ hidden, badge }) => !hidden || earned.has(badge.badge_id))
+      .map(({ badge }) => badge),
   ];
   const badges: BadgeShelfItem[] = catalogue.map((b) => ({
     ...toBadge(b),

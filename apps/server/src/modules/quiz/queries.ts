@@ -22,11 +22,13 @@ export type Executor = Db | Tx;
 
 /* ---------- questions and categories ---------- */
 
+/** The daily draw's pool: active questions of categories that are not hidden. */
 export async function activeQuestionPool(db: Executor) {
   return db
     .select({ id: quizQuestions.id, categoryId: quizQuestions.categoryId })
     .from(quizQuestions)
-    .where(eq(quizQuestions.active, true));
+    .innerJoin(quizCategories, eq(quizCategories.id, quizQuestions.categoryId))
+    .where(and(eq(quizQuestions.active, true), eq(quizCategories.hidden, false)));
 }
 
 export async function activeQuestionsOf(db: Executor, categoryId: string) {
@@ -53,7 +55,7 @@ export async function allCategories(db: Executor) {
   return db.select().from(quizCategories).orderBy(asc(quizCategories.position));
 }
 
-/** Every category with its number of active questions, in display order. */
+/** Every category players see (not hidden) with its number of active questions, in display order. */
 export async function categoriesWithCounts(db: Executor) {
   return db
     .select({
@@ -65,6 +67,7 @@ export async function categoriesWithCounts(db: Executor) {
       quizQuestions,
       and(eq(quizQuestions.categoryId, quizCategories.id), eq(quizQuestions.active, true)),
     )
+    .where(eq(quizCategories.hidden, false))
     .groupBy(quizCategories.id)
     .orderBy(asc(quizCategories.position), asc(quizCategories.name));
 }

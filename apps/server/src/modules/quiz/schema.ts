@@ -30,6 +30,8 @@ export const quizCategories = pgTable('quiz_categories', {
   estimatedTime: integer('estimated_time').notNull(),
   badgeReward: text('badge_reward').notNull(),
   position: integer('position').notNull().default(0),
+  /** Hidden in the admin area: not listed, not playable, its questions out of the daily draw. */
+  hidden: boolean('hidden').notNull().default(false),
 });
 
 export const quizQuestions = pgTable(

@@ -140,7 +140,7 @@ export async function serveDaily(db: Db, ctx: QuizContext): Promise<QuizSession>
 /**
  * A fresh draw of five from a category: questions not yet answered right come first, and the
  * previous draw's questions last. A new draw replaces an unfinished one of the same category.
- * Null for an unknown category.
+ * Null for an unknown or hidden category.
  */
 export async function serveCategory(
   db: Db,
@@ -148,7 +148,8 @@ export async function serveCategory(
   categoryId: string,
 ): Promise<QuizSession | null> {
   const category = await findCategory(db, categoryId);
-  if (!category) return null;
+  // A hidden category is not playable (admin area); one served before it was hidden still submits.
+  if (!category || category.hidden) return null;
 
   const pool = await activeQuestionsOf(db, categoryId);
   const day = localDay(ctx.now, ctx.timeZone);

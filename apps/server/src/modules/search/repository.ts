@@ -1,5 +1,5 @@
 import { SEARCH_LIMIT_PER_KIND, type SearchResponse } from '@lumiskin/contract/search';
-import { asc, desc, ilike, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blogPosts } from '../blog/schema';
 import { quizCategories } from '../quiz/schema';
@@ -51,11 +51,14 @@ export async function searchEverything(db: Db, q: string): Promise<SearchRespons
       })
       .from(quizCategories)
       .where(
-        or(
-          ...likes.flatMap((like) => [
-            ilike(quizCategories.name, like),
-            ilike(quizCategories.description, like),
-          ]),
+        and(
+          eq(quizCategories.hidden, false),
+          or(
+            ...likes.flatMap((like) => [
+              ilike(quizCategories.name, like),
+              ilike(quizCategories.description, like),
+            ]),
+          ),
         ),
       )
       .orderBy(asc(quizCategories.position))

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { UserRow } from '../auth/schema';
+import type { MailMessage } from '../mail/mailer';
 import { HttpError } from '../../plugins/errors';
 import { credentialLimits, credentialThrottle } from '../auth/rate-limits';
 import { findUserByEmail, findUserById } from '../auth/repository';
@@ -23,14 +24,22 @@ const errors = { 400: ApiError, 429: ApiError };
 export const FORGOT_PASSWORD_FLOOR_MS = 300;
 
 /** Forgot/reset password, mounted under /api/auth beside sign-in. */
-/** Creates a single-use reset token and mails its link (also the admin area's "send reset link"). */
-export async function sendResetLink(app: FastifyInstance, user: UserRow): Promise<void> {
+/**
+ * Creates a single-use reset token in `db` (the caller's transaction, in the admin area, so the
+ * token and its audit entry commit together) and returns the mail carrying its link, to send
+ * once committed.
+ */
+export async function prepareResetLink(
+  app: FastifyInstance,
+  user: UserRow,
+  db: Parameters<typeof createResetToken>[0] = app.db,
+): Promise<MailMessage> {
   const now = app.config.now?.() ?? new Date();
   const appUrl = app.config.appUrl ?? 'http://localhost:3000';
   const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
-  const token = await createResetToken(app.db, user.id, expiresAt);
+  const token = await createResetToken(db, user.id, expiresAt);
   const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await app.mailer.send({
+  return {
     userId: user.id,
     to: user.email,
     subject: 'Reset your Lumiskin password',
@@ -44,7 +53,12 @@ export async function sendResetLink(app: FastifyInstance, user: UserRow): Promis
       '',
       'If you did not ask for this, ignore this email; your password stays as it is.',
     ].join('\n'),
-  });
+  };
+}
+
+/** Creates a single-use reset token and mails its link. */
+export async function sendResetLink(app: FastifyInstance, user: UserRow): Promise<void> {
+  await app.mailer.send(await prepareResetLink(app, user));
 }
 
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {

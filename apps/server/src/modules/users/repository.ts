@@ -8,6 +8,8 @@ import { hashToken, newToken } from '../auth/tokens';
 import { passwordResetTokens } from './schema';
 import { recordPhotoDeletion } from '../analysis/photo-sweeps';
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export function toAccount(row: UserRow): Account {
   return {
     ...toUser(row),
@@ -109,7 +111,8 @@ export async function setPassword(
  * in the same transaction (`photo_deletions`): the caller then kicks the photo sweeper, which
  * calls `deleteForUser` on the store, retrying until it succeeds.
  */
-export async function deleteAccount(db: Db, userId: string): Promise<void> {
+export async function deleteAccount(db: Db | Tx, userId: string): Promise<void> {
+  // Inside a caller's transaction this is a savepoint: the caller's audit entry and lock hold.
   await db.transaction(async (tx) => {
     await recordPhotoDeletion(tx, { userId, analysisId: null });
     await tx.execute(sql`delete from post_views where visitor = ${`u:${userId}`}`);
@@ -117,7 +120,11 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
   });
 }
 
-export async function createResetToken(db: Db, userId: string, expiresAt: Date): Promise<string> {
+export async function createResetToken(
+  db: Db | Tx,
+  userId: string,
+  expiresAt: Date,
+): Promise<string> {
   const token = newToken();
   await db.insert(passwordResetTokens).values({ userId, tokenHash: hashToken(token), expiresAt });
   return token;

@@ -16,7 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { conflict, HttpError, unauthorized } from '../../plugins/errors';
-import { countAdmins } from '../admin/repository';
+import { countActiveAdmins, isActiveAdmin, lockAdminSeats } from '../admin/repository';
+import { findUserById } from '../auth/repository';
 import { verifyPassword } from '../auth/password';
 import { enforceLimit } from '../auth/rate-limits';
 import { accountExportStream } from './export';
@@ -137,10 +138,16 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       if (!(await verifyPassword(user.passwordHash, request.body.password))) throw wrongPassword();
-      if (user.role === 'admin' && (await countAdmins(app.db)) <= 1) {
-        throw new HttpError(409, AdminErrorCode.lastAdmin, AdminMessages.lastAdmin);
-      }
-      await deleteAccount(app.db, user.id);
+      await app.db.transaction(async (tx) => {
+        // The same lock as the admin area's demotions: the last active admin cannot leave
+        // while another admin is being demoted or suspended at the same instant.
+        await lockAdminSeats(tx);
+        const fresh = await findUserById(tx, user.id);
+        if (fresh && isActiveAdmin(fresh) && (await countActiveAdmins(tx)) <= 1) {
+          throw new HttpError(409, AdminErrorCode.lastAdmin, AdminMessages.lastAdmin);
+        }
+        await deleteAccount(tx, user.id);
+      });
       void app.photoSweeper.kick();
       request.log.info({ userId: user.id }, 'account deleted');
       return reply.code(204).send(null);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { AnnouncementBanner } from '@/components/announcement-banner';
 import { FlashNotice } from '@/components/flash-notice';
 import { HydrationSlice } from '@/components/hydration-slice';
 import { InstallBanner } from '@/components/install-banner';
@@ -56,6 +57,7 @@ export function RootLayout() {
         <Navbar />
       </HydrationSlice>
       <OfflineBar />
+      <AnnouncementBanner />
       <main id="main" className="flex-1">
         <FlashNotice />
         <HydrationSlice>

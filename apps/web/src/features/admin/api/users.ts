@@ -13,6 +13,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { auditQueryOptions } from '@/features/admin/api/audit';
 
 /** GET /api/admin/users: one page of accounts (counts and dates only). */
 export const usersQueryOptions = (query: AdminUserListQuery) =>
@@ -49,8 +50,15 @@ export function useUserAction() {
           return api.post<unknown>(`${base}/${action.kind}`);
       }
     },
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: usersQueryOptions({}).queryKey.slice(0, 2) }),
+    onSuccess: async (_data, action) => {
+      // A deleted account's detail is gone: drop it rather than refetch a 404.
+      if (action.kind === 'delete')
+        queryClient.removeQueries({ queryKey: userDetailQueryOptions(action.id).queryKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersQueryOptions({}).queryKey.slice(0, 2) }),
+        queryClient.invalidateQueries({ queryKey: auditQueryOptions({}).queryKey.slice(0, 2) }),
+      ]);
+    },
   });
 }
 
@@ -64,5 +72,4 @@ export const userDetailQueryOptions = (id: string) =>
       ),
   });
 
-export const useUserDetail = (id: string | null) =>
-  useQuery({ ...userDetailQueryOptions(id ?? ''), enabled: id !== null });
+export const useUserDetail = (id: string) => useQuery(userDetailQueryOptions(id));

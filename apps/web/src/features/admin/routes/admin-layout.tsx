@@ -13,8 +13,14 @@ export default function AdminLayout() {
     { to: paths.adminUsers.href, label: 'Users' },
     { to: paths.adminProducts.href, label: 'Products' },
     { to: paths.adminArticles.href, label: 'Articles' },
-    { to: paths.adminQuiz.href, label: 'Quiz bank' },
-    ...(isAdmin ? [{ to: paths.adminAudit.href, label: 'Audit log' }] : []),
+    { to: paths.adminQuiz.href, label: 'Quiz bank', end: true },
+    { to: paths.adminQuizCategories.href, label: 'Quiz categories' },
+    ...(isAdmin
+      ? [
+          { to: paths.adminAudit.href, label: 'Audit log' },
+          { to: paths.adminSettings.href, label: 'Settings' },
+        ]
+      : []),
   ];
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6 md:flex-row md:gap-8">

@@ -1,3 +1,4 @@
+import { AUDIT_ENTITIES, type AuditEntity } from '@lumiskin/contract/admin';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -5,9 +6,18 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { downloadAuditCsv, useAudit } from '@/features/admin/api/audit';
+import { AuditTable } from '@/features/admin/components/audit-table';
 import { Pager } from '@/features/admin/components/pager';
 
-type Entity = 'user' | 'product' | 'article' | '';
+type Entity = AuditEntity | '';
+const ENTITY_LABELS: Record<AuditEntity, string> = {
+  user: 'Users',
+  product: 'Products',
+  article: 'Articles',
+  quiz_question: 'Quiz questions',
+  quiz_category: 'Quiz categories',
+  setting: 'Settings',
+};
 const PAGE_SIZE = 50;
 
 export default function AdminAuditRoute() {
@@ -31,9 +41,11 @@ export default function AdminAuditRoute() {
             }}
           >
             <option value="">Everything</option>
-            <option value="user">Users</option>
-            <option value="product">Products</option>
-            <option value="article">Articles</option>
+            {AUDIT_ENTITIES.map((e) => (
+              <option key={e} value={e}>
+                {ENTITY_LABELS[e]}
+              </option>
+            ))}
           </select>
           <Button
             size="sm"
@@ -50,35 +62,7 @@ export default function AdminAuditRoute() {
         ) : audit.isError ? (
           <LoadError what="the audit log" onRetry={() => void audit.refetch()} />
         ) : (
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b">
-                <th className="py-2 pr-3">When</th>
-                <th className="py-2 pr-3">Who</th>
-                <th className="py-2 pr-3">What</th>
-                <th className="py-2 pr-3">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.data.entries.map((e) => (
-                <tr key={e.id} className="border-b align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {new Date(e.created_at).toLocaleString()}
-                  </td>
-                  <td className="py-2 pr-3">
-                    {e.actor_name} ({e.actor_role})
-                  </td>
-                  <td className="py-2 pr-3">
-                    {e.action} <span className="text-muted-foreground">{e.entity_id}</span>
-                  </td>
-                  <td className="max-w-md py-2 pr-3 font-mono text-xs break-all">
-                    {e.before ? <div>before: {JSON.stringify(e.before)}</div> : null}
-                    {e.after ? <div>after: {JSON.stringify(e.after)}</div> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AuditTable entries={audit.data.entries} />
         )}
       </Card>
       <Pager page={page} pages={pages} onPage={setPage} />

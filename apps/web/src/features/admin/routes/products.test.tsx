@@ -29,6 +29,8 @@ const product: AdminProduct = {
   image_data: '/x.svg',
   color: '#fff',
   hidden: false,
+  targets: null,
+  formulation_flags: null,
 };
 
 const routes = () => [

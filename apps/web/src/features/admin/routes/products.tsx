@@ -1,12 +1,15 @@
 import type { AdminProduct } from '@lumiskin/contract/admin';
 import { formatPounds } from '@lumiskin/contract/mix';
+import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
 import {
   useAdminProducts,
   useProductChange,
@@ -67,6 +70,13 @@ function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: bool
           {product.type} · {product.category} · {formatPounds(product.price_pence)}
         </p>
       </div>
+      <Link
+        to={paths.adminProduct.href(product.id)}
+        aria-label={`Edit ${product.name}`}
+        className="text-sm font-medium text-primary-text hover:underline"
+      >
+        Edit
+      </Link>
       <ImageUpload product={product} />
       {isAdmin ? (
         <form
@@ -133,7 +143,16 @@ export default function AdminProductsRoute() {
   const products = useAdminProducts();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Products</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Products</h1>
+        {user?.role === 'admin' ? (
+          <Button asChild>
+            <Link to={paths.adminProductNew.href}>
+              <PlusIcon aria-hidden /> New product
+            </Link>
+          </Button>
+        ) : null}
+      </div>
       {user?.role !== 'admin' ? (
         <p className="text-sm text-muted-foreground">
           Prices, visibility and featuring are changed by an admin.

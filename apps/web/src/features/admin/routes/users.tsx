@@ -1,18 +1,15 @@
 import { ROLES, type Role } from '@lumiskin/contract/auth';
 import type { AdminUser } from '@lumiskin/contract/admin';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import {
-  useUserAction,
-  useUserDetail,
-  useUsers,
-  type UserAction,
-} from '@/features/admin/api/users';
+import { paths } from '@/config/paths';
+import { useUserAction, useUsers, type UserAction } from '@/features/admin/api/users';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { Pager } from '@/features/admin/components/pager';
@@ -26,27 +23,7 @@ const DONE: Record<UserAction['kind'], string> = {
   delete: 'Account deleted',
 };
 
-/** Counts and dates only: nobody in the admin area sees a user's photos, scores or analyses. */
-function UserDetail({ id }: { id: string }) {
-  const detail = useUserDetail(id);
-  if (!detail.data) return <Spinner />;
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
-  return (
-    <dl className="grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-4">
-      <dt className="text-muted-foreground">Signed up</dt>
-      <dd>{date(detail.data.created_at)}</dd>
-      <dt className="text-muted-foreground">Last active</dt>
-      <dd>{date(detail.data.last_active_at)}</dd>
-      <dt className="text-muted-foreground">Scans</dt>
-      <dd>{detail.data.scan_count}</dd>
-      <dt className="text-muted-foreground">Quiz points</dt>
-      <dd>{detail.data.quiz_points}</dd>
-    </dl>
-  );
-}
-
 function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
-  const [open, setOpen] = useState(false);
   const action = useUserAction();
   const run = (next: UserAction) =>
     action.mutate(next, {
@@ -59,14 +36,9 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <p className="font-medium">
-            <button
-              type="button"
-              className="hover:underline"
-              aria-expanded={open}
-              onClick={() => setOpen(!open)}
-            >
+            <Link to={paths.adminUser.href(user.id)} className="hover:underline">
               {user.name}
-            </button>{' '}
+            </Link>{' '}
             {suspended ? (
               <span className="rounded bg-destructive/10 px-1.5 text-xs text-destructive">
                 suspended
@@ -110,25 +82,18 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
             >
               Send reset link
             </Button>
-            <Button
-              size="sm"
-              variant="destructive"
-              disabled={action.isPending}
-              onClick={() => {
-                const ok = window.confirm(
-                  `Delete ${user.name}'s account and everything in it? This cannot be undone.`,
-                );
-                if (ok) run({ kind: 'delete', id: user.id });
-              }}
+            <Link
+              to={paths.adminUser.href(user.id)}
+              aria-label={`Open ${user.name} to delete the account`}
+              className="text-sm font-medium text-destructive-soft-foreground hover:underline"
             >
-              Delete
-            </Button>
+              Delete…
+            </Link>
           </div>
         ) : (
           <span className="text-sm text-muted-foreground">{user.role}</span>
         )}
       </div>
-      {open ? <UserDetail id={user.id} /> : null}
     </li>
   );
 }

@@ -24,7 +24,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { percent } from './format';
-import { QuizIcon } from './quiz-icon';
+import { QuizIcon } from '@/components/quiz-icon';
 import { plural } from '@/lib/format';
 
 export function DailyChallengeCard({ status }: { status: 'loading' | 'available' | 'completed' }) {

@@ -20,7 +20,7 @@ import { cn } from '@/lib/utils';
 import { formatClock, scoreTone } from './format';
 import { shareText } from './hub-cards';
 import { ProgressRing } from './progress-ring';
-import { QuizIcon } from './quiz-icon';
+import { QuizIcon } from '@/components/quiz-icon';
 import { plural } from '@/lib/format';
 
 const TONE = {

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { formatDayMonth } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useChallenges } from '@/features/quiz/api/get-challenges';
-import { QuizIcon } from '@/features/quiz/components/quiz-icon';
+import { QuizIcon } from '@/components/quiz-icon';
 
 const formatDay = (day: string) => formatDayMonth(`${day}T00:00:00Z`, { timeZone: 'UTC' });
 

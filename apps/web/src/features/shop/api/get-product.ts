@@ -2,6 +2,7 @@ import type { ShopProduct } from '@lumiskin/contract/shop';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { api, ApiRequestError } from '@/lib/api-client';
+import { shopQueryKey } from '@/lib/api/shop-catalogue';
 import { catalogueQueryOptions } from '@/lib/mix';
 import { preloadImage, waitBriefly } from '@/lib/route-prefetch';
 
@@ -10,7 +11,7 @@ export const getProduct = (id: string, signal?: AbortSignal) =>
 
 export const productQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['shop', 'product', id] as const,
+    queryKey: [...shopQueryKey, 'product', id] as const,
     queryFn: ({ signal }) => getProduct(id, signal),
     staleTime: 60_000,
     // An unknown product stays unknown: no retry for a 4xx.

@@ -2,6 +2,7 @@ import type { ProductListResponse } from '@lumiskin/contract/shop';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { api } from '@/lib/api-client';
+import { shopQueryKey } from '@/lib/api/shop-catalogue';
 import { preloadImage, waitBriefly } from '@/lib/route-prefetch';
 
 export interface ProductFilters {
@@ -20,7 +21,7 @@ export function getProducts(filters: ProductFilters, signal?: AbortSignal) {
 /** Same key shape as the catalogue query in lib/mix, so the unfiltered list is shared. */
 export const productsQueryOptions = (filters: ProductFilters) =>
   queryOptions({
-    queryKey: ['shop', 'products', filters.q || filters.category ? filters : {}] as const,
+    queryKey: [...shopQueryKey, 'products', filters.q || filters.category ? filters : {}] as const,
     queryFn: ({ signal }) => getProducts(filters, signal),
     staleTime: 60_000,
     placeholderData: keepPreviousData,

@@ -1,3 +1,4 @@
+import type { QUIZ_CATEGORY_ICONS } from '@lumiskin/contract/admin';
 import {
   AwardIcon,
   BookOpenIcon,
@@ -15,8 +16,13 @@ import {
   type LucideProps,
 } from 'lucide-react';
 
-/** The lucide names the server sends for categories and badges (a fixed set, no dynamic import). */
-const ICONS: Record<string, LucideIcon> = {
+type QuizCategoryIcon = (typeof QUIZ_CATEGORY_ICONS)[number];
+
+/**
+ * The lucide names the server sends for categories and badges (a fixed set, no dynamic import);
+ * the admin area offers the same set (contract QUIZ_CATEGORY_ICONS) when a category is edited.
+ */
+const ICONS: Record<QuizCategoryIcon, LucideIcon> = {
   Award: AwardIcon,
   BookOpen: BookOpenIcon,
   Crown: CrownIcon,
@@ -32,6 +38,6 @@ const ICONS: Record<string, LucideIcon> = {
 };
 
 export function QuizIcon({ name, ...props }: { name: string } & LucideProps) {
-  const Icon = ICONS[name] ?? AwardIcon;
+  const Icon = (ICONS as Partial<Record<string, LucideIcon>>)[name] ?? AwardIcon;
   return <Icon aria-hidden {...props} />;
 }

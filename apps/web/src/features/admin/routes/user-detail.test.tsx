@@ -1,0 +1,123 @@
+import type { AdminUserDetail, AuditEntry } from '@lumiskin/contract/admin';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import AdminLayout from '@/features/admin/routes/admin-layout';
+import AdminUserDetailRoute from '@/features/admin/routes/user-detail';
+import { saveSession } from '@/lib/storage';
+import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+
+const member: AdminUserDetail = {
+  id: '6c1f3a52-2f55-4c3e-9d53-1f1f2b1c0a11',
+  name: 'Zelda Member',
+  email: 'zelda@example.test',
+  role: 'user',
+  status: 'active',
+  created_at: '2026-01-02T10:00:00.000Z',
+  suspended_at: null,
+  last_active_at: '2026-11-20T10:00:00.000Z',
+  scan_count: 7,
+  quiz_points: 120,
+  quiz_plays: 4,
+  articles_read: 9,
+  articles_liked: 2,
+  articles_saved: 1,
+  timezone: 'Europe/London',
+  email_notifications: true,
+  marketing: false,
+  updated_at: '2026-11-01T10:00:00.000Z',
+};
+
+const entry: AuditEntry = {
+  id: 'a1',
+  actor_id: 'x',
+  actor_name: 'Ada Admin',
+  actor_role: 'admin',
+  action: 'user.suspend',
+  entity: 'user',
+  entity_id: member.id,
+  before: { suspended_at: null },
+  after: { suspended_at: '2026-11-10T10:00:00.000Z' },
+  created_at: '2026-11-10T10:00:00.000Z',
+};
+
+const routes = () => [
+  {
+    path: '/admin',
+    Component: AdminLayout,
+    children: [
+      { path: '/admin/users/:id', Component: AdminUserDetailRoute },
+      { path: '/admin/users', element: <LocationProbe label="Users list" /> },
+    ],
+  },
+];
+
+function fakeApi(role: 'admin' | 'moderator') {
+  const me = createUser({ id: 'me', role });
+  saveSession({ token: `tok_${role}`, user: me });
+  const sent: { method: string; url: string }[] = [];
+  fakeFetch((url, init) => {
+    const method = init.method ?? 'GET';
+    if (url.endsWith('/api/auth/me')) return json(200, { user: me });
+    if (method !== 'GET') {
+      sent.push({ method, url });
+      return method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, member);
+    }
+    if (url.endsWith(`/api/admin/users/${member.id}`)) return json(200, member);
+    if (url.includes('/api/admin/audit'))
+      return json(200, { entries: [entry], total: 1, page: 1, page_size: 10 });
+    return json(404, { detail: 'no', code: 'not_found' });
+  });
+  return sent;
+}
+
+describe('admin user detail', () => {
+  it('shows counts and dates only, and what the audit log says about the account', async () => {
+    fakeApi('admin');
+    renderWithRouter(routes, `/admin/users/${member.id}`);
+    expect(await screen.findByRole('heading', { name: 'Zelda Member' })).toBeInTheDocument();
+    const activity = screen.getByRole('heading', { name: 'Activity' }).parentElement!;
+    expect(within(activity).getByText('Scans').nextSibling).toHaveTextContent('7');
+    expect(within(activity).getByText('Quiz points').nextSibling).toHaveTextContent('120');
+    expect(screen.getByText('Europe/London')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: /user\.suspend/ })).toBeInTheDocument();
+    expect(screen.queryByText(/skin type/i)).toBeNull();
+  });
+
+  it('deletes only once the email is typed, then goes back to the list', async () => {
+    const sent = fakeApi('admin');
+    const { user } = renderWithRouter(routes, `/admin/users/${member.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Delete account…' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete for good' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('The account’s email'), 'zelda@example');
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('The account’s email'), '.test');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+    expect(await screen.findByText('Users list at /admin/users')).toBeInTheDocument();
+    expect(sent).toEqual([{ method: 'DELETE', url: `/api/admin/users/${member.id}` }]);
+  });
+
+  it('suspends and sends a reset link from the page', async () => {
+    const sent = fakeApi('admin');
+    const { user } = renderWithRouter(routes, `/admin/users/${member.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }));
+    await user.click(screen.getByRole('button', { name: 'Send a password reset link' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { method: 'POST', url: `/api/admin/users/${member.id}/suspend` },
+        { method: 'POST', url: `/api/admin/users/${member.id}/reset-link` },
+      ]),
+    );
+  });
+
+  it('a moderator reads the account but gets no actions and no audit trail', async () => {
+    fakeApi('moderator');
+    renderWithRouter(routes, `/admin/users/${member.id}`);
+    expect(await screen.findByRole('heading', { name: 'Zelda Member' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete account…' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Recent changes to this account' })).toBeNull();
+  });
+});

@@ -1,0 +1,294 @@
+import { ROLES, type Role } from '@lumiskin/contract/auth';
+import type { AdminUserDetail } from '@lumiskin/contract/admin';
+import { ArrowLeftIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { useAudit } from '@/features/admin/api/audit';
+import { useUserAction, useUserDetail, type UserAction } from '@/features/admin/api/users';
+import { AuditTable } from '@/features/admin/components/audit-table';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+
+const DONE: Record<UserAction['kind'], string> = {
+  role: 'Role changed',
+  suspend: 'Account suspended; every session was signed out',
+  unsuspend: 'Suspension lifted',
+  'reset-link': 'Password reset link sent',
+  delete: 'Account deleted',
+};
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+
+/** Deleting needs the account's email typed out: a slip of the mouse cannot delete anyone. */
+function DeleteDialog({
+  user,
+  open,
+  onOpenChange,
+  onConfirm,
+  pending,
+}: {
+  user: AdminUserDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+  pending: boolean;
+}) {
+  const [typed, setTyped] = useState('');
+  const matches = typed.trim().toLowerCase() === user.email.toLowerCase();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setTyped('');
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete {user.name}’s account?</DialogTitle>
+          <DialogDescription>
+            Everything in it goes: scans and photos, routine, mix, quiz progress and sessions. This
+            cannot be undone. Type <strong>{user.email}</strong> to confirm.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (matches) onConfirm();
+          }}
+          className="grid gap-4"
+        >
+          <Field id="delete-confirm" label="The account’s email">
+            <Input
+              id="delete-confirm"
+              autoComplete="off"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+              Keep the account
+            </Button>
+            <Button type="submit" variant="destructive" disabled={!matches || pending}>
+              Delete for good
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Actions({ user, selfId }: { user: AdminUserDetail; selfId: string | undefined }) {
+  const navigate = useNavigate();
+  const action = useUserAction();
+  const [deleting, setDeleting] = useState(false);
+  const run = (next: UserAction, then?: () => void) =>
+    action.mutate(next, {
+      onSuccess: () => {
+        toast.success(DONE[next.kind]);
+        then?.();
+      },
+      onError: (error) => toast.error(errorMessage(error, 'That did not work')),
+    });
+  const suspended = user.status === 'suspended';
+  const isSelf = user.id === selfId;
+  return (
+    <Card className="grid gap-4 p-4 sm:p-5">
+      <h2 className="text-lg font-semibold">Actions</h2>
+      <label className="grid max-w-xs gap-2 text-sm font-medium">
+        Role
+        <select
+          className="h-11 rounded-xl border border-input bg-card px-3 text-base sm:text-sm"
+          value={user.role}
+          disabled={action.isPending}
+          onChange={(e) => run({ kind: 'role', id: user.id, role: e.target.value as Role })}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
+      </label>
+      {isSelf ? (
+        <p className="text-sm text-muted-foreground">
+          This is your own account: you may step down while another admin remains, but not suspend
+          or delete it here.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          disabled={action.isPending || isSelf}
+          onClick={() => run({ kind: suspended ? 'unsuspend' : 'suspend', id: user.id })}
+        >
+          {suspended ? 'Lift the suspension' : 'Suspend'}
+        </Button>
+        <Button
+          variant="outline"
+          disabled={action.isPending}
+          onClick={() => run({ kind: 'reset-link', id: user.id })}
+        >
+          Send a password reset link
+        </Button>
+        <Button
+          variant="destructive"
+          disabled={action.isPending || isSelf}
+          onClick={() => setDeleting(true)}
+        >
+          Delete account…
+        </Button>
+      </div>
+      <DeleteDialog
+        user={user}
+        open={deleting}
+        onOpenChange={setDeleting}
+        pending={action.isPending}
+        onConfirm={() =>
+          run({ kind: 'delete', id: user.id }, () => {
+            setDeleting(false);
+            void navigate(paths.adminUsers.href);
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+/** What the audit log says about this account, and (staff) what they did. Admins only. */
+function AccountHistory({ user }: { user: AdminUserDetail }) {
+  const about = useAudit({ entity: 'user', entity_id: user.id, page: 1, page_size: 10 });
+  const by = useAudit({ actor_id: user.id, page: 1, page_size: 10 });
+  const section = (title: string, query: typeof about, empty: string) => (
+    <Card className="overflow-x-auto p-4 sm:p-5">
+      <h2 className="mb-2 text-lg font-semibold">{title}</h2>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <LoadError what="the audit entries" onRetry={() => void query.refetch()} />
+      ) : query.data.entries.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <AuditTable entries={query.data.entries} />
+      )}
+    </Card>
+  );
+  return (
+    <>
+      {section('Recent changes to this account', about, 'No admin has changed this account.')}
+      {user.role !== 'user'
+        ? section('Recent changes by this account', by, 'Nothing changed in the admin area yet.')
+        : null}
+    </>
+  );
+}
+
+function Detail({ user }: { user: AdminUserDetail }) {
+  const rows: [string, string | number][] = [
+    ['Email', user.email],
+    ['Role', user.role],
+    [
+      'Status',
+      user.status === 'suspended' ? `suspended since ${when(user.suspended_at)}` : 'active',
+    ],
+    ['Signed up', when(user.created_at)],
+    ['Last active', when(user.last_active_at)],
+    ['Profile last changed', when(user.updated_at)],
+    ['Time zone', user.timezone],
+    ['Email notifications', user.email_notifications ? 'on' : 'off'],
+    ['Marketing emails', user.marketing ? 'on' : 'off'],
+  ];
+  const counts: [string, number][] = [
+    ['Scans', user.scan_count],
+    ['Quizzes played', user.quiz_plays],
+    ['Quiz points', user.quiz_points],
+    ['Articles read', user.articles_read],
+    ['Articles liked', user.articles_liked],
+    ['Articles saved', user.articles_saved],
+  ];
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card className="p-4 sm:p-5">
+        <h2 className="mb-2 text-lg font-semibold">Profile</h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="break-all">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card className="p-4 sm:p-5">
+        <h2 className="mb-2 text-lg font-semibold">Activity</h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {counts.map(([label, value]) => (
+            <div key={label} className="rounded-xl bg-muted px-3 py-2">
+              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <dd className="text-xl font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-xs text-muted-foreground">
+          Counts and dates only: photos, skin scores and analyses stay private to the person.
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+/** /admin/users/:id: one account (moderators read; admins also act and see its audit trail). */
+export default function AdminUserDetailRoute() {
+  const { id = '' } = useParams();
+  const { user: me } = useAuth();
+  const detail = useUserDetail(id);
+  const isAdmin = me?.role === 'admin';
+  return (
+    <div className="space-y-4">
+      <Link
+        to={paths.adminUsers.href}
+        className="inline-flex items-center gap-1 text-sm text-primary-text hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden /> All users
+      </Link>
+      {detail.isPending ? (
+        <Spinner />
+      ) : detail.isError ? (
+        <LoadError what="this account" onRetry={() => void detail.refetch()} />
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold">{detail.data.name}</h1>
+          <Detail user={detail.data} />
+          {isAdmin ? (
+            <>
+              <Actions user={detail.data} selfId={me?.id} />
+              <AccountHistory user={detail.data} />
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              Roles, suspensions, reset links and deletion are an admin’s.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { SettingsMessages } from '@lumiskin/contract/settings';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import RegisterRoute from '@/features/auth/routes/register';
+import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+
+const settings = (signups_open: boolean) => ({ announcement: '', signups_open, scans_open: true });
+
+describe('register page', () => {
+  it('says so when an admin closed sign-ups, offering sign-in instead of the form', async () => {
+    fakeFetch(() => json(200, settings(false)));
+    renderWithRouter([{ path: '/register', Component: RegisterRoute }], '/register');
+    expect(await screen.findByText(SettingsMessages.signupsClosed)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to an existing account' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+  });
+
+  it('shows the form while sign-ups are open', async () => {
+    fakeFetch(() => json(200, settings(true)));
+    renderWithRouter([{ path: '/register', Component: RegisterRoute }], '/register');
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(screen.queryByText(SettingsMessages.signupsClosed)).toBeNull();
+  });
+});
