@@ -150,3 +150,23 @@ describe('the catalogue across instances', () => {
     expect(await name(b)).toBe('AquaHydra Direct');
   });
 });
+
+describe('the site settings across instances', () => {
+  it("serve on B an admin's change on A at once (not after the 15 s without Redis)", async () => {
+    const banner = async (app: FastifyInstance) =>
+      ((await app.inject({ method: 'GET', url: '/api/settings' })).json() as { announcement: string })
+        .announcement;
+    const before = await banner(b);
+    const admin = await createUser(a, { role: 'admin' });
+    const text = `Maintenance tonight ${Date.now()}`;
+    const res = await a.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin.headers,
+      payload: { announcement: text },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(before).not.toBe(text);
+    expect(await banner(b)).toBe(text);
+  });
+});

@@ -65,7 +65,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
       });
-      app.settings.invalidate();
+      await app.settings.invalidate();
       return toAdminSettings(await readSettingRows(app.db));
     },
   );

@@ -168,7 +168,7 @@ describe('site settings', () => {
     await save({ scans_open: true });
 
     await app.db.execute(sql`update settings set value = '12' where key = 'announcement'`);
-    app.settings.invalidate();
+    await app.settings.invalidate();
     expect((await publicSettings()).announcement).toBe('');
   });
 });
