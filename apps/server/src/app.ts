@@ -27,6 +27,8 @@ import shopRoutes from './modules/shop/routes';
 import passwordResetRoutes from './modules/users/password-reset-routes';
 import { apkFileRoutes, downloadInfoRoutes } from './modules/downloads/routes';
 import usersRoutes from './modules/users/routes';
+import { notificationsRoutes, pushRoutes, pushTokenRoutes } from './modules/notifications/routes';
+import notificationsPlugin from './plugins/notifications';
 import authPlugin from './plugins/auth';
 import cataloguePlugin from './plugins/catalogue';
 import mailerPlugin from './plugins/mailer';
@@ -64,6 +66,10 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/dashboard', routes: dashboardRoutes },
   { prefix: '/routine', routes: routineRoutes },
   { prefix: '/users', routes: usersRoutes },
+  { prefix: '/notifications', routes: notificationsRoutes },
+  { prefix: '/push', routes: pushRoutes },
+  // Spec §8 path: /api/user (singular) for the native app's token.
+  { prefix: '/user', routes: pushTokenRoutes },
   { prefix: '/auth', routes: passwordResetRoutes },
   { prefix: '/app', routes: downloadInfoRoutes },
   { prefix: '/shop', routes: productImageRoutes },
@@ -94,6 +100,9 @@ export const REDACTED_PATHS = [
     'hash',
     'image_data',
     'images',
+    'endpoint',
+    'p256dh',
+    'auth',
   ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
@@ -193,6 +202,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(weatherPlugin);
   await app.register(mailerPlugin);
   await app.register(cataloguePlugin);
+  await app.register(notificationsPlugin);
 
   // 3. Routes: everything under /api, with the general per-IP limit, except the health check
   // a load balancer polls (it must never answer 429).

@@ -88,6 +88,26 @@ describe('GET/PATCH /api/users/me', () => {
     expect((await login(email, user.password)).statusCode).toBe(200);
   });
 
+  it('saves the reminder times and per-kind switches (decision 033), partially', async () => {
+    const user = await createUser(app);
+    const res = await patch(user, {
+      settings: { morning_reminder_time: '06:45', notify: { daily_quiz: false } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(AccountResponse.parse((await me(user)).json()).user.settings).toEqual({
+      ...DEFAULT_USER_SETTINGS,
+      morning_reminder_time: '06:45',
+      notify: { ...DEFAULT_USER_SETTINGS.notify, daily_quiz: false },
+    });
+    for (const bad of ['6:45', '24:00', '07:60', 'soon']) {
+      const refused = await patch(user, { settings: { evening_reminder_time: bad } });
+      expect(refused.statusCode, bad).toBe(400);
+    }
+    expect(AccountResponse.parse((await me(user)).json()).user.settings.evening_reminder_time).toBe(
+      '21:00',
+    );
+  });
+
   it.each([
     ['a blank name', { name: '  ' }],
     ['a bad email', { email: 'nope' }],
