@@ -7,6 +7,7 @@ import { AppRouter, createRoutes, loadMatchedRoutes } from '@/app/router';
 import { browserLocale, DEFAULT_LOCALE, setLocale } from '@/lib/format';
 import { isNative, startNativeApp } from '@/lib/native';
 import { persistOfflineCache, restoreOfflineCache } from '@/lib/offline-cache';
+import { startOutbox } from '@/lib/outbox';
 import { rememberVisitorQueries } from '@/lib/visitor-queries';
 import { SSR_STATE_ID } from '@/ssr-state';
 
@@ -39,6 +40,8 @@ async function start(container: HTMLElement): Promise<Root> {
   const state = readServerState();
   setLocale(state ? (state.locale ?? DEFAULT_LOCALE) : browserLocale());
 
+  // Edits made offline go out when the connection returns; then every screen asks again.
+  startOutbox(() => void queryClient.invalidateQueries());
   const routes = createRoutes(queryClient);
   const app = (router: DataRouter) => (
     <StrictMode>
