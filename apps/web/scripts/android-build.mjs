@@ -27,13 +27,17 @@ if (!sdk) {
       '    command-line tools) with platform android-35 and build-tools 35, then export ANDROID_HOME.',
   );
 } else if (!existsSync(path.join(sdk, 'platforms'))) {
-  problems.push(`ANDROID_HOME=${sdk} has no platforms/: run sdkmanager "platforms;android-35" "build-tools;35.0.0"`);
+  problems.push(
+    `ANDROID_HOME=${sdk} has no platforms/: run sdkmanager "platforms;android-35" "build-tools;35.0.0"`,
+  );
 }
 
 const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
 const javaVersion = /version "(\d+)/.exec(`${java.stderr ?? ''}${java.stdout ?? ''}`)?.[1];
 if (java.error || !javaVersion) {
-  problems.push('No java on PATH. Capacitor 7 builds with JDK 21 (e.g. Temurin 21 or openjdk-21-jdk).');
+  problems.push(
+    'No java on PATH. Capacitor 7 builds with JDK 21 (e.g. Temurin 21 or openjdk-21-jdk).',
+  );
 } else if (Number(javaVersion) < 21) {
   problems.push(`java ${javaVersion} found; Capacitor 7's Android Gradle plugin needs JDK 21.`);
 }
@@ -47,7 +51,9 @@ if (!appUrl) {
 }
 
 if (problems.length > 0) {
-  console.error(`Cannot build the Android app yet:\n\n  - ${problems.join('\n  - ')}\n\nSee docs/android.md.`);
+  console.error(
+    `Cannot build the Android app yet:\n\n  - ${problems.join('\n  - ')}\n\nSee docs/android.md.`,
+  );
   process.exit(1);
 }
 
@@ -58,9 +64,11 @@ const run = (command, args, cwd = webDir) => {
 
 run('npm', ['run', 'build']);
 run('npx', ['cap', 'sync', 'android']);
-run(path.join(androidDir, process.platform === 'win32' ? 'gradlew.bat' : 'gradlew'), [
-  buildType === 'release' ? 'assembleRelease' : 'assembleDebug',
-], androidDir);
+run(
+  path.join(androidDir, process.platform === 'win32' ? 'gradlew.bat' : 'gradlew'),
+  [buildType === 'release' ? 'assembleRelease' : 'assembleDebug'],
+  androidDir,
+);
 
 const apk = path.join(
   androidDir,
@@ -75,4 +83,6 @@ mkdirSync(downloads, { recursive: true });
 copyFileSync(apk, path.join(downloads, 'lumiskin.apk'));
 const { version } = JSON.parse(readFileSync(path.join(webDir, 'package.json'), 'utf8'));
 writeFileSync(path.join(downloads, 'lumiskin.apk.json'), `${JSON.stringify({ version })}\n`);
-console.log(`Android app (${buildType}) at ${path.join(downloads, 'lumiskin.apk')}; /download offers it.`);
+console.log(
+  `Android app (${buildType}) at ${path.join(downloads, 'lumiskin.apk')}; /download offers it.`,
+);

@@ -103,7 +103,9 @@ if (existsSync(resDir)) {
     await sharp({
       create: { width, height, channels: 4, background: '#8b5cf6' },
     })
-      .composite([{ input: await sharp(mark).resize(side, side).png().toBuffer(), gravity: 'centre' }])
+      .composite([
+        { input: await sharp(mark).resize(side, side).png().toBuffer(), gravity: 'centre' },
+      ])
       .png({ compressionLevel: 9 })
       .toFile(`${file}.tmp`);
     await rename(`${file}.tmp`, file);

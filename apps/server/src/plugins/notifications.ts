@@ -9,6 +9,7 @@ import {
   createWebPushSender,
   DEFAULT_PUSH_HOSTS,
   loadVapidKeys,
+  type VapidKeys,
 } from '../modules/notifications/web-push';
 
 /** What `buildApp` takes for notifications; absent means scheduler off, VAPID pair from the DB. */
@@ -30,7 +31,7 @@ export interface NotificationsConfig {
 declare module 'fastify' {
   interface FastifyInstance {
     notifications: {
-      vapidPublicKey: string;
+      vapidPublicKey(): Promise<string>;
       pushHosts: readonly string[];
       senders: readonly NotificationSender[];
       /** One scheduler pass now (what the interval calls); overlapping calls share one run. */
@@ -46,13 +47,27 @@ declare module 'fastify' {
  */
 async function notificationsPlugin(app: FastifyInstance) {
   const config = app.config.notifications;
-  const keys = await loadVapidKeys(app.db, {
-    publicKey: config?.vapidPublicKey,
-    privateKey: config?.vapidPrivateKey,
-    subject: config?.vapidSubject ?? 'mailto:no-reply@lumiskin.app',
+  // Made (or read) once, on first use and tried at start; never a reason not to start (a
+  // read-only or briefly unreachable database still serves the app).
+  let loading: Promise<VapidKeys> | null = null;
+  const vapidKeys = () => {
+    loading ??= loadVapidKeys(app.db, {
+      publicKey: config?.vapidPublicKey,
+      privateKey: config?.vapidPrivateKey,
+      subject: config?.vapidSubject ?? 'mailto:no-reply@lumiskin.app',
+    }).catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  app.addHook('onReady', async () => {
+    await vapidKeys().catch((err: unknown) =>
+      app.log.warn({ err }, 'VAPID keys not ready yet; Web Push waits for the database'),
+    );
   });
   const senders: NotificationSender[] = [
-    createWebPushSender({ db: app.db, keys, log: app.log, agent: config?.webPushAgent }),
+    createWebPushSender({ db: app.db, keys: vapidKeys, log: app.log, agent: config?.webPushAgent }),
   ];
   if (config?.fcmServiceAccountFile) {
     const account = FcmServiceAccount.parse(
@@ -89,7 +104,7 @@ async function notificationsPlugin(app: FastifyInstance) {
   };
 
   app.decorate('notifications', {
-    vapidPublicKey: keys.publicKey,
+    vapidPublicKey: async () => (await vapidKeys()).publicKey,
     pushHosts: config?.pushHosts ?? DEFAULT_PUSH_HOSTS,
     senders,
     runNow,

@@ -119,7 +119,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: VapidPublicKey },
       },
     },
-    async () => ({ public_key: app.notifications.vapidPublicKey }),
+    async () => ({ public_key: await app.notifications.vapidPublicKey() }),
   );
 
   app.post(

@@ -78,7 +78,7 @@ export function toPushPayload(row: NotificationRow): PushPayload {
  */
 export function createWebPushSender(options: {
   db: Db;
-  keys: VapidKeys;
+  keys: () => Promise<VapidKeys>;
   log: FastifyBaseLogger;
   /** Tests trust their local stand-in's certificate through this. */
   agent?: Agent;
@@ -92,6 +92,8 @@ export function createWebPushSender(options: {
         .select()
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, recipient.id));
+      if (subscriptions.length === 0) return;
+      const vapidDetails = await keys();
       const payload = JSON.stringify(toPushPayload(notification));
       for (const sub of subscriptions) {
         try {
@@ -99,7 +101,7 @@ export function createWebPushSender(options: {
             { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
             payload,
             {
-              vapidDetails: keys,
+              vapidDetails,
               TTL: PUSH_TTL_SECONDS,
               urgency: 'normal',
               contentEncoding: 'aes128gcm',
