@@ -249,5 +249,10 @@ export const AccountExport = z.object({
   quiz_answers: Rows,
   quiz_badges: Rows,
   sessions: Rows,
+  /** The bell: { id, kind, title, body, link, created_at, read_at }. */
+  notifications: Rows,
+  /** Devices that get push: { type: 'web' | 'android' | 'ios', created_at, last_success_at }.
+   * The endpoint or token itself is left out: it is a key that lets anyone push to the device. */
+  push_devices: Rows,
 });
 export type AccountExport = z.infer<typeof AccountExport>;

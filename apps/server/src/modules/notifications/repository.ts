@@ -1,5 +1,5 @@
 import type { Notification, NotificationList } from '@lumiskin/contract/notifications';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, pushSubscriptions, pushTokens, type NotificationRow } from './schema';
 
@@ -74,6 +74,12 @@ export async function markAllRead(db: Db, userId: string, now: Date): Promise<nu
 }
 
 /**
+ * Devices kept per person. More would let one account make every reminder a burst of requests
+ * to the push services; the oldest go first (a browser that re-subscribes comes back).
+ */
+export const MAX_DEVICES = 10;
+
+/**
  * One row per endpoint: subscribing again from the same browser (even as another person after a
  * sign-out and sign-in) moves the row to whoever subscribed last, so a device never gets another
  * person's notifications nor the same one twice.
@@ -90,6 +96,15 @@ export async function saveSubscription(
       target: pushSubscriptions.endpoint,
       set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, createdAt: sql`now()` },
     });
+  const keep = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(MAX_DEVICES);
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, keep)));
 }
 
 /** Only the owner's row: another person cannot unsubscribe a device they do not hold. */
@@ -115,6 +130,15 @@ export async function savePushToken(
       target: pushTokens.token,
       set: { userId, platform, createdAt: sql`now()` },
     });
+  const keep = db
+    .select({ id: pushTokens.id })
+    .from(pushTokens)
+    .where(eq(pushTokens.userId, userId))
+    .orderBy(desc(pushTokens.createdAt), desc(pushTokens.id))
+    .limit(MAX_DEVICES);
+  await db
+    .delete(pushTokens)
+    .where(and(eq(pushTokens.userId, userId), notInArray(pushTokens.id, keep)));
 }
 
 export async function deletePushToken(db: Db, userId: string, token: string): Promise<number> {
@@ -123,4 +147,43 @@ export async function deletePushToken(db: Db, userId: string, token: string): Pr
     .where(and(eq(pushTokens.userId, userId), eq(pushTokens.token, token)))
     .returning({ id: pushTokens.id });
   return rows.length;
+}
+
+/** The account export's rows (modules/users/export.ts); device keys are never exported. */
+export async function exportForUser(db: Db, userId: string) {
+  const [bell, web, native] = await Promise.all([
+    db
+      .select({
+        id: notifications.id,
+        user_id: notifications.userId,
+        kind: notifications.kind,
+        title: notifications.title,
+        body: notifications.body,
+        link: notifications.link,
+        created_at: notifications.createdAt,
+        read_at: notifications.readAt,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt)),
+    db
+      .select({
+        created_at: pushSubscriptions.createdAt,
+        last_success_at: pushSubscriptions.lastSuccessAt,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId)),
+    db
+      .select({
+        type: pushTokens.platform,
+        created_at: pushTokens.createdAt,
+        last_success_at: pushTokens.lastSuccessAt,
+      })
+      .from(pushTokens)
+      .where(eq(pushTokens.userId, userId)),
+  ]);
+  return {
+    notifications: bell,
+    push_devices: [...web.map((row) => ({ type: 'web' as const, ...row })), ...native],
+  };
 }

@@ -10,6 +10,7 @@ import { users } from '../auth/schema';
 import { routineProducts } from '../routine/schema';
 import { runDueNotifications } from './scheduler';
 import { loadVapidKeys } from './web-push';
+import { MAX_DEVICES } from './repository';
 import { notifications, pushSubscriptions, pushTokens, serverKeys } from './schema';
 
 let app: FastifyInstance;
@@ -259,6 +260,28 @@ describe('Web Push', () => {
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, alice.user.id)),
     ).toEqual([]);
+  });
+
+  it(`keeps at most ${MAX_DEVICES} devices per person, the newest`, async () => {
+    const alice = await createUser(app);
+    const subs = Array.from({ length: MAX_DEVICES + 2 }, () => pushService.subscribe());
+    for (const sub of subs) {
+      await post(alice, '/api/push/subscribe', { endpoint: sub.endpoint, keys: sub.keys });
+      await post(alice, '/api/user/push-token', { token: `t-${sub.keys.auth}` });
+    }
+    const kept = await app.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, alice.user.id));
+    expect(kept.map((r) => r.endpoint).sort()).toEqual(
+      subs
+        .slice(2)
+        .map((s) => s.endpoint)
+        .sort(),
+    );
+    expect(
+      await app.db.select().from(pushTokens).where(eq(pushTokens.userId, alice.user.id)),
+    ).toHaveLength(MAX_DEVICES);
   });
 
   it('needs a signed-in person to subscribe', async () => {

@@ -252,6 +252,11 @@ async function fillAccountWithQuiz(user: CreatedUser, photo?: Buffer) {
   await app.db.execute(sql`
     insert into quiz_user_badges (user_id, badge_id, attempt_id, earned_at)
     select ${id}, 'first-quiz', id, now() from quiz_attempts where user_id = ${id}`);
+  await app.db.execute(sql`
+    insert into notifications (user_id, kind, title, body, link, dedupe_key, local_day)
+    values (${id}, 'routine_morning', 'Your morning routine', '1 step', '/dashboard', 'k', current_date)`);
+  await app.db.execute(sql`
+    insert into push_tokens (user_id, token, platform) values (${id}, ${`secret-token-${id}`}, 'android')`);
   return scan;
 }
 
@@ -414,6 +419,9 @@ describe('GET /api/users/me/export', () => {
       expect(res.body).not.toContain(trace);
     }
     expect(res.body).not.toContain(otherPhoto.toString('base64'));
+    // A device's push token is a key to it, not personal data to hand out.
+    expect(res.body).not.toContain('secret-token-');
+    expect(data.push_devices).toEqual([expect.objectContaining({ type: 'android' })]);
   });
 
   it('exports only listed columns: no hashes, no reset links, nor a column added later', async () => {
