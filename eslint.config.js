@@ -136,6 +136,11 @@ export default tseslint.config(
     },
   },
   {
+    // Loaded into the generated service worker (workbox importScripts).
+    files: ['apps/web/public/push-sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

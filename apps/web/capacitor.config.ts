@@ -1,15 +1,32 @@
 import type { CapacitorConfig } from '@capacitor/cli';
 
-/** Native shell around the built SPA (spec §1). `npx cap add android` creates the project on demand. */
+/**
+ * The Android shell around the web app (spec §1; docs/android.md). The app loads the Lumiskin
+ * server named by LUMISKIN_APP_URL at `cap sync` time (its API is same-origin there, and updates
+ * need no new APK); without it the shell shows the bundled build, which cannot reach an API.
+ */
+const appUrl = process.env.LUMISKIN_APP_URL?.trim();
+
 const config: CapacitorConfig = {
   appId: 'app.lumiskin',
   appName: 'Lumiskin',
   webDir: 'dist',
   backgroundColor: '#fbf8f6',
+  ...(appUrl && {
+    server: { url: appUrl, cleartext: appUrl.startsWith('http://'), androidScheme: 'https' },
+  }),
+  android: { allowMixedContent: false },
   plugins: {
-    // Spec §4/§9: the splash hides after 2 s; the status bar is the brand violet.
-    SplashScreen: { launchShowDuration: 2000, backgroundColor: '#8b5cf6' },
+    // Spec §4/§9: the splash hides after 2 s (lib/native.ts hides it; this is the upper bound);
+    // the status bar is the brand violet.
+    SplashScreen: {
+      launchShowDuration: 2000,
+      launchAutoHide: false,
+      backgroundColor: '#8b5cf6',
+      showSpinner: false,
+    },
     StatusBar: { backgroundColor: '#8b5cf6' },
+    PushNotifications: { presentationOptions: ['badge', 'sound', 'alert'] },
   },
 };
 

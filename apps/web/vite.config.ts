@@ -141,6 +141,8 @@ const clientBuild = defineConfig({
         // SPA fallback for /api navigations.
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         runtimeCaching: [],
+        // Web Push: show a reminder and open its link on click (decision 033).
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

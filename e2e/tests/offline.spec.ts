@@ -44,3 +44,62 @@ test.describe('offline', () => {
     await context.setOffline(false);
   });
 });
+
+test.describe('offline edits', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a like made offline waits on the device, survives a reload, and reaches the server when back online', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = newUser();
+    const { access_token } = await registerViaApi(request, user);
+    await loginViaUi(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await page.getByRole('link', { name: 'Learn & Glow' }).first().click();
+    await page.getByTestId('post-card').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/learn\/[^/]+$/);
+    const slug = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string);
+    const likeButton = page.getByRole('button', { name: /^Like \d+/ });
+    await expect(likeButton).toBeVisible();
+    const before = Number(await page.getByTestId('like-count').textContent());
+    // Let the offline copy of the article be written (batched every second).
+    await page.waitForTimeout(1500);
+
+    await context.setOffline(true);
+    await likeButton.click();
+    const liked = page.getByRole('button', { name: /^Liked/ });
+    await expect(liked).toContainText('Pending');
+    await expect(page.getByTestId('like-count')).toHaveText(String(before + 1));
+    await expect(page.getByRole('status').filter({ hasText: 'You’re offline' })).toBeVisible();
+
+    // Still offline, a reload keeps the waiting like (IndexedDB) and the article (its offline
+    // copy is saved at most once a second).
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^Liked/ })).toContainText('Pending');
+
+    const readPost = async () => {
+      const res = await request.get(`/api/blog/posts/${encodeURIComponent(slug)}`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      expect(res.status()).toBe(200);
+      return (await res.json()) as { liked: boolean; likes: number };
+    };
+    expect((await readPost()).liked).toBe(false);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: /^Liked/ })).not.toContainText('Pending', {
+      timeout: 15_000,
+    });
+    await expect.poll(async () => (await readPost()).liked).toBe(true);
+    expect((await readPost()).likes).toBe(before + 1);
+  });
+});

@@ -28,6 +28,8 @@ import shopRoutes from './modules/shop/routes';
 import passwordResetRoutes from './modules/users/password-reset-routes';
 import { apkFileRoutes, downloadInfoRoutes } from './modules/downloads/routes';
 import usersRoutes from './modules/users/routes';
+import { notificationsRoutes, pushRoutes, pushTokenRoutes } from './modules/notifications/routes';
+import notificationsPlugin from './plugins/notifications';
 import authPlugin from './plugins/auth';
 import cataloguePlugin from './plugins/catalogue';
 import jobsPlugin from './plugins/jobs';
@@ -73,6 +75,10 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/dashboard', routes: dashboardRoutes },
   { prefix: '/routine', routes: routineRoutes },
   { prefix: '/users', routes: usersRoutes },
+  { prefix: '/notifications', routes: notificationsRoutes },
+  { prefix: '/push', routes: pushRoutes },
+  // Spec §8 path: /api/user (singular) for the native app's token.
+  { prefix: '/user', routes: pushTokenRoutes },
   { prefix: '/auth', routes: passwordResetRoutes },
   { prefix: '/app', routes: downloadInfoRoutes },
   { prefix: '/shop', routes: productImageRoutes },
@@ -104,6 +110,9 @@ export const REDACTED_PATHS = [
     'hash',
     'image_data',
     'images',
+    'endpoint',
+    'p256dh',
+    'auth',
   ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
@@ -241,6 +250,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(scanJobsPlugin);
   await app.register(markdownPlugin);
   await app.register(settingsPlugin);
+  await app.register(notificationsPlugin);
 
   // 3. Routes: everything under /api, with the general per-IP limit, except the health check
   // a load balancer polls (it must never answer 429).

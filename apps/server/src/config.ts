@@ -10,6 +10,8 @@ import {
 import type { S3PhotoStorageConfig } from './modules/analysis/photo-storage-s3';
 import type { MailRetry } from './modules/mail/mailer';
 import { defaultWebDist } from './paths';
+import type { NotificationsConfig } from './plugins/notifications';
+import { DEFAULT_PUSH_HOSTS } from './modules/notifications/web-push';
 import type { PhotoSweepConfig } from './plugins/photo-sweeper';
 
 const booleanish = z
@@ -131,6 +133,22 @@ export const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Lumiskin <no-reply@lumiskin.app>'),
     /** Public address of the web app, for links in emails (default http://localhost:PORT). */
     APP_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+    /** Seconds between reminder scheduler runs (decision 033); 0 turns it off. */
+    NOTIFICATIONS_INTERVAL_S: z.coerce.number().int().min(0).max(3600).default(60),
+    /** Web Push VAPID pair (base64url); without both, one is made at first start and kept in the DB. */
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    /** Contact the push services see: a mailto: or https: URL. */
+    VAPID_SUBJECT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+        .optional(),
+    ),
+    /** Comma-separated push-service hosts a browser subscription may point at (default: the major ones). */
+    PUSH_ENDPOINT_HOSTS: optionalText,
+    /** Firebase service-account key file: native (Android) push through FCM. Off when unset. */
+    FCM_SERVICE_ACCOUNT_FILE: optionalText,
     /** Scan workers, limits and the optional weather/LLM/skin-API adapters (modules/analysis/config.ts). */
     ...analysisEnvShape,
     /** Photos in an S3-compatible bucket instead of PostgreSQL (decision 031). */
@@ -206,6 +224,13 @@ export const EnvSchema = z
         code: 'custom',
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
       });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
@@ -294,6 +319,8 @@ export interface AppConfig {
   appUrl?: string;
   /** The clock for date rules (streaks, link expiry); tests inject one. Absent means real time. */
   now?: () => Date;
+  /** Reminders and push; absent means scheduler off and the VAPID pair from the database. */
+  notifications?: NotificationsConfig;
   /** Scan settings; absent means the defaults (tests build AppConfig by hand). */
   analysis?: AnalysisConfig;
   /** Photos in an S3-compatible bucket; absent or null means PostgreSQL. */
@@ -402,6 +429,20 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    notifications: {
+      schedulerIntervalMs: env.NOTIFICATIONS_INTERVAL_S * 1000,
+      vapidPublicKey: env.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+      vapidSubject: env.VAPID_SUBJECT ?? vapidSubjectFrom(env.APP_URL),
+      pushHosts: env.PUSH_ENDPOINT_HOSTS
+        ? env.PUSH_ENDPOINT_HOSTS.split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : DEFAULT_PUSH_HOSTS,
+      fcmServiceAccountFile: env.FCM_SERVICE_ACCOUNT_FILE
+        ? path.resolve(process.cwd(), env.FCM_SERVICE_ACCOUNT_FILE)
+        : null,
+    },
     photoStorage: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -426,4 +467,9 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
     },
     shutdownGraceMs: shutdownGraceMs(env),
   };
+}
+
+/** Push services want a way to reach the sender: the site when it is https, else a mailbox. */
+function vapidSubjectFrom(appUrl: string | undefined): string {
+  return appUrl?.startsWith('https://') ? appUrl : 'mailto:no-reply@lumiskin.app';
 }

@@ -5,7 +5,9 @@ import { createBrowserRouter, type DataRouter, type HydrationState } from 'react
 import { AppProvider, createQueryClient } from '@/app/provider';
 import { AppRouter, createRoutes, loadMatchedRoutes } from '@/app/router';
 import { browserLocale, DEFAULT_LOCALE, setLocale } from '@/lib/format';
+import { isNative, startNativeApp } from '@/lib/native';
 import { persistOfflineCache, restoreOfflineCache } from '@/lib/offline-cache';
+import { startOutbox } from '@/lib/outbox';
 import { rememberVisitorQueries } from '@/lib/visitor-queries';
 import { SSR_STATE_ID } from '@/ssr-state';
 
@@ -38,6 +40,8 @@ async function start(container: HTMLElement): Promise<Root> {
   const state = readServerState();
   setLocale(state ? (state.locale ?? DEFAULT_LOCALE) : browserLocale());
 
+  // Edits made offline go out when the connection returns; then every screen asks again.
+  startOutbox(() => void queryClient.invalidateQueries());
   const routes = createRoutes(queryClient);
   const app = (router: DataRouter) => (
     <StrictMode>
@@ -75,6 +79,8 @@ async function start(container: HTMLElement): Promise<Root> {
   ]);
   persistOfflineCache(queryClient);
   const router = createBrowserRouter(routes);
+  // Inside the Android app: status bar, push registration, splash (spec §7).
+  if (isNative()) void startNativeApp((link) => void router.navigate(link));
   // The first render runs as a transition: React renders in short slices instead of one long
   // task, so a phone stays responsive while the page builds (Lighthouse's total blocking time).
   const root = createRoot(container);

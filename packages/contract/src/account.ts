@@ -45,17 +45,41 @@ export const TimeZone = z
   .max(64)
   .refine(isValidTimeZone, AccountMessages.invalidTimezone);
 
-/** Settings tab toggles (spec §2) with the spec's defaults. */
+/** A time of day, 24-hour 'HH:MM' (the person's own time zone). */
+export const TimeOfDay = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:00 or 21:30');
+
+/** Per-kind switches of the bell and push notifications (decision 033); all on by default. */
+export const NotifySwitches = z.object({
+  /** Morning and evening routine reminders at the chosen times. */
+  routine: z.boolean(),
+  daily_quiz: z.boolean(),
+  streak: z.boolean(),
+  progress_scan: z.boolean(),
+  /** New articles in the topics of the articles the person saved. */
+  new_article: z.boolean(),
+});
+export type NotifySwitches = z.infer<typeof NotifySwitches>;
+
+/** Settings tab toggles (spec §2) with the spec's defaults, and the reminder settings. */
 export const UserSettings = z.object({
+  /** Also email the rare notifications (progress scan, new article); decision 033. */
   email_notifications: z.boolean(),
   data_sharing: z.boolean(),
   marketing: z.boolean(),
+  morning_reminder_time: TimeOfDay,
+  evening_reminder_time: TimeOfDay,
+  notify: NotifySwitches,
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 export const DEFAULT_USER_SETTINGS: UserSettings = {
   email_notifications: true,
   data_sharing: true,
   marketing: false,
+  morning_reminder_time: '08:00',
+  evening_reminder_time: '21:00',
+  notify: { routine: true, daily_quiz: true, streak: true, progress_scan: true, new_article: true },
 };
 
 /** Goals the user sets on the dashboard (null = not set). */
@@ -101,7 +125,7 @@ export const UpdateAccountBody = z.object({
     .optional(),
   notes: z.string().trim().max(2000).optional(),
   timezone: TimeZone.optional(),
-  settings: UserSettings.partial().optional(),
+  settings: UserSettings.extend({ notify: NotifySwitches.partial() }).partial().optional(),
   goals: UserGoals.partial().optional(),
 });
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;
@@ -225,5 +249,10 @@ export const AccountExport = z.object({
   quiz_answers: Rows,
   quiz_badges: Rows,
   sessions: Rows,
+  /** The bell: { id, kind, title, body, link, created_at, read_at }. */
+  notifications: Rows,
+  /** Devices that get push: { type: 'web' | 'android' | 'ios', created_at, last_success_at }.
+   * The endpoint or token itself is left out: it is a key that lets anyone push to the device. */
+  push_devices: Rows,
 });
 export type AccountExport = z.infer<typeof AccountExport>;

@@ -1,5 +1,5 @@
 import type { ApiError } from '@lumiskin/contract/errors';
-import { reportReachable } from '@/lib/connection';
+import { isServerReachable, reportReachable } from '@/lib/connection';
 import type { ApiTransport } from '@lumiskin/contract/page-render';
 import { clearSession, getToken } from '@/lib/storage';
 
@@ -147,5 +147,17 @@ export const api = {
 /** The sentence to show for a failed call: the server's detail, else the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError && error.detail) return error.detail;
+  if (isOfflineFailure(error)) return OFFLINE_ACTION_MESSAGE;
   return fallback;
+}
+
+/** What an action that needs the server (a scan, a quiz answer) says without a connection. */
+export const OFFLINE_ACTION_MESSAGE =
+  'You’re offline. This needs a connection: it will work when you’re back online.';
+
+/** A request that got no answer because the device is offline or the server out of reach. */
+export function isOfflineFailure(error: unknown): boolean {
+  if (error instanceof ApiRequestError) return false;
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return offline || !isServerReachable();
 }

@@ -37,6 +37,14 @@ export const users = pgTable(
     emailNotifications: boolean('email_notifications').notNull().default(true),
     dataSharing: boolean('data_sharing').notNull().default(true),
     marketing: boolean('marketing').notNull().default(false),
+    // Reminders (decision 033): local times 'HH:MM' in `timezone`, and per-kind switches.
+    morningReminderTime: text('morning_reminder_time').notNull().default('08:00'),
+    eveningReminderTime: text('evening_reminder_time').notNull().default('21:00'),
+    notifyRoutine: boolean('notify_routine').notNull().default(true),
+    notifyDailyQuiz: boolean('notify_daily_quiz').notNull().default(true),
+    notifyStreak: boolean('notify_streak').notNull().default(true),
+    notifyProgressScan: boolean('notify_progress_scan').notNull().default(true),
+    notifyNewArticle: boolean('notify_new_article').notNull().default(true),
     // Dashboard goals the user sets; null = not set.
     goalTargetScore: integer('goal_target_score'),
     goalScansPerWeek: integer('goal_scans_per_week'),

@@ -12,6 +12,7 @@ import { exportForUser as exportSessions } from '../auth/repository';
 import type { UserRow } from '../auth/schema';
 import { exportForUser as exportBlog } from '../blog/repository';
 import { exportForUser as exportMix } from '../mix/repository';
+import { exportForUser as exportNotifications } from '../notifications/repository';
 import { exportForUser as exportQuiz } from '../quiz/queries';
 import { exportForUser as exportRoutine } from '../routine/repository';
 import { exportForUser as exportFavourites } from '../shop/repository';
@@ -79,6 +80,7 @@ export async function* accountExportChunks(
   const routine = once(() => exportRoutine(db, id));
   const blog = once(() => exportBlog(db, id));
   const quiz = once(() => exportQuiz(db, id));
+  const bell = once(() => exportNotifications(db, id));
   const sections: Record<Section, () => Chunks> = {
     scans: () => rows(exportScansForUser(db, id)),
     photos: () => photos(exportPhotosForUser(storage, id)),
@@ -94,6 +96,8 @@ export async function* accountExportChunks(
     quiz_answers: () => rows(quiz().then((q) => q.quiz_answers)),
     quiz_badges: () => rows(quiz().then((q) => q.quiz_badges)),
     sessions: () => rows(exportSessions(db, id)),
+    notifications: () => rows(bell().then((b) => b.notifications)),
+    push_devices: () => rows(bell().then((b) => b.push_devices)),
   };
   const format: AccountExport['format'] = 'lumiskin-export/1';
   yield `{"format":${json(format)},"exported_at":${json(now.toISOString())},"user":${json(toAccount(user))}`;

@@ -19,6 +19,15 @@ export function toAccount(row: UserRow): Account {
       email_notifications: row.emailNotifications,
       data_sharing: row.dataSharing,
       marketing: row.marketing,
+      morning_reminder_time: row.morningReminderTime,
+      evening_reminder_time: row.eveningReminderTime,
+      notify: {
+        routine: row.notifyRoutine,
+        daily_quiz: row.notifyDailyQuiz,
+        streak: row.notifyStreak,
+        progress_scan: row.notifyProgressScan,
+        new_article: row.notifyNewArticle,
+      },
     },
     goals: { target_score: row.goalTargetScore, scans_per_week: row.goalScansPerWeek },
   };
@@ -29,6 +38,19 @@ function isUniqueViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
+}
+
+function notifyColumns(
+  notify: Partial<Account['settings']['notify']> | undefined,
+): Partial<typeof users.$inferInsert> {
+  if (!notify) return {};
+  return {
+    ...(notify.routine !== undefined && { notifyRoutine: notify.routine }),
+    ...(notify.daily_quiz !== undefined && { notifyDailyQuiz: notify.daily_quiz }),
+    ...(notify.streak !== undefined && { notifyStreak: notify.streak }),
+    ...(notify.progress_scan !== undefined && { notifyProgressScan: notify.progress_scan }),
+    ...(notify.new_article !== undefined && { notifyNewArticle: notify.new_article }),
+  };
 }
 
 /** Applies the fields sent; 'email_taken' when another account has the email (any case). */
@@ -49,6 +71,13 @@ export async function updateAccount(
     }),
     ...(body.settings?.data_sharing !== undefined && { dataSharing: body.settings.data_sharing }),
     ...(body.settings?.marketing !== undefined && { marketing: body.settings.marketing }),
+    ...(body.settings?.morning_reminder_time !== undefined && {
+      morningReminderTime: body.settings.morning_reminder_time,
+    }),
+    ...(body.settings?.evening_reminder_time !== undefined && {
+      eveningReminderTime: body.settings.evening_reminder_time,
+    }),
+    ...notifyColumns(body.settings?.notify),
     ...(body.goals?.target_score !== undefined && { goalTargetScore: body.goals.target_score }),
     ...(body.goals?.scans_per_week !== undefined && {
       goalScansPerWeek: body.goals.scans_per_week,

@@ -88,6 +88,26 @@ describe('GET/PATCH /api/users/me', () => {
     expect((await login(email, user.password)).statusCode).toBe(200);
   });
 
+  it('saves the reminder times and per-kind switches (decision 033), partially', async () => {
+    const user = await createUser(app);
+    const res = await patch(user, {
+      settings: { morning_reminder_time: '06:45', notify: { daily_quiz: false } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(AccountResponse.parse((await me(user)).json()).user.settings).toEqual({
+      ...DEFAULT_USER_SETTINGS,
+      morning_reminder_time: '06:45',
+      notify: { ...DEFAULT_USER_SETTINGS.notify, daily_quiz: false },
+    });
+    for (const bad of ['6:45', '24:00', '07:60', 'soon']) {
+      const refused = await patch(user, { settings: { evening_reminder_time: bad } });
+      expect(refused.statusCode, bad).toBe(400);
+    }
+    expect(AccountResponse.parse((await me(user)).json()).user.settings.evening_reminder_time).toBe(
+      '21:00',
+    );
+  });
+
   it.each([
     ['a blank name', { name: '  ' }],
     ['a bad email', { email: 'nope' }],
@@ -232,6 +252,11 @@ async function fillAccountWithQuiz(user: CreatedUser, photo?: Buffer) {
   await app.db.execute(sql`
     insert into quiz_user_badges (user_id, badge_id, attempt_id, earned_at)
     select ${id}, 'first-quiz', id, now() from quiz_attempts where user_id = ${id}`);
+  await app.db.execute(sql`
+    insert into notifications (user_id, kind, title, body, link, dedupe_key, local_day)
+    values (${id}, 'routine_morning', 'Your morning routine', '1 step', '/dashboard', 'k', current_date)`);
+  await app.db.execute(sql`
+    insert into push_tokens (user_id, token, platform) values (${id}, ${`secret-token-${id}`}, 'android')`);
   return scan;
 }
 
@@ -398,6 +423,9 @@ describe('GET /api/users/me/export', () => {
       expect(res.body).not.toContain(trace);
     }
     expect(res.body).not.toContain(otherPhoto.toString('base64'));
+    // A device's push token is a key to it, not personal data to hand out.
+    expect(res.body).not.toContain('secret-token-');
+    expect(data.push_devices).toEqual([expect.objectContaining({ type: 'android' })]);
   });
 
   it('exports only listed columns: no hashes, no reset links, nor a column added later', async () => {

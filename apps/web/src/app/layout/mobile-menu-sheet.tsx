@@ -15,7 +15,8 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { Avatar } from '@/app/layout/avatar';
 import type { NavItem } from '@/app/layout/nav-items';
-import { EmptyNotifications } from '@/app/layout/empty-notifications';
+import { NotificationList } from '@/app/layout/notification-list';
+import { useUnreadCount } from '@/lib/api/get-notifications';
 
 const itemClass =
   'flex min-h-12 items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium transition-colors hover:bg-muted aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground [&_svg]:size-5 [&_svg]:text-muted-foreground aria-[current=page]:[&_svg]:text-current';
@@ -105,10 +106,11 @@ export default function MobileMenuSheet({
                 className="h-12 justify-start rounded-xl px-3 font-medium [&_svg]:text-muted-foreground"
               >
                 <BellIcon className="size-5" aria-hidden /> Notifications
+                <MobileUnread />
               </Button>
               {showNotifications ? (
                 <div className="rounded-xl border bg-card">
-                  <EmptyNotifications />
+                  <NotificationList onNavigate={() => setIsOpen(false)} />
                 </div>
               ) : null}
               <Button
@@ -141,5 +143,17 @@ export default function MobileMenuSheet({
         </div>
       </SheetContent>
     </Sheet>
+  );
+}
+
+/** The unread count beside "Notifications" in the mobile menu (signed-in only). */
+function MobileUnread() {
+  const unread = useUnreadCount().data?.unread ?? 0;
+  if (unread <= 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+      {unread > 9 ? '9+' : unread}
+      <span className="sr-only"> unread</span>
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -9,16 +9,26 @@ import { useLogout } from '@/features/auth/api/logout';
 import { MobileMenu } from '@/app/layout/mobile-menu';
 import { NavSearch } from '@/app/layout/nav-search';
 import { memberNavItems, publicNavItems } from '@/app/layout/nav-items';
+import { isNativeApp } from '@/lib/install-prompt';
 
 const MemberMenus = lazy(() => import('@/app/layout/member-menus'));
 
 const linkClass =
   'relative inline-flex h-10 items-center rounded-full px-3.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground';
 
+/** The server renders the web's navigation; the app's shows once hydrated. */
+const noSubscription = () => () => {};
+const notInApp = () => false;
+
 export function Navbar() {
   const { user } = useAuth();
   const logout = useLogout();
-  const items = user ? [...memberNavItems, ...publicNavItems] : publicNavItems;
+  // Inside the Android app "Mobile App" (the download page) has nothing to offer.
+  const isInApp = useSyncExternalStore(noSubscription, isNativeApp, notInApp);
+  const shown = isInApp
+    ? publicNavItems.filter((i) => i.to !== paths.download.href)
+    : publicNavItems;
+  const items = user ? [...memberNavItems, ...shown] : shown;
   const onLogout = () => logout.mutate();
 
   return (

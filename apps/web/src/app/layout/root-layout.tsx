@@ -5,6 +5,7 @@ import { FlashNotice } from '@/components/flash-notice';
 import { HydrationSlice } from '@/components/hydration-slice';
 import { InstallBanner } from '@/components/install-banner';
 import { OfflineBar } from '@/components/offline-bar';
+import { PushPrompt } from '@/components/push-prompt';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { arrivedAt } from '@/lib/storage';
@@ -71,6 +72,7 @@ export function RootLayout() {
       </HydrationSlice>
       {showQuickScan ? <QuickScanButton /> : null}
       <InstallBanner />
+      <PushPrompt signedIn={session !== null} />
       <ScrollRestoration />
     </div>
   );

@@ -14,6 +14,6 @@ export const getRoutineQueryOptions = () =>
     queryFn: ({ signal }) => getRoutine(signal),
   });
 
-export function useRoutine() {
-  return useQuery(getRoutineQueryOptions());
+export function useRoutine(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getRoutineQueryOptions(), enabled: options.enabled ?? true });
 }

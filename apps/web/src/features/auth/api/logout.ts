@@ -2,9 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { unregisterNativePush } from '@/lib/native';
+import { disablePush } from '@/lib/push';
 import { clearSession } from '@/lib/storage';
 
 export async function logout() {
+  // While the token still works: this device stops getting the person's reminders.
+  await Promise.allSettled([disablePush(), unregisterNativePush()]);
   try {
     await api.post<void>('/auth/logout');
   } catch {

@@ -1,20 +1,43 @@
 import type { RoutineResponse } from '@lumiskin/contract/routine';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
+import { cancelQueued, sendOrQueue } from '@/lib/outbox';
+import { PENDING_PREFIX } from '@/features/dashboard/api/add-routine-product';
 
 const routineKey = getRoutineQueryOptions().queryKey;
 
-/** DELETE /api/routine/products/{id}: the server logs 'Product discontinued' unless told why. */
-export function deleteRoutineProduct({ id, reason }: { id: string; reason?: string }) {
+/**
+ * DELETE /api/routine/products/{id}: the server logs 'Product discontinued' unless told why.
+ * Offline it waits in the outbox; a step added offline and not yet sent is simply taken back.
+ */
+export async function deleteRoutineProduct({
+  id,
+  name,
+  reason,
+}: {
+  id: string;
+  name?: string;
+  reason?: string;
+}): Promise<{ queued: boolean }> {
+  if (id.startsWith(PENDING_PREFIX)) {
+    await cancelQueued(id.slice(PENDING_PREFIX.length));
+    return { queued: false };
+  }
   const query = reason?.trim() ? `?reason=${encodeURIComponent(reason.trim())}` : '';
-  return api.delete<void>(`/routine/products/${encodeURIComponent(id)}${query}`);
+  const result = await sendOrQueue<void>({
+    method: 'DELETE',
+    path: `/routine/products/${encodeURIComponent(id)}${query}`,
+    label: `Remove ${name ?? 'a step'} from your routine`,
+  });
+  return { queued: result.queued };
 }
 
 export function useDeleteRoutineProduct() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Runs offline too (the default would pause it): the outbox keeps the change for later.
+    networkMode: 'always',
     mutationFn: deleteRoutineProduct,
     // Gone from the list at once; the history refreshes from the server.
     onMutate: async ({ id }) => {
@@ -31,10 +54,13 @@ export function useDeleteRoutineProduct() {
     onError: (_error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(routineKey, context.previous);
     },
-    onSettled: () =>
-      Promise.all([
+    onSuccess: ({ queued }) => {
+      // Offline the server's list would only bring the step back until the removal is sent.
+      if (queued) return;
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: routineKey }),
         queryClient.invalidateQueries({ queryKey: getRoutineHistoryQueryOptions().queryKey }),
-      ]),
+      ]);
+    },
   });
 }

@@ -12,7 +12,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { useAddRoutineProduct } from '@/features/dashboard/api/add-routine-product';
+import { PENDING_PREFIX, useAddRoutineProduct } from '@/features/dashboard/api/add-routine-product';
 import { useDeleteRoutineProduct } from '@/features/dashboard/api/delete-routine-product';
 import { useRoutine } from '@/lib/api/get-routine';
 import { useRoutineHistory } from '@/lib/api/get-routine-history';
@@ -53,7 +53,15 @@ function RoutineColumn({
                 {i + 1}
               </span>
               <div className="min-w-0 flex-1">
-                <p className="font-medium">{product.name}</p>
+                <p className="font-medium">
+                  {product.name}
+                  {product.id.startsWith(PENDING_PREFIX) ? (
+                    <Badge variant="warning" className="ml-2 align-middle">
+                      Pending
+                      <span className="sr-only"> — will be saved when you are back online</span>
+                    </Badge>
+                  ) : null}
+                </p>
                 <p className="text-xs text-muted-foreground">
                   {ROUTINE_PRODUCT_TYPE_LABELS[product.type]} · {product.frequency}
                 </p>
@@ -93,17 +101,21 @@ export function RoutineCard({ scanCount }: { scanCount: number }) {
 
   const onDelete = (product: RoutineProduct) =>
     remove.mutate(
-      { id: product.id },
+      { id: product.id, name: product.name },
       {
-        onSuccess: () => toast.success(`${product.name} removed from your routine`),
+        onSuccess: ({ queued }) =>
+          queued
+            ? toast.info(`${product.name} will be removed when you are back online.`)
+            : toast.success(`${product.name} removed from your routine`),
         onError: (error) => toast.error(errorMessage(error, 'Could not remove the product.')),
       },
     );
 
   const onAdd = async (body: Parameters<typeof add.mutateAsync>[0]) => {
     try {
-      const product = await add.mutateAsync(body);
-      toast.success(`${product.name} added to your ${product.application_time} routine`);
+      const { product, queued } = await add.mutateAsync(body);
+      if (queued) toast.info(`${product.name} will be added when you are back online.`);
+      else toast.success(`${product.name} added to your ${product.application_time} routine`);
     } catch (error) {
       toast.error(errorMessage(error, 'Could not add the product.'));
       throw error;

@@ -2,9 +2,21 @@ import type { BlogPost, LikeResponse, SaveResponse } from '@lumiskin/contract/bl
 import { BlogMessages } from '@lumiskin/contract/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { sendOrQueue, useOutbox } from '@/lib/outbox';
 
 type Reaction = 'like' | 'save';
+
+export const QUEUED_MESSAGE = 'Saved on this device. It will be sent when you are back online.';
+
+const reactionPath = (post: BlogPost, reaction: Reaction) =>
+  `/blog/posts/${encodeURIComponent(post.id)}/${reaction}`;
+
+/** Whether a like or save of this article made offline is still waiting to be sent. */
+export function useIsReactionPending(post: BlogPost, reaction: Reaction): boolean {
+  const path = reactionPath(post, reaction);
+  return useOutbox().some((entry) => entry.path === path);
+}
 
 /** Like and reading list for one article; the open article updates at once, lists refetch. */
 export function useReaction(post: BlogPost, reaction: Reaction) {
@@ -13,12 +25,16 @@ export function useReaction(post: BlogPost, reaction: Reaction) {
   const isOn = reaction === 'like' ? post.liked : post.saved;
 
   return useMutation({
-    mutationFn: () => {
-      const url = `/blog/posts/${encodeURIComponent(post.id)}/${reaction}`;
-      return isOn
-        ? api.delete<LikeResponse | SaveResponse>(url)
-        : api.post<LikeResponse | SaveResponse>(url);
-    },
+    // Runs offline too (the default would pause it): the outbox keeps the change for later.
+    networkMode: 'always',
+    // Offline, the change is kept on the device and sent in order when the connection returns
+    // (lib/outbox.ts); the article shows it at once, marked as waiting.
+    mutationFn: () =>
+      sendOrQueue<LikeResponse | SaveResponse>({
+        method: isOn ? 'DELETE' : 'POST',
+        path: reactionPath(post, reaction),
+        label: `${reaction === 'like' ? (isOn ? 'Unlike' : 'Like') : isOn ? 'Unsave' : 'Save'} “${post.title}”`,
+      }),
     onMutate: () => {
       const previous = queryClient.getQueryData<BlogPost>(key);
       if (previous) {
@@ -31,7 +47,12 @@ export function useReaction(post: BlogPost, reaction: Reaction) {
       }
       return { previous };
     },
-    onSuccess: (answer) => {
+    onSuccess: (result) => {
+      if (result.queued) {
+        toast.info(QUEUED_MESSAGE);
+        return;
+      }
+      const answer = result.data;
       if ('likes' in answer) {
         queryClient.setQueryData<BlogPost>(
           key,

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { usePost } from '@/features/learn/api/get-post';
-import { useReaction } from '@/features/learn/api/reactions';
+import { useIsReactionPending, useReaction } from '@/features/learn/api/reactions';
 import { formatPublished, PostStats, ReadTime } from '@/features/learn/components/post-meta';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
@@ -19,27 +19,27 @@ export default function ArticleRoute() {
   const { slug = '' } = useParams();
   const isSignedIn = useSession() !== null;
   const post = usePost(slug, isSignedIn);
+  const isGone = post.error instanceof ApiRequestError && post.error.status === 404;
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12">
       <BackButton />
       {post.isPending ? (
         <ArticleSkeleton />
-      ) : post.isError ? (
+      ) : post.data && !isGone ? (
+        // Offline, a refetch fails but the copy saved on the device is still the article.
+        <ArticleBody post={post.data} isSignedIn={isSignedIn} />
+      ) : (
         <div className="mt-10 flex flex-col items-center rounded-2xl border bg-card px-6 py-16 text-center">
           <title>Article not found — Lumiskin</title>
           <BookOpenIcon className="size-10 text-muted-foreground" aria-hidden />
           <h1 className="mt-4 text-h2 font-semibold">
-            {post.error instanceof ApiRequestError && post.error.status === 404
-              ? BlogMessages.notFound
-              : BlogMessages.loadFailed}
+            {isGone ? BlogMessages.notFound : BlogMessages.loadFailed}
           </h1>
           <Button asChild className="mt-6" variant="outline">
             <Link to={paths.learn.href}>Browse all articles</Link>
           </Button>
         </div>
-      ) : (
-        <ArticleBody post={post.data} isSignedIn={isSignedIn} />
       )}
     </article>
   );
@@ -61,9 +61,21 @@ function BackButton() {
   );
 }
 
+/** On a button whose change was made offline and is not sent yet. */
+function PendingMark() {
+  return (
+    <span className="ml-1 rounded-full bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning-soft-foreground">
+      Pending
+      <span className="sr-only"> — will be sent when you are back online</span>
+    </span>
+  );
+}
+
 function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean }) {
   const like = useReaction(post, 'like');
   const save = useReaction(post, 'save');
+  const isLikePending = useIsReactionPending(post, 'like');
+  const isSavePending = useIsReactionPending(post, 'save');
 
   function requireSignIn(): boolean {
     if (isSignedIn) return true;
@@ -119,6 +131,7 @@ function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean
             <span className="tabular-nums" data-testid="like-count">
               {post.likes}
             </span>
+            {isLikePending ? <PendingMark /> : null}
           </Button>
           <Button
             variant="outline"
@@ -131,6 +144,7 @@ function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean
               aria-hidden
             />
             {post.saved ? 'Saved' : 'Save'}
+            {isSavePending ? <PendingMark /> : null}
           </Button>
           <Button variant="outline" onClick={() => void share()}>
             <Share2Icon aria-hidden /> Share

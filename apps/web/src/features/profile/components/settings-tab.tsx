@@ -1,4 +1,4 @@
-import { AccountMessages, type Account, type UserSettings } from '@lumiskin/contract/account';
+import { AccountMessages, type Account } from '@lumiskin/contract/account';
 import { AuthMessages, MIN_PASSWORD_LENGTH } from '@lumiskin/contract/auth';
 import { DownloadIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -16,17 +16,20 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/utils';
 import { useChangePassword } from '@/features/profile/api/change-password';
 import { useDeleteAccount } from '@/features/profile/api/delete-account';
 import { downloadAccountExport } from '@/features/profile/api/export-account';
 import { useUpdateAccount } from '@/lib/api/update-account';
+import { Switch } from '@/features/profile/components/switch';
+import { RemindersSection } from '@/features/profile/components/reminders-section';
 
-const TOGGLES: { key: keyof UserSettings; label: string; text: string }[] = [
+type ToggleKey = 'email_notifications' | 'data_sharing' | 'marketing';
+
+const TOGGLES: { key: ToggleKey; label: string; text: string }[] = [
   {
     key: 'email_notifications',
     label: 'Email Notifications',
-    text: 'Reminders to scan and news about your routine.',
+    text: 'Also email me when a progress scan is due or a new article appears in my topics.',
   },
   {
     key: 'data_sharing',
@@ -39,41 +42,6 @@ const TOGGLES: { key: keyof UserSettings; label: string; text: string }[] = [
     text: 'Offers and new products, now and then.',
   },
 ];
-
-function Switch({
-  id,
-  checked,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <button
-      id={id}
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      disabled={disabled}
-      onClick={() => onChange(!checked)}
-      className={cn(
-        'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60',
-        checked ? 'bg-primary' : 'bg-input',
-      )}
-    >
-      <span
-        aria-hidden
-        className={cn(
-          'inline-block size-5 rounded-full bg-white shadow transition-transform duration-200 motion-reduce:transition-none',
-          checked ? 'translate-x-6' : 'translate-x-1',
-        )}
-      />
-    </button>
-  );
-}
 
 function ChangePasswordForm() {
   const change = useChangePassword();
@@ -196,7 +164,7 @@ export function SettingsTab({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const [isExporting, setIsExporting] = useState(false);
 
-  const setSetting = (key: keyof UserSettings, value: boolean) =>
+  const setSetting = (key: ToggleKey, value: boolean) =>
     update.mutate(
       { settings: { [key]: value } },
       {
@@ -241,6 +209,7 @@ export function SettingsTab({ account }: { account: Account }) {
           ))}
         </ul>
       </section>
+      <RemindersSection account={account} />
       <section aria-labelledby="password-title">
         <h3 id="password-title" className="text-h3 font-semibold">
           Change password

@@ -5,27 +5,11 @@ import type {
   SearchResponse,
 } from '@lumiskin/contract/geo';
 import { api, ApiRequestError } from '@/lib/api-client';
+import { currentPosition } from '@/lib/native';
 
 /** Spec §9: the default and the quick options of the location card. */
 export const DEFAULT_LOCATION = 'New York, US';
 export const QUICK_LOCATIONS = ['New York, US', 'Los Angeles, US', 'London, UK'] as const;
-/** Spec §9: geolocation timeout 10 000 ms, low accuracy. */
-const GEOLOCATION_TIMEOUT_MS = 10_000;
-
-function currentPosition(): Promise<GeolocationPosition> {
-  return new Promise((resolve, reject) => {
-    if (!('geolocation' in navigator)) {
-      reject(new Error('Geolocation not available'));
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(resolve, reject, {
-      enableHighAccuracy: false,
-      timeout: GEOLOCATION_TIMEOUT_MS,
-      maximumAge: 10 * 60_000,
-    });
-  });
-}
-
 export type DetectedVia = 'gps' | 'ip' | 'default';
 
 /**
@@ -34,7 +18,8 @@ export type DetectedVia = 'gps' | 'ip' | 'default';
  */
 export async function detectLocation(): Promise<{ location: string; via: DetectedVia }> {
   try {
-    const { coords } = await currentPosition();
+    // The device's location (native plugin in the app, the browser's API on the web).
+    const coords = await currentPosition();
     const place = await api.get<ReverseResponse>(
       `/geo/reverse?lat=${coords.latitude.toFixed(4)}&lon=${coords.longitude.toFixed(4)}`,
     );

@@ -9,6 +9,7 @@ import {
   type Guidance,
 } from '@/features/scan/lib/face-guidance';
 import { cn } from '@/lib/utils';
+import { isNative, takeNativePhoto } from '@/lib/native';
 
 /** Spec §7: front camera, ideal 1280×720; captured frames are JPEG at quality 0.8. */
 const CONSTRAINTS: MediaStreamConstraints = {
@@ -48,9 +49,28 @@ export function CameraView({
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
 
+  const onCaptureRef = useRef(onCapture);
+  onCaptureRef.current = onCapture;
+  const onCancelRef = useRef(onCancel);
+  onCancelRef.current = onCancel;
+
   useEffect(() => {
     let stream: MediaStream | null = null;
     let cancelled = false;
+    // Inside the Android app the device's own camera screen takes the photo (lib/native.ts).
+    if (isNative()) {
+      takeNativePhoto().then(
+        (dataUrl) => {
+          if (cancelled) return;
+          if (dataUrl) onCaptureRef.current(dataUrl);
+          else onCancelRef.current();
+        },
+        (error: unknown) => !cancelled && onErrorRef.current(cameraErrorMessage(error)),
+      );
+      return () => {
+        cancelled = true;
+      };
+    }
     if (!navigator.mediaDevices?.getUserMedia) {
       onErrorRef.current(ScanMessages.cameraUnavailable);
       return;

@@ -22,7 +22,7 @@ import { AnalysisTypePicker, ConcernChips } from '@/features/scan/components/sca
 import { GUIDE_STEPS, ScanGuide } from '@/features/scan/components/scan-guide';
 import { ScanProgress } from '@/features/scan/components/scan-progress';
 import { TechnologyCard } from '@/features/scan/components/technology-card';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 
 /** Spec §8: the sentence to show for a failed scan, and whether manual entry opens. */
@@ -45,6 +45,8 @@ function describeError(error: unknown): { message: string; openManual: boolean }
       openManual: false,
     };
   }
+  // Scans run on the server: offline, say it will work once back online.
+  if (isOfflineFailure(error)) return { message: OFFLINE_ACTION_MESSAGE, openManual: false };
   if (error instanceof Error && error.message) return { message: error.message, openManual: false };
   return { message: ScanMessages.analysisFailed, openManual: false };
 }

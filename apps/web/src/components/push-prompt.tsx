@@ -1,0 +1,82 @@
+import { BellRingIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { useRoutine } from '@/lib/api/get-routine';
+import { enablePush, isPushSupported, PUSH_PROMPTED_KEY } from '@/lib/push';
+import { getItem, setItem } from '@/lib/storage';
+
+/** Whether this device should be asked at all (before any data is fetched). */
+function mayAsk(): boolean {
+  return (
+    isPushSupported() &&
+    Notification.permission === 'default' &&
+    getItem(PUSH_PROMPTED_KEY) === null
+  );
+}
+
+/**
+ * The Web Push opt-in (decision 033): asked once per device, only once the person has a routine
+ * to be reminded of — never on a first visit — and never inside the native app. "Not now" is
+ * remembered like an answer; the Settings tab can still turn push on later.
+ */
+export function PushPrompt({ signedIn }: { signedIn: boolean }) {
+  const [isAskable, setIsAskable] = useState(mayAsk);
+  const [isBusy, setIsBusy] = useState(false);
+  const routine = useRoutine({ enabled: signedIn && isAskable });
+  const steps = (routine.data?.morning.length ?? 0) + (routine.data?.evening.length ?? 0);
+  if (!signedIn || !isAskable || steps === 0) return null;
+
+  const close = () => {
+    setItem(PUSH_PROMPTED_KEY, new Date().toISOString());
+    setIsAskable(false);
+  };
+  const turnOn = async () => {
+    setIsBusy(true);
+    try {
+      const state = await enablePush();
+      if (state === 'on') toast.success('Reminders will reach this device.');
+      else if (state === 'denied')
+        toast.error('Notifications are blocked in this browser’s settings.');
+    } catch {
+      toast.error('Reminders could not be turned on. Try again from Settings.');
+    } finally {
+      setIsBusy(false);
+      close();
+    }
+  };
+
+  return (
+    <section
+      aria-label="Routine reminders"
+      className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md items-start gap-3 rounded-2xl border bg-card p-4 text-card-foreground shadow-lg sm:bottom-6"
+    >
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
+        <BellRingIcon className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 className="text-sm font-semibold">Get reminded of your routine?</h2>
+        <p className="mt-0.5 text-sm text-muted-foreground">
+          A nudge at your morning and evening times, and when your quiz streak is about to end. At
+          most three a day.
+        </p>
+        <div className="mt-3 flex gap-2">
+          <Button size="sm" disabled={isBusy} onClick={() => void turnOn()}>
+            Turn on reminders
+          </Button>
+          <Button size="sm" variant="ghost" onClick={close}>
+            Not now
+          </Button>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={close}
+        aria-label="Close"
+        className="rounded-full p-1 text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <XIcon className="size-4" aria-hidden />
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import type { Account, NotifySwitches, UpdateAccountInput } from '@lumiskin/contract/account';
+import { useEffect, useState } from 'react';
+import { Switch } from '@/features/profile/components/switch';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useUpdateAccount } from '@/lib/api/update-account';
+import { isNative } from '@/lib/native';
+import { disablePush, enablePush, pushState, type PushState } from '@/lib/push';
+
+const KINDS: { key: keyof NotifySwitches; label: string; text: string }[] = [
+  { key: 'routine', label: 'Routine reminders', text: 'At your morning and evening times.' },
+  { key: 'daily_quiz', label: 'Daily quiz', text: 'When today’s quiz is ready (once you play).' },
+  { key: 'streak', label: 'Streak', text: 'In the evening, when your quiz streak would end.' },
+  {
+    key: 'progress_scan',
+    label: 'Progress scan',
+    text: 'Two weeks after your last scan.',
+  },
+  {
+    key: 'new_article',
+    label: 'New articles',
+    text: 'In the topics of the articles you saved.',
+  },
+];
+
+const PUSH_TEXT: Record<PushState, string> = {
+  on: 'Reminders also arrive on this device when Lumiskin is closed.',
+  off: 'Get reminders on this device even when Lumiskin is closed.',
+  denied: 'Notifications are blocked for this site in your browser’s settings.',
+  unsupported: 'This browser cannot receive push notifications (installing the app may help).',
+};
+
+/** Reminder times, the per-kind switches and push on this device (decision 033). */
+export function RemindersSection({ account }: { account: Account }) {
+  const update = useUpdateAccount();
+  const [push, setPush] = useState<PushState | null>(null);
+  const [isPushBusy, setIsPushBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    // The Android app registers for push at start (lib/native.ts): no switch for it here.
+    if (isNative()) return;
+    void pushState().then(
+      (state) => live && setPush(state),
+      () => live && setPush('unsupported'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const save = (settings: UpdateAccountInput['settings']) =>
+    update.mutate(
+      { settings },
+      {
+        onSuccess: () => toast.success('Settings saved'),
+        onError: (error) => toast.error(errorMessage(error, 'Could not save the setting.')),
+      },
+    );
+
+  const togglePush = async (on: boolean) => {
+    setIsPushBusy(true);
+    try {
+      if (on) setPush(await enablePush());
+      else {
+        await disablePush();
+        setPush('off');
+      }
+    } catch (error) {
+      toast.error(errorMessage(error, 'Push notifications could not be changed.'));
+    } finally {
+      setIsPushBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="reminders-title">
+      <h3 id="reminders-title" className="text-h3 font-semibold">
+        Reminders
+      </h3>
+      <p className="mt-1 text-sm text-muted-foreground">
+        In the bell, at most three a day, in your time zone ({account.timezone}).
+      </p>
+      <div className="mt-3 grid grid-cols-2 gap-4 sm:max-w-sm">
+        {(
+          [
+            ['morning_reminder_time', 'Morning'],
+            ['evening_reminder_time', 'Evening'],
+          ] as const
+        ).map(([key, label]) => (
+          <div key={key} className="grid gap-1.5">
+            <label htmlFor={`setting-${key}`} className="text-sm font-medium">
+              {label}
+            </label>
+            <Input
+              id={`setting-${key}`}
+              type="time"
+              step={60}
+              defaultValue={account.settings[key]}
+              disabled={update.isPending}
+              onBlur={(e) => {
+                const value = e.target.value;
+                if (/^\d\d:\d\d$/.test(value) && value !== account.settings[key]) {
+                  save({ [key]: value });
+                }
+              }}
+            />
+          </div>
+        ))}
+      </div>
+      <ul className="mt-4 divide-y rounded-xl border">
+        {KINDS.map(({ key, label, text }) => (
+          <li key={key} className="flex items-center justify-between gap-4 p-4">
+            <div>
+              <label htmlFor={`notify-${key}`} className="font-medium">
+                {label}
+              </label>
+              <p className="text-sm text-muted-foreground">{text}</p>
+            </div>
+            <Switch
+              id={`notify-${key}`}
+              checked={account.settings.notify[key]}
+              disabled={update.isPending}
+              onChange={(v) => save({ notify: { [key]: v } })}
+            />
+          </li>
+        ))}
+        {push !== null ? (
+          <li className="flex items-center justify-between gap-4 p-4">
+            <div>
+              <label htmlFor="notify-push" className="font-medium">
+                Push on this device
+              </label>
+              <p className="text-sm text-muted-foreground">{PUSH_TEXT[push]}</p>
+            </div>
+            <Switch
+              id="notify-push"
+              checked={push === 'on'}
+              disabled={isPushBusy || push === 'denied' || push === 'unsupported'}
+              onChange={(v) => void togglePush(v)}
+            />
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Web Push for the installed PWA (decision 033): the browser's subscription, made with the
+ * server's VAPID key and saved with POST /api/push/subscribe; removed at sign-out so the next
+ * person on this device gets none of the last one's reminders. Never inside the native app
+ * (it registers with FCM through lib/native.ts instead).
+ */
+import { VapidPublicKey } from '@lumiskin/contract/notifications';
+import { api } from '@/lib/api-client';
+import { isNativeApp } from '@/lib/install-prompt';
+
+export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
+
+/** localStorage: the opt-in prompt was answered (or dismissed) on this device. */
+export const PUSH_PROMPTED_KEY = 'lumiskin_push_prompted';
+
+export function isPushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window &&
+    !isNativeApp()
+  );
+}
+
+/** The service worker that can carry pushes, or null when none is (yet) registered. */
+async function registration(): Promise<ServiceWorkerRegistration | null> {
+  if (!isPushSupported()) return null;
+  const existing = await navigator.serviceWorker.getRegistration('/');
+  if (!existing) return null;
+  return navigator.serviceWorker.ready;
+}
+
+export async function pushState(): Promise<PushState> {
+  if (!isPushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  const reg = await registration();
+  if (!reg) return 'unsupported';
+  const sub = await reg.pushManager.getSubscription();
+  return sub && Notification.permission === 'granted' ? 'on' : 'off';
+}
+
+/** base64url → the bytes PushManager.subscribe takes as applicationServerKey. */
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4))
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/** Asks the browser's permission, subscribes and tells the server. */
+export async function enablePush(): Promise<PushState> {
+  if (!isPushSupported()) return 'unsupported';
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
+  const reg = await registration();
+  if (!reg) return 'unsupported';
+  const { public_key } = VapidPublicKey.parse(await api.get<unknown>('/push/vapid-public-key'));
+  const subscription =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(public_key),
+    }));
+  await api.post('/push/subscribe', subscription.toJSON());
+  return 'on';
+}
+
+/** Stops pushes to this browser: the server forgets it, then the browser drops it. */
+export async function disablePush(): Promise<void> {
+  const reg = await registration();
+  const subscription = await reg?.pushManager.getSubscription();
+  if (!subscription) return;
+  try {
+    await api.post('/push/unsubscribe', { endpoint: subscription.endpoint });
+  } finally {
+    await subscription.unsubscribe();
+  }
+}

@@ -1,0 +1,64 @@
+import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+
+test.describe('notifications', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a routine reminder due now appears in the bell, opens its place and can be marked read', async ({
+    page,
+    request,
+  }) => {
+    const user = newUser();
+    const { access_token } = await registerViaApi(request, user);
+    const headers = { authorization: `Bearer ${access_token}` };
+    // Morning reminders at this very minute (UTC, the account's zone), and a step to be reminded of.
+    const now = new Date();
+    const time = `${String(now.getUTCHours()).padStart(2, '0')}:${String(now.getUTCMinutes()).padStart(2, '0')}`;
+    const patch = await request.patch('/api/users/me', {
+      headers,
+      data: { timezone: 'UTC', settings: { morning_reminder_time: time } },
+    });
+    expect(patch.status(), await patch.text()).toBe(200);
+    const add = await request.post('/api/routine/products', {
+      headers,
+      data: {
+        name: 'Gentle cleanser',
+        type: 'cleanser',
+        purpose: 'Cleanse',
+        application_time: 'morning',
+      },
+    });
+    expect(add.status()).toBe(201);
+    // The server's scheduler (every 3 s here) creates it.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await request.get('/api/notifications/unread-count', { headers })).json()) as {
+              unread: number;
+            }
+          ).unread,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+
+    await loginViaUi(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    const item = page
+      .getByRole('list', { name: 'Notifications' })
+      .getByRole('button', { name: /Your morning routine \(unread\)/ });
+    await expect(item).toContainText('1 step, starting with Gentle cleanser.');
+    // From another page, the notification opens its place.
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Learn & Glow' }).first().click();
+    await expect(page).toHaveURL(/\/learn$/);
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await page.getByRole('button', { name: /Your morning routine/ }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    const list = (await (await request.get('/api/notifications', { headers })).json()) as {
+      notifications: { read_at: string | null }[];
+    };
+    expect(list.notifications[0]?.read_at).not.toBeNull();
+  });
+});
