@@ -219,7 +219,7 @@ export const AccountExport = z.object({
   favourites: Rows,
   liked_posts: Rows,
   saved_posts: Rows,
-  /** Articles read while signed in: { post_id, post_title, day } (one row per article and day). */
+  /** Articles read while signed in: { post_id, post_title, day } (one row per article, the day it first counted). */
   viewed_posts: Rows,
   quiz_attempts: Rows,
   quiz_answers: Rows,
