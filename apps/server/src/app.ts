@@ -24,6 +24,7 @@ import quizRoutes from './modules/quiz/routes';
 import routineRoutes from './modules/routine/routes';
 import searchRoutes from './modules/search/routes';
 import shopRoutes from './modules/shop/routes';
+import emailChangeRoutes from './modules/users/email-change-routes';
 import passwordResetRoutes from './modules/users/password-reset-routes';
 import { apkFileRoutes, downloadInfoRoutes } from './modules/downloads/routes';
 import usersRoutes from './modules/users/routes';
@@ -65,6 +66,7 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/routine', routes: routineRoutes },
   { prefix: '/users', routes: usersRoutes },
   { prefix: '/auth', routes: passwordResetRoutes },
+  { prefix: '/auth', routes: emailChangeRoutes },
   { prefix: '/app', routes: downloadInfoRoutes },
   { prefix: '/shop', routes: productImageRoutes },
   { prefix: '/admin', routes: adminRoutes },

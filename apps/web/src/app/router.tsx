@@ -52,6 +52,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         path: paths.resetPassword.path,
         lazy: lazyPage(() => import('@/features/auth/routes/reset-password')),
       },
+      {
+        path: paths.confirmEmail.path,
+        lazy: lazyPage(() => import('@/features/auth/routes/confirm-email')),
+      },
       { path: paths.terms.path, lazy: lazyPage(() => import('@/features/legal/routes/terms')) },
       { path: paths.privacy.path, lazy: lazyPage(() => import('@/features/legal/routes/privacy')) },
       {
