@@ -10,7 +10,7 @@ function linkify(text: string): string {
 
 /**
  * GET /dev/mail: the development mailbox, a server-rendered list of the mail_outbox (password-reset
- * mail) for following reset links without a mail server. Registered only when no SMTP is set and
+ * and email-change mail) for following their links without a mail server. Registered only when no SMTP is set and
  * NODE_ENV is not production (config.devMailbox); otherwise the path is an ordinary 404.
  */
 export async function devMailRoutes(app: FastifyInstance): Promise<void> {
