@@ -72,7 +72,8 @@ describe('the dashboard started from the entry script', () => {
     // Seven reads in all, the two early ones not asked again.
     expect(fetch).toHaveBeenCalledTimes(7);
     const urls = fetch.mock.calls.map(([url]) => String(url));
-    for (const url of DASHBOARD_EARLY_REQUESTS) expect(urls.filter((u) => u === url)).toHaveLength(1);
+    for (const url of DASHBOARD_EARLY_REQUESTS)
+      expect(urls.filter((u) => u === url)).toHaveLength(1);
     expect(queryClient.getQueryData(['analysis', 'detail', SCAN_ID])).toBeDefined();
   });
 

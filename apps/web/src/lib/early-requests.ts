@@ -19,7 +19,9 @@ const early = new Map<string, Early>();
 /** Starts a GET of `url` (same origin, e.g. '/api/routine') with the stored session's token. */
 export function startEarlyRequest(url: string, token: string): Promise<Response> {
   const authorization = `Bearer ${token}`;
-  const response = fetch(url, { headers: { Accept: 'application/json', Authorization: authorization } });
+  const response = fetch(url, {
+    headers: { Accept: 'application/json', Authorization: authorization },
+  });
   // A failed early request is no error of its own: the API client asks again and reports that.
   response.catch(() => early.delete(url));
   early.set(url, { response, authorization, startedAt: Date.now() });

@@ -19,8 +19,9 @@ const RECHECK_MS = 400;
  * Whether the button steps aside (decision 035):
  * - while the reader scrolls down past the first screen, so it never sits on the text being read;
  * - whenever something tappable lies under it. While scrolling it only ever hides for that; it
- *   comes back once scrolling stops on a free spot (no blinking as a list passes under it), and
- *   a settled page is checked again every RECHECK_MS. At the end of a page the layout's clearance
+ *   comes back once scrolling stops on a free spot (no blinking as a list passes under it); a
+ *   settled page is looked at again when content arrives and every RECHECK_MS (a tab or panel
+ *   that opens, an animation that ends). At the end of a page the layout's clearance
  *   under the footer is always free, so the button is there.
  */
 function useStepAside(button: RefObject<HTMLElement | null>): boolean {
@@ -51,24 +52,31 @@ function useStepAside(button: RefObject<HTMLElement | null>): boolean {
         check();
       }, SETTLE_MS);
     };
-    // Looking costs a layout: done when the browser is idle, so it never slows a page's start.
-    const whenIdle = (task: () => void) =>
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(task, { timeout: RECHECK_MS })
-        : setTimeout(task, 0);
-    const recheck = setInterval(() => {
-      if (!isScrolling && document.visibilityState === 'visible')
-        whenIdle(() => {
-          if (!isScrolling) check();
-        });
-    }, RECHECK_MS);
-    whenIdle(check);
+    // Looking costs a layout: done when the browser is idle (within a moment), so it never slows
+    // a page's start; at most one look waits at a time.
+    let isPending = false;
+    const checkSoon = () => {
+      if (isPending) return;
+      isPending = true;
+      const run = () => {
+        isPending = false;
+        if (!isScrolling && document.visibilityState === 'visible') check();
+      };
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 200 });
+      else setTimeout(run, 0);
+    };
+    const recheck = setInterval(checkSoon, RECHECK_MS);
+    // Content that arrives (a chart, a list) may land under the button without any scrolling.
+    const arrivals = new MutationObserver(checkSoon);
+    arrivals.observe(document.body, { childList: true, subtree: true });
+    checkSoon();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', check);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(settle);
       clearInterval(recheck);
+      arrivals.disconnect();
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', check);
     };
