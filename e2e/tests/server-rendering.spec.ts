@@ -130,17 +130,23 @@ test.describe('server-rendered public pages', () => {
     await context.close();
   });
 
-  test('an article arrives rendered with its link preview, and one reader counts one view', async ({
+  test('an article arrives rendered with its link preview; reading it counts once, by the beacon', async ({
     browser,
     baseURL,
     request,
   }) => {
     const list = async () =>
       ((await (await request.get('/api/blog/posts')).json()) as { posts: ListedPost[] }).posts;
+    const viewsOf = async (id: string) => (await list()).find((p) => p.id === id)?.views ?? -1;
+    const isBeacon =
+      (slugOrId: string) => (r: { url(): string; request(): { method(): string } }) =>
+        r.request().method() === 'POST' && r.url().endsWith(`/api/blog/posts/${slugOrId}/view`);
     // The oldest article: no other journey opens it.
     const post = (await list()).at(-1);
     if (!post) throw new Error('no articles');
+    const before = post.views;
 
+    // Without scripts (a crawler, a link preview): the whole article, and no view counted.
     const reader = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await reader.newPage();
     await page.goto(`/learn/${post.slug}`);
@@ -148,11 +154,12 @@ test.describe('server-rendered public pages', () => {
     await expect(page.getByTestId('article-content')).toContainText(/\w{4,}/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', post.title);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', post.excerpt);
+    await page.reload();
     await reader.close();
+    expect(await viewsOf(post.id)).toBe(before);
 
-    // A signed-in reader opening the link: the server renders it for the browser as a visitor,
-    // then the reader's own request follows. One view, not two.
-    const before = (await list()).find((p) => p.id === post.id)?.views ?? -1;
+    // A signed-in reader: the page (rendered on the server as for a visitor, then their own
+    // request) sends one beacon once the article was on screen; it counts one view.
     const { access_token, user } = await registerViaApi(request, newUser());
     const context = await browser.newContext({ baseURL, userAgent: `e2e-reader-${randomUUID()}` });
     await context.addInitScript(
@@ -163,16 +170,27 @@ test.describe('server-rendered public pages', () => {
       [access_token, JSON.stringify(user)] as const,
     );
     const signedIn = await context.newPage();
-    const ownRequest = signedIn.waitForResponse(
-      (r) =>
-        r.url().endsWith(`/api/blog/posts/${post.slug}`) &&
-        r.request().headers().authorization !== undefined,
-    );
+    const beacon = signedIn.waitForResponse(isBeacon(post.id));
     await signedIn.goto(`/learn/${post.slug}`);
     await waitForApp(signedIn);
-    expect((await ownRequest).status()).toBe(200);
-    await expect(signedIn.getByRole('button', { name: 'Like' })).toBeEnabled();
-    expect((await list()).find((p) => p.id === post.id)?.views).toBe(before + 1);
+    expect((await beacon).status()).toBe(204);
+    expect(await viewsOf(post.id)).toBe(before + 1);
+    // Reading it again, the next day or on another device, is still one reader.
+    const again = signedIn.waitForResponse(isBeacon(post.id));
+    await signedIn.reload();
+    expect((await again).status()).toBe(204);
+    expect(await viewsOf(post.id)).toBe(before + 1);
     await context.close();
+
+    // Visitors: one per address and day, however many browsers (user agents) they use.
+    for (const agent of ['e2e-visitor-a', 'e2e-visitor-b']) {
+      const visitor = await browser.newContext({ baseURL, userAgent: `${agent}-${randomUUID()}` });
+      const tab = await visitor.newPage();
+      const sent = tab.waitForResponse(isBeacon(post.id));
+      await tab.goto(`/learn/${post.slug}`);
+      expect((await sent).status()).toBe(204);
+      await visitor.close();
+    }
+    expect(await viewsOf(post.id)).toBe(before + 2);
   });
 });

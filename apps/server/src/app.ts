@@ -25,6 +25,7 @@ import quizRoutes from './modules/quiz/routes';
 import routineRoutes from './modules/routine/routes';
 import searchRoutes from './modules/search/routes';
 import shopRoutes from './modules/shop/routes';
+import emailChangeRoutes from './modules/users/email-change-routes';
 import passwordResetRoutes from './modules/users/password-reset-routes';
 import { apkFileRoutes, downloadInfoRoutes } from './modules/downloads/routes';
 import usersRoutes from './modules/users/routes';
@@ -80,6 +81,7 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   // Spec §8 path: /api/user (singular) for the native app's token.
   { prefix: '/user', routes: pushTokenRoutes },
   { prefix: '/auth', routes: passwordResetRoutes },
+  { prefix: '/auth', routes: emailChangeRoutes },
   { prefix: '/app', routes: downloadInfoRoutes },
   { prefix: '/shop', routes: productImageRoutes },
   { prefix: '/admin', routes: adminRoutes },

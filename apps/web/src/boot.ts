@@ -8,11 +8,14 @@
  * The plain app shell has nothing to paint and starts the app at once.
  */
 import { ROUTE_MODULES_ID } from '@lumiskin/contract/page-render';
+import { startDashboardEarly } from '@/app/dashboard-early';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 import './index.css';
 
 // The browser may offer installation before the app has loaded: keep the offer for the banner.
 captureInstallPrompt();
+// A signed-in landing page's chunk and data start now, beside the app's download.
+startDashboardEarly(window.location.pathname);
 
 /** JSON lists of scripts to fetch: the app's (vite.config.ts), a route's (the server). */
 const MODULE_LISTS = ['app-modules', ROUTE_MODULES_ID];

@@ -20,12 +20,25 @@ export const AccountMessages = {
   resetInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   resetDone: 'Your password has been reset. Please sign in with the new one.',
   exportRunning: 'Your data is already being downloaded. Please wait for that download to finish.',
+  /** The same answer whether or not the new address already has an account. */
+  emailChangeRequested:
+    'We have sent a confirmation link to the new address. Your email changes when you open it, within an hour.',
+  emailUnchanged: 'That is already your email.',
+  emailNeedsConfirmation:
+    'To change your email, use "Change email": we send a confirmation link to the new address first.',
+  emailChangeLimit: 'You have asked to change your email several times. Please try again later.',
+  emailConfirmInvalid:
+    'This confirmation link is invalid, was already used or has expired. Ask for a new one on your profile.',
+  emailChanged: 'Your email has been changed.',
 } as const;
 
 /** Extra error codes of these endpoints (the status codes are in the comments of each schema). */
 export const AccountErrorCode = {
   wrongPassword: 'wrong_password',
   invalidResetToken: 'invalid_reset_token',
+  /** PATCH /api/users/me with a new email: it changes through POST /api/users/me/email only. */
+  emailNeedsConfirmation: 'email_needs_confirmation',
+  invalidEmailToken: 'invalid_email_token',
 } as const;
 
 /** Whether `tz` is an IANA time zone the runtime knows (e.g. 'Europe/London', 'UTC'). */
@@ -107,7 +120,8 @@ export type AccountResponse = z.infer<typeof AccountResponse>;
 
 /**
  * PATCH /api/users/me: every field optional; only those sent change. `settings` and `goals` may be
- * partial. 400 on a bad value, 409 (code email_taken) when another account has the email (any case).
+ * partial. 400 on a bad value. `email` is accepted only unchanged (forms send it back as it is); a
+ * different one is 400 email_needs_confirmation: it changes through POST /api/users/me/email.
  */
 export const UpdateAccountBody = z.object({
   name: z.string().trim().min(1, AccountMessages.nameRequired).max(100).optional(),
@@ -209,6 +223,46 @@ export const ResetPasswordBody = z
   .superRefine(checkNewPassword);
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
+/** How long an email-change confirmation link works (once). */
+export const EMAIL_CHANGE_TTL_MINUTES = 60;
+
+/**
+ * POST /api/users/me/email → 200 MessageResponse (emailChangeRequested, the same whether or not the
+ * new address has an account). Needs the current password (400 wrong_password). Sends a
+ * single-use link (`${APP_URL}/confirm-email?token=…`, one hour) to the new address and a notice
+ * to the current one; the email changes only when the link is opened. Only the newest link of an
+ * account works. 400 when the address is already the account's; 429 after several requests.
+ */
+export const ChangeEmailBody = z.object({
+  newEmail: z
+    .string({ error: AuthMessages.invalidEmail })
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: AuthMessages.invalidEmail })),
+  currentPassword: z
+    .string({ error: AccountMessages.passwordRequired })
+    .min(1, AccountMessages.passwordRequired)
+    .max(200),
+});
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
+
+/**
+ * POST /api/auth/confirm-email → 200 ConfirmEmailResponse: the link's token makes the change (signed
+ * in or not: the mail may be opened on another device). 400 invalid_email_token when unknown, used,
+ * replaced by a newer link or expired; 409 email_taken when the address got an account meanwhile.
+ * The old address gets a notice that the email was changed.
+ */
+export const ConfirmEmailBody = z.object({
+  token: z
+    .string({ error: AccountMessages.emailConfirmInvalid })
+    .min(1, AccountMessages.emailConfirmInvalid)
+    .max(200),
+});
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBody>;
+
+export const ConfirmEmailResponse = z.object({ message: z.string(), email: z.string() });
+export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponse>;
+
 /** A reset link is valid for one hour and works once. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
@@ -243,7 +297,7 @@ export const AccountExport = z.object({
   favourites: Rows,
   liked_posts: Rows,
   saved_posts: Rows,
-  /** Articles read while signed in: { post_id, post_title, day } (one row per article and day). */
+  /** Articles read while signed in: { post_id, post_title, day } (one row per article, the day it first counted). */
   viewed_posts: Rows,
   quiz_attempts: Rows,
   quiz_answers: Rows,

@@ -85,8 +85,14 @@ describe('app shell and guards', () => {
     saveSession({ token: 'tok_member', user: member });
     fakeFetch(() => json(200, { user: member }));
     const first = renderApp('/admin');
+    // The admin area is a lazy chunk: its first import (transformed on the fly) can take more
+    // than findBy's default second on a busy machine.
     expect(
-      await screen.findByRole('heading', { name: 'This area is for the Lumiskin team' }),
+      await screen.findByRole(
+        'heading',
+        { name: 'This area is for the Lumiskin team' },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     first.unmount();
 
@@ -94,7 +100,9 @@ describe('app shell and guards', () => {
     saveSession({ token: 'tok_admin', user: admin });
     fakeFetch(() => json(200, { user: admin }));
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Overview' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the app' })).toHaveAttribute(

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { revalidateOnNewPage } from '@/lib/route-prefetch';
 import { removePrivateQueries } from '@/lib/visitor-queries';
+import { loadDashboardRoute } from '@/app/dashboard-early';
 import { RequireAuth, RequireStaff } from '@/app/guards';
 import { RootLayout } from '@/app/layout/root-layout';
 import { RouteErrorPage } from '@/app/routes/error-page';
@@ -52,6 +53,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         path: paths.resetPassword.path,
         lazy: lazyPage(() => import('@/features/auth/routes/reset-password')),
       },
+      {
+        path: paths.confirmEmail.path,
+        lazy: lazyPage(() => import('@/features/auth/routes/confirm-email')),
+      },
       { path: paths.terms.path, lazy: lazyPage(() => import('@/features/legal/routes/terms')) },
       { path: paths.privacy.path, lazy: lazyPage(() => import('@/features/legal/routes/privacy')) },
       {
@@ -84,7 +89,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           {
             path: paths.dashboard.path,
             loader: dashboardLoader(queryClient),
-            lazy: lazyPage(() => import('@/features/dashboard/routes/dashboard')),
+            lazy: lazyPage(loadDashboardRoute),
           },
           {
             path: paths.history.path,

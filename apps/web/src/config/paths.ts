@@ -10,6 +10,8 @@ export const paths = {
   register: { path: '/register', href: '/register' },
   forgotPassword: { path: '/forgot-password', href: '/forgot-password' },
   resetPassword: { path: '/reset-password', href: '/reset-password' },
+  /** The page the email-change link opens (`?token=…`). */
+  confirmEmail: { path: '/confirm-email', href: '/confirm-email' },
   terms: { path: '/terms', href: '/terms' },
   privacy: { path: '/privacy', href: '/privacy' },
   shop: { path: '/shop', href: '/shop' },

@@ -1,6 +1,7 @@
 import type { ApiError } from '@lumiskin/contract/errors';
 import { isServerReachable, reportReachable } from '@/lib/connection';
 import type { ApiTransport } from '@lumiskin/contract/page-render';
+import { takeEarlyResponse } from '@/lib/early-requests';
 import { clearSession, getToken } from '@/lib/storage';
 
 /** Every call goes to the same origin under /api (the dev server proxies it to the API). */
@@ -36,8 +37,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
 
-/** How a request reaches the API: the browser's fetch, or the server's own when it renders a page. */
-let transport: ApiTransport = (url, init) => fetch(url, init);
+/**
+ * How a request reaches the API: the browser's fetch (or the answer boot.ts already asked for,
+ * lib/early-requests.ts), or the server's own when it renders a page.
+ */
+let transport: ApiTransport = (url, init) => takeEarlyResponse(url, init) ?? fetch(url, init);
 
 /** entry-server.tsx: API calls made while the server renders a page go to the server itself. */
 export function setApiTransport(next: ApiTransport) {

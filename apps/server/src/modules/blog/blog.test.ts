@@ -1,5 +1,5 @@
 import { BlogPost, LikeResponse, PostListResponse } from '@lumiskin/contract/blog';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_POSTS } from '../../content/blog-posts';
@@ -10,8 +10,10 @@ import { blogPosts } from './schema';
 import { blogPostsSeeder } from './seed';
 
 let app: FastifyInstance;
+/** The server's clock for view days; undefined: the real time. */
+let clock: Date | undefined;
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({ now: () => clock ?? new Date() });
   await blogPostsSeeder.run(app.db, () => {});
 });
 afterAll(() => app.close());
@@ -132,55 +134,107 @@ describe('GET /api/blog/posts/{id}', () => {
   });
 });
 
+const beacon = (ref: string, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') =>
+  app.inject({ method: 'POST', url: `/api/blog/posts/${ref}/view`, headers, remoteAddress });
+
+async function viewsOf(id: string) {
+  const [row] = await app.db
+    .select({ views: blogPosts.views })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id));
+  return row?.views;
+}
+
 describe('views', () => {
-  it('count once per visitor per day', async () => {
-    const id = await freshPost('views-once');
+  it('are not counted by GET, whoever asks and however often', async () => {
+    const id = await freshPost('views-get');
     const user = await createUser(app);
-    await open(id, user.headers);
-    await open(id, user.headers);
-    await open(id, { 'user-agent': 'browser-a' });
-    await open(id, { 'user-agent': 'browser-a' });
-    await open(id, { 'user-agent': 'browser-b' });
-    expect((await open(id, user.headers)).views).toBe(3);
+    for (let i = 0; i < 3; i++) {
+      await open(id);
+      await open(id, user.headers);
+      await open(id, { 'user-agent': `crawler-${i}` });
+    }
+    expect(await viewsOf(id)).toBe(0);
+    // So a visitor's copy may be cached; a reader's (with their like and save) never.
+    const asVisitor = await app.inject({ method: 'GET', url: `/api/blog/posts/${id}` });
+    expect(asVisitor.headers['cache-control']).toBe('public, max-age=60');
+    expect(asVisitor.headers.vary).toMatch(/authorization/i);
+    const asReader = await app.inject({
+      method: 'GET',
+      url: `/api/blog/posts/${id}`,
+      headers: user.headers,
+    });
+    expect(asReader.headers['cache-control']).toBe('private, no-store');
   });
 
-  it('count a reader once when the same browser opened the article as a visitor first', async () => {
-    // A server-rendered article is fetched for the visitor (the browser's IP and user agent), then
-    // the signed-in reader's own request follows: one person, one view.
-    const id = await freshPost('views-same-browser');
+  it('count a signed-in reader once, whatever the day, device or address', async () => {
+    const id = await freshPost('views-reader');
     const user = await createUser(app);
-    await open(id, { 'user-agent': 'phone' });
-    await open(id, { ...user.headers, 'user-agent': 'phone' });
-    expect((await open(id, { ...user.headers, 'user-agent': 'laptop' })).views).toBe(1);
-    // Another browser, as a visitor: another view.
-    expect((await open(id, { 'user-agent': 'tablet' })).views).toBe(2);
+    const first = await beacon(id, user.headers);
+    expect(first.statusCode, first.body).toBe(204);
+    expect(first.body).toBe('');
+    await beacon(id, { ...user.headers, 'user-agent': 'laptop' }, '198.51.100.1');
+    await beacon('views-reader', user.headers, '2001:db8::1');
+    expect(await viewsOf(id)).toBe(1);
+    clock = new Date(Date.now() + 3 * 86_400_000);
+    try {
+      await beacon(id, user.headers);
+    } finally {
+      clock = undefined;
+    }
+    expect(await viewsOf(id)).toBe(1);
+    // Another reader is another view.
+    const other = await createUser(app);
+    await beacon(id, other.headers);
+    expect(await viewsOf(id)).toBe(2);
   });
 
-  it('stay exact under 20 parallel requests from 20 visitors, and from one', async () => {
+  it('count a visitor once per IP and day, however the user agent rotates', async () => {
+    const id = await freshPost('views-visitor');
+    for (let i = 0; i < 5; i++) {
+      expect((await beacon(id, { 'user-agent': `agent-${i}` })).statusCode).toBe(204);
+    }
+    expect(await viewsOf(id)).toBe(1);
+    // Another address counts; another address inside the same IPv6 /64 does not.
+    await beacon(id, {}, '198.51.100.20');
+    await beacon(id, {}, '2001:db8:1:2::1');
+    await beacon(id, {}, '2001:db8:1:2:aaaa::99');
+    await beacon(id, {}, '::ffff:198.51.100.20');
+    expect(await viewsOf(id)).toBe(3);
+    // The next day the same address counts again, under a new salt; the old day's salt is gone.
+    const today = new Date().toISOString().slice(0, 10);
+    clock = new Date(Date.now() + 86_400_000);
+    try {
+      await beacon(id, { 'user-agent': 'agent-0' });
+    } finally {
+      clock = undefined;
+    }
+    expect(await viewsOf(id)).toBe(4);
+    const salts = await app.db.execute<{ day: string }>(sql`select day::text from view_salts`);
+    expect(salts.map((r) => r.day)).not.toContain(today);
+    // What is stored says nothing readable about the address.
+    const rows = await app.db.execute<{ visitor: string }>(
+      sql`select visitor from post_views where post_id = ${id}`,
+    );
+    expect(rows).toHaveLength(4);
+    for (const { visitor } of rows) {
+      expect(visitor).toMatch(/^a:[0-9a-f]{32}$/);
+      expect(visitor).not.toContain('198.51');
+      expect(visitor).not.toContain('203.0');
+    }
+  });
+
+  it('refuse an unknown article or a bad id with 4xx and count nothing', async () => {
+    expect((await beacon('no-such-article')).statusCode).toBe(404);
+    expect((await beacon('bad%20id')).statusCode).toBe(400);
+  });
+
+  it('stay exact under 20 parallel beacons from 20 visitors, and 20 from one', async () => {
     const id = await freshPost('views-parallel');
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        app.inject({
-          method: 'GET',
-          url: `/api/blog/posts/${id}`,
-          headers: { 'user-agent': `visitor-${i}` },
-        }),
-      ),
-    );
-    await Promise.all(
-      Array.from({ length: 20 }, () =>
-        app.inject({
-          method: 'GET',
-          url: `/api/blog/posts/${id}`,
-          headers: { 'user-agent': 'visitor-0' },
-        }),
-      ),
-    );
-    const [row] = await app.db
-      .select({ views: blogPosts.views })
-      .from(blogPosts)
-      .where(eq(blogPosts.id, id));
-    expect(row?.views).toBe(20);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => beacon(id, {}, `192.0.2.${i + 1}`)));
+    await Promise.all(Array.from({ length: 20 }, () => beacon(id, {}, '192.0.2.1')));
+    expect(await viewsOf(id)).toBe(20);
+    expect((await open(id)).views).toBe(20);
   });
 });
 

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { BlogPost, BlogPostSummary } from '@lumiskin/contract/blog';
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -115,62 +114,6 @@ export async function findPost(
     .limit(1);
   if (!row) return undefined;
   return { ...toSummary(row), content: row.content, content_html: await toHtml(row.content) };
-}
-
-/**
- * The visitor a view is counted for: the user, or a hash of the day, IP and user agent (so no raw
- * IP is kept and the key changes every day).
- */
-export function visitorKey(input: {
-  userId: string | null;
-  ip: string;
-  userAgent: string | undefined;
-  day: string;
-}): string {
-  if (input.userId) return `u:${input.userId}`;
-  const hash = crypto
-    .createHash('sha256')
-    .update(`${input.day}|${input.ip}|${input.userAgent ?? ''}`)
-    .digest('hex');
-  return `a:${hash.slice(0, 32)}`;
-}
-
-export function utcDay(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/**
- * Counts a view once per visitor per day. One statement: the insert into post_views either adds
- * the (post, visitor, day) row or hits its primary key, and the update adds exactly the number of
- * rows inserted, so parallel requests can neither lose nor double a view.
- *
- * `sameBrowser`: for a signed-in reader, the key this browser has as a visitor (IP and user agent).
- * When that visitor already viewed the post today (a server-rendered page opened as a visitor, then
- * the reader's own request, or reading before signing in), it is the same person: the reader's row
- * is kept (so their other devices do not count either) but the counter does not move.
- */
-export async function recordView(
-  db: Db,
-  postId: string,
-  visitor: string,
-  day: string,
-  sameBrowser: string = visitor,
-): Promise<void> {
-  await db.execute(sql`
-    with seen_in_browser as (
-      select exists (
-        select 1 from ${postViews}
-        where post_id = ${postId} and day = ${day}
-          and visitor = ${sameBrowser} and visitor <> ${visitor}
-      ) as seen
-    ), inserted as (
-      insert into ${postViews} (post_id, visitor, day) values (${postId}, ${visitor}, ${day})
-      on conflict do nothing
-      returning 1
-    )
-    update ${blogPosts} set views = views + (select count(*) from inserted)
-    where id = ${postId} and exists (select 1 from inserted)
-      and not (select seen from seen_in_browser)`);
 }
 
 async function counter(db: Db, postId: string): Promise<number> {

@@ -9,6 +9,7 @@ import {
 import { ApiError } from '@lumiskin/contract/errors';
 import { BlogMessages } from '@lumiskin/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { notFoundUnless, unauthorized } from '../../plugins/errors';
 import {
@@ -16,14 +17,12 @@ import {
   likePost,
   listPostCategories,
   listPosts,
-  recordView,
   resolvePostId,
   savePost,
   unlikePost,
   unsavePost,
-  utcDay,
-  visitorKey,
 } from './repository';
+import { dailySalt, readerKey, recordView, utcDay, visitorKey } from './views';
 
 const security = [{ bearer: [] }];
 
@@ -61,8 +60,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['blog'],
-        summary:
-          'One article by id or slug, with sanitised HTML; counts a view once per visitor per day',
+        summary: 'One article by id or slug, with sanitised HTML (counts nothing: see POST …/view)',
         params: PostParams,
         response: { 200: BlogPost, 400: ApiError, 404: ApiError },
       },
@@ -70,20 +68,37 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = await currentUser(request);
       const id = await postId(request.params.id);
-      const day = utcDay();
-      const browser = { ip: request.ip, userAgent: request.headers['user-agent'], day };
-      const visitor = visitorKey({ ...browser, userId: auth?.user.id ?? null });
-      try {
-        await recordView(app.db, id, visitor, day, visitorKey({ ...browser, userId: null }));
-      } catch (error) {
-        // Spec §8: a failed view count is only logged; the article still opens.
-        request.log.warn({ err: error }, 'view not counted');
-      }
-      reply.header('cache-control', 'private, no-cache');
-      return notFoundUnless(
+      const post = notFoundUnless(
         await findPost(app.db, id, auth?.user.id ?? null, app.markdown.render),
         BlogMessages.notFound,
       );
+      // A visitor's copy is the same for everyone, so caches may keep it a minute; a reader's
+      // carries their like and save (the auth plugin makes it private, no-store).
+      reply.header('cache-control', 'public, max-age=60').header('vary', 'Authorization');
+      return post;
+    },
+  );
+
+  const saltFor = dailySalt(app.db);
+  app.post(
+    '/posts/:id/view',
+    {
+      schema: {
+        tags: ['blog'],
+        summary:
+          'Count a view (the article page sends it once the article was on screen a moment): ' +
+          'once per signed-in reader, once per IP and day for visitors',
+        params: PostParams,
+        response: { 204: z.null(), 400: ApiError, 404: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const auth = await currentUser(request);
+      const id = await postId(request.params.id);
+      const day = utcDay(app.config.now?.() ?? new Date());
+      const key = auth ? readerKey(auth.user.id) : visitorKey(await saltFor(day), day, request.ip);
+      await recordView(app.db, id, key, day);
+      return reply.code(204).send(null);
     },
   );
 

@@ -78,8 +78,9 @@ export const postSaves = pgTable(
 );
 
 /**
- * One row per post, visitor and day: a view counts once per visitor per day. `visitor` is
- * 'u:<user id>' or 'a:<sha256 of day, IP and user agent>' (no raw IP is stored).
+ * Who has viewed a post (decision 035): a signed-in reader once ever, as 'u:<user id>'; a visitor
+ * once per IP and UTC day, as 'a:<HMAC of day and IP under that day's salt>' (no raw IP, no user
+ * agent: rotating it must not count again). `day` is the day of the view that counted.
  */
 export const postViews = pgTable(
   'post_views',
@@ -90,7 +91,16 @@ export const postViews = pgTable(
     visitor: text('visitor').notNull(),
     day: date('day').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.visitor, t.day] })],
+  (t) => [primaryKey({ columns: [t.postId, t.visitor] })],
 );
+
+/**
+ * One random salt per UTC day for visitors' view keys, shared by every server process. Salts of
+ * past days are deleted, so a stored key can no longer be matched to an IP by trying them all.
+ */
+export const viewSalts = pgTable('view_salts', {
+  day: date('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;

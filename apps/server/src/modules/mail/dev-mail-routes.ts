@@ -10,7 +10,7 @@ function linkify(text: string): string {
 
 /**
  * GET /dev/mail: the development mailbox, a server-rendered list of the mail_outbox (password-reset
- * mail) for following reset links without a mail server. Registered only when no SMTP is set and
+ * and email-change mail) for following their links without a mail server. Registered only when no SMTP is set and
  * NODE_ENV is not production (config.devMailbox); otherwise the path is an ordinary 404.
  */
 export async function devMailRoutes(app: FastifyInstance): Promise<void> {
@@ -37,7 +37,7 @@ h2{font-size:1.1rem;margin:0}.meta{color:#6b6280;font-size:.875rem}pre{white-spa
 a{color:#5b21b6}</style></head>
 <body><h1>Development mailbox</h1>
 <p>Mail the server would have sent (no SMTP_URL is set). This page exists only outside production.</p>
-${items || '<p>No mail yet. Ask for a password reset to see one here.</p>'}
+${items || '<p>No mail yet. Ask for a password reset or change your email to see one here.</p>'}
 </body></html>`);
   });
 }

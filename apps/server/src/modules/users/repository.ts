@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/password';
 import { toUser } from '../auth/repository';
 import { sessions, users, type UserRow } from '../auth/schema';
 import { hashToken, newToken } from '../auth/tokens';
-import { passwordResetTokens } from './schema';
+import { emailChangeTokens, passwordResetTokens } from './schema';
 import { recordPhotoDeletion } from '../analysis/photo-sweeps';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -33,7 +33,7 @@ export function toAccount(row: UserRow): Account {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -53,15 +53,14 @@ function notifyColumns(
   };
 }
 
-/** Applies the fields sent; 'email_taken' when another account has the email (any case). */
+/** Applies the fields sent, except the email (it changes through a confirmation link only). */
 export async function updateAccount(
   db: Db,
   userId: string,
-  body: UpdateAccountBody,
-): Promise<UserRow | 'email_taken' | undefined> {
+  body: Omit<UpdateAccountBody, 'email'>,
+): Promise<UserRow | undefined> {
   const set: Partial<typeof users.$inferInsert> = {
     ...(body.name !== undefined && { name: body.name }),
-    ...(body.email !== undefined && { email: body.email }),
     ...(body.skinType !== undefined && { skinType: body.skinType }),
     ...(body.skinConcerns !== undefined && { skinConcerns: body.skinConcerns }),
     ...(body.notes !== undefined && { notes: body.notes }),
@@ -83,17 +82,12 @@ export async function updateAccount(
       goalScansPerWeek: body.goals.scans_per_week,
     }),
   };
-  try {
-    const [row] = await db
-      .update(users)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'email_taken';
-    throw error;
-  }
+  const [row] = await db
+    .update(users)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
 }
 
 /** Whether PostgreSQL knows the zone too (the streak query converts in SQL). */
@@ -124,11 +118,16 @@ export async function setPassword(
           keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
         ),
       );
-    // A password change also voids reset links still in someone's inbox.
+    // A password change also voids reset links still in someone's inbox, and email-change links
+    // (the owner's answer to a change they did not ask for: decision 035).
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .update(emailChangeTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)));
   });
 }
 

@@ -4,22 +4,23 @@ import {
   AccountExport,
   AccountMessages,
   AccountResponse,
+  ChangeEmailBody,
   ChangePasswordBody,
   DeleteAccountBody,
   MessageResponse,
   UpdateAccountBody,
 } from '@lumiskin/contract/account';
-import { AuthMessages } from '@lumiskin/contract/auth';
 import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { conflict, HttpError, unauthorized } from '../../plugins/errors';
+import { HttpError, unauthorized } from '../../plugins/errors';
 import { countActiveAdmins, isActiveAdmin, lockAdminSeats } from '../admin/repository';
 import { findUserById } from '../auth/repository';
 import { verifyPassword } from '../auth/password';
 import { enforceLimit } from '../auth/rate-limits';
+import { requestEmailChange } from './email-change';
 import { accountExportStream } from './export';
 import {
   deleteAccount,
@@ -80,7 +81,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
-        summary: 'Update name, email, skin type and concerns, notes, time zone, settings, goals',
+        summary:
+          'Update name, skin type and concerns, notes, time zone, settings, goals (email: see /me/email)',
         body: UpdateAccountBody,
         response: { 200: AccountResponse, ...errors },
       },
@@ -93,10 +95,53 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           timezone: AccountMessages.invalidTimezone,
         });
       }
-      const row = await updateAccount(app.db, user.id, body);
-      if (row === 'email_taken') throw conflict(AuthMessages.emailTaken, ErrorCode.emailTaken);
+      const { email, ...fields } = body;
+      // Forms send the email back as it is; a new one needs a confirmation link (decision 035).
+      if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
+        throw new HttpError(
+          400,
+          AccountErrorCode.emailNeedsConfirmation,
+          AccountMessages.emailNeedsConfirmation,
+          { email: AccountMessages.emailNeedsConfirmation },
+        );
+      }
+      const row = await updateAccount(app.db, user.id, fields);
       if (!row) throw unauthorized();
       return { user: toAccount(row) };
+    },
+  );
+
+  app.post(
+    '/me/email',
+    {
+      onRequest: passwordLimit,
+      schema: {
+        ...common,
+        summary:
+          'Change the email (current password required): mails a confirmation link to the new address; ' +
+          'the change happens when it is opened',
+        body: ChangeEmailBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
+        throw new HttpError(400, AccountErrorCode.wrongPassword, AccountMessages.wrongPassword, {
+          currentPassword: AccountMessages.wrongPassword,
+        });
+      }
+      const outcome = await requestEmailChange(app, user, request.body.newEmail);
+      if (outcome === 'unchanged') {
+        throw new HttpError(400, ErrorCode.validation, AccountMessages.emailUnchanged, {
+          newEmail: AccountMessages.emailUnchanged,
+        });
+      }
+      if (outcome === 'limit') {
+        throw new HttpError(429, ErrorCode.rateLimited, AccountMessages.emailChangeLimit);
+      }
+      request.log.info({ userId: user.id }, 'email change requested');
+      return { message: AccountMessages.emailChangeRequested };
     },
   );
 

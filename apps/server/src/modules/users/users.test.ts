@@ -54,10 +54,11 @@ describe('GET/PATCH /api/users/me', () => {
 
   it('saves every field for real (survives a fresh read) and leaves the rest alone', async () => {
     const user = await createUser(app);
-    const email = `new.${Date.now()}@example.test`;
+    // Forms send the email back unchanged; that is accepted (it changes through /me/email only).
+    const email = user.user.email;
     const res = await patch(user, {
       name: '  Grace  ',
-      email,
+      email: email.toUpperCase(),
       skinType: 'combination',
       skinConcerns: ['acne', 'dark-spots', 'acne'],
       notes: 'Allergic to fragrance',
@@ -123,13 +124,21 @@ describe('GET/PATCH /api/users/me', () => {
     expect(AccountResponse.parse((await me(user)).json()).user.name).toBe(user.user.name);
   });
 
-  it('409s an email another account has, ignoring case; a case change of your own is fine', async () => {
+  it('refuses a new email (it needs a confirmation link) and changes nothing else', async () => {
     const a = await createUser(app);
     const b = await createUser(app);
-    const res = await patch(b, { email: a.user.email.toUpperCase() });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: AuthMessages.emailTaken, code: 'email_taken' });
-    expect((await patch(a, { email: a.user.email.toUpperCase() })).statusCode).toBe(200);
+    for (const email of [a.user.email, `fresh.${Date.now()}@example.test`]) {
+      const res = await patch(b, { name: 'Changed', email });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'email_needs_confirmation',
+        detail: AccountMessages.emailNeedsConfirmation,
+      });
+    }
+    expect(AccountResponse.parse((await me(b)).json()).user).toMatchObject({
+      name: b.user.name,
+      email: b.user.email,
+    });
   });
 });
 

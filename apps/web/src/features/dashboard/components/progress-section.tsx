@@ -1,21 +1,65 @@
 import type { HistoryPeriod } from '@lumiskin/contract/analysis-api';
 import { LineChartIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useScanHistory, type HistorySourceFilter } from '@/lib/api/get-scan-history';
+import {
+  useScanHistory,
+  type HistoryItem,
+  type HistorySourceFilter,
+} from '@/lib/api/get-scan-history';
 import { PROGRESS_FIRST_VIEW } from '@/features/dashboard/api/prefetch-dashboard';
 import { HistoryFilters, PERIOD_LABELS } from '@/features/dashboard/components/history-filters';
 import { LoadError } from '@/components/load-error';
 import { ScanList } from '@/features/dashboard/components/scan-list';
 
-// Recharts is the heaviest thing on the page: its own chunk, fetched while the list renders.
+// Recharts is the heaviest thing on the page (~350 kB): its own chunk, asked for only once the
+// chart's place is near the screen and the page has painted (DeferredChart), so the first tiles
+// never wait for it to download and run.
 const ScoreChart = lazy(() =>
   import('@/features/dashboard/components/score-chart').then((m) => ({ default: m.ScoreChart })),
 );
+
+/** How far below the screen the chart's place may be when its code is asked for. */
+const CHART_MARGIN = '300px';
+
+/**
+ * The chart's placeholder until its place comes within CHART_MARGIN of the screen, then (after a
+ * painted frame) the chart. Where IntersectionObserver is missing, the chart loads at once.
+ */
+function DeferredChart({ scans }: { scans: HistoryItem[] }) {
+  const place = useRef<HTMLDivElement>(null);
+  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = place.current;
+    if (isNear || !element) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        // A frame first: the cards above it paint before the chart's code is fetched and run.
+        requestAnimationFrame(() => (timer = setTimeout(() => setIsNear(true), 0)));
+      },
+      { rootMargin: CHART_MARGIN },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [isNear]);
+  const placeholder = <Skeleton className="h-72" />;
+  if (!isNear) return <div ref={place}>{placeholder}</div>;
+  return (
+    <Suspense fallback={placeholder}>
+      <ScoreChart scans={scans} />
+    </Suspense>
+  );
+}
 
 const SHOWN = 10;
 
@@ -63,9 +107,7 @@ export function ProgressSection({ totalScans }: { totalScans: number }) {
         </div>
       ) : (
         <div className="mt-5 grid gap-6">
-          <Suspense fallback={<Skeleton className="h-72" />}>
-            <ScoreChart scans={scans} />
-          </Suspense>
+          <DeferredChart scans={scans} />
           <ScanList scans={scans} shown={SHOWN} />
           {matching > SHOWN || totalScans > SHOWN ? (
             <Button asChild variant="outline" className="justify-self-center">

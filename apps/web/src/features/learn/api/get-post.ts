@@ -2,7 +2,7 @@ import type { BlogPost } from '@lumiskin/contract/blog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiRequestError } from '@/lib/api-client';
 
-/** Opening an article counts a view on the server (once per visitor per day). */
+/** Reading an article counts nothing; the page's view beacon does (`record-view.ts`). */
 export const getPost = (ref: string, signal?: AbortSignal) =>
   api.get<BlogPost>(`/blog/posts/${encodeURIComponent(ref)}`, { signal });
 

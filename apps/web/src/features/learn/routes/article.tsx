@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { usePost } from '@/features/learn/api/get-post';
+import { useViewBeacon } from '@/features/learn/api/record-view';
 import { useIsReactionPending, useReaction } from '@/features/learn/api/reactions';
 import { formatPublished, PostStats, ReadTime } from '@/features/learn/components/post-meta';
 import { ApiRequestError } from '@/lib/api-client';
@@ -72,6 +73,7 @@ function PendingMark() {
 }
 
 function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean }) {
+  useViewBeacon(post.id);
   const like = useReaction(post, 'like');
   const save = useReaction(post, 'save');
   const isLikePending = useIsReactionPending(post, 'like');

@@ -21,6 +21,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useUpdateAccount } from '@/lib/api/update-account';
+import { ChangeEmailDialog } from '@/features/profile/components/change-email-dialog';
 
 const CONCERN_LABELS: Record<ProfileConcern, string> = {
   acne: 'Acne',
@@ -40,7 +41,6 @@ export function ProfileForm({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const [form, setForm] = useState({
     name: account.name,
-    email: account.email,
     skinType: account.profile.skinType,
     skinConcerns: account.profile.skinConcerns,
     notes: account.notes,
@@ -63,7 +63,6 @@ export function ProfileForm({ account }: { account: Account }) {
     update.mutate(
       {
         name: form.name.trim(),
-        email: form.email.trim(),
         skinType: form.skinType,
         skinConcerns: form.skinConcerns,
         notes: form.notes,
@@ -87,15 +86,18 @@ export function ProfileForm({ account }: { account: Account }) {
             onChange={(e) => setForm({ ...form, name: e.target.value })}
           />
         </Field>
+        {/* The email changes through a link to the new address, not with Save (decision 035). */}
         <Field id="profile-email" label="Email">
-          <Input
-            id="profile-email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            value={form.email}
-            onChange={(e) => setForm({ ...form, email: e.target.value })}
-          />
+          <div className="flex gap-2">
+            <Input
+              id="profile-email"
+              type="email"
+              readOnly
+              value={account.email}
+              className="min-w-0 bg-muted/40"
+            />
+            <ChangeEmailDialog currentEmail={account.email} />
+          </div>
         </Field>
       </div>
       <Field id="profile-skin-type" label="Skin type" className="sm:max-w-xs">

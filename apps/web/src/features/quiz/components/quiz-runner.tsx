@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { DIFFICULTY_LABEL, formatClock } from './format';
 import { plural } from '@/lib/format';
+import { useHideQuickScan } from '@/lib/quick-scan';
 
 export interface QuizAnswers {
   answers: Record<string, string>;
@@ -52,6 +53,8 @@ export function QuizRunner({
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const timer = useElapsed(true);
+  // The question's own Next button is the action here; no floating button beside the answers.
+  useHideQuickScan();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const total = session.questions.length;

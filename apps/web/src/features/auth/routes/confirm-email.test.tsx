@@ -1,0 +1,70 @@
+import { AccountMessages } from '@lumiskin/contract/account';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import ConfirmEmailRoute from '@/features/auth/routes/confirm-email';
+import { getSession, saveSession } from '@/lib/storage';
+import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+
+const NEW = 'grace@example.test';
+
+const renderPage = (entry = '/confirm-email?token=tok-123') =>
+  renderWithRouter(
+    [
+      { path: '/confirm-email', element: <ConfirmEmailRoute /> },
+      { path: '/login', element: <LocationProbe label="Login" /> },
+      { path: '/profile', element: <LocationProbe label="Profile" /> },
+    ],
+    entry,
+  );
+
+describe('the email confirmation page', () => {
+  it('changes nothing on opening; the button confirms, then offers to sign in with the new address', async () => {
+    const fetch = fakeFetch((url, init) => {
+      expect(url).toBe('/api/auth/confirm-email');
+      expect(JSON.parse(String(init.body))).toEqual({ token: 'tok-123' });
+      return json(200, { message: AccountMessages.emailChanged, email: NEW });
+    });
+    const { user } = renderPage();
+    expect(await screen.findByRole('heading', { name: 'Confirm your new email' })).toBeVisible();
+    expect(fetch).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Confirm my new email' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(`It is now ${NEW}`);
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(
+      await screen.findByText(`Login at /login?email=${encodeURIComponent(NEW)}`),
+    ).toBeInTheDocument();
+  });
+
+  it('updates the stored user when this device is signed in', async () => {
+    saveSession({ token: 'tok-session-0123456789', user: createUser() });
+    fakeFetch((url) =>
+      url === '/api/auth/confirm-email'
+        ? json(200, { message: AccountMessages.emailChanged, email: NEW })
+        : url === '/api/auth/me'
+          ? json(200, { user: createUser({ email: NEW }) })
+          : json(404, { detail: 'Not found', code: 'not_found' }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my new email' }));
+    expect(await screen.findByRole('link', { name: 'Back to your profile' })).toBeVisible();
+    await screen.findByRole('status');
+    await vi.waitFor(() => expect(getSession()?.user.email).toBe(NEW));
+  });
+
+  it("shows the server's answer for a used or expired link", async () => {
+    fakeFetch(() =>
+      json(400, { detail: AccountMessages.emailConfirmInvalid, code: 'invalid_email_token' }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my new email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(AccountMessages.emailConfirmInvalid);
+  });
+
+  it('says the link is broken when it has no token', async () => {
+    const fetch = fakeFetch(() => json(500, {}));
+    renderPage('/confirm-email');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AccountMessages.emailConfirmInvalid);
+    expect(screen.queryByRole('button', { name: 'Confirm my new email' })).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

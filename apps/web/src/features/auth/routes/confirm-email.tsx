@@ -1,0 +1,80 @@
+import { AccountMessages } from '@lumiskin/contract/account';
+import { AlertCircleIcon, MailCheckIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { useConfirmEmail } from '@/features/auth/api/confirm-email';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+
+/**
+ * Where the email-change link lands (`/confirm-email?token=…`). The change is made by the button,
+ * not by opening the page: mail scanners open links (some run their scripts) and must not make
+ * the change on the reader's behalf (decision 035).
+ */
+export default function ConfirmEmailRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const confirm = useConfirmEmail();
+  const isSignedIn = useSession() !== null;
+  const [error, setError] = useState<string | null>(
+    token ? null : AccountMessages.emailConfirmInvalid,
+  );
+
+  const submit = () => {
+    setError(null);
+    confirm.mutate(
+      { token },
+      { onError: (e) => setError(errorMessage(e, AccountMessages.emailConfirmInvalid)) },
+    );
+  };
+
+  if (confirm.data) {
+    const { email } = confirm.data;
+    return (
+      <AuthLayout title="Email changed" description="Sign in with the new address from now on.">
+        <Alert variant="info" role="status">
+          <MailCheckIcon aria-hidden />
+          <p>
+            {AccountMessages.emailChanged} It is now <strong className="break-all">{email}</strong>.
+          </p>
+        </Alert>
+        <Button asChild className="mt-6 w-full">
+          {isSignedIn ? (
+            <Link to={paths.profile.href}>Back to your profile</Link>
+          ) : (
+            <Link to={`${paths.login.href}?email=${encodeURIComponent(email)}`}>Sign in</Link>
+          )}
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Confirm your new email"
+      description="Your account keeps its current email until you confirm the new one here."
+    >
+      {error ? (
+        <Alert variant="destructive" role="alert" className="mb-6">
+          <AlertCircleIcon aria-hidden />
+          <p>{error}</p>
+        </Alert>
+      ) : null}
+      {token ? (
+        <Button size="lg" className="w-full" disabled={confirm.isPending} onClick={submit}>
+          {confirm.isPending ? 'Confirming...' : 'Confirm my new email'}
+        </Button>
+      ) : (
+        <Button asChild variant="outline" className="w-full">
+          <Link to={isSignedIn ? paths.profile.href : paths.login.href}>
+            {isSignedIn ? 'Back to your profile' : 'Sign in'}
+          </Link>
+        </Button>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,101 @@
+import { AccountMessages, type Account } from '@lumiskin/contract/account';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+
+const account: Account = {
+  ...createUser(),
+  notes: '',
+  timezone: 'UTC',
+  settings: {
+    email_notifications: true,
+    data_sharing: true,
+    marketing: false,
+    morning_reminder_time: '08:00',
+    evening_reminder_time: '21:00',
+    notify: {
+      routine: true,
+      daily_quiz: true,
+      streak: true,
+      progress_scan: true,
+      new_article: false,
+    },
+  },
+  goals: { target_score: null, scans_per_week: null },
+};
+
+const renderForm = () =>
+  renderWithRouter([{ path: '/profile', element: <ProfileForm account={account} /> }], '/profile');
+
+describe('changing the email on the profile', () => {
+  it('shows the email read-only; Save never sends it', async () => {
+    const fetch = fakeFetch(() => json(200, { user: account }));
+    const { user } = renderForm();
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveValue(account.email);
+    expect(email).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText(AccountMessages.profileUpdated);
+    const body = JSON.parse(String(fetch.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('email');
+  });
+
+  it('sends the new address with the current password, then says to open the link', async () => {
+    const fetch = fakeFetch((url, init) => {
+      expect(url).toBe('/api/users/me/email');
+      expect(init.method).toBe('POST');
+      expect(JSON.parse(String(init.body))).toEqual({
+        newEmail: 'grace@example.test',
+        currentPassword: 'secret-1',
+      });
+      return json(200, { message: AccountMessages.emailChangeRequested });
+    });
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Change email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change your email' });
+    await user.type(within(dialog).getByLabelText('New email'), ' grace@example.test ');
+    await user.type(within(dialog).getByLabelText('Current password'), 'secret-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    const status = await within(dialog).findByRole('status');
+    expect(status).toHaveTextContent(AccountMessages.emailChangeRequested);
+    expect(status).toHaveTextContent('grace@example.test');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // The profile still shows the current address: nothing changed yet.
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.getByLabelText('Email')).toHaveValue(account.email);
+  });
+
+  it("shows the server's wrong-password answer at the password field", async () => {
+    fakeFetch(() =>
+      json(400, {
+        detail: AccountMessages.wrongPassword,
+        code: 'wrong_password',
+        fields: { currentPassword: AccountMessages.wrongPassword },
+      }),
+    );
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Change email' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('New email'), 'grace@example.test');
+    await user.type(within(dialog).getByLabelText('Current password'), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    expect(await within(dialog).findByText(AccountMessages.wrongPassword)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Current password')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  it('checks the address and the password before asking the server', async () => {
+    const fetch = fakeFetch(() => json(500, {}));
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Change email' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('New email'), account.email.toUpperCase());
+    await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    expect(within(dialog).getByText(AccountMessages.emailUnchanged)).toBeInTheDocument();
+    expect(within(dialog).getByText(AccountMessages.passwordRequired)).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
