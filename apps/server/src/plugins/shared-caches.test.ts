@@ -154,8 +154,11 @@ describe('the catalogue across instances', () => {
 describe('the site settings across instances', () => {
   it("serve on B an admin's change on A at once (not after the 15 s without Redis)", async () => {
     const banner = async (app: FastifyInstance) =>
-      ((await app.inject({ method: 'GET', url: '/api/settings' })).json() as { announcement: string })
-        .announcement;
+      (
+        (await app.inject({ method: 'GET', url: '/api/settings' })).json() as {
+          announcement: string;
+        }
+      ).announcement;
     const before = await banner(b);
     const admin = await createUser(a, { role: 'admin' });
     const text = `Maintenance tonight ${Date.now()}`;

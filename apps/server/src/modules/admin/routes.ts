@@ -40,7 +40,6 @@ import { badRequest, conflict, forbidden, HttpError, notFoundUnless } from '../.
 import { sniffImageType } from '../analysis/image';
 import { findUserById } from '../auth/repository';
 import { users, type UserRow } from '../auth/schema';
-import { renderMarkdown } from '../blog/markdown';
 import { blogPosts, type BlogPostRow } from '../blog/schema';
 import { products } from '../shop/schema';
 import { prepareResetLink } from '../users/password-reset-routes';
