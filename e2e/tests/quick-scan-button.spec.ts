@@ -168,6 +168,11 @@ test.describe('the Quick Scan button on a phone', () => {
     request,
   }) => {
     const { user, analysisId } = await userWithScans(request);
+    // The routine-reminders card (a fixed card above the button, shown once after a first
+    // routine) is answered already: this journey is about the pages' own content.
+    await page.addInitScript(() =>
+      localStorage.setItem('lumiskin_push_prompted', new Date().toISOString()),
+    );
     await page.setViewportSize({ width: 390, height: 780 });
     await loginViaUi(page, user);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -111,7 +111,7 @@ test.describe('scan', () => {
     ]) {
       await expect(page.getByTestId(`metric-${metric}`)).toContainText(/\d+/);
     }
-    await expect(page.getByRole('heading', { name: 'Your routine' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your routine', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Morning' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Evening' })).toBeVisible();
     await expect(page.getByText(/Broad-spectrum sunscreen SPF \d+/).first()).toBeVisible();

@@ -71,7 +71,8 @@ export async function enablePush(): Promise<PushState> {
 
 /** Stops pushes to this browser: the server forgets it, then the browser drops it. */
 export async function disablePush(): Promise<void> {
-  const reg = await registration();
+  // Never waits for a worker still installing (`ready`): a subscription needs an active one.
+  const reg = isPushSupported() ? await navigator.serviceWorker.getRegistration('/') : undefined;
   const subscription = await reg?.pushManager.getSubscription();
   if (!subscription) return;
   try {

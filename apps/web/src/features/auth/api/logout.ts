@@ -6,9 +6,16 @@ import { unregisterNativePush } from '@/lib/native';
 import { disablePush } from '@/lib/push';
 import { clearSession } from '@/lib/storage';
 
+/** The most a sign-out waits for this device's push clean-up. */
+const LOGOUT_CLEANUP_MS = 2000;
+
 export async function logout() {
-  // While the token still works: this device stops getting the person's reminders.
-  await Promise.allSettled([disablePush(), unregisterNativePush()]);
+  // While the token still works: this device stops getting the person's reminders. Bounded: a
+  // slow push service or network never keeps the person from signing out.
+  await Promise.race([
+    Promise.allSettled([disablePush(), unregisterNativePush()]),
+    new Promise((resolve) => setTimeout(resolve, LOGOUT_CLEANUP_MS)),
+  ]);
   try {
     await api.post<void>('/auth/logout');
   } catch {
