@@ -4,7 +4,7 @@ import { ProductId } from './shop';
 
 /**
  * The shape of a formulation (spec §3 "Formulation base" / "Booster"). The catalogue itself (3 bases,
- * 6 boosters) is data: the server seeds it into the database (apps/server/src/content/formulations.ts)
+ * 6 boosters) is data: the server seeds it into the database (packages/skin-advice/src/builtin-catalogue.ts)
  * and serves it through the shop; the interpreter (@lumiskin/skin-advice) is handed it per scan.
  */
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Environment, Finding, MetricKey } from '@lumiskin/contract/analysis';
 import { advise } from '@lumiskin/skin-advice/advise';
 import { createCatalogue } from '@lumiskin/skin-advice/catalogue';
-import { BASES, BOOSTERS } from '../../../content/formulations';
+import { BASES, BOOSTERS } from '@lumiskin/skin-advice/builtin-catalogue';
 import { rewriteReport, type ChatReportConfig, type ChatReportInput } from './chat-report';
 import { sendJson, sendText, startStub } from './stub-server.test-helper';
 

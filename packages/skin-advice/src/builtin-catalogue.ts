@@ -2,9 +2,11 @@ import type { Booster, FormulationBase } from '@lumiskin/contract/formulations';
 
 /**
  * The canonical Lumiskin catalogue (spec §3 "Formulation base" / "Booster"): 3 bases and 6 boosters.
- * The products seeder writes them into the `products` table (with the shop-only extras of
- * products.ts); the scan's interpreter reads them back from there (modules/analysis/catalogue.ts),
- * so a name, price, time of use or ingredient flag is written exactly once, here.
+ * They live beside the rules that name them (the base rules know these ids). The server's products
+ * seeder writes them into the `products` table (with the shop-only extras of
+ * apps/server/src/content/products.ts); the scan's interpreter reads them back from there, and
+ * this package's tests read them here, so a name, price, time of use or ingredient flag is
+ * written exactly once.
  *
  * Prices (spec §3/§9): bases £52/£54/£56 and boosters £38/£42/£48 "in spec order". The spec lists
  * six boosters but only three booster prices, so the three prices repeat over the six boosters in
