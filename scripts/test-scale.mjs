@@ -3,7 +3,8 @@
 // redis-server (apt-get when missing and root), builds the web app only when its build is missing
 // or older than its sources (the instances server-render the public pages with it), then runs the
 // Vitest suite apps/server/test/scale, which starts the services and the app instances itself
-// (test/scale/harness.ts) and stops them, even on failure. Its JSON report joins the others in
+// (test/scale/harness.ts: an S3-compatible server from npm, s3rver, the app instances and a queue
+// worker) and stops them, even on failure. Its JSON report joins the others in
 // .tmp/test-results for the closing summary (scripts/test-summary.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -62,7 +63,9 @@ if (reason) {
   run('npm', ['run', 'build', '-w', '@lumiskin/web']);
 }
 fs.mkdirSync(results, { recursive: true });
-console.log('\n▶ scale: two instances on PostgreSQL and Redis, and a per-process control');
+console.log(
+  '\n▶ scale: instances and a queue worker on PostgreSQL, Redis and S3, and a per-process control',
+);
 run(
   'npx',
   [

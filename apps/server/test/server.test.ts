@@ -231,7 +231,7 @@ describe('the server process', () => {
       expect(answer.status, answer.body).toBe(201);
       expect(JSON.parse(answer.body)).toMatchObject({ user: { email: 'inflight@example.test' } });
       expect(await server.exited).toBe(0);
-      expect(server.output()).toContain('SIGTERM: finishing requests');
+      expect(server.output()).toContain('SIGTERM: finishing requests, scans and jobs in flight');
       expect(server.output()).toMatch(/seed demo-user: created demo@lumiskin.app/);
       expect(isAlive(pgPid)).toBe(false);
       expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);

@@ -11,7 +11,8 @@ declare module 'fastify' {
 
 /**
  * PostgreSQL (`analysis_photos`, sharing the db plugin's pool) unless `config.photoStorage`
- * names an S3-compatible bucket (decision 031). Closing the app closes the S3 client.
+ * names an S3-compatible bucket (decision 031), which is then a readiness check (`storage`).
+ * Closing the app closes the S3 client.
  */
 async function photoStoragePlugin(app: FastifyInstance) {
   const s3 = app.config.photoStorage;
@@ -21,8 +22,10 @@ async function photoStoragePlugin(app: FastifyInstance) {
     : createPostgresPhotoStorage(app.db);
   app.decorate('photoStorage', storage);
   app.addHook('onClose', () => storage.close());
+  // A bucket of its own to reach (PostgreSQL's store is the `database` check already).
+  if (s3) app.readiness.add('storage', () => storage.check());
   // Where, never with which keys.
   if (s3) app.log.info({ bucket: s3.bucket, prefix: s3.keyPrefix }, 'photos in object storage');
 }
 
-export default fp(photoStoragePlugin, { name: 'photo-storage', dependencies: ['db'] });
+export default fp(photoStoragePlugin, { name: 'photo-storage', dependencies: ['db', 'readiness'] });

@@ -5,17 +5,19 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startEmbeddedPostgres, type Binaries } from '../../src/db/embedded-postgres';
 import { ensureDatabase } from '../../src/db/migrate';
+import { startS3Server, type S3TestServer } from '../s3-server';
 import { startRedisServer, type RedisServer } from '../services/redis-server';
 
 /*
  * The scale proof's stack (scripts/test-scale.mjs): Debian's PostgreSQL and redis-server on free
- * loopback ports, and app instances started as `npm start` would start them (the real server
- * entry), each a child process. Everything started is stopped by `stack.stop()`, which the suite's
- * afterAll calls and which also runs if the process exits; every wait is bounded.
+ * loopback ports, an S3-compatible server (s3rver, test/s3-server.ts), app instances started as
+ * `npm start` would start them (the real server entry) and queue workers started as
+ * `npm run worker` would (src/worker.ts), each a child process. Everything started is stopped by
+ * `stack.stop()`, which the suite's afterAll calls and which also runs if the process exits;
+ * every wait is bounded.
  *
- * To add a scenario's own process (a queue worker, an S3-compatible server): `stack.process({...})`
- * starts any command and waits for a line of its output; `stack.track(stop)` hands the stack
- * anything else to stop.
+ * To add a scenario's own process: `stack.process({...})` starts any command and waits for a line
+ * of its output; `stack.track(stop)` hands the stack anything else to stop.
  */
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
@@ -105,6 +107,36 @@ export class Stack {
     return redis;
   }
 
+  /** s3rver with an empty bucket; `env` is what points an app process at it. */
+  async s3(bucket: string): Promise<S3TestServer & { env: Record<string, string> }> {
+    const s3 = await startS3Server(bucket);
+    this.track('s3', () => s3.close());
+    const { config } = s3;
+    return {
+      ...s3,
+      env: {
+        S3_BUCKET: config.bucket,
+        S3_ENDPOINT: config.endpoint ?? '',
+        S3_REGION: config.region,
+        S3_ACCESS_KEY_ID: config.accessKeyId ?? '',
+        S3_SECRET_ACCESS_KEY: config.secretAccessKey ?? '',
+        S3_FORCE_PATH_STYLE: String(config.forcePathStyle),
+        S3_KEY_PREFIX: config.keyPrefix,
+      },
+    };
+  }
+
+  /** What every app process gets before its own variables: a production process, quiet. */
+  private baseEnv(name: string): Record<string, string> {
+    return {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(this.tempDir, `data-${name}`),
+    };
+  }
+
   /** Starts any command and waits for `ready` in its output (bounded). */
   async process(options: ProcessOptions): Promise<ManagedProcess & { match: RegExpMatchArray }> {
     const child = spawn(options.command, options.args, {
@@ -165,21 +197,39 @@ export class Stack {
       args: ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')],
       cwd: serverRoot,
       env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? os.tmpdir(),
+        ...this.baseEnv(name),
         PORT: String(port),
         HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: path.join(this.tempDir, `data-${name}`),
         WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
-        // no scan worker warms up at start: these scenarios scan nothing
+        // no scan thread warms up at start: an instance scans nothing inline here (queued
+        // scans are the workers')
         SCAN_WORKERS_MIN: '0',
         ...env,
       },
       ready: /Lumiskin is running at http:\/\/localhost:(\d+)/,
     });
     return { ...started, url: `http://127.0.0.1:${started.match[1]}` };
+  }
+
+  /**
+   * A job worker (src/worker.ts through tsx, as `npm run worker` minus npm) with one engine
+   * thread; ready once it has loaded the engine and takes jobs.
+   */
+  async worker(name: string, env: Record<string, string>): Promise<ManagedProcess> {
+    return this.process({
+      name,
+      command: process.execPath,
+      args: ['--import', 'tsx', path.join(serverRoot, 'src/worker.ts')],
+      cwd: serverRoot,
+      env: {
+        ...this.baseEnv(name),
+        SCAN_MODE: 'queue',
+        SCAN_WORKERS_MIN: '1',
+        SCAN_WORKERS_MAX: '1',
+        ...env,
+      },
+      ready: /\[lumiskin worker\] ready/,
+    });
   }
 
   /** The last lines each process printed, to read when a scenario failed. */
