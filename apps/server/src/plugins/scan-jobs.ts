@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { defaultAnalysisConfig } from '../modules/analysis/config';
-import { runScanJob, SCAN_JOB } from '../modules/analysis/scan-queue';
+import {
+  REQUEUE_JOB,
+  requeueStrandedScans,
+  runScanJob,
+  SCAN_JOB,
+} from '../modules/analysis/scan-queue';
 
 /**
  * Declares the queued scan (SCAN_MODE=queue, decision 030) in every process; only `npm run worker`
@@ -36,6 +41,21 @@ async function scanJobsPlugin(app: FastifyInstance) {
       pollS: 1,
     },
   );
+  // Rows whose enqueue never happened (a process died between commit and enqueue), every minute,
+  // by whichever process works jobs (a web server or a worker).
+  app.jobs.handle(
+    REQUEUE_JOB,
+    async () => {
+      const enqueued = await requeueStrandedScans({
+        db: app.db,
+        jobs: app.jobs,
+        now: app.config.now,
+      });
+      if (enqueued > 0) app.log.warn({ enqueued }, 'stranded queued scans enqueued again');
+    },
+    { retries: 0, timeoutS: 120 },
+  );
+  app.jobs.schedule(REQUEUE_JOB, '* * * * *');
 }
 
 export default fp(scanJobsPlugin, {

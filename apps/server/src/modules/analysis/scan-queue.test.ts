@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Analysis, type HistoryItem } from '@lumiskin/contract/analysis-api';
 import { ScanJob } from '@lumiskin/contract/scan';
 import { advise as realAdvise, type Advice } from '@lumiskin/skin-advice/advise';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,7 @@ import { buildTestApp, until } from '../../../test/helper';
 import { routineHistory } from '../routine/schema';
 import { productsSeeder } from '../shop/seed';
 import { defaultAnalysisConfig, type AnalysisConfig } from './config';
-import { runScanJob, SCAN_JOB } from './scan-queue';
+import { REQUEUE_AFTER_MS, requeueStrandedScans, runScanJob, SCAN_JOB } from './scan-queue';
 import type { ScanDeps } from './scan-service';
 import { analyses, scanJobPhotos, scanJobs } from './schema';
 
@@ -317,6 +317,31 @@ describe('queued scans', { timeout: 240_000 }, () => {
       .from(routineHistory)
       .where(eq(routineHistory.userId, erin.user.id));
     expect(setups).toHaveLength(1);
+  });
+});
+
+describe('a queued scan whose enqueue never happened', { timeout: 60_000 }, () => {
+  it('is enqueued again once a minute old, once, and a job already there is not doubled', async () => {
+    const res = await scan(alice, { image_data: dataUrl(FACE), location: 'London, UK' });
+    expect(res.statusCode, res.body).toBe(202);
+    const queued = ScanJob.parse(res.json());
+    // A process that died between its commit and its enqueue: a row, photos, no job.
+    const id = crypto.randomUUID();
+    const [source] = await app.db.select().from(scanJobs).where(eq(scanJobs.id, queued.job_id));
+    const old = new Date(Date.now() - REQUEUE_AFTER_MS - 5_000);
+    await app.db.insert(scanJobs).values({ ...source!, id, status: 'queued', createdAt: old });
+    const young = crypto.randomUUID();
+    await app.db.insert(scanJobs).values({ ...source!, id: young, status: 'queued' });
+    expect(await app.jobs.state(SCAN_JOB, id)).toBeNull();
+
+    // The first job (enqueued by the route) is there already, and the young row may still be
+    // between its commit and its enqueue: only the stranded one is enqueued.
+    await app.db.update(scanJobs).set({ createdAt: old }).where(eq(scanJobs.id, queued.job_id));
+    expect(await requeueStrandedScans({ db: app.db, jobs: app.jobs })).toBe(1);
+    expect(await app.jobs.state(SCAN_JOB, id)).not.toBeNull();
+    expect(await app.jobs.state(SCAN_JOB, young)).toBeNull();
+    expect(await requeueStrandedScans({ db: app.db, jobs: app.jobs })).toBe(0);
+    await app.db.delete(scanJobs).where(inArray(scanJobs.id, [id, young, queued.job_id]));
   });
 });
 

@@ -223,6 +223,41 @@ export async function queueScan(deps: ScanQueueDeps, input: ScanInput): Promise<
   return toScanJob(row, await queuedAhead(deps.db, row));
 }
 
+/** A queued row older than this without its job is taken to be stranded (see below). */
+export const REQUEUE_AFTER_MS = 60_000;
+/** Kind of the recurring job that runs `requeueStrandedScans` (plugins/scan-jobs.ts). */
+export const REQUEUE_JOB = 'scan.requeue';
+
+/**
+ * A queued scan's row and photos are committed before its job is enqueued (the queue keeps its
+ * own tables): a process that dies between the two leaves a row no worker would ever see, though
+ * its person was never answered 202. Such rows, once a minute old, are enqueued again here; the
+ * job id is the row's, so a job already there is never doubled. Returns how many were enqueued.
+ */
+export async function requeueStrandedScans(deps: {
+  db: Db;
+  jobs: Pick<Jobs, 'enqueue'>;
+  now?: () => Date;
+}): Promise<number> {
+  const now = deps.now?.() ?? new Date();
+  const stranded = await deps.db
+    .select({ id: scanJobs.id })
+    .from(scanJobs)
+    .where(
+      and(
+        eq(scanJobs.status, 'queued'),
+        lt(scanJobs.createdAt, new Date(now.getTime() - REQUEUE_AFTER_MS)),
+      ),
+    )
+    .orderBy(scanJobs.createdAt)
+    .limit(500);
+  let enqueued = 0;
+  for (const { id } of stranded) {
+    if ((await deps.jobs.enqueue(SCAN_JOB, {}, { id })) !== null) enqueued++;
+  }
+  return enqueued;
+}
+
 /**
  * One try of a queued scan (any worker process, any number of times): the engine, the outside
  * services and the interpreter exactly as inline, then the analysis saved in a transaction that
