@@ -264,6 +264,18 @@ describe('the job queue', { timeout: 60_000 }, () => {
     expect(await schedules()).toEqual([]);
   });
 
+  it('starts several processes at once on queues nobody has created yet', async () => {
+    const names = Array.from({ length: 6 }, (_, i) => `test-start-${i}`);
+    const processes = Array.from({ length: 3 }, () => {
+      const jobs = queue();
+      for (const name of names) jobs.handle(name, async () => {});
+      return jobs;
+    });
+    await Promise.all(processes.map((jobs) => jobs.work(names)));
+    const rows = await sql`select name from pgboss.queue where name like 'test-start-%'`;
+    expect(rows).toHaveLength(names.length);
+  });
+
   it('says an interval as cron when cron can, else as an interval', () => {
     expect(every(60_000)).toBe('* * * * *');
     expect(every(5 * 60_000)).toBe('*/5 * * * *');

@@ -174,7 +174,19 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
       ready = (async () => {
         const instance = await start();
         const policy = queuePolicy(name, declared.get(name)?.policy ?? {});
-        await instance.createQueue(name, policy);
+        // Processes starting together on a new database create the same queues at the same
+        // moment, and pg-boss's partition DDL can then deadlock: PostgreSQL aborts one side,
+        // which tries again (the queue is usually there by then).
+        for (let attempt = 1; ; attempt++) {
+          try {
+            if (!(await instance.getQueue(name))) await instance.createQueue(name, policy);
+            break;
+          } catch (error) {
+            const code = (error as { code?: unknown }).code;
+            if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+          }
+        }
         await instance.updateQueue(name, policy);
       })();
       ready.catch(() => queuesReady.delete(name));
