@@ -210,8 +210,8 @@ export const EnvSchema = z
      */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
     /**
-     * The web server also works the background jobs (mail, clean-up) of the shared queue
-     * (decision 029). Scans in SCAN_MODE=queue are only ever run by `npm run worker`.
+     * The web server also works the background jobs (mail, clean-up, reminders, photo sweeps) of
+     * the shared queue (decision 029). Scans in SCAN_MODE=queue are only ever run by `npm run worker`.
      */
     JOBS_IN_SERVER: booleanish.default(true),
     /** How often a job whose process died (no answer within its time limit) is put back. */
