@@ -273,9 +273,10 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
         }
         if (when && typeof when === 'object') {
           const timer = setInterval(() => {
-            enqueue(name, {}).catch((error: unknown) =>
-              log.warn({ err: error, job: { name } }, 'recurring job not queued'),
-            );
+            enqueue(name, {}).catch((error: unknown) => {
+              // A tick still under way when the queue closes is no news.
+              if (!closed) log.warn({ err: error, job: { name } }, 'recurring job not queued');
+            });
           }, when.everyMs);
           timer.unref();
           timers.push(timer);
