@@ -132,6 +132,8 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
   let boss: PgBoss | null = null;
   let starting: Promise<PgBoss> | null = null;
   let closed = false;
+  /** False once stopWorking began: a job fetched after that is handed back, not run. */
+  let accepting = true;
 
   function start(): Promise<PgBoss> {
     if (closed) return Promise.reject(new Error('the job queue is closed'));
@@ -196,6 +198,12 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
   }
 
   async function run(name: string, entry: Declared, job: PgBoss.JobWithMetadata<object>) {
+    // pg-boss's offWork does not wait for a fetch under way: what it returns after the stop is
+    // failed back to the queue (retried elsewhere), as a job outliving the grace is.
+    if (!accepting) {
+      log.warn({ job: { name, id: job.id } }, 'job handed back to the queue at shutdown');
+      throw new JobFailed(name, 'handed_back');
+    }
     inFlight.set(job.id, name);
     const attempt = job.retryCount + 1;
     try {
@@ -240,6 +248,7 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
     },
 
     async work(names = [...declared.keys()]) {
+      accepting = true;
       const instance = await start();
       for (const name of names) {
         const entry = declared.get(name);
@@ -285,6 +294,7 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
     },
 
     async stopWorking(timeoutMs) {
+      accepting = false;
       if (!boss) return;
       const instance = boss;
       for (const timer of timers.splice(0)) clearInterval(timer);
