@@ -86,7 +86,8 @@ export default defineConfig({
       // server suite.
       RATE_LIMIT_AUTH_MAX: '100000',
       RATE_LIMIT_MAX: '100000',
-      // The bell journey waits for a reminder: the scheduler looks every 3 s instead of 60.
+      // The bell journey waits for a reminder: the server queues the reminder job every 3 s instead
+      // of the job queue's every-minute schedule.
       NOTIFICATIONS_INTERVAL_S: '3',
       // The admin journeys sign in as this admin (created or promoted at start).
       ADMIN_EMAIL: E2E_ADMIN.email,

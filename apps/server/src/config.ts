@@ -133,7 +133,10 @@ export const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Lumiskin <no-reply@lumiskin.app>'),
     /** Public address of the web app, for links in emails (default http://localhost:PORT). */
     APP_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
-    /** Seconds between reminder scheduler runs (decision 033); 0 turns it off. */
+    /**
+     * Seconds between runs of the reminder job (decision 033): 60, the queue's every-minute cron;
+     * under a minute (development, tests) each process working jobs enqueues it that often; 0 off.
+     */
     NOTIFICATIONS_INTERVAL_S: z.coerce.number().int().min(0).max(3600).default(60),
     /** Web Push VAPID pair (base64url); without both, one is made at first start and kept in the DB. */
     VAPID_PUBLIC_KEY: optionalText,
@@ -177,7 +180,10 @@ export const EnvSchema = z
       .transform((v) => (v === '' || v.endsWith('/') ? v : `${v}/`)),
     S3_SSE: optionalText.pipe(z.enum(['AES256', 'aws:kms']).optional()),
     S3_SSE_KMS_KEY_ID: optionalText,
-    /** Seconds between sweeps of pending photo deletions (0: no timer, so no retries nor orphan sweep). */
+    /**
+     * Seconds between queued sweeps of pending photo deletions (retries; each delete queues one at
+     * once too). 0: none scheduled, so no retries and no orphan sweep (decision 031).
+     */
     PHOTO_SWEEP_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
     /** A photo without a scan is deleted once older than this many minutes. */
     PHOTO_ORPHAN_AGE_MIN: z.coerce.number().int().min(5).max(10_080).default(60),
@@ -204,8 +210,8 @@ export const EnvSchema = z
      */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
     /**
-     * The web server also works the background jobs (mail, clean-up) of the shared queue
-     * (decision 029). Scans in SCAN_MODE=queue are only ever run by `npm run worker`.
+     * The web server also works the background jobs (mail, clean-up, reminders, photo sweeps) of
+     * the shared queue (decision 029). Scans in SCAN_MODE=queue are only ever run by `npm run worker`.
      */
     JOBS_IN_SERVER: booleanish.default(true),
     /** How often a job whose process died (no answer within its time limit) is put back. */

@@ -1,6 +1,7 @@
 // `npm run worker` (or `node --import tsx apps/server/src/worker.ts`, or dist/worker.js): a job
-// worker beside the web servers — queued scans (SCAN_MODE=queue), mail and clean-up — on the
-// same database and environment as them. Run as many as you like, on any machines.
+// worker beside the web servers — queued scans (SCAN_MODE=queue), mail, clean-up, reminders and
+// photo sweeps — on the same database and environment as them. Run as many as you like, on any
+// machines.
 import { ConfigError, parseEnv, shutdownGraceMs, type Env } from './config';
 import { startWorker } from './start-worker';
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createEmailSender } from '../modules/notifications/email-sender';
 import { createFcmSender, FcmServiceAccount } from '../modules/notifications/fcm';
+import { every } from '../modules/jobs/queue';
 import { runDueNotifications, type NotificationSender } from '../modules/notifications/scheduler';
 import {
   createWebPushSender,
@@ -14,7 +15,10 @@ import {
 
 /** What `buildApp` takes for notifications; absent means scheduler off, VAPID pair from the DB. */
 export interface NotificationsConfig {
-  /** How often the scheduler looks for due reminders; 0 turns it off (tests run it by hand). */
+  /**
+   * How often the reminder job runs (a minute: the queue's cron; less: each process working jobs
+   * enqueues it that often); 0: never on a schedule (tests run it by hand).
+   */
   schedulerIntervalMs: number;
   vapidPublicKey?: string;
   vapidPrivateKey?: string;
@@ -34,16 +38,23 @@ declare module 'fastify' {
       vapidPublicKey(): Promise<string>;
       pushHosts: readonly string[];
       senders: readonly NotificationSender[];
-      /** One scheduler pass now (what the interval calls); overlapping calls share one run. */
+      /**
+       * One scheduler pass now in this process (what the reminder job runs); overlapping calls
+       * share one run. Rejects when the run failed.
+       */
       runNow(): Promise<void>;
     };
   }
 }
 
+/** The reminder run as a job of the queue (decisions 029, 033). */
+export const NOTIFICATIONS_JOB = 'notifications-run';
+
 /**
  * Reminders: the VAPID pair (env or made once and kept in the database), the senders (Web Push,
- * FCM when configured, email for the rare kinds) and the in-process scheduler. Several instances
- * may each run it: runDueNotifications is safe to run concurrently (decision 033).
+ * FCM when configured, email for the rare kinds) and the scheduler, a recurring job of the queue
+ * run by whichever processes work jobs. Runs in several processes at once are safe:
+ * runDueNotifications creates each reminder once and keeps the cap (decision 033).
  */
 async function notificationsPlugin(app: FastifyInstance) {
   const config = app.config.notifications;
@@ -88,14 +99,13 @@ async function notificationsPlugin(app: FastifyInstance) {
         const result = await runDueNotifications(app.db, now, senders, {
           onSendError: (sender, err) => app.log.warn({ err, sender }, 'notification send failed'),
         });
-        if (result.created.length > 0) {
-          app.log.info(
-            { created: result.created.length, checked: result.checked, skipped: result.skipped },
-            'notifications sent',
-          );
-        }
-      } catch (err) {
-        app.log.error({ err }, 'notification scheduler run failed');
+        const counts = {
+          created: result.created.length,
+          checked: result.checked,
+          skipped: result.skipped,
+        };
+        if (result.created.length > 0) app.log.info(counts, 'notifications sent');
+        else app.log.debug(counts, 'notifications run');
       } finally {
         running = null;
       }
@@ -103,25 +113,25 @@ async function notificationsPlugin(app: FastifyInstance) {
     return running;
   };
 
+  // Not retried: the next run, a minute later, looks again (a reminder is due for three hours).
+  app.jobs.handle(NOTIFICATIONS_JOB, () => runNow(), {
+    retries: 0,
+    timeoutS: 10 * 60,
+    oneQueued: true,
+    pollS: 1,
+  });
+  const interval = config?.schedulerIntervalMs ?? 0;
+  if (interval > 0) app.jobs.schedule(NOTIFICATIONS_JOB, every(interval));
+
   app.decorate('notifications', {
     vapidPublicKey: async () => (await vapidKeys()).publicKey,
     pushHosts: config?.pushHosts ?? DEFAULT_PUSH_HOSTS,
     senders,
     runNow,
   });
-
-  const interval = config?.schedulerIntervalMs ?? 0;
-  if (interval > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void runNow(), interval);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
 }
 
-export default fp(notificationsPlugin, { name: 'notifications', dependencies: ['db', 'mailer'] });
+export default fp(notificationsPlugin, {
+  name: 'notifications',
+  dependencies: ['db', 'jobs', 'mailer'],
+});

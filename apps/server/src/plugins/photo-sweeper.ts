@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sweepOrphanPhotos, sweepPhotoDeletions } from '../modules/analysis/photo-sweeps';
+import { every } from '../modules/jobs/queue';
 
 export interface PhotoSweepConfig {
-  /** How often pending photo deletions are swept; 0 turns the timer (and the orphan sweep) off. */
+  /**
+   * How often pending photo deletions are swept (a retry of those that failed); 0: never on a
+   * schedule (only right after a delete), and no orphan sweep either.
+   */
   intervalMs: number;
   /** How often photos without a scan are looked for. */
   orphanIntervalMs: number;
@@ -17,12 +21,17 @@ export const defaultPhotoSweep: PhotoSweepConfig = {
   orphanAgeMs: 60 * 60_000,
 };
 
+/** The queued sweep of the `photo_deletions` outbox (decision 031). */
+export const PHOTO_DELETIONS_JOB = 'photos-sweep-deletions';
+/** The queued sweep of photos without a scan. */
+export const PHOTO_ORPHANS_JOB = 'photos-sweep-orphans';
+
 declare module 'fastify' {
   interface FastifyInstance {
     photoSweeper: {
       /**
-       * Sweeps pending photo deletions now (or once more after the sweep under way); never
-       * rejects. Routes call it right after a delete so the photo goes at once.
+       * Queues a sweep of pending photo deletions, run at once wherever jobs are worked (a burst
+       * of deletes makes one job); never rejects. Routes call it right after a delete.
        */
       kick(): Promise<void>;
     };
@@ -30,10 +39,12 @@ declare module 'fastify' {
 }
 
 /**
- * Runs `sweepPhotoDeletions` every `intervalMs` and `sweepOrphanPhotos` every `orphanIntervalMs`
- * in this process, one sweep at a time. A job queue can schedule the same two functions instead;
- * with several instances each sweeps, which is safe (claims skip locked rows; deletes are
- * idempotent). Stops before the database pool closes, waiting for the sweep under way.
+ * The two photo sweeps as jobs of the queue (decision 031): `sweepPhotoDeletions` every
+ * `intervalMs` and after each delete, `sweepOrphanPhotos` every `orphanIntervalMs`. Whichever
+ * processes work jobs run them (the web server with JOBS_IN_SERVER, `npm run worker`); several at
+ * once is safe (claims skip locked rows; deletes are idempotent). The outbox row, committed with
+ * the delete, is the guarantee: a lost job, a failed one or a store that is down leaves it for
+ * the next sweep.
  */
 async function photoSweeperPlugin(app: FastifyInstance) {
   const config = app.config.photoSweep ?? defaultPhotoSweep;
@@ -43,63 +54,45 @@ async function photoSweeperPlugin(app: FastifyInstance) {
     log: app.log,
     now: () => app.config.now?.() ?? new Date(),
   };
-  let running: Promise<void> | null = null;
-  let again = false;
-  let orphansDue = false;
-  let closing = false;
-  let nextOrphanSweep = Date.now() + config.orphanIntervalMs;
-
-  async function sweep() {
-    do {
-      again = false;
-      try {
-        await sweepPhotoDeletions(deps);
-        if (orphansDue) {
-          orphansDue = false;
-          await sweepOrphanPhotos(deps, { olderThanMs: config.orphanAgeMs });
-        }
-      } catch (error) {
-        // The store or the database is down: pending rows stay, and a later sweep retries.
-        app.log.warn({ err: error }, 'photo sweep failed');
-      }
-    } while (again && !closing);
-  }
-
-  /** One sweep at a time; a call during a sweep asks for one more after it. */
-  function run(): Promise<void> {
-    if (closing) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = sweep().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  app.decorate('photoSweeper', { kick: run });
-
-  let timer: NodeJS.Timeout | undefined;
+  // A failure (the database is down) is not retried by the queue: the rows stay for the next
+  // sweep, scheduled or kicked.
+  app.jobs.handle(
+    PHOTO_DELETIONS_JOB,
+    async () => {
+      await sweepPhotoDeletions(deps);
+    },
+    { retries: 0, timeoutS: 10 * 60, oneQueued: true, pollS: 1 },
+  );
+  app.jobs.handle(
+    PHOTO_ORPHANS_JOB,
+    async () => {
+      await sweepOrphanPhotos(deps, { olderThanMs: config.orphanAgeMs });
+    },
+    { retries: 0, timeoutS: 60 * 60, oneQueued: true },
+  );
   if (config.intervalMs > 0) {
-    timer = setInterval(() => {
-      if (Date.now() >= nextOrphanSweep) {
-        nextOrphanSweep = Date.now() + config.orphanIntervalMs;
-        orphansDue = true;
-      }
-      void run();
-    }, config.intervalMs);
-    timer.unref();
+    app.jobs.schedule(PHOTO_DELETIONS_JOB, every(config.intervalMs));
+    app.jobs.schedule(PHOTO_ORPHANS_JOB, every(config.orphanIntervalMs));
   }
-  // preClose: before any onClose hook (the db plugin's closes the pool).
+
+  let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
-    clearInterval(timer);
-    await running;
+  });
+  app.decorate('photoSweeper', {
+    async kick() {
+      if (closing) return;
+      try {
+        await app.jobs.enqueue(PHOTO_DELETIONS_JOB, {});
+      } catch (error) {
+        // The queue is unreachable: the outbox row waits for the next scheduled sweep.
+        app.log.warn({ err: error }, 'photo deletion sweep not queued');
+      }
+    },
   });
 }
 
 export default fp(photoSweeperPlugin, {
   name: 'photo-sweeper',
-  dependencies: ['db', 'photo-storage'],
+  dependencies: ['db', 'jobs', 'photo-storage'],
 });

@@ -48,8 +48,7 @@ function failureName(error: unknown): string {
  * row and retries it later (30 s, 1 min, 2 min… up to hourly). Idempotent and safe to run on any
  * number of instances at once: each row is claimed with `FOR UPDATE SKIP LOCKED`, and the claim
  * pushes its next attempt out, so a sweeper that dies mid-way leaves it to a later sweep.
- * Run by the `photo-sweeper` plugin's timer and right after every delete; a job queue can
- * schedule it as is.
+ * Run as a job of the queue (`photo-sweeper` plugin) every minute and right after every delete.
  */
 export async function sweepPhotoDeletions(
   deps: SweepDeps,

@@ -13,6 +13,7 @@ import { buildTestApp } from '../../../test/helper';
 import { startS3Server, type S3TestServer } from '../../../test/s3-server';
 import { insertScan } from '../../../test/scan-factory';
 import { findUserById } from '../auth/repository';
+import { PHOTO_DELETIONS_JOB } from '../../plugins/photo-sweeper';
 import { productsSeeder } from '../shop/seed';
 import { checkStorage, type PhotoStorage } from './photo-storage';
 import { sweepOrphanPhotos, sweepPhotoDeletions } from './photo-sweeps';
@@ -84,10 +85,12 @@ beforeAll(async () => {
   s3 = await startS3Server();
   app = await buildTestApp({
     photoStorage: s3.config,
-    // No timer: these tests sweep by hand, or through the kick that follows a delete.
+    // No schedule: these tests sweep by hand, or through the job queued after a delete (worked
+    // here, as a listening server does).
     photoSweep: { intervalMs: 0, orphanIntervalMs: 60 * MINUTE, orphanAgeMs: 60 * MINUTE },
     analysis: { ...defaultAnalysisConfig, workers: { min: 1, max: 1, maxQueue: 8 } },
   });
+  await app.jobs.work([PHOTO_DELETIONS_JOB]);
   await productsSeeder.run(app.db, () => {});
   alice = await createUser(app, { name: 'Alice' });
   bob = await createUser(app, { name: 'Bob' });

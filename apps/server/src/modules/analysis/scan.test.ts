@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
+import { PHOTO_DELETIONS_JOB } from '../../plugins/photo-sweeper';
 import { productsSeeder } from '../shop/seed';
 import { defaultAnalysisConfig } from './config';
 import { analyses, analysisPhotos, photoDeletions } from './schema';
@@ -95,6 +96,8 @@ beforeAll(async () => {
   app = await buildTestApp({
     analysis: { ...defaultAnalysisConfig, workers: { min: 1, max: 1, maxQueue: 16 } },
   });
+  // Deleted scans' photos go through the queue: work it here, as a listening server does.
+  await app.jobs.work([PHOTO_DELETIONS_JOB]);
   await productsSeeder.run(app.db, () => {});
   alice = await createUser(app, { name: 'Alice' });
   bob = await createUser(app, { name: 'Bob' });
@@ -489,7 +492,8 @@ describe('a scan', { timeout: 120_000 }, () => {
     });
     expect(res.statusCode).toBe(204);
     expect((await countStored(alice.user.id)).analyses).toBe(before.analyses - 1);
-    // The photo goes right after the answer, through the photo_deletions outbox (decision 031).
+    // The photo goes right after the answer, through the photo_deletions outbox and a queued
+    // sweep (decision 031).
     await vi.waitFor(async () => {
       expect(await countStored(alice.user.id)).toEqual({
         analyses: before.analyses - 1,

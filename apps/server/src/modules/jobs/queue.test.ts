@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOST_JOB_POLICY } from '../../../test/fixtures/job-policies';
 import { captureLogs, createTestDatabase, until } from '../../../test/helper';
-import { createJobQueue, JobFailed, type Job, type Jobs } from './queue';
+import { createJobQueue, every, JobFailed, type Job, type Jobs } from './queue';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let sql: postgres.Sql;
@@ -177,5 +177,111 @@ describe('the job queue', { timeout: 60_000 }, () => {
       async () => (await jobs.state('test-lost', id)) === 'done',
     );
     expect(attempts).toEqual([2]);
+  });
+
+  it('keeps one job of a oneQueued kind waiting: a burst of enqueues makes one run', async () => {
+    const jobs = queue();
+    let runs = 0;
+    let release: () => void = () => {};
+    jobs.handle(
+      'test-one-queued',
+      async () => {
+        runs++;
+        if (runs === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+      { oneQueued: true, pollS: 0.5 },
+    );
+    const ids = await Promise.all(
+      Array.from({ length: 10 }, () => jobs.enqueue('test-one-queued', {})),
+    );
+    expect(ids.filter(Boolean)).toHaveLength(1);
+    await jobs.work(['test-one-queued']);
+    await until('the first run to start', async () => jobs.running() === 1);
+    // While it runs, one more may wait (work that came after the run looked), and only one.
+    const during = await Promise.all(
+      Array.from({ length: 10 }, () => jobs.enqueue('test-one-queued', {})),
+    );
+    expect(during.filter(Boolean)).toHaveLength(1);
+    release();
+    await until('the second run', async () => runs === 2 && jobs.running() === 0);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(runs).toBe(2);
+  });
+
+  it('starts a job enqueued where its kind is worked at once, not at the next poll', async () => {
+    const jobs = queue();
+    let ranAt = 0;
+    jobs.handle(
+      'test-wake',
+      async () => {
+        ranAt = Date.now();
+      },
+      { pollS: 30 },
+    );
+    await jobs.work(['test-wake']);
+    // The worker's first (empty) look is over; the next one would be 30 s away.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sentAt = Date.now();
+    const id = (await jobs.enqueue('test-wake', {}))!;
+    await until('the job to be done', async () => (await jobs.state('test-wake', id)) === 'done');
+    expect(ranAt - sentAt).toBeLessThan(2000);
+  });
+
+  it('runs a { everyMs } schedule from each process working the kind, until it stops', async () => {
+    const jobs = queue();
+    let runs = 0;
+    jobs.handle(
+      'test-every',
+      async () => {
+        runs++;
+      },
+      { oneQueued: true, pollS: 0.5 },
+    );
+    jobs.schedule('test-every', { everyMs: 100 });
+    // Not worked: nothing is enqueued.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [before] = await sql`select count(*)::int as n from pgboss.job where name = 'test-every'`;
+    expect(before?.n).toBe(0);
+    await jobs.work(['test-every']);
+    await until('several runs', async () => runs >= 3);
+    await jobs.stopWorking(5000);
+    const stoppedAt = runs;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(runs).toBe(stoppedAt);
+  });
+
+  it('stores a cron schedule when worked, and removes it when worked without one', async () => {
+    const scheduled = queue();
+    scheduled.handle('test-cron', async () => {});
+    scheduled.schedule('test-cron', '*/5 * * * *');
+    await scheduled.work(['test-cron']);
+    const schedules = () => sql`select name, cron from pgboss.schedule where name = 'test-cron'`;
+    expect(await schedules()).toEqual([{ name: 'test-cron', cron: '*/5 * * * *' }]);
+    // A process configured with the schedule off (say NOTIFICATIONS_INTERVAL_S=0).
+    const off = queue();
+    off.handle('test-cron', async () => {});
+    await off.work(['test-cron']);
+    expect(await schedules()).toEqual([]);
+  });
+
+  it('starts several processes at once on queues nobody has created yet', async () => {
+    const names = Array.from({ length: 6 }, (_, i) => `test-start-${i}`);
+    const processes = Array.from({ length: 3 }, () => {
+      const jobs = queue();
+      for (const name of names) jobs.handle(name, async () => {});
+      return jobs;
+    });
+    await Promise.all(processes.map((jobs) => jobs.work(names)));
+    const rows = await sql`select name from pgboss.queue where name like 'test-start-%'`;
+    expect(rows).toHaveLength(names.length);
+  });
+
+  it('says an interval as cron when cron can, else as an interval', () => {
+    expect(every(60_000)).toBe('* * * * *');
+    expect(every(5 * 60_000)).toBe('*/5 * * * *');
+    expect(every(60 * 60_000)).toBe('0 * * * *');
+    expect(every(3000)).toEqual({ everyMs: 3000 });
+    expect(every(90_000)).toEqual({ everyMs: 90_000 });
+    expect(every(7 * 60_000)).toEqual({ everyMs: 7 * 60_000 });
   });
 });

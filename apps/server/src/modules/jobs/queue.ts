@@ -23,9 +23,15 @@ export interface Jobs {
     payload: T,
     options?: { id?: string; startAfterS?: number },
   ): Promise<string | null>;
-  /** A recurring job (cron, UTC), created by whichever process works jobs when it is due. */
-  schedule(name: string, cron: string): void;
-  /** Starts taking jobs of these kinds (every declared kind when absent) and the schedules. */
+  /**
+   * A recurring job. A cron string (UTC, minute granularity; `every(ms)` makes one) is stored
+   * in the queue and each due job created once, whichever processes work jobs. `{ everyMs }`,
+   * for intervals cron cannot say (a few seconds in development and tests), makes every process
+   * that works the kind enqueue it that often: give such kinds `oneQueued`. A kind worked
+   * without a schedule here has any stored one removed (a schedule turned off stays off).
+   */
+  schedule(name: string, when: string | { everyMs: number }): void;
+  /** Starts taking jobs of these kinds (every declared kind when absent) and their schedules. */
   work(names?: readonly string[]): Promise<void>;
   /**
    * Stops taking jobs, waits up to `timeoutMs` for those running here, then hands the rest back
@@ -58,6 +64,13 @@ export interface JobPolicy {
   concurrency?: number;
   /** How often an idle worker looks for new jobs. Default 2 s. */
   pollS?: number;
+  /**
+   * At most one job of this kind waits in the queue: an enqueue while one waits is a no-op
+   * (null), so a burst of enqueues makes one run. One may be running meanwhile, and the waiting
+   * one runs after (or beside it, in another process): the handler must be safe to run
+   * concurrently. For sweeps that look for their own work.
+   */
+  oneQueued?: boolean;
 }
 
 export interface Job<T> {
@@ -109,14 +122,18 @@ interface Declared {
 export function createJobQueue(options: JobQueueOptions): Jobs {
   const { log } = options;
   const declared = new Map<string, Declared>();
-  const schedules = new Map<string, string>();
+  const schedules = new Map<string, string | { everyMs: number }>();
   const queuesReady = new Map<string, Promise<void>>();
   /** Jobs this process is running, by id, with their kind (to hand them back on stop). */
   const inFlight = new Map<string, string>();
-  const workerIds: string[] = [];
+  /** pg-boss workers of this process, by kind (an enqueue here wakes one up at once). */
+  const workerIds = new Map<string, string[]>();
+  const timers: NodeJS.Timeout[] = [];
   let boss: PgBoss | null = null;
   let starting: Promise<PgBoss> | null = null;
   let closed = false;
+  /** False once stopWorking began: a job fetched after that is handed back, not run. */
+  let accepting = true;
 
   function start(): Promise<PgBoss> {
     if (closed) return Promise.reject(new Error('the job queue is closed'));
@@ -142,7 +159,9 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
   function queuePolicy(name: string, policy: JobPolicy): PgBoss.Queue {
     return {
       name,
-      policy: 'standard' as const,
+      // 'short': at most one job in state created per kind (pg-boss's unique index), none
+      // on active ones. ('stately', one active too, makes fetches fail in pg-boss 10.)
+      policy: policy.oneQueued ? ('short' as const) : ('standard' as const),
       retryLimit: policy.retries ?? 3,
       retryDelay: policy.retryDelayS ?? 30,
       retryBackoff: policy.backoff ?? true,
@@ -157,7 +176,19 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
       ready = (async () => {
         const instance = await start();
         const policy = queuePolicy(name, declared.get(name)?.policy ?? {});
-        await instance.createQueue(name, policy);
+        // Processes starting together on a new database create the same queues at the same
+        // moment, and pg-boss's partition DDL can then deadlock: PostgreSQL aborts one side,
+        // which tries again (the queue is usually there by then).
+        for (let attempt = 1; ; attempt++) {
+          try {
+            if (!(await instance.getQueue(name))) await instance.createQueue(name, policy);
+            break;
+          } catch (error) {
+            const code = (error as { code?: unknown }).code;
+            if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+          }
+        }
         await instance.updateQueue(name, policy);
       })();
       ready.catch(() => queuesReady.delete(name));
@@ -167,6 +198,12 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
   }
 
   async function run(name: string, entry: Declared, job: PgBoss.JobWithMetadata<object>) {
+    // pg-boss's offWork does not wait for a fetch under way: what it returns after the stop is
+    // failed back to the queue (retried elsewhere), as a job outliving the grace is.
+    if (!accepting) {
+      log.warn({ job: { name, id: job.id } }, 'job handed back to the queue at shutdown');
+      throw new JobFailed(name, 'handed_back');
+    }
     inFlight.set(job.id, name);
     const attempt = job.retryCount + 1;
     try {
@@ -185,36 +222,45 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
     }
   }
 
+  const enqueue: Jobs['enqueue'] = async (name, payload, enqueueOptions = {}) => {
+    await ensureQueue(name);
+    const instance = await start();
+    const id = await instance.send(name, payload, {
+      ...(enqueueOptions.id && { id: enqueueOptions.id }),
+      ...(enqueueOptions.startAfterS && { startAfter: enqueueOptions.startAfterS }),
+    });
+    // Worked here too: wake a worker now rather than at its next poll.
+    const local = workerIds.get(name)?.[0];
+    if (id && local && !enqueueOptions.startAfterS) instance.notifyWorker(local);
+    return id;
+  };
+
   return {
     handle(name, handler, policy = {}) {
       if (declared.has(name)) throw new Error(`job ${name} is declared twice`);
       declared.set(name, { handler: handler as JobHandler<object>, policy });
     },
 
-    async enqueue(name, payload, enqueueOptions = {}) {
-      await ensureQueue(name);
-      const instance = await start();
-      return instance.send(name, payload, {
-        ...(enqueueOptions.id && { id: enqueueOptions.id }),
-        ...(enqueueOptions.startAfterS && { startAfter: enqueueOptions.startAfterS }),
-      });
-    },
+    enqueue,
 
-    schedule(name, cron) {
-      schedules.set(name, cron);
+    schedule(name, when) {
+      schedules.set(name, when);
     },
 
     async work(names = [...declared.keys()]) {
+      accepting = true;
       const instance = await start();
       for (const name of names) {
         const entry = declared.get(name);
         if (!entry) throw new Error(`no handler for job ${name}`);
         await ensureQueue(name);
         const loops = Math.max(1, entry.policy.concurrency ?? 1);
+        const ids = workerIds.get(name) ?? [];
+        workerIds.set(name, ids);
         // One pg-boss worker runs its batch to the end before fetching again: n loops of one
         // job each run up to n jobs at once.
         for (let i = 0; i < loops; i++) {
-          workerIds.push(
+          ids.push(
             await instance.work<object>(
               name,
               {
@@ -228,15 +274,33 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
             ),
           );
         }
-        const cron = schedules.get(name);
-        if (cron) await instance.schedule(name, cron, {}, { tz: 'UTC' });
+        const when = schedules.get(name);
+        if (typeof when === 'string') {
+          await instance.schedule(name, when, {}, { tz: 'UTC' });
+        } else {
+          await instance.unschedule(name);
+        }
+        if (when && typeof when === 'object') {
+          const timer = setInterval(() => {
+            enqueue(name, {}).catch((error: unknown) => {
+              // A tick still under way when the queue closes is no news.
+              if (!closed) log.warn({ err: error, job: { name } }, 'recurring job not queued');
+            });
+          }, when.everyMs);
+          timer.unref();
+          timers.push(timer);
+        }
       }
     },
 
     async stopWorking(timeoutMs) {
+      accepting = false;
       if (!boss) return;
       const instance = boss;
-      for (const id of workerIds.splice(0)) await instance.offWork({ id });
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      for (const ids of workerIds.values()) {
+        for (const id of ids.splice(0)) await instance.offWork({ id });
+      }
       const deadline = Date.now() + timeoutMs;
       while (inFlight.size > 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -260,11 +324,26 @@ export function createJobQueue(options: JobQueueOptions): Jobs {
 
     async close() {
       closed = true;
+      for (const timer of timers.splice(0)) clearInterval(timer);
       const instance = boss ?? (starting ? await starting.catch(() => null) : null);
       // Not graceful here: stopWorking already waited; whatever still runs is handed back.
       await instance?.stop({ graceful: false, close: true });
     },
   };
+}
+
+/**
+ * A recurring job every `ms`: a cron string when cron can say it (whole minutes dividing an hour,
+ * or the hour), else `{ everyMs }` (see `Jobs.schedule`).
+ */
+export function every(ms: number): string | { everyMs: number } {
+  const minutes = ms / 60_000;
+  if (minutes === 1) return '* * * * *';
+  if (Number.isInteger(minutes) && minutes < 60 && 60 % minutes === 0) {
+    return `*/${minutes} * * * *`;
+  }
+  if (minutes === 60) return '0 * * * *';
+  return { everyMs: ms };
 }
 
 /**

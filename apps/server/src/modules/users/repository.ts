@@ -136,7 +136,7 @@ export async function setPassword(
  * (scans, consents, sessions, routine and its history, mix, favourites, likes, saved posts, quiz
  * attempts, answers and badges, reset links, outbox mail, photos kept in PostgreSQL); blog view
  * counters key a signed-in reader as 'u:<id>' text, so those go by hand. The photo store is told
- * in the same transaction (`photo_deletions`): the caller then kicks the photo sweeper, which
+ * in the same transaction (`photo_deletions`): the caller then queues the photo sweep, which
  * calls `deleteForUser` on the store, retrying until it succeeds.
  */
 export async function deleteAccount(db: Db | Tx, userId: string): Promise<void> {

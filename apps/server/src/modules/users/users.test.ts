@@ -18,11 +18,14 @@ import { blogPostsSeeder } from '../blog/seed';
 import { insertScan } from '../../../test/scan-factory';
 import { quizBankSeeder } from '../quiz/seed';
 import { productsSeeder } from '../shop/seed';
+import { PHOTO_DELETIONS_JOB } from '../../plugins/photo-sweeper';
 import { accountExportStream } from './export';
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp();
+  // Deleted accounts' photos go through the queue: work it here, as a listening server does.
+  await app.jobs.work([PHOTO_DELETIONS_JOB]);
   await productsSeeder.run(app.db, () => {});
   await blogPostsSeeder.run(app.db, () => {});
   await quizBankSeeder.run(app.db, () => {});
@@ -344,7 +347,7 @@ describe('DELETE /api/users/me', () => {
     expect(res.statusCode).toBe(204);
 
     // The photo store's deletion is queued with the account's (photo_deletions, holding the id
-    // only) and swept right after the answer; then nothing of the user is left anywhere.
+    // only) and swept by a queued job right after the answer; then nothing of the user is left.
     await vi.waitFor(async () => {
       const after = await userRowCounts(user.user.id);
       expect(Object.keys(after)).toEqual(expect.arrayContaining([...filled, 'photo_deletions']));
