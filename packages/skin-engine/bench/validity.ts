@@ -200,24 +200,31 @@ async function main() {
   for (const r of congress) series.set(r.size ?? '', [...(series.get(r.size ?? '') ?? []), r]);
   const sameLight = [...series.values()].filter((s) => s.length >= 8);
   console.log(
-    `score          ρ(ITA°)  darker  lighter  gap(d−l)   ρ within series (${sameLight.length} series, n = ${sameLight.reduce((s, g) => s + g.length, 0)})`,
+    `score          ρ(ITA°)  95% CI         darker  lighter  gap(d−l)   ρ within series (${sameLight.length} series, n = ${sameLight.reduce((s, g) => s + g.length, 0)})`,
   );
   const itaOf = (r: Row) => r.result?.skin_tone.ita as number;
   for (const m of TONE_FREE) {
     const xs = congress.map(itaOf);
     const ys = congress.map((r) => scoreOf(r, m) as number);
+    const ci = spearmanCi(xs, ys);
     const d = mean(darker.map((r) => scoreOf(r, m) as number));
     const l = mean(lighter.map((r) => scoreOf(r, m) as number));
     let within = 0;
     let n = 0;
     for (const s of sameLight) {
-      const rho = spearman(s.map(itaOf), s.map((r) => scoreOf(r, m) as number));
+      const rho = spearman(
+        s.map(itaOf),
+        s.map((r) => scoreOf(r, m) as number),
+      );
       if (!Number.isFinite(rho)) continue;
       within += rho * s.length;
       n += s.length;
     }
     console.log(
-      `${m.padEnd(14)} ${f2(spearman(xs, ys)).padStart(6)}   ${f1(d).padStart(5)}   ${f1(l).padStart(5)}   ${f1(d - l).padStart(6)}   ${f2(n ? within / n : NaN).padStart(6)}`,
+      `${m.padEnd(14)} ${f2(spearman(xs, ys)).padStart(6)}   [${f2(ci[0])}, ${f2(ci[1])}]`.padEnd(
+        39,
+      ) +
+        `${f1(d).padStart(5)}   ${f1(l).padStart(5)}   ${f1(d - l).padStart(6)}   ${f2(n ? within / n : NaN).padStart(6)}`,
     );
   }
 
