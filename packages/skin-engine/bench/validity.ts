@@ -50,6 +50,8 @@ export interface Row {
   face: DevFace;
   refused: string | null;
   result: AnalysisResult | null;
+  /** Width × height of the photo as delivered: photos of one studio series share it. */
+  size?: string;
 }
 
 const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
@@ -89,7 +91,12 @@ async function main() {
   for (const face of faces) {
     const image = await decodeFile(face.path);
     const out = await run(engine, image);
-    rows.push({ face, refused: out.ok ? null : out.code, result: out.ok ? out : null });
+    rows.push({
+      face,
+      refused: out.ok ? null : out.code,
+      result: out.ok ? out : null,
+      size: `${image.width}x${image.height}`,
+    });
     if (out.ok && face.folder !== 'zoom') images.set(face.path, image);
   }
   const perPhoto = (performance.now() - t0) / Math.max(1, faces.length);
@@ -108,6 +115,7 @@ async function main() {
           age: r.face.age,
           gender: r.face.gender,
           distance: r.face.distanceCm,
+          size: r.size,
           refused: r.refused,
           scores: r.result?.scores,
           overall: r.result?.overall_score,
@@ -185,14 +193,38 @@ async function main() {
   console.log(
     `\nscores against skin tone (congress studio portraits; ITA° terciles ≤ ${f1(t1)} / > ${f2(t2)}; target |ρ| ≤ 0.25, |gap| ≤ 3)`,
   );
-  console.log('score          ρ(ITA°)  darker  lighter  gap(d−l)   ρ(age)-partial n/a');
+  // The portraits come in studio series (one photographer, camera and light; the delivered
+  // size tells them apart). ITA° also moves with the series' exposure and white balance, so the
+  // last column is ρ within each series of ≥ 8 photos (mean weighted by size): "under the same light".
+  const series = new Map<string, Row[]>();
+  for (const r of congress) series.set(r.size ?? '', [...(series.get(r.size ?? '') ?? []), r]);
+  const sameLight = [...series.values()].filter((s) => s.length >= 8);
+  console.log(
+    `score          ρ(ITA°)  95% CI         darker  lighter  gap(d−l)   ρ within series (${sameLight.length} series, n = ${sameLight.reduce((s, g) => s + g.length, 0)})`,
+  );
+  const itaOf = (r: Row) => r.result?.skin_tone.ita as number;
   for (const m of TONE_FREE) {
-    const xs = congress.map((r) => r.result?.skin_tone.ita as number);
+    const xs = congress.map(itaOf);
     const ys = congress.map((r) => scoreOf(r, m) as number);
+    const ci = spearmanCi(xs, ys);
     const d = mean(darker.map((r) => scoreOf(r, m) as number));
     const l = mean(lighter.map((r) => scoreOf(r, m) as number));
+    let within = 0;
+    let n = 0;
+    for (const s of sameLight) {
+      const rho = spearman(
+        s.map(itaOf),
+        s.map((r) => scoreOf(r, m) as number),
+      );
+      if (!Number.isFinite(rho)) continue;
+      within += rho * s.length;
+      n += s.length;
+    }
     console.log(
-      `${m.padEnd(14)} ${f2(spearman(xs, ys)).padStart(6)}   ${f1(d).padStart(5)}   ${f1(l).padStart(5)}   ${f1(d - l).padStart(6)}`,
+      `${m.padEnd(14)} ${f2(spearman(xs, ys)).padStart(6)}   [${f2(ci[0])}, ${f2(ci[1])}]`.padEnd(
+        39,
+      ) +
+        `${f1(d).padStart(5)}   ${f1(l).padStart(5)}   ${f1(d - l).padStart(6)}   ${f2(n ? within / n : NaN).padStart(6)}`,
     );
   }
 

@@ -1,6 +1,6 @@
 import { COMPREHENSIVE_METRICS, type MetricKey, type RegionKey } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
-import { contrastScale, type RegionMeasurements } from './metrics/measure';
+import type { RegionMeasurements } from './metrics/measure';
 
 /**
  * Raw measurement → 0-100 score. Each metric has a piecewise-linear calibration: a list of
@@ -66,6 +66,15 @@ export interface ScoreContext {
 export const EXPECTED_CHROMA = { c0: 32.04, c1: -0.131 } as const;
 
 /**
+ * Radiance = vividness (chroma above the tone's expected chroma) − RADIANCE_EVENNESS × the
+ * blotchiness of the diffuse skin's lightness (σ of low-pass L*, tone_sd_L): dull skin reads
+ * greyer and less even. 4 gives both terms the same weight on the calibration half (the ratio of
+ * their standard deviations over the photos, 5.5 chroma units vs 1.3 L* units), so neither decides alone; the unevenness term
+ * does not depend on the light's colour, which halves the effect of a colour cast.
+ */
+export const RADIANCE_EVENNESS = 4;
+
+/**
  * Fine lines read fine valleys (line_pct) and the coarse folds of the same zones; a fold adds
  * FOLD_WEIGHT × its strength (the ratio of the two medians on the calibration half, 2.19 / 0.14),
  * so both count alike.
@@ -81,7 +90,9 @@ const RAW: Partial<Record<MetricKey, RawReader>> = {
   texture: (m) => m.roughness,
   dark_spots: (m) => m.dark_spot_density,
   radiance: (m, ctx) =>
-    m.chroma - (EXPECTED_CHROMA.c0 + EXPECTED_CHROMA.c1 * ctx.ita) - 0.5 * m.tone_sd_L,
+    m.chroma -
+    (EXPECTED_CHROMA.c0 + EXPECTED_CHROMA.c1 * ctx.ita) -
+    RADIANCE_EVENNESS * m.tone_sd_L,
   pores: (m) => m.pore_density,
   fine_lines: (m) => m.line_pct + FOLD_WEIGHT * m.fold_strength,
   uneven_tone: (m) => Math.sqrt(m.tone_sd_L ** 2 + (1.5 * m.tone_sd_b) ** 2),
@@ -152,16 +163,16 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [15, 55],
     [30, 30],
   ],
-  // Chroma above the tone's expected chroma, − 0.5 × low-pass σ(L*).
+  // Chroma above the tone's expected chroma − RADIANCE_EVENNESS × low-pass σ(L*) of the diffuse skin.
   radiance: [
-    [-32.36, 30],
-    [-14.67, 62],
-    [-9.12, 73],
-    [-6.75, 81],
-    [-2.87, 87],
-    [0.26, 91],
-    [3.35, 94],
-    [9.59, 96],
+    [-52.5, 30],
+    [-31.1, 62],
+    [-23.8, 73],
+    [-20.9, 81],
+    [-16.9, 87],
+    [-13.2, 91],
+    [-9.64, 94],
+    [-4.2, 96],
   ],
   // Fine dark blobs per 1,000 skin pixels, soft count.
   pores: [
@@ -185,27 +196,27 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [14.37, 54],
     [28.0, 30],
   ],
-  // √(σL² + (1.5·σb)²) of low-pass colour, detrended.
+  // √(σL² + (1.5·σb)²) of the diffuse skin's low-pass colour, detrended.
   uneven_tone: [
-    [2.6, 96],
-    [3.11, 94],
-    [3.89, 91],
-    [5.49, 87],
-    [6.53, 81],
-    [7.49, 73],
-    [8.52, 62],
-    [13.07, 30],
+    [2.59, 96],
+    [3.1, 94],
+    [3.82, 91],
+    [4.46, 87],
+    [5.37, 81],
+    [5.99, 73],
+    [7.71, 62],
+    [12.6, 30],
   ],
-  // (L*(cheeks) − L*(under-eyes)) × the contrast scale.
+  // L*(cheeks above the nose tip) − L*(under-eyes), plain L*.
   dark_circles: [
     [0.0, 96],
     [0.0, 94],
-    [0.96, 91],
-    [2.83, 87],
-    [4.88, 81],
-    [6.73, 73],
-    [9.02, 62],
-    [18.29, 30],
+    [1.8, 91],
+    [3.33, 87],
+    [5.53, 81],
+    [7.26, 73],
+    [11.3, 62],
+    [23.3, 30],
   ],
   // Blackhead count on the nose.
   blackheads: [
@@ -308,9 +319,10 @@ export function scoreMetrics(
     }
     out[metric] = { score: toScore(piecewiseLinear(raw, knots)), raw, regionScores };
   }
-  // Dark circles: under-eye lightness against the cheeks.
-  const cheekL = weightedMean([regions.left_cheek, regions.right_cheek], (m) => m.L);
-  const circles = Math.max(0, cheekL - regions.under_eyes.L) * contrastScale(cheekL);
+  // Dark circles: under-eye lightness against the adjacent cheek skin (above the nose tip), in
+  // plain L*: an equal ΔL* is an equally visible shadow whatever the skin's own lightness.
+  const cheekL = weightedMean([regions.left_cheek, regions.right_cheek], (m) => m.upper_L);
+  const circles = Math.max(0, cheekL - regions.under_eyes.L);
   const circleScore = toScore(piecewiseLinear(circles, CALIBRATION.dark_circles));
   out.dark_circles = {
     score: circleScore,

@@ -2,13 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSkinEngine, type AnalysisResult, type SkinEngine } from '../src/engine';
 import { METRIC_REGIONS } from '../src/scoring';
 import {
+  blendInside,
   cast,
+  clone,
+  exposure,
   gridPoints,
+  inLinearLight,
   inside,
   loadRgb,
   ok,
   paintDisc,
   regionPolygon,
+  skinPoints,
   type Rgb,
 } from './helpers';
 
@@ -126,6 +131,91 @@ describe('tone fairness', () => {
     expect(Math.abs(r.scores.texture! - baseline.scores.texture!)).toBeLessThanOrEqual(3);
     expect(Math.abs(r.scores.pores! - baseline.scores.pores!)).toBeLessThanOrEqual(3);
     expect(Math.abs(r.scores.acne! - baseline.scores.acne!)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('tone-fair colour measures (even tone, radiance, dark circles)', () => {
+  const darker = () => analyze(retint(face, [0.55, 0.45, 0.4]));
+  let retinted: AnalysisResult;
+  beforeAll(async () => {
+    retinted = await darker();
+  });
+
+  const toneZones = ['left_cheek', 'right_cheek', 'forehead', 'chin'] as const;
+
+  it('mottled pigment lowers even tone', async () => {
+    // Brown patches ≈ 1 cm apart, up to 35 % darker and yellower at their centres (melanin
+    // absorbs blue most), on otherwise unchanged skin.
+    const img = inLinearLight(
+      face,
+      toneZones.map((z) => regionPolygon(baseline, z)),
+      ([r, g, b], x, y) => {
+        const s = Math.max(0, Math.sin((2 * Math.PI * x) / 50) * Math.sin((2 * Math.PI * y) / 50));
+        return [r * (1 - 0.245 * s), g * (1 - 0.35 * s), b * (1 - 0.49 * s)];
+      },
+    );
+    const r = await analyze(img);
+    expect(r.raw.uneven_tone!).toBeGreaterThan(baseline.raw.uneven_tone! + 0.5);
+    expect(baseline.scores.uneven_tone! - r.scores.uneven_tone!).toBeGreaterThanOrEqual(3);
+  });
+
+  it('greyer (desaturated) skin lowers radiance, not even tone', async () => {
+    const img = inLinearLight(
+      face,
+      toneZones.map((z) => regionPolygon(baseline, z)),
+      (rgb) => {
+        const y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+        return rgb.map((c) => y + 0.7 * (c - y)) as [number, number, number];
+      },
+    );
+    const r = await analyze(img);
+    expect(baseline.scores.radiance! - r.scores.radiance!).toBeGreaterThanOrEqual(5);
+    expect(Math.abs(r.scores.uneven_tone! - baseline.scores.uneven_tone!)).toBeLessThanOrEqual(3);
+  });
+
+  it('shine is not unevenness: highlights leave even tone within 3 (oiliness sees them)', async () => {
+    const img = clone(face);
+    const points = skinPoints(face, gridPoints(regionPolygon(baseline, 'forehead'), 12, 6));
+    for (const [x, y] of points.slice(0, 8)) paintDisc(img, x, y, 5, [252, 250, 246], 0.8);
+    const r = await analyze(img);
+    expect(baseline.scores.oiliness! - r.scores.oiliness!).toBeGreaterThanOrEqual(4);
+    expect(Math.abs(r.scores.uneven_tone! - baseline.scores.uneven_tone!)).toBeLessThanOrEqual(3);
+  });
+
+  it('a darker under-eye lowers dark circles; exposure does not move it', async () => {
+    const img = clone(face);
+    blendInside(
+      img,
+      [regionPolygon(baseline, 'under_eyes', 0), regionPolygon(baseline, 'under_eyes', 1)],
+      4,
+      (r, g, b) => [r * 0.86, g * 0.84, b * 0.86],
+    );
+    const r = await analyze(img);
+    expect(r.measurements.under_eyes.L).toBeLessThan(baseline.measurements.under_eyes.L - 3);
+    expect(baseline.scores.dark_circles! - r.scores.dark_circles!).toBeGreaterThanOrEqual(5);
+    for (const f of [0.9, 1.1]) {
+      const e = await analyze(exposure(face, f));
+      expect(Math.abs(e.scores.dark_circles! - baseline.scores.dark_circles!)).toBeLessThanOrEqual(
+        3,
+      );
+    }
+  });
+
+  it('the same face re-tinted darker keeps even tone, radiance and dark circles within 3', () => {
+    expect(retinted.skin_tone.ita).toBeLessThan(baseline.skin_tone.ita - 25);
+    for (const m of ['uneven_tone', 'radiance', 'dark_circles'] as const)
+      expect(Math.abs(retinted.scores[m]! - baseline.scores[m]!), m).toBeLessThanOrEqual(3);
+  });
+
+  it('a cool or warm cast keeps even tone and dark circles within 3', async () => {
+    for (const gains of [
+      [0.88, 1, 1.15],
+      [1.12, 1, 0.85],
+    ] as Array<[number, number, number]>) {
+      const r = await analyze(cast(face, gains));
+      for (const m of ['uneven_tone', 'dark_circles'] as const)
+        expect(Math.abs(r.scores[m]! - baseline.scores[m]!), m).toBeLessThanOrEqual(3);
+    }
   });
 });
 

@@ -282,3 +282,35 @@ export function retintFace(
   }
   return out;
 }
+
+const toLinear = (v: number) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+const toSrgb = (l: number) => {
+  const c = Math.max(0, Math.min(1, l));
+  return Math.round(255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
+};
+
+/**
+ * Changes the pixels inside the polygons in linear light: `fn` gets the linear RGB and the
+ * pixel's position and returns the new linear RGB (how skin colour changes physically).
+ */
+export function inLinearLight(
+  img: Rgb,
+  polys: Poly[],
+  fn: (rgb: [number, number, number], x: number, y: number) => [number, number, number],
+): Rgb {
+  const out = clone(img);
+  forEachInside(out, polys, (p) => {
+    const x = (p / 3) % img.width;
+    const y = Math.floor(p / 3 / img.width);
+    const rgb = fn(
+      [toLinear(img.data[p] ?? 0), toLinear(img.data[p + 1] ?? 0), toLinear(img.data[p + 2] ?? 0)],
+      x,
+      y,
+    );
+    for (let c = 0; c < 3; c++) out.data[p + c] = toSrgb(rgb[c] as number);
+  });
+  return out;
+}

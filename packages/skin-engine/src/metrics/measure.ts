@@ -5,7 +5,7 @@ import {
   downsample2,
   downsampleMask2,
   gaussianBlur,
-  maskedGaussianBlur,
+  maskedGaussianBlurHalf,
   upsample2,
 } from '../image/filters';
 import type { Plane } from '../image/raster';
@@ -46,9 +46,11 @@ export interface RegionMeasurements {
   line_pct: number;
   /** Mean coarse-scale valley strength (folds), in L* units. */
   fold_strength: number;
-  /** Std of low-pass L* (detrended) and b*: blotchiness. */
+  /** Std of low-pass L* (detrended) and b* of the diffuse (non-shiny) skin: blotchiness. */
   tone_sd_L: number;
   tone_sd_b: number;
+  /** Mean L* of the zone's skin above the nose tip (cheeks: the skin next to the under-eyes). */
+  upper_L: number;
   /** % of skin pixels whose low-pass a* exceeds the face's baseline by DIFFUSE_RED_DA: diffuse redness. */
   diffuse_red_pct: number;
   /** Mean a* of the zone minus the face's baseline a* (its least-red quarter): relative erythema. */
@@ -267,11 +269,11 @@ export function contrastScale(referenceL: number): number {
 
 /**
  * Gaussian scale spaces. Fine L* levels are computed at full working resolution by cascading
- * (blurring G(σᵢ) by √(σᵢ₊₁² − σᵢ²)); the coarse L* levels, a* (which JPEG stores at half
- * resolution anyway, 4:2:0) and the low-pass tone planes at half resolution, then upsampled.
+ * (blurring G(σᵢ) by √(σᵢ₊₁² − σᵢ²)); the coarse L* levels and a* (which JPEG stores at half
+ * resolution anyway, 4:2:0) at half resolution, then upsampled.
  */
 function scaleSpaces(frame: FaceFrame, lightness: Plane, chromaExtra: number) {
-  const { lab, width, height, skin } = frame;
+  const { lab, width, height } = frame;
   const step = (from: number, to: number) => Math.sqrt(to * to - from * from);
   const L0 = gaussianBlur(lightness, L_SIGMAS[0]);
   const L1 = gaussianBlur(L0, step(L_SIGMAS[0], L_SIGMAS[1]));
@@ -294,22 +296,16 @@ function scaleSpaces(frame: FaceFrame, lightness: Plane, chromaExtra: number) {
   const A3 = gaussianBlur(A2, step(A_SIGMAS[2] / 2, A_SIGMAS[3] / 2));
   const aStackHalf = [A0, A1, A2, A3];
 
-  const skinHalf = downsampleMask2(skin, width, height);
-  const [lowLh, lowBh] = maskedGaussianBlur(
-    [downsample2(lightness), downsample2(lab.b)],
-    skinHalf,
-    TONE_SIGMA / 2,
-  );
   return {
     Ls,
     aStackHalf,
     lowA: upsample2(A3, width, height).data,
-    lowL: upsample2(lowLh as Plane, width, height).data,
-    lowB: upsample2(lowBh as Plane, width, height).data,
   };
 }
 /** Low-pass scale for tone evenness (≈ 2.5 mm): blotches, not pores. */
 export const TONE_SIGMA = 4;
+/** Pixels with a specular weight above this are left out of the tone planes (surface, not pigment). */
+export const TONE_MAX_SHINE = 0.05;
 
 export function measureFace(frame: FaceFrame): FaceMeasurements {
   const { width, height, lab, reference } = frame;
@@ -331,7 +327,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   // Chroma likewise: JPEG keeps colour at half resolution (4:2:0) or less, and a re-save or a
   // resize changes how much fine colour detail survives, so a* gets a common effective blur.
   const chromaExtra = Math.sqrt(Math.max(0, EFFECTIVE_CHROMA_BLUR ** 2 - sourceBlur ** 2));
-  const { Ls, aStackHalf, lowA, lowL, lowB } = scaleSpaces(frame, equalised, chromaExtra);
+  const { Ls, aStackHalf, lowA } = scaleSpaces(frame, equalised, chromaExtra);
   const L = equalised.data;
   const A = lab.a.data;
   const B = lab.b.data;
@@ -520,7 +516,20 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     const h = Math.max(-ROUGHNESS_CLIP, Math.min(ROUGHNESS_CLIP, highPass[i] as number));
     rough[i] = h * h;
   }
-
+  // Tone (even tone, radiance): low-pass L* and b* of the diffuse skin only. Highlights are the
+  // surface reflection (oiliness measures them): a glint adds a fixed amount of light, so it
+  // reads far stronger in L* on darker skin and made darker skin look "uneven". Plain L*, not
+  // the contrast-scaled lightness of the fine texture measures: a blotch of pigment changes the
+  // body reflection, and CIELAB is built so an equal ΔL* is an equally visible difference.
+  const body = new Uint8Array(L.length);
+  for (let i = 0; i < L.length; i++)
+    if (measured[i] && (shine[i] as number) <= TONE_MAX_SHINE) body[i] = 1;
+  const [lowLPlane, lowBPlane] = maskedGaussianBlurHalf([lab.L, lab.b], body, TONE_SIGMA) as [
+    Plane,
+    Plane,
+  ];
+  const lowL = lowLPlane.data;
+  const lowB = lowBPlane.data;
   const regions = {} as Record<RegionKey, RegionMeasurements>;
   for (const r of REGIONS) {
     const { mask, pixels, coverage, bounds } = zones[r];
@@ -534,9 +543,17 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     let nRed = 0;
     let nLine = 0;
     let nDiffuse = 0;
+    let sUpper = 0;
+    let nUpper = 0;
+    const cheek = r === 'left_cheek' || r === 'right_cheek';
+    const upperEnd = cheek ? Math.min(bounds.y1, Math.floor(frame.noseTipY)) : bounds.y1;
     for (let y = bounds.y0; y < bounds.y1; y++) {
       for (let i = y * width + bounds.x0, end = y * width + bounds.x1; i < end; i++) {
         if (!mask[i]) continue;
+        if (y < upperEnd) {
+          sUpper += Lraw[i] as number;
+          nUpper++;
+        }
         sL += Lraw[i] as number;
         sa += A[i] as number;
         sb += B[i] as number;
@@ -569,8 +586,9 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       blackheads: countIn(blackheads, mask, width),
       line_pct: (100 * nLine) / n,
       fold_strength: sFold / n,
-      tone_sd_L: detrendedStd(lowL, mask, width, bounds),
-      tone_sd_b: detrendedStd(lowB, mask, width, bounds),
+      tone_sd_L: detrendedStd(lowL, mask, width, bounds, body),
+      tone_sd_b: detrendedStd(lowB, mask, width, bounds, body),
+      upper_L: nUpper ? sUpper / nUpper : sL / n,
       diffuse_red_pct: (100 * nDiffuse) / n,
       delta_a: pixels ? sa / n - baseA : 0,
       hair: zones[r].hair,

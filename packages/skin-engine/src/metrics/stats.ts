@@ -61,12 +61,16 @@ export function maskedQuantile(
   return hi;
 }
 
-/** Standard deviation of `values` over the mask after removing a least-squares plane a+bx+cy. */
+/**
+ * Standard deviation of `values` over the mask (and `also`, when given) after removing a
+ * least-squares plane a+bx+cy.
+ */
 export function detrendedStd(
   values: Float32Array,
   mask: Uint8Array,
   width: number,
   bounds?: Bounds,
+  also?: Uint8Array,
 ): number {
   const b = bounds ?? { x0: 0, y0: 0, x1: width, y1: Math.ceil(mask.length / width) };
   // Normal equations for the plane fit; coordinates centred for conditioning.
@@ -75,7 +79,7 @@ export function detrendedStd(
   let sy = 0;
   for (let y = b.y0; y < b.y1; y++) {
     for (let x = b.x0; x < b.x1; x++) {
-      if (!mask[y * width + x]) continue;
+      if (!mask[y * width + x] || (also && !also[y * width + x])) continue;
       n++;
       sx += x;
       sy += y;
@@ -93,7 +97,7 @@ export function detrendedStd(
   for (let y = b.y0; y < b.y1; y++) {
     for (let x = b.x0; x < b.x1; x++) {
       const i = y * width + x;
-      if (!mask[i]) continue;
+      if (!mask[i] || (also && !also[i])) continue;
       const dx = x - mx;
       const dy = y - my;
       const v = values[i] as number;
@@ -113,7 +117,7 @@ export function detrendedStd(
   for (let y = b.y0; y < b.y1; y++) {
     for (let x = b.x0; x < b.x1; x++) {
       const i = y * width + x;
-      if (!mask[i]) continue;
+      if (!mask[i] || (also && !also[i])) continue;
       const r = (values[i] as number) - (a + bx * (x - mx) + by * (y - my));
       ss += r * r;
     }
