@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
@@ -77,6 +78,46 @@ describe('request bodies', () => {
       expect(`${method} ${url} ${res.statusCode}`).toBe(`${method} ${url} 401`);
       expect(res.json()).toMatchObject({ code: 'unauthorized' });
     }
+  });
+
+  it('closes the connection after refusing a body it did not read, and keeps it for one it read', async () => {
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(url);
+    /** Sends the head and a first 16 KB of a body announced as `length` bytes; the answer's head. */
+    const partial = (path: string, length: number, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', 'content-length': length, ...headers },
+          },
+          (res) => {
+            res.resume();
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
+          },
+        );
+        req.on('error', reject);
+        req.write('['.repeat(16_384));
+      });
+    // No token: 401 before the body; too long: 413 on its length alone.
+    expect(await partial('/api/mix', 1_000_000)).toEqual({ status: 401, connection: 'close' });
+    expect(
+      await partial('/api/mix', 1_000_000, { authorization: user.headers.authorization! }),
+    ).toEqual({
+      status: 413,
+      connection: 'close',
+    });
+    // A body read in full keeps the connection for the next request.
+    const read = await fetch(`${url}/api/mix`, {
+      method: 'PUT',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [] }),
+    });
+    expect(read.status).toBeLessThan(500);
+    expect(read.headers.get('connection')).toBe('keep-alive');
   });
 
   it('answers a NUL byte in any text with 400 validation_error, not 500', async () => {

@@ -37,6 +37,22 @@ async function requestGuards(app: FastifyInstance) {
       throw badRequest('Text must not contain NUL (\\u0000) characters');
     }
   });
+
+  // An answer given before the body was read (401 before the body, 413 on its length, a refused
+  // upload) closes the connection: kept alive, Node would read and discard the rest of the body
+  // on the event loop, so six clients sending 1 MB bodies to be refused would still cost the
+  // server every byte of them.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete && hasBody(request)) reply.header('connection', 'close');
+    return payload;
+  });
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (
+    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+  );
 }
 
 export default fp(requestGuards, { name: 'request-guards', dependencies: ['errors'] });
