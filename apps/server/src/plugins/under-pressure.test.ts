@@ -62,30 +62,40 @@ describe('under pressure', () => {
 
   it('sheds load while the event loop lags, and serves again once it has caught up', async () => {
     app = await buildTestApp({
-      underPressure: { ...off, maxEventLoopDelayMs: 200, sampleIntervalMs: 200 },
+      underPressure: { ...off, maxEventLoopDelayMs: 300, sampleIntervalMs: 200 },
     });
+    // The app's own start (and a loaded test machine) may lag the loop at first: wait for calm.
+    expect(await waitFor(() => !app!.isUnderPressure(), 10_000)).toBe(true);
     expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
-    const blockedUntil = Date.now() + 1_000;
-    while (Date.now() < blockedUntil) {
-      // a synchronous stall, as a runaway computation would cause
+    // A synchronous stall, as a runaway computation would cause. The flag holds for one sample
+    // (200 ms): on a loaded machine a timer may miss that window, so the stall is repeated until
+    // a request meets the shedding (a few tries at most), and it must be the overloaded 503.
+    let shed: { statusCode: number; body: string } | null = null;
+    for (let attempt = 0; attempt < 5 && !shed; attempt++) {
+      const blockedUntil = Date.now() + 1_500;
+      while (Date.now() < blockedUntil) {
+        // stalled
+      }
+      if (!(await waitFor(() => app!.isUnderPressure(), 1_000))) continue;
+      const res = await app.inject({ method: 'GET', url: '/api/shop/products' });
+      if (res.statusCode !== 200) shed = res;
     }
-    expect(await waitFor(() => app!.isUnderPressure(), 1_000)).toBe(true);
-    const res = await app.inject({ method: 'GET', url: '/api/shop/products' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'overloaded' });
-    expect(await waitFor(() => !app!.isUnderPressure(), 2_000)).toBe(true);
+    expect(shed?.statusCode).toBe(503);
+    expect(JSON.parse(shed!.body)).toMatchObject({ code: 'overloaded' });
+    expect(await waitFor(() => !app!.isUnderPressure(), 10_000)).toBe(true);
     expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
   });
 
   it(
     'answers 503 database_unavailable while the pool is too busy to run select 1 within 2 s',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       app = await buildTestApp({ underPressure: { ...off, dbCheckIntervalMs: 100 } });
       expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
-      // every connection of the pool (10) busy for 6 s: requests would queue behind them
-      const busy = Array.from({ length: 10 }, () => app!.sql`select pg_sleep(6)`.execute());
-      expect(await waitFor(() => app!.isUnderPressure(), 5_500)).toBe(true);
+      // every connection of the pool (10) busy for 12 s: requests would queue behind them (on a
+      // loaded machine opening the ten connections alone can take seconds)
+      const busy = Array.from({ length: 10 }, () => app!.sql`select pg_sleep(12)`.execute());
+      expect(await waitFor(() => app!.isUnderPressure(), 11_000)).toBe(true);
       const started = performance.now();
       const res = await app.inject({ method: 'GET', url: '/api/shop/products' });
       expect(performance.now() - started).toBeLessThan(500);
@@ -93,7 +103,7 @@ describe('under pressure', () => {
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toMatchObject({ code: 'database_unavailable' });
       await Promise.all(busy);
-      expect(await waitFor(() => !app!.isUnderPressure(), 5_000)).toBe(true);
+      expect(await waitFor(() => !app!.isUnderPressure(), 10_000)).toBe(true);
       expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
     },
   );
