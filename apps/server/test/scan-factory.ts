@@ -1,4 +1,4 @@
-import type { CaptureConditions, Routine } from '@lumiskin/contract/analysis';
+import type { CaptureConditions, MetricMethods, Routine } from '@lumiskin/contract/analysis';
 import type { Db } from '../src/db/client';
 import type { PhotoStorage } from '../src/modules/analysis/photo-storage';
 import { insertAnalysis } from '../src/modules/analysis/repository';
@@ -67,6 +67,10 @@ export async function insertScan(
     photo?: Buffer;
     /** How the photo was taken; older scans have none. */
     capture?: CaptureConditions;
+    /** Which method measured each metric; older scans have none (null: read as all 1). */
+    methods?: MetricMethods;
+    /** Every metric scored this (default: the overall score). */
+    scores?: NewAnalysisRow['scores'];
     /** Store the photo through this PhotoStorage, as a scan does (else straight into PostgreSQL). */
     storage?: PhotoStorage;
   } = {},
@@ -95,7 +99,13 @@ export async function insertScan(
       weather_source: 'unknown',
     },
     concerns: [],
-    scores: { acne: score, oiliness: score, hydration: score, texture: score, radiance: score },
+    scores: input.scores ?? {
+      acne: score,
+      oiliness: score,
+      hydration: score,
+      texture: score,
+      radiance: score,
+    },
     overallScore: score,
     findings: [],
     routine: input.routine ?? sampleRoutine,
@@ -126,6 +136,7 @@ export async function insertScan(
     },
     angles: ['front'],
     engineMs: 1,
+    methods: input.methods ?? null,
   };
   if (input.storage && input.photo) {
     return insertAnalysis(db, input.storage, values, {

@@ -6,6 +6,7 @@ import {
   Environment,
   Finding,
   MetricKey,
+  MetricMethods,
   Overlays,
   Recommendation,
   RegionKey,
@@ -84,6 +85,11 @@ export const Analysis = z.object({
   unmeasured: z.array(UnmeasuredMetric),
   /** How the photo was taken (null for older scans): trends compare only comparable scans. */
   capture: CaptureConditions.nullable(),
+  /**
+   * Which method measured each metric (decision 037): scores of a metric measured with different
+   * methods are not compared. Scans stored before methods were recorded read as 1 for every metric.
+   */
+  methods: MetricMethods,
 });
 export type Analysis = z.infer<typeof Analysis>;
 
@@ -120,6 +126,8 @@ export const HistoryItem = z.object({
   location: z.string(),
   /** Capture conditions (null for older scans): trends mark changes between unlike scans. */
   capture: CaptureConditions.nullable(),
+  /** Which method measured each metric (older scans: 1 for every metric). */
+  methods: MetricMethods,
 });
 export type HistoryItem = z.infer<typeof HistoryItem>;
 

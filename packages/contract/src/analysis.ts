@@ -301,3 +301,63 @@ export function compareCaptures(
   if (ratio(a.sharpness, b.sharpness) > COMPARABLE_LIMITS.sharpness) reasons.push('focus');
   return { comparable: reasons.length === 0, reasons };
 }
+
+// ---- Measurement methods: which definition of a metric measured a score (decision 037) ----
+
+/**
+ * The version of the method (definition and calibration) that measured each metric of a scan.
+ * The skin engine bumps a metric's number whenever its definition or knots change
+ * (`METRIC_METHODS` in packages/skin-engine/src/methods.ts). 0 marks a score the optional external
+ * skin API gave in place of ours. Two scores of a metric measured with different methods do not
+ * measure the same thing, so they are never differenced.
+ */
+export const MetricMethods = z.record(MetricKey, z.number().int().min(0).max(10_000));
+export type MetricMethods = z.infer<typeof MetricMethods>;
+
+/** Scans stored before methods were recorded were all measured with the first methods. */
+export const LEGACY_METHODS: MetricMethods = Object.fromEntries(
+  COMPREHENSIVE_METRICS.map((m) => [m, 1]),
+) as MetricMethods;
+
+/** The method of `metric` in a scan (scans without recorded methods: 1). */
+export function methodOf(methods: Partial<MetricMethods> | null | undefined, metric: MetricKey) {
+  return methods?.[metric] ?? 1;
+}
+
+/** What a person reads where a change is not shown because the method changed. */
+export const METHOD_CHANGED_NOTE =
+  'Measured with an updated method — not comparable with earlier scans';
+
+interface MeasuredScan {
+  scores: Partial<Record<MetricKey, number>>;
+  methods?: Partial<MetricMethods> | null | undefined;
+}
+
+/** Whether `metric` was measured the same way in both scans. */
+export function sameMethod(a: MeasuredScan, b: MeasuredScan, metric: MetricKey): boolean {
+  return methodOf(a.methods, metric) === methodOf(b.methods, metric);
+}
+
+/**
+ * The metrics scored in either scan whose methods differ. The overall score is a weighted mean of
+ * the reported metrics, so it is comparable only when this is empty.
+ */
+export function methodChanges(a: MeasuredScan, b: MeasuredScan): MetricKey[] {
+  const scored = new Set([...Object.keys(a.scores), ...Object.keys(b.scores)] as MetricKey[]);
+  return COMPREHENSIVE_METRICS.filter((m) => scored.has(m) && !sameMethod(a, b, m));
+}
+
+/**
+ * The change of `metric` from `previous` to `current`: null when either scan lacks the score or
+ * the two were measured with different methods (then there is no change to report, only values).
+ */
+export function metricChange(
+  current: MeasuredScan,
+  previous: MeasuredScan,
+  metric: MetricKey,
+): number | null {
+  const a = current.scores[metric];
+  const b = previous.scores[metric];
+  if (a === undefined || b === undefined || !sameMethod(current, previous, metric)) return null;
+  return a - b;
+}

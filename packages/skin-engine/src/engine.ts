@@ -7,6 +7,7 @@ import {
   type CaptureConditions,
   type Finding,
   type MetricKey,
+  type MetricMethods,
   type Overlays,
   type RegionKey,
   type RegionOutline,
@@ -32,6 +33,7 @@ import {
   sharpness,
   type QualityCode,
 } from './quality';
+import { ENGINE_METHOD_VERSION, METRIC_METHODS } from './methods';
 import { buildOverlays, unmeasuredMetrics, zoneNotes } from './overlays';
 import { METRIC_REGIONS, estimateSkinType, overallScore, scoreMetrics } from './scoring';
 
@@ -84,6 +86,10 @@ export interface AnalysisResult {
   unmeasured: UnmeasuredMetric[];
   /** The capture conditions: estimated white point, exposure, face size, sharpness. */
   capture: CaptureConditions;
+  /** Which method measured each metric (src/methods.ts): scores of unlike methods are not compared. */
+  methods: MetricMethods;
+  /** The engine's method set as a whole (ENGINE_METHOD_VERSION). */
+  method_version: string;
   timings_ms: { detect: number; measure: number; total: number };
 }
 
@@ -300,6 +306,8 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
         face_px: round(main.frame.faceHeight, 1),
         sharpness: round(main.sharpness, 2),
       },
+      methods: { ...METRIC_METHODS },
+      method_version: ENGINE_METHOD_VERSION,
       ...(opts.debug
         ? { debug: { whitePoint: main.frame.whitePoint, ...main.measured.debug } }
         : {}),

@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPREHENSIVE_METRICS,
   Finding,
+  MetricMethods,
   QUICK_METRICS,
   RegionOutline,
   type MetricKey,
 } from '@lumiskin/contract/analysis';
 import { createSkinEngine, type AnalysisResult, type SkinEngine } from '../src/engine';
+import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
   blendInside,
   blurInside,
@@ -111,6 +113,13 @@ describe('analysis result', () => {
     expect(baseline).not.toHaveProperty('routine');
     expect(baseline).not.toHaveProperty('report');
     expect(baseline.measurements.left_cheek.pixels).toBeGreaterThan(1000);
+  });
+
+  it('says which method measured each metric (src/methods.ts)', () => {
+    expect(MetricMethods.parse(baseline.methods)).toEqual(METRIC_METHODS);
+    expect(baseline.methods.radiance).toBe(2);
+    expect(baseline.methods.acne).toBe(1);
+    expect(baseline.method_version).toBe(ENGINE_METHOD_VERSION);
   });
 
   it('a quick analysis reports exactly the 7 quick metrics', async () => {

@@ -1,4 +1,4 @@
-import type { CaptureConditions } from '@lumiskin/contract/analysis';
+import { LEGACY_METHODS, type CaptureConditions } from '@lumiskin/contract/analysis';
 import type { Analysis, HistoryItem } from '@lumiskin/contract/analysis-api';
 
 /** Capture conditions of a photo in daylight, at arm's length, in focus. */
@@ -30,6 +30,7 @@ export function createHistoryItem(overrides: Partial<HistoryItem> = {}): History
     overall_score: 70,
     location: 'London, GB',
     capture: DAYLIGHT,
+    methods: LEGACY_METHODS,
     ...overrides,
   };
 }
@@ -144,6 +145,7 @@ export function createAnalysis(overrides: Partial<Analysis> = {}): Analysis {
     ],
     unmeasured: [{ metric: 'redness', reason: 'too little skin showed on your cheeks.' }],
     capture: null,
+    methods: LEGACY_METHODS,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Analysis, HistoryItem, HistoryQuery } from '@lumiskin/contract/analysis-api';
-import type { CaptureConditions } from '@lumiskin/contract/analysis';
+import { LEGACY_METHODS, type CaptureConditions } from '@lumiskin/contract/analysis';
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { PhotoKey, PhotoStorage, SavedPhoto, StoredPhoto } from './photo-storage';
@@ -112,6 +112,7 @@ export async function listHistory(
         location: analyses.location,
         // Only the capture part of `details`: the list never reads the overlays.
         capture: sql<CaptureConditions | null>`${analyses.details} -> 'capture'`,
+        methods: analyses.methods,
       })
       .from(analyses)
       .where(where)
@@ -131,6 +132,7 @@ export async function listHistory(
       overall_score: r.overallScore,
       location: r.location,
       capture: r.capture ?? null,
+      methods: r.methods ?? LEGACY_METHODS,
     })),
     total: totalRow?.total ?? 0,
   };
@@ -167,6 +169,7 @@ export function toAnalysis(row: AnalysisRow): Analysis {
     zone_notes: d.zone_notes ?? [],
     unmeasured: d.unmeasured ?? [],
     capture: d.capture ?? null,
+    methods: row.methods ?? LEGACY_METHODS,
   };
 }
 
@@ -217,6 +220,8 @@ const scanExportColumns = {
   details: analyses.details,
   angles: analyses.angles,
   engine_ms: analyses.engineMs,
+  /** null for scans stored before methods were recorded (all measured with method 1). */
+  methods: analyses.methods,
 };
 
 /**

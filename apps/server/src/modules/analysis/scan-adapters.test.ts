@@ -17,6 +17,7 @@ import { defaultAnalysisConfig } from './config';
 import { createPostgresPhotoStorage } from './photo-storage';
 import type { AnalysisPool } from './pool';
 import { mergeExternal, runScan } from './scan-service';
+import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '@lumiskin/skin-engine/methods';
 
 const FACE = fs.readFileSync(path.join(import.meta.dirname, 'test-fixtures/astronaut-face.jpg'));
 const image_data = `data:image/jpeg;base64,${FACE.toString('base64')}`;
@@ -218,6 +219,8 @@ const result = {
     face_px: 310,
     sharpness: 1.4,
   },
+  methods: { ...METRIC_METHODS },
+  method_version: ENGINE_METHOD_VERSION,
 } as unknown as AnalysisResult;
 
 describe('merging the external API scores', () => {
@@ -250,5 +253,8 @@ describe('merging the external API scores', () => {
     expect(merged.overlays).toEqual(result.overlays);
     expect(merged.zone_notes).toEqual(result.zone_notes);
     expect(merged.capture).toEqual(result.capture);
+    // The API's scores are the vendor's method (0), never differenced against ours; the rest keep ours.
+    expect(merged.methods).toEqual({ ...METRIC_METHODS, acne: 0, dark_spots: 0 });
+    expect(result.methods).toEqual(METRIC_METHODS);
   });
 });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Analysis, type HistoryItem } from '@lumiskin/contract/analysis-api';
 import { ScanJob } from '@lumiskin/contract/scan';
+import { METRIC_METHODS } from '@lumiskin/skin-engine/methods';
 import { advise as realAdvise, type Advice } from '@lumiskin/skin-advice/advise';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -145,6 +146,13 @@ describe('queued scans', { timeout: 240_000 }, () => {
     expect(read.statusCode).toBe(200);
     queuedAnalysis = Analysis.parse(read.json());
     expect(queuedAnalysis.location).toMatch(/^London/);
+    // The worker stored which method measured each metric (decision 037).
+    expect(queuedAnalysis.methods).toEqual(METRIC_METHODS);
+    const [row] = await app.db
+      .select({ methods: analyses.methods })
+      .from(analyses)
+      .where(eq(analyses.id, queuedAnalysis.id));
+    expect(row?.methods).toEqual(METRIC_METHODS);
     expect(await analysesOf(alice.user.id)).toBe(1);
     // Its photo is served like any scan's; the job's copy is gone.
     const served = await app.inject({
@@ -191,6 +199,7 @@ describe('queued scans', { timeout: 240_000 }, () => {
         'photo',
         'overlays',
         'capture',
+        'methods',
       ] as const) {
         const strip = (a: Analysis) =>
           key === 'photo' ? { ...a.photo, url: null } : (a[key] as unknown);

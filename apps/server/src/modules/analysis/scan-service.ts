@@ -119,12 +119,15 @@ function profileSkinType(user: UserRow): SkinType | null {
  */
 const EXTERNAL_ONLY_CONFIDENCE = 0.5;
 const METRIC_ORDER: readonly MetricKey[] = COMPREHENSIVE_METRICS;
+/** The method number of a score the external API gave in place of ours (decision 037). */
+const EXTERNAL_METHOD = 0;
 
 /**
  * The external API's scores replace ours metric by metric where it measured them (see the mapping
  * in adapters/external-skin-api.ts); the overall score and findings' bands are then recomputed from
  * the merged scores. A metric our engine left unmeasured (too little skin showed) that the API
- * scored is measured after all. Overlays, zone notes and capture conditions describe our own look
+ * scored is measured after all. Such a metric's method becomes 0 (the vendor's, not ours), so it is
+ * never differenced against our own score of it. Overlays, zone notes and capture conditions describe our own look
  * at the photo and stay as they are. Nothing here advises: the interpreter runs once, afterwards.
  */
 export function mergeExternal(
@@ -132,13 +135,17 @@ export function mergeExternal(
   external: ExternalSkinResult,
 ): AnalysisResult {
   const scores = { ...result.scores };
+  const methods = { ...result.methods };
   const candidates = [
     ...(Object.keys(scores) as MetricKey[]),
     ...result.unmeasured.map((u) => u.metric),
   ];
   for (const metric of candidates) {
     const theirs = external.scores[metric];
-    if (typeof theirs === 'number') scores[metric] = theirs;
+    if (typeof theirs === 'number') {
+      scores[metric] = theirs;
+      methods[metric] = EXTERNAL_METHOD;
+    }
   }
   const unmeasured = result.unmeasured.filter((u) => scores[u.metric] === undefined);
   const newlyMeasured = result.unmeasured.flatMap(({ metric }) => {
@@ -154,7 +161,7 @@ export function mergeExternal(
     })
     .concat(newlyMeasured)
     .sort((a, b) => METRIC_ORDER.indexOf(a.metric) - METRIC_ORDER.indexOf(b.metric));
-  return { ...result, scores, overall_score: overallScore(scores), findings, unmeasured };
+  return { ...result, scores, methods, overall_score: overallScore(scores), findings, unmeasured };
 }
 
 /** Step 1's output: everything checked and looked up before the engine runs. */
@@ -378,7 +385,9 @@ export async function saveScan(
         zone_notes: result.zone_notes,
         unmeasured: result.unmeasured,
         capture: result.capture,
+        method_version: result.method_version,
       },
+      methods: result.methods,
       angles: result.quality.angles_used,
       engineMs: result.timings_ms.total,
     },

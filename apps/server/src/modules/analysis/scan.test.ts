@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AccountExport } from '@lumiskin/contract/account';
+import { LEGACY_METHODS } from '@lumiskin/contract/analysis';
 import type { Analysis, HistoryItem } from '@lumiskin/contract/analysis-api';
+import { METRIC_METHODS } from '@lumiskin/skin-engine/methods';
 import type { ConsentStatus, ScanError } from '@lumiskin/contract/scan';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -256,6 +258,10 @@ describe('a scan', { timeout: 120_000 }, () => {
     });
     const listed = history.json<HistoryItem[]>().find((item) => item.id === jsonScan.id);
     expect(listed?.capture).toEqual(jsonScan.capture);
+    // The methods that measured each metric (decision 037), as the engine reported them.
+    expect(jsonScan.methods).toEqual(METRIC_METHODS);
+    expect(read.methods).toEqual(METRIC_METHODS);
+    expect(listed?.methods).toEqual(METRIC_METHODS);
     // The person's own export carries them too.
     const exported = await app.inject({
       method: 'GET',
@@ -265,9 +271,10 @@ describe('a scan', { timeout: 120_000 }, () => {
     expect(exported.statusCode).toBe(200);
     const row = exported.json<AccountExport>().scans.find((scan) => scan.id === jsonScan.id);
     expect(row?.details).toMatchObject({ capture: jsonScan.capture, overlays: jsonScan.overlays });
+    expect(row).toMatchObject({ methods: METRIC_METHODS });
   });
 
-  it('reads a scan stored before overlays and capture were kept as having none', async () => {
+  it('reads a scan stored before overlays, capture and methods were kept as having none', async () => {
     const olga = await createUser(app, { name: 'Olga' });
     const [stored] = await app.db.select().from(analyses).where(eq(analyses.id, jsonScan.id));
     if (!stored) throw new Error('the JSON scan was not stored');
@@ -275,7 +282,13 @@ describe('a scan', { timeout: 120_000 }, () => {
     expect([overlays, zone_notes, unmeasured, capture]).not.toContain(undefined);
     const [old] = await app.db
       .insert(analyses)
-      .values({ ...stored, id: undefined, userId: olga.user.id, details: oldDetails })
+      .values({
+        ...stored,
+        id: undefined,
+        userId: olga.user.id,
+        details: oldDetails,
+        methods: null,
+      })
       .returning({ id: analyses.id });
 
     const res = await app.inject({
@@ -290,13 +303,17 @@ describe('a scan', { timeout: 120_000 }, () => {
       zone_notes: [],
       unmeasured: [],
       capture: null,
+      // What measured every scan before methods were recorded.
+      methods: LEGACY_METHODS,
     });
     const history = await app.inject({
       method: 'GET',
       url: '/api/analysis/history',
       headers: olga.headers,
     });
-    expect(history.json<HistoryItem[]>()).toMatchObject([{ id: old?.id, capture: null }]);
+    expect(history.json<HistoryItem[]>()).toMatchObject([
+      { id: old?.id, capture: null, methods: LEGACY_METHODS },
+    ]);
   });
 
   it("sets a new user's routine up from their first scan, once (no GET /api/routine needed)", async () => {

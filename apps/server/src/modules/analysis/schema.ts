@@ -5,6 +5,7 @@ import type {
   CaptureConditions,
   Environment,
   Finding,
+  MetricMethods,
   Overlays,
   Recommendation,
   RegionOutline,
@@ -60,6 +61,11 @@ export const analyses = pgTable(
     details: jsonb('details').$type<AnalysisDetails>().notNull(),
     angles: text('angles').array().$type<CaptureAngle[]>().notNull(),
     engineMs: real('engine_ms').notNull(),
+    /**
+     * Which method measured each metric (decision 037); null for scans stored before methods were
+     * recorded, which were all measured with the first methods (read as LEGACY_METHODS).
+     */
+    methods: jsonb('methods').$type<MetricMethods>(),
   },
   // History and dashboard read one person's scans newest first.
   (t) => [index('analyses_user_created_idx').on(t.userId, t.createdAt.desc())],
@@ -84,6 +90,8 @@ export interface AnalysisDetails {
   zone_notes?: ZoneNote[];
   unmeasured?: UnmeasuredMetric[];
   capture?: CaptureConditions;
+  /** The engine's method set as a whole (skin-engine ENGINE_METHOD_VERSION). */
+  method_version?: string;
 }
 
 /**

@@ -1,4 +1,10 @@
-import { compareCaptures, type CaptureConditions } from '@lumiskin/contract/analysis';
+import {
+  compareCaptures,
+  LEGACY_METHODS,
+  methodChanges,
+  metricChange,
+  type CaptureConditions,
+} from '@lumiskin/contract/analysis';
 import { HistoryResponse } from '@lumiskin/contract/analysis-api';
 import { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
 import type { FastifyInstance } from 'fastify';
@@ -117,6 +123,40 @@ describe('GET /api/dashboard/stats', () => {
       comparable: false,
       reasons: ['light'],
     });
+  });
+
+  it('a trend over two scans measured with different methods gives no change for that metric', async () => {
+    clock = new Date('2026-03-10T12:00:00Z');
+    const user = await createUser(app);
+    const at = (ms: number) => new Date(clock.getTime() - ms);
+    // An old scan (no methods recorded: method 1 everywhere), then one after radiance's method 2.
+    await insertScan(app.db, user.user.id, {
+      createdAt: at(2 * DAY),
+      scores: { acne: 70, radiance: 60, texture: 75 },
+      overallScore: 68,
+    });
+    await insertScan(app.db, user.user.id, {
+      createdAt: at(HOUR),
+      scores: { acne: 74, radiance: 85, texture: 75 },
+      overallScore: 78,
+      methods: { ...LEGACY_METHODS, radiance: 2, hydration: 2 },
+    });
+
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/history?limit=10',
+      headers: user.headers,
+    });
+    const [newest, older] = HistoryResponse.parse(res.json());
+    if (!newest || !older) throw new Error('two scans expected');
+    expect(newest.methods).toMatchObject({ radiance: 2, acne: 1 });
+    expect(older.methods).toEqual(LEGACY_METHODS);
+    expect(metricChange(newest, older, 'acne')).toBe(4);
+    expect(metricChange(newest, older, 'texture')).toBe(0);
+    // Radiance went 60 → 85 only because it is measured another way now: no change is reported.
+    expect(metricChange(newest, older, 'radiance')).toBeNull();
+    // Hydration's method changed too, but neither scan scored it: it is not a reported change.
+    expect(methodChanges(newest, older)).toEqual(['radiance']);
   });
 
   it('counts consecutive days ending today, or yesterday before today’s scan', async () => {

@@ -23,6 +23,8 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { ConditionsNote } from '@/components/conditions-note';
 import { comparableBaseline } from '@/lib/scan-baseline';
+import { changedMethods, methodChanged } from '@/lib/scan-methods';
+import { MethodNote } from '@/components/method-note';
 import { fetchAllScans, scansToCsv } from '@/features/dashboard/api/export-scans';
 import { downloadFile } from '@/lib/download';
 import { ScoreTile } from '@/features/dashboard/components/score-tile';
@@ -47,7 +49,8 @@ export function shareText(scan: HistoryItem): string {
 
 /**
  * Spec §2 "Latest Scan Results": tiles, source badge, View Full Analysis, Share, Export. Each tile's
- * trend is against the most recent of `earlier` (newest first) taken in comparable conditions.
+ * trend is against the most recent of `earlier` (newest first) taken in comparable conditions; a
+ * metric that scan measured with another method shows its value and a note, no change.
  */
 export function LatestScanCard({
   scan,
@@ -60,6 +63,8 @@ export function LatestScanCard({
   const band = scoreBand(scan.overall_score);
   const baseline = comparableBaseline(scan, earlier);
   const unlike = baseline.kind === 'unlike' ? baseline.reasons : undefined;
+  const previous = baseline.kind === 'none' ? undefined : baseline.scan;
+  const newMethods = changedMethods(scan, previous);
 
   const share = async () => {
     const text = shareText(scan);
@@ -134,14 +139,16 @@ export function LatestScanCard({
           recent taken in similar conditions.
         </p>
       ) : null}
+      {newMethods.length > 0 ? <MethodNote metrics={newMethods} className="mt-2" /> : null}
       <div className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {scoreEntries(scan.scores).map(([metric, value]) => (
           <ScoreTile
             key={metric}
             metric={metric}
             value={value}
-            previous={baseline.kind === 'none' ? undefined : baseline.scan.scores[metric]}
+            previous={previous?.scores[metric]}
             unlike={unlike}
+            methodChanged={methodChanged(scan, previous, metric)}
           />
         ))}
       </div>

@@ -5,6 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { ConditionsNote } from '@/components/conditions-note';
 import { paths } from '@/config/paths';
 import { comparableBaseline } from '@/lib/scan-baseline';
+import { changedMethods, methodChanged } from '@/lib/scan-methods';
+import { MethodNote } from '@/components/method-note';
 import {
   BAND_BADGE,
   BAND_LABEL,
@@ -18,7 +20,8 @@ import { TrendIndicator } from '@/features/dashboard/components/trend-indicator'
 /**
  * The first `shown` of `scans` (newest first); each shows source, date, location, up to three
  * scores and, per metric, the trend against the most recent older scan in `scans` taken in
- * comparable conditions. `scans` may run past the shown ones so the last rows have a baseline too.
+ * comparable conditions (none for a metric that scan measured with another method: a note says so
+ * instead). `scans` may run past the shown ones so the last rows have a baseline too.
  */
 export function ScanList({ scans, shown }: { scans: readonly HistoryItem[]; shown: number }) {
   return (
@@ -28,6 +31,10 @@ export function ScanList({ scans, shown }: { scans: readonly HistoryItem[]; show
         const baseline = comparableBaseline(scan, scans.slice(i + 1));
         const previous = baseline.kind === 'none' ? undefined : baseline.scan;
         const unlike = baseline.kind === 'unlike' ? baseline.reasons : undefined;
+        const entries = scoreEntries(scan.scores).slice(0, 3);
+        const newMethods = changedMethods(scan, previous).filter((m) =>
+          entries.some(([metric]) => metric === m),
+        );
         return (
           <li
             key={scan.id}
@@ -51,26 +58,24 @@ export function ScanList({ scans, shown }: { scans: readonly HistoryItem[]; show
                   Compared with {formatDate(baseline.scan.created_at)}, in similar conditions
                 </p>
               ) : null}
+              <MethodNote metrics={newMethods} className="mt-1" />
             </div>
             <dl className="grid flex-1 grid-cols-3 gap-2">
-              {scoreEntries(scan.scores)
-                .slice(0, 3)
-                .map(([metric, value]) => (
-                  <div key={metric} className="min-w-0">
-                    <dt className="truncate text-xs text-muted-foreground">
-                      {metricLabel(metric)}
-                    </dt>
-                    <dd className="flex flex-wrap items-baseline gap-x-1.5">
-                      <span className="font-semibold tabular-nums">{value}%</span>
-                      <TrendIndicator
-                        current={value}
-                        previous={previous?.scores[metric]}
-                        unlike={unlike}
-                        label={metricLabel(metric)}
-                      />
-                    </dd>
-                  </div>
-                ))}
+              {entries.map(([metric, value]) => (
+                <div key={metric} className="min-w-0">
+                  <dt className="truncate text-xs text-muted-foreground">{metricLabel(metric)}</dt>
+                  <dd className="flex flex-wrap items-baseline gap-x-1.5">
+                    <span className="font-semibold tabular-nums">{value}%</span>
+                    <TrendIndicator
+                      current={value}
+                      previous={previous?.scores[metric]}
+                      unlike={unlike}
+                      methodChanged={methodChanged(scan, previous, metric)}
+                      label={metricLabel(metric)}
+                    />
+                  </dd>
+                </div>
+              ))}
             </dl>
             <Link
               to={paths.analysis.href(scan.id)}

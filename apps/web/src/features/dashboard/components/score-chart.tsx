@@ -1,4 +1,4 @@
-import type { MetricKey } from '@lumiskin/contract/analysis';
+import { methodChanges, sameMethod, type MetricKey } from '@lumiskin/contract/analysis';
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 import { useMemo, useState } from 'react';
 import {
@@ -6,6 +6,7 @@ import {
   Line,
   LineChart,
   ReferenceArea,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -28,8 +29,56 @@ const METRIC_COLOURS = [
 
 interface Point {
   t: number;
-  overall: number;
-  [metric: string]: number;
+  [series: string]: number;
+}
+
+/** Where a line breaks: from this scan on, the metric (or the overall) was measured differently. */
+export interface MethodBreak {
+  t: number;
+  series: MetricKey | 'overall';
+}
+
+/** The data key of a line's segment: each method change starts a new segment. */
+export const seriesKey = (series: MetricKey | 'overall', segment: number) => `${series}~${segment}`;
+
+/**
+ * The chart's points, oldest first. A metric's line is cut where its method changed between two
+ * scans that scored it (decision 037): the points on either side are in separate segments (keys
+ * `metric~0`, `metric~1`, …), so no line joins two scores that do not measure the same thing.
+ * The overall line is cut where any scored metric's method changed, since it blends them all.
+ */
+export function chartSeries(scansNewestFirst: readonly HistoryItem[]) {
+  const ordered = [...scansNewestFirst].reverse();
+  const seen = new Set<MetricKey>();
+  const segments: Record<string, number> = { overall: 0 };
+  const lastWith: Partial<Record<MetricKey, HistoryItem>> = {};
+  const segmentCount: Record<string, number> = { overall: 1 };
+  const breaks: MethodBreak[] = [];
+  let previous: HistoryItem | undefined;
+  const points: Point[] = ordered.map((scan) => {
+    const t = new Date(scan.created_at).getTime();
+    if (previous && methodChanges(scan, previous).length > 0) {
+      segments.overall = (segments.overall ?? 0) + 1;
+      breaks.push({ t, series: 'overall' });
+    }
+    const point: Point = { t, [seriesKey('overall', segments.overall ?? 0)]: scan.overall_score };
+    for (const [key, value] of scoreEntries(scan.scores)) {
+      const before = lastWith[key];
+      if (before && !sameMethod(scan, before, key)) {
+        segments[key] = (segments[key] ?? 0) + 1;
+        breaks.push({ t, series: key });
+      }
+      const segment = segments[key] ?? 0;
+      point[seriesKey(key, segment)] = value;
+      segmentCount[key] = Math.max(segmentCount[key] ?? 0, segment + 1);
+      lastWith[key] = scan;
+      seen.add(key);
+    }
+    segmentCount.overall = (segments.overall ?? 0) + 1;
+    previous = scan;
+    return point;
+  });
+  return { points, metrics: [...seen], breaks, segmentCount };
 }
 
 /**
@@ -37,27 +86,27 @@ interface Point {
  * lines; the spec's score bands (≥80 good, ≥60 fair) are tinted behind, and named on the axis.
  */
 export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
-  const { data, metrics, floor } = useMemo(() => {
-    const ordered = [...scans].reverse();
-    const seen = new Set<MetricKey>();
-    const points: Point[] = ordered.map((scan) => {
-      const point: Point = { t: new Date(scan.created_at).getTime(), overall: scan.overall_score };
-      for (const [key, value] of scoreEntries(scan.scores)) {
-        point[key] = value;
-        seen.add(key);
-      }
-      return point;
-    });
+  const { data, metrics, floor, breaks, segmentCount } = useMemo(() => {
+    const { points, metrics, breaks, segmentCount } = chartSeries(scans);
     // Start the axis a little under the lowest value, so small changes are visible.
     let lowest = 100;
     for (const p of points) {
       for (const [k, v] of Object.entries(p)) if (k !== 't' && v < lowest) lowest = v;
     }
     const floor = Math.max(0, Math.floor((lowest - 10) / 10) * 10);
-    return { data: points, metrics: [...seen], floor };
+    return { data: points, metrics, floor, breaks, segmentCount };
   }, [scans]);
   const [shown, setShown] = useState<MetricKey[]>(['hydration', 'redness']);
   const visible = metrics.filter((m) => shown.includes(m));
+  // Marked where the overall line or a shown metric's line breaks for a method change.
+  const marked = [
+    ...new Set(
+      breaks.filter((b) => b.series === 'overall' || visible.includes(b.series)).map((b) => b.t),
+    ),
+  ];
+  const segmentsOf = (series: MetricKey | 'overall') =>
+    Array.from({ length: segmentCount[series] ?? 1 }, (_, i) => seriesKey(series, i));
+  const latestOverall = scans[0]?.overall_score;
 
   const toggle = (metric: MetricKey) =>
     setShown((current) =>
@@ -73,8 +122,8 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
         className="h-64 w-full sm:h-72"
         role="img"
         aria-label={`Line chart of your overall skin score over ${data.length} scans${
-          data.length ? `, latest ${data[data.length - 1]?.overall ?? ''}` : ''
-        }`}
+          latestOverall !== undefined ? `, latest ${latestOverall}` : ''
+        }${marked.length ? `; the method changed ${marked.length === 1 ? 'once' : `${marked.length} times`}` : ''}`}
       >
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
@@ -143,29 +192,49 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
               labelStyle={{ color: 'var(--muted-foreground)', marginBottom: 4 }}
               cursor={{ stroke: 'var(--brand)', strokeOpacity: 0.35 }}
             />
-            {visible.map((metric) => (
+            {marked.map((t) => (
+              <ReferenceLine
+                key={t}
+                x={t}
+                stroke="var(--muted-foreground)"
+                strokeDasharray="2 3"
+                label={{
+                  value: 'New method',
+                  position: 'insideTopLeft',
+                  fontSize: 11,
+                  fill: 'var(--muted-foreground)',
+                }}
+              />
+            ))}
+            {visible.flatMap((metric) =>
+              segmentsOf(metric).map((key) => (
+                <Line
+                  key={key}
+                  type="monotone"
+                  dataKey={key}
+                  name={metricLabel(metric)}
+                  stroke={colourOf(metric)}
+                  strokeWidth={1.75}
+                  dot={{ r: 2.5, strokeWidth: 0, fill: colourOf(metric) }}
+                  connectNulls
+                  isAnimationActive={false}
+                />
+              )),
+            )}
+            {segmentsOf('overall').map((key) => (
               <Line
-                key={metric}
+                key={key}
                 type="monotone"
-                dataKey={metric}
-                name={metricLabel(metric)}
-                stroke={colourOf(metric)}
-                strokeWidth={1.75}
-                dot={{ r: 2.5, strokeWidth: 0, fill: colourOf(metric) }}
+                dataKey={key}
+                name="Overall"
+                stroke="var(--brand)"
+                strokeWidth={3}
+                dot={{ r: 4, strokeWidth: 2, stroke: 'var(--card)', fill: 'var(--brand)' }}
+                activeDot={{ r: 6 }}
                 connectNulls
                 isAnimationActive={false}
               />
             ))}
-            <Line
-              type="monotone"
-              dataKey="overall"
-              name="Overall"
-              stroke="var(--brand)"
-              strokeWidth={3}
-              dot={{ r: 4, strokeWidth: 2, stroke: 'var(--card)', fill: 'var(--brand)' }}
-              activeDot={{ r: 6 }}
-              isAnimationActive={false}
-            />
           </LineChart>
         </ResponsiveContainer>
       </div>
@@ -198,6 +267,12 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
         <span className="ml-auto hidden text-muted-foreground sm:inline">
           Bands: 80+ good · 60–79 fair · under 60 needs care
         </span>
+        {marked.length > 0 ? (
+          <span className="basis-full text-muted-foreground" data-testid="chart-method-break">
+            A dashed line marks where we started measuring a score with an updated method: the line
+            breaks there, because the scores on either side are not comparable.
+          </span>
+        ) : null}
       </figcaption>
     </figure>
   );

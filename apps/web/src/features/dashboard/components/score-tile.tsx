@@ -8,13 +8,18 @@ import {
   scoreBand,
 } from '@/features/dashboard/components/scores';
 import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
+import { MethodNote } from '@/components/method-note';
 
-/** One metric as a percentage tile: number, word, bar, and the change since the last comparable scan. */
+/**
+ * One metric as a percentage tile: number, word, bar, and the change since the last comparable
+ * scan, or, when that scan measured the metric with another method, a note saying so instead.
+ */
 export function ScoreTile({
   metric,
   value,
   previous,
   unlike,
+  methodChanged = false,
   className,
 }: {
   metric: string;
@@ -22,6 +27,8 @@ export function ScoreTile({
   previous?: number | undefined;
   /** Set when `previous` comes from a scan taken in different conditions. */
   unlike?: readonly CaptureDifference[] | undefined;
+  /** The earlier scan measured this metric with another method: the value shows, no change. */
+  methodChanged?: boolean;
   className?: string;
 }) {
   const band = scoreBand(value);
@@ -39,7 +46,9 @@ export function ScoreTile({
       <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
         <div className={cn('h-full rounded-full', BAND_BAR[band])} style={{ width: `${value}%` }} />
       </div>
-      {previous !== undefined ? (
+      {methodChanged ? (
+        <MethodNote className="mt-2" />
+      ) : previous !== undefined ? (
         <TrendIndicator
           current={value}
           previous={previous}

@@ -1,4 +1,5 @@
-import { ArrowDownRightIcon, ArrowUpRightIcon, MinusIcon } from 'lucide-react';
+import { METHOD_CHANGED_NOTE } from '@lumiskin/contract/analysis';
+import { ArrowDownRightIcon, ArrowUpRightIcon, MinusIcon, RefreshCwIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { conditionsLabel, type CaptureDifference } from '@/lib/scan-baseline';
 import { trend } from '@/features/dashboard/components/scores';
@@ -7,12 +8,15 @@ import { trend } from '@/features/dashboard/components/scores';
  * Spec §4 "Trend indicator": current minus previous; under 2 points either way is 'No change',
  * above is a green '+N.N%', below a red 'N.N%'. Nothing shows when there is no older scan.
  * Against a scan taken in different conditions (`unlike`) the change is muted, neither good nor
- * bad news; the card or row beside it says why with a `ConditionsNote`.
+ * bad news; the card or row beside it says why with a `ConditionsNote`. When the metric was
+ * measured with a different method in the two scans (`methodChanged`, decision 037) there is no
+ * change to show: only "New method", with the full note for screen readers and on hover.
  */
 export function TrendIndicator({
   current,
   previous,
   unlike,
+  methodChanged = false,
   label,
   className,
 }: {
@@ -20,10 +24,29 @@ export function TrendIndicator({
   previous: number | null | undefined;
   /** What differed between the two scans' capture conditions, when they are not comparable. */
   unlike?: readonly CaptureDifference[] | undefined;
+  /** The two scores were measured with different methods: they are not differenced. */
+  methodChanged?: boolean;
   /** The metric, for screen readers ("Hydration: +4.0%"). */
   label?: string;
   className?: string;
 }) {
+  if (methodChanged) {
+    return (
+      <span
+        data-trend="method"
+        title={METHOD_CHANGED_NOTE}
+        className={cn(
+          'inline-flex items-center gap-0.5 text-xs font-medium whitespace-nowrap text-muted-foreground',
+          className,
+        )}
+      >
+        <RefreshCwIcon className="size-3" aria-hidden />
+        {label ? <span className="sr-only">{label}: </span> : null}
+        <span aria-hidden>New method</span>
+        <span className="sr-only">{METHOD_CHANGED_NOTE}</span>
+      </span>
+    );
+  }
   const t = trend(current, previous);
   if (t.kind === 'none') return null;
   const isUnlike = unlike !== undefined && t.kind !== 'same';

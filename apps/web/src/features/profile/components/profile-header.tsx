@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ConditionsNote } from '@/components/conditions-note';
+import { MethodNote } from '@/components/method-note';
 import { cn, initials } from '@/lib/utils';
 import type { Improvement } from '@/features/profile/components/scores';
 
@@ -49,6 +50,13 @@ export function ProfileHeader({
                 <Skeleton className="h-8 w-12" />
               ) : improvement === null ? (
                 <span className="text-base font-semibold text-muted-foreground">Needs 2 scans</span>
+              ) : improvement.percent === null ? (
+                <>
+                  <span className="text-base font-semibold text-muted-foreground">
+                    Not comparable
+                  </span>
+                  <MethodNote metrics={improvement.newMethods} className="mt-1 text-left" />
+                </>
               ) : (
                 <>
                   <span

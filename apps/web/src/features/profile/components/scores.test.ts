@@ -1,4 +1,5 @@
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
+import { LEGACY_METHODS } from '@lumiskin/contract/analysis';
 import { describe, expect, it } from 'vitest';
 import { improvement } from '@/features/profile/components/scores';
 import { createHistoryItem, DAYLIGHT, WARM_LAMP } from '@/testing/scan-factory';
@@ -13,21 +14,45 @@ describe('improvement (spec §2: newest five-score average minus the one before 
   it('rounds the difference of the two averages', () => {
     const newest = scan({ acne: 80, oiliness: 70, radiance: 66, hydration: 75, texture: 71 }); // 72.4
     const older = scan({ acne: 70, oiliness: 70, radiance: 60, hydration: 70, texture: 65 }); // 67
-    expect(improvement([newest, older])).toEqual({ percent: 5, unlike: null });
-    expect(improvement([older, newest])).toEqual({ percent: -5, unlike: null });
+    expect(improvement([newest, older])).toEqual({ percent: 5, unlike: null, newMethods: [] });
+    expect(improvement([older, newest])).toEqual({ percent: -5, unlike: null, newMethods: [] });
   });
 
   it('ignores metrics outside the five and needs two scans', () => {
     const a = scan({ ...same(60), pores: 10 });
     expect(improvement([a])).toBeNull();
-    expect(improvement([a, scan(same(60))])).toEqual({ percent: 0, unlike: null });
+    expect(improvement([a, scan(same(60))])).toEqual({ percent: 0, unlike: null, newMethods: [] });
   });
 
   it('measures against the most recent scan taken in like conditions', () => {
     const newest = scan(same(72), DAYLIGHT);
     const underLamp = scan(same(50), WARM_LAMP);
     const inDaylight = scan(same(70), DAYLIGHT);
-    expect(improvement([newest, underLamp, inDaylight])).toEqual({ percent: 2, unlike: null });
+    expect(improvement([newest, underLamp, inDaylight])).toEqual({
+      percent: 2,
+      unlike: null,
+      newMethods: [],
+    });
+  });
+
+  it('gives no figure when one of the five was measured with another method', () => {
+    const older = scan(same(60)); // stored before methods were recorded: method 1 throughout
+    const newest = createHistoryItem({
+      scores: same(80),
+      methods: { ...LEGACY_METHODS, radiance: 2, hydration: 2 },
+    });
+    expect(improvement([newest, older])).toEqual({
+      percent: null,
+      unlike: null,
+      newMethods: ['radiance', 'hydration'],
+    });
+    // Two scans of the new methods compare again.
+    const next = createHistoryItem({ scores: same(83), methods: newest.methods });
+    expect(improvement([next, newest, older])).toEqual({
+      percent: 3,
+      unlike: null,
+      newMethods: [],
+    });
   });
 
   it('says what differed when no earlier scan is comparable', () => {
@@ -35,6 +60,7 @@ describe('improvement (spec §2: newest five-score average minus the one before 
     expect(improvement([newest, scan(same(60), WARM_LAMP)])).toEqual({
       percent: 12,
       unlike: ['light'],
+      newMethods: [],
     });
   });
 });

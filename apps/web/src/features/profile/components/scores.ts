@@ -1,6 +1,7 @@
 import { METRIC_LABELS, scoreBand, type MetricKey } from '@lumiskin/contract/analysis';
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 import { comparableBaseline, type CaptureDifference } from '@/lib/scan-baseline';
+import { changedMethods } from '@/lib/scan-methods';
 
 /**
  * The profile's five scores (spec §3: acne, oiliness, dullness, hydration, texture). Our engine
@@ -28,16 +29,22 @@ export function fiveScoreAverage(scan: HistoryItem): number | null {
 }
 
 export interface Improvement {
-  /** Rounded difference of the two five-score averages, in points. */
-  percent: number;
+  /**
+   * Rounded difference of the two five-score averages, in points; null when one of the five was
+   * measured with a different method in the two scans (decision 037): then there is no change.
+   */
+  percent: number | null;
   /** Set when the newest scan has no comparable earlier one: what differed from the previous. */
   unlike: CaptureDifference[] | null;
+  /** The five's metrics whose method changed between the two scans (empty when none did). */
+  newMethods: MetricKey[];
 }
 
 /**
  * Spec §2/§9: improvement = average of the five scores of the newest scan minus that of the
  * second newest, rounded; here the most recent earlier scan taken in comparable conditions stands
- * in for the second newest (`comparableBaseline`). Null with fewer than two scans.
+ * in for the second newest (`comparableBaseline`). Null with fewer than two scans. No figure
+ * (percent null) when the two scans measured one of the five with different methods.
  */
 export function improvement(scansNewestFirst: readonly HistoryItem[]): Improvement | null {
   const [newest, ...earlier] = scansNewestFirst;
@@ -47,9 +54,13 @@ export function improvement(scansNewestFirst: readonly HistoryItem[]): Improveme
   const a = fiveScoreAverage(newest);
   const b = fiveScoreAverage(baseline.scan);
   if (a === null || b === null) return null;
+  const newMethods = changedMethods(newest, baseline.scan).filter((m) =>
+    (PROFILE_METRICS as readonly MetricKey[]).includes(m),
+  );
   return {
-    percent: Math.round(a - b),
+    percent: newMethods.length ? null : Math.round(a - b),
     unlike: baseline.kind === 'unlike' ? baseline.reasons : null,
+    newMethods,
   };
 }
 

@@ -1,9 +1,12 @@
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 import {
   COMPREHENSIVE_METRICS,
+  METHOD_CHANGED_NOTE,
   METRIC_LABELS,
+  methodOf,
   type Finding,
   type MetricKey,
+  type MetricMethods,
   type UnmeasuredMetric,
 } from '@lumiskin/contract/analysis';
 import {
@@ -11,11 +14,13 @@ import {
   ArrowRightIcon,
   ArrowUpRightIcon,
   InfoIcon,
+  RefreshCwIcon,
   SignalHighIcon,
   SignalLowIcon,
   SignalMediumIcon,
 } from 'lucide-react';
 import { useState } from 'react';
+import { MethodNote } from '@/components/method-note';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { conditionsLabel, type CaptureDifference } from '@/lib/scan-baseline';
@@ -97,12 +102,15 @@ export function MetricList({
   unmeasured = [],
   previous,
   unlike,
+  methods,
 }: {
   findings: Finding[];
   unmeasured?: UnmeasuredMetric[];
   previous: HistoryItem | null;
   /** How `previous` was taken differently; its changes are then muted, neither good nor bad. */
   unlike?: readonly CaptureDifference[] | undefined;
+  /** Which method measured each of these scores (decision 037); older scans: all 1. */
+  methods?: MetricMethods | undefined;
 }) {
   const rows = [...findings, ...unmeasured].sort(byMetric);
   return (
@@ -112,7 +120,12 @@ export function MetricList({
         const finding = row;
         const band = scoreBand(finding.score);
         const before = previous?.scores[finding.metric];
-        const t = trendLabel(finding.score, before);
+        // Measured with another method before: the value shows, with a note, never a change.
+        const isNewMethod =
+          previous !== null &&
+          before !== undefined &&
+          methodOf(methods, finding.metric) !== methodOf(previous.methods, finding.metric);
+        const t = isNewMethod ? null : trendLabel(finding.score, before);
         return (
           <li
             key={finding.metric}
@@ -131,6 +144,16 @@ export function MetricList({
                 </Badge>
               ) : null}
               <span className="ml-auto flex items-center gap-3">
+                {isNewMethod ? (
+                  <span
+                    data-trend="method"
+                    title={METHOD_CHANGED_NOTE}
+                    className="inline-flex items-center gap-1 text-xs font-medium text-muted-foreground"
+                  >
+                    <RefreshCwIcon className="size-3.5" aria-hidden />
+                    <span aria-hidden>New method</span>
+                  </span>
+                ) : null}
                 {t ? (
                   <span
                     data-conditions={unlike ? 'unlike' : undefined}
@@ -175,6 +198,7 @@ export function MetricList({
               />
             </div>
             <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{finding.summary}</p>
+            {isNewMethod ? <MethodNote className="mt-1" /> : null}
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
               <Confidence confidence={finding.confidence} />
               {finding.regions.length > 0 ? (

@@ -44,6 +44,8 @@ import { trendLabel } from '@/features/scan/lib/score';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import type { ScanBaseline } from '@/lib/scan-baseline';
+import { changedMethods, overallComparable } from '@/lib/scan-methods';
+import { MethodNote } from '@/components/method-note';
 import { cn } from '@/lib/utils';
 import { formatDate, formatDateTime, formatScore } from '@/lib/format';
 
@@ -195,7 +197,7 @@ export default function AnalysisRoute() {
                   is healthier. Skin tone ITA° {a.skin_tone.ita} (
                   {a.skin_tone.category.replaceAll('_', ' ')}).
                 </p>
-                <Comparison score={a.overall_score} baseline={compared} />
+                <Comparison analysis={a} baseline={compared} />
               </div>
             </div>
           </section>
@@ -216,6 +218,7 @@ export default function AnalysisRoute() {
               unmeasured={a.unmeasured}
               previous={prev}
               unlike={unlike}
+              methods={a.methods}
             />
           </section>
         </div>
@@ -325,12 +328,32 @@ function FullReport({ text }: { text: string }) {
  * The overall change against the scan this one is compared with: the latest taken in similar
  * conditions, or the previous one with a note that the light or distance differed.
  */
-function Comparison({ score, baseline }: { score: number; baseline: ScanBaseline<HistoryItem> }) {
+function Comparison({
+  analysis,
+  baseline,
+}: {
+  analysis: Analysis;
+  baseline: ScanBaseline<HistoryItem>;
+}) {
+  const score = analysis.overall_score;
   if (baseline.kind === 'none') {
     return (
       <p className="mt-3 text-sm text-muted-foreground" data-testid="comparison">
         Your first scan: the next one will show how each score moves.
       </p>
+    );
+  }
+  // The overall score blends every metric: one measured with another method moves it as well.
+  const newMethods = changedMethods(analysis, baseline.scan);
+  if (!overallComparable(analysis, baseline.scan)) {
+    return (
+      <div className="mt-3 space-y-1">
+        <p className="text-sm" data-testid="comparison">
+          Your scan of {formatDate(baseline.scan.created_at)} was measured differently: no change is
+          shown.
+        </p>
+        <MethodNote metrics={newMethods.length ? newMethods : undefined} />
+      </div>
     );
   }
   const t = trendLabel(score, baseline.scan.overall_score);
