@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The public-domain portrait the engine's own tests use (see its README). */
@@ -91,4 +93,55 @@ export async function firstTilePaint(page) {
     },
   );
   return Number(await handle.jsonValue());
+}
+
+/**
+ * The benchmarks' loop: the server (or BENCH_URL) and Chromium, a user with scans signed in, then
+ * `runs` cold loads of /dashboard, each in a new context with the CPU slowed `cpuSlowdown` times.
+ * `before(page, browser)` runs just before the navigation, `after(page, browser, run)` once the
+ * first tile is visible; its results come back in order. Everything started is stopped.
+ * @template T
+ * @param {{
+ *   runs: number,
+ *   cpuSlowdown: number,
+ *   before?: (page: import('playwright-core').Page, browser: import('playwright-core').Browser) => Promise<void>,
+ *   after: (page: import('playwright-core').Page, browser: import('playwright-core').Browser, run: number) => Promise<T>,
+ * }} options
+ * @returns {Promise<T[]>}
+ */
+export async function dashboardRuns({ runs, cpuSlowdown, before, after }) {
+  const server = process.env.BENCH_URL
+    ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} }
+    : await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  try {
+    const session = await seededUser(server.url);
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        serviceWorkers: 'block',
+      });
+      await context.addInitScript(signedInWithTileWatch, [
+        session.token,
+        JSON.stringify(session.user),
+        FIRST_TILE,
+      ]);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+      await before?.(page, browser);
+      await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
+      await page.locator(FIRST_TILE).first().waitFor({ state: 'visible', timeout: 60_000 });
+      results.push(await after(page, browser, run));
+      await context.close();
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
 }

@@ -17,14 +17,7 @@
  * BENCH_TRACE_OUT=name writes each run's trace to name.N.json (chrome://tracing, DevTools).
  */
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
-import {
-  FIRST_TILE,
-  firstTilePaint,
-  seededUser,
-  signedInWithTileWatch,
-} from './dashboard-common.mjs';
-import { startServer } from './server.mjs';
+import { dashboardRuns, firstTilePaint } from './dashboard-common.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TOP = Number(process.env.BENCH_TOP ?? 15);
@@ -168,45 +161,25 @@ function table(title, maps) {
 }
 
 async function main() {
-  const server = process.env.BENCH_URL
-    ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} }
-    : await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
-  try {
-    const session = await seededUser(server.url);
-    const results = [];
-    for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        serviceWorkers: 'block',
-      });
-      await context.addInitScript(signedInWithTileWatch, [
-        session.token,
-        JSON.stringify(session.user),
-        FIRST_TILE,
-      ]);
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-      await browser.startTracing(page, { categories: CATEGORIES });
-      await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
-      await page.locator(FIRST_TILE).first().waitFor({ state: 'visible', timeout: 60_000 });
+  const results = await dashboardRuns({
+    runs: RUNS,
+    cpuSlowdown: CPU_SLOWDOWN,
+    before: (page, browser) => browser.startTracing(page, { categories: CATEGORIES }),
+    after: async (page, browser, run) => {
       const ms = await firstTilePaint(page);
       const raw = await browser.stopTracing();
       if (process.env.BENCH_TRACE_OUT)
         fs.writeFileSync(`${process.env.BENCH_TRACE_OUT}.${run + 1}.json`, raw);
       const trace = JSON.parse(raw.toString('utf8'));
       const result = { ms, ...analyse(trace.traceEvents ?? trace, ms) };
-      results.push(result);
       console.log(
         `run ${run + 1}: tile after ${ms.toFixed(0)} ms; main thread busy ${result.busy.toFixed(0)} ms, ` +
           `of which scripts (incl. their GC) ${result.scripting.toFixed(0)} ms`,
       );
-      await context.close();
-    }
+      return result;
+    },
+  });
+  {
     console.log(
       `median: tile ${median(results.map((r) => r.ms)).toFixed(0)} ms, busy ${median(
         results.map((r) => r.busy),
@@ -229,9 +202,6 @@ async function main() {
       const rows = [...total].map(([k, ms]) => [...k.split(' '), ms]);
       fs.writeFileSync(process.env.BENCH_FUNCTIONS_OUT, JSON.stringify(rows));
     }
-  } finally {
-    await browser.close();
-    await server.stop();
   }
 }
 

@@ -95,18 +95,24 @@ const quizBankRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row) throw badRequest('Unknown quiz category');
   }
 
-  const activeCount = sql<number>`count(${quizQuestions.id})::int`;
-  async function categoryWithCount(id: string): Promise<AdminQuizCategory | null> {
-    const [row] = await app.db
-      .select({ category: quizCategories, n: activeCount })
+  /** Categories with their active questions counted: one (by id) or all, in the players' order. */
+  const categoriesWithCounts = (id?: string) =>
+    app.db
+      .select({ category: quizCategories, n: sql<number>`count(${quizQuestions.id})::int` })
       .from(quizCategories)
       .leftJoin(
         quizQuestions,
         and(eq(quizQuestions.categoryId, quizCategories.id), eq(quizQuestions.active, true)),
       )
-      .where(eq(quizCategories.id, id))
-      .groupBy(quizCategories.id);
+      .where(id === undefined ? undefined : eq(quizCategories.id, id))
+      .groupBy(quizCategories.id)
+      .orderBy(asc(quizCategories.position), asc(quizCategories.id));
+  async function categoryWithCount(id: string): Promise<AdminQuizCategory | null> {
+    const [row] = await categoriesWithCounts(id);
     return row ? toCategory(row.category, row.n) : null;
+  }
+  async function listCategories(): Promise<AdminQuizCategory[]> {
+    return (await categoriesWithCounts()).map((r) => toCategory(r.category, r.n));
   }
 
   // ---- Categories ----
@@ -121,16 +127,7 @@ const quizBankRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const rows = await app.db
-        .select({ category: quizCategories, n: activeCount })
-        .from(quizCategories)
-        .leftJoin(
-          quizQuestions,
-          and(eq(quizQuestions.categoryId, quizCategories.id), eq(quizQuestions.active, true)),
-        )
-        .groupBy(quizCategories.id)
-        .orderBy(asc(quizCategories.position), asc(quizCategories.id));
-      return { categories: rows.map((r) => toCategory(r.category, r.n)) };
+      return { categories: await listCategories() };
     },
   );
 
@@ -215,16 +212,7 @@ const quizBankRoutes: FastifyPluginAsyncZod = async (app) => {
           after: { order: ids },
         });
       });
-      const rows = await app.db
-        .select({ category: quizCategories, n: activeCount })
-        .from(quizCategories)
-        .leftJoin(
-          quizQuestions,
-          and(eq(quizQuestions.categoryId, quizCategories.id), eq(quizQuestions.active, true)),
-        )
-        .groupBy(quizCategories.id)
-        .orderBy(asc(quizCategories.position), asc(quizCategories.id));
-      return { categories: rows.map((r) => toCategory(r.category, r.n)) };
+      return { categories: await listCategories() };
     },
   );
 
