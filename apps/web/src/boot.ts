@@ -14,8 +14,8 @@ import './index.css';
 
 // The browser may offer installation before the app has loaded: keep the offer for the banner.
 captureInstallPrompt();
-// A signed-in landing page's data start now; its chunk once the app's scripts are asked for.
-const startDashboardChunk = startDashboardEarly(window.location.pathname);
+// A signed-in landing page's chunk and data start now, beside the app's download.
+startDashboardEarly(window.location.pathname);
 
 /** JSON lists of scripts to fetch: the app's (vite.config.ts), a route's (the server). */
 const MODULE_LISTS = ['app-modules', ROUTE_MODULES_ID];
@@ -62,7 +62,6 @@ async function preloadModules() {
 async function start() {
   if (document.getElementById('root')?.firstElementChild) await afterFirstPaint();
   await preloadModules();
-  startDashboardChunk();
   // React DOM, the largest module, runs in a task of its own; then the app (which hydrates or
   // renders in slices of its own): no single long task while the page starts.
   await import('react-dom/client');

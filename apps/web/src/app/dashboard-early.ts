@@ -22,16 +22,11 @@ export const DASHBOARD_EARLY_REQUESTS = [
   '/api/analysis/history?limit=20&offset=0&period=all&source=all',
 ] as const;
 
-/**
- * On /dashboard with a stored session: starts the reads now, and returns what starts the page's
- * chunk. boot.ts calls that once the app's own scripts are asked for: the chunk brings ~40 files
- * of its own, and asked for first they held the browser's six connections while the app's entry
- * (which everything waits for) queued behind them (decision 035).
- */
-export function startDashboardEarly(pathname: string): () => void {
-  if (pathname !== '/dashboard') return () => undefined;
+/** On /dashboard with a stored session: starts the chunk and the reads. */
+export function startDashboardEarly(pathname: string): void {
+  if (pathname !== '/dashboard') return;
   const token = getToken();
-  if (!token) return () => undefined;
+  if (!token) return;
   for (const url of DASHBOARD_EARLY_REQUESTS) void startEarlyRequest(url, token);
-  return () => void loadDashboardRoute().catch(() => undefined);
+  void loadDashboardRoute().catch(() => undefined);
 }

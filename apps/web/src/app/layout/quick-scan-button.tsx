@@ -28,10 +28,8 @@ function useStepAside(button: RefObject<HTMLElement | null>): boolean {
   const [readingDown, setReadingDown] = useState(false);
   const [blocked, setBlocked] = useState(false);
   useEffect(() => {
-    // Read in the next frame, not here: reading scrollY now would force a layout in the middle of
-    // the page's first commit, before the browser's own (decision 035).
-    let last = 0;
-    let frame = requestAnimationFrame(() => (last = window.scrollY));
+    let last = window.scrollY;
+    let frame = 0;
     let settle: ReturnType<typeof setTimeout> | undefined;
     let isScrolling = false;
     const covers = () => (button.current ? tappableBeneath(button.current) : false);

@@ -1,7 +1,6 @@
 import { ScanFaceIcon, SparklesIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { AfterFirstPaint } from '@/components/after-first-paint';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -15,22 +14,15 @@ import { useScanHistory } from '@/lib/api/get-scan-history';
 import { useUpdateAccount } from '@/lib/api/update-account';
 import { browserTimeZone } from '@/lib/time-zone';
 import { LATEST_SCANS } from '@/features/dashboard/api/prefetch-dashboard';
+import { GoalsCard } from '@/features/dashboard/components/goals-card';
 import { LatestScanCard } from '@/features/dashboard/components/latest-scan-card';
 import { LoadError } from '@/components/load-error';
+import { ProgressSection } from '@/features/dashboard/components/progress-section';
+import { RoutineCard } from '@/features/dashboard/components/routine-card';
 import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { TipsCard } from '@/features/dashboard/components/tips-card';
 import { formatDate, plural } from '@/lib/format';
 import { WelcomeHeading } from '@/features/dashboard/components/welcome-heading';
-
-/**
- * The cards below the first screen on a phone (progress, routine, tips, goals) and what they
- * import (dialogs, selects, the history list): asked for as soon as this page's module runs, not
- * on its critical path, and rendered after the first paint (decision 035).
- */
-const loadLower = () => import('@/features/dashboard/components/dashboard-lower');
-const DashboardLower = lazy(loadLower);
-void loadLower().catch(() => undefined);
-
-const LOWER_PLACEHOLDER = <Skeleton className="h-96 rounded-2xl" />;
 
 /** The streak counts days in the user's zone: tell the server the browser's once if it differs. */
 function useTimeZoneSync() {
@@ -126,20 +118,18 @@ export default function DashboardRoute() {
         <EmptyState />
       )}
 
-      {/* Below the first screen on a phone: its own chunk, rendered once the cards above have
-          painted (decision 035). */}
-      <AfterFirstPaint fallback={LOWER_PLACEHOLDER}>
-        <Suspense fallback={LOWER_PLACEHOLDER}>
-          <DashboardLower
-            hasScans={hasScans}
-            totalScans={total}
-            analysis={analysis.data}
-            isAnalysisLoading={Boolean(newest) && analysis.isPending}
-            latestScore={newest?.overall_score ?? null}
-            stats={stats.data}
-          />
-        </Suspense>
-      </AfterFirstPaint>
+      {hasScans ? <ProgressSection totalScans={total} /> : null}
+
+      <RoutineCard scanCount={total} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TipsCard analysis={analysis.data} isLoading={Boolean(newest) && analysis.isPending} />
+        <GoalsCard
+          latestScore={newest?.overall_score ?? null}
+          thisWeek={stats.data?.this_week ?? 0}
+          streakDays={stats.data?.streak_days ?? 0}
+        />
+      </div>
     </div>
   );
 }
