@@ -5,6 +5,7 @@ import { prepareDatabase, type PreparedDatabase } from './db/database';
 import { upsertAdmin } from './modules/auth/repository';
 import { seedDemoStory } from './modules/demo/story';
 import { getGazetteer } from './modules/geo/gazetteer';
+import { exitOnStopSignals } from './lib/stop-signals';
 import { serverVersion } from './paths';
 import { demoSeeders, runSeeders, seedContentOnce } from './seed';
 
@@ -71,34 +72,18 @@ async function main() {
   // Long enough for an inline scan that started just before the signal (SHUTDOWN_GRACE_MS).
   const grace = shutdownGraceMs(env);
 
-  let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) {
-      say(`${signal} again: exiting now`);
-      process.exit(1);
-    }
-    stopping = true;
-    say(
+  exitOnStopSignals({
+    prefix: '[lumiskin]',
+    graceMs: grace,
+    announce: (signal) =>
       `${signal}: finishing requests, scans and jobs in flight (up to ${grace / 1000} s), then stopping`,
-    );
-    setTimeout(() => {
-      console.error('[lumiskin] shutdown took too long; exiting');
-      process.exit(1);
-    }, grace).unref();
-    try {
+    stop: async () => {
       // Stops taking jobs and lets running ones finish, stops accepting, waits for in-flight
       // requests (inline scans included: their limit is below the grace), closes the DB pool.
       await app.close();
       await database.release(); // stops the embedded PostgreSQL last
-      say('stopped');
-      process.exit(0);
-    } catch (error) {
-      console.error('[lumiskin] error while stopping', error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+    },
+  });
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@
 // photo sweeps — on the same database and environment as them. Run as many as you like, on any
 // machines.
 import { ConfigError, parseEnv, shutdownGraceMs, type Env } from './config';
+import { exitOnStopSignals } from './lib/stop-signals';
 import { startWorker } from './start-worker';
 
 const say = (message: string) => console.log(`[lumiskin worker] ${message}`);
@@ -24,30 +25,14 @@ async function main() {
   say(`ready (pid ${process.pid}): taking ${worker.queues.join(', ')}`);
 
   const grace = shutdownGraceMs(env);
-  let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) {
-      say(`${signal} again: exiting now`);
-      process.exit(1);
-    }
-    stopping = true;
-    say(`${signal}: taking no more jobs; finishing ${worker.app.jobs.running()} in flight`);
-    setTimeout(() => {
-      console.error('[lumiskin worker] shutdown took too long; exiting');
-      process.exit(1);
-    }, grace).unref();
-    try {
-      // Jobs still running near the end of the grace are handed back to the queue.
-      await worker.stop(Math.max(1000, grace - 5000));
-      say('stopped');
-      process.exit(0);
-    } catch (error) {
-      console.error('[lumiskin worker] error while stopping', error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  exitOnStopSignals({
+    prefix: '[lumiskin worker]',
+    graceMs: grace,
+    announce: (signal) =>
+      `${signal}: taking no more jobs; finishing ${worker.app.jobs.running()} in flight`,
+    // Jobs still running near the end of the grace are handed back to the queue.
+    stop: () => worker.stop(Math.max(1000, grace - 5000)),
+  });
 }
 
 main().catch((error: unknown) => {
