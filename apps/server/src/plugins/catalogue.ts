@@ -1,6 +1,7 @@
 import type { Catalogue } from '@lumiskin/skin-advice/catalogue';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { versionedCopy } from '../lib/versioned-copy';
 import { loadFormulationCatalogue } from '../modules/shop/formulations';
 
 declare module 'fastify' {
@@ -17,47 +18,21 @@ declare module 'fastify' {
   }
 }
 
-/** Bumped by every invalidation; an instance whose copy was loaded under another value reloads. */
-const VERSION_KEY = 'catalogue:version';
-
 /**
- * Loaded on first use, not at start: the seeders fill the table after the app is built. A failed
- * load is not cached, so the next scan tries again. With Redis each get() reads the shared
- * version (one small GET); if Redis cannot answer, the copy in hand is used.
+ * Loaded on first use, not at start: the seeders fill the table after the app is built. With
+ * Redis, every instance reloads after any instance's invalidation (lib/versioned-copy.ts).
  */
 async function cataloguePlugin(app: FastifyInstance) {
-  const redis = app.redis;
-  let cached: { version: string; catalogue: Promise<Catalogue> } | null = null;
-
-  const sharedVersion = async (): Promise<string> => {
-    if (!redis) return '0';
-    try {
-      return (await redis.get(VERSION_KEY)) ?? '0';
-    } catch {
-      return cached?.version ?? '0';
-    }
-  };
-
-  app.decorate('catalogue', {
-    async get() {
-      const version = await sharedVersion();
-      if (!cached || cached.version !== version) {
-        const loading = loadFormulationCatalogue(app.db).catch((error: unknown) => {
-          if (cached?.catalogue === loading) cached = null;
-          throw error;
-        });
-        cached = { version, catalogue: loading };
-      }
-      return cached.catalogue;
-    },
-    async invalidate() {
-      cached = null;
-      if (!redis) return;
-      await redis.incr(VERSION_KEY).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'catalogue: other instances not told of the change (redis)');
-      });
-    },
-  });
+  app.decorate(
+    'catalogue',
+    versionedCopy({
+      redis: app.redis,
+      versionKey: 'catalogue:version',
+      load: () => loadFormulationCatalogue(app.db),
+      log: app.log,
+      name: 'catalogue',
+    }),
+  );
 }
 
 export default fp(cataloguePlugin, { name: 'catalogue', dependencies: ['db', 'redis'] });

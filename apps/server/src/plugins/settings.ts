@@ -1,6 +1,7 @@
 import type { SiteSettings } from '@lumiskin/contract/settings';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { versionedCopy } from '../lib/versioned-copy';
 import { readSettings } from '../modules/settings/repository';
 
 declare module 'fastify' {
@@ -21,43 +22,19 @@ declare module 'fastify' {
  * the database sees a change within SETTINGS_TTL_MS (decision 032). A failed read is not cached.
  */
 export const SETTINGS_TTL_MS = 15_000;
-const VERSION_KEY = 'settings:version';
 
 async function settingsPlugin(app: FastifyInstance) {
-  const redis = app.redis;
-  let cached: { value: Promise<SiteSettings>; at: number; version: string } | null = null;
-
-  const sharedVersion = async (): Promise<string> => {
-    if (!redis) return '0';
-    try {
-      return (await redis.get(VERSION_KEY)) ?? '0';
-    } catch {
-      return cached?.version ?? '0';
-    }
-  };
-
-  app.decorate('settings', {
-    async get() {
-      const version = await sharedVersion();
-      // Without Redis the copy ages out; with it, the shared version says when it is stale.
-      const expired = !redis && cached !== null && Date.now() - cached.at > SETTINGS_TTL_MS;
-      if (!cached || cached.version !== version || expired) {
-        const value = readSettings(app.db).catch((error: unknown) => {
-          if (cached?.value === value) cached = null;
-          throw error;
-        });
-        cached = { value, at: Date.now(), version };
-      }
-      return cached.value;
-    },
-    async invalidate() {
-      cached = null;
-      if (!redis) return;
-      await redis.incr(VERSION_KEY).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'settings: other instances not told of the change (redis)');
-      });
-    },
-  });
+  app.decorate(
+    'settings',
+    versionedCopy({
+      redis: app.redis,
+      versionKey: 'settings:version',
+      load: () => readSettings(app.db),
+      log: app.log,
+      name: 'settings',
+      maxAgeMs: SETTINGS_TTL_MS,
+    }),
+  );
 }
 
 export default fp(settingsPlugin, { name: 'settings', dependencies: ['db', 'redis'] });
