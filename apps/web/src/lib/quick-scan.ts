@@ -54,8 +54,26 @@ const TAPPABLE = [
 ].join(',');
 
 /**
+ * How far `element` is moved from its place by CSS: its `transform` and its `translate` (Tailwind 4
+ * writes translate-* utilities as the `translate` property, which `transform` does not include).
+ */
+function slideOf(element: HTMLElement): { x: number; y: number } {
+  const style = getComputedStyle(element);
+  const matrix = new DOMMatrixReadOnly(style.transform === 'none' ? undefined : style.transform);
+  let x = matrix.m41;
+  let y = matrix.m42;
+  // Computed as absolute lengths: "0px 96px", "4px" (x only) or "none".
+  if (style.translate && style.translate !== 'none') {
+    const [tx = '0', ty = '0'] = style.translate.split(/\s+/);
+    x += Number.parseFloat(tx) || 0;
+    y += Number.parseFloat(ty) || 0;
+  }
+  return { x, y };
+}
+
+/**
  * Whether anything tappable lies under `button` where it sits when shown: its corners (1 px in),
- * the middles of its edges and its centre. The box is taken without the transform that slides
+ * the middles of its edges and its centre. The box is taken without the translation that slides
  * the button away, so a hidden button can tell whether it may come back.
  */
 export function tappableBeneath(button: HTMLElement): boolean {
@@ -63,10 +81,9 @@ export function tappableBeneath(button: HTMLElement): boolean {
   if (typeof document.elementsFromPoint !== 'function' || typeof DOMMatrixReadOnly === 'undefined')
     return false;
   const box = button.getBoundingClientRect();
-  const transform = getComputedStyle(button).transform;
-  const shift = new DOMMatrixReadOnly(transform === 'none' ? undefined : transform);
-  const left = box.left - shift.m41 + 1;
-  const top = box.top - shift.m42 + 1;
+  const shift = slideOf(button);
+  const left = box.left - shift.x + 1;
+  const top = box.top - shift.y + 1;
   const right = left + box.width - 2;
   const bottom = top + box.height - 2;
   const xs = [left, (left + right) / 2, right];
