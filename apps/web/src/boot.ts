@@ -10,12 +10,17 @@
 import { ROUTE_MODULES_ID } from '@lumiskin/contract/page-render';
 import { startDashboardEarly } from '@/app/dashboard-early';
 import { captureInstallPrompt } from '@/lib/install-prompt';
+import { readSavedEarly } from '@/lib/offline-store';
 import './index.css';
 
 // The browser may offer installation before the app has loaded: keep the offer for the banner.
 captureInstallPrompt();
 // A signed-in landing page's chunk and data start now, beside the app's download.
 startDashboardEarly(window.location.pathname);
+/** A server-rendered page (it has its data) or the app shell (it starts from the offline cache). */
+const serverRendered = Boolean(document.getElementById('root')?.firstElementChild);
+// The app shell's first render waits for the offline cache: its read starts now.
+if (!serverRendered) readSavedEarly();
 
 /** JSON lists of scripts to fetch: the app's (vite.config.ts), a route's (the server). */
 const MODULE_LISTS = ['app-modules', ROUTE_MODULES_ID];
@@ -60,10 +65,10 @@ async function preloadModules() {
 }
 
 async function start() {
-  if (document.getElementById('root')?.firstElementChild) await afterFirstPaint();
+  if (serverRendered) await afterFirstPaint();
   await preloadModules();
-  // React DOM, the largest module, runs in a task of its own; then the app (which hydrates or
-  // renders in slices of its own): no single long task while the page starts.
+  // React DOM, the largest module, runs in a task of its own; then the app (which hydrates a
+  // server-rendered page in slices, or renders the app shell's first screen at once).
   await import('react-dom/client');
   await yieldToMain();
   await import('./main');

@@ -6,11 +6,9 @@
  * person signing in, drops it. Only successful answers are kept, for at most MAX_AGE_MS.
  */
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { deleteSaved, hasIndexedDb, readSaved, writeSaved } from '@/lib/offline-store';
 import { getSession, subscribeSession } from '@/lib/storage';
 
-const DB_NAME = 'lumiskin';
-const STORE = 'query-cache';
-const KEY = 'v1';
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Writes are batched: the cache is saved at most once per this interval. */
 const SAVE_EVERY_MS = 1000;
@@ -21,40 +19,12 @@ interface Saved {
   state: DehydratedState;
 }
 
-function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
-  });
-}
-
-async function run<T>(
-  mode: IDBTransactionMode,
-  action: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await openDb();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const request = action(db.transaction(STORE, mode).objectStore(STORE));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('indexedDB request failed'));
-    });
-  } finally {
-    db.close();
-  }
-}
-
 const ownerNow = () => getSession()?.user.id ?? null;
 
 /** Removes the saved cache (sign-out, another person). */
 export function dropOfflineCache(): Promise<void> {
-  if (typeof indexedDB === 'undefined') return Promise.resolve();
-  return run('readwrite', (store) => store.delete(KEY)).then(
-    () => undefined,
-    () => undefined,
-  );
+  if (!hasIndexedDb()) return Promise.resolve();
+  return deleteSaved().catch(() => undefined);
 }
 
 /**
@@ -62,9 +32,9 @@ export function dropOfflineCache(): Promise<void> {
  * are recent; newer data already in the cache wins (hydrate keeps the newer of the two).
  */
 export async function restoreOfflineCache(queryClient: QueryClient, now = Date.now()) {
-  if (typeof indexedDB === 'undefined') return false;
+  if (!hasIndexedDb()) return false;
   try {
-    const saved = (await run('readonly', (store) => store.get(KEY))) as Saved | undefined;
+    const saved = (await readSaved()) as Saved | undefined;
     if (!saved) return false;
     if (saved.owner !== ownerNow() || now - saved.savedAt > MAX_AGE_MS) {
       await dropOfflineCache();
@@ -82,7 +52,7 @@ export async function restoreOfflineCache(queryClient: QueryClient, now = Date.n
 
 /** Saves the cache's successful answers as they change; returns a function that stops it. */
 export function persistOfflineCache(queryClient: QueryClient): () => void {
-  if (typeof indexedDB === 'undefined') return () => {};
+  if (!hasIndexedDb()) return () => {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
     timer = undefined;
@@ -94,7 +64,7 @@ export function persistOfflineCache(queryClient: QueryClient): () => void {
           query.state.status === 'success' && query.meta?.offline !== false,
       }),
     };
-    void run('readwrite', (store) => store.put(saved, KEY)).catch(() => undefined);
+    void writeSaved(saved).catch(() => undefined);
   };
   const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useAfterFirstPaint } from '@/components/after-first-paint';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -11,7 +12,13 @@ import { NavSearch } from '@/app/layout/nav-search';
 import { memberNavItems, publicNavItems } from '@/app/layout/nav-items';
 import { isNativeApp } from '@/lib/install-prompt';
 
+/**
+ * The account and notification menus (wide screens): asked for once the page has painted. Asking
+ * during the first render made the router's preload helper add ~20 <link>s in the middle of it,
+ * before a signed-in page's first paint (decision 040).
+ */
 const MemberMenus = lazy(() => import('@/app/layout/member-menus'));
+const MENUS_PLACEHOLDER = <span aria-hidden className="block h-11 w-[5.75rem]" />;
 
 const linkClass =
   'relative inline-flex h-10 items-center rounded-full px-3.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground';
@@ -23,6 +30,7 @@ const notInApp = () => false;
 export function Navbar() {
   const { user } = useAuth();
   const logout = useLogout();
+  const showMenus = useAfterFirstPaint();
   // Inside the Android app "Mobile App" (the download page) has nothing to offer.
   const isInApp = useSyncExternalStore(noSubscription, isNativeApp, notInApp);
   const shown = isInApp
@@ -60,9 +68,13 @@ export function Navbar() {
           {user ? (
             <div className="hidden items-center gap-1 lg:flex">
               {/* Same footprint while the menus load, so nothing moves. */}
-              <Suspense fallback={<span aria-hidden className="block h-11 w-[5.75rem]" />}>
-                <MemberMenus user={user} onLogout={onLogout} />
-              </Suspense>
+              {showMenus ? (
+                <Suspense fallback={MENUS_PLACEHOLDER}>
+                  <MemberMenus user={user} onLogout={onLogout} />
+                </Suspense>
+              ) : (
+                MENUS_PLACEHOLDER
+              )}
             </div>
           ) : (
             <>

@@ -1,32 +1,23 @@
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 import { ANALYSIS_SOURCE_LABELS } from '@lumiskin/contract/analysis-api';
-import {
-  ArrowRightIcon,
-  DownloadIcon,
-  FileJsonIcon,
-  FileSpreadsheetIcon,
-  MapPinIcon,
-  Share2Icon,
-} from 'lucide-react';
-import { useState } from 'react';
+import { ArrowRightIcon, MapPinIcon, Share2Icon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { useAfterFirstPaint } from '@/components/after-first-paint';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { ConditionsNote } from '@/components/conditions-note';
 import { comparableBaseline } from '@/lib/scan-baseline';
 import { changedMethods, methodChanged } from '@/lib/scan-methods';
 import { MethodNote } from '@/components/method-note';
 import { fetchAllScans, scansToCsv } from '@/features/dashboard/api/export-scans';
 import { downloadFile } from '@/lib/download';
+import {
+  ExportButtonFace,
+  type ExportFormat,
+} from '@/features/dashboard/components/export-button-face';
 import { ScoreTile } from '@/features/dashboard/components/score-tile';
 import {
   BAND_BADGE,
@@ -36,6 +27,12 @@ import {
   scoreEntries,
 } from '@/features/dashboard/components/scores';
 import { formatDateTime, formatScore } from '@/lib/format';
+
+const ExportMenu = lazy(() => import('@/features/dashboard/components/export-menu'));
+/** Shown only after a change of conditions; its tooltip's code stays off the first paint. */
+const ConditionsNote = lazy(() =>
+  import('@/components/conditions-note').then((m) => ({ default: m.ConditionsNote })),
+);
 
 export const SHARE_COPIED = 'Results copied to clipboard!';
 
@@ -60,6 +57,7 @@ export function LatestScanCard({
   earlier: readonly HistoryItem[];
 }) {
   const [isExporting, setIsExporting] = useState(false);
+  const menuReady = useAfterFirstPaint();
   const band = scoreBand(scan.overall_score);
   const baseline = comparableBaseline(scan, earlier);
   const unlike = baseline.kind === 'unlike' ? baseline.reasons : undefined;
@@ -85,7 +83,7 @@ export function LatestScanCard({
     }
   };
 
-  const exportAs = async (format: 'csv' | 'json') => {
+  const exportAs = async (format: ExportFormat) => {
     setIsExporting(true);
     try {
       const scans = await fetchAllScans();
@@ -105,6 +103,12 @@ export function LatestScanCard({
       setIsExporting(false);
     }
   };
+
+  const exportButton = (
+    <Button variant="outline" disabled={isExporting}>
+      <ExportButtonFace isExporting={isExporting} />
+    </Button>
+  );
 
   return (
     <Card className="p-6" role="region" aria-labelledby="latest-scan-title">
@@ -128,11 +132,13 @@ export function LatestScanCard({
         </div>
       </div>
       {baseline.kind === 'unlike' ? (
-        <ConditionsNote
-          reasons={baseline.reasons}
-          prefix="Changes since your last scan:"
-          className="mt-4"
-        />
+        <Suspense fallback={null}>
+          <ConditionsNote
+            reasons={baseline.reasons}
+            prefix="Changes since your last scan:"
+            className="mt-4"
+          />
+        </Suspense>
       ) : baseline.kind === 'comparable' && !baseline.isPrevious ? (
         <p className="mt-4 text-xs text-muted-foreground">
           Changes are against your scan of {formatDateTime(baseline.scan.created_at)}, the most
@@ -161,21 +167,14 @@ export function LatestScanCard({
         <Button variant="outline" onClick={() => void share()}>
           <Share2Icon aria-hidden /> Share Results
         </Button>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline" disabled={isExporting}>
-              <DownloadIcon aria-hidden /> {isExporting ? 'Exporting...' : 'Export Data'}
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            <DropdownMenuItem onSelect={() => void exportAs('csv')}>
-              <FileSpreadsheetIcon aria-hidden /> Scans as CSV
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => void exportAs('json')}>
-              <FileJsonIcon aria-hidden /> Scans as JSON
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        {/* The menu's code is asked for once the card has painted; the same button until then. */}
+        {menuReady ? (
+          <Suspense fallback={exportButton}>
+            <ExportMenu isExporting={isExporting} onExport={(format) => void exportAs(format)} />
+          </Suspense>
+        ) : (
+          exportButton
+        )}
       </div>
     </Card>
   );

@@ -70,7 +70,8 @@ describe('dashboard latest scan trends', () => {
     expect(trend).toHaveClass('text-muted-foreground');
     expect(trend).not.toHaveClass('text-success');
 
-    const note = card.getByRole('button', {
+    // The note's tooltip code is a chunk of its own: it appears a moment after the card.
+    const note = await card.findByRole('button', {
       name: 'Changes since your last scan: possibly the lighting',
     });
     // The progress list marks the same row, once per row rather than per score.

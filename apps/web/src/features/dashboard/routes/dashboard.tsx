@@ -1,8 +1,9 @@
 import { ScanFaceIcon, SparklesIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useAfterFirstPaint } from '@/components/after-first-paint';
 import { Card } from '@/components/ui/card';
 import { InlineSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -14,15 +15,21 @@ import { useScanHistory } from '@/lib/api/get-scan-history';
 import { useUpdateAccount } from '@/lib/api/update-account';
 import { browserTimeZone } from '@/lib/time-zone';
 import { LATEST_SCANS } from '@/features/dashboard/api/prefetch-dashboard';
-import { GoalsCard } from '@/features/dashboard/components/goals-card';
 import { LatestScanCard } from '@/features/dashboard/components/latest-scan-card';
 import { LoadError } from '@/components/load-error';
-import { ProgressSection } from '@/features/dashboard/components/progress-section';
-import { RoutineCard } from '@/features/dashboard/components/routine-card';
 import { StatCards } from '@/features/dashboard/components/stat-cards';
-import { TipsCard } from '@/features/dashboard/components/tips-card';
 import { formatDate, plural } from '@/lib/format';
 import { WelcomeHeading } from '@/features/dashboard/components/welcome-heading';
+
+/**
+ * The cards below the first screen on a phone (progress, routine, tips, goals) and what they
+ * import (dialogs, selects, the history list): asked for once the top has painted, so their ~20
+ * files do not share the first paint's connections and main thread (decision 040).
+ */
+const DashboardLower = lazy(() => import('@/features/dashboard/components/dashboard-lower'));
+
+/** Until then: a placeholder a screen tall, so the footer stays below the first screen. */
+const LOWER_PLACEHOLDER = <Skeleton className="min-h-dvh rounded-2xl" />;
 
 /** The streak counts days in the user's zone: tell the server the browser's once if it differs. */
 function useTimeZoneSync() {
@@ -64,6 +71,7 @@ export default function DashboardRoute() {
   const newest = latest.data?.items[0];
   const analysis = useAnalysis(newest?.id);
   useTimeZoneSync();
+  const showLower = useAfterFirstPaint();
   if (!user) return null;
 
   const total = stats.data?.total_analyses ?? latest.data?.total ?? 0;
@@ -118,18 +126,22 @@ export default function DashboardRoute() {
         <EmptyState />
       )}
 
-      {hasScans ? <ProgressSection totalScans={total} /> : null}
-
-      <RoutineCard scanCount={total} />
-
-      <div className="grid gap-6 lg:grid-cols-2">
-        <TipsCard analysis={analysis.data} isLoading={Boolean(newest) && analysis.isPending} />
-        <GoalsCard
-          latestScore={newest?.overall_score ?? null}
-          thisWeek={stats.data?.this_week ?? 0}
-          streakDays={stats.data?.streak_days ?? 0}
-        />
-      </div>
+      {/* Below the first screen on a phone: its own chunk, rendered once the cards above have
+          painted (decision 040). */}
+      {showLower ? (
+        <Suspense fallback={LOWER_PLACEHOLDER}>
+          <DashboardLower
+            hasScans={hasScans}
+            totalScans={total}
+            analysis={analysis.data}
+            isAnalysisLoading={Boolean(newest) && analysis.isPending}
+            latestScore={newest?.overall_score ?? null}
+            stats={stats.data}
+          />
+        </Suspense>
+      ) : (
+        LOWER_PLACEHOLDER
+      )}
     </div>
   );
 }
