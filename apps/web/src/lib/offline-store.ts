@@ -4,34 +4,10 @@
  * the app's scripts download instead of after they have run (opening the database is a round trip
  * to the browser's storage process, ~0.1 s on a phone before the first render).
  */
-const DB_NAME = 'lumiskin';
-const STORE = 'query-cache';
+import { idbStore } from '@/lib/idb';
+
 const KEY = 'v1';
-
-function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
-  });
-}
-
-async function run<T>(
-  mode: IDBTransactionMode,
-  action: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await openDb();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const request = action(db.transaction(STORE, mode).objectStore(STORE));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('indexedDB request failed'));
-    });
-  } finally {
-    db.close();
-  }
-}
+const run = idbStore('lumiskin', 'query-cache');
 
 export const hasIndexedDb = () => typeof indexedDB !== 'undefined';
 

@@ -7,6 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import { apiRequest, ApiRequestError } from '@/lib/api-client';
 import { subscribeReachable, isServerReachable } from '@/lib/connection';
+import { idbStore } from '@/lib/idb';
 import { getSession, subscribeSession } from '@/lib/storage';
 
 export interface OutboxEntry {
@@ -41,14 +42,7 @@ function emit() {
 
 const ownerNow = () => getSession()?.user.id ?? null;
 
-function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id' });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
-  });
-}
+const run = idbStore(DB_NAME, STORE, { keyPath: 'id' });
 
 async function store<T>(
   mode: IDBTransactionMode,
@@ -56,16 +50,7 @@ async function store<T>(
 ): Promise<T | undefined> {
   if (typeof indexedDB === 'undefined') return undefined;
   try {
-    const db = await openDb();
-    try {
-      return await new Promise<T>((resolve, reject) => {
-        const request = action(db.transaction(STORE, mode).objectStore(STORE));
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('indexedDB request failed'));
-      });
-    } finally {
-      db.close();
-    }
+    return await run(mode, action);
   } catch {
     return undefined; // private mode or a blocked database: the queue lives in memory only
   }
