@@ -20,6 +20,7 @@ import {
 } from 'react-router';
 import { AppProvider, createQueryClient } from '@/app/provider';
 import { createRoutes } from '@/app/router';
+import { markFirstPaint } from '@/components/after-first-paint';
 import { getDownloadInfoQueryOptions } from '@/features/download/api/get-download-info';
 import { articlesQueryOptions } from '@/features/landing/api/get-articles';
 import { postQueryOptions } from '@/features/learn/api/get-post';
@@ -87,6 +88,9 @@ setApiTransport((url, init) => {
   if (!transport) return Promise.reject(new Error('API call outside a server render'));
   return transport(url, init);
 });
+
+// The server renders whole pages: nothing waits for a first paint (after-first-paint.tsx).
+markFirstPaint();
 
 /**
  * Renders `url` (path and query) for a visitor, or returns null when it is not a server-rendered

@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter, type HydrationState } from 'react-router';
 import { AppProvider, createQueryClient } from '@/app/provider';
+import { markFirstPaint } from '@/components/after-first-paint';
 import { AppRouter, createRoutes, loadMatchedRoutes } from '@/app/router';
 import { browserLocale, DEFAULT_LOCALE, setLocale } from '@/lib/format';
 import { isNative, startNativeApp } from '@/lib/native';
@@ -72,6 +73,8 @@ async function start(container: HTMLElement): Promise<Root> {
   if (state) {
     // Server-rendered public page (docs/decisions/013): take over its HTML with the same data,
     // the same route modules and the visitor's markup, so nothing is rendered twice.
+    // boot.ts started the app after the server's page painted: nothing waits for a first paint.
+    markFirstPaint();
     hydrate(queryClient, state.queries);
     rememberVisitorQueries(queryClient);
     await loadMatchedRoutes(routes, window.location);

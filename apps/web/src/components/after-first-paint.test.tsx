@@ -1,6 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AfterFirstPaint } from '@/components/after-first-paint';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AfterFirstPaint,
+  markFirstPaint,
+  resetFirstPaintForTests,
+} from '@/components/after-first-paint';
+
+beforeEach(() => resetFirstPaintForTests());
 
 afterEach(() => {
   vi.useRealTimers();
@@ -49,5 +55,16 @@ describe('AfterFirstPaint', () => {
       await vi.advanceTimersByTimeAsync(100);
     });
     expect(screen.getByText('lower cards')).toBeInTheDocument();
+  });
+
+  it('shows the content at once once the app has painted (a later page, a hydrated server page)', () => {
+    markFirstPaint();
+    render(
+      <AfterFirstPaint fallback={<p>placeholder</p>}>
+        <p>lower cards</p>
+      </AfterFirstPaint>,
+    );
+    expect(screen.getByText('lower cards')).toBeInTheDocument();
+    expect(screen.queryByText('placeholder')).not.toBeInTheDocument();
   });
 });

@@ -3,16 +3,32 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 /** How long a page with no frames (a hidden tab) waits before rendering the rest anyway. */
 const HIDDEN_TAB_WAIT_MS = 250;
 
+/** Whether the app's first screen has been painted (then nothing needs to wait for it again). */
+let painted = false;
+
 /**
- * False until the page has painted once, then true (set in a transition, so what it reveals
- * renders in short slices). For what lies below a page's first screen when the top must show fast
- * (decision 040).
+ * The page on screen has been painted: a server-rendered page the app takes over (boot.ts starts
+ * the app after its first paint), or the app shell's first screen.
+ */
+export function markFirstPaint(): void {
+  painted = true;
+}
+
+/**
+ * False until the app's first screen has painted, then true (set in a transition, so what it
+ * reveals renders in short slices). For what lies below a page's first screen, or is not needed
+ * there, when the top must show fast (decision 040). Once the first screen is up (a later
+ * navigation, a hydrated server page), it is true from the start.
  */
 export function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
+  const [isPainted, setPainted] = useState(painted);
   useEffect(() => {
+    if (isPainted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const show = () => startTransition(() => setPainted(true));
+    const show = () => {
+      markFirstPaint();
+      startTransition(() => setPainted(true));
+    };
     // A frame's callback, then a task after it: that frame has been painted.
     const frame = requestAnimationFrame(() => {
       clearTimeout(timer);
@@ -24,11 +40,11 @@ export function useAfterFirstPaint(): boolean {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
-  return painted;
+  }, [isPainted]);
+  return isPainted;
 }
 
-/** Renders `fallback` until the page has painted once, then `children`. */
+/** Renders `fallback` until the app's first screen has painted, then `children`. */
 export function AfterFirstPaint({
   children,
   fallback = null,
@@ -37,4 +53,9 @@ export function AfterFirstPaint({
   fallback?: ReactNode;
 }) {
   return useAfterFirstPaint() ? children : fallback;
+}
+
+/** Tests start each case from a page that has not painted. */
+export function resetFirstPaintForTests(): void {
+  painted = false;
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { useAfterFirstPaint } from '@/components/after-first-paint';
 import { AnnouncementBanner } from '@/components/announcement-banner';
 import { FlashNotice } from '@/components/flash-notice';
 import { HydrationSlice } from '@/components/hydration-slice';
@@ -31,6 +32,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const showQuickScan = session !== null && pathname !== paths.scan.path;
+  const showFooter = useAfterFirstPaint();
   useEffect(() => arrivedAt(pathname), [pathname]);
   // The mark public/theme-init.js sets before the first paint follows the session from now on.
   useEffect(() => {
@@ -66,10 +68,13 @@ export function RootLayout() {
           <PageReady />
         </HydrationSlice>
       </main>
-      {/* Space under the footer so the floating button never covers its last line. */}
-      <HydrationSlice>
-        <Footer className={showQuickScan ? QUICK_SCAN_CLEARANCE : undefined} />
-      </HydrationSlice>
+      {/* Space under the footer so the floating button never covers its last line. Always below
+          the first screen: the app shell builds it once that screen has painted (decision 040). */}
+      {showFooter ? (
+        <HydrationSlice>
+          <Footer className={showQuickScan ? QUICK_SCAN_CLEARANCE : undefined} />
+        </HydrationSlice>
+      ) : null}
       {showQuickScan ? <QuickScanButton /> : null}
       <InstallBanner />
       <PushPrompt signedIn={session !== null} />
