@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -84,6 +88,53 @@ function listAppModules(): Plugin {
   };
 }
 
+/** Text assets worth compressing (the server sends these as .br or .gz when the browser takes it). */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+/** Below this, compressing saves less than a packet. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text asset of the build, for
+ * @fastify/static's `preCompressed`: the server no longer compresses each script for each visitor
+ * (CPU it shares with the app on a small machine), and the files are ~15 % smaller than at the
+ * on-the-fly quality (decision 040).
+ */
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'lumiskin:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // Last, once every plugin has written its files (the service worker's included).
+    closeBundle: { order: 'post', sequential: true, handler: compressAll },
+  };
+
+  async function compressAll() {
+    const files = (fs.readdirSync(outDir, { recursive: true }) as string[])
+      .map((file) => path.join(outDir, file))
+      .filter((file) => COMPRESSIBLE.test(file) && fs.statSync(file).size >= COMPRESS_MIN_BYTES);
+    await Promise.all(
+      files.map(async (file) => {
+        const data = await fs.promises.readFile(file);
+        const br = await brotli(data, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        });
+        await fs.promises.writeFile(`${file}.br`, br);
+        await fs.promises.writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
+      }),
+    );
+  }
+}
+
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
@@ -105,6 +156,7 @@ const clientBuild = defineConfig({
     tailwindcss(),
     preloadLatinFont(),
     listAppModules(),
+    precompress(),
     VitePWA({
       // src/main.tsx registers /sw.js once the app has started and the browser is idle: its
       // install (precaching the app) never competes with the page's own start-up.

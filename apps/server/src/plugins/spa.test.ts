@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
@@ -16,6 +17,16 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), BUNDLE);
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Lumiskin"}');
+  // A file the build compressed (apps/web/vite.config.ts): the copies say which one was sent.
+  fs.writeFileSync(path.join(dist, 'assets', 'main-Zz99Yy88.js'), BUNDLE);
+  fs.writeFileSync(
+    path.join(dist, 'assets', 'main-Zz99Yy88.js.br'),
+    zlib.brotliCompressSync(`${BUNDLE}//br`),
+  );
+  fs.writeFileSync(
+    path.join(dist, 'assets', 'main-Zz99Yy88.js.gz'),
+    zlib.gzipSync(`${BUNDLE}//gz`),
+  );
   app = await buildTestApp({ webDist: dist });
 });
 afterAll(async () => {
@@ -47,6 +58,29 @@ describe('serving the built SPA', () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(['br', 'gzip']).toContain(res.headers['content-encoding']);
     expect(res.rawPayload.length).toBeLessThan(BUNDLE.length / 4);
+  });
+
+  it("sends the build's own compressed copies as they are, by what the browser accepts", async () => {
+    const get = (encoding: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/main-Zz99Yy88.js',
+        headers: { 'accept-encoding': encoding },
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(`${BUNDLE}//br`);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(`${BUNDLE}//gz`);
+
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
   });
 
   it('revalidates un-hashed files', async () => {

@@ -114,6 +114,10 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
       wildcard: true,
       index: false,
       cacheControl: false,
+      // The web build writes .br and .gz copies of its text files (apps/web/vite.config.ts):
+      // sent as they are, instead of compressing every script for every visitor (decision 040).
+      // A file without copies is compressed on the fly by @fastify/compress as before.
+      preCompressed: true,
       // Build metadata (.vite/manifest.json) is the server's, not the web's.
       allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
       // @fastify/static 10 passes the reply, not the raw response.
