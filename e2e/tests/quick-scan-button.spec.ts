@@ -67,15 +67,32 @@ function tappablesUnderButton(page: Page) {
   });
 }
 
+/**
+ * Scrolls to the end of the page until it stays the end: content that renders after the first
+ * paint (the dashboard's lower cards) or as it comes into view makes the page longer, and a
+ * scroll made before that lands mid-page.
+ */
+async function scrollToEnd(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const before = document.documentElement.scrollHeight;
+          window.scrollTo(0, before);
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          const after = document.documentElement.scrollHeight;
+          return after === before && window.scrollY + window.innerHeight >= after - 1;
+        }),
+      { message: 'the page keeps growing', timeout: 15_000, intervals: [0] },
+    )
+    .toBe(true);
+}
+
 /** Scrolls to the end of the page, waits for the button to be back, checks what lies under it. */
 async function expectNothingTappableUnderButton(page: Page, where: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 780 });
-    // Twice: content that renders as it comes into view can make the page longer.
-    for (let i = 0; i < 2; i++) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(300);
-    }
+    await scrollToEnd(page);
     const fab = page.getByRole('link', { name: 'Quick Scan' });
     await expect(fab).toBeVisible();
     await expect(fab).not.toHaveAttribute('data-hidden');
