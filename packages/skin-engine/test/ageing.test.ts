@@ -70,6 +70,16 @@ describe('fine lines read the forehead', () => {
     );
   });
 
+  it('a forehead hidden by hair leaves fine lines unmeasured instead of guessing from the rest', async () => {
+    const img = inLinearLight(face, [regionPolygon(baseline, 'forehead')], () => [
+      0.02, 0.015, 0.012,
+    ]);
+    const r = await analyze(img);
+    expect(r.scores.fine_lines).toBeUndefined();
+    expect(r.unmeasured.map((u) => u.metric)).toContain('fine_lines');
+    expect(r.scores.firmness).toBeDefined();
+  });
+
   it('exposed ±10 %, the face keeps fine lines and firmness within 3', async () => {
     for (const r of [await analyze(exposure(face, 0.9)), await analyze(exposure(face, 1.1))]) {
       expect(Math.abs(r.scores.fine_lines! - baseline.scores.fine_lines!)).toBeLessThanOrEqual(3);
@@ -97,7 +107,7 @@ describe('firmness reads folds on the cheeks', () => {
     expect(Math.abs(r.scores.fine_lines! - baseline.scores.fine_lines!)).toBeLessThanOrEqual(3);
   });
 
-  it('a fold deeper than FOLD_CAP counts no more than one at the cap: a dark edge cannot decide', async () => {
+  it('a very dark thin stroke (an edge, not a fold) raises the clipped fold depth far less than the plain mean', async () => {
     // One very dark thin stroke (a frame's shadow, a strand): much stronger response, capped.
     const polys = [regionPolygon(baseline, 'left_cheek'), regionPolygon(baseline, 'right_cheek')];
     let img = face;
