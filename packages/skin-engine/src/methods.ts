@@ -13,6 +13,10 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  *   methods were recorded read as 1).
  * - 2 (decision 036): even tone and radiance read the diffuse skin's plain L*∕b*, dark circles
  *   against the upper cheek in plain L*, knots re-fitted; hydration blends radiance, so it moved too.
+ * - fine lines 2, firmness 2, hydration 3 (decision 038): fine lines read continuous fine + coarse
+ *   valley strength on the forehead only, away from hair; firmness reads cheek folds clipped per
+ *   pixel (FOLD_CAP) on a tone-scaled contrast, without the chin; knots re-fitted; hydration blends
+ *   fine lines, so it moved too.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 1,
@@ -21,18 +25,18 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   texture: 1,
   dark_spots: 1,
   radiance: 2,
-  hydration: 2,
+  hydration: 3,
   pores: 1,
-  fine_lines: 1,
+  fine_lines: 2,
   uneven_tone: 2,
   dark_circles: 2,
   blackheads: 1,
   sensitivity: 1,
-  firmness: 1,
+  firmness: 2,
 };
 
 /**
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-24/036';
+export const ENGINE_METHOD_VERSION = '2026-11-24/038';

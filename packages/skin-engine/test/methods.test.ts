@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { COMPREHENSIVE_METRICS, type MetricKey } from '@lumiskin/contract/analysis';
 import { describe, expect, it } from 'vitest';
+import { FOLD_CAP, FOLD_TONE_GAMMA, LINE_CAP, LINE_HAIR_MARGIN } from '../src/metrics/measure';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
   CALIBRATION,
@@ -13,7 +14,8 @@ import {
 /** Constants a metric's raw value is built from, besides its knots and zones. */
 const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS },
-  fine_lines: { FOLD_WEIGHT },
+  fine_lines: { FOLD_WEIGHT, LINE_CAP, LINE_HAIR_MARGIN },
+  firmness: { FOLD_CAP, FOLD_TONE_GAMMA },
 };
 /** Derived metrics: their definition is their inputs' (hydration blends three scores). */
 const INPUTS: Partial<Record<MetricKey, MetricKey[]>> = {
@@ -48,16 +50,16 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   texture: { method: 1, fingerprint: 'a4b5392de60d' },
   dark_spots: { method: 1, fingerprint: 'c4b3c8647fb4' },
   radiance: { method: 2, fingerprint: 'abbf7b61ecb9' },
-  hydration: { method: 2, fingerprint: '77a06231b15f' },
+  hydration: { method: 3, fingerprint: '5bfd827b9893' }, // decision 038: blends fine lines
   pores: { method: 1, fingerprint: '48993f92324b' },
-  fine_lines: { method: 1, fingerprint: '5bcd6a82e30b' },
+  fine_lines: { method: 2, fingerprint: 'e0b4a8d59528' }, // decision 038
   uneven_tone: { method: 2, fingerprint: '403805661896' },
   dark_circles: { method: 2, fingerprint: '48979632f2ec' },
   blackheads: { method: 1, fingerprint: 'a1e4d5bdf40f' },
   sensitivity: { method: 1, fingerprint: '27828ca888ec' },
-  firmness: { method: 1, fingerprint: '52ece3219955' },
+  firmness: { method: 2, fingerprint: '0cd9f92679f4' }, // decision 038
 };
-const PINNED_ENGINE_VERSION = '2026-11-24/036';
+const PINNED_ENGINE_VERSION = '2026-11-24/038';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -107,9 +109,16 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('the decision 036 metrics are at 2, the rest at 1', () => {
-    const changed = ['uneven_tone', 'radiance', 'dark_circles', 'hydration'];
+  it('decision 036 moved four metrics to 2, decision 038 fine lines and firmness to 2 and hydration to 3', () => {
+    const expected: Partial<Record<MetricKey, number>> = {
+      uneven_tone: 2,
+      radiance: 2,
+      dark_circles: 2,
+      hydration: 3,
+      fine_lines: 2,
+      firmness: 2,
+    };
     for (const metric of COMPREHENSIVE_METRICS)
-      expect(METRIC_METHODS[metric]).toBe(changed.includes(metric) ? 2 : 1);
+      expect(METRIC_METHODS[metric]).toBe(expected[metric] ?? 1);
   });
 });

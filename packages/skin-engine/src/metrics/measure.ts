@@ -1,6 +1,7 @@
 import { REGIONS, type ExclusionReason, type RegionKey } from '@lumiskin/contract/analysis';
 import type { FaceFrame, FrameRegion } from '../face/frame';
 import { individualTypologyAngle } from '../image/color';
+import { dilate } from '../image/mask';
 import {
   downsample2,
   downsampleMask2,
@@ -46,6 +47,16 @@ export interface RegionMeasurements {
   line_pct: number;
   /** Mean coarse-scale valley strength (folds), in L* units. */
   fold_strength: number;
+  /**
+   * Fine lines, read continuously (no threshold), on the zone's skin at least LINE_HAIR_MARGIN px
+   * from hair left out (strands next to a fringe are not lines): mean fine valley strength
+   * (Hessian at σ 2.05 ≈ 1.2 mm) and mean coarse valley strength (σ 3.3), each clipped at
+   * LINE_CAP per pixel, in L* units.
+   */
+  fine_valley: number;
+  line_fold: number;
+  /** Mean coarse valley strength clipped at FOLD_CAP per pixel (firmness: folds, not edges). */
+  fold_depth: number;
   /** Std of low-pass L* (detrended) and b* of the diffuse (non-shiny) skin: blotchiness. */
   tone_sd_L: number;
   tone_sd_b: number;
@@ -78,6 +89,32 @@ export const PORE_MIN_RESPONSE = 1.2;
 export const BLACKHEAD_MIN_RESPONSE = 2.5;
 /** Hessian valley strength (σ²·λ, L* units) above which a pixel is on a fine line. */
 export const LINE_MIN_STRENGTH = 1.2;
+/**
+ * Fine lines are not read within this many working px (≈ 2 mm) of hair left out: the strands at
+ * the edge of a fringe are dark valleys too (decision 038; a reasoned margin, not a fitted one).
+ */
+export const LINE_HAIR_MARGIN = 3;
+/**
+ * Fine lines read fine and coarse valley strength clipped at LINE_CAP L* units per pixel: a wrinkle
+ * is a shallow valley, while a strand of hair or a frame's edge responds far more strongly and
+ * would decide the mean. With the clip, ±10 % exposure moves the reference portrait's fine lines by
+ * 1 instead of 3 (decision 038).
+ */
+export const LINE_CAP = 1;
+/**
+ * Firmness reads coarse valley strength clipped at this many L* units per pixel: a fold is a
+ * broad, shallow valley; a few pixels of much stronger response (a beard's edge, a strand of hair,
+ * a glasses frame's shadow) would otherwise decide the mean (decision 038: fitted on the
+ * calibration half, plateau 0.5–1.5).
+ */
+export const FOLD_CAP = 1;
+/**
+ * Firmness's fold strength is scaled by contrastScale^FOLD_TONE_GAMMA before the cap (on top of
+ * the contrast scaling every texture measure gets): with the cap alone, folds on darker skin read
+ * deeper (ρ(raw, ITA°) −0.24 over the calibration half's studio portraits); with 1 it is −0.06
+ * pooled and +0.13 within the studio series (0.5: −0.15 / +0.03; decision 038).
+ */
+export const FOLD_TONE_GAMMA = 1;
 
 /**
  * Darker skin reads higher in a* at equal redness (melanin absorbs green as well as blue; Del Bino
@@ -361,6 +398,8 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   });
   const zones = {} as Record<RegionKey, FrameRegion & { hair: number; reason: ExclusionReason }>;
   const measured = new Uint8Array(L.length);
+  const hairOut = new Uint8Array(L.length);
+  let anyHairOut = false;
   for (const r of REGIONS) {
     const src = frame.regions[r];
     const mask = new Uint8Array(L.length);
@@ -374,6 +413,8 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       const eligible = r === 'forehead' || y >= lowerFaceY - 4;
       if (eligible && hair.mask[i]) {
         hairPx++;
+        hairOut[i] = 1;
+        anyHairOut = true;
         continue;
       }
       mask[i] = 1;
@@ -489,6 +530,10 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
 
   const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1]);
   const fineValley2 = valleyStrength(G2, L_SIGMAS[2]);
+  // Skin next to hair left out (the fringe's edge) is not read for fine lines.
+  const nearHair = anyHairOut ? dilate(hairOut, width, height, LINE_HAIR_MARGIN) : null;
+  const foldToneScale = cs ** FOLD_TONE_GAMMA;
+  const foldCap = FOLD_CAP / foldToneScale;
 
   // Per-pixel quantities, computed once over the measured skin, then summed per zone.
   const L1 = (Ls[1] as Plane).data;
@@ -538,6 +583,12 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     let sb = 0;
     let sc = 0;
     let sFold = 0;
+    let sFoldCap = 0;
+    let sFine = 0;
+    let sFineAll = 0;
+    let sFoldLineAll = 0;
+    let sLineFold = 0;
+    let nLineSkin = 0;
     let sShine = 0;
     let sRough = 0;
     let nRed = 0;
@@ -558,7 +609,18 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
         sa += A[i] as number;
         sb += B[i] as number;
         sc += chroma[i] as number;
-        sFold += coarseValley[i] as number;
+        const fold = coarseValley[i] as number;
+        sFold += fold;
+        sFoldCap += fold < foldCap ? fold : foldCap;
+        const fineAll = fineValley2[i] as number;
+        sFineAll += fineAll < LINE_CAP ? fineAll : LINE_CAP;
+        sFoldLineAll += fold < LINE_CAP ? fold : LINE_CAP;
+        if (!nearHair || !nearHair[i]) {
+          const fine = fineValley2[i] as number;
+          sFine += fine < LINE_CAP ? fine : LINE_CAP;
+          sLineFold += fold < LINE_CAP ? fold : LINE_CAP;
+          nLineSkin++;
+        }
         sShine += shine[i] as number;
         sRough += rough[i] as number;
         const f = flags[i] as number;
@@ -586,6 +648,10 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       blackheads: countIn(blackheads, mask, width),
       line_pct: (100 * nLine) / n,
       fold_strength: sFold / n,
+      // A zone nearly all beside hair is read whole rather than from a handful of pixels.
+      fine_valley: nLineSkin >= 30 ? sFine / nLineSkin : sFineAll / n,
+      line_fold: nLineSkin >= 30 ? sLineFold / nLineSkin : sFoldLineAll / n,
+      fold_depth: (foldToneScale * sFoldCap) / n,
       tone_sd_L: detrendedStd(lowL, mask, width, bounds, body),
       tone_sd_b: detrendedStd(lowB, mask, width, bounds, body),
       upper_L: nUpper ? sUpper / nUpper : sL / n,
