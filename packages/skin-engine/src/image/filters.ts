@@ -121,20 +121,20 @@ export function maskedGaussianBlur(
  */
 export function maskedGaussianBlurHalf(
   planes: readonly Plane[],
-  mask: Uint8Array,
+  mask: Uint8Array | Float32Array,
   sigma: number,
 ): Plane[] {
   const first = planes[0];
   if (!first) return [];
   const { width, height } = first;
   const m = createPlane(width, height);
-  for (let i = 0; i < m.data.length; i++) m.data[i] = mask[i] ? 1 : 0;
+  for (let i = 0; i < m.data.length; i++) m.data[i] = mask[i] as number;
   const halfSigma = Math.sqrt(Math.max(0, (sigma / 2) ** 2 - 1 / 12));
   const den = gaussianBlur(downsample2(m), halfSigma);
   return planes.map((plane) => {
     const weighted = createPlane(width, height);
     for (let i = 0; i < plane.data.length; i++)
-      weighted.data[i] = mask[i] ? (plane.data[i] as number) : 0;
+      weighted.data[i] = (mask[i] as number) * (plane.data[i] as number);
     const small = downsample2(plane);
     const num = gaussianBlur(downsample2(weighted), halfSigma);
     for (let i = 0; i < num.data.length; i++) {
