@@ -1,12 +1,12 @@
 import { REGIONS, type ExclusionReason, type RegionKey } from '@lumiskin/contract/analysis';
 import type { FaceFrame, FrameRegion } from '../face/frame';
 import { individualTypologyAngle } from '../image/color';
-import { dilate } from '../image/mask';
 import {
   downsample2,
   downsampleMask2,
   gaussianBlur,
   maskedGaussianBlurHalf,
+  maxFilter,
   upsample2,
 } from '../image/filters';
 import type { Plane } from '../image/raster';
@@ -272,10 +272,35 @@ function withWeights(blobs: Blob[], threshold: number): SoftBlob[] {
   return blobs.map((b) => ({ ...b, weight: softWeight(b.response, threshold) }));
 }
 
-function countIn(blobs: SoftBlob[], mask: Uint8Array, width: number): number {
+/** Soft count of the blobs centred in the mask, each weighted by the skin weight around it. */
+function countIn(
+  blobs: SoftBlob[],
+  mask: Uint8Array,
+  width: number,
+  skinWeight: (x: number, y: number) => number,
+): number {
   let n = 0;
-  for (const b of blobs) if (mask[b.y * width + b.x]) n += b.weight;
+  for (const b of blobs) if (mask[b.y * width + b.x]) n += b.weight * skinWeight(b.x, b.y);
   return n;
+}
+
+/** The value `upsample2(half, …)` would give at full-resolution pixel (x, y), without the plane. */
+function sampleUp2(half: Plane, x: number, y: number): number {
+  const { data, width: w, height: h } = half;
+  const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+  const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(w - 1, x0 + 1);
+  const tx = Math.fround(fx - x0);
+  const ty = fy - y0;
+  const r0 = y0 * w;
+  const r1 = Math.min(h - 1, y0 + 1) * w;
+  const top =
+    (data[r0 + x0] as number) + ((data[r0 + x1] as number) - (data[r0 + x0] as number)) * tx;
+  const bottom =
+    (data[r1 + x0] as number) + ((data[r1 + x1] as number) - (data[r1 + x0] as number)) * tx;
+  return Math.fround(top + (bottom - top) * ty);
 }
 
 /** The blobs that count as found (weight ≥ ½, i.e. contrast at about the threshold). */
@@ -341,6 +366,8 @@ function scaleSpaces(frame: FaceFrame, lightness: Plane, chromaExtra: number) {
 }
 /** Low-pass scale for tone evenness (≈ 2.5 mm): blotches, not pores. */
 export const TONE_SIGMA = 4;
+/** Smoothing of the hair weight around a counted mark (working px, ≈ 2 mm). */
+export const BLOB_HAIR_SIGMA = 3;
 /** Pixels with a specular weight above this are left out of the tone planes (surface, not pigment). */
 export const TONE_MAX_SHINE = 0.05;
 
@@ -397,9 +424,13 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     fold: coarseValley,
   });
   const zones = {} as Record<RegionKey, FrameRegion & { hair: number; reason: ExclusionReason }>;
+  // Every skin pixel counts with weight 1 − its hair weight: bare skin 1, hair 0, a pixel at the
+  // hair rule's thresholds ½ (a soft weight, so a borderline fringe does not flip in or out with
+  // the resolution). `measured` holds the pixels that count at all, `core` those that count at
+  // least half (for the zones' quantiles, which need a set).
+  const skinW = new Float32Array(L.length);
   const measured = new Uint8Array(L.length);
-  const hairOut = new Uint8Array(L.length);
-  let anyHairOut = false;
+  const core = new Uint8Array(L.length);
   for (const r of REGIONS) {
     const src = frame.regions[r];
     const mask = new Uint8Array(L.length);
@@ -411,15 +442,15 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       // Hair is looked for on the forehead (fringe) and the lower face (beard, moustache).
       const y = (i / width) | 0;
       const eligible = r === 'forehead' || y >= lowerFaceY - 4;
-      if (eligible && hair.mask[i]) {
-        hairPx++;
-        hairOut[i] = 1;
-        anyHairOut = true;
-        continue;
-      }
+      const h = eligible ? (hair.weight[i] as number) : 0;
+      hairPx += h;
+      if (h >= 1) continue;
+      const w = 1 - h;
+      skinW[i] = w;
       mask[i] = 1;
       measured[i] = 1;
-      pixels++;
+      if (w >= 0.5) core[i] = 1;
+      pixels += w;
     }
     const polyPx = src.pixels / Math.max(1e-6, src.coverage);
     zones[r] = {
@@ -432,10 +463,35 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     };
   }
 
-  const baseA = maskedQuantile(lowA, measured, BASELINE_A_Q);
+  const baseA = maskedQuantile(lowA, core, BASELINE_A_Q);
+  // A counted mark (spot, pore, blemish, blackhead) weighs by the skin around it, not only at its
+  // centre: 1 − the hair weight smoothed over ≈ 2 mm (σ BLOB_HAIR_SIGMA), or at the centre if
+  // higher. A dark dot at the edge of a beard is more likely a follicle than a spot, and the
+  // smoothed weight moves little when a re-save nudges the beard's edge by a pixel.
+  let anyHair = false;
+  for (let i = 0; i < L.length; i++)
+    if (skinAll[i] && (skinW[i] as number) < 1) {
+      anyHair = true;
+      break;
+    }
+  // Smoothed at half resolution and read (bilinearly) only at the marks' centres.
+  let nearHair: Plane | null = null;
+  if (anyHair) {
+    const hairHere: Plane = { data: new Float32Array(L.length), width, height };
+    for (let i = 0; i < L.length; i++) if (skinAll[i]) hairHere.data[i] = 1 - (skinW[i] as number);
+    nearHair = gaussianBlur(downsample2(hairHere), BLOB_HAIR_SIGMA / 2);
+  }
+  const blobSkinW = (x: number, y: number): number => {
+    const w = skinW[y * width + x] as number;
+    if (!nearHair) return w;
+    const h = Math.max(1 - w, sampleUp2(nearHair, x, y));
+    return h >= 1 ? 0 : 1 - h;
+  };
 
   // Blemishes: red blobs on a* (half resolution), 1.5–6 mm.
-  const measuredHalf = downsampleMask2(measured, width, height);
+  // Blobs are looked for where a pixel is at least half skin: a dark dot centred on hair is a
+  // follicle or a strand, and it must not suppress a spot next to it (non-maximum suppression).
+  const measuredHalf = downsampleMask2(core, width, height);
   const coarseL = (Ls[4] as Plane).data;
   const blemishes = detectBlobs(
     aStackHalf,
@@ -473,10 +529,14 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   const zoneL: number[] = [];
   const zoneC: number[] = [];
   const diffuse = new Uint8Array(L.length);
+  const mask = new Uint8Array(L.length);
   REGIONS.forEach((r, k) => {
-    const { mask, bounds } = zones[r];
+    const { mask: zoneMask, bounds } = zones[r];
     const range = { start: bounds.y0 * width, end: bounds.y1 * width };
-    for (let i = range.start; i < range.end; i++) if (mask[i]) zoneOf[i] = k;
+    for (let i = range.start; i < range.end; i++) if (zoneMask[i]) zoneOf[i] = k;
+    // The zone's pixels that are at least half skin (quantiles need a set).
+    mask.fill(0, range.start, range.end);
+    for (let i = range.start; i < range.end; i++) if (zoneMask[i] && core[i]) mask[i] = 1;
     // The zone's diffuse (non-shiny) skin: 40th percentile of L*, and the median chroma of the
     // pixels below the 60th percentile. Highlights or spots covering part of the zone barely move
     // these, so "brighter/darker than this skin" stays anchored.
@@ -498,7 +558,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       fromLevel: 1,
       toLevel: 3,
       minResponse: SOFT_FROM * SPOT_MIN_RESPONSE,
-      mask: measured,
+      mask: core,
     }),
     SPOT_MIN_RESPONSE,
   ).filter(
@@ -513,7 +573,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     fromLevel: 0,
     toLevel: 0,
     minResponse: SOFT_FROM * PORE_MIN_RESPONSE,
-    mask: measured,
+    mask: core,
     separation: 1.5,
   });
   const pores = withWeights(poreBlobs, PORE_MIN_RESPONSE);
@@ -530,8 +590,23 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
 
   const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1]);
   const fineValley2 = valleyStrength(G2, L_SIGMAS[2]);
-  // Skin next to hair left out (the fringe's edge) is not read for fine lines.
-  const nearHair = anyHairOut ? dilate(hairOut, width, height, LINE_HAIR_MARGIN) : null;
+  // Skin next to hair left out (the fringe's edge) is not read for fine lines: a pixel counts for
+  // them by 1 − the largest hair weight within LINE_HAIR_MARGIN px (a grey dilation of the soft
+  // hair weight; with a 0/1 weight it is decision 038's binary margin).
+  let lineHair: Float32Array | null = null;
+  if (anyHair) {
+    const hairW = new Float32Array(L.length);
+    const support = new Uint8Array(L.length);
+    for (let i = 0; i < L.length; i++) {
+      if (!skinAll[i]) continue;
+      const h = 1 - (skinW[i] as number);
+      if (h > 0) {
+        hairW[i] = h;
+        support[i] = 1;
+      }
+    }
+    lineHair = maxFilter(hairW, support, width, height, LINE_HAIR_MARGIN);
+  }
   const foldToneScale = cs ** FOLD_TONE_GAMMA;
   const foldCap = FOLD_CAP / foldToneScale;
 
@@ -566,9 +641,9 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   // reads far stronger in L* on darker skin and made darker skin look "uneven". Plain L*, not
   // the contrast-scaled lightness of the fine texture measures: a blotch of pigment changes the
   // body reflection, and CIELAB is built so an equal ΔL* is an equally visible difference.
-  const body = new Uint8Array(L.length);
+  const body = new Float32Array(L.length);
   for (let i = 0; i < L.length; i++)
-    if (measured[i] && (shine[i] as number) <= TONE_MAX_SHINE) body[i] = 1;
+    if (measured[i] && (shine[i] as number) <= TONE_MAX_SHINE) body[i] = skinW[i] as number;
   const [lowLPlane, lowBPlane] = maskedGaussianBlurHalf([lab.L, lab.b], body, TONE_SIGMA) as [
     Plane,
     Plane,
@@ -601,36 +676,40 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     for (let y = bounds.y0; y < bounds.y1; y++) {
       for (let i = y * width + bounds.x0, end = y * width + bounds.x1; i < end; i++) {
         if (!mask[i]) continue;
+        const w = skinW[i] as number;
         if (y < upperEnd) {
-          sUpper += Lraw[i] as number;
-          nUpper++;
+          sUpper += w * (Lraw[i] as number);
+          nUpper += w;
         }
-        sL += Lraw[i] as number;
-        sa += A[i] as number;
-        sb += B[i] as number;
-        sc += chroma[i] as number;
+        sL += w * (Lraw[i] as number);
+        sa += w * (A[i] as number);
+        sb += w * (B[i] as number);
+        sc += w * (chroma[i] as number);
         const fold = coarseValley[i] as number;
-        sFold += fold;
-        sFoldCap += fold < foldCap ? fold : foldCap;
-        const fineAll = fineValley2[i] as number;
-        sFineAll += fineAll < LINE_CAP ? fineAll : LINE_CAP;
-        sFoldLineAll += fold < LINE_CAP ? fold : LINE_CAP;
-        if (!nearHair || !nearHair[i]) {
-          const fine = fineValley2[i] as number;
-          sFine += fine < LINE_CAP ? fine : LINE_CAP;
-          sLineFold += fold < LINE_CAP ? fold : LINE_CAP;
-          nLineSkin++;
+        sFold += w * fold;
+        sFoldCap += w * (fold < foldCap ? fold : foldCap);
+        const fine = fineValley2[i] as number;
+        const fineC = fine < LINE_CAP ? fine : LINE_CAP;
+        const foldC = fold < LINE_CAP ? fold : LINE_CAP;
+        sFineAll += w * fineC;
+        sFoldLineAll += w * foldC;
+        // Fine lines weigh each pixel by the skin around it (lineHair ≥ this pixel's own hair).
+        const lw = lineHair ? 1 - (lineHair[i] as number) : w;
+        if (lw > 0) {
+          sFine += lw * fineC;
+          sLineFold += lw * foldC;
+          nLineSkin += lw;
         }
-        sShine += shine[i] as number;
-        sRough += rough[i] as number;
+        sShine += w * (shine[i] as number);
+        sRough += w * (rough[i] as number);
         const f = flags[i] as number;
-        nRed += f & 1;
-        nLine += lineWeight[i] as number;
-        nDiffuse += (f >> 2) & 1;
+        nRed += w * (f & 1);
+        nLine += w * (lineWeight[i] as number);
+        nDiffuse += w * ((f >> 2) & 1);
       }
     }
     const n = Math.max(1, pixels);
-    const spots = countIn(darkSpots, mask, width);
+    const spots = countIn(darkSpots, mask, width, blobSkinW);
     regions[r] = {
       pixels,
       coverage,
@@ -643,9 +722,9 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       roughness: Math.sqrt(sRough / n),
       dark_spots: spots,
       dark_spot_density: (10000 * spots) / n,
-      blemishes: countIn(blemishes, mask, width),
-      pore_density: (1000 * countIn(pores, mask, width)) / n,
-      blackheads: countIn(blackheads, mask, width),
+      blemishes: countIn(blemishes, mask, width, blobSkinW),
+      pore_density: (1000 * countIn(pores, mask, width, blobSkinW)) / n,
+      blackheads: countIn(blackheads, mask, width, blobSkinW),
       line_pct: (100 * nLine) / n,
       fold_strength: sFold / n,
       // A zone nearly all beside hair is read whole rather than from a handful of pixels.
@@ -668,7 +747,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     const hairPx = new Uint8Array(L.length);
     const { bounds } = src;
     for (let i = bounds.y0 * width; i < bounds.y1 * width; i++)
-      if (src.mask[i] && !zones[r].mask[i]) hairPx[i] = 1;
+      if (src.mask[i] && !core[i]) hairPx[i] = 1;
     excluded[r] = { hair: hairPx, reason: zones[r].reason };
   }
   return {
