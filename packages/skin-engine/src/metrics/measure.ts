@@ -476,9 +476,20 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     }
   // Smoothed at half resolution and read (bilinearly) only at the marks' centres.
   let nearHair: Plane | null = null;
+  // The hair weight over the skin (0 elsewhere), and where it is > 0; fine lines widen it below.
+  let hairHere: Plane | null = null;
+  let hairSupport: Uint8Array | null = null;
   if (anyHair) {
-    const hairHere: Plane = { data: new Float32Array(L.length), width, height };
-    for (let i = 0; i < L.length; i++) if (skinAll[i]) hairHere.data[i] = 1 - (skinW[i] as number);
+    hairHere = { data: new Float32Array(L.length), width, height };
+    hairSupport = new Uint8Array(L.length);
+    for (let i = 0; i < L.length; i++) {
+      if (!skinAll[i]) continue;
+      const h = 1 - (skinW[i] as number);
+      if (h > 0) {
+        hairHere.data[i] = h;
+        hairSupport[i] = 1;
+      }
+    }
     nearHair = gaussianBlur(downsample2(hairHere), BLOB_HAIR_SIGMA / 2);
   }
   const blobSkinW = (x: number, y: number): number => {
@@ -593,20 +604,10 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   // Skin next to hair left out (the fringe's edge) is not read for fine lines: a pixel counts for
   // them by 1 − the largest hair weight within LINE_HAIR_MARGIN px (a grey dilation of the soft
   // hair weight; with a 0/1 weight it is decision 038's binary margin).
-  let lineHair: Float32Array | null = null;
-  if (anyHair) {
-    const hairW = new Float32Array(L.length);
-    const support = new Uint8Array(L.length);
-    for (let i = 0; i < L.length; i++) {
-      if (!skinAll[i]) continue;
-      const h = 1 - (skinW[i] as number);
-      if (h > 0) {
-        hairW[i] = h;
-        support[i] = 1;
-      }
-    }
-    lineHair = maxFilter(hairW, support, width, height, LINE_HAIR_MARGIN);
-  }
+  const lineHair =
+    hairHere && hairSupport
+      ? maxFilter(hairHere.data, hairSupport, width, height, LINE_HAIR_MARGIN)
+      : null;
   const foldToneScale = cs ** FOLD_TONE_GAMMA;
   const foldCap = FOLD_CAP / foldToneScale;
 
