@@ -154,13 +154,15 @@ async function main() {
   );
   console.log('score          ρ(age)   95% CI            median <40   median 65+');
   for (const m of [...AGEING, 'overall'] as const) {
-    const xs = aged.map((r) => r.face.age as number);
-    const ys = aged.map((r) => scoreOf(r, m) as number);
+    // A metric left unmeasured on a photo (its zones hidden) has no score there: left out.
+    const scored = aged.filter((r) => scoreOf(r, m) !== undefined);
+    const xs = scored.map((r) => r.face.age as number);
+    const ys = scored.map((r) => scoreOf(r, m) as number);
     const [lo, hi] = spearmanCi(xs, ys);
-    const young = aged
+    const young = scored
       .filter((r) => (r.face.age as number) < 40)
       .map((r) => scoreOf(r, m) as number);
-    const old = aged
+    const old = scored
       .filter((r) => (r.face.age as number) >= 65)
       .map((r) => scoreOf(r, m) as number);
     console.log(
@@ -203,15 +205,18 @@ async function main() {
     `score          ρ(ITA°)  95% CI         darker  lighter  gap(d−l)   ρ within series (${sameLight.length} series, n = ${sameLight.reduce((s, g) => s + g.length, 0)})`,
   );
   const itaOf = (r: Row) => r.result?.skin_tone.ita as number;
+  const has = (m: MetricKey) => (r: Row) => scoreOf(r, m) !== undefined;
   for (const m of TONE_FREE) {
-    const xs = congress.map(itaOf);
-    const ys = congress.map((r) => scoreOf(r, m) as number);
+    const scored = congress.filter(has(m));
+    const xs = scored.map(itaOf);
+    const ys = scored.map((r) => scoreOf(r, m) as number);
     const ci = spearmanCi(xs, ys);
-    const d = mean(darker.map((r) => scoreOf(r, m) as number));
-    const l = mean(lighter.map((r) => scoreOf(r, m) as number));
+    const d = mean(darker.filter(has(m)).map((r) => scoreOf(r, m) as number));
+    const l = mean(lighter.filter(has(m)).map((r) => scoreOf(r, m) as number));
     let within = 0;
     let n = 0;
-    for (const s of sameLight) {
+    for (const all of sameLight) {
+      const s = all.filter(has(m));
       const rho = spearman(
         s.map(itaOf),
         s.map((r) => scoreOf(r, m) as number),
@@ -298,6 +303,8 @@ async function main() {
         n++;
         if (out.estimated_skin_type === r.result?.estimated_skin_type) typeSame++;
         for (const m of TONE_FREE) {
+          // A metric unmeasured in either photo has no delta.
+          if (out.scores[m] === undefined || scoreOf(r, m) === undefined) continue;
           const d = Math.abs((out.scores[m] as number) - (scoreOf(r, m) as number));
           deltas.set(m, [...(deltas.get(m) ?? []), d]);
         }

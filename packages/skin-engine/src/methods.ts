@@ -13,26 +13,36 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  *   methods were recorded read as 1).
  * - 2 (decision 036): even tone and radiance read the diffuse skin's plain L*∕b*, dark circles
  *   against the upper cheek in plain L*, knots re-fitted; hydration blends radiance, so it moved too.
+ * - +1 for every metric (decision 039): the hair mask became a soft hair weight (each skin pixel
+ *   counts 1 − its hair weight in every zone statistic, a counted mark by the hair around it).
+ *   Every metric reads zones where hair is looked for (or the redness baseline over all skin), so
+ *   every metric moved a little (held-out: ≤ 0.5 points on average); knots unchanged.
+ * - fine lines 3, firmness 3, hydration 4 (decisions 038 and 039, merged in 041): fine lines read
+ *   continuous fine + coarse valley strength on the forehead only, away from hair; firmness reads
+ *   cheek folds clipped per pixel (FOLD_CAP) on a tone-scaled contrast, without the chin; both
+ *   through the soft hair weight (the margin from hair is a grey dilation of it); knots re-fitted
+ *   (038); hydration blends fine lines, so it moved too. Each is above both branches' number
+ *   (038: 2, 2, 3; 039: 2, 2, 3), so no stored score of either is read as comparable.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 1,
-  oiliness: 1,
-  redness: 1,
-  texture: 1,
-  dark_spots: 1,
-  radiance: 2,
-  hydration: 2,
-  pores: 1,
-  fine_lines: 1,
-  uneven_tone: 2,
-  dark_circles: 2,
-  blackheads: 1,
-  sensitivity: 1,
-  firmness: 1,
+  acne: 2,
+  oiliness: 2,
+  redness: 2,
+  texture: 2,
+  dark_spots: 2,
+  radiance: 3,
+  hydration: 4,
+  pores: 2,
+  fine_lines: 3,
+  uneven_tone: 3,
+  dark_circles: 3,
+  blackheads: 2,
+  sensitivity: 2,
+  firmness: 3,
 };
 
 /**
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-24/036';
+export const ENGINE_METHOD_VERSION = '2026-11-24/041';

@@ -38,12 +38,14 @@ export const METRIC_REGIONS: Record<MetricKey, Partial<Record<RegionKey, number>
   radiance: { forehead: 1, left_cheek: 1, right_cheek: 1 },
   hydration: { forehead: 1, left_cheek: 1, right_cheek: 1, chin: 1 },
   pores: { left_cheek: 1, right_cheek: 1, nose: 1 },
-  fine_lines: { forehead: 2, under_eyes: 1, left_cheek: 1, right_cheek: 1 },
+  // Forehead lines are the ones a smile does not make (decision 038): under-eye and cheek lines
+  // come with every smile at any age (and cheeks with glasses' rims and stubble), so they are left out.
+  fine_lines: { forehead: 1 },
   uneven_tone: { forehead: 1, left_cheek: 1, right_cheek: 1, chin: 1 },
   dark_circles: { under_eyes: 1 },
   blackheads: { nose: 1 },
   sensitivity: { left_cheek: 1, right_cheek: 1, nose: 1 },
-  firmness: { left_cheek: 1, right_cheek: 1, chin: 1 },
+  firmness: { left_cheek: 1, right_cheek: 1 },
 };
 
 /** Metrics the photo cannot show directly: reported as estimates from documented proxies. */
@@ -75,11 +77,12 @@ export const EXPECTED_CHROMA = { c0: 32.04, c1: -0.131 } as const;
 export const RADIANCE_EVENNESS = 4;
 
 /**
- * Fine lines read fine valleys (line_pct) and the coarse folds of the same zones; a fold adds
- * FOLD_WEIGHT × its strength (the ratio of the two medians on the calibration half, 2.19 / 0.14),
- * so both count alike.
+ * Fine lines read the mean fine valley strength (fine_valley, σ 2.05) and the coarse folds
+ * (fold_strength, σ 3.3) of the same zones, each in L* units; a fold adds FOLD_WEIGHT × its
+ * strength. 1: the two medians on the calibration half's foreheads are about equal (0.135 / 0.127, each clipped at LINE_CAP), so
+ * both count alike (decision 038).
  */
-export const FOLD_WEIGHT = 15.6;
+export const FOLD_WEIGHT = 1;
 
 /** How a zone's raw value is read for each measured metric (derived metrics have none). */
 type RawReader = (m: RegionMeasurements, ctx: ScoreContext) => number;
@@ -94,11 +97,11 @@ const RAW: Partial<Record<MetricKey, RawReader>> = {
     (EXPECTED_CHROMA.c0 + EXPECTED_CHROMA.c1 * ctx.ita) -
     RADIANCE_EVENNESS * m.tone_sd_L,
   pores: (m) => m.pore_density,
-  fine_lines: (m) => m.line_pct + FOLD_WEIGHT * m.fold_strength,
+  fine_lines: (m) => m.fine_valley + FOLD_WEIGHT * m.line_fold,
   uneven_tone: (m) => Math.sqrt(m.tone_sd_L ** 2 + (1.5 * m.tone_sd_b) ** 2),
   blackheads: (m) => m.blackheads,
   sensitivity: (m) => m.diffuse_red_pct,
-  firmness: (m) => m.fold_strength,
+  firmness: (m) => m.fold_depth,
 };
 
 /**
@@ -185,16 +188,17 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [4.61, 62],
     [10.46, 30],
   ],
-  // % of skin on fine valleys + FOLD_WEIGHT × coarse fold strength (forehead counted twice).
+  // Mean fine valley strength + FOLD_WEIGHT × coarse fold strength on the forehead, away from
+  // hair. Fitted on the calibration half, decision 038.
   fine_lines: [
-    [0.94, 96],
-    [1.4, 93],
-    [3.57, 88],
-    [5.27, 82],
-    [6.82, 74],
-    [9.15, 65],
-    [14.37, 54],
-    [28.0, 30],
+    [0.09, 96],
+    [0.118, 93],
+    [0.198, 88],
+    [0.264, 82],
+    [0.315, 74],
+    [0.368, 65],
+    [0.483, 54],
+    [0.811, 30],
   ],
   // √(σL² + (1.5·σb)²) of the diffuse skin's low-pass colour, detrended.
   uneven_tone: [
@@ -238,16 +242,17 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [86.39, 62],
     [138.57, 30],
   ],
-  // Mean coarse valley strength (folds) on cheeks/chin.
+  // Mean coarse valley strength clipped at FOLD_CAP (folds) on the cheeks. Fitted on the
+  // calibration half, decision 038.
   firmness: [
-    [0.06, 96],
-    [0.075, 93],
-    [0.129, 88],
-    [0.2, 82],
-    [0.269, 74],
-    [0.329, 65],
-    [1.156, 54],
-    [2.591, 30],
+    [0.0394, 96],
+    [0.072, 93],
+    [0.105, 88],
+    [0.151, 82],
+    [0.188, 74],
+    [0.226, 65],
+    [0.273, 54],
+    [0.456, 30],
   ],
 };
 
@@ -293,7 +298,7 @@ export const OVERALL_WEIGHTS: Record<MetricKey, number> = {
   radiance: 0.8,
   hydration: 0.6,
   pores: 0.8,
-  fine_lines: 0.8,
+  fine_lines: 1,
   uneven_tone: 1,
   dark_circles: 0.6,
   blackheads: 0.6,

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { detectHair, HAIR_FOLD } from '../src/metrics/hair';
+import {
+  detectHair,
+  hairness,
+  HAIR_DARKENING,
+  HAIR_FOLD,
+  HAIR_MIN_AREA,
+  HAIR_SOFT,
+  HAIR_TEXTURE,
+} from '../src/metrics/hair';
 
 /**
  * The hair rule on controlled planes: bare reference skin on top, a darker, strongly textured
  * band below (what stubble and the edges of a deep fold both look like at 1–3 mm).
  */
-function planes(bandFold: number) {
+function planes(
+  bandFold: number,
+  band = { texture: 2.5 / 0.4, darkening: 8 / 60 },
+  box = { x0: 35, x1: 65, y0: 50, y1: 95 },
+) {
   const width = 100;
   const height = 100;
   const n = width * height;
@@ -14,15 +26,16 @@ function planes(bandFold: number) {
   const fold = new Float32Array(n);
   const reference = new Uint8Array(n);
   const measured = new Uint8Array(n).fill(1);
-  const inBand = (x: number, y: number) => x >= 35 && x < 65 && y >= 50 && y < 95;
+  const inBand = (x: number, y: number) => x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (y < 30) reference[i] = 1;
       highPass[i] = ((x + y) % 2 ? 1 : -1) * 0.4;
       if (inBand(x, y)) {
-        L[i] = 52;
-        highPass[i] = ((x * 7 + y * 3) % 5 < 2 ? 1 : -1) * 2.5;
+        L[i] = 60 * (1 - band.darkening);
+        // Texture ratio e = RMS(band) / RMS(reference) = amplitude / 0.4.
+        highPass[i] = ((x * 7 + y * 3) % 5 < 2 ? 1 : -1) * 0.4 * band.texture;
         fold[i] = bandFold;
       }
     }
@@ -52,5 +65,70 @@ describe('hair detection', () => {
   it('the same patch lying on a fold (coarse valley) is kept as skin: folds are what firmness measures', () => {
     const p = planes(HAIR_FOLD + 1);
     expect(share(detectHair(p).mask, p.inBand)).toBeLessThan(0.05);
+  });
+
+  it('hair weight is soft: a pixel at a threshold is half hair, and it ramps across it', () => {
+    const dark = HAIR_DARKENING + 0.1;
+    expect(hairness(HAIR_TEXTURE, dark)).toBeCloseTo(0.5, 5);
+    expect(hairness((1 - HAIR_SOFT) * HAIR_TEXTURE, dark)).toBe(0);
+    expect(hairness((1 + HAIR_SOFT) * HAIR_TEXTURE, dark)).toBeCloseTo(1, 6);
+    expect(hairness(HAIR_TEXTURE * 1.05, dark)).toBeCloseTo(0.5 + 0.05 / (2 * HAIR_SOFT), 5);
+    // Darkening ramps the same way, and dense stubble (twice the texture) needs no darkening.
+    expect(hairness(3, HAIR_DARKENING)).toBeCloseTo(0.5, 5);
+    expect(hairness(2 * HAIR_TEXTURE, 0)).toBeCloseTo(0.5, 5);
+    expect(hairness(1, 0.5)).toBe(0);
+  });
+
+  it('a band exactly at the texture threshold counts half, and a 3 % nudge moves it a little, not 0 ↔ 1', () => {
+    // A wide band (≈ 4,600 px), so its area is well above HAIR_MIN_AREA even when faint.
+    const inner = (x: number, y: number) => x >= 20 && x < 80 && y >= 48 && y < 92;
+    const weightIn = (e: number) => {
+      const p = planes(0, { texture: e, darkening: 0.1 }, { x0: 10, x1: 90, y0: 40, y1: 100 });
+      const hair = detectHair(p);
+      let sum = 0;
+      let n = 0;
+      for (let y = 0; y < 100; y++)
+        for (let x = 0; x < 100; x++)
+          if (inner(x, y)) {
+            sum += hair.weight[y * 100 + x] as number;
+            n++;
+          }
+      return { mean: sum / n, hair };
+    };
+    const at = weightIn(HAIR_TEXTURE);
+    expect(at.mean).toBeGreaterThan(0.4);
+    expect(at.mean).toBeLessThan(0.6);
+    const below = weightIn(HAIR_TEXTURE * 0.97).mean;
+    const above = weightIn(HAIR_TEXTURE * 1.03).mean;
+    expect(below).toBeLessThan(at.mean);
+    expect(above).toBeGreaterThan(at.mean);
+    expect(above - below).toBeLessThan(0.5);
+    // Bare reference skin carries no weight at all.
+    expect(at.hair.weight.slice(0, 30 * 100).every((v) => v === 0)).toBe(true);
+  });
+
+  it('a patch of hair smaller than about 1 cm² fades out with its area (a spot is not hair)', () => {
+    const patch = (side: number) => {
+      const n = 100 * 100;
+      const L = new Float32Array(n).fill(60);
+      const highPass = new Float32Array(n);
+      const reference = new Uint8Array(n);
+      const measured = new Uint8Array(n).fill(1);
+      for (let y = 0; y < 100; y++)
+        for (let x = 0; x < 100; x++) {
+          const i = y * 100 + x;
+          if (y < 30) reference[i] = 1;
+          highPass[i] = ((x + y) % 2 ? 1 : -1) * 0.4;
+          if (x >= 40 && x < 40 + side && y >= 50 && y < 50 + side) {
+            L[i] = 50;
+            highPass[i] = ((x * 7 + y * 3) % 5 < 2 ? 1 : -1) * 2.5;
+          }
+        }
+      const hair = detectHair({ width: 100, height: 100, L, highPass, measured, reference });
+      return Math.max(...hair.weight.slice(50 * 100, 80 * 100));
+    };
+    expect(patch(8)).toBe(0); // 64 px: a spot
+    expect(patch(30)).toBe(1); // 900 px: hair
+    expect(Math.sqrt(HAIR_MIN_AREA)).toBeGreaterThan(8);
   });
 });

@@ -1,6 +1,23 @@
 import { createHash } from 'node:crypto';
 import { COMPREHENSIVE_METRICS, type MetricKey } from '@lumiskin/contract/analysis';
 import { describe, expect, it } from 'vitest';
+import {
+  HAIR_AREA_SOFT,
+  HAIR_DARKENING,
+  HAIR_FOLD,
+  HAIR_MIN_AREA,
+  HAIR_SIGMA,
+  HAIR_SOFT,
+  HAIR_SOFT_D,
+  HAIR_TEXTURE,
+} from '../src/metrics/hair';
+import {
+  BLOB_HAIR_SIGMA,
+  FOLD_CAP,
+  FOLD_TONE_GAMMA,
+  LINE_CAP,
+  LINE_HAIR_MARGIN,
+} from '../src/metrics/measure';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
   CALIBRATION,
@@ -13,7 +30,23 @@ import {
 /** Constants a metric's raw value is built from, besides its knots and zones. */
 const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS },
-  fine_lines: { FOLD_WEIGHT },
+  fine_lines: { FOLD_WEIGHT, LINE_CAP, LINE_HAIR_MARGIN },
+  firmness: { FOLD_CAP, FOLD_TONE_GAMMA },
+};
+/**
+ * The hair weight (decision 039) decides how much each skin pixel counts in every metric: its
+ * thresholds and ramps are part of every measured metric's definition.
+ */
+const HAIR = {
+  HAIR_TEXTURE,
+  HAIR_DARKENING,
+  HAIR_MIN_AREA,
+  HAIR_SIGMA,
+  HAIR_FOLD,
+  HAIR_SOFT,
+  HAIR_SOFT_D,
+  HAIR_AREA_SOFT,
+  BLOB_HAIR_SIGMA,
 };
 /** Derived metrics: their definition is their inputs' (hydration blends three scores). */
 const INPUTS: Partial<Record<MetricKey, MetricKey[]>> = {
@@ -25,6 +58,7 @@ function definition(metric: MetricKey): unknown {
     knots: metric === 'hydration' ? null : CALIBRATION[metric],
     zones: METRIC_REGIONS[metric],
     constants: CONSTANTS[metric] ?? null,
+    hair: metric === 'hydration' ? null : HAIR,
     inputs: (INPUTS[metric] ?? []).map(definition),
   };
 }
@@ -41,23 +75,27 @@ function fingerprint(metric: MetricKey): string {
  * for. A change to any of them changes the fingerprint: then bump the metric's number in
  * src/methods.ts (and ENGINE_METHOD_VERSION), and put the new pair here.
  */
+// Decision 039 added the hair weight's constants to every measured metric's definition (HAIR
+// above) and bumped every number with it: the soft hair weight changed what every metric reads.
+// Decision 041 merged 038 (fine lines, firmness: new raw values, constants and knots) with 039:
+// those two and hydration (which blends fine lines) sit above both branches' numbers.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 1, fingerprint: 'af657b21340b' },
-  oiliness: { method: 1, fingerprint: '65c41da32fa0' },
-  redness: { method: 1, fingerprint: '44af9cd456a8' },
-  texture: { method: 1, fingerprint: 'a4b5392de60d' },
-  dark_spots: { method: 1, fingerprint: 'c4b3c8647fb4' },
-  radiance: { method: 2, fingerprint: 'abbf7b61ecb9' },
-  hydration: { method: 2, fingerprint: '77a06231b15f' },
-  pores: { method: 1, fingerprint: '48993f92324b' },
-  fine_lines: { method: 1, fingerprint: '5bcd6a82e30b' },
-  uneven_tone: { method: 2, fingerprint: '403805661896' },
-  dark_circles: { method: 2, fingerprint: '48979632f2ec' },
-  blackheads: { method: 1, fingerprint: 'a1e4d5bdf40f' },
-  sensitivity: { method: 1, fingerprint: '27828ca888ec' },
-  firmness: { method: 1, fingerprint: '52ece3219955' },
+  acne: { method: 2, fingerprint: '174df0b52c4e' },
+  oiliness: { method: 2, fingerprint: '20e50f9320a2' },
+  redness: { method: 2, fingerprint: '9cc3c34d3f0f' },
+  texture: { method: 2, fingerprint: 'f0bbc16528ce' },
+  dark_spots: { method: 2, fingerprint: 'f605cbaef352' },
+  radiance: { method: 3, fingerprint: '248521766a31' },
+  hydration: { method: 4, fingerprint: '10f10274b155' }, // 041: blends fine lines
+  pores: { method: 2, fingerprint: '221a3382f2eb' },
+  fine_lines: { method: 3, fingerprint: '2972c09b1287' }, // 041: 038's forehead lines + 039's hair weight
+  uneven_tone: { method: 3, fingerprint: 'f521417b7c7b' },
+  dark_circles: { method: 3, fingerprint: '95b7d2df2345' },
+  blackheads: { method: 2, fingerprint: '8661def76273' },
+  sensitivity: { method: 2, fingerprint: 'e15c7b544b2e' },
+  firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
 };
-const PINNED_ENGINE_VERSION = '2026-11-24/036';
+const PINNED_ENGINE_VERSION = '2026-11-24/041';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -107,9 +145,16 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('the decision 036 metrics are at 2, the rest at 1', () => {
-    const changed = ['uneven_tone', 'radiance', 'dark_circles', 'hydration'];
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration', () => {
+    const expected: Partial<Record<MetricKey, number>> = {
+      uneven_tone: 3,
+      radiance: 3,
+      dark_circles: 3,
+      hydration: 4,
+      fine_lines: 3,
+      firmness: 3,
+    };
     for (const metric of COMPREHENSIVE_METRICS)
-      expect(METRIC_METHODS[metric]).toBe(changed.includes(metric) ? 2 : 1);
+      expect(METRIC_METHODS[metric]).toBe(expected[metric] ?? 2);
   });
 });

@@ -122,6 +122,18 @@ describe('filters and masks', () => {
     expect(detrendedStd(ramp, full(w * w), w)).toBeLessThan(1e-3);
     const checker = ramp.map((val, i) => val + (((i % w) + Math.floor(i / w)) % 2 ? 2 : -2));
     expect(detrendedStd(checker, full(w * w), w)).toBeCloseTo(2, 1);
+    // Per-pixel weights (soft hair weight): a block of outliers counts in proportion to its
+    // weight, between leaving it out (weight 0) and counting it fully (weight 1).
+    const flat = new Float32Array(w * w).fill(50);
+    for (let i = 0; i < 200; i++) flat[i] = 60;
+    const weights = (v: number) => new Float32Array(w * w).map((_, i) => (i < 200 ? v : 1));
+    const none = detrendedStd(flat, full(w * w), w, undefined, weights(0));
+    const half = detrendedStd(flat, full(w * w), w, undefined, weights(0.5));
+    const all = detrendedStd(flat, full(w * w), w, undefined, weights(1));
+    expect(none).toBeLessThan(1e-6);
+    expect(all).toBeCloseTo(detrendedStd(flat, full(w * w), w), 6);
+    expect(half).toBeGreaterThan(0.3 * all);
+    expect(half).toBeLessThan(0.9 * all);
   });
 });
 

@@ -121,20 +121,20 @@ export function maskedGaussianBlur(
  */
 export function maskedGaussianBlurHalf(
   planes: readonly Plane[],
-  mask: Uint8Array,
+  mask: Uint8Array | Float32Array,
   sigma: number,
 ): Plane[] {
   const first = planes[0];
   if (!first) return [];
   const { width, height } = first;
   const m = createPlane(width, height);
-  for (let i = 0; i < m.data.length; i++) m.data[i] = mask[i] ? 1 : 0;
+  for (let i = 0; i < m.data.length; i++) m.data[i] = mask[i] as number;
   const halfSigma = Math.sqrt(Math.max(0, (sigma / 2) ** 2 - 1 / 12));
   const den = gaussianBlur(downsample2(m), halfSigma);
   return planes.map((plane) => {
     const weighted = createPlane(width, height);
     for (let i = 0; i < plane.data.length; i++)
-      weighted.data[i] = mask[i] ? (plane.data[i] as number) : 0;
+      weighted.data[i] = (mask[i] as number) * (plane.data[i] as number);
     const small = downsample2(plane);
     const num = gaussianBlur(downsample2(weighted), halfSigma);
     for (let i = 0; i < num.data.length; i++) {
@@ -242,5 +242,58 @@ export function downsampleMask2(mask: Uint8Array, width: number, height: number)
       out[y * w + x] = mask[2 * y * width + 2 * x] && mask[y1 * width + x1] ? 1 : 0;
     }
   }
+  return out;
+}
+
+/**
+ * Grey dilation: each pixel takes the largest value within a (2r+1)² square. Only the rows and
+ * columns around the support (pixels with a value) are visited.
+ */
+export function maxFilter(
+  src: Float32Array,
+  support: Uint8Array,
+  width: number,
+  height: number,
+  r: number,
+): Float32Array {
+  const out = new Float32Array(src.length);
+  let x0 = width;
+  let x1 = -1;
+  let y0 = height;
+  let y1 = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0, i = y * width; x < width; x++, i++)
+      if (support[i]) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  if (x1 < 0) return out;
+  x0 = Math.max(0, x0 - r);
+  x1 = Math.min(width - 1, x1 + r);
+  y0 = Math.max(0, y0 - r);
+  y1 = Math.min(height - 1, y1 + r);
+  const tmp = new Float32Array(src.length);
+  for (let y = Math.max(0, y0 - r); y <= Math.min(height - 1, y1 + r); y++) {
+    const row = y * width;
+    for (let x = x0; x <= x1; x++) {
+      let m = 0;
+      for (let k = Math.max(0, x - r), e = Math.min(width - 1, x + r); k <= e; k++) {
+        const v = src[row + k] as number;
+        if (v > m) m = v;
+      }
+      tmp[row + x] = m;
+    }
+  }
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      let m = 0;
+      for (let k = Math.max(0, y - r), e = Math.min(height - 1, y + r); k <= e; k++) {
+        const v = tmp[k * width + x] as number;
+        if (v > m) m = v;
+      }
+      out[y * width + x] = m;
+    }
   return out;
 }

@@ -1,5 +1,5 @@
-import { connectedComponents, dilate } from '../image/mask';
-import { maskedGaussianBlurHalf } from '../image/filters';
+import { connectedComponents } from '../image/mask';
+import { maskedGaussianBlurHalf, maxFilter } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { maskedQuantile } from './stats';
 
@@ -29,6 +29,23 @@ export const HAIR_MIN_AREA = 300;
 export const HAIR_SIGMA = 3;
 /** Coarse valley strength (L* units) above which a pixel lies on a fold, not under hair. */
 export const HAIR_FOLD = 2;
+/**
+ * Soft membership. A pixel's hair weight ramps from 0 to 1 across each threshold instead of
+ * flipping at it: texture from (1 − HAIR_SOFT) to (1 + HAIR_SOFT) × its threshold, darkening over
+ * ± HAIR_SOFT_D around its threshold. A pixel at a threshold is half hair and counts half in every
+ * measure, so a re-save or resize that nudges it moves the scores by a fraction of a pixel, not a
+ * whole fringe of pixels (a binary mask moved even tone by 5 points under a 75 % resize). A patch's
+ * weight likewise ramps with its area from (1 − HAIR_AREA_SOFT) to (1 + HAIR_AREA_SOFT) ×
+ * HAIR_MIN_AREA, so a patch growing past the minimum by a few pixels does not flip as a whole.
+ * Chosen without the held-out half (docs/skin-engine.md, decision 039): the narrowest texture
+ * ramp that keeps the reference portrait's forehead patch from flipping under a q85 re-save
+ * (± 10 % let it flip: fine lines −5); wider ones (± 12.5, 15 %) moved firmness by 5–8 points under
+ * re-saves on the calibration half. A narrow area ramp (± 15 %) let a forehead patch of the
+ * reference portrait flip with a +10 % exposure.
+ */
+export const HAIR_SOFT = 0.11;
+export const HAIR_SOFT_D = 0.02;
+export const HAIR_AREA_SOFT = 0.5;
 
 export interface HairInput {
   width: number;
@@ -45,7 +62,12 @@ export interface HairInput {
 }
 
 export interface HairMap {
-  /** 1 where hair (or a frame) covers the skin. */
+  /**
+   * Hair weight per pixel, 0 (bare skin) … 1 (hair): how much of the pixel is left out. Measures
+   * weight each skin pixel by 1 − weight.
+   */
+  weight: Float32Array;
+  /** 1 where the hair weight is at least ½ (notes, overlays). */
   mask: Uint8Array;
   /** Per-pixel texture and darkening ratios, for calibration work. */
   texture: Float32Array;
@@ -71,7 +93,8 @@ export function detectHair(input: HairInput): HairMap {
   const refTexture = Math.max(0.05, maskedQuantile(texture, reference, 0.5));
   const refL = Math.max(5, maskedQuantile(localL.data, reference, 0.5));
   const darkening = new Float32Array(L.length);
-  const raw = new Uint8Array(L.length);
+  const raw = new Float32Array(L.length);
+  const support = new Uint8Array(L.length);
   for (let i = 0; i < L.length; i++) {
     if (!measured[i]) continue;
     if (fold && (fold[i] as number) > HAIR_FOLD) continue;
@@ -79,24 +102,49 @@ export function detectHair(input: HairInput): HairMap {
     const d = (refL - (localL.data[i] as number)) / refL;
     texture[i] = e;
     darkening[i] = d;
-    if ((e >= HAIR_TEXTURE && d >= HAIR_DARKENING) || (e >= 2 * HAIR_TEXTURE && d >= 0)) raw[i] = 1;
+    const h = hairness(e, d);
+    if (h > 0) {
+      raw[i] = h;
+      support[i] = 1;
+    }
   }
-  // Hair covers an area; a spot, a blemish or a painted mark is small: keep large patches only.
-  dropSmallComponents(raw, width, height, HAIR_MIN_AREA);
-  // Strands' edges are softer than the rule: widen by 2 px (≈ 1 mm), within the skin.
-  const grown = dilate(raw, width, height, 2);
+  // Hair covers an area; a spot, a blemish or a painted mark is small: a patch's weight ramps
+  // with its area around HAIR_MIN_AREA. A pixel adds to the area from weight ¼ to ¾ (½ at ½, where
+  // the binary rule started counting it), so the area moves smoothly and is not inflated by the
+  // faint margins the ramps add around every patch.
+  for (const members of connectedComponents(support, width, height)) {
+    let area = 0;
+    for (const i of members) area += ramp(2 * (raw[i] as number) - 0.5);
+    const k = ramp(
+      (area - (1 - HAIR_AREA_SOFT) * HAIR_MIN_AREA) / (2 * HAIR_AREA_SOFT * HAIR_MIN_AREA),
+    );
+    if (k < 1) for (const i of members) raw[i] = (raw[i] as number) * k;
+  }
+  // Strands' edges are softer than the rule: widen by 2 px (≈ 1 mm), within the skin (a grey
+  // dilation: a pixel takes the largest weight within 2 px).
+  const grown = maxFilter(raw, support, width, height, 2);
+  const weight = new Float32Array(L.length);
   const mask = new Uint8Array(L.length);
-  for (let i = 0; i < L.length; i++) if (grown[i] && measured[i]) mask[i] = 1;
-  return { mask, texture, darkening, refTexture, refL };
+  for (let i = 0; i < L.length; i++) {
+    if (!measured[i]) continue;
+    const w = grown[i] as number;
+    weight[i] = w;
+    if (w >= 0.5) mask[i] = 1;
+  }
+  return { weight, mask, texture, darkening, refTexture, refL };
 }
 
-/** Clears 8-connected components of `mask` smaller than `minArea` pixels, in place. */
-export function dropSmallComponents(
-  mask: Uint8Array,
-  width: number,
-  height: number,
-  minArea: number,
-): void {
-  for (const members of connectedComponents(mask, width, height))
-    if (members.length < minArea) for (const i of members) mask[i] = 0;
+const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
+
+/**
+ * Hair weight of one pixel from its texture ratio e and darkening d (both relative to the bare
+ * reference skin): the binary rule "e ≥ T and d ≥ D, or e ≥ 2T and d ≥ 0" with each comparison
+ * replaced by a ramp of half-width HAIR_SOFT (relative) or HAIR_SOFT_D (darkening).
+ */
+export function hairness(e: number, d: number): number {
+  const t1 = ramp((e - (1 - HAIR_SOFT) * HAIR_TEXTURE) / (2 * HAIR_SOFT * HAIR_TEXTURE));
+  const d1 = ramp((d - HAIR_DARKENING + HAIR_SOFT_D) / (2 * HAIR_SOFT_D));
+  const t2 = ramp((e - 2 * (1 - HAIR_SOFT) * HAIR_TEXTURE) / (4 * HAIR_SOFT * HAIR_TEXTURE));
+  const d2 = ramp((d + HAIR_SOFT_D) / (2 * HAIR_SOFT_D));
+  return Math.max(Math.min(t1, d1), Math.min(t2, d2));
 }

@@ -6,6 +6,7 @@ import {
   downsampleMask2,
   gaussianBlur,
   maskedGaussianBlurHalf,
+  maxFilter,
   upsample2,
 } from '../image/filters';
 import type { Plane } from '../image/raster';
@@ -46,6 +47,16 @@ export interface RegionMeasurements {
   line_pct: number;
   /** Mean coarse-scale valley strength (folds), in L* units. */
   fold_strength: number;
+  /**
+   * Fine lines, read continuously (no threshold), on the zone's skin at least LINE_HAIR_MARGIN px
+   * from hair left out (strands next to a fringe are not lines): mean fine valley strength
+   * (Hessian at σ 2.05 ≈ 1.2 mm) and mean coarse valley strength (σ 3.3), each clipped at
+   * LINE_CAP per pixel, in L* units.
+   */
+  fine_valley: number;
+  line_fold: number;
+  /** Mean coarse valley strength clipped at FOLD_CAP per pixel (firmness: folds, not edges). */
+  fold_depth: number;
   /** Std of low-pass L* (detrended) and b* of the diffuse (non-shiny) skin: blotchiness. */
   tone_sd_L: number;
   tone_sd_b: number;
@@ -78,6 +89,32 @@ export const PORE_MIN_RESPONSE = 1.2;
 export const BLACKHEAD_MIN_RESPONSE = 2.5;
 /** Hessian valley strength (σ²·λ, L* units) above which a pixel is on a fine line. */
 export const LINE_MIN_STRENGTH = 1.2;
+/**
+ * Fine lines are not read within this many working px (≈ 2 mm) of hair left out: the strands at
+ * the edge of a fringe are dark valleys too (decision 038; a reasoned margin, not a fitted one).
+ */
+export const LINE_HAIR_MARGIN = 3;
+/**
+ * Fine lines read fine and coarse valley strength clipped at LINE_CAP L* units per pixel: a wrinkle
+ * is a shallow valley, while a strand of hair or a frame's edge responds far more strongly and
+ * would decide the mean. With the clip, ±10 % exposure moves the reference portrait's fine lines by
+ * 1 instead of 3 (decision 038).
+ */
+export const LINE_CAP = 1;
+/**
+ * Firmness reads coarse valley strength clipped at this many L* units per pixel: a fold is a
+ * broad, shallow valley; a few pixels of much stronger response (a beard's edge, a strand of hair,
+ * a glasses frame's shadow) would otherwise decide the mean (decision 038: fitted on the
+ * calibration half, plateau 0.5–1.5).
+ */
+export const FOLD_CAP = 1;
+/**
+ * Firmness's fold strength is scaled by contrastScale^FOLD_TONE_GAMMA before the cap (on top of
+ * the contrast scaling every texture measure gets): with the cap alone, folds on darker skin read
+ * deeper (ρ(raw, ITA°) −0.24 over the calibration half's studio portraits); with 1 it is −0.06
+ * pooled and +0.13 within the studio series (0.5: −0.15 / +0.03; decision 038).
+ */
+export const FOLD_TONE_GAMMA = 1;
 
 /**
  * Darker skin reads higher in a* at equal redness (melanin absorbs green as well as blue; Del Bino
@@ -235,10 +272,35 @@ function withWeights(blobs: Blob[], threshold: number): SoftBlob[] {
   return blobs.map((b) => ({ ...b, weight: softWeight(b.response, threshold) }));
 }
 
-function countIn(blobs: SoftBlob[], mask: Uint8Array, width: number): number {
+/** Soft count of the blobs centred in the mask, each weighted by the skin weight around it. */
+function countIn(
+  blobs: SoftBlob[],
+  mask: Uint8Array,
+  width: number,
+  skinWeight: (x: number, y: number) => number,
+): number {
   let n = 0;
-  for (const b of blobs) if (mask[b.y * width + b.x]) n += b.weight;
+  for (const b of blobs) if (mask[b.y * width + b.x]) n += b.weight * skinWeight(b.x, b.y);
   return n;
+}
+
+/** The value `upsample2(half, …)` would give at full-resolution pixel (x, y), without the plane. */
+function sampleUp2(half: Plane, x: number, y: number): number {
+  const { data, width: w, height: h } = half;
+  const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+  const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(w - 1, x0 + 1);
+  const tx = Math.fround(fx - x0);
+  const ty = fy - y0;
+  const r0 = y0 * w;
+  const r1 = Math.min(h - 1, y0 + 1) * w;
+  const top =
+    (data[r0 + x0] as number) + ((data[r0 + x1] as number) - (data[r0 + x0] as number)) * tx;
+  const bottom =
+    (data[r1 + x0] as number) + ((data[r1 + x1] as number) - (data[r1 + x0] as number)) * tx;
+  return Math.fround(top + (bottom - top) * ty);
 }
 
 /** The blobs that count as found (weight ≥ ½, i.e. contrast at about the threshold). */
@@ -304,6 +366,8 @@ function scaleSpaces(frame: FaceFrame, lightness: Plane, chromaExtra: number) {
 }
 /** Low-pass scale for tone evenness (≈ 2.5 mm): blotches, not pores. */
 export const TONE_SIGMA = 4;
+/** Smoothing of the hair weight around a counted mark (working px, ≈ 2 mm). */
+export const BLOB_HAIR_SIGMA = 3;
 /** Pixels with a specular weight above this are left out of the tone planes (surface, not pigment). */
 export const TONE_MAX_SHINE = 0.05;
 
@@ -360,7 +424,13 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     fold: coarseValley,
   });
   const zones = {} as Record<RegionKey, FrameRegion & { hair: number; reason: ExclusionReason }>;
+  // Every skin pixel counts with weight 1 − its hair weight: bare skin 1, hair 0, a pixel at the
+  // hair rule's thresholds ½ (a soft weight, so a borderline fringe does not flip in or out with
+  // the resolution). `measured` holds the pixels that count at all, `core` those that count at
+  // least half (for the zones' quantiles, which need a set).
+  const skinW = new Float32Array(L.length);
   const measured = new Uint8Array(L.length);
+  const core = new Uint8Array(L.length);
   for (const r of REGIONS) {
     const src = frame.regions[r];
     const mask = new Uint8Array(L.length);
@@ -372,13 +442,15 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       // Hair is looked for on the forehead (fringe) and the lower face (beard, moustache).
       const y = (i / width) | 0;
       const eligible = r === 'forehead' || y >= lowerFaceY - 4;
-      if (eligible && hair.mask[i]) {
-        hairPx++;
-        continue;
-      }
+      const h = eligible ? (hair.weight[i] as number) : 0;
+      hairPx += h;
+      if (h >= 1) continue;
+      const w = 1 - h;
+      skinW[i] = w;
       mask[i] = 1;
       measured[i] = 1;
-      pixels++;
+      if (w >= 0.5) core[i] = 1;
+      pixels += w;
     }
     const polyPx = src.pixels / Math.max(1e-6, src.coverage);
     zones[r] = {
@@ -391,10 +463,46 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     };
   }
 
-  const baseA = maskedQuantile(lowA, measured, BASELINE_A_Q);
+  const baseA = maskedQuantile(lowA, core, BASELINE_A_Q);
+  // A counted mark (spot, pore, blemish, blackhead) weighs by the skin around it, not only at its
+  // centre: 1 − the hair weight smoothed over ≈ 2 mm (σ BLOB_HAIR_SIGMA), or at the centre if
+  // higher. A dark dot at the edge of a beard is more likely a follicle than a spot, and the
+  // smoothed weight moves little when a re-save nudges the beard's edge by a pixel.
+  let anyHair = false;
+  for (let i = 0; i < L.length; i++)
+    if (skinAll[i] && (skinW[i] as number) < 1) {
+      anyHair = true;
+      break;
+    }
+  // Smoothed at half resolution and read (bilinearly) only at the marks' centres.
+  let nearHair: Plane | null = null;
+  // The hair weight over the skin (0 elsewhere), and where it is > 0; fine lines widen it below.
+  let hairHere: Plane | null = null;
+  let hairSupport: Uint8Array | null = null;
+  if (anyHair) {
+    hairHere = { data: new Float32Array(L.length), width, height };
+    hairSupport = new Uint8Array(L.length);
+    for (let i = 0; i < L.length; i++) {
+      if (!skinAll[i]) continue;
+      const h = 1 - (skinW[i] as number);
+      if (h > 0) {
+        hairHere.data[i] = h;
+        hairSupport[i] = 1;
+      }
+    }
+    nearHair = gaussianBlur(downsample2(hairHere), BLOB_HAIR_SIGMA / 2);
+  }
+  const blobSkinW = (x: number, y: number): number => {
+    const w = skinW[y * width + x] as number;
+    if (!nearHair) return w;
+    const h = Math.max(1 - w, sampleUp2(nearHair, x, y));
+    return h >= 1 ? 0 : 1 - h;
+  };
 
   // Blemishes: red blobs on a* (half resolution), 1.5–6 mm.
-  const measuredHalf = downsampleMask2(measured, width, height);
+  // Blobs are looked for where a pixel is at least half skin: a dark dot centred on hair is a
+  // follicle or a strand, and it must not suppress a spot next to it (non-maximum suppression).
+  const measuredHalf = downsampleMask2(core, width, height);
   const coarseL = (Ls[4] as Plane).data;
   const blemishes = detectBlobs(
     aStackHalf,
@@ -432,10 +540,14 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   const zoneL: number[] = [];
   const zoneC: number[] = [];
   const diffuse = new Uint8Array(L.length);
+  const mask = new Uint8Array(L.length);
   REGIONS.forEach((r, k) => {
-    const { mask, bounds } = zones[r];
+    const { mask: zoneMask, bounds } = zones[r];
     const range = { start: bounds.y0 * width, end: bounds.y1 * width };
-    for (let i = range.start; i < range.end; i++) if (mask[i]) zoneOf[i] = k;
+    for (let i = range.start; i < range.end; i++) if (zoneMask[i]) zoneOf[i] = k;
+    // The zone's pixels that are at least half skin (quantiles need a set).
+    mask.fill(0, range.start, range.end);
+    for (let i = range.start; i < range.end; i++) if (zoneMask[i] && core[i]) mask[i] = 1;
     // The zone's diffuse (non-shiny) skin: 40th percentile of L*, and the median chroma of the
     // pixels below the 60th percentile. Highlights or spots covering part of the zone barely move
     // these, so "brighter/darker than this skin" stays anchored.
@@ -457,7 +569,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       fromLevel: 1,
       toLevel: 3,
       minResponse: SOFT_FROM * SPOT_MIN_RESPONSE,
-      mask: measured,
+      mask: core,
     }),
     SPOT_MIN_RESPONSE,
   ).filter(
@@ -472,7 +584,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     fromLevel: 0,
     toLevel: 0,
     minResponse: SOFT_FROM * PORE_MIN_RESPONSE,
-    mask: measured,
+    mask: core,
     separation: 1.5,
   });
   const pores = withWeights(poreBlobs, PORE_MIN_RESPONSE);
@@ -489,6 +601,15 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
 
   const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1]);
   const fineValley2 = valleyStrength(G2, L_SIGMAS[2]);
+  // Skin next to hair left out (the fringe's edge) is not read for fine lines: a pixel counts for
+  // them by 1 − the largest hair weight within LINE_HAIR_MARGIN px (a grey dilation of the soft
+  // hair weight; with a 0/1 weight it is decision 038's binary margin).
+  const lineHair =
+    hairHere && hairSupport
+      ? maxFilter(hairHere.data, hairSupport, width, height, LINE_HAIR_MARGIN)
+      : null;
+  const foldToneScale = cs ** FOLD_TONE_GAMMA;
+  const foldCap = FOLD_CAP / foldToneScale;
 
   // Per-pixel quantities, computed once over the measured skin, then summed per zone.
   const L1 = (Ls[1] as Plane).data;
@@ -521,9 +642,9 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   // reads far stronger in L* on darker skin and made darker skin look "uneven". Plain L*, not
   // the contrast-scaled lightness of the fine texture measures: a blotch of pigment changes the
   // body reflection, and CIELAB is built so an equal ΔL* is an equally visible difference.
-  const body = new Uint8Array(L.length);
+  const body = new Float32Array(L.length);
   for (let i = 0; i < L.length; i++)
-    if (measured[i] && (shine[i] as number) <= TONE_MAX_SHINE) body[i] = 1;
+    if (measured[i] && (shine[i] as number) <= TONE_MAX_SHINE) body[i] = skinW[i] as number;
   const [lowLPlane, lowBPlane] = maskedGaussianBlurHalf([lab.L, lab.b], body, TONE_SIGMA) as [
     Plane,
     Plane,
@@ -538,6 +659,12 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     let sb = 0;
     let sc = 0;
     let sFold = 0;
+    let sFoldCap = 0;
+    let sFine = 0;
+    let sFineAll = 0;
+    let sFoldLineAll = 0;
+    let sLineFold = 0;
+    let nLineSkin = 0;
     let sShine = 0;
     let sRough = 0;
     let nRed = 0;
@@ -550,25 +677,40 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     for (let y = bounds.y0; y < bounds.y1; y++) {
       for (let i = y * width + bounds.x0, end = y * width + bounds.x1; i < end; i++) {
         if (!mask[i]) continue;
+        const w = skinW[i] as number;
         if (y < upperEnd) {
-          sUpper += Lraw[i] as number;
-          nUpper++;
+          sUpper += w * (Lraw[i] as number);
+          nUpper += w;
         }
-        sL += Lraw[i] as number;
-        sa += A[i] as number;
-        sb += B[i] as number;
-        sc += chroma[i] as number;
-        sFold += coarseValley[i] as number;
-        sShine += shine[i] as number;
-        sRough += rough[i] as number;
+        sL += w * (Lraw[i] as number);
+        sa += w * (A[i] as number);
+        sb += w * (B[i] as number);
+        sc += w * (chroma[i] as number);
+        const fold = coarseValley[i] as number;
+        sFold += w * fold;
+        sFoldCap += w * (fold < foldCap ? fold : foldCap);
+        const fine = fineValley2[i] as number;
+        const fineC = fine < LINE_CAP ? fine : LINE_CAP;
+        const foldC = fold < LINE_CAP ? fold : LINE_CAP;
+        sFineAll += w * fineC;
+        sFoldLineAll += w * foldC;
+        // Fine lines weigh each pixel by the skin around it (lineHair ≥ this pixel's own hair).
+        const lw = lineHair ? 1 - (lineHair[i] as number) : w;
+        if (lw > 0) {
+          sFine += lw * fineC;
+          sLineFold += lw * foldC;
+          nLineSkin += lw;
+        }
+        sShine += w * (shine[i] as number);
+        sRough += w * (rough[i] as number);
         const f = flags[i] as number;
-        nRed += f & 1;
-        nLine += lineWeight[i] as number;
-        nDiffuse += (f >> 2) & 1;
+        nRed += w * (f & 1);
+        nLine += w * (lineWeight[i] as number);
+        nDiffuse += w * ((f >> 2) & 1);
       }
     }
     const n = Math.max(1, pixels);
-    const spots = countIn(darkSpots, mask, width);
+    const spots = countIn(darkSpots, mask, width, blobSkinW);
     regions[r] = {
       pixels,
       coverage,
@@ -581,11 +723,15 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       roughness: Math.sqrt(sRough / n),
       dark_spots: spots,
       dark_spot_density: (10000 * spots) / n,
-      blemishes: countIn(blemishes, mask, width),
-      pore_density: (1000 * countIn(pores, mask, width)) / n,
-      blackheads: countIn(blackheads, mask, width),
+      blemishes: countIn(blemishes, mask, width, blobSkinW),
+      pore_density: (1000 * countIn(pores, mask, width, blobSkinW)) / n,
+      blackheads: countIn(blackheads, mask, width, blobSkinW),
       line_pct: (100 * nLine) / n,
       fold_strength: sFold / n,
+      // A zone nearly all beside hair is read whole rather than from a handful of pixels.
+      fine_valley: nLineSkin >= 30 ? sFine / nLineSkin : sFineAll / n,
+      line_fold: nLineSkin >= 30 ? sLineFold / nLineSkin : sFoldLineAll / n,
+      fold_depth: (foldToneScale * sFoldCap) / n,
       tone_sd_L: detrendedStd(lowL, mask, width, bounds, body),
       tone_sd_b: detrendedStd(lowB, mask, width, bounds, body),
       upper_L: nUpper ? sUpper / nUpper : sL / n,
@@ -602,7 +748,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     const hairPx = new Uint8Array(L.length);
     const { bounds } = src;
     for (let i = bounds.y0 * width; i < bounds.y1 * width; i++)
-      if (src.mask[i] && !zones[r].mask[i]) hairPx[i] = 1;
+      if (src.mask[i] && !core[i]) hairPx[i] = 1;
     excluded[r] = { hair: hairPx, reason: zones[r].reason };
   }
   return {

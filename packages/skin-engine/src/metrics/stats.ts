@@ -62,30 +62,35 @@ export function maskedQuantile(
 }
 
 /**
- * Standard deviation of `values` over the mask (and `also`, when given) after removing a
- * least-squares plane a+bx+cy.
+ * Standard deviation of `values` over the mask after removing a least-squares plane a+bx+cy.
+ * `weight`, when given, weights each pixel (a 0/1 mask restricts to it; a soft hair weight lets a
+ * half-hair pixel count half): weighted least squares and a weighted σ.
  */
 export function detrendedStd(
   values: Float32Array,
   mask: Uint8Array,
   width: number,
   bounds?: Bounds,
-  also?: Uint8Array,
+  weight?: Uint8Array | Float32Array,
 ): number {
   const b = bounds ?? { x0: 0, y0: 0, x1: width, y1: Math.ceil(mask.length / width) };
+  const w = (i: number) => (mask[i] ? (weight ? (weight[i] as number) : 1) : 0);
   // Normal equations for the plane fit; coordinates centred for conditioning.
   let n = 0;
+  let count = 0;
   let sx = 0;
   let sy = 0;
   for (let y = b.y0; y < b.y1; y++) {
     for (let x = b.x0; x < b.x1; x++) {
-      if (!mask[y * width + x] || (also && !also[y * width + x])) continue;
-      n++;
-      sx += x;
-      sy += y;
+      const wi = w(y * width + x);
+      if (wi <= 0) continue;
+      n += wi;
+      count++;
+      sx += wi * x;
+      sy += wi * y;
     }
   }
-  if (n < 10) return 0;
+  if (count < 10 || n <= 0) return 0;
   const mx = sx / n;
   const my = sy / n;
   let sxx = 0;
@@ -97,16 +102,17 @@ export function detrendedStd(
   for (let y = b.y0; y < b.y1; y++) {
     for (let x = b.x0; x < b.x1; x++) {
       const i = y * width + x;
-      if (!mask[i] || (also && !also[i])) continue;
+      const wi = w(i);
+      if (wi <= 0) continue;
       const dx = x - mx;
       const dy = y - my;
       const v = values[i] as number;
-      sxx += dx * dx;
-      syy += dy * dy;
-      sxy += dx * dy;
-      sv += v;
-      sxv += dx * v;
-      syv += dy * v;
+      sxx += wi * dx * dx;
+      syy += wi * dy * dy;
+      sxy += wi * dx * dy;
+      sv += wi * v;
+      sxv += wi * dx * v;
+      syv += wi * dy * v;
     }
   }
   const det = sxx * syy - sxy * sxy;
@@ -117,9 +123,10 @@ export function detrendedStd(
   for (let y = b.y0; y < b.y1; y++) {
     for (let x = b.x0; x < b.x1; x++) {
       const i = y * width + x;
-      if (!mask[i] || (also && !also[i])) continue;
+      const wi = w(i);
+      if (wi <= 0) continue;
       const r = (values[i] as number) - (a + bx * (x - mx) + by * (y - my));
-      ss += r * r;
+      ss += wi * r * r;
     }
   }
   return Math.sqrt(ss / n);
