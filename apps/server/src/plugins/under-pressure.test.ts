@@ -92,10 +92,17 @@ describe('under pressure', () => {
     async () => {
       app = await buildTestApp({ underPressure: { ...off, dbCheckIntervalMs: 100 } });
       expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
-      // every connection of the pool (10) busy for 12 s: requests would queue behind them (on a
-      // loaded machine opening the ten connections alone can take seconds)
-      const busy = Array.from({ length: 10 }, () => app!.sql`select pg_sleep(12)`.execute());
-      expect(await waitFor(() => app!.isUnderPressure(), 11_000)).toBe(true);
+      // every connection of the pool (10) busy for 20 s: requests would queue behind them (on a
+      // loaded machine opening the ten connections alone can take seconds; a CI run beside other
+      // work once missed a 12 s window)
+      // (longer than the pool's 15 s statement timeout, so each sleeps in a transaction of its own)
+      const busy = Array.from({ length: 10 }, () =>
+        app!.sql.begin(async (tx) => {
+          await tx`set local statement_timeout = 30000`;
+          await tx`select pg_sleep(20)`;
+        }),
+      );
+      expect(await waitFor(() => app!.isUnderPressure(), 19_000)).toBe(true);
       const started = performance.now();
       const res = await app.inject({ method: 'GET', url: '/api/shop/products' });
       expect(performance.now() - started).toBeLessThan(500);
