@@ -23,13 +23,16 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  *   through the soft hair weight (the margin from hair is a grey dilation of it); knots re-fitted
  *   (038); hydration blends fine lines, so it moved too. Each is above both branches' number
  *   (038: 2, 2, 3; 039: 2, 2, 3), so no stored score of either is read as comparable.
+ * - dark spots 3 (decision 043): a spot counts by the share of its disc on measured skin, by how
+ *   far its centre is below the zone's skin (soft, like its response) and by 1 − the weight of a
+ *   blemish around it (was: whole or not at all); knots unchanged.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 2,
   oiliness: 2,
   redness: 2,
   texture: 2,
-  dark_spots: 2,
+  dark_spots: 3,
   radiance: 3,
   hydration: 4,
   pores: 2,
@@ -45,4 +48,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-24/041';
+export const ENGINE_METHOD_VERSION = '2026-11-24/043';

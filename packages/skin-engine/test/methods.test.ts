@@ -17,6 +17,8 @@ import {
   FOLD_TONE_GAMMA,
   LINE_CAP,
   LINE_HAIR_MARGIN,
+  SPOT_DISC,
+  SPOT_MIN_DEPTH,
 } from '../src/metrics/measure';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
@@ -29,6 +31,7 @@ import {
 
 /** Constants a metric's raw value is built from, besides its knots and zones. */
 const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
+  dark_spots: { SPOT_MIN_DEPTH, SPOT_DISC, soft: 'depth, blemish, disc share (decision 043)' },
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS },
   fine_lines: { FOLD_WEIGHT, LINE_CAP, LINE_HAIR_MARGIN },
   firmness: { FOLD_CAP, FOLD_TONE_GAMMA },
@@ -84,7 +87,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   oiliness: { method: 2, fingerprint: '20e50f9320a2' },
   redness: { method: 2, fingerprint: '9cc3c34d3f0f' },
   texture: { method: 2, fingerprint: 'f0bbc16528ce' },
-  dark_spots: { method: 2, fingerprint: 'f605cbaef352' },
+  dark_spots: { method: 3, fingerprint: 'c4e24b13b4b7' }, // 043: soft depth, blemish and disc share
   radiance: { method: 3, fingerprint: '248521766a31' },
   hydration: { method: 4, fingerprint: '10f10274b155' }, // 041: blends fine lines
   pores: { method: 2, fingerprint: '221a3382f2eb' },
@@ -95,7 +98,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 2, fingerprint: 'e15c7b544b2e' },
   firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
 };
-const PINNED_ENGINE_VERSION = '2026-11-24/041';
+const PINNED_ENGINE_VERSION = '2026-11-24/043';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -145,8 +148,9 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots', () => {
     const expected: Partial<Record<MetricKey, number>> = {
+      dark_spots: 3,
       uneven_tone: 3,
       radiance: 3,
       dark_circles: 3,

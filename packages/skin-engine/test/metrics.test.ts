@@ -9,7 +9,13 @@ import { gaussianBlur, laplacianVariance } from '../src/image/filters';
 import { close, countMask, erode, polygonMask } from '../src/image/mask';
 import { createPlane, resampleRgb, type Plane } from '../src/image/raster';
 import { detectBlobs } from '../src/metrics/blobs';
-import { clippedRms, L_SIGMAS, shinePercent, valleyStrength } from '../src/metrics/measure';
+import {
+  clippedRms,
+  discShare,
+  L_SIGMAS,
+  shinePercent,
+  valleyStrength,
+} from '../src/metrics/measure';
 import { detrendedStd, maskedQuantile } from '../src/metrics/stats';
 import { overallScore, piecewiseLinear } from '../src/scoring';
 
@@ -226,6 +232,30 @@ describe('measurements on synthetic patches', () => {
     const hp = new Float32Array([3, -3, 3, -3]);
     expect(clippedRms(hp, full(4))).toBeCloseTo(3, 6);
     expect(clippedRms(new Float32Array([40, -40]), full(2))).toBeCloseTo(12, 6);
+  });
+});
+
+describe('dark spots at a zone edge (decision 043)', () => {
+  it('a blob counts by the share of its disc on measured skin', () => {
+    const w = 40;
+    const h = 40;
+    // Measured skin: the left half (x < 20).
+    const mask = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < 20; x++) mask[y * w + x] = 1;
+    expect(discShare(mask, w, h, 8, 20, 4)).toBe(1);
+    expect(discShare(mask, w, h, 32, 20, 4)).toBe(0);
+    // Centred one pixel inside the edge: a little more than half.
+    const astride = discShare(mask, w, h, 19, 20, 4);
+    expect(astride).toBeGreaterThan(0.5);
+    expect(astride).toBeLessThan(0.7);
+    // The edge moving by one pixel (the face mesh between two exposures) moves it by a fraction,
+    // not from a whole spot to none.
+    const moved = discShare(mask, w, h, 20, 20, 4);
+    expect(astride - moved).toBeGreaterThan(0);
+    expect(astride - moved).toBeLessThan(0.25);
+    // Off the image counts as not skin.
+    expect(discShare(mask, w, h, 0, 20, 4)).toBeGreaterThan(0.5);
+    expect(discShare(mask, w, h, 0, 20, 4)).toBeLessThan(0.6);
   });
 });
 

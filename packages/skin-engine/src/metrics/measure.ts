@@ -84,6 +84,13 @@ export const BASELINE_A_Q = 0.25;
 
 /** Blob thresholds (DoG response, CIELAB units); see blobs.ts for the response/contrast relation. */
 export const SPOT_MIN_RESPONSE = 2;
+/**
+ * A dark spot's centre (G₁.₂₈ of L*) lies this far below its zone's diffuse skin (40th percentile);
+ * soft over SOFT_FROM…SOFT_TO × it, like the response (decision 043; a hard 1.5 before).
+ */
+export const SPOT_MIN_DEPTH = 1.5;
+/** A dark spot counts by the share of its disc of radius SPOT_DISC × σ on measured skin (043). */
+export const SPOT_DISC = Math.SQRT2;
 export const BLEMISH_MIN_RESPONSE = 2.2;
 export const PORE_MIN_RESPONSE = 1.2;
 export const BLACKHEAD_MIN_RESPONSE = 2.5;
@@ -270,6 +277,32 @@ export function softWeight(response: number, threshold: number): number {
 
 function withWeights(blobs: Blob[], threshold: number): SoftBlob[] {
   return blobs.map((b) => ({ ...b, weight: softWeight(b.response, threshold) }));
+}
+
+/**
+ * Share of the disc of radius r around (x, y) that lies in the mask: how much of a blob is on
+ * measured skin. A blob astride a zone's edge counts by it (decision 043).
+ */
+export function discShare(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  r: number,
+): number {
+  const rr = Math.ceil(r);
+  let n = 0;
+  let k = 0;
+  for (let dy = -rr; dy <= rr; dy++)
+    for (let dx = -rr; dx <= rr; dx++) {
+      if (dx * dx + dy * dy > r * r) continue;
+      n++;
+      const xx = x + dx;
+      const yy = y + dy;
+      if (xx >= 0 && yy >= 0 && xx < width && yy < height && mask[yy * width + xx]) k++;
+    }
+  return n ? k / n : 0;
 }
 
 /** Soft count of the blobs centred in the mask, each weighted by the skin weight around it. */
@@ -526,8 +559,13 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     .filter(
       (bl) => (L[bl.y * width + bl.x] as number) - (coarseL[bl.y * width + bl.x] as number) < 2,
     );
-  const nearBlemish = (x: number, y: number, r: number) =>
-    counted(blemishes).some((b) => (b.x - x) ** 2 + (b.y - y) ** 2 < (r + 2 * b.sigma) ** 2);
+  /** The largest weight of a blemish within r + 2σ of (x, y): how much a dark blob there is one. */
+  const blemishNear = (x: number, y: number, r: number) => {
+    let w = 0;
+    for (const b of blemishes)
+      if (b.weight > w && (b.x - x) ** 2 + (b.y - y) ** 2 < (r + 2 * b.sigma) ** 2) w = b.weight;
+    return w;
+  };
 
   // Each zone's median lightness and chroma: "darker than this skin", "shinier than this skin".
   const zoneOf = new Int8Array(L.length).fill(-1);
@@ -563,6 +601,12 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
 
   // Dark spots: dark blobs on L*, 2–6 mm, darker than the zone's typical skin, not blemishes.
   // (Without the last two tests, the skin between bright highlights would read as "dark".)
+  // Every test is soft like the response (decision 043): a spot counts by how far its centre is
+  // below the zone's diffuse skin (softWeight of the depth against SPOT_MIN_DEPTH), by 1 − the
+  // weight of the strongest blemish around it, and by the share of its disc (radius √2σ) that is
+  // measured skin. The zones' edges follow the face mesh, which moves by a working pixel between
+  // two exposures of one photo: a dark blob astride an edge (a nostril's rim, a brow's shadow)
+  // was counted whole or not at all, and alone moved dark spots by 4 points.
   const darkSpots = withWeights(
     detectBlobs(Ls, L_SIGMAS, {
       polarity: 'dark',
@@ -572,11 +616,18 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       mask: core,
     }),
     SPOT_MIN_RESPONSE,
-  ).filter(
-    (bl) =>
-      !nearBlemish(bl.x, bl.y, bl.sigma) &&
-      ((Ls[1] as Plane).data[bl.y * width + bl.x] as number) < zoneBaseL(bl.y * width + bl.x) - 1.5,
-  );
+  )
+    .map((bl) => {
+      const i = bl.y * width + bl.x;
+      const depth = zoneBaseL(i) - ((Ls[1] as Plane).data[i] as number);
+      const weight =
+        bl.weight *
+        softWeight(depth, SPOT_MIN_DEPTH) *
+        (1 - blemishNear(bl.x, bl.y, bl.sigma)) *
+        discShare(core, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma);
+      return { ...bl, weight };
+    })
+    .filter((bl) => bl.weight > 0);
 
   // Pores: fine dark blobs (level 0, ≈ 1 mm).
   const poreBlobs = detectBlobs(Ls, L_SIGMAS, {
