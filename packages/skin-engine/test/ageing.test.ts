@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createSkinEngine, type AnalysisResult, type SkinEngine } from '../src/engine';
-import { exposure, inLinearLight, loadRgb, ok, regionPolygon, type Rgb } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { exposure, inLinearLight, referencePortrait, regionPolygon, type Rgb } from './helpers';
 
 /**
  * The ageing scores' mechanisms (decision 038, docs/skin-engine.md "Ageing"): fine lines read the
@@ -8,17 +7,7 @@ import { exposure, inLinearLight, loadRgb, ok, regionPolygon, type Rgb } from '.
  * figures (ρ with age) are in `npm run bench:validity`; these prove the mechanisms on controlled
  * changes of the reference portrait.
  */
-let engine: SkinEngine;
-let face: Rgb;
-let baseline: AnalysisResult;
-const analyze = async (image: Rgb) =>
-  ok(await engine.analyze({ image, analysisType: 'comprehensive' }));
-
-beforeAll(async () => {
-  engine = await createSkinEngine();
-  face = await loadRgb('astronaut-face.jpg');
-  baseline = await analyze(face);
-});
+const { analyze, face, baseline } = await referencePortrait();
 
 type Poly = Array<[number, number]>;
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSkinEngine, type AnalysisResult, type SkinEngine } from '../src/engine';
+import type { AnalysisResult } from '../src/engine';
 import { METRIC_REGIONS } from '../src/scoring';
 import {
   blendInside,
@@ -9,9 +9,8 @@ import {
   gridPoints,
   inLinearLight,
   inside,
-  loadRgb,
-  ok,
   paintDisc,
+  referencePortrait,
   regionPolygon,
   skinPoints,
   type Rgb,
@@ -32,17 +31,7 @@ const nearInside = (poly: Array<[number, number]>, x: number, y: number, toleran
  * constancy and relative redness, facial-hair exclusion, tone-fair contrast. Real-photo figures
  * are in `npm run bench:validity`; these prove each mechanism on controlled changes.
  */
-let engine: SkinEngine;
-let face: Rgb;
-let baseline: AnalysisResult;
-const analyze = async (image: Rgb) =>
-  ok(await engine.analyze({ image, analysisType: 'comprehensive' }));
-
-beforeAll(async () => {
-  engine = await createSkinEngine();
-  face = await loadRgb('astronaut-face.jpg');
-  baseline = await analyze(face);
-});
+const { analyze, face, baseline } = await referencePortrait();
 
 const lin = (v: number) => {
   const c = v / 255;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
 import type { RegionKey } from '@lumiskin/contract/analysis';
-import type { AnalysisResult, AnalyzeOutcome } from '../src/engine';
+import { createSkinEngine, type AnalysisResult, type AnalyzeOutcome } from '../src/engine';
 import type { PixelImage } from '../src/image/raster';
 
 export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -313,4 +313,16 @@ export function inLinearLight(
     for (let c = 0; c < 3; c++) out.data[p + c] = toSrgb(rgb[c] as number);
   });
   return out;
+}
+
+/**
+ * The engine, the reference portrait and its comprehensive analysis: where the mechanism tests
+ * start from (`const { analyze, face, baseline } = await referencePortrait();`).
+ */
+export async function referencePortrait() {
+  const engine = await createSkinEngine();
+  const analyze = async (image: Rgb) =>
+    ok(await engine.analyze({ image, analysisType: 'comprehensive' }));
+  const face = await loadRgb('astronaut-face.jpg');
+  return { analyze, face, baseline: await analyze(face) };
 }
