@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /** How long a page with no frames (a hidden tab) waits before rendering the rest anyway. */
 const HIDDEN_TAB_WAIT_MS = 250;
@@ -44,7 +44,10 @@ export function useAfterFirstPaint(): boolean {
   return isPainted;
 }
 
-/** Renders `fallback` until the app's first screen has painted, then `children`. */
+/**
+ * Renders `fallback` until the app's first screen has painted, then `children`, showing the same
+ * `fallback` while a lazy component among them loads (so the place looks the same throughout).
+ */
 export function AfterFirstPaint({
   children,
   fallback = null,
@@ -52,7 +55,7 @@ export function AfterFirstPaint({
   children: ReactNode;
   fallback?: ReactNode;
 }) {
-  return useAfterFirstPaint() ? children : fallback;
+  return useAfterFirstPaint() ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }
 
 /** Tests start each case from a page that has not painted. */

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { useAfterFirstPaint } from '@/components/after-first-paint';
+import { lazy, useSyncExternalStore } from 'react';
+import { AfterFirstPaint } from '@/components/after-first-paint';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -30,7 +30,6 @@ const notInApp = () => false;
 export function Navbar() {
   const { user } = useAuth();
   const logout = useLogout();
-  const showMenus = useAfterFirstPaint();
   // Inside the Android app "Mobile App" (the download page) has nothing to offer.
   const isInApp = useSyncExternalStore(noSubscription, isNativeApp, notInApp);
   const shown = isInApp
@@ -68,13 +67,9 @@ export function Navbar() {
           {user ? (
             <div className="hidden items-center gap-1 lg:flex">
               {/* Same footprint while the menus load, so nothing moves. */}
-              {showMenus ? (
-                <Suspense fallback={MENUS_PLACEHOLDER}>
-                  <MemberMenus user={user} onLogout={onLogout} />
-                </Suspense>
-              ) : (
-                MENUS_PLACEHOLDER
-              )}
+              <AfterFirstPaint fallback={MENUS_PLACEHOLDER}>
+                <MemberMenus user={user} onLogout={onLogout} />
+              </AfterFirstPaint>
             </div>
           ) : (
             <>

@@ -3,7 +3,7 @@ import { ANALYSIS_SOURCE_LABELS } from '@lumiskin/contract/analysis-api';
 import { ArrowRightIcon, MapPinIcon, Share2Icon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useAfterFirstPaint } from '@/components/after-first-paint';
+import { AfterFirstPaint } from '@/components/after-first-paint';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -57,7 +57,6 @@ export function LatestScanCard({
   earlier: readonly HistoryItem[];
 }) {
   const [isExporting, setIsExporting] = useState(false);
-  const menuReady = useAfterFirstPaint();
   const band = scoreBand(scan.overall_score);
   const baseline = comparableBaseline(scan, earlier);
   const unlike = baseline.kind === 'unlike' ? baseline.reasons : undefined;
@@ -168,13 +167,9 @@ export function LatestScanCard({
           <Share2Icon aria-hidden /> Share Results
         </Button>
         {/* The menu's code is asked for once the card has painted; the same button until then. */}
-        {menuReady ? (
-          <Suspense fallback={exportButton}>
-            <ExportMenu isExporting={isExporting} onExport={(format) => void exportAs(format)} />
-          </Suspense>
-        ) : (
-          exportButton
-        )}
+        <AfterFirstPaint fallback={exportButton}>
+          <ExportMenu isExporting={isExporting} onExport={(format) => void exportAs(format)} />
+        </AfterFirstPaint>
       </div>
     </Card>
   );

@@ -1,9 +1,9 @@
 import { ScanFaceIcon, SparklesIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useAfterFirstPaint } from '@/components/after-first-paint';
+import { AfterFirstPaint } from '@/components/after-first-paint';
 import { Card } from '@/components/ui/card';
 import { InlineSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -71,7 +71,6 @@ export default function DashboardRoute() {
   const newest = latest.data?.items[0];
   const analysis = useAnalysis(newest?.id);
   useTimeZoneSync();
-  const showLower = useAfterFirstPaint();
   if (!user) return null;
 
   const total = stats.data?.total_analyses ?? latest.data?.total ?? 0;
@@ -128,20 +127,16 @@ export default function DashboardRoute() {
 
       {/* Below the first screen on a phone: its own chunk, rendered once the cards above have
           painted (decision 040). */}
-      {showLower ? (
-        <Suspense fallback={LOWER_PLACEHOLDER}>
-          <DashboardLower
-            hasScans={hasScans}
-            totalScans={total}
-            analysis={analysis.data}
-            isAnalysisLoading={Boolean(newest) && analysis.isPending}
-            latestScore={newest?.overall_score ?? null}
-            stats={stats.data}
-          />
-        </Suspense>
-      ) : (
-        LOWER_PLACEHOLDER
-      )}
+      <AfterFirstPaint fallback={LOWER_PLACEHOLDER}>
+        <DashboardLower
+          hasScans={hasScans}
+          totalScans={total}
+          analysis={analysis.data}
+          isAnalysisLoading={Boolean(newest) && analysis.isPending}
+          latestScore={newest?.overall_score ?? null}
+          stats={stats.data}
+        />
+      </AfterFirstPaint>
     </div>
   );
 }
