@@ -1,3 +1,6 @@
+/** Whether this browser has IndexedDB (not in some private modes, nor in tests without it). */
+export const hasIndexedDb = () => typeof indexedDB !== 'undefined';
+
 /**
  * One object store in its own IndexedDB database (the offline cache, the outbox): opened for each
  * request and closed after it, so nothing holds a connection a newer version would wait for.

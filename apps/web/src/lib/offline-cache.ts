@@ -6,7 +6,8 @@
  * person signing in, drops it. Only successful answers are kept, for at most MAX_AGE_MS.
  */
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { deleteSaved, hasIndexedDb, readSaved, writeSaved } from '@/lib/offline-store';
+import { hasIndexedDb } from '@/lib/idb';
+import { deleteSaved, readSaved, writeSaved } from '@/lib/offline-store';
 import { getSession, subscribeSession } from '@/lib/storage';
 
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

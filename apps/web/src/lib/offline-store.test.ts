@@ -79,7 +79,8 @@ describe('offline store', () => {
   it('starts nothing without IndexedDB (private modes, old browsers)', async () => {
     vi.stubGlobal('indexedDB', undefined);
     const store = await import('@/lib/offline-store');
-    expect(store.hasIndexedDb()).toBe(false);
+    const { hasIndexedDb } = await import('@/lib/idb');
+    expect(hasIndexedDb()).toBe(false);
     expect(() => store.readSavedEarly()).not.toThrow();
   });
 });

@@ -4,12 +4,10 @@
  * the app's scripts download instead of after they have run (opening the database is a round trip
  * to the browser's storage process, ~0.1 s on a phone before the first render).
  */
-import { idbStore } from '@/lib/idb';
+import { hasIndexedDb, idbStore } from '@/lib/idb';
 
 const KEY = 'v1';
 const run = idbStore('lumiskin', 'query-cache');
-
-export const hasIndexedDb = () => typeof indexedDB !== 'undefined';
 
 /** The read boot.ts started, until the app takes it. */
 let early: Promise<unknown> | undefined;

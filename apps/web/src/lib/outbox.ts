@@ -7,7 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import { apiRequest, ApiRequestError } from '@/lib/api-client';
 import { subscribeReachable, isServerReachable } from '@/lib/connection';
-import { idbStore } from '@/lib/idb';
+import { hasIndexedDb, idbStore } from '@/lib/idb';
 import { getSession, subscribeSession } from '@/lib/storage';
 
 export interface OutboxEntry {
@@ -48,7 +48,7 @@ async function store<T>(
   mode: IDBTransactionMode,
   action: (s: IDBObjectStore) => IDBRequest<T>,
 ): Promise<T | undefined> {
-  if (typeof indexedDB === 'undefined') return undefined;
+  if (!hasIndexedDb()) return undefined;
   try {
     return await run(mode, action);
   } catch {
