@@ -156,6 +156,38 @@ export function spearmanCi(x: number[], y: number[], resamples = 1000): [number,
   return [out[Math.floor(0.025 * resamples)] ?? NaN, out[Math.floor(0.975 * resamples)] ?? NaN];
 }
 
+/**
+ * 95 % bootstrap interval of any statistic of n paired rows: `stat` gets the resampled row
+ * indices (drawn with replacement). The figures are read from ~50–150 photos, so a point
+ * estimate alone hides how much a second sample of people would differ.
+ */
+export function bootstrapCi(
+  n: number,
+  stat: (rows: number[]) => number,
+  resamples = 1000,
+): [number, number] {
+  const rand = rng(20261125);
+  const out: number[] = [];
+  for (let b = 0; b < resamples; b++) {
+    const rows: number[] = [];
+    for (let i = 0; i < n; i++) rows.push(Math.floor(rand() * n));
+    const v = stat(rows);
+    if (Number.isFinite(v)) out.push(v);
+  }
+  out.sort((a, b) => a - b);
+  return [out[Math.floor(0.025 * out.length)] ?? NaN, out[Math.floor(0.975 * out.length)] ?? NaN];
+}
+
+/** Mean of y in the top third of x minus the bottom third (terciles of these rows' x): the tone gap. */
+export function tercileGap(x: number[], y: number[]): number {
+  const sorted = [...x].sort((a, b) => a - b);
+  const t1 = quantile(sorted, 1 / 3);
+  const t2 = quantile(sorted, 2 / 3);
+  const low = y.filter((_, i) => (x[i] as number) <= t1);
+  const high = y.filter((_, i) => (x[i] as number) > t2);
+  return mean(low) - mean(high);
+}
+
 export function mean(v: number[]): number {
   return v.length ? v.reduce((s, x) => s + x, 0) / v.length : NaN;
 }

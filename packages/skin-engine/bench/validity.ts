@@ -19,6 +19,7 @@ import { COMPREHENSIVE_METRICS, type MetricKey } from '@lumiskin/contract/analys
 import type { AnalysisResult, SkinEngine } from '../src/engine';
 import type { PixelImage } from '../src/image/raster';
 import {
+  bootstrapCi,
   decodeFile,
   devFacesDir,
   listDevFaces,
@@ -27,6 +28,7 @@ import {
   quantile,
   spearman,
   spearmanCi,
+  tercileGap,
   type DevFace,
 } from './dev-faces';
 import { castImage, exposed, reencode, resized, retinted, type Img } from './variants';
@@ -180,7 +182,18 @@ async function main() {
   for (const m of ['acne', 'pores', 'texture', 'blackheads'] as const) {
     const w = mean(women.map((r) => scoreOf(r, m) as number));
     const mm = mean(men.map((r) => scoreOf(r, m) as number));
-    console.log(`${m.padEnd(14)} women ${f1(w)}  men ${f1(mm)}  gap ${f1(w - mm)}`);
+    // Bootstrap over people (women and men resampled together, as a second sample would be).
+    const both = [...women, ...men];
+    const ci = bootstrapCi(both.length, (idx) => {
+      const pick = idx.map((i) => both[i] as Row);
+      return (
+        mean(pick.filter((r) => r.face.gender === 'F').map((r) => scoreOf(r, m) as number)) -
+        mean(pick.filter((r) => r.face.gender === 'M').map((r) => scoreOf(r, m) as number))
+      );
+    });
+    console.log(
+      `${m.padEnd(14)} women ${f1(w)}  men ${f1(mm)}  gap ${f1(w - mm)}  95% CI [${f1(ci[0])}, ${f1(ci[1])}]`,
+    );
   }
   console.log(
     `men with acne < 80: ${pct(men.filter((r) => (scoreOf(r, 'acne') as number) < 80).length / Math.max(1, men.length))}; women: ${pct(women.filter((r) => (scoreOf(r, 'acne') as number) < 80).length / Math.max(1, women.length))}`,
@@ -202,7 +215,7 @@ async function main() {
   for (const r of congress) series.set(r.size ?? '', [...(series.get(r.size ?? '') ?? []), r]);
   const sameLight = [...series.values()].filter((s) => s.length >= 8);
   console.log(
-    `score          ρ(ITA°)  95% CI         darker  lighter  gap(d−l)   ρ within series (${sameLight.length} series, n = ${sameLight.reduce((s, g) => s + g.length, 0)})`,
+    `score          ρ(ITA°)  95% CI         darker  lighter  gap(d−l)   ρ within series (${sameLight.length} series, n = ${sameLight.reduce((s, g) => s + g.length, 0)})   gap 95% CI`,
   );
   const itaOf = (r: Row) => r.result?.skin_tone.ita as number;
   const has = (m: MetricKey) => (r: Row) => scoreOf(r, m) !== undefined;
@@ -211,6 +224,14 @@ async function main() {
     const xs = scored.map(itaOf);
     const ys = scored.map((r) => scoreOf(r, m) as number);
     const ci = spearmanCi(xs, ys);
+    // The gap's own sampling spread (terciles re-drawn in each resample): at ~130 portraits it
+    // is about ±4.5 points (decision 046), wider than the ±3 target itself.
+    const gapCi = bootstrapCi(xs.length, (idx) =>
+      tercileGap(
+        idx.map((i) => xs[i] as number),
+        idx.map((i) => ys[i] as number),
+      ),
+    );
     const d = mean(darker.filter(has(m)).map((r) => scoreOf(r, m) as number));
     const l = mean(lighter.filter(has(m)).map((r) => scoreOf(r, m) as number));
     let within = 0;
@@ -229,7 +250,8 @@ async function main() {
       `${m.padEnd(14)} ${f2(spearman(xs, ys)).padStart(6)}   [${f2(ci[0])}, ${f2(ci[1])}]`.padEnd(
         39,
       ) +
-        `${f1(d).padStart(5)}   ${f1(l).padStart(5)}   ${f1(d - l).padStart(6)}   ${f2(n ? within / n : NaN).padStart(6)}`,
+        `${f1(d).padStart(5)}   ${f1(l).padStart(5)}   ${f1(d - l).padStart(6)}   ${f2(n ? within / n : NaN).padStart(6)}` +
+        `          [${f1(gapCi[0])}, ${f1(gapCi[1])}]`,
     );
   }
 
