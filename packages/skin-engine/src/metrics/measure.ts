@@ -39,8 +39,15 @@ export interface RegionMeasurements {
   dark_spot_density: number;
   /** Red blobs on a* (1.5–6 mm): blemishes. */
   blemishes: number;
-  /** Fine dark blobs (≈ 1 mm) per 1,000 skin pixels: visible pores. */
+  /** Fine dark blobs (≈ 1 mm) per 1,000 skin pixels (counted pores: `counts.pores`; no longer scored). */
   pore_density: number;
+  /**
+   * Visible pores, read continuously (decision 045): the dark-dot response at ≈ 1.5 mm (DoG
+   * G₂.₀₅ − G₁.₂₈ of contrast-scaled L*) above PORE_FLOOR, each pixel's excess clipped at
+   * PORE_CAP, summed per 1,000 skin pixels (L* units; with the cap of 1 it reads like a soft count
+   * of dark-dot pixels per 1,000).
+   */
+  pore_depth: number;
   /** Tiny dark low-chroma blobs (nose only counts them). */
   blackheads: number;
   /** % of skin pixels on a line-like dark valley (Hessian ridge measure, fine scales). */
@@ -93,6 +100,17 @@ export const SPOT_MIN_DEPTH = 1.5;
 export const SPOT_DISC = Math.SQRT2;
 export const BLEMISH_MIN_RESPONSE = 2.2;
 export const PORE_MIN_RESPONSE = 1.2;
+/**
+ * Pores are scored from a continuous reading (decision 045), the way fine lines moved from a
+ * thresholded line % to a clipped valley depth (038): each skin pixel contributes its dark-dot
+ * response at DoG level 1 (G₂.₀₅ − G₁.₂₈ of contrast-scaled L*, dots of ≈ 1.5 mm) above
+ * PORE_FLOOR L*, clipped at PORE_CAP L*. The floor leaves out the fine grain that re-saves and
+ * resizes change; the cap keeps a few strong dots (a follicle, a beard's edge, a mole) from
+ * deciding the mean. Both chosen on the calibration half by the capture deltas and the women − men
+ * gap together (plateau: floor 0.8–1.0, cap 1–1.5; docs/skin-engine.md).
+ */
+export const PORE_FLOOR = 1;
+export const PORE_CAP = 1;
 export const BLACKHEAD_MIN_RESPONSE = 2.5;
 /** Hessian valley strength (σ²·λ, L* units) above which a pixel is on a fine line. */
 export const LINE_MIN_STRENGTH = 1.2;
@@ -717,6 +735,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     let sLineFold = 0;
     let nLineSkin = 0;
     let sShine = 0;
+    let sPore = 0;
     let sRough = 0;
     let nRed = 0;
     let nLine = 0;
@@ -753,6 +772,8 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
           nLineSkin += lw;
         }
         sShine += w * (shine[i] as number);
+        const dot = (L2[i] as number) - (L1[i] as number) - PORE_FLOOR;
+        if (dot > 0) sPore += w * (dot < PORE_CAP ? dot : PORE_CAP);
         sRough += w * (rough[i] as number);
         const f = flags[i] as number;
         nRed += w * (f & 1);
@@ -776,6 +797,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       dark_spot_density: (10000 * spots) / n,
       blemishes: countIn(blemishes, mask, width, blobSkinW),
       pore_density: (1000 * countIn(pores, mask, width, blobSkinW)) / n,
+      pore_depth: (1000 * sPore) / n,
       blackheads: countIn(blackheads, mask, width, blobSkinW),
       line_pct: (100 * nLine) / n,
       fold_strength: sFold / n,
