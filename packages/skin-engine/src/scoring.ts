@@ -177,17 +177,18 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [-9.64, 94],
     [-4.2, 96],
   ],
-  // Dark-dot response at ≈ 1.5 mm above PORE_FLOOR, clipped at PORE_CAP, per 1,000 skin
-  // pixels (pore_depth). Fitted on the calibration half, decision 045 (n = 169).
+  // Dark-dot response at ≈ 1.5 mm on the skin's own contrast (contrastScale^PORE_TONE_GAMMA)
+  // above PORE_FLOOR, clipped at PORE_CAP, per 1,000 skin pixels (pore_depth). Fitted on the
+  // calibration half, decision 045 (n = 169).
   pores: [
-    [0, 96],
-    [0.15, 94],
-    [0.934, 91],
-    [4.29, 87],
-    [10, 81],
-    [26.2, 73],
-    [72.7, 62],
-    [175, 30],
+    [0.0744, 96],
+    [0.529, 94],
+    [2.57, 91],
+    [8.45, 87],
+    [19.9, 81],
+    [43.6, 73],
+    [137, 62],
+    [330, 30],
   ],
   // Mean fine valley strength + FOLD_WEIGHT × coarse fold strength on the forehead, away from
   // hair. Fitted on the calibration half, decision 038.

@@ -19,6 +19,7 @@ import {
   LINE_HAIR_MARGIN,
   PORE_CAP,
   PORE_FLOOR,
+  PORE_TONE_GAMMA,
   SPOT_DISC,
   SPOT_MIN_DEPTH,
 } from '../src/metrics/measure';
@@ -37,7 +38,12 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS },
   fine_lines: { FOLD_WEIGHT, LINE_CAP, LINE_HAIR_MARGIN },
   firmness: { FOLD_CAP, FOLD_TONE_GAMMA },
-  pores: { PORE_FLOOR, PORE_CAP, reads: 'DoG level 1 dark-dot depth per 1,000 px (decision 045)' },
+  pores: {
+    PORE_FLOOR,
+    PORE_CAP,
+    PORE_TONE_GAMMA,
+    reads: 'DoG level 1 dark-dot depth per 1,000 px (decision 045)',
+  },
 };
 /**
  * The hair weight (decision 039) decides how much each skin pixel counts in every metric: its
@@ -93,7 +99,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   dark_spots: { method: 3, fingerprint: 'c4e24b13b4b7' }, // 043: soft depth, blemish and disc share
   radiance: { method: 3, fingerprint: '248521766a31' },
   hydration: { method: 4, fingerprint: '10f10274b155' }, // 041: blends fine lines
-  pores: { method: 4, fingerprint: 'a8a3a43329be' },
+  pores: { method: 4, fingerprint: '243fe36004b2' },
   fine_lines: { method: 3, fingerprint: '2972c09b1287' }, // 041: 038's forehead lines + 039's hair weight
   uneven_tone: { method: 3, fingerprint: 'f521417b7c7b' },
   dark_circles: { method: 3, fingerprint: '95b7d2df2345' },
