@@ -27,8 +27,9 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  *   far its centre is below the zone's skin (soft, like its response) and by 1 − the weight of a
  *   blemish around it (was: whole or not at all); knots unchanged.
  * - pores 4 (decision 045): a continuous reading instead of a count, the dark-dot response at
- *   ≈ 1.5 mm above PORE_FLOOR, clipped at PORE_CAP, per 1,000 skin pixels; knots re-fitted. 4, not
- *   3: decision 042's branch (not adopted) carried pores 3 with another definition.
+ *   ≈ 1.5 mm on the skin's own contrast (PORE_TONE_GAMMA) above PORE_FLOOR, clipped at PORE_CAP,
+ *   per 1,000 skin pixels; knots re-fitted. 4, not 3: decision 042's branch (not adopted) carried
+ *   pores 3 with another definition.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 2,
