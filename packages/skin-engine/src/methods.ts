@@ -26,6 +26,10 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * - dark spots 3 (decision 043): a spot counts by the share of its disc on measured skin, by how
  *   far its centre is below the zone's skin (soft, like its response) and by 1 − the weight of a
  *   blemish around it (was: whole or not at all); knots unchanged.
+ * - pores 4 (decision 045): a continuous reading instead of a count, the dark-dot response at
+ *   ≈ 1.5 mm on the skin's own contrast (PORE_TONE_GAMMA) above PORE_FLOOR, clipped at PORE_CAP,
+ *   per 1,000 skin pixels; knots re-fitted. 4, not 3: decision 042's branch (not adopted) carried
+ *   pores 3 with another definition.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 2,
@@ -35,7 +39,7 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   dark_spots: 3,
   radiance: 3,
   hydration: 4,
-  pores: 2,
+  pores: 4,
   fine_lines: 3,
   uneven_tone: 3,
   dark_circles: 3,
@@ -48,4 +52,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-24/043';
+export const ENGINE_METHOD_VERSION = '2026-11-25/045';

@@ -96,7 +96,7 @@ const RAW: Partial<Record<MetricKey, RawReader>> = {
     m.chroma -
     (EXPECTED_CHROMA.c0 + EXPECTED_CHROMA.c1 * ctx.ita) -
     RADIANCE_EVENNESS * m.tone_sd_L,
-  pores: (m) => m.pore_density,
+  pores: (m) => m.pore_depth,
   fine_lines: (m) => m.fine_valley + FOLD_WEIGHT * m.line_fold,
   uneven_tone: (m) => Math.sqrt(m.tone_sd_L ** 2 + (1.5 * m.tone_sd_b) ** 2),
   blackheads: (m) => m.blackheads,
@@ -177,16 +177,18 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [-9.64, 94],
     [-4.2, 96],
   ],
-  // Fine dark blobs per 1,000 skin pixels, soft count.
+  // Dark-dot response at ≈ 1.5 mm on the skin's own contrast (contrastScale^PORE_TONE_GAMMA)
+  // above PORE_FLOOR, clipped at PORE_CAP, per 1,000 skin pixels (pore_depth). Fitted on the
+  // calibration half, decision 045 (n = 169).
   pores: [
-    [0.0, 96],
-    [0.07, 94],
-    [0.24, 91],
-    [0.71, 87],
-    [1.41, 81],
-    [2.81, 73],
-    [4.61, 62],
-    [10.46, 30],
+    [0.0744, 96],
+    [0.529, 94],
+    [2.57, 91],
+    [8.45, 87],
+    [19.9, 81],
+    [43.6, 73],
+    [137, 62],
+    [330, 30],
   ],
   // Mean fine valley strength + FOLD_WEIGHT × coarse fold strength on the forehead, away from
   // hair. Fitted on the calibration half, decision 038.

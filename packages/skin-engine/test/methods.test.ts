@@ -17,6 +17,9 @@ import {
   FOLD_TONE_GAMMA,
   LINE_CAP,
   LINE_HAIR_MARGIN,
+  PORE_CAP,
+  PORE_FLOOR,
+  PORE_TONE_GAMMA,
   SPOT_DISC,
   SPOT_MIN_DEPTH,
 } from '../src/metrics/measure';
@@ -35,6 +38,12 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS },
   fine_lines: { FOLD_WEIGHT, LINE_CAP, LINE_HAIR_MARGIN },
   firmness: { FOLD_CAP, FOLD_TONE_GAMMA },
+  pores: {
+    PORE_FLOOR,
+    PORE_CAP,
+    PORE_TONE_GAMMA,
+    reads: 'DoG level 1 dark-dot depth per 1,000 px (decision 045)',
+  },
 };
 /**
  * The hair weight (decision 039) decides how much each skin pixel counts in every metric: its
@@ -90,7 +99,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   dark_spots: { method: 3, fingerprint: 'c4e24b13b4b7' }, // 043: soft depth, blemish and disc share
   radiance: { method: 3, fingerprint: '248521766a31' },
   hydration: { method: 4, fingerprint: '10f10274b155' }, // 041: blends fine lines
-  pores: { method: 2, fingerprint: '221a3382f2eb' },
+  pores: { method: 4, fingerprint: '243fe36004b2' },
   fine_lines: { method: 3, fingerprint: '2972c09b1287' }, // 041: 038's forehead lines + 039's hair weight
   uneven_tone: { method: 3, fingerprint: 'f521417b7c7b' },
   dark_circles: { method: 3, fingerprint: '95b7d2df2345' },
@@ -98,7 +107,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 2, fingerprint: 'e15c7b544b2e' },
   firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
 };
-const PINNED_ENGINE_VERSION = '2026-11-24/043';
+const PINNED_ENGINE_VERSION = '2026-11-25/045';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -148,7 +157,7 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       dark_spots: 3,
       uneven_tone: 3,
@@ -157,6 +166,8 @@ describe('measurement method versions', () => {
       hydration: 4,
       fine_lines: 3,
       firmness: 3,
+      // 4, not 3: decision 042's branch (not adopted) carried pores 3 with another definition.
+      pores: 4,
     };
     for (const metric of COMPREHENSIVE_METRICS)
       expect(METRIC_METHODS[metric]).toBe(expected[metric] ?? 2);

@@ -39,8 +39,14 @@ export interface RegionMeasurements {
   dark_spot_density: number;
   /** Red blobs on a* (1.5–6 mm): blemishes. */
   blemishes: number;
-  /** Fine dark blobs (≈ 1 mm) per 1,000 skin pixels: visible pores. */
+  /** Fine dark blobs (≈ 1 mm) per 1,000 skin pixels (counted pores: `counts.pores`; no longer scored). */
   pore_density: number;
+  /**
+   * Visible pores, read continuously (decision 045): the dark-dot response at ≈ 1.5 mm (DoG
+   * G₂.₀₅ − G₁.₂₈ of L* on the skin's own contrast, PORE_TONE_GAMMA) above PORE_FLOOR, each
+   * pixel's excess clipped at PORE_CAP, summed per 1,000 skin pixels (L* units).
+   */
+  pore_depth: number;
   /** Tiny dark low-chroma blobs (nose only counts them). */
   blackheads: number;
   /** % of skin pixels on a line-like dark valley (Hessian ridge measure, fine scales). */
@@ -93,6 +99,25 @@ export const SPOT_MIN_DEPTH = 1.5;
 export const SPOT_DISC = Math.SQRT2;
 export const BLEMISH_MIN_RESPONSE = 2.2;
 export const PORE_MIN_RESPONSE = 1.2;
+/**
+ * Pores are scored from a continuous reading (decision 045), the way fine lines moved from a
+ * thresholded line % to a clipped valley depth (038): each skin pixel contributes its dark-dot
+ * response at DoG level 1 (G₂.₀₅ − G₁.₂₈ of L*, dots of ≈ 1.5 mm) on the skin's own contrast
+ * (contrastScale^PORE_TONE_GAMMA) above PORE_FLOOR L*, clipped at PORE_CAP L*. The floor leaves
+ * out the fine grain that re-saves and resizes change; the cap keeps a few strong dots (a mole, a
+ * follicle, a beard's edge) from deciding the mean. Chosen on the calibration half by the capture
+ * deltas, the women − men gap, the tone gap and the reference portrait's re-tint together
+ * (docs/skin-engine.md, decision 045).
+ */
+export const PORE_FLOOR = 0.7;
+export const PORE_CAP = 2;
+/**
+ * Pores' dark dots are scaled by contrastScale^PORE_TONE_GAMMA (the other texture measures: γ 1).
+ * With γ 1, darker skin read fewer dots above the floor (calibration half: ρ(score, ITA°) −0.12,
+ * darker − lighter tercile gap +2.2; the reference portrait re-tinted darker read 2–5 points
+ * better); ½ makes ρ ≈ 0 (0.01) and the gap 0.4 (decision 045).
+ */
+export const PORE_TONE_GAMMA = 0.5;
 export const BLACKHEAD_MIN_RESPONSE = 2.5;
 /** Hessian valley strength (σ²·λ, L* units) above which a pixel is on a fine line. */
 export const LINE_MIN_STRENGTH = 1.2;
@@ -660,6 +685,8 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       ? maxFilter(hairHere.data, hairSupport, width, height, LINE_HAIR_MARGIN)
       : null;
   const foldToneScale = cs ** FOLD_TONE_GAMMA;
+  // Pores: the dots of the contrast-scaled L* (× cs) brought to cs^PORE_TONE_GAMMA.
+  const poreToneScale = cs ** (PORE_TONE_GAMMA - 1);
   const foldCap = FOLD_CAP / foldToneScale;
 
   // Per-pixel quantities, computed once over the measured skin, then summed per zone.
@@ -717,6 +744,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     let sLineFold = 0;
     let nLineSkin = 0;
     let sShine = 0;
+    let sPore = 0;
     let sRough = 0;
     let nRed = 0;
     let nLine = 0;
@@ -753,6 +781,8 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
           nLineSkin += lw;
         }
         sShine += w * (shine[i] as number);
+        const dot = ((L2[i] as number) - (L1[i] as number)) * poreToneScale - PORE_FLOOR;
+        if (dot > 0) sPore += w * (dot < PORE_CAP ? dot : PORE_CAP);
         sRough += w * (rough[i] as number);
         const f = flags[i] as number;
         nRed += w * (f & 1);
@@ -776,6 +806,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
       dark_spot_density: (10000 * spots) / n,
       blemishes: countIn(blemishes, mask, width, blobSkinW),
       pore_density: (1000 * countIn(pores, mask, width, blobSkinW)) / n,
+      pore_depth: (1000 * sPore) / n,
       blackheads: countIn(blackheads, mask, width, blobSkinW),
       line_pct: (100 * nLine) / n,
       fold_strength: sFold / n,
