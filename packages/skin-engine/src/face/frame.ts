@@ -34,8 +34,6 @@ import {
  */
 export const WORK_FACE_HEIGHT = 320;
 
-/** Bounding box [x0, y0, x1, y1) of a mask, so per-zone loops touch only the zone. */
-
 export interface FrameRegion {
   mask: Uint8Array;
   polygon: Uint8Array;
@@ -45,19 +43,20 @@ export interface FrameRegion {
   outline: Array<Array<[number, number]>>;
 }
 
-export function maskBounds(mask: Uint8Array, width: number): Bounds {
+/** Bounding box [x0, x1) × [y0, y1) of a mask that is empty outside `near` (only that box is scanned). */
+function maskBoundsWithin(mask: Uint8Array, width: number, near: Bounds): Bounds {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -1;
   let y1 = -1;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i]) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
+  for (let y = near.y0; y < near.y1; y++) {
+    for (let x = near.x0, i = y * width + near.x0; x < near.x1; x++, i++) {
+      if (!mask[i]) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
   }
   return x1 < 0 ? { x0: 0, y0: 0, x1: 0, y1: 0 } : { x0, y0, x1: x1 + 1, y1: y1 + 1 };
 }
@@ -157,21 +156,38 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
     fillPolygon(oval, width, height, meshPolygon(mesh, poly, toWork), 0);
   for (const region of REGIONS) {
     const m = new Uint8Array(width * height);
-    for (const poly of REGION_POLYGONS[region])
-      fillPolygon(m, width, height, meshPolygon(mesh, poly, toWork));
-    const zone = intersect(erodeWithin(m, width, height, 2, maskBounds(m, width)), oval);
+    // The polygons' vertex box (plus a pixel): the only part of the frame the fill can touch.
+    const near: Bounds = { x0: width, y0: height, x1: 0, y1: 0 };
+    for (const poly of REGION_POLYGONS[region]) {
+      const pts = meshPolygon(mesh, poly, toWork);
+      fillPolygon(m, width, height, pts);
+      for (const [x, y] of pts) {
+        near.x0 = Math.min(near.x0, Math.max(0, Math.floor(x) - 1));
+        near.y0 = Math.min(near.y0, Math.max(0, Math.floor(y) - 1));
+        near.x1 = Math.max(near.x1, Math.min(width, Math.ceil(x) + 2));
+        near.y1 = Math.max(near.y1, Math.min(height, Math.ceil(y) + 2));
+      }
+    }
+    const filled = maskBoundsWithin(m, width, near);
+    // Erosion only shrinks, so the zone (eroded polygon ∩ oval) lies within the filled box.
+    const zone = erodeWithin(m, width, height, 2, filled);
+    for (let y = filled.y0; y < filled.y1; y++)
+      for (let i = y * width + filled.x0, end = y * width + filled.x1; i < end; i++)
+        if (zone[i] && !oval[i]) zone[i] = 0;
     polygons[region] = zone;
-    const b = maskBounds(zone, width);
+    const b = maskBoundsWithin(zone, width, filled);
     polygonBounds[region] = b;
     for (let i = b.y0 * width; i < b.y1 * width; i++) if (zone[i]) zones[i] = 1;
   }
   const refMask = countMask(zones) > 50 ? zones : oval;
 
   // The light's colour, from the eyes/teeth (or the skin locus), removed before any colour metric.
+  // (Linear values are needed only where the median looks: one plane, filled on the mask.)
+  const linear = new Float32Array(width * height);
   const skinRgb = [0, 1, 2].map((c) => {
-    const plane = new Float32Array(width * height);
-    for (let i = 0; i < plane.length; i++) plane[i] = toLinear(rgb[i * 3 + c] as number);
-    return maskedQuantile(plane, refMask, 0.5);
+    for (let i = 0; i < linear.length; i++)
+      if (refMask[i]) linear[i] = toLinear(rgb[i * 3 + c] as number);
+    return maskedQuantile(linear, refMask, 0.5);
   }) as [number, number, number];
   const whitePoint = estimateWhitePoint(image, face, skinRgb, faceHeight);
   // Keep the skin's luminance: the correction changes colour, not exposure.

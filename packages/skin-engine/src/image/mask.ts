@@ -63,21 +63,28 @@ export function erode(mask: Uint8Array, width: number, height: number, radius: n
       tmp[row + x] = (left[x] as number) > radius && run > radius ? 1 : 0;
     }
   }
-  const up = new Int32Array(width);
-  const upRuns = new Int32Array(mask.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      up[x] = tmp[y * width + x] ? (up[x] as number) + 1 : 0;
-      upRuns[y * width + x] = up[x] as number;
-    }
+  // Columns: a pixel stays when the 2r+1 rows around it (all inside the image) are set, counted
+  // with a sliding window per column (one row of counters instead of a run length per pixel).
+  const count = new Int32Array(width);
+  const full = 2 * radius + 1;
+  for (let y = 0; y < Math.min(height, radius); y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) count[x] = (count[x] as number) + (tmp[row + x] as number);
   }
-  const down = new Int32Array(width);
-  for (let y = height - 1; y >= 0; y--) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      down[x] = tmp[i] ? (down[x] as number) + 1 : 0;
-      out[i] = (upRuns[i] as number) > radius && (down[x] as number) > radius ? 1 : 0;
+  for (let y = 0; y < height; y++) {
+    const add = y + radius;
+    if (add < height) {
+      const row = add * width;
+      for (let x = 0; x < width; x++) count[x] = (count[x] as number) + (tmp[row + x] as number);
     }
+    const drop = y - radius - 1;
+    if (drop >= 0) {
+      const row = drop * width;
+      for (let x = 0; x < width; x++) count[x] = (count[x] as number) - (tmp[row + x] as number);
+    }
+    if (y < radius || add >= height) continue;
+    const row = y * width;
+    for (let x = 0; x < width; x++) out[row + x] = count[x] === full ? 1 : 0;
   }
   return out;
 }

@@ -434,15 +434,16 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
 
   const skinAll = new Uint8Array(L.length);
   for (const r of REGIONS) {
-    const m = frame.regions[r].mask;
-    for (let i = 0; i < m.length; i++) if (m[i]) skinAll[i] = 1;
+    const { mask: m, bounds } = frame.regions[r];
+    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) if (m[i]) skinAll[i] = 1;
   }
   // Hair over skin (beard, stubble, fringe): found relative to the bare upper cheeks, left out.
   const lowerFaceY = Math.round(frame.noseTipY);
   const cheekRef = new Uint8Array(L.length);
   for (const r of ['left_cheek', 'right_cheek'] as const) {
-    const m = frame.regions[r].mask;
-    for (let i = 0; i < Math.min(m.length, lowerFaceY * width); i++) if (m[i]) cheekRef[i] = 1;
+    const { mask: m, bounds } = frame.regions[r];
+    const end = Math.min(m.length, lowerFaceY * width, bounds.y1 * width);
+    for (let i = bounds.y0 * width; i < end; i++) if (m[i]) cheekRef[i] = 1;
   }
   // Folds (nasolabial, marionette) are dark and edged like a beard, but they are what firmness
   // measures: pixels on a coarse valley are never taken for hair.
