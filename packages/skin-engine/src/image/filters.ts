@@ -1,4 +1,5 @@
-import { createPlane, type Plane } from './raster';
+import { type Plane } from './raster';
+import { f32, plane as newPlane, u8, type Scratch } from './scratch';
 
 /** Sampled, normalised 1-D Gaussian with radius ceil(3σ). */
 export function gaussianKernel(sigma: number): Float32Array {
@@ -73,15 +74,18 @@ function convolveCols(
   }
 }
 
-/** Separable Gaussian blur with edge clamping. */
-export function gaussianBlur(plane: Plane, sigma: number): Plane {
-  const out = createPlane(plane.width, plane.height);
+/**
+ * Separable Gaussian blur with edge clamping. With a Scratch, the result and the intermediate
+ * come from it (decision 044): the result is then a temporary of the caller's step.
+ */
+export function gaussianBlur(plane: Plane, sigma: number, pool?: Scratch): Plane {
+  const out = newPlane(pool, plane.width, plane.height, false);
   if (sigma <= 0) {
     out.data.set(plane.data);
     return out;
   }
   const k = gaussianKernel(sigma);
-  const tmp = new Float32Array(plane.data.length);
+  const tmp = f32(pool, plane.data.length, false);
   convolveRows(plane.data, tmp, plane.width, plane.height, k);
   convolveCols(tmp, out.data, plane.width, plane.height, k);
   return out;
@@ -98,11 +102,11 @@ export function maskedGaussianBlur(
 ): Plane[] {
   const first = planes[0];
   if (!first) return [];
-  const m = createPlane(first.width, first.height);
+  const m = newPlane(undefined, first.width, first.height);
   for (let i = 0; i < m.data.length; i++) m.data[i] = mask[i] ? 1 : 0;
   const den = gaussianBlur(m, sigma);
   return planes.map((plane) => {
-    const weighted = createPlane(plane.width, plane.height);
+    const weighted = newPlane(undefined, plane.width, plane.height);
     for (let i = 0; i < plane.data.length; i++)
       weighted.data[i] = mask[i] ? (plane.data[i] as number) : 0;
     const num = gaussianBlur(weighted, sigma);
@@ -123,25 +127,26 @@ export function maskedGaussianBlurHalf(
   planes: readonly Plane[],
   mask: Uint8Array | Float32Array,
   sigma: number,
+  pool?: Scratch,
 ): Plane[] {
   const first = planes[0];
   if (!first) return [];
   const { width, height } = first;
-  const m = createPlane(width, height);
+  const m = newPlane(pool, width, height, false);
   for (let i = 0; i < m.data.length; i++) m.data[i] = mask[i] as number;
   const halfSigma = Math.sqrt(Math.max(0, (sigma / 2) ** 2 - 1 / 12));
-  const den = gaussianBlur(downsample2(m), halfSigma);
+  const den = gaussianBlur(downsample2(m, pool), halfSigma, pool);
+  const weighted = newPlane(pool, width, height, false);
   return planes.map((plane) => {
-    const weighted = createPlane(width, height);
     for (let i = 0; i < plane.data.length; i++)
       weighted.data[i] = (mask[i] as number) * (plane.data[i] as number);
-    const small = downsample2(plane);
-    const num = gaussianBlur(downsample2(weighted), halfSigma);
+    const small = downsample2(plane, pool);
+    const num = gaussianBlur(downsample2(weighted, pool), halfSigma, pool);
     for (let i = 0; i < num.data.length; i++) {
       const d = den.data[i] as number;
       num.data[i] = d > 1e-3 ? (num.data[i] as number) / d : (small.data[i] as number);
     }
-    return upsample2(num, width, height);
+    return upsample2(num, width, height, pool);
   });
 }
 
@@ -172,11 +177,11 @@ export function laplacianVariance(plane: Plane, mask?: Uint8Array): number {
 }
 
 /** 2×2 block average (half resolution); odd last row/column are averaged with their edge copy. */
-export function downsample2(plane: Plane): Plane {
+export function downsample2(plane: Plane, pool?: Scratch): Plane {
   const { data, width, height } = plane;
   const w = Math.ceil(width / 2);
   const h = Math.ceil(height / 2);
-  const out = createPlane(w, h);
+  const out = newPlane(pool, w, h, false);
   for (let y = 0; y < h; y++) {
     const y0 = 2 * y;
     const y1 = Math.min(height - 1, y0 + 1);
@@ -195,8 +200,8 @@ export function downsample2(plane: Plane): Plane {
 }
 
 /** Bilinear upsampling of a half-resolution plane back to width × height (pixel centres aligned). */
-export function upsample2(plane: Plane, width: number, height: number): Plane {
-  const out = createPlane(width, height);
+export function upsample2(plane: Plane, width: number, height: number, pool?: Scratch): Plane {
+  const out = newPlane(pool, width, height, false);
   const { data, width: w, height: h } = plane;
   // Column taps are the same for every row: compute them once.
   const x0s = new Int32Array(width);
@@ -231,10 +236,15 @@ export function upsample2(plane: Plane, width: number, height: number): Plane {
 }
 
 /** Mask at half resolution: a half pixel is in when both diagonal full pixels of its block are. */
-export function downsampleMask2(mask: Uint8Array, width: number, height: number): Uint8Array {
+export function downsampleMask2(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  pool?: Scratch,
+): Uint8Array {
   const w = Math.ceil(width / 2);
   const h = Math.ceil(height / 2);
-  const out = new Uint8Array(w * h);
+  const out = u8(pool, w * h, false);
   for (let y = 0; y < h; y++) {
     const y1 = Math.min(height - 1, 2 * y + 1);
     for (let x = 0; x < w; x++) {
@@ -255,8 +265,9 @@ export function maxFilter(
   width: number,
   height: number,
   r: number,
+  pool?: Scratch,
 ): Float32Array {
-  const out = new Float32Array(src.length);
+  const out = f32(pool, src.length);
   let x0 = width;
   let x1 = -1;
   let y0 = height;
@@ -274,7 +285,7 @@ export function maxFilter(
   x1 = Math.min(width - 1, x1 + r);
   y0 = Math.max(0, y0 - r);
   y1 = Math.min(height - 1, y1 + r);
-  const tmp = new Float32Array(src.length);
+  const tmp = f32(pool, src.length);
   for (let y = Math.max(0, y0 - r); y <= Math.min(height - 1, y1 + r); y++) {
     const row = y * width;
     for (let x = x0; x <= x1; x++) {
