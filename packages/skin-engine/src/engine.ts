@@ -204,7 +204,7 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
     if ('code' in checked) return { ok: false, ...checked, angle };
     const exposure = checkExposure(image, checked.face);
     if (exposure) return { ok: false, ...exposure, angle };
-    const frame = buildFaceFrame(image, checked.face);
+    const frame = buildFaceFrame(image, checked.face, scratch);
     const focus = sharpness(frame);
     const blur = checkSharpness(focus);
     if (blur) return { ok: false, ...blur, angle };

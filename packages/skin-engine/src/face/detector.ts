@@ -155,6 +155,12 @@ export async function createFaceDetector(opts: FaceDetectorOptions = {}): Promis
   await human.load();
   await human.tf.ready();
 
+  // The input frame (4.9 MB for a 1280×720 photo) is reused while photos keep their size: tfjs
+  // copies it into the WASM heap as the tensor is made, before any await (decision 044).
+  let inputBuffer = new Float32Array(0);
+  const inputOf = (length: number) =>
+    inputBuffer.length === length ? inputBuffer : (inputBuffer = new Float32Array(length));
+
   async function detect(image: PixelImage): Promise<DetectedFace[]> {
     // Shrink by a whole factor so the detector sees 512-1023 px on the long side.
     const k = Math.max(1, Math.floor(Math.max(image.width, image.height) / DETECTION_MIN_SIDE));
@@ -163,7 +169,7 @@ export async function createFaceDetector(opts: FaceDetectorOptions = {}): Promis
     // Non-square frames (16:9) come back with a vertically stretched mesh, so the frame is padded
     // to a square on the right/bottom (coordinates unchanged). Human's own `square` option shifts
     // the mesh instead, so it stays off.
-    const { data: input, side } = detectorInput(image, k);
+    const { data: input, side } = detectorInput(image, k, inputOf);
     const tensor = human.tf.tensor3d(input, [side, side, 3], 'float32');
     let faces: FaceResult[];
     try {

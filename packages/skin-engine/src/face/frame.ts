@@ -1,16 +1,9 @@
 import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
 import { rgbToLabPlanes, toLinear, type LabPlanes } from '../image/color';
 import { estimateWhitePoint, type WhitePoint } from '../image/white-balance';
-import {
-  close,
-  countMask,
-  erode,
-  fillPolygon,
-  intersect,
-  polygonMask,
-  type Polygon,
-} from '../image/mask';
+import { close, countMask, erode, fillPolygon, intersect, type Polygon } from '../image/mask';
 import { resampleRgb, type PixelImage, type Rect } from '../image/raster';
+import { Scratch } from '../image/scratch';
 import { maskedQuantile, type Bounds } from '../metrics/stats';
 
 export type { Bounds };
@@ -106,7 +99,24 @@ const SKIN_TOLERANCE = {
   bluer: 12,
 };
 
-export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame {
+/**
+ * The working frame of one detected face. Its temporaries (the resampled RGB, the oval and zone
+ * unions, the raw skin test) come from `pool` and go back to it when the call returns (decision
+ * 044); everything the frame holds is allocated fresh.
+ */
+export function buildFaceFrame(
+  image: PixelImage,
+  face: DetectedFace,
+  pool: Scratch = new Scratch(),
+): FaceFrame {
+  try {
+    return build(image, face, pool);
+  } finally {
+    pool.release();
+  }
+}
+
+function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame {
   const mesh = face.mesh;
   const top = mesh[FOREHEAD_TOP] ?? [0, 0];
   const bottom = mesh[CHIN_BOTTOM] ?? [0, 0];
@@ -145,17 +155,18 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
     round2(p[1] / sy + y0),
   ];
 
-  const rgb = resampleRgb(image, rect, width, height);
+  const rgb = resampleRgb(image, rect, width, height, pool);
 
   const polygons = {} as Record<RegionKey, Uint8Array>;
   const polygonBounds = {} as Record<RegionKey, Bounds>;
-  const zones = new Uint8Array(width * height);
+  const zones = pool.u8(width * height);
   // Face oval minus eyes, brows and lips.
-  const oval = polygonMask(width, height, meshPolygon(mesh, SILHOUETTE, toWork));
+  const oval = pool.u8(width * height);
+  fillPolygon(oval, width, height, meshPolygon(mesh, SILHOUETTE, toWork));
   for (const poly of [...EXCLUDED_POLYGONS, RIGHT_BROW, LEFT_BROW])
     fillPolygon(oval, width, height, meshPolygon(mesh, poly, toWork), 0);
   for (const region of REGIONS) {
-    const m = new Uint8Array(width * height);
+    const m = pool.u8(width * height);
     // The polygons' vertex box (plus a pixel): the only part of the frame the fill can touch.
     const near: Bounds = { x0: width, y0: height, x1: 0, y1: 0 };
     for (const poly of REGION_POLYGONS[region]) {
@@ -183,7 +194,7 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
 
   // The light's colour, from the eyes/teeth (or the skin locus), removed before any colour metric.
   // (Linear values are needed only where the median looks: one plane, filled on the mask.)
-  const linear = new Float32Array(width * height);
+  const linear = pool.f32(width * height);
   const skinRgb = [0, 1, 2].map((c) => {
     for (let i = 0; i < linear.length; i++)
       if (refMask[i]) linear[i] = toLinear(rgb[i * 3 + c] as number);
@@ -207,7 +218,7 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
   };
   reference.chroma = Math.hypot(reference.a, reference.b);
 
-  const rawSkin = new Uint8Array(width * height);
+  const rawSkin = pool.u8(width * height);
   const t = SKIN_TOLERANCE;
   for (let i = 0; i < rawSkin.length; i++) {
     if (!oval[i]) continue;

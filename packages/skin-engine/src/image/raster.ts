@@ -1,4 +1,5 @@
 /** Pixel containers and the resampling that brings every face to the same working scale. */
+import { f32, type Scratch } from './scratch';
 
 /** A decoded photo as the engine receives it: 8-bit RGB or RGBA, row-major, no padding. */
 export interface PixelImage {
@@ -106,6 +107,7 @@ export function resampleRgb(
   rect: Rect,
   outWidth: number,
   outHeight: number,
+  pool?: Scratch,
 ): Float32Array {
   const { data, width, height, channels } = image;
   const wx = axisWeights(width, rect.x, rect.width, outWidth);
@@ -120,7 +122,7 @@ export function resampleRgb(
       rows.push(r);
     }
   }
-  const tmp = new Float32Array(rows.length * outWidth * 3);
+  const tmp = f32(pool, rows.length * outWidth * 3, false);
   for (let slot = 0; slot < rows.length; slot++) {
     const rowOffset = (rows[slot] as number) * width * channels;
     for (let i = 0; i < outWidth; i++) {
@@ -142,7 +144,7 @@ export function resampleRgb(
       tmp[o + 2] = cb;
     }
   }
-  const out = new Float32Array(outWidth * outHeight * 3);
+  const out = f32(pool, outWidth * outHeight * 3);
   for (let j = 0; j < outHeight; j++) {
     const n = wy.count[j] as number;
     const base = j * wy.taps;
@@ -163,16 +165,20 @@ export function resampleRgb(
  * values, as 8-bit RGB would hold them; k = 1 copies), written as floats into a square frame of
  * side max(w, h) padded with grey (128) on the right/bottom. Floats because the detector converts
  * integer input to float32 anyway (the values are the same; the copy and the cast are saved).
+ * `buffer` gives the array to fill (the detector reuses one; tfjs copies it into the WASM heap
+ * when the tensor is made).
  */
 export function detectorInput(
   image: PixelImage,
   k: number,
+  buffer: (length: number) => Float32Array = (length) => new Float32Array(length),
 ): { data: Float32Array; width: number; height: number; side: number } {
   const { data, width, channels } = image;
   const w = Math.floor(width / k);
   const h = Math.floor(image.height / k);
   const side = Math.max(w, h);
-  const out = new Float32Array(side * side * 3);
+  // Every element is written below (the padding with 128), so a reused buffer needs no clearing.
+  const out = buffer(side * side * 3);
   if (w !== h) out.fill(128);
   const area = k * k;
   if (k === 1) {
