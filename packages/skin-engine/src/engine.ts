@@ -211,7 +211,7 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
     return {
       face: checked.face,
       frame,
-      measured: measureFace(frame, scratch),
+      measured: measureFace(frame, scratch, opts.debug === true),
       sharpness: focus,
       detectMs,
     };

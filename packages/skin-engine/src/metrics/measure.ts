@@ -411,15 +411,20 @@ export const TONE_MAX_SHINE = 0.05;
  * the call returns (decision 044): an engine passes its own Scratch, so the next photo reuses the
  * memory; without one, a fresh Scratch behaves as plain allocation.
  */
-export function measureFace(frame: FaceFrame, pool: Scratch = new Scratch()): FaceMeasurements {
+export function measureFace(
+  frame: FaceFrame,
+  pool: Scratch = new Scratch(),
+  /** Also return `debug` (intermediate values for calibration work; the engine's debug option). */
+  debug = false,
+): FaceMeasurements {
   try {
-    return measure(frame, pool);
+    return measure(frame, pool, debug);
   } finally {
     pool.release();
   }
 }
 
-function measure(frame: FaceFrame, pool: Scratch): FaceMeasurements {
+function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasurements {
   const { width, height, lab, reference } = frame;
   const ita = individualTypologyAngle(reference.L, reference.b);
   const allowance = rednessAllowance(ita);
@@ -827,16 +832,20 @@ function measure(frame: FaceFrame, pool: Scratch): FaceMeasurements {
     ita,
     rednessAllowance: allowance,
     blobs: { dark_spots: darkSpots, blemishes, pores, blackheads },
-    debug: {
-      ...hairDebug(hair, frame.regions.chin.mask, baseA),
-      blemishes: blemishes.map((b) => [
-        b.x,
-        b.y,
-        +b.sigma.toFixed(1),
-        +b.response.toFixed(2),
-        +b.weight.toFixed(2),
-      ]),
-    },
+    ...(debug
+      ? {
+          debug: {
+            ...hairDebug(hair, frame.regions.chin.mask, baseA),
+            blemishes: blemishes.map((b) => [
+              b.x,
+              b.y,
+              +b.sigma.toFixed(1),
+              +b.response.toFixed(2),
+              +b.weight.toFixed(2),
+            ]),
+          },
+        }
+      : {}),
   };
 }
 
