@@ -190,15 +190,23 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     polygonBounds[region] = b;
     for (let i = b.y0 * width; i < b.y1 * width; i++) if (zone[i]) zones[i] = 1;
   }
-  const refMask = countMask(zones) > 50 ? zones : oval;
+  const useZones = countMask(zones) > 50;
+  const refMask = useZones ? zones : oval;
+  // The rows the reference mask can occupy (the zones' rows, or the whole frame for the oval):
+  // the medians below scan only those.
+  const refRows = { start: 0, end: width * height };
+  if (useZones) {
+    refRows.start = Math.min(...REGIONS.map((r) => polygonBounds[r].y0)) * width;
+    refRows.end = Math.max(...REGIONS.map((r) => polygonBounds[r].y1)) * width;
+  }
 
   // The light's colour, from the eyes/teeth (or the skin locus), removed before any colour metric.
   // (Linear values are needed only where the median looks: one plane, filled on the mask.)
   const linear = pool.f32(width * height);
   const skinRgb = [0, 1, 2].map((c) => {
-    for (let i = 0; i < linear.length; i++)
+    for (let i = refRows.start; i < refRows.end; i++)
       if (refMask[i]) linear[i] = toLinear(rgb[i * 3 + c] as number);
-    return maskedQuantile(linear, refMask, 0.5);
+    return maskedQuantile(linear, refMask, 0.5, refRows);
   }) as [number, number, number];
   const whitePoint = estimateWhitePoint(image, face, skinRgb, faceHeight);
   // Keep the skin's luminance: the correction changes colour, not exposure.
@@ -211,9 +219,9 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
 
   // Reference skin colour: medians over all measurement zones (robust to one zone changing).
   const reference = {
-    L: maskedQuantile(lab.L.data, refMask, 0.5),
-    a: maskedQuantile(lab.a.data, refMask, 0.5),
-    b: maskedQuantile(lab.b.data, refMask, 0.5),
+    L: maskedQuantile(lab.L.data, refMask, 0.5, refRows),
+    a: maskedQuantile(lab.a.data, refMask, 0.5, refRows),
+    b: maskedQuantile(lab.b.data, refMask, 0.5, refRows),
     chroma: 0,
   };
   reference.chroma = Math.hypot(reference.a, reference.b);

@@ -200,18 +200,26 @@ export function detectorInput(
     for (let y = 0; y < h; y++) {
       const p0 = 2 * y * rowStride;
       const p1 = p0 + rowStride;
-      const o = y * side * 3;
-      for (let x = 0; x < w; x++) {
-        const a = p0 + 2 * x * channels;
-        const b = p1 + 2 * x * channels;
-        for (let c = 0; c < 3; c++)
-          out[o + 3 * x + c] =
-            ((data[a + c] as number) +
-              (data[a + channels + c] as number) +
-              (data[b + c] as number) +
-              (data[b + channels + c] as number) +
-              2) >>
-            2;
+      for (let x = 0, a = p0, b = p1, o = y * side * 3; x < w; x++, o += 3) {
+        const a2 = a + channels;
+        const b2 = b + channels;
+        const r =
+          (data[a] as number) + (data[a2] as number) + (data[b] as number) + (data[b2] as number);
+        const g =
+          (data[a + 1] as number) +
+          (data[a2 + 1] as number) +
+          (data[b + 1] as number) +
+          (data[b2 + 1] as number);
+        const bl =
+          (data[a + 2] as number) +
+          (data[a2 + 2] as number) +
+          (data[b + 2] as number) +
+          (data[b2 + 2] as number);
+        out[o] = (r + 2) >> 2;
+        out[o + 1] = (g + 2) >> 2;
+        out[o + 2] = (bl + 2) >> 2;
+        a += 2 * channels;
+        b += 2 * channels;
       }
     }
     return { data: out, width: w, height: h, side };

@@ -520,7 +520,12 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
     };
   }
 
-  const baseA = maskedQuantile(lowA, core, BASELINE_A_Q);
+  // (core lies within the zones' rows: only those are scanned.)
+  const zoneRows = {
+    start: Math.min(...REGIONS.map((r) => frame.regions[r].bounds.y0)) * width,
+    end: Math.max(...REGIONS.map((r) => frame.regions[r].bounds.y1)) * width,
+  };
+  const baseA = maskedQuantile(lowA, core, BASELINE_A_Q, zoneRows);
   // A counted mark (spot, pore, blemish, blackhead) weighs by the skin around it, not only at its
   // centre: 1 − the hair weight smoothed over ≈ 2 mm (σ BLOB_HAIR_SIGMA), or at the centre if
   // higher. A dark dot at the edge of a beard is more likely a follicle than a spot, and the
