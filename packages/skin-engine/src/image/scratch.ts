@@ -22,9 +22,12 @@ export class Scratch {
   private lent: ArrayBuffer[] = [];
   private kept = 0;
 
-  /** Pooled bytes beyond which released buffers are dropped (left to the garbage collector). */
-  static readonly MAX_BYTES = 256 * 1024 * 1024;
+  /** One analysis of a 1280×720 portrait holds ≈ 10 MB; 40 photos of all sizes ≈ 31 MB. */
+  static readonly MAX_BYTES = 64 * 1024 * 1024;
   private static readonly GRAIN = 64 * 1024;
+
+  /** `maxBytes`: pooled bytes beyond which released buffers are dropped (left to the collector). */
+  constructor(private readonly maxBytes = Scratch.MAX_BYTES) {}
 
   private take(bytes: number): ArrayBuffer {
     let best = -1;
@@ -72,7 +75,7 @@ export class Scratch {
   /** Takes back everything lent since the last release: none of it may be used afterwards. */
   release(): void {
     for (const buffer of this.lent) {
-      if (this.kept > Scratch.MAX_BYTES) this.kept -= buffer.byteLength;
+      if (this.kept > this.maxBytes) this.kept -= buffer.byteLength;
       else this.free.push(buffer);
     }
     this.lent = [];
