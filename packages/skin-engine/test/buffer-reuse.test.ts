@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSkinEngine, type AnalyzeInput, type AnalyzeOutcome } from '../src/engine';
-import { erode } from '../src/image/mask';
+import { close, dilate, erode } from '../src/image/mask';
 import { detectorInput, type PixelImage } from '../src/image/raster';
 import { Scratch } from '../src/image/scratch';
 import { fromSharp, loadRgb, toSharp, type Rgb } from './helpers';
@@ -128,6 +128,38 @@ describe('rewritten passes give what the plain versions give', () => {
               }
           expect(got[y * width + x]).toBe(want);
         }
+    }
+  });
+
+  it('dilate and close: window tests clipped to the image (close keeps the border)', () => {
+    const rand = lcg(11);
+    /** Plain reference: any / all of the (2r+1)² window, pixels outside the image skipped. */
+    const box = (m: Uint8Array, w: number, h: number, r: number, all: boolean) => {
+      const out = new Uint8Array(m.length);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          let any = false;
+          let every = true;
+          for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r); yy++)
+            for (let xx = Math.max(0, x - r); xx <= Math.min(w - 1, x + r); xx++) {
+              if (m[yy * w + xx]) any = true;
+              else every = false;
+            }
+          out[y * w + x] = (all ? every : any) ? 1 : 0;
+        }
+      return out;
+    };
+    for (let t = 0; t < 60; t++) {
+      const width = 1 + Math.floor(rand() * 30);
+      const height = 1 + Math.floor(rand() * 30);
+      const r = Math.floor(rand() * 6);
+      const density = rand() / 2;
+      const mask = new Uint8Array(width * height).map(() => (rand() < density ? 1 : 0));
+      const dilated = box(mask, width, height, r, false);
+      expect(Array.from(dilate(mask, width, height, r))).toEqual(Array.from(dilated));
+      expect(Array.from(close(mask, width, height, r))).toEqual(
+        Array.from(box(dilated, width, height, r, true)),
+      );
     }
   });
 });
