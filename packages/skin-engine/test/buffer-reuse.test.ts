@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSkinEngine, type AnalyzeInput, type AnalyzeOutcome } from '../src/engine';
+import { downsample2, gaussianBlur, maskedGaussianBlurHalf, upsample2 } from '../src/image/filters';
 import { close, dilate, erode } from '../src/image/mask';
-import { detectorInput, type PixelImage } from '../src/image/raster';
+import { detectorInput, type PixelImage, type Plane } from '../src/image/raster';
 import { Scratch } from '../src/image/scratch';
 import { fromSharp, loadRgb, toSharp, type Rgb } from './helpers';
 
@@ -160,6 +161,44 @@ describe('rewritten passes give what the plain versions give', () => {
       expect(Array.from(close(mask, width, height, r))).toEqual(
         Array.from(box(dilated, width, height, r, true)),
       );
+    }
+  });
+
+  it('maskedGaussianBlurHalf equals its definition through the full-resolution product planes', () => {
+    const rand = lcg(3);
+    for (const [width, height] of [
+      [31, 24],
+      [40, 41],
+    ] as const) {
+      const n = width * height;
+      const plane: Plane = { data: new Float32Array(n).map(() => rand() * 100), width, height };
+      const soft = new Float32Array(n).map(() => (rand() < 0.3 ? 0 : rand()));
+      const binary = new Uint8Array(n).map(() => (rand() < 0.5 ? 1 : 0));
+      // A corner without weight (as outside the skin): there the plain average is returned.
+      for (let y = 0; y < 20; y++)
+        for (let x = 0; x < 20; x++) soft[y * width + x] = binary[y * width + x] = 0;
+      for (const mask of [soft, binary]) {
+        // The plain definition: blur(half(v·m)) / blur(half(m)), half(v) where the weight is ~0.
+        const sigma = 4;
+        const halfSigma = Math.sqrt((sigma / 2) ** 2 - 1 / 12);
+        const m: Plane = { data: Float32Array.from(mask), width, height };
+        const vm: Plane = {
+          data: plane.data.map((v, i) => v * (mask[i] as number)),
+          width,
+          height,
+        };
+        const den = gaussianBlur(downsample2(m), halfSigma);
+        const num = gaussianBlur(downsample2(vm), halfSigma);
+        const small = downsample2(plane);
+        num.data.forEach((v, i) => {
+          const d = den.data[i] as number;
+          num.data[i] = d > 1e-3 ? v / d : (small.data[i] as number);
+        });
+        const want = upsample2(num, width, height).data;
+        expect(den.data[0]).toBeLessThanOrEqual(1e-3);
+        const [got] = maskedGaussianBlurHalf([plane], mask, sigma) as [Plane];
+        expect(Array.from(got.data)).toEqual(Array.from(want));
+      }
     }
   });
 });

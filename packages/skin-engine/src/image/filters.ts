@@ -150,22 +150,75 @@ export function maskedGaussianBlurHalf(
   const first = planes[0];
   if (!first) return [];
   const { width, height } = first;
-  const m = newPlane(pool, width, height, false);
-  for (let i = 0; i < m.data.length; i++) m.data[i] = mask[i] as number;
   const halfSigma = Math.sqrt(Math.max(0, (sigma / 2) ** 2 - 1 / 12));
-  const den = gaussianBlur(downsample2(m, pool), halfSigma, pool);
-  const weighted = newPlane(pool, width, height, false);
+  const den = gaussianBlur(halfOfProduct(null, mask, width, height, pool), halfSigma, pool);
   return planes.map((plane) => {
-    for (let i = 0; i < plane.data.length; i++)
-      weighted.data[i] = (mask[i] as number) * (plane.data[i] as number);
-    const small = downsample2(plane, pool);
-    const num = gaussianBlur(downsample2(weighted, pool), halfSigma, pool);
-    for (let i = 0; i < num.data.length; i++) {
-      const d = den.data[i] as number;
-      num.data[i] = d > 1e-3 ? (num.data[i] as number) / d : (small.data[i] as number);
+    const num = gaussianBlur(halfOfProduct(plane.data, mask, width, height, pool), halfSigma, pool);
+    const w = num.width;
+    const src = plane.data;
+    for (let y = 0; y < num.height; y++) {
+      const y0 = 2 * y * width;
+      const y1 = Math.min(height - 1, 2 * y + 1) * width;
+      for (let x = 0, i = y * w; x < w; x++, i++) {
+        const d = den.data[i] as number;
+        if (d > 1e-3) {
+          num.data[i] = (num.data[i] as number) / d;
+          continue;
+        }
+        // Almost no weight here: the plain 2×2 average (downsample2's value) instead.
+        const x0 = 2 * x;
+        const x1 = Math.min(width - 1, x0 + 1);
+        num.data[i] =
+          ((src[y0 + x0] as number) +
+            (src[y0 + x1] as number) +
+            (src[y1 + x0] as number) +
+            (src[y1 + x1] as number)) /
+          4;
+      }
     }
     return upsample2(num, width, height, pool);
   });
+}
+
+/**
+ * downsample2 of the plane mask·values (of the mask alone when `values` is null), without the
+ * full-resolution product plane: each product is rounded to float32 as that plane would store it,
+ * and the four are averaged in downsample2's order, so the result is the same.
+ */
+function halfOfProduct(
+  values: Float32Array | null,
+  mask: Uint8Array | Float32Array,
+  width: number,
+  height: number,
+  pool?: Scratch,
+): Plane {
+  const w = Math.ceil(width / 2);
+  const h = Math.ceil(height / 2);
+  const out = newPlane(pool, w, h, false);
+  for (let y = 0; y < h; y++) {
+    const r0 = 2 * y * width;
+    const r1 = Math.min(height - 1, 2 * y + 1) * width;
+    for (let x = 0; x < w; x++) {
+      const x0 = 2 * x;
+      const x1 = Math.min(width - 1, x0 + 1);
+      const a = r0 + x0;
+      const b = r0 + x1;
+      const c = r1 + x0;
+      const d = r1 + x1;
+      out.data[y * w + x] = values
+        ? (Math.fround((mask[a] as number) * (values[a] as number)) +
+            Math.fround((mask[b] as number) * (values[b] as number)) +
+            Math.fround((mask[c] as number) * (values[c] as number)) +
+            Math.fround((mask[d] as number) * (values[d] as number))) /
+          4
+        : (Math.fround(mask[a] as number) +
+            Math.fround(mask[b] as number) +
+            Math.fround(mask[c] as number) +
+            Math.fround(mask[d] as number)) /
+          4;
+    }
+  }
+  return out;
 }
 
 /** 4-neighbour Laplacian variance (Pech-Pacheco et al. 2000), the classic focus measure. */
