@@ -20,6 +20,7 @@ import { buildFaceFrame, type FaceFrame } from './face/frame';
 import { buildFinding } from './findings';
 import { skinToneCategory, type SkinToneCategory } from './image/color';
 import { assertPixelImage, type PixelImage } from './image/raster';
+import { Scratch } from './image/scratch';
 import {
   counted,
   measureFace,
@@ -179,6 +180,10 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
     return run;
   };
 
+  // Temporaries of the frame and the measurements, reused photo after photo (decision 044). Each
+  // step lends and takes back its arrays within one synchronous call, so analyses never share any.
+  const scratch = new Scratch();
+
   interface Prepared {
     face: DetectedFace;
     frame: FaceFrame;
@@ -199,11 +204,17 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
     if ('code' in checked) return { ok: false, ...checked, angle };
     const exposure = checkExposure(image, checked.face);
     if (exposure) return { ok: false, ...exposure, angle };
-    const frame = buildFaceFrame(image, checked.face);
+    const frame = buildFaceFrame(image, checked.face, scratch);
     const focus = sharpness(frame);
     const blur = checkSharpness(focus);
     if (blur) return { ok: false, ...blur, angle };
-    return { face: checked.face, frame, measured: measureFace(frame), sharpness: focus, detectMs };
+    return {
+      face: checked.face,
+      frame,
+      measured: measureFace(frame, scratch, opts.debug === true),
+      sharpness: focus,
+      detectMs,
+    };
   }
 
   async function analyze(input: AnalyzeInput): Promise<AnalyzeOutcome> {

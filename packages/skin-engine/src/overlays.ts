@@ -135,7 +135,9 @@ export function buildOverlays(frame: FaceFrame, measured: FaceMeasurements): Ove
       m = new Uint8Array(hair.length);
       byReason.set(reason, m);
     }
-    for (let i = 0; i < hair.length; i++) if (hair[i]) m[i] = 1;
+    // The zone's hair lies within the zone's rows.
+    const { bounds } = frame.regions[r];
+    for (let i = bounds.y0 * frame.width; i < bounds.y1 * frame.width; i++) if (hair[i]) m[i] = 1;
   }
   const excluded: Overlays['excluded'] = [];
   for (const [reason, mask] of byReason) {
@@ -156,9 +158,9 @@ export function buildOverlays(frame: FaceFrame, measured: FaceMeasurements): Ove
 function linesCounted(frame: FaceFrame, measured: FaceMeasurements): Uint8Array {
   const out = new Uint8Array(measured.masks.lines.length);
   for (const r of Object.keys(METRIC_REGIONS.fine_lines) as RegionKey[]) {
-    const zone = frame.regions[r].mask;
+    const { mask: zone, bounds } = frame.regions[r];
     const hair = measured.masks.excluded[r].hair;
-    for (let i = 0; i < out.length; i++)
+    for (let i = bounds.y0 * frame.width; i < bounds.y1 * frame.width; i++)
       if (measured.masks.lines[i] && zone[i] && !hair[i]) out[i] = 1;
   }
   return out;

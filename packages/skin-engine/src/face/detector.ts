@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Config, FaceResult, Human } from '@vladmandic/human';
-import { blockDownsample, toRgb8, type PixelImage } from '../image/raster';
+import { detectorInput, type PixelImage } from '../image/raster';
 
 /**
  * Face detection (BlazeFace) + 468-point mesh (MediaPipe FaceMesh; the iris refinement is off) through
@@ -155,26 +155,22 @@ export async function createFaceDetector(opts: FaceDetectorOptions = {}): Promis
   await human.load();
   await human.tf.ready();
 
+  // The input frame (4.9 MB for a 1280×720 photo) is reused while photos keep their size: tfjs
+  // copies it into the WASM heap as the tensor is made, before any await (decision 044).
+  let inputBuffer = new Float32Array(0);
+  const inputOf = (length: number) =>
+    inputBuffer.length === length ? inputBuffer : (inputBuffer = new Float32Array(length));
+
   async function detect(image: PixelImage): Promise<DetectedFace[]> {
     // Shrink by a whole factor so the detector sees 512-1023 px on the long side.
     const k = Math.max(1, Math.floor(Math.max(image.width, image.height) / DETECTION_MIN_SIDE));
-    const small =
-      k === 1
-        ? { data: toRgb8(image), width: image.width, height: image.height }
-        : blockDownsample(image, k);
-    const { data: rgb, width: w, height: h } = small;
     const sx = k;
     const sy = k;
     // Non-square frames (16:9) come back with a vertically stretched mesh, so the frame is padded
     // to a square on the right/bottom (coordinates unchanged). Human's own `square` option shifts
     // the mesh instead, so it stays off.
-    const side = Math.max(w, h);
-    let input = rgb;
-    if (w !== h) {
-      input = new Uint8Array(side * side * 3).fill(128);
-      for (let y = 0; y < h; y++) input.set(rgb.subarray(y * w * 3, (y + 1) * w * 3), y * side * 3);
-    }
-    const tensor = human.tf.tensor3d(input, [side, side, 3], 'int32');
+    const { data: input, side } = detectorInput(image, k, inputOf);
+    const tensor = human.tf.tensor3d(input, [side, side, 3], 'float32');
     let faces: FaceResult[];
     try {
       const result = await human.detect(tensor);

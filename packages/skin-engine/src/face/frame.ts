@@ -1,16 +1,9 @@
 import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
 import { rgbToLabPlanes, toLinear, type LabPlanes } from '../image/color';
 import { estimateWhitePoint, type WhitePoint } from '../image/white-balance';
-import {
-  close,
-  countMask,
-  erode,
-  fillPolygon,
-  intersect,
-  polygonMask,
-  type Polygon,
-} from '../image/mask';
+import { close, countMask, erode, fillPolygon, intersect, type Polygon } from '../image/mask';
 import { resampleRgb, type PixelImage, type Rect } from '../image/raster';
+import { Scratch } from '../image/scratch';
 import { maskedQuantile, type Bounds } from '../metrics/stats';
 
 export type { Bounds };
@@ -34,8 +27,6 @@ import {
  */
 export const WORK_FACE_HEIGHT = 320;
 
-/** Bounding box [x0, y0, x1, y1) of a mask, so per-zone loops touch only the zone. */
-
 export interface FrameRegion {
   mask: Uint8Array;
   polygon: Uint8Array;
@@ -45,19 +36,20 @@ export interface FrameRegion {
   outline: Array<Array<[number, number]>>;
 }
 
-export function maskBounds(mask: Uint8Array, width: number): Bounds {
+/** Bounding box [x0, x1) × [y0, y1) of a mask that is empty outside `near` (only that box is scanned). */
+function maskBoundsWithin(mask: Uint8Array, width: number, near: Bounds): Bounds {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -1;
   let y1 = -1;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i]) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
+  for (let y = near.y0; y < near.y1; y++) {
+    for (let x = near.x0, i = y * width + near.x0; x < near.x1; x++, i++) {
+      if (!mask[i]) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
   }
   return x1 < 0 ? { x0: 0, y0: 0, x1: 0, y1: 0 } : { x0, y0, x1: x1 + 1, y1: y1 + 1 };
 }
@@ -107,7 +99,24 @@ const SKIN_TOLERANCE = {
   bluer: 12,
 };
 
-export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame {
+/**
+ * The working frame of one detected face. Its temporaries (the resampled RGB, the oval and zone
+ * unions, the raw skin test) come from `pool` and go back to it when the call returns (decision
+ * 044); everything the frame holds is allocated fresh.
+ */
+export function buildFaceFrame(
+  image: PixelImage,
+  face: DetectedFace,
+  pool: Scratch = new Scratch(),
+): FaceFrame {
+  try {
+    return build(image, face, pool);
+  } finally {
+    pool.release();
+  }
+}
+
+function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame {
   const mesh = face.mesh;
   const top = mesh[FOREHEAD_TOP] ?? [0, 0];
   const bottom = mesh[CHIN_BOTTOM] ?? [0, 0];
@@ -146,32 +155,58 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
     round2(p[1] / sy + y0),
   ];
 
-  const rgb = resampleRgb(image, rect, width, height);
+  const rgb = resampleRgb(image, rect, width, height, pool);
 
   const polygons = {} as Record<RegionKey, Uint8Array>;
   const polygonBounds = {} as Record<RegionKey, Bounds>;
-  const zones = new Uint8Array(width * height);
+  const zones = pool.u8(width * height);
   // Face oval minus eyes, brows and lips.
-  const oval = polygonMask(width, height, meshPolygon(mesh, SILHOUETTE, toWork));
+  const oval = pool.u8(width * height);
+  fillPolygon(oval, width, height, meshPolygon(mesh, SILHOUETTE, toWork));
   for (const poly of [...EXCLUDED_POLYGONS, RIGHT_BROW, LEFT_BROW])
     fillPolygon(oval, width, height, meshPolygon(mesh, poly, toWork), 0);
   for (const region of REGIONS) {
-    const m = new Uint8Array(width * height);
-    for (const poly of REGION_POLYGONS[region])
-      fillPolygon(m, width, height, meshPolygon(mesh, poly, toWork));
-    const zone = intersect(erodeWithin(m, width, height, 2, maskBounds(m, width)), oval);
+    const m = pool.u8(width * height);
+    // The polygons' vertex box (plus a pixel): the only part of the frame the fill can touch.
+    const near: Bounds = { x0: width, y0: height, x1: 0, y1: 0 };
+    for (const poly of REGION_POLYGONS[region]) {
+      const pts = meshPolygon(mesh, poly, toWork);
+      fillPolygon(m, width, height, pts);
+      for (const [x, y] of pts) {
+        near.x0 = Math.min(near.x0, Math.max(0, Math.floor(x) - 1));
+        near.y0 = Math.min(near.y0, Math.max(0, Math.floor(y) - 1));
+        near.x1 = Math.max(near.x1, Math.min(width, Math.ceil(x) + 2));
+        near.y1 = Math.max(near.y1, Math.min(height, Math.ceil(y) + 2));
+      }
+    }
+    const filled = maskBoundsWithin(m, width, near);
+    // Erosion only shrinks, so the zone (eroded polygon ∩ oval) lies within the filled box.
+    const zone = erodeWithin(m, width, height, 2, filled);
+    for (let y = filled.y0; y < filled.y1; y++)
+      for (let i = y * width + filled.x0, end = y * width + filled.x1; i < end; i++)
+        if (zone[i] && !oval[i]) zone[i] = 0;
     polygons[region] = zone;
-    const b = maskBounds(zone, width);
+    const b = maskBoundsWithin(zone, width, filled);
     polygonBounds[region] = b;
     for (let i = b.y0 * width; i < b.y1 * width; i++) if (zone[i]) zones[i] = 1;
   }
-  const refMask = countMask(zones) > 50 ? zones : oval;
+  const useZones = countMask(zones) > 50;
+  const refMask = useZones ? zones : oval;
+  // The rows the reference mask can occupy (the zones' rows, or the whole frame for the oval):
+  // the medians below scan only those.
+  const refRows = { start: 0, end: width * height };
+  if (useZones) {
+    refRows.start = Math.min(...REGIONS.map((r) => polygonBounds[r].y0)) * width;
+    refRows.end = Math.max(...REGIONS.map((r) => polygonBounds[r].y1)) * width;
+  }
 
   // The light's colour, from the eyes/teeth (or the skin locus), removed before any colour metric.
+  // (Linear values are needed only where the median looks: one plane, filled on the mask.)
+  const linear = pool.f32(width * height);
   const skinRgb = [0, 1, 2].map((c) => {
-    const plane = new Float32Array(width * height);
-    for (let i = 0; i < plane.length; i++) plane[i] = toLinear(rgb[i * 3 + c] as number);
-    return maskedQuantile(plane, refMask, 0.5);
+    for (let i = refRows.start; i < refRows.end; i++)
+      if (refMask[i]) linear[i] = toLinear(rgb[i * 3 + c] as number);
+    return maskedQuantile(linear, refMask, 0.5, refRows);
   }) as [number, number, number];
   const whitePoint = estimateWhitePoint(image, face, skinRgb, faceHeight);
   // Keep the skin's luminance: the correction changes colour, not exposure.
@@ -184,14 +219,14 @@ export function buildFaceFrame(image: PixelImage, face: DetectedFace): FaceFrame
 
   // Reference skin colour: medians over all measurement zones (robust to one zone changing).
   const reference = {
-    L: maskedQuantile(lab.L.data, refMask, 0.5),
-    a: maskedQuantile(lab.a.data, refMask, 0.5),
-    b: maskedQuantile(lab.b.data, refMask, 0.5),
+    L: maskedQuantile(lab.L.data, refMask, 0.5, refRows),
+    a: maskedQuantile(lab.a.data, refMask, 0.5, refRows),
+    b: maskedQuantile(lab.b.data, refMask, 0.5, refRows),
     chroma: 0,
   };
   reference.chroma = Math.hypot(reference.a, reference.b);
 
-  const rawSkin = new Uint8Array(width * height);
+  const rawSkin = pool.u8(width * height);
   const t = SKIN_TOLERANCE;
   for (let i = 0; i < rawSkin.length; i++) {
     if (!oval[i]) continue;

@@ -1,4 +1,5 @@
-import { createPlane, type Plane } from './raster';
+import { type Plane } from './raster';
+import { f32, plane as newPlane, u8, type Scratch } from './scratch';
 
 /** Sampled, normalised 1-D Gaussian with radius ceil(3σ). */
 export function gaussianKernel(sigma: number): Float32Array {
@@ -59,13 +60,31 @@ function convolveCols(
   const acc = new Float64Array(width);
   // Row-by-row accumulation keeps memory access sequential; a float64 row buffer avoids
   // float32 round-trips on every tap.
+  // Two taps per pass over the row: each pixel gets the same additions in the same order
+  // ((acc + tap i) + tap i+1), with half the loads and stores of the row buffer.
+  const rowUp = (y: number, i: number) => (y - i < 0 ? 0 : y - i) * width;
+  const rowDown = (y: number, i: number) => (y + i >= height ? height - 1 : y + i) * width;
   for (let y = 0; y < height; y++) {
     const own = y * width;
     for (let x = 0; x < width; x++) acc[x] = centre * (src[own + x] as number);
-    for (let i = 1; i <= r; i++) {
-      const up = (y - i < 0 ? 0 : y - i) * width;
-      const down = (y + i >= height ? height - 1 : y + i) * width;
-      const w = k[r + i] as number;
+    let i = 1;
+    for (; i < r; i += 2) {
+      const up1 = rowUp(y, i);
+      const down1 = rowDown(y, i);
+      const up2 = rowUp(y, i + 1);
+      const down2 = rowDown(y, i + 1);
+      const w1 = k[r + i] as number;
+      const w2 = k[r + i + 1] as number;
+      for (let x = 0; x < width; x++)
+        acc[x] =
+          (acc[x] as number) +
+          w1 * ((src[up1 + x] as number) + (src[down1 + x] as number)) +
+          w2 * ((src[up2 + x] as number) + (src[down2 + x] as number));
+    }
+    if (i === r) {
+      const up = rowUp(y, r);
+      const down = rowDown(y, r);
+      const w = k[2 * r] as number;
       for (let x = 0; x < width; x++)
         acc[x] = (acc[x] as number) + w * ((src[up + x] as number) + (src[down + x] as number));
     }
@@ -73,15 +92,18 @@ function convolveCols(
   }
 }
 
-/** Separable Gaussian blur with edge clamping. */
-export function gaussianBlur(plane: Plane, sigma: number): Plane {
-  const out = createPlane(plane.width, plane.height);
+/**
+ * Separable Gaussian blur with edge clamping. With a Scratch, the result and the intermediate
+ * come from it (decision 044): the result is then a temporary of the caller's step.
+ */
+export function gaussianBlur(plane: Plane, sigma: number, pool?: Scratch): Plane {
+  const out = newPlane(pool, plane.width, plane.height, false);
   if (sigma <= 0) {
     out.data.set(plane.data);
     return out;
   }
   const k = gaussianKernel(sigma);
-  const tmp = new Float32Array(plane.data.length);
+  const tmp = f32(pool, plane.data.length, false);
   convolveRows(plane.data, tmp, plane.width, plane.height, k);
   convolveCols(tmp, out.data, plane.width, plane.height, k);
   return out;
@@ -98,11 +120,11 @@ export function maskedGaussianBlur(
 ): Plane[] {
   const first = planes[0];
   if (!first) return [];
-  const m = createPlane(first.width, first.height);
+  const m = newPlane(undefined, first.width, first.height);
   for (let i = 0; i < m.data.length; i++) m.data[i] = mask[i] ? 1 : 0;
   const den = gaussianBlur(m, sigma);
   return planes.map((plane) => {
-    const weighted = createPlane(plane.width, plane.height);
+    const weighted = newPlane(undefined, plane.width, plane.height);
     for (let i = 0; i < plane.data.length; i++)
       weighted.data[i] = mask[i] ? (plane.data[i] as number) : 0;
     const num = gaussianBlur(weighted, sigma);
@@ -123,26 +145,80 @@ export function maskedGaussianBlurHalf(
   planes: readonly Plane[],
   mask: Uint8Array | Float32Array,
   sigma: number,
+  pool?: Scratch,
 ): Plane[] {
   const first = planes[0];
   if (!first) return [];
   const { width, height } = first;
-  const m = createPlane(width, height);
-  for (let i = 0; i < m.data.length; i++) m.data[i] = mask[i] as number;
   const halfSigma = Math.sqrt(Math.max(0, (sigma / 2) ** 2 - 1 / 12));
-  const den = gaussianBlur(downsample2(m), halfSigma);
+  const den = gaussianBlur(halfOfProduct(null, mask, width, height, pool), halfSigma, pool);
   return planes.map((plane) => {
-    const weighted = createPlane(width, height);
-    for (let i = 0; i < plane.data.length; i++)
-      weighted.data[i] = (mask[i] as number) * (plane.data[i] as number);
-    const small = downsample2(plane);
-    const num = gaussianBlur(downsample2(weighted), halfSigma);
-    for (let i = 0; i < num.data.length; i++) {
-      const d = den.data[i] as number;
-      num.data[i] = d > 1e-3 ? (num.data[i] as number) / d : (small.data[i] as number);
+    const num = gaussianBlur(halfOfProduct(plane.data, mask, width, height, pool), halfSigma, pool);
+    const w = num.width;
+    const src = plane.data;
+    for (let y = 0; y < num.height; y++) {
+      const y0 = 2 * y * width;
+      const y1 = Math.min(height - 1, 2 * y + 1) * width;
+      for (let x = 0, i = y * w; x < w; x++, i++) {
+        const d = den.data[i] as number;
+        if (d > 1e-3) {
+          num.data[i] = (num.data[i] as number) / d;
+          continue;
+        }
+        // Almost no weight here: the plain 2×2 average (downsample2's value) instead.
+        const x0 = 2 * x;
+        const x1 = Math.min(width - 1, x0 + 1);
+        num.data[i] =
+          ((src[y0 + x0] as number) +
+            (src[y0 + x1] as number) +
+            (src[y1 + x0] as number) +
+            (src[y1 + x1] as number)) /
+          4;
+      }
     }
-    return upsample2(num, width, height);
+    return upsample2(num, width, height, pool);
   });
+}
+
+/**
+ * downsample2 of the plane mask·values (of the mask alone when `values` is null), without the
+ * full-resolution product plane: each product is rounded to float32 as that plane would store it,
+ * and the four are averaged in downsample2's order, so the result is the same.
+ */
+function halfOfProduct(
+  values: Float32Array | null,
+  mask: Uint8Array | Float32Array,
+  width: number,
+  height: number,
+  pool?: Scratch,
+): Plane {
+  const w = Math.ceil(width / 2);
+  const h = Math.ceil(height / 2);
+  const out = newPlane(pool, w, h, false);
+  for (let y = 0; y < h; y++) {
+    const r0 = 2 * y * width;
+    const r1 = Math.min(height - 1, 2 * y + 1) * width;
+    for (let x = 0; x < w; x++) {
+      const x0 = 2 * x;
+      const x1 = Math.min(width - 1, x0 + 1);
+      const a = r0 + x0;
+      const b = r0 + x1;
+      const c = r1 + x0;
+      const d = r1 + x1;
+      out.data[y * w + x] = values
+        ? (Math.fround((mask[a] as number) * (values[a] as number)) +
+            Math.fround((mask[b] as number) * (values[b] as number)) +
+            Math.fround((mask[c] as number) * (values[c] as number)) +
+            Math.fround((mask[d] as number) * (values[d] as number))) /
+          4
+        : (Math.fround(mask[a] as number) +
+            Math.fround(mask[b] as number) +
+            Math.fround(mask[c] as number) +
+            Math.fround(mask[d] as number)) /
+          4;
+    }
+  }
+  return out;
 }
 
 /** 4-neighbour Laplacian variance (Pech-Pacheco et al. 2000), the classic focus measure. */
@@ -172,11 +248,11 @@ export function laplacianVariance(plane: Plane, mask?: Uint8Array): number {
 }
 
 /** 2×2 block average (half resolution); odd last row/column are averaged with their edge copy. */
-export function downsample2(plane: Plane): Plane {
+export function downsample2(plane: Plane, pool?: Scratch): Plane {
   const { data, width, height } = plane;
   const w = Math.ceil(width / 2);
   const h = Math.ceil(height / 2);
-  const out = createPlane(w, h);
+  const out = newPlane(pool, w, h, false);
   for (let y = 0; y < h; y++) {
     const y0 = 2 * y;
     const y1 = Math.min(height - 1, y0 + 1);
@@ -195,8 +271,8 @@ export function downsample2(plane: Plane): Plane {
 }
 
 /** Bilinear upsampling of a half-resolution plane back to width × height (pixel centres aligned). */
-export function upsample2(plane: Plane, width: number, height: number): Plane {
-  const out = createPlane(width, height);
+export function upsample2(plane: Plane, width: number, height: number, pool?: Scratch): Plane {
+  const out = newPlane(pool, width, height, false);
   const { data, width: w, height: h } = plane;
   // Column taps are the same for every row: compute them once.
   const x0s = new Int32Array(width);
@@ -231,10 +307,15 @@ export function upsample2(plane: Plane, width: number, height: number): Plane {
 }
 
 /** Mask at half resolution: a half pixel is in when both diagonal full pixels of its block are. */
-export function downsampleMask2(mask: Uint8Array, width: number, height: number): Uint8Array {
+export function downsampleMask2(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  pool?: Scratch,
+): Uint8Array {
   const w = Math.ceil(width / 2);
   const h = Math.ceil(height / 2);
-  const out = new Uint8Array(w * h);
+  const out = u8(pool, w * h, false);
   for (let y = 0; y < h; y++) {
     const y1 = Math.min(height - 1, 2 * y + 1);
     for (let x = 0; x < w; x++) {
@@ -255,8 +336,9 @@ export function maxFilter(
   width: number,
   height: number,
   r: number,
+  pool?: Scratch,
 ): Float32Array {
-  const out = new Float32Array(src.length);
+  const out = f32(pool, src.length);
   let x0 = width;
   let x1 = -1;
   let y0 = height;
@@ -274,7 +356,7 @@ export function maxFilter(
   x1 = Math.min(width - 1, x1 + r);
   y0 = Math.max(0, y0 - r);
   y1 = Math.min(height - 1, y1 + r);
-  const tmp = new Float32Array(src.length);
+  const tmp = f32(pool, src.length);
   for (let y = Math.max(0, y0 - r); y <= Math.min(height - 1, y1 + r); y++) {
     const row = y * width;
     for (let x = x0; x <= x1; x++) {

@@ -63,21 +63,28 @@ export function erode(mask: Uint8Array, width: number, height: number, radius: n
       tmp[row + x] = (left[x] as number) > radius && run > radius ? 1 : 0;
     }
   }
-  const up = new Int32Array(width);
-  const upRuns = new Int32Array(mask.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      up[x] = tmp[y * width + x] ? (up[x] as number) + 1 : 0;
-      upRuns[y * width + x] = up[x] as number;
-    }
+  // Columns: a pixel stays when the 2r+1 rows around it (all inside the image) are set, counted
+  // with a sliding window per column (one row of counters instead of a run length per pixel).
+  const count = new Int32Array(width);
+  const full = 2 * radius + 1;
+  for (let y = 0; y < Math.min(height, radius); y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) count[x] = (count[x] as number) + (tmp[row + x] as number);
   }
-  const down = new Int32Array(width);
-  for (let y = height - 1; y >= 0; y--) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      down[x] = tmp[i] ? (down[x] as number) + 1 : 0;
-      out[i] = (upRuns[i] as number) > radius && (down[x] as number) > radius ? 1 : 0;
+  for (let y = 0; y < height; y++) {
+    const add = y + radius;
+    if (add < height) {
+      const row = add * width;
+      for (let x = 0; x < width; x++) count[x] = (count[x] as number) + (tmp[row + x] as number);
     }
+    const drop = y - radius - 1;
+    if (drop >= 0) {
+      const row = drop * width;
+      for (let x = 0; x < width; x++) count[x] = (count[x] as number) - (tmp[row + x] as number);
+    }
+    if (y < radius || add >= height) continue;
+    const row = y * width;
+    for (let x = 0; x < width; x++) out[row + x] = count[x] === full ? 1 : 0;
   }
   return out;
 }
@@ -94,38 +101,71 @@ export function countMask(mask: Uint8Array): number {
   return n;
 }
 
-/** Dilation by a (2r+1)² square (erosion of the complement). */
+/**
+ * A (2r+1)² box test on a binary mask, separable, with the window clipped to the image: a pixel is
+ * set when any pixel of its window is (`all` false: dilation) or when every pixel of it is (`all`
+ * true: erosion that treats pixels outside the image as set, so the border does not shrink).
+ * Counted with sliding windows, one row of counters for the columns.
+ */
+function boxTest(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  all: boolean,
+): Uint8Array {
+  const tmp = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let count = 0;
+    for (let x = 0; x < Math.min(width, radius); x++) count += mask[row + x] ? 1 : 0;
+    for (let x = 0; x < width; x++) {
+      if (x + radius < width) count += mask[row + x + radius] ? 1 : 0;
+      if (x - radius - 1 >= 0) count -= mask[row + x - radius - 1] ? 1 : 0;
+      const size = Math.min(width - 1, x + radius) - Math.max(0, x - radius) + 1;
+      tmp[row + x] = (all ? count === size : count > 0) ? 1 : 0;
+    }
+  }
+  const out = new Uint8Array(mask.length);
+  const count = new Int32Array(width);
+  for (let y = 0; y < Math.min(height, radius); y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) count[x] = (count[x] as number) + (tmp[row + x] as number);
+  }
+  for (let y = 0; y < height; y++) {
+    if (y + radius < height) {
+      const row = (y + radius) * width;
+      for (let x = 0; x < width; x++) count[x] = (count[x] as number) + (tmp[row + x] as number);
+    }
+    if (y - radius - 1 >= 0) {
+      const row = (y - radius - 1) * width;
+      for (let x = 0; x < width; x++) count[x] = (count[x] as number) - (tmp[row + x] as number);
+    }
+    const size = Math.min(height - 1, y + radius) - Math.max(0, y - radius) + 1;
+    const row = y * width;
+    for (let x = 0; x < width; x++)
+      out[row + x] = (all ? count[x] === size : (count[x] as number) > 0) ? 1 : 0;
+  }
+  return out;
+}
+
+/** Dilation by a (2r+1)² square (pixels outside the image count as unset). */
 export function dilate(
   mask: Uint8Array,
   width: number,
   height: number,
   radius: number,
 ): Uint8Array {
-  const inv = new Uint8Array(mask.length);
-  for (let i = 0; i < mask.length; i++) inv[i] = mask[i] ? 0 : 1;
-  // Pixels outside the image count as "not in the complement", so dilation does not shrink at borders.
-  const padded = erodeInside(inv, width, height, radius);
-  for (let i = 0; i < padded.length; i++) padded[i] = padded[i] ? 0 : 1;
-  return padded;
+  return radius <= 0 ? mask.map((v) => (v ? 1 : 0)) : boxTest(mask, width, height, radius, false);
 }
 
-/** Closing (dilate then erode): fills holes and notches smaller than the radius. */
+/**
+ * Closing (dilate then erode, the erosion treating pixels outside the image as set): fills holes
+ * and notches smaller than the radius without shrinking the border.
+ */
 export function close(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  return erodeInside(dilate(mask, width, height, radius), width, height, radius);
-}
-
-/** Erosion that treats pixels outside the image as set (no border shrinkage). */
-function erodeInside(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const pw = width + radius * 2;
-  const ph = height + radius * 2;
-  const padded = new Uint8Array(pw * ph).fill(1);
-  for (let y = 0; y < height; y++)
-    padded.set(mask.subarray(y * width, (y + 1) * width), (y + radius) * pw + radius);
-  const e = erode(padded, pw, ph, radius);
-  const out = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++)
-    out.set(e.subarray((y + radius) * pw + radius, (y + radius) * pw + radius + width), y * width);
-  return out;
+  if (radius <= 0) return mask.map((v) => (v ? 1 : 0));
+  return boxTest(boxTest(mask, width, height, radius, false), width, height, radius, true);
 }
 
 /** The 8-connected components of a mask, each as the list of its pixel indices. */

@@ -1,6 +1,7 @@
 import { connectedComponents } from '../image/mask';
 import { maskedGaussianBlurHalf, maxFilter } from '../image/filters';
 import type { Plane } from '../image/raster';
+import { f32, u8, type Scratch } from '../image/scratch';
 import { maskedQuantile } from './stats';
 
 /**
@@ -76,9 +77,10 @@ export interface HairMap {
   refL: number;
 }
 
-export function detectHair(input: HairInput): HairMap {
+/** With a Scratch, every plane of the map is a temporary of the caller's step (decision 044). */
+export function detectHair(input: HairInput, pool?: Scratch): HairMap {
   const { width, height, highPass, L, measured, reference, fold } = input;
-  const energy: Plane = { data: new Float32Array(L.length), width, height };
+  const energy: Plane = { data: f32(pool, L.length, false), width, height };
   for (let i = 0; i < L.length; i++) {
     const h = highPass[i] as number;
     energy.data[i] = h * h;
@@ -87,14 +89,15 @@ export function detectHair(input: HairInput): HairMap {
     [energy, { data: L, width, height }],
     measured,
     HAIR_SIGMA,
+    pool,
   ) as [Plane, Plane];
-  const texture = new Float32Array(L.length);
+  const texture = f32(pool, L.length, false);
   for (let i = 0; i < L.length; i++) texture[i] = Math.sqrt(Math.max(0, localE.data[i] as number));
   const refTexture = Math.max(0.05, maskedQuantile(texture, reference, 0.5));
   const refL = Math.max(5, maskedQuantile(localL.data, reference, 0.5));
-  const darkening = new Float32Array(L.length);
-  const raw = new Float32Array(L.length);
-  const support = new Uint8Array(L.length);
+  const darkening = f32(pool, L.length);
+  const raw = f32(pool, L.length);
+  const support = u8(pool, L.length);
   for (let i = 0; i < L.length; i++) {
     if (!measured[i]) continue;
     if (fold && (fold[i] as number) > HAIR_FOLD) continue;
@@ -122,9 +125,9 @@ export function detectHair(input: HairInput): HairMap {
   }
   // Strands' edges are softer than the rule: widen by 2 px (≈ 1 mm), within the skin (a grey
   // dilation: a pixel takes the largest weight within 2 px).
-  const grown = maxFilter(raw, support, width, height, 2);
-  const weight = new Float32Array(L.length);
-  const mask = new Uint8Array(L.length);
+  const grown = maxFilter(raw, support, width, height, 2, pool);
+  const weight = f32(pool, L.length);
+  const mask = u8(pool, L.length);
   for (let i = 0; i < L.length; i++) {
     if (!measured[i]) continue;
     const w = grown[i] as number;

@@ -10,6 +10,7 @@ import {
   upsample2,
 } from '../image/filters';
 import type { Plane } from '../image/raster';
+import { f32, plane, u8, Scratch } from '../image/scratch';
 import { detectBlobs, type Blob } from './blobs';
 import { detectHair } from './hair';
 import { detrendedStd, maskedQuantile } from './stats';
@@ -255,9 +256,9 @@ export function clippedRms(
  * large positive λ1 across it and λ2 ≈ 0 along it; σ²·(λ1 − |λ2|) is high on lines and ≈ 0 on
  * round spots (Frangi et al. 1998 use the same eigenvalue contrast for vessels).
  */
-export function valleyStrength(smoothed: Plane, sigma: number): Float32Array {
+export function valleyStrength(smoothed: Plane, sigma: number, pool?: Scratch): Float32Array {
   const { data, width, height } = smoothed;
-  const out = new Float32Array(data.length);
+  const out = f32(pool, data.length);
   const s2 = sigma * sigma;
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
@@ -392,34 +393,35 @@ export function contrastScale(referenceL: number): number {
  * (blurring G(σᵢ) by √(σᵢ₊₁² − σᵢ²)); the coarse L* levels and a* (which JPEG stores at half
  * resolution anyway, 4:2:0) at half resolution, then upsampled.
  */
-function scaleSpaces(frame: FaceFrame, lightness: Plane, chromaExtra: number) {
+function scaleSpaces(frame: FaceFrame, lightness: Plane, chromaExtra: number, pool: Scratch) {
   const { lab, width, height } = frame;
   const step = (from: number, to: number) => Math.sqrt(to * to - from * from);
-  const L0 = gaussianBlur(lightness, L_SIGMAS[0]);
-  const L1 = gaussianBlur(L0, step(L_SIGMAS[0], L_SIGMAS[1]));
-  const L2 = gaussianBlur(L1, step(L_SIGMAS[1], L_SIGMAS[2]));
+  const L0 = gaussianBlur(lightness, L_SIGMAS[0], pool);
+  const L1 = gaussianBlur(L0, step(L_SIGMAS[0], L_SIGMAS[1]), pool);
+  const L2 = gaussianBlur(L1, step(L_SIGMAS[1], L_SIGMAS[2]), pool);
   // 2×2 averaging adds ≈ 0.29 half-pixels of blur (box of width 1 at half scale: 1/√12).
   const boxSigma = 1 / Math.sqrt(12);
-  const half2 = downsample2(L2);
+  const half2 = downsample2(L2, pool);
   const s2 = Math.hypot(L_SIGMAS[2] / 2, boxSigma);
-  const L3h = gaussianBlur(half2, step(s2, L_SIGMAS[3] / 2));
-  const L4h = gaussianBlur(L3h, step(L_SIGMAS[3] / 2, L_SIGMAS[4] / 2));
-  const Ls = [L0, L1, L2, upsample2(L3h, width, height), upsample2(L4h, width, height)];
+  const L3h = gaussianBlur(half2, step(s2, L_SIGMAS[3] / 2), pool);
+  const L4h = gaussianBlur(L3h, step(L_SIGMAS[3] / 2, L_SIGMAS[4] / 2), pool);
+  const Ls = [L0, L1, L2, upsample2(L3h, width, height, pool), upsample2(L4h, width, height, pool)];
 
-  const aHalf = downsample2(lab.a);
+  const aHalf = downsample2(lab.a, pool);
   const A0 = gaussianBlur(
     aHalf,
     Math.sqrt((A_SIGMAS[0] / 2) ** 2 - boxSigma ** 2 + (chromaExtra / 2) ** 2),
+    pool,
   );
-  const A1 = gaussianBlur(A0, step(A_SIGMAS[0] / 2, A_SIGMAS[1] / 2));
-  const A2 = gaussianBlur(A1, step(A_SIGMAS[1] / 2, A_SIGMAS[2] / 2));
-  const A3 = gaussianBlur(A2, step(A_SIGMAS[2] / 2, A_SIGMAS[3] / 2));
+  const A1 = gaussianBlur(A0, step(A_SIGMAS[0] / 2, A_SIGMAS[1] / 2), pool);
+  const A2 = gaussianBlur(A1, step(A_SIGMAS[1] / 2, A_SIGMAS[2] / 2), pool);
+  const A3 = gaussianBlur(A2, step(A_SIGMAS[2] / 2, A_SIGMAS[3] / 2), pool);
   const aStackHalf = [A0, A1, A2, A3];
 
   return {
     Ls,
     aStackHalf,
-    lowA: upsample2(A3, width, height).data,
+    lowA: upsample2(A3, width, height, pool).data,
   };
 }
 /** Low-pass scale for tone evenness (≈ 2.5 mm): blotches, not pores. */
@@ -429,7 +431,25 @@ export const BLOB_HAIR_SIGMA = 3;
 /** Pixels with a specular weight above this are left out of the tone planes (surface, not pigment). */
 export const TONE_MAX_SHINE = 0.05;
 
-export function measureFace(frame: FaceFrame): FaceMeasurements {
+/**
+ * Every measurement of one working frame. Its temporaries come from `pool` and go back to it when
+ * the call returns (decision 044): an engine passes its own Scratch, so the next photo reuses the
+ * memory; without one, a fresh Scratch behaves as plain allocation.
+ */
+export function measureFace(
+  frame: FaceFrame,
+  pool: Scratch = new Scratch(),
+  /** Also return `debug` (intermediate values for calibration work; the engine's debug option). */
+  debug = false,
+): FaceMeasurements {
+  try {
+    return measure(frame, pool, debug);
+  } finally {
+    pool.release();
+  }
+}
+
+function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasurements {
   const { width, height, lab, reference } = frame;
   const ita = individualTypologyAngle(reference.L, reference.b);
   const allowance = rednessAllowance(ita);
@@ -437,7 +457,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   // (Lraw) is kept for colour, shine and the zones' mean lightness.
   const Lraw = lab.L.data;
   const cs = contrastScale(reference.L);
-  const lightness: Plane = { data: new Float32Array(Lraw.length), width, height };
+  const lightness = plane(pool, width, height, false);
   for (let i = 0; i < Lraw.length; i++)
     lightness.data[i] = reference.L + ((Lraw[i] as number) - reference.L) * cs;
   // Every photo is brought to the same effective resolution before the fine scales: a face
@@ -445,53 +465,57 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   // the difference, so a re-save or a resize does not change what the finest filters see.
   const sourceBlur = 0.5 * Math.max(1, frame.scale);
   const extra = Math.sqrt(Math.max(0, EFFECTIVE_BLUR ** 2 - sourceBlur ** 2));
-  const equalised = extra > 0.05 ? gaussianBlur(lightness, extra) : lightness;
+  const equalised = extra > 0.05 ? gaussianBlur(lightness, extra, pool) : lightness;
   // Chroma likewise: JPEG keeps colour at half resolution (4:2:0) or less, and a re-save or a
   // resize changes how much fine colour detail survives, so a* gets a common effective blur.
   const chromaExtra = Math.sqrt(Math.max(0, EFFECTIVE_CHROMA_BLUR ** 2 - sourceBlur ** 2));
-  const { Ls, aStackHalf, lowA } = scaleSpaces(frame, equalised, chromaExtra);
+  const { Ls, aStackHalf, lowA } = scaleSpaces(frame, equalised, chromaExtra, pool);
   const L = equalised.data;
   const A = lab.a.data;
   const B = lab.b.data;
   const G2 = Ls[2] as Plane;
-  const highPass = new Float32Array(L.length);
+  const highPass = f32(pool, L.length, false);
   for (let i = 0; i < L.length; i++) highPass[i] = (L[i] as number) - (G2.data[i] as number);
 
-  const skinAll = new Uint8Array(L.length);
+  const skinAll = u8(pool, L.length);
   for (const r of REGIONS) {
-    const m = frame.regions[r].mask;
-    for (let i = 0; i < m.length; i++) if (m[i]) skinAll[i] = 1;
+    const { mask: m, bounds } = frame.regions[r];
+    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) if (m[i]) skinAll[i] = 1;
   }
   // Hair over skin (beard, stubble, fringe): found relative to the bare upper cheeks, left out.
   const lowerFaceY = Math.round(frame.noseTipY);
-  const cheekRef = new Uint8Array(L.length);
+  const cheekRef = u8(pool, L.length);
   for (const r of ['left_cheek', 'right_cheek'] as const) {
-    const m = frame.regions[r].mask;
-    for (let i = 0; i < Math.min(m.length, lowerFaceY * width); i++) if (m[i]) cheekRef[i] = 1;
+    const { mask: m, bounds } = frame.regions[r];
+    const end = Math.min(m.length, lowerFaceY * width, bounds.y1 * width);
+    for (let i = bounds.y0 * width; i < end; i++) if (m[i]) cheekRef[i] = 1;
   }
   // Folds (nasolabial, marionette) are dark and edged like a beard, but they are what firmness
   // measures: pixels on a coarse valley are never taken for hair.
-  const coarseValley = valleyStrength(Ls[3] as Plane, L_SIGMAS[3]);
-  const hair = detectHair({
-    width,
-    height,
-    highPass,
-    L,
-    measured: skinAll,
-    reference: cheekRef,
-    fold: coarseValley,
-  });
+  const coarseValley = valleyStrength(Ls[3] as Plane, L_SIGMAS[3], pool);
+  const hair = detectHair(
+    {
+      width,
+      height,
+      highPass,
+      L,
+      measured: skinAll,
+      reference: cheekRef,
+      fold: coarseValley,
+    },
+    pool,
+  );
   const zones = {} as Record<RegionKey, FrameRegion & { hair: number; reason: ExclusionReason }>;
   // Every skin pixel counts with weight 1 − its hair weight: bare skin 1, hair 0, a pixel at the
   // hair rule's thresholds ½ (a soft weight, so a borderline fringe does not flip in or out with
   // the resolution). `measured` holds the pixels that count at all, `core` those that count at
   // least half (for the zones' quantiles, which need a set).
-  const skinW = new Float32Array(L.length);
-  const measured = new Uint8Array(L.length);
-  const core = new Uint8Array(L.length);
+  const skinW = f32(pool, L.length);
+  const measured = u8(pool, L.length);
+  const core = u8(pool, L.length);
   for (const r of REGIONS) {
     const src = frame.regions[r];
-    const mask = new Uint8Array(L.length);
+    const mask = u8(pool, L.length);
     let pixels = 0;
     let hairPx = 0;
     const { bounds } = src;
@@ -521,7 +545,12 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     };
   }
 
-  const baseA = maskedQuantile(lowA, core, BASELINE_A_Q);
+  // (core lies within the zones' rows: only those are scanned.)
+  const zoneRows = {
+    start: Math.min(...REGIONS.map((r) => frame.regions[r].bounds.y0)) * width,
+    end: Math.max(...REGIONS.map((r) => frame.regions[r].bounds.y1)) * width,
+  };
+  const baseA = maskedQuantile(lowA, core, BASELINE_A_Q, zoneRows);
   // A counted mark (spot, pore, blemish, blackhead) weighs by the skin around it, not only at its
   // centre: 1 − the hair weight smoothed over ≈ 2 mm (σ BLOB_HAIR_SIGMA), or at the centre if
   // higher. A dark dot at the edge of a beard is more likely a follicle than a spot, and the
@@ -538,8 +567,8 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   let hairHere: Plane | null = null;
   let hairSupport: Uint8Array | null = null;
   if (anyHair) {
-    hairHere = { data: new Float32Array(L.length), width, height };
-    hairSupport = new Uint8Array(L.length);
+    hairHere = plane(pool, width, height);
+    hairSupport = u8(pool, L.length);
     for (let i = 0; i < L.length; i++) {
       if (!skinAll[i]) continue;
       const h = 1 - (skinW[i] as number);
@@ -548,7 +577,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
         hairSupport[i] = 1;
       }
     }
-    nearHair = gaussianBlur(downsample2(hairHere), BLOB_HAIR_SIGMA / 2);
+    nearHair = gaussianBlur(downsample2(hairHere, pool), BLOB_HAIR_SIGMA / 2, pool);
   }
   const blobSkinW = (x: number, y: number): number => {
     const w = skinW[y * width + x] as number;
@@ -560,7 +589,7 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   // Blemishes: red blobs on a* (half resolution), 1.5–6 mm.
   // Blobs are looked for where a pixel is at least half skin: a dark dot centred on hair is a
   // follicle or a strand, and it must not suppress a spot next to it (non-maximum suppression).
-  const measuredHalf = downsampleMask2(core, width, height);
+  const measuredHalf = downsampleMask2(core, width, height, pool);
   const coarseL = (Ls[4] as Plane).data;
   const blemishes = detectBlobs(
     aStackHalf,
@@ -593,8 +622,8 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   };
 
   // Each zone's median lightness and chroma: "darker than this skin", "shinier than this skin".
-  const zoneOf = new Int8Array(L.length).fill(-1);
-  const chroma = new Float32Array(L.length);
+  const zoneOf = pool.i8(L.length, false).fill(-1);
+  const chroma = f32(pool, L.length, false);
   for (let i = 0; i < L.length; i++) {
     const ai = A[i] as number;
     const bi = B[i] as number;
@@ -602,8 +631,8 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   }
   const zoneL: number[] = [];
   const zoneC: number[] = [];
-  const diffuse = new Uint8Array(L.length);
-  const mask = new Uint8Array(L.length);
+  const diffuse = u8(pool, L.length);
+  const mask = u8(pool, L.length);
   REGIONS.forEach((r, k) => {
     const { mask: zoneMask, bounds } = zones[r];
     const range = { start: bounds.y0 * width, end: bounds.y1 * width };
@@ -675,14 +704,14 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     BLACKHEAD_MIN_RESPONSE,
   ).filter((bl) => bl.weight > 0);
 
-  const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1]);
-  const fineValley2 = valleyStrength(G2, L_SIGMAS[2]);
+  const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1], pool);
+  const fineValley2 = valleyStrength(G2, L_SIGMAS[2], pool);
   // Skin next to hair left out (the fringe's edge) is not read for fine lines: a pixel counts for
   // them by 1 − the largest hair weight within LINE_HAIR_MARGIN px (a grey dilation of the soft
   // hair weight; with a 0/1 weight it is decision 038's binary margin).
   const lineHair =
     hairHere && hairSupport
-      ? maxFilter(hairHere.data, hairSupport, width, height, LINE_HAIR_MARGIN)
+      ? maxFilter(hairHere.data, hairSupport, width, height, LINE_HAIR_MARGIN, pool)
       : null;
   const foldToneScale = cs ** FOLD_TONE_GAMMA;
   // Pores: the dots of the contrast-scaled L* (× cs) brought to cs^PORE_TONE_GAMMA.
@@ -692,12 +721,12 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   // Per-pixel quantities, computed once over the measured skin, then summed per zone.
   const L1 = (Ls[1] as Plane).data;
   const L2 = G2.data;
-  const shine = new Float32Array(L.length);
+  const shine = f32(pool, L.length);
   shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
-  const flags = new Uint8Array(L.length); // bit 1 red, 2 on a line, 4 diffuse redness
-  const rough = new Float32Array(L.length);
+  const flags = u8(pool, L.length); // bit 1 red, 2 on a line, 4 diffuse redness
+  const rough = f32(pool, L.length);
   // Line membership is soft too: weight ramps over SOFT_FROM..SOFT_TO × LINE_MIN_STRENGTH.
-  const lineWeight = new Float32Array(L.length);
+  const lineWeight = f32(pool, L.length);
   for (let i = 0; i < L.length; i++) {
     if (!measured[i]) continue;
     const base = zoneBaseL(i);
@@ -720,10 +749,10 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
   // reads far stronger in L* on darker skin and made darker skin look "uneven". Plain L*, not
   // the contrast-scaled lightness of the fine texture measures: a blotch of pigment changes the
   // body reflection, and CIELAB is built so an equal ΔL* is an equally visible difference.
-  const body = new Float32Array(L.length);
+  const body = f32(pool, L.length);
   for (let i = 0; i < L.length; i++)
     if (measured[i] && (shine[i] as number) <= TONE_MAX_SHINE) body[i] = skinW[i] as number;
-  const [lowLPlane, lowBPlane] = maskedGaussianBlurHalf([lab.L, lab.b], body, TONE_SIGMA) as [
+  const [lowLPlane, lowBPlane] = maskedGaussianBlurHalf([lab.L, lab.b], body, TONE_SIGMA, pool) as [
     Plane,
     Plane,
   ];
@@ -839,16 +868,20 @@ export function measureFace(frame: FaceFrame): FaceMeasurements {
     ita,
     rednessAllowance: allowance,
     blobs: { dark_spots: darkSpots, blemishes, pores, blackheads },
-    debug: {
-      ...hairDebug(hair, frame.regions.chin.mask, baseA),
-      blemishes: blemishes.map((b) => [
-        b.x,
-        b.y,
-        +b.sigma.toFixed(1),
-        +b.response.toFixed(2),
-        +b.weight.toFixed(2),
-      ]),
-    },
+    ...(debug
+      ? {
+          debug: {
+            ...hairDebug(hair, frame.regions.chin.mask, baseA),
+            blemishes: blemishes.map((b) => [
+              b.x,
+              b.y,
+              +b.sigma.toFixed(1),
+              +b.response.toFixed(2),
+              +b.weight.toFixed(2),
+            ]),
+          },
+        }
+      : {}),
   };
 }
 
