@@ -26,13 +26,16 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * - dark spots 3 (decision 043): a spot counts by the share of its disc on measured skin, by how
  *   far its centre is below the zone's skin (soft, like its response) and by 1 − the weight of a
  *   blemish around it (was: whole or not at all); knots unchanged.
+ * - acne 3, dark spots 4 (decision 048): a blemish counts by its response, by how round it is
+ *   (soft over curvature ratio 4–9, was a hard limit of 6) and by the share of its disc on
+ *   measured skin; knots unchanged. Dark spots read 1 − the weight of a blemish around them.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 2,
+  acne: 3,
   oiliness: 2,
   redness: 2,
   texture: 2,
-  dark_spots: 3,
+  dark_spots: 4,
   radiance: 3,
   hydration: 4,
   pores: 2,
@@ -48,4 +51,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-24/043';
+export const ENGINE_METHOD_VERSION = '2026-11-25/048';
