@@ -30,13 +30,16 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  *   ≈ 1.5 mm on the skin's own contrast (PORE_TONE_GAMMA) above PORE_FLOOR, clipped at PORE_CAP,
  *   per 1,000 skin pixels; knots re-fitted. 4, not 3: decision 042's branch (not adopted) carried
  *   pores 3 with another definition.
+ * - acne 3, dark spots 4 (decision 048): a blemish counts by its response, by how round it is
+ *   (soft over curvature ratio 4–9, was a hard limit of 6) and by the share of its disc on
+ *   measured skin; knots unchanged. Dark spots read 1 − the weight of a blemish around them.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 2,
+  acne: 3,
   oiliness: 2,
   redness: 2,
   texture: 2,
-  dark_spots: 3,
+  dark_spots: 4,
   radiance: 3,
   hydration: 4,
   pores: 4,
@@ -52,4 +55,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-25/045';
+export const ENGINE_METHOD_VERSION = '2026-11-25/048';

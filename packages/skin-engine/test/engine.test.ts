@@ -118,7 +118,7 @@ describe('analysis result', () => {
   it('says which method measured each metric (src/methods.ts)', () => {
     expect(MetricMethods.parse(baseline.methods)).toEqual(METRIC_METHODS);
     expect(baseline.methods.radiance).toBe(3);
-    expect(baseline.methods.acne).toBe(2);
+    expect(baseline.methods.acne).toBe(3);
     expect(baseline.method_version).toBe(ENGINE_METHOD_VERSION);
   });
 
@@ -215,6 +215,28 @@ describe('controlled perturbations move what they should', () => {
     expect(baseline.scores.acne! - acne[2]!).toBeGreaterThanOrEqual(20);
     // Spots are small: redness of the whole face barely moves.
     expect(Math.abs(results[2]!.scores.redness! - baseline.scores.redness!)).toBeLessThanOrEqual(3);
+  });
+
+  it('painted blemishes hold under JPEG re-saves q70–95 and still lower acne (decision 048)', async () => {
+    // Four blemishes of ≈ 3 mm on a cheek. (Smaller painted discs, radius 3.2 px on this 500 px
+    // photo, are erased by a q70 re-save's chroma quantisation before and after decision 048:
+    // docs/skin-engine.md, "Tried and not kept".)
+    const points = gridPoints(regionPolygon(baseline, 'right_cheek'), 9, 5);
+    const img = clone(face);
+    for (const [x, y] of points.slice(0, 4)) paintDisc(img, x, y, 4.5, [160, 70, 60], 0.75);
+    const painted = await analyze(img);
+    expect(baseline.scores.acne! - painted.scores.acne!).toBeGreaterThanOrEqual(5);
+    expect(painted.counts.blemishes - baseline.counts.blemishes).toBe(4);
+    for (const q of [70, 85, 95]) {
+      const saved = await analyze(await jpeg(img, q));
+      expect(Math.abs(saved.scores.acne! - painted.scores.acne!), `acne q${q}`).toBeLessThanOrEqual(
+        3,
+      );
+      expect(
+        Math.abs(saved.scores.dark_spots! - painted.scores.dark_spots!),
+        `dark spots q${q}`,
+      ).toBeLessThanOrEqual(3);
+    }
   });
 
   it('specular highlights on the forehead: oiliness falls', async () => {

@@ -12,6 +12,8 @@ import {
   HAIR_TEXTURE,
 } from '../src/metrics/hair';
 import {
+  BLEMISH_ROUND_FROM,
+  BLEMISH_ROUND_TO,
   BLOB_HAIR_SIGMA,
   FOLD_CAP,
   FOLD_TONE_GAMMA,
@@ -34,7 +36,19 @@ import {
 
 /** Constants a metric's raw value is built from, besides its knots and zones. */
 const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
-  dark_spots: { SPOT_MIN_DEPTH, SPOT_DISC, soft: 'depth, blemish, disc share (decision 043)' },
+  acne: {
+    BLEMISH_ROUND_FROM,
+    BLEMISH_ROUND_TO,
+    SPOT_DISC,
+    soft: 'response, roundness, disc share (decision 048)',
+  },
+  dark_spots: {
+    SPOT_MIN_DEPTH,
+    SPOT_DISC,
+    soft: 'depth, blemish, disc share (decision 043)',
+    // A spot counts by 1 − the weight of a blemish around it, and that weight changed in 048.
+    blemish: { BLEMISH_ROUND_FROM, BLEMISH_ROUND_TO, soft: 'roundness, disc share (decision 048)' },
+  },
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS },
   fine_lines: { FOLD_WEIGHT, LINE_CAP, LINE_HAIR_MARGIN },
   firmness: { FOLD_CAP, FOLD_TONE_GAMMA },
@@ -92,11 +106,11 @@ function fingerprint(metric: MetricKey): string {
 // Decision 041 merged 038 (fine lines, firmness: new raw values, constants and knots) with 039:
 // those two and hydration (which blends fine lines) sit above both branches' numbers.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 2, fingerprint: '174df0b52c4e' },
+  acne: { method: 3, fingerprint: 'b0deb9f66978' }, // 048: soft roundness and disc share
   oiliness: { method: 2, fingerprint: '20e50f9320a2' },
   redness: { method: 2, fingerprint: '9cc3c34d3f0f' },
   texture: { method: 2, fingerprint: 'f0bbc16528ce' },
-  dark_spots: { method: 3, fingerprint: 'c4e24b13b4b7' }, // 043: soft depth, blemish and disc share
+  dark_spots: { method: 4, fingerprint: '537f0a908447' }, // 043: soft depth, blemish and disc share; 048: blemish weight
   radiance: { method: 3, fingerprint: '248521766a31' },
   hydration: { method: 4, fingerprint: '10f10274b155' }, // 041: blends fine lines
   pores: { method: 4, fingerprint: '243fe36004b2' },
@@ -107,7 +121,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 2, fingerprint: 'e15c7b544b2e' },
   firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
 };
-const PINNED_ENGINE_VERSION = '2026-11-25/045';
+const PINNED_ENGINE_VERSION = '2026-11-25/048';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -157,9 +171,10 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      dark_spots: 3,
+      acne: 3,
+      dark_spots: 4,
       uneven_tone: 3,
       radiance: 3,
       dark_circles: 3,

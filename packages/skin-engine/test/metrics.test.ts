@@ -8,7 +8,7 @@ import {
 import { gaussianBlur, laplacianVariance } from '../src/image/filters';
 import { close, countMask, erode, polygonMask } from '../src/image/mask';
 import { createPlane, resampleRgb, type Plane } from '../src/image/raster';
-import { detectBlobs } from '../src/metrics/blobs';
+import { curvatureRatio, detectBlobs } from '../src/metrics/blobs';
 import {
   clippedRms,
   discShare,
@@ -199,6 +199,52 @@ describe('blob detection (DoG)', () => {
     });
     // Only the two line ends may look blob-like; the 50 px body must not produce a chain of blobs.
     expect(blobs.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('blob roundness (decision 048)', () => {
+  /** A bright Gaussian blob with σ sx × sy on a flat plane, centred at (30, 30). */
+  function ellipse(sx: number, sy: number): Plane {
+    const p = createPlane(60, 60);
+    for (let y = 0; y < 60; y++)
+      for (let x = 0; x < 60; x++)
+        p.data[y * 60 + x] =
+          10 + 8 * Math.exp(-((x - 30) ** 2) / (2 * sx * sx) - (y - 30) ** 2 / (2 * sy * sy));
+    return p;
+  }
+  const sigmas = [1.28, 2.05, 3.3, 5.2];
+  const ratio = (p: Plane) => curvatureRatio(stack(p, sigmas), 1, 'bright', 30, 30);
+
+  it('is about 1 for a round blob and grows steadily as it stretches', () => {
+    expect(ratio(ellipse(2, 2))).toBeLessThan(1.05);
+    const rs = [1.2, 1.5, 2, 3].map((k) => ratio(ellipse(2 * k, 2)));
+    for (let i = 1; i < rs.length; i++) expect(rs[i]!).toBeGreaterThan(rs[i - 1]!);
+    // A small stretch moves the ratio a little (no jump at the old hard limit, 6).
+    expect(rs[0]!).toBeLessThan(2);
+    expect(rs[3]!).toBeGreaterThan(4);
+  });
+
+  it('is the quantity the edge rejection compares with its limit', () => {
+    const p = ellipse(5, 2);
+    const r = ratio(p);
+    const found = (limit: number) =>
+      detectBlobs(stack(p, sigmas), sigmas, {
+        polarity: 'bright',
+        fromLevel: 1,
+        toLevel: 1,
+        minResponse: 0.1,
+        mask: full(3600),
+        maxCurvatureRatio: limit,
+      }).length;
+    expect(found(r * 1.05)).toBe(1);
+    expect(found(r / 1.05)).toBe(0);
+  });
+
+  it('is infinite at a saddle (a line end or a ridge is not a blob)', () => {
+    const p = createPlane(60, 60);
+    for (let y = 0; y < 60; y++)
+      for (let x = 0; x < 60; x++) p.data[y * 60 + x] = 10 + 0.01 * ((x - 30) ** 2 - (y - 30) ** 2);
+    expect(curvatureRatio(stack(p, sigmas), 1, 'bright', 30, 30)).toBe(Infinity);
   });
 });
 

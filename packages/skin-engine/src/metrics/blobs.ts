@@ -116,3 +116,35 @@ function isRound(
   const det = dxx * dyy - dxy * dxy;
   return det > 0 && (tr * tr) / det < edgeLimit;
 }
+
+/**
+ * The principal-curvature ratio r ≥ 1 of the DoG at (x, y) of `level` (the quantity the edge
+ * rejection compares with `maxCurvatureRatio`): 1 for a round blob, large along an edge or a line,
+ * Infinity at a saddle. For soft edge tests (a blob near the limit counts in part).
+ */
+export function curvatureRatio(
+  stack: readonly Plane[],
+  level: number,
+  polarity: BlobOptions['polarity'],
+  x: number,
+  y: number,
+): number {
+  const fine = stack[level];
+  const coarse = stack[level + 1];
+  if (!fine || !coarse) return Infinity;
+  const { width, height } = fine;
+  if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) return Infinity;
+  const sign = polarity === 'dark' ? 1 : -1;
+  const d = (i: number) => sign * ((coarse.data[i] as number) - (fine.data[i] as number));
+  const i = y * width + x;
+  const v = d(i);
+  const dxx = d(i + 1) + d(i - 1) - 2 * v;
+  const dyy = d(i + width) + d(i - width) - 2 * v;
+  const dxy = (d(i + width + 1) - d(i + width - 1) - d(i - width + 1) + d(i - width - 1)) / 4;
+  const tr = dxx + dyy;
+  const det = dxx * dyy - dxy * dxy;
+  if (det <= 0) return Infinity;
+  // tr²/det = (r + 1)²/r  ⇒  r = ((k − 2) + √((k − 2)² − 4)) / 2 with k = tr²/det ≥ 4.
+  const k = Math.max(4, (tr * tr) / det);
+  return (k - 2 + Math.sqrt((k - 2) * (k - 2) - 4)) / 2;
+}

@@ -11,7 +11,7 @@ import {
 } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { f32, plane, u8, Scratch } from '../image/scratch';
-import { detectBlobs, type Blob } from './blobs';
+import { curvatureRatio, detectBlobs, type Blob } from './blobs';
 import { detectHair } from './hair';
 import { detrendedStd, maskedQuantile } from './stats';
 
@@ -99,6 +99,14 @@ export const SPOT_MIN_DEPTH = 1.5;
 /** A dark spot counts by the share of its disc of radius SPOT_DISC × σ on measured skin (043). */
 export const SPOT_DISC = Math.SQRT2;
 export const BLEMISH_MIN_RESPONSE = 2.2;
+/**
+ * A blemish's roundness test is soft (decision 048): a DoG peak with principal-curvature ratio
+ * r ≤ BLEMISH_ROUND_FROM counts whole, r ≥ BLEMISH_ROUND_TO not at all, linearly in log r between
+ * (the old hard limit, 6, is the log midpoint, weight ½). A re-save nudged a borderline blob's
+ * ratio across the hard limit, and the blob appeared or vanished whole.
+ */
+export const BLEMISH_ROUND_FROM = 4;
+export const BLEMISH_ROUND_TO = 9;
 export const PORE_MIN_RESPONSE = 1.2;
 /**
  * Pores are scored from a continuous reading (decision 045), the way fine lines moved from a
@@ -600,18 +608,37 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
       toLevel: 2,
       minResponse: SOFT_FROM * BLEMISH_MIN_RESPONSE,
       mask: measuredHalf,
+      maxCurvatureRatio: BLEMISH_ROUND_TO,
     },
   )
-    .map((bl) => ({
-      x: Math.min(width - 1, bl.x * 2),
-      y: Math.min(height - 1, bl.y * 2),
-      sigma: bl.sigma * 2,
-      response: bl.response,
-      weight: softWeight(bl.response, BLEMISH_MIN_RESPONSE),
-    }))
+    .map((bl) => {
+      // Soft like the response (decision 048): a blob counts by its response, by how round it is
+      // and by the share of its disc (radius √2σ) on measured skin, as dark spots do (decision
+      // 043). A red blob astride the skin's edge (a lip, an ear, the background) is half outside
+      // what is measured, and the edge follows the face mesh, which moves under a re-save.
+      const level = A_SIGMAS.findIndex((s) => s / 2 === bl.sigma);
+      const r = curvatureRatio(aStackHalf, level, 'bright', bl.x, bl.y);
+      const round =
+        Math.log(BLEMISH_ROUND_TO / r) / Math.log(BLEMISH_ROUND_TO / BLEMISH_ROUND_FROM);
+      const x = Math.min(width - 1, bl.x * 2);
+      const y = Math.min(height - 1, bl.y * 2);
+      const sigma = bl.sigma * 2;
+      return {
+        x,
+        y,
+        sigma,
+        response: bl.response,
+        weight:
+          softWeight(bl.response, BLEMISH_MIN_RESPONSE) *
+          Math.min(1, Math.max(0, round)) *
+          discShare(core, width, height, x, y, SPOT_DISC * sigma),
+      };
+    })
     // A blemish is not a bright spot: reject glints that happen to be pinkish.
     .filter(
-      (bl) => (L[bl.y * width + bl.x] as number) - (coarseL[bl.y * width + bl.x] as number) < 2,
+      (bl) =>
+        bl.weight > 0 &&
+        (L[bl.y * width + bl.x] as number) - (coarseL[bl.y * width + bl.x] as number) < 2,
     );
   /** The largest weight of a blemish within r + 2σ of (x, y): how much a dark blob there is one. */
   const blemishNear = (x: number, y: number, r: number) => {
