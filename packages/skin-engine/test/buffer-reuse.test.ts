@@ -51,6 +51,21 @@ describe('Scratch', () => {
     expect(e.some((v) => v !== 0)).toBe(true);
   });
 
+  it('lend() takes back what a step borrowed, also when the step throws', () => {
+    const pool = new Scratch();
+    let first: Float32Array | undefined;
+    expect(() =>
+      pool.lend((p) => {
+        first = p.f32(5000);
+        throw new Error('step failed');
+      }),
+    ).toThrow('step failed');
+    // The failed step's buffer is free again: the next borrow of that size gets it back.
+    const again = pool.lend((p) => p.f32(5000).buffer);
+    expect(again).toBe(first?.buffer);
+    expect(pool.lend((p) => p.u8(10).length)).toBe(10);
+  });
+
   it('drops released buffers beyond its cap', () => {
     const pool = new Scratch(100_000);
     for (let i = 0; i < 4; i++) pool.f32(20_000);

@@ -109,11 +109,7 @@ export function buildFaceFrame(
   face: DetectedFace,
   pool: Scratch = new Scratch(),
 ): FaceFrame {
-  try {
-    return build(image, face, pool);
-  } finally {
-    pool.release();
-  }
+  return pool.lend((p) => build(image, face, p));
 }
 
 function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame {

@@ -81,6 +81,18 @@ export class Scratch {
     this.lent = [];
   }
 
+  /**
+   * Runs one analysis step with this pool and takes back everything it borrowed when the step
+   * returns or throws: the only way buildFaceFrame and measureFace use it.
+   */
+  lend<T>(step: (pool: Scratch) => T): T {
+    try {
+      return step(this);
+    } finally {
+      this.release();
+    }
+  }
+
   /** Bytes held (lent and free), for tests. */
   get bytes(): number {
     return this.kept;

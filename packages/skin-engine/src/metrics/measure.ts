@@ -450,11 +450,7 @@ export function measureFace(
   /** Also return `debug` (intermediate values for calibration work; the engine's debug option). */
   debug = false,
 ): FaceMeasurements {
-  try {
-    return measure(frame, pool, debug);
-  } finally {
-    pool.release();
-  }
+  return pool.lend((p) => measure(frame, p, debug));
 }
 
 function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasurements {
