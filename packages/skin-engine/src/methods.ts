@@ -33,6 +33,9 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * - acne 3, dark spots 4 (decision 048): a blemish counts by its response, by how round it is
  *   (soft over curvature ratio 4–9, was a hard limit of 6) and by the share of its disc on
  *   measured skin; knots unchanged. Dark spots read 1 − the weight of a blemish around them.
+ * - sensitivity 3 (decision 049): diffuse redness counts each pixel by a linear ramp over
+ *   DIFFUSE_RED_DA ± DIFFUSE_RED_SOFT (was a hard threshold) against the mean of low-pass a* at
+ *   its 15th–35th percentiles (was the 25th); knots re-fitted. Redness keeps its baseline.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 3,
@@ -47,7 +50,7 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   uneven_tone: 3,
   dark_circles: 3,
   blackheads: 2,
-  sensitivity: 2,
+  sensitivity: 3,
   firmness: 3,
 };
 
@@ -55,4 +58,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-25/048';
+export const ENGINE_METHOD_VERSION = '2026-11-25/049';

@@ -233,16 +233,17 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [20, 38],
     [35, 18],
   ],
-  // % of cheek/nose skin whose low-pass a* exceeds the face's baseline by 3.5.
+  // % of cheek/nose skin whose low-pass a* exceeds the face's diffuse baseline by 3.5, each pixel
+  // counted by a ramp over ± 3 a* (decision 049). Fitted on the calibration half, decision 049.
   sensitivity: [
-    [5.58, 96],
-    [22.34, 94],
-    [39.72, 91],
-    [51.6, 87],
-    [63.71, 81],
-    [75.53, 73],
-    [86.39, 62],
-    [138.57, 30],
+    [19.2, 96],
+    [29.7, 94],
+    [41.3, 91],
+    [50.3, 87],
+    [61.1, 81],
+    [69.5, 73],
+    [82, 62],
+    [130, 30],
   ],
   // Mean coarse valley strength clipped at FOLD_CAP (folds) on the cheeks. Fitted on the
   // calibration half, decision 038.

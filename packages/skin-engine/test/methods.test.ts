@@ -15,6 +15,9 @@ import {
   BLEMISH_ROUND_FROM,
   BLEMISH_ROUND_TO,
   BLOB_HAIR_SIGMA,
+  DIFFUSE_BASE_QS,
+  DIFFUSE_RED_DA,
+  DIFFUSE_RED_SOFT,
   FOLD_CAP,
   FOLD_TONE_GAMMA,
   LINE_CAP,
@@ -50,6 +53,7 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     blemish: { BLEMISH_ROUND_FROM, BLEMISH_ROUND_TO, soft: 'roundness, disc share (decision 048)' },
   },
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS },
+  sensitivity: { DIFFUSE_RED_DA, DIFFUSE_RED_SOFT, DIFFUSE_BASE_QS },
   fine_lines: { FOLD_WEIGHT, LINE_CAP, LINE_HAIR_MARGIN },
   firmness: { FOLD_CAP, FOLD_TONE_GAMMA },
   pores: {
@@ -118,10 +122,10 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   uneven_tone: { method: 3, fingerprint: 'f521417b7c7b' },
   dark_circles: { method: 3, fingerprint: '95b7d2df2345' },
   blackheads: { method: 2, fingerprint: '8661def76273' },
-  sensitivity: { method: 2, fingerprint: 'e15c7b544b2e' },
+  sensitivity: { method: 3, fingerprint: '548512a2438c' }, // 049: soft diffuse redness, band baseline
   firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
 };
-const PINNED_ENGINE_VERSION = '2026-11-25/048';
+const PINNED_ENGINE_VERSION = '2026-11-25/049';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -171,7 +175,7 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 3,
       dark_spots: 4,
@@ -183,6 +187,7 @@ describe('measurement method versions', () => {
       firmness: 3,
       // 4, not 3: decision 042's branch (not adopted) carried pores 3 with another definition.
       pores: 4,
+      sensitivity: 3,
     };
     for (const metric of COMPREHENSIVE_METRICS)
       expect(METRIC_METHODS[metric]).toBe(expected[metric] ?? 2);

@@ -13,7 +13,7 @@ import type { Plane } from '../image/raster';
 import { f32, plane, u8, Scratch } from '../image/scratch';
 import { curvatureRatio, detectBlobs, type Blob } from './blobs';
 import { detectHair } from './hair';
-import { detrendedStd, maskedQuantile } from './stats';
+import { detrendedStd, maskedQuantile, maskedQuantiles } from './stats';
 
 /**
  * Raw measurements per face region. Every number is a physical quantity on the working frame
@@ -69,7 +69,10 @@ export interface RegionMeasurements {
   tone_sd_b: number;
   /** Mean L* of the zone's skin above the nose tip (cheeks: the skin next to the under-eyes). */
   upper_L: number;
-  /** % of skin pixels whose low-pass a* exceeds the face's baseline by DIFFUSE_RED_DA: diffuse redness. */
+  /**
+   * % of skin whose low-pass a* exceeds the diffuse baseline by DIFFUSE_RED_DA, each pixel counted
+   * by a linear ramp over ± DIFFUSE_RED_SOFT around it: diffuse redness (decision 049).
+   */
   diffuse_red_pct: number;
   /** Mean a* of the zone minus the face's baseline a* (its least-red quarter): relative erythema. */
   delta_a: number;
@@ -86,6 +89,18 @@ export interface RegionMeasurements {
  */
 export const RED_DA = 6;
 export const DIFFUSE_RED_DA = 3.5;
+/**
+ * Diffuse redness is soft (decision 049): a pixel counts 0 at DIFFUSE_RED_DA − this above the
+ * baseline, rising linearly to 1 at DIFFUSE_RED_DA + this. Most of a cheek lies within a few a*
+ * units of the threshold, so a hard cut-off turned a JPEG re-save's shift of the baseline into a
+ * jump of the area (a q70 re-save moved sensitivity by 4).
+ */
+export const DIFFUSE_RED_SOFT = 3;
+/**
+ * The diffuse-redness baseline: the mean of low-pass a* at these quantiles over all measured
+ * skin, steadier than the single BASELINE_A_Q (which redness keeps) (decision 049).
+ */
+export const DIFFUSE_BASE_QS: readonly number[] = [0.15, 0.2, 0.25, 0.3, 0.35];
 /** Quantile of low-pass a* taken as the face's baseline. */
 export const BASELINE_A_Q = 0.25;
 
@@ -555,6 +570,10 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
     end: Math.max(...REGIONS.map((r) => frame.regions[r].bounds.y1)) * width,
   };
   const baseA = maskedQuantile(lowA, core, BASELINE_A_Q, zoneRows);
+  // Diffuse redness reads against a steadier baseline: the mean of a band of percentiles, which a
+  // re-compression's chroma quantisation moves less than one percentile (decision 049).
+  const diffuseQs = maskedQuantiles(lowA, core, DIFFUSE_BASE_QS, zoneRows);
+  const diffuseBase = diffuseQs.reduce((a, v) => a + v, 0) / diffuseQs.length;
   // A counted mark (spot, pore, blemish, blackhead) weighs by the skin around it, not only at its
   // centre: 1 − the hair weight smoothed over ≈ 2 mm (σ BLOB_HAIR_SIGMA), or at the centre if
   // higher. A dark dot at the edge of a beard is more likely a follicle than a spot, and the
@@ -746,10 +765,11 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
   const L2 = G2.data;
   const shine = f32(pool, L.length);
   shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
-  const flags = u8(pool, L.length); // bit 1 red, 2 on a line, 4 diffuse redness
+  const flags = u8(pool, L.length); // bit 1 red, 2 on a line
   const rough = f32(pool, L.length);
   // Line membership is soft too: weight ramps over SOFT_FROM..SOFT_TO × LINE_MIN_STRENGTH.
   const lineWeight = f32(pool, L.length);
+  const diffuseW = f32(pool, L.length);
   for (let i = 0; i < L.length; i++) {
     if (!measured[i]) continue;
     const base = zoneBaseL(i);
@@ -762,7 +782,9 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
     const lw = Math.max(w1, w2);
     lineWeight[i] = lw;
     if (lw >= 0.5) f |= 2;
-    if ((lowA[i] as number) > baseA + DIFFUSE_RED_DA) f |= 4;
+    const dr =
+      ((lowA[i] as number) - diffuseBase - DIFFUSE_RED_DA + DIFFUSE_RED_SOFT) / DIFFUSE_RED_SOFT;
+    diffuseW[i] = dr <= 0 ? 0 : dr >= 2 ? 1 : dr / 2;
     flags[i] = f;
     const h = Math.max(-ROUGHNESS_CLIP, Math.min(ROUGHNESS_CLIP, highPass[i] as number));
     rough[i] = h * h;
@@ -839,7 +861,7 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
         const f = flags[i] as number;
         nRed += w * (f & 1);
         nLine += w * (lineWeight[i] as number);
-        nDiffuse += w * ((f >> 2) & 1);
+        nDiffuse += w * (diffuseW[i] as number);
       }
     }
     const n = Math.max(1, pixels);

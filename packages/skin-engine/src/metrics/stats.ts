@@ -29,6 +29,16 @@ export function maskedQuantile(
   q: number,
   range?: { start: number; end: number },
 ): number {
+  return maskedQuantiles(values, mask, [q], range)[0] as number;
+}
+
+/** Several quantiles (ascending) of the masked values from one histogram (see maskedQuantile). */
+export function maskedQuantiles(
+  values: Float32Array,
+  mask: Uint8Array,
+  qs: readonly number[],
+  range?: { start: number; end: number },
+): number[] {
   const start = range?.start ?? 0;
   const end = range?.end ?? mask.length;
   let lo = Infinity;
@@ -41,8 +51,8 @@ export function maskedQuantile(
     if (v > hi) hi = v;
     n++;
   }
-  if (n === 0) return 0;
-  if (hi - lo < 1e-9) return lo;
+  if (n === 0) return qs.map(() => 0);
+  if (hi - lo < 1e-9) return qs.map(() => lo);
   const bins = 4096;
   const hist = new Uint32Array(bins);
   const scale = (bins - 1e-6) / (hi - lo);
@@ -51,14 +61,15 @@ export function maskedQuantile(
     const b = Math.floor(((values[i] as number) - lo) * scale);
     hist[b] = (hist[b] as number) + 1;
   }
-  const target = Math.min(n - 1, Math.max(0, q * (n - 1))) + 0.5;
+  const out: number[] = [];
   let cum = 0;
-  for (let b = 0; b < bins; b++) {
-    const c = hist[b] as number;
-    if (cum + c >= target) return lo + (b + (target - cum) / Math.max(1, c)) / scale;
-    cum += c;
+  let b = 0;
+  for (const q of qs) {
+    const target = Math.min(n - 1, Math.max(0, q * (n - 1))) + 0.5;
+    while (b < bins && cum + (hist[b] as number) < target) cum += hist[b++] as number;
+    out.push(b < bins ? lo + (b + (target - cum) / Math.max(1, hist[b] as number)) / scale : hi);
   }
-  return hi;
+  return out;
 }
 
 /**
