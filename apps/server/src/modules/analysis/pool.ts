@@ -15,6 +15,9 @@ function workerFile(): { filename: string; execArgv: string[] } {
   return { filename: path.join(path.dirname(here), 'analysis-worker.js'), execArgv: [] };
 }
 
+/** The longest close() waits for threads still loading the engine before it terminates them. */
+const LOADING_WAIT_MS = 15_000;
+
 export interface AnalysisPoolOptions {
   minThreads: number;
   maxThreads: number;
@@ -26,7 +29,8 @@ export interface AnalysisPool {
   analyze(input: AnalyzeInput): Promise<AnalyzeOutcome>;
   /** Starts the threads (and loads the engine in each) without waiting for a scan. */
   warm(): void;
-  readonly stats: { threads: number; queued: number; completed: number };
+  /** `loading`: threads still loading the engine (close() waits for them). */
+  readonly stats: { threads: number; queued: number; completed: number; loading: number };
   close(): Promise<void>;
 }
 
@@ -55,12 +59,15 @@ function ownBuffer(data: AnalyzeInput['image']['data']): Uint8Array {
  */
 export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
   let pool: Piscina | null = null;
+  // Threads still loading the engine (each worker adds itself while it compiles and warms up).
+  const loading = new Int32Array(new SharedArrayBuffer(4));
   const get = () => {
     if (!pool) {
       const { filename, execArgv } = workerFile();
       pool = new Piscina({
         filename,
         execArgv,
+        workerData: { loading: loading.buffer },
         minThreads: options.minThreads,
         maxThreads: Math.max(options.minThreads, options.maxThreads),
         maxQueue: options.maxQueue,
@@ -107,12 +114,20 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
         threads: pool?.threads.length ?? 0,
         queued: pool?.queueSize ?? 0,
         completed: pool?.completed ?? 0,
+        loading: Atomics.load(loading, 0),
       };
     },
     async close() {
       const p = pool;
       pool = null;
-      await p?.destroy();
+      if (!p) return;
+      // Terminating a thread while it compiles or runs the engine's WASM can abort the whole
+      // process (a SIGTERM right after start exited by signal instead of 0): let loading threads
+      // finish first, for at most LOADING_WAIT_MS (a load takes 0.5–3 s).
+      const deadline = Date.now() + LOADING_WAIT_MS;
+      while (Atomics.load(loading, 0) > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      await p.destroy();
     },
   };
 }
