@@ -43,50 +43,10 @@ export function polygonMask(width: number, height: number, polygon: Polygon): Ui
   return mask;
 }
 
-/** Erosion by a (2r+1)² square, separable (min over rows then columns). */
+/** Erosion by a (2r+1)² square, separable; a window reaching outside the image is not all set. */
 export function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   if (radius <= 0) return mask.slice();
-  const tmp = new Uint8Array(mask.length);
-  const out = new Uint8Array(mask.length);
-  const left = new Int32Array(width);
-  for (let y = 0; y < height; y++) {
-    let run = 0;
-    const row = y * width;
-    // Distance to the nearest zero on the left, then confirm on the right.
-    for (let x = 0; x < width; x++) {
-      run = mask[row + x] ? run + 1 : 0;
-      left[x] = run;
-    }
-    run = 0;
-    for (let x = width - 1; x >= 0; x--) {
-      run = mask[row + x] ? run + 1 : 0;
-      tmp[row + x] = (left[x] as number) > radius && run > radius ? 1 : 0;
-    }
-  }
-  // Columns: a pixel stays when the 2r+1 rows around it (all inside the image) are set, counted
-  // with a sliding window per column (one row of counters instead of a run length per pixel).
-  const count = new Int32Array(width);
-  const full = 2 * radius + 1;
-  for (let y = 0; y < Math.min(height, radius); y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) count[x] = (count[x] as number) + (tmp[row + x] as number);
-  }
-  for (let y = 0; y < height; y++) {
-    const add = y + radius;
-    if (add < height) {
-      const row = add * width;
-      for (let x = 0; x < width; x++) count[x] = (count[x] as number) + (tmp[row + x] as number);
-    }
-    const drop = y - radius - 1;
-    if (drop >= 0) {
-      const row = drop * width;
-      for (let x = 0; x < width; x++) count[x] = (count[x] as number) - (tmp[row + x] as number);
-    }
-    if (y < radius || add >= height) continue;
-    const row = y * width;
-    for (let x = 0; x < width; x++) out[row + x] = count[x] === full ? 1 : 0;
-  }
-  return out;
+  return boxTest(mask, width, height, radius, 'all-in-image');
 }
 
 export function intersect(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -102,18 +62,23 @@ export function countMask(mask: Uint8Array): number {
 }
 
 /**
- * A (2r+1)² box test on a binary mask, separable, with the window clipped to the image: a pixel is
- * set when any pixel of its window is (`all` false: dilation) or when every pixel of it is (`all`
- * true: erosion that treats pixels outside the image as set, so the border does not shrink).
- * Counted with sliding windows, one row of counters for the columns.
+ * A (2r+1)² box test on a binary mask, separable: a pixel is set when any pixel of its window is
+ * (`any`: dilation, pixels outside the image unset), when every pixel of the window clipped to the
+ * image is (`all`: erosion that treats pixels outside as set, so the border does not shrink), or
+ * when the whole window lies in the image and is set (`all-in-image`: plain erosion). Counted with
+ * sliding windows, one row of counters for the columns.
  */
 function boxTest(
   mask: Uint8Array,
   width: number,
   height: number,
   radius: number,
-  all: boolean,
+  test: 'any' | 'all' | 'all-in-image',
 ): Uint8Array {
+  const full = 2 * radius + 1;
+  // count: set pixels in the window; size: the window's pixels inside the image.
+  const pass = (count: number, size: number) =>
+    test === 'any' ? count > 0 : count === (test === 'all' ? size : full);
   const tmp = new Uint8Array(mask.length);
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -123,7 +88,7 @@ function boxTest(
       if (x + radius < width) count += mask[row + x + radius] ? 1 : 0;
       if (x - radius - 1 >= 0) count -= mask[row + x - radius - 1] ? 1 : 0;
       const size = Math.min(width - 1, x + radius) - Math.max(0, x - radius) + 1;
-      tmp[row + x] = (all ? count === size : count > 0) ? 1 : 0;
+      tmp[row + x] = pass(count, size) ? 1 : 0;
     }
   }
   const out = new Uint8Array(mask.length);
@@ -143,8 +108,7 @@ function boxTest(
     }
     const size = Math.min(height - 1, y + radius) - Math.max(0, y - radius) + 1;
     const row = y * width;
-    for (let x = 0; x < width; x++)
-      out[row + x] = (all ? count[x] === size : (count[x] as number) > 0) ? 1 : 0;
+    for (let x = 0; x < width; x++) out[row + x] = pass(count[x] as number, size) ? 1 : 0;
   }
   return out;
 }
@@ -156,7 +120,7 @@ export function dilate(
   height: number,
   radius: number,
 ): Uint8Array {
-  return radius <= 0 ? mask.map((v) => (v ? 1 : 0)) : boxTest(mask, width, height, radius, false);
+  return radius <= 0 ? mask.map((v) => (v ? 1 : 0)) : boxTest(mask, width, height, radius, 'any');
 }
 
 /**
@@ -165,7 +129,7 @@ export function dilate(
  */
 export function close(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   if (radius <= 0) return mask.map((v) => (v ? 1 : 0));
-  return boxTest(boxTest(mask, width, height, radius, false), width, height, radius, true);
+  return boxTest(boxTest(mask, width, height, radius, 'any'), width, height, radius, 'all');
 }
 
 /** The 8-connected components of a mask, each as the list of its pixel indices. */

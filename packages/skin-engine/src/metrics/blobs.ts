@@ -16,6 +16,11 @@ export interface Blob {
   sigma: number;
   /** DoG response in the channel's units (e.g. L* points); about 0.3–0.5× the blob's contrast. */
   response: number;
+  /**
+   * Principal-curvature ratio r ≥ 1 of the DoG at the peak (the edge rejection's quantity): 1 for
+   * a round blob, large along an edge or a line. For soft roundness tests (decision 048).
+   */
+  curvature: number;
 }
 
 export interface BlobOptions {
@@ -61,8 +66,9 @@ export function detectBlobs(
         const v = d(i);
         if (v < opts.minResponse) continue;
         // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
+        const edge = edgeMeasure(d, i, width, v);
         if (
-          isRound(d, i, width, v, edgeLimit) &&
+          edge < edgeLimit &&
           v > d(i - width - 1) &&
           v > d(i - width) &&
           v > d(i - width + 1) &&
@@ -77,6 +83,7 @@ export function detectBlobs(
             y,
             sigma: sigmas[level] as number,
             response: v,
+            curvature: ratioOfEdgeMeasure(edge),
             index: level * width * height + i,
           });
         }
@@ -97,24 +104,36 @@ export function detectBlobs(
         break;
       }
     }
-    if (!overlaps) kept.push({ x: cand.x, y: cand.y, sigma: cand.sigma, response: cand.response });
+    if (!overlaps)
+      kept.push({
+        x: cand.x,
+        y: cand.y,
+        sigma: cand.sigma,
+        response: cand.response,
+        curvature: cand.curvature,
+      });
   }
   return kept;
 }
 
-function isRound(
-  d: (i: number) => number,
-  i: number,
-  width: number,
-  v: number,
-  edgeLimit: number,
-): boolean {
+/**
+ * tr²/det of the DoG's 2×2 Hessian at i (Lowe 2004 §4.1): (r + 1)²/r for principal-curvature
+ * ratio r, so ≥ 4; Infinity where det ≤ 0 (a saddle or a flat point).
+ */
+function edgeMeasure(d: (i: number) => number, i: number, width: number, v: number): number {
   const dxx = d(i + 1) + d(i - 1) - 2 * v;
   const dyy = d(i + width) + d(i - width) - 2 * v;
   const dxy = (d(i + width + 1) - d(i + width - 1) - d(i - width + 1) + d(i - width - 1)) / 4;
   const tr = dxx + dyy;
   const det = dxx * dyy - dxy * dxy;
-  return det > 0 && (tr * tr) / det < edgeLimit;
+  return det > 0 ? (tr * tr) / det : Infinity;
+}
+
+/** The ratio r ≥ 1 with (r + 1)²/r = k: r = ((k − 2) + √((k − 2)² − 4)) / 2. */
+function ratioOfEdgeMeasure(k: number): number {
+  if (k === Infinity) return Infinity;
+  const m = Math.max(4, k);
+  return (m - 2 + Math.sqrt((m - 2) * (m - 2) - 4)) / 2;
 }
 
 /**
@@ -137,14 +156,5 @@ export function curvatureRatio(
   const sign = polarity === 'dark' ? 1 : -1;
   const d = (i: number) => sign * ((coarse.data[i] as number) - (fine.data[i] as number));
   const i = y * width + x;
-  const v = d(i);
-  const dxx = d(i + 1) + d(i - 1) - 2 * v;
-  const dyy = d(i + width) + d(i - width) - 2 * v;
-  const dxy = (d(i + width + 1) - d(i + width - 1) - d(i - width + 1) + d(i - width - 1)) / 4;
-  const tr = dxx + dyy;
-  const det = dxx * dyy - dxy * dxy;
-  if (det <= 0) return Infinity;
-  // tr²/det = (r + 1)²/r  ⇒  r = ((k − 2) + √((k − 2)² − 4)) / 2 with k = tr²/det ≥ 4.
-  const k = Math.max(4, (tr * tr) / det);
-  return (k - 2 + Math.sqrt((k - 2) * (k - 2) - 4)) / 2;
+  return ratioOfEdgeMeasure(edgeMeasure(d, i, width, d(i)));
 }

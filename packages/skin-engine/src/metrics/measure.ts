@@ -11,7 +11,7 @@ import {
 } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { f32, plane, u8, Scratch } from '../image/scratch';
-import { curvatureRatio, detectBlobs, type Blob } from './blobs';
+import { detectBlobs, type Blob } from './blobs';
 import { detectHair } from './hair';
 import { detrendedStd, maskedQuantile, maskedQuantiles } from './stats';
 
@@ -631,18 +631,16 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
       // and by the share of its disc (radius √2σ) on measured skin, as dark spots do (decision
       // 043). A red blob astride the skin's edge (a lip, an ear, the background) is half outside
       // what is measured, and the edge follows the face mesh, which moves under a re-save.
-      const level = A_SIGMAS.findIndex((s) => s / 2 === bl.sigma);
-      const r = curvatureRatio(aStackHalf, level, 'bright', bl.x, bl.y);
       const round =
-        Math.log(BLEMISH_ROUND_TO / r) / Math.log(BLEMISH_ROUND_TO / BLEMISH_ROUND_FROM);
+        Math.log(BLEMISH_ROUND_TO / bl.curvature) / Math.log(BLEMISH_ROUND_TO / BLEMISH_ROUND_FROM);
       const x = Math.min(width - 1, bl.x * 2);
       const y = Math.min(height - 1, bl.y * 2);
       const sigma = bl.sigma * 2;
       return {
+        ...bl,
         x,
         y,
         sigma,
-        response: bl.response,
         weight:
           softWeight(bl.response, BLEMISH_MIN_RESPONSE) *
           Math.min(1, Math.max(0, round)) *
