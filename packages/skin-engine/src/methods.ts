@@ -36,6 +36,9 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * - sensitivity 3 (decision 049): diffuse redness counts each pixel by a linear ramp over
  *   DIFFUSE_RED_DA ± DIFFUSE_RED_SOFT (was a hard threshold) against the mean of low-pass a* at
  *   its 15th–35th percentiles (was the 25th); knots re-fitted. Redness keeps its baseline.
+ * - radiance 4, hydration 5 (decision 050): the chroma expected for the skin's tone is piecewise
+ *   linear in ITA° with a hinge at 20 (was a straight line), so the darkest and the palest skin
+ *   are no longer read as dull for their tone; knots re-fitted. Hydration blends radiance.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 3,
@@ -43,8 +46,8 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   redness: 2,
   texture: 2,
   dark_spots: 4,
-  radiance: 3,
-  hydration: 4,
+  radiance: 4,
+  hydration: 5,
   pores: 4,
   fine_lines: 3,
   uneven_tone: 3,
@@ -58,4 +61,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-25/049';
+export const ENGINE_METHOD_VERSION = '2026-11-25/050';

@@ -61,11 +61,20 @@ export interface ScoreContext {
 }
 
 /**
- * Skin chroma expected for a skin tone under neutral light: C*ab ≈ 32.0 − 0.131·ITA° (fitted on
- * the calibration half of the studio portraits, residual σ 5.7). Radiance compares the skin's
- * chroma with it, so a darker (more saturated) complexion is not "more radiant" by itself.
+ * Skin chroma expected for a skin tone under neutral light, piecewise linear in ITA°:
+ * C*ab ≈ c0 + c1·ITA° + c2·min(ITA° − hinge, 0). Chroma rises with melanin from the palest skin
+ * to ITA° ≈ 20 and falls again in the darkest skin (decision 050). Fitted on the calibration half
+ * of the studio portraits (least squares; the hinge at the breakpoint with the least residual,
+ * residual σ 4.9; the straight line before it, 32.0 − 0.131·ITA°, left σ 5.7 and scored the
+ * darkest and palest skin 10–20 points low). Radiance compares the skin's chroma with it, so a
+ * more or less saturated complexion is not "more radiant" by its tone alone.
  */
-export const EXPECTED_CHROMA = { c0: 32.04, c1: -0.131 } as const;
+export const EXPECTED_CHROMA = { c0: 39.47, c1: -0.279, c2: 0.622, hinge: 20 } as const;
+
+export function expectedChroma(ita: number): number {
+  const { c0, c1, c2, hinge } = EXPECTED_CHROMA;
+  return c0 + c1 * ita + c2 * Math.min(ita - hinge, 0);
+}
 
 /**
  * Radiance = vividness (chroma above the tone's expected chroma) − RADIANCE_EVENNESS × the
@@ -92,10 +101,7 @@ const RAW: Partial<Record<MetricKey, RawReader>> = {
   redness: (m) => m.delta_a + 0.3 * m.red_area_pct,
   texture: (m) => m.roughness,
   dark_spots: (m) => m.dark_spot_density,
-  radiance: (m, ctx) =>
-    m.chroma -
-    (EXPECTED_CHROMA.c0 + EXPECTED_CHROMA.c1 * ctx.ita) -
-    RADIANCE_EVENNESS * m.tone_sd_L,
+  radiance: (m, ctx) => m.chroma - expectedChroma(ctx.ita) - RADIANCE_EVENNESS * m.tone_sd_L,
   pores: (m) => m.pore_depth,
   fine_lines: (m) => m.fine_valley + FOLD_WEIGHT * m.line_fold,
   uneven_tone: (m) => Math.sqrt(m.tone_sd_L ** 2 + (1.5 * m.tone_sd_b) ** 2),
@@ -168,14 +174,14 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
   ],
   // Chroma above the tone's expected chroma − RADIANCE_EVENNESS × low-pass σ(L*) of the diffuse skin.
   radiance: [
-    [-52.5, 30],
-    [-31.1, 62],
-    [-23.8, 73],
-    [-20.9, 81],
-    [-16.9, 87],
-    [-13.2, 91],
-    [-9.64, 94],
-    [-4.2, 96],
+    [-54.3, 30],
+    [-31.5, 62],
+    [-24.2, 73],
+    [-20.5, 81],
+    [-16.2, 87],
+    [-12.8, 91],
+    [-9.04, 94],
+    [-4.44, 96],
   ],
   // Dark-dot response at ≈ 1.5 mm on the skin's own contrast (contrastScale^PORE_TONE_GAMMA)
   // above PORE_FLOOR, clipped at PORE_CAP, per 1,000 skin pixels (pore_depth). Fitted on the

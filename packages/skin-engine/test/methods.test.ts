@@ -115,8 +115,8 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   redness: { method: 2, fingerprint: '9cc3c34d3f0f' },
   texture: { method: 2, fingerprint: 'f0bbc16528ce' },
   dark_spots: { method: 4, fingerprint: '537f0a908447' }, // 043: soft depth, blemish and disc share; 048: blemish weight
-  radiance: { method: 3, fingerprint: '248521766a31' },
-  hydration: { method: 4, fingerprint: '10f10274b155' }, // 041: blends fine lines
+  radiance: { method: 4, fingerprint: 'eb14c95b2be5' }, // 050: hinged expected chroma
+  hydration: { method: 5, fingerprint: 'f451d1532fc2' }, // 041: blends fine lines; 050: radiance
   pores: { method: 4, fingerprint: '243fe36004b2' },
   fine_lines: { method: 3, fingerprint: '2972c09b1287' }, // 041: 038's forehead lines + 039's hair weight
   uneven_tone: { method: 3, fingerprint: 'f521417b7c7b' },
@@ -125,7 +125,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 3, fingerprint: '548512a2438c' }, // 049: soft diffuse redness, band baseline
   firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
 };
-const PINNED_ENGINE_VERSION = '2026-11-25/049';
+const PINNED_ENGINE_VERSION = '2026-11-25/050';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -175,14 +175,14 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 3,
       dark_spots: 4,
       uneven_tone: 3,
-      radiance: 3,
+      radiance: 4,
       dark_circles: 3,
-      hydration: 4,
+      hydration: 5,
       fine_lines: 3,
       firmness: 3,
       // 4, not 3: decision 042's branch (not adopted) carried pores 3 with another definition.
