@@ -254,6 +254,25 @@ async function main() {
         `          [${f1(gapCi[0])}, ${f1(gapCi[1])}]`,
     );
   }
+  // Terciles average the ends away: the darker tercile reaches far into the middle of the range.
+  // Mean score per ITA° bin shows what the darkest and the palest skin get (decision 050).
+  const edges = [-Infinity, 10, 25, 40, 52, 62, Infinity];
+  const bins = edges
+    .slice(1)
+    .map((hi, i) => congress.filter((r) => itaOf(r) > (edges[i] as number) && itaOf(r) <= hi));
+  console.log(
+    `\nmean score by ITA° bin (congress studio portraits; n = ${bins.map((b) => b.length).join(' / ')}; not a target: the ends the terciles hide)`,
+  );
+  console.log(
+    `score          ${['≤ 10', '10–25', '25–40', '40–52', '52–62', '> 62'].map((h) => h.padStart(6)).join('')}   max − min`,
+  );
+  for (const m of TONE_FREE) {
+    const means = bins.map((b) => mean(b.filter(has(m)).map((r) => scoreOf(r, m) as number)));
+    const finite = means.filter((v) => Number.isFinite(v));
+    console.log(
+      `${m.padEnd(14)} ${means.map((v) => f1(v).padStart(6)).join('')}   ${f1(Math.max(...finite) - Math.min(...finite)).padStart(6)}`,
+    );
+  }
 
   // ---- redness / sensitivity ----
   console.log('\n"poor" (< 60) redness and sensitivity (target ≤ 10% on neutral-light portraits)');
