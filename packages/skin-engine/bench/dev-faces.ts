@@ -188,6 +188,23 @@ export function tercileGap(x: number[], y: number[]): number {
   return mean(low) - mean(high);
 }
 
+/**
+ * y with its linear trend in age removed (least squares of y on age; residuals). Tone gaps of
+ * the ageing scores compare skin of unlike ages when the darker and lighter groups differ in age.
+ */
+export function ageAdjusted(age: number[], y: number[]): number[] {
+  const ma = mean(age);
+  const my = mean(y);
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < age.length; i++) {
+    sxy += ((age[i] as number) - ma) * ((y[i] as number) - my);
+    sxx += ((age[i] as number) - ma) ** 2;
+  }
+  const slope = sxx ? sxy / sxx : 0;
+  return y.map((v, i) => v - my - slope * ((age[i] as number) - ma));
+}
+
 export function mean(v: number[]): number {
   return v.length ? v.reduce((s, x) => s + x, 0) / v.length : NaN;
 }

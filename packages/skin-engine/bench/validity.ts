@@ -29,6 +29,7 @@ import {
   spearman,
   spearmanCi,
   tercileGap,
+  ageAdjusted,
   type DevFace,
 } from './dev-faces';
 import { castImage, exposed, reencode, resized, retinted, type Img } from './variants';
@@ -215,8 +216,11 @@ async function main() {
   for (const r of congress) series.set(r.size ?? '', [...(series.get(r.size ?? '') ?? []), r]);
   const sameLight = [...series.values()].filter((s) => s.length >= 8);
   console.log(
-    `score          ρ(ITA°)  95% CI         darker  lighter  gap(d−l)   ρ within series (${sameLight.length} series, n = ${sameLight.reduce((s, g) => s + g.length, 0)})   gap 95% CI`,
+    `score          ρ(ITA°)  95% CI         darker  lighter  gap(d−l)   ρ within series (${sameLight.length} series, n = ${sameLight.reduce((s, g) => s + g.length, 0)})   gap 95% CI     age-adjusted gap`,
   );
+  const ageOf = (rows: Row[]) =>
+    f1(mean(rows.filter((r) => r.face.age !== null).map((r) => r.face.age as number)));
+  console.log(`mean age: darker tercile ${ageOf(darker)}, lighter tercile ${ageOf(lighter)}`);
   const itaOf = (r: Row) => r.result?.skin_tone.ita as number;
   const has = (m: MetricKey) => (r: Row) => scoreOf(r, m) !== undefined;
   for (const m of TONE_FREE) {
@@ -230,6 +234,16 @@ async function main() {
       tercileGap(
         idx.map((i) => xs[i] as number),
         idx.map((i) => ys[i] as number),
+      ),
+    );
+    // The same gap with each score's linear trend in age taken out first (portraits with an age):
+    // in this set the darker tercile is years older, and the ageing scores should read that.
+    const aged = scored.filter((r) => r.face.age !== null);
+    const adjusted = tercileGap(
+      aged.map(itaOf),
+      ageAdjusted(
+        aged.map((r) => r.face.age as number),
+        aged.map((r) => scoreOf(r, m) as number),
       ),
     );
     const d = mean(darker.filter(has(m)).map((r) => scoreOf(r, m) as number));
@@ -251,7 +265,8 @@ async function main() {
         39,
       ) +
         `${f1(d).padStart(5)}   ${f1(l).padStart(5)}   ${f1(d - l).padStart(6)}   ${f2(n ? within / n : NaN).padStart(6)}` +
-        `          [${f1(gapCi[0])}, ${f1(gapCi[1])}]`,
+        `          [${f1(gapCi[0])}, ${f1(gapCi[1])}]`.padEnd(26) +
+        f1(adjusted).padStart(6),
     );
   }
   // Terciles average the ends away: the darker tercile reaches far into the middle of the range.
