@@ -192,8 +192,22 @@ async function main() {
         mean(pick.filter((r) => r.face.gender === 'M').map((r) => scoreOf(r, m) as number))
       );
     });
+    // The folders are different cameras and lights with different shares of women (the young,
+    // pink-cast Canadian set is mostly women): the pooled gap mixes the camera into it. Within
+    // each folder, weighted by its people, is the gap "under the same light".
+    const perFolder: string[] = [];
+    let within = 0;
+    let weight = 0;
+    for (const folder of ['congress-dev', 'canada'] as const) {
+      const f = women.filter((r) => r.face.folder === folder).map((r) => scoreOf(r, m) as number);
+      const g = men.filter((r) => r.face.folder === folder).map((r) => scoreOf(r, m) as number);
+      if (!f.length || !g.length) continue;
+      perFolder.push(`${folder} ${f1(mean(f) - mean(g))} (${f.length}/${g.length})`);
+      within += (mean(f) - mean(g)) * (f.length + g.length);
+      weight += f.length + g.length;
+    }
     console.log(
-      `${m.padEnd(14)} women ${f1(w)}  men ${f1(mm)}  gap ${f1(w - mm)}  95% CI [${f1(ci[0])}, ${f1(ci[1])}]`,
+      `${m.padEnd(14)} women ${f1(w)}  men ${f1(mm)}  gap ${f1(w - mm)}  95% CI [${f1(ci[0])}, ${f1(ci[1])}]  | within folders ${f1(weight ? within / weight : NaN)}: ${perFolder.join(', ')}`,
     );
   }
   console.log(
