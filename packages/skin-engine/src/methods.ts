@@ -37,8 +37,9 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  *   DIFFUSE_RED_DA ± DIFFUSE_RED_SOFT (was a hard threshold) against the mean of low-pass a* at
  *   its 15th–35th percentiles (was the 25th); knots re-fitted. Redness keeps its baseline.
  * - radiance 4, hydration 5 (decision 050): the chroma expected for the skin's tone is piecewise
- *   linear in ITA° with a hinge at 20 (was a straight line), so the darkest and the palest skin
- *   are no longer read as dull for their tone; knots re-fitted. Hydration blends radiance.
+ *   linear in ITA° with a hinge at 20 (was a straight line), held flat below ITA° −15 where the
+ *   fit's data end, so the darkest and the palest skin are no longer read as dull for their tone;
+ *   knots re-fitted. Hydration blends radiance.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 3,

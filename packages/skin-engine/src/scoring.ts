@@ -66,14 +66,24 @@ export interface ScoreContext {
  * to ITA° ≈ 20 and falls again in the darkest skin (decision 050). Fitted on the calibration half
  * of the studio portraits (least squares; the hinge at the breakpoint with the least residual,
  * residual σ 4.9; the straight line before it, 32.0 − 0.131·ITA°, left σ 5.7 and scored the
- * darkest and palest skin 10–20 points low). Radiance compares the skin's chroma with it, so a
- * more or less saturated complexion is not "more radiant" by its tone alone.
+ * darkest and palest skin 10–20 points low). Below the darkest calibration portrait it stays
+ * flat rather than follow the dark segment's slope into tones it was not fitted on. Radiance
+ * compares the skin's chroma with it, so a more or less saturated complexion is not "more
+ * radiant" by its tone alone.
  */
-export const EXPECTED_CHROMA = { c0: 39.47, c1: -0.279, c2: 0.622, hinge: 20 } as const;
+export const EXPECTED_CHROMA = {
+  c0: 39.47,
+  c1: -0.279,
+  c2: 0.622,
+  hinge: 20,
+  /** Darkest tone the fit saw (calibration half's darkest portrait: ITA° −15.4): not extrapolated. */
+  floor: -15,
+} as const;
 
 export function expectedChroma(ita: number): number {
-  const { c0, c1, c2, hinge } = EXPECTED_CHROMA;
-  return c0 + c1 * ita + c2 * Math.min(ita - hinge, 0);
+  const { c0, c1, c2, hinge, floor } = EXPECTED_CHROMA;
+  const t = Math.max(floor, ita);
+  return c0 + c1 * t + c2 * Math.min(t - hinge, 0);
 }
 
 /**

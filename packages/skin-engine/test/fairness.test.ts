@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../src/engine';
-import { METRIC_REGIONS } from '../src/scoring';
+import { EXPECTED_CHROMA, METRIC_REGIONS, expectedChroma } from '../src/scoring';
 import {
   blendInside,
   cast,
@@ -202,6 +202,11 @@ describe('tone-fair colour measures (even tone, radiance, dark circles)', () => 
   // against 76), so radiance is checked on melanin's own spectrum instead: absorbance ∝ λ^−3.5
   // (Jacques 2013), i.e. t_G = t_R^1.48 and t_B = t_R^2.59 at 610 / 545 / 465 nm.
   const melanin = (tR: number): [number, number, number] => [tR, tR ** 1.48, tR ** 2.59];
+  it('the chroma expected for a tone rises from the darkest skin to ITA° 20, falls towards the palest, and is not extrapolated past the fit', () => {
+    expect(expectedChroma(0)).toBeGreaterThan(expectedChroma(-15) + 4);
+    expect(expectedChroma(20)).toBeGreaterThan(expectedChroma(60) + 8);
+    expect(expectedChroma(-45)).toBe(expectedChroma(EXPECTED_CHROMA.floor));
+  });
   it('a darker complexion along the melanin spectrum keeps radiance within 3; greyer skin of that tone still lowers it by ≥ 5', async () => {
     const darkerFace = retint(face, melanin(0.7));
     const r = await analyze(darkerFace);

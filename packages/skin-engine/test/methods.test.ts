@@ -115,8 +115,8 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   redness: { method: 2, fingerprint: '9cc3c34d3f0f' },
   texture: { method: 2, fingerprint: 'f0bbc16528ce' },
   dark_spots: { method: 4, fingerprint: '537f0a908447' }, // 043: soft depth, blemish and disc share; 048: blemish weight
-  radiance: { method: 4, fingerprint: 'eb14c95b2be5' }, // 050: hinged expected chroma
-  hydration: { method: 5, fingerprint: 'f451d1532fc2' }, // 041: blends fine lines; 050: radiance
+  radiance: { method: 4, fingerprint: '1c95b8508a7a' }, // 050: hinged expected chroma
+  hydration: { method: 5, fingerprint: 'e96a19d6e717' }, // 041: blends fine lines; 050: radiance
   pores: { method: 4, fingerprint: '243fe36004b2' },
   fine_lines: { method: 3, fingerprint: '2972c09b1287' }, // 041: 038's forehead lines + 039's hair weight
   uneven_tone: { method: 3, fingerprint: 'f521417b7c7b' },
