@@ -73,6 +73,8 @@ export interface FaceFrame {
   skin: Uint8Array;
   /** Region masks (polygon ∩ skin), and each region's polygons in image coordinates. */
   regions: Record<RegionKey, FrameRegion>;
+  /** Pixel-index range of the rows the zones occupy: scans over zone pixels need only these. */
+  zoneRows: { start: number; end: number };
   /** Median skin colour of the zones: the reference of the skin-colour test. */
   reference: { L: number; a: number; b: number; chroma: number };
 }
@@ -186,15 +188,15 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     polygonBounds[region] = b;
     for (let i = b.y0 * width; i < b.y1 * width; i++) if (zone[i]) zones[i] = 1;
   }
+  const zoneRows = {
+    start: Math.min(...REGIONS.map((r) => polygonBounds[r].y0)) * width,
+    end: Math.max(...REGIONS.map((r) => polygonBounds[r].y1)) * width,
+  };
   const useZones = countMask(zones) > 50;
   const refMask = useZones ? zones : oval;
   // The rows the reference mask can occupy (the zones' rows, or the whole frame for the oval):
   // the medians below scan only those.
-  const refRows = { start: 0, end: width * height };
-  if (useZones) {
-    refRows.start = Math.min(...REGIONS.map((r) => polygonBounds[r].y0)) * width;
-    refRows.end = Math.max(...REGIONS.map((r) => polygonBounds[r].y1)) * width;
-  }
+  const refRows = useZones ? zoneRows : { start: 0, end: width * height };
 
   // The light's colour, from the eyes/teeth (or the skin locus), removed before any colour metric.
   // (Linear values are needed only where the median looks: one plane, filled on the mask.)
@@ -281,6 +283,7 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     lab,
     skin,
     regions,
+    zoneRows,
     reference,
   };
 }

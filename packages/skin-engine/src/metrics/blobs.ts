@@ -66,9 +66,8 @@ export function detectBlobs(
         const v = d(i);
         if (v < opts.minResponse) continue;
         // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
-        const edge = edgeMeasure(d, i, width, v);
+        // The Hessian's edge measure only for the local maxima.
         if (
-          edge < edgeLimit &&
           v > d(i - width - 1) &&
           v > d(i - width) &&
           v > d(i - width + 1) &&
@@ -78,6 +77,8 @@ export function detectBlobs(
           v >= d(i + width) &&
           v >= d(i + width + 1)
         ) {
+          const edge = edgeMeasure(d, i, width, v);
+          if (edge >= edgeLimit) continue;
           candidates.push({
             x,
             y,

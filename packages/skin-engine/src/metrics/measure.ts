@@ -565,10 +565,7 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
   }
 
   // (core lies within the zones' rows: only those are scanned.)
-  const zoneRows = {
-    start: Math.min(...REGIONS.map((r) => frame.regions[r].bounds.y0)) * width,
-    end: Math.max(...REGIONS.map((r) => frame.regions[r].bounds.y1)) * width,
-  };
+  const { zoneRows } = frame;
   const baseA = maskedQuantile(lowA, core, BASELINE_A_Q, zoneRows);
   // Diffuse redness reads against a steadier baseline: the mean of a band of percentiles, which a
   // re-compression's chroma quantisation moves less than one percentile (decision 049).
