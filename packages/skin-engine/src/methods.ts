@@ -40,15 +40,18 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  *   linear in ITA° with a hinge at 20 (was a straight line), held flat below ITA° −15 where the
  *   fit's data end, so the darkest and the palest skin are no longer read as dull for their tone;
  *   knots re-fitted. Hydration blends radiance.
+ * - texture 3, hydration 6 (decision 051): roughness reads the band G₀.₈ − G₂.₀₅ of L* (was
+ *   L* − G₂.₀₅, whose finest part JPEG re-quantisation reaches) on the skin's own contrast to the
+ *   power ½ (TEXTURE_TONE_GAMMA, was 1); knots re-fitted. Hydration blends texture.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 3,
   oiliness: 2,
   redness: 2,
-  texture: 2,
+  texture: 3,
   dark_spots: 4,
   radiance: 4,
-  hydration: 5,
+  hydration: 6,
   pores: 4,
   fine_lines: 3,
   uneven_tone: 3,
@@ -62,4 +65,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-25/050';
+export const ENGINE_METHOD_VERSION = '2026-11-25/051';

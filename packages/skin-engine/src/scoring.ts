@@ -161,16 +161,16 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [13.61, 62],
     [25.78, 30],
   ],
-  // RMS of the fine high-pass of contrast-scaled L*.
+  // RMS of the fine band (G₀.₈ − G₂.₀₅) of L* on the skin's own contrast (cs^½), decision 051.
   texture: [
-    [0.413, 96],
-    [0.509, 94],
-    [0.792, 91],
-    [1.022, 87],
-    [1.197, 81],
-    [1.491, 73],
-    [2.088, 62],
-    [3.686, 30],
+    [0.274, 96],
+    [0.343, 94],
+    [0.507, 91],
+    [0.62, 87],
+    [0.725, 81],
+    [0.92, 73],
+    [1.49, 62],
+    [2.81, 30],
   ],
   // Dark spots per 10,000 skin pixels (≈ 36 cm²), soft count. Physical knots: one spot in a typical face costs about 1.5 points.
   dark_spots: [

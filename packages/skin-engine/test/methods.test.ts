@@ -113,10 +113,10 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   acne: { method: 3, fingerprint: 'b0deb9f66978' }, // 048: soft roundness and disc share
   oiliness: { method: 2, fingerprint: '20e50f9320a2' },
   redness: { method: 2, fingerprint: '9cc3c34d3f0f' },
-  texture: { method: 2, fingerprint: 'f0bbc16528ce' },
+  texture: { method: 3, fingerprint: '94629bcf45b7' }, // 051: fine band, tone γ ½
   dark_spots: { method: 4, fingerprint: '537f0a908447' }, // 043: soft depth, blemish and disc share; 048: blemish weight
   radiance: { method: 4, fingerprint: '1c95b8508a7a' }, // 050: hinged expected chroma
-  hydration: { method: 5, fingerprint: 'e96a19d6e717' }, // 041: blends fine lines; 050: radiance
+  hydration: { method: 6, fingerprint: '34964b7f0253' }, // 041: fine lines; 050: radiance; 051: texture
   pores: { method: 4, fingerprint: '243fe36004b2' },
   fine_lines: { method: 3, fingerprint: '2972c09b1287' }, // 041: 038's forehead lines + 039's hair weight
   uneven_tone: { method: 3, fingerprint: 'f521417b7c7b' },
@@ -125,7 +125,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 3, fingerprint: '548512a2438c' }, // 049: soft diffuse redness, band baseline
   firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
 };
-const PINNED_ENGINE_VERSION = '2026-11-25/050';
+const PINNED_ENGINE_VERSION = '2026-11-25/051';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -175,14 +175,15 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 3,
       dark_spots: 4,
       uneven_tone: 3,
       radiance: 4,
       dark_circles: 3,
-      hydration: 5,
+      texture: 3,
+      hydration: 6,
       fine_lines: 3,
       firmness: 3,
       // 4, not 3: decision 042's branch (not adopted) carried pores 3 with another definition.

@@ -33,7 +33,10 @@ export interface RegionMeasurements {
   red_area_pct: number;
   /** % of skin pixels that are specular highlights (shine), weighted by how bright they are. */
   shine_pct: number;
-  /** RMS of the fine high-pass of L* (L* − G₂(L*)), clipped at ±12: surface roughness. */
+  /**
+   * RMS of the fine band of L* (G₀.₈ − G₂.₀₅ of the equalised, tone-scaled L*), clipped at ±12:
+   * surface roughness (decision 051; L* − G₂.₀₅ before, which JPEG re-quantisation noise reached).
+   */
   roughness: number;
   /** Pigment-like dark blobs (2–6 mm, not red) and their number per 10,000 skin pixels (≈ 36 cm²). */
   dark_spots: number;
@@ -142,6 +145,13 @@ export const PORE_CAP = 2;
  * better); ½ makes ρ ≈ 0 (0.01) and the gap 0.4 (decision 045).
  */
 export const PORE_TONE_GAMMA = 0.5;
+/**
+ * Texture's band (G₀.₈ − G₂.₀₅ of the equalised L*) is scaled by contrastScale^TEXTURE_TONE_GAMMA,
+ * like pores: with γ 1 the calibration half's darker tercile read smoother (gap +3.4, ρ(ITA°)
+ * −0.19); ½ makes ρ 0.01 and the gap 0.3, and halves what a ±10 % exposure adds through the
+ * scale (decision 051).
+ */
+export const TEXTURE_TONE_GAMMA = 0.5;
 export const BLACKHEAD_MIN_RESPONSE = 2.5;
 /** Hessian valley strength (σ²·λ, L* units) above which a pixel is on a fine line. */
 export const LINE_MIN_STRENGTH = 1.2;
@@ -754,8 +764,11 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
   // Pores: the dots of the contrast-scaled L* (× cs) brought to cs^PORE_TONE_GAMMA.
   const poreToneScale = cs ** (PORE_TONE_GAMMA - 1);
   const foldCap = FOLD_CAP / foldToneScale;
+  // Texture: the band of the contrast-scaled L* (× cs) brought to cs^TEXTURE_TONE_GAMMA.
+  const textureToneScale = cs ** (TEXTURE_TONE_GAMMA - 1);
 
   // Per-pixel quantities, computed once over the measured skin, then summed per zone.
+  const L0 = (Ls[0] as Plane).data;
   const L1 = (Ls[1] as Plane).data;
   const L2 = G2.data;
   const shine = f32(pool, L.length);
@@ -781,7 +794,8 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
       ((lowA[i] as number) - diffuseBase - DIFFUSE_RED_DA + DIFFUSE_RED_SOFT) / DIFFUSE_RED_SOFT;
     diffuseW[i] = dr <= 0 ? 0 : dr >= 2 ? 1 : dr / 2;
     flags[i] = f;
-    const h = Math.max(-ROUGHNESS_CLIP, Math.min(ROUGHNESS_CLIP, highPass[i] as number));
+    const band = ((L0[i] as number) - (L2[i] as number)) * textureToneScale;
+    const h = Math.max(-ROUGHNESS_CLIP, Math.min(ROUGHNESS_CLIP, band));
     rough[i] = h * h;
   }
   // Tone (even tone, radiance): low-pass L* and b* of the diffuse skin only. Highlights are the
