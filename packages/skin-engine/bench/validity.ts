@@ -358,8 +358,12 @@ async function main() {
       '  type',
     ].join('');
     console.log(header);
+    // Every cell over the target, with the portrait that decides it: a 4 from one photo and a
+    // systematic 4 call for different work.
+    const over: string[] = [];
     for (const [name, make] of variants) {
       const deltas = new Map<MetricKey, number[]>();
+      const worst = new Map<MetricKey, { d: number; signed: number; file: string }>();
       let typeSame = 0;
       let n = 0;
       let refusedN = 0;
@@ -375,8 +379,10 @@ async function main() {
         for (const m of TONE_FREE) {
           // A metric unmeasured in either photo has no delta.
           if (out.scores[m] === undefined || scoreOf(r, m) === undefined) continue;
-          const d = Math.abs((out.scores[m] as number) - (scoreOf(r, m) as number));
+          const signed = (out.scores[m] as number) - (scoreOf(r, m) as number);
+          const d = Math.abs(signed);
           deltas.set(m, [...(deltas.get(m) ?? []), d]);
+          if (d > (worst.get(m)?.d ?? -1)) worst.set(m, { d, signed, file: r.face.file });
         }
       }
       console.log(
@@ -389,7 +395,23 @@ async function main() {
           `  ${typeSame}/${n}${refusedN ? ` (${refusedN} refused)` : ''}`,
         ].join(''),
       );
+      if (!name.startsWith('jpeg') && !name.startsWith('resize') && !name.startsWith('exposure'))
+        continue;
+      for (const m of TONE_FREE) {
+        const w = worst.get(m);
+        if (!w || w.d <= 3) continue;
+        const v = deltas.get(m) ?? [];
+        const others = v.filter((d) => d > 3).length - 1;
+        over.push(
+          `${name} ${m} ${w.signed > 0 ? '+' : ''}${w.signed} (${w.file}${others > 0 ? ` and ${others} more over 3` : ', the only one over 3'}; mean |Δ| ${f1(mean(v))})`,
+        );
+      }
     }
+    console.log(
+      over.length
+        ? `cells over 3 (JPEG, resize, exposure): ${over.length}\n  ${over.join('\n  ')}`
+        : 'cells over 3 (JPEG, resize, exposure): none',
+    );
   }
 
   // ---- distance (zoom series) ----
