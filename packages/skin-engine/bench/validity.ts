@@ -41,7 +41,12 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const HALF = (arg('half') ?? 'holdout') as 'holdout' | 'calibration' | 'all';
+const HALVES = ['holdout', 'calibration', 'all'] as const;
+const HALF = (arg('half') ?? 'holdout') as (typeof HALVES)[number];
+if (!HALVES.includes(HALF)) {
+  console.error(`--half must be one of ${HALVES.join(', ')} (got "${HALF}")`);
+  process.exit(2);
+}
 const DUMP = arg('dump');
 const STABILITY_N = Number(arg('stability') ?? 12);
 const LIMIT = Number(arg('limit') ?? Infinity);

@@ -126,6 +126,18 @@ export function rednessConfidenceFactor(ita: number): number {
   return 0.5;
 }
 
+/**
+ * Even tone on darker skin (decision 052): on both halves of the development portraits it reads
+ * lower below ITA° 25 than at mid tones (ITA° ≤ 10: 77.4 / 78.7 against ≈ 85; 10–25: 79.3 /
+ * 81.7), and none of the measurements tried could tell pigment from a bias of the method
+ * (docs/skin-engine.md, session 12). The score is kept; its confidence says it is less certain.
+ */
+export function evenToneConfidenceFactor(ita: number): number {
+  if (ita > 25) return 1;
+  if (ita > 10) return 0.8;
+  return 0.7;
+}
+
 /** Scores read from colour: trusted less when the light's colour came from the skin-locus fallback. */
 const COLOUR_METRICS: ReadonlySet<MetricKey> = new Set([
   'redness',
@@ -150,6 +162,7 @@ function metricConfidence(
   const coverage = zones.reduce((s, r) => s + regions[r].coverage, 0) / Math.max(1, zones.length);
   let c = (BASE_CONFIDENCE[metric] ?? 0.85) * (0.5 + 0.5 * Math.min(1, coverage / 0.7));
   if (metric === 'redness' || metric === 'sensitivity') c *= rednessConfidenceFactor(ita);
+  if (metric === 'uneven_tone') c *= evenToneConfidenceFactor(ita);
   return c;
 }
 

@@ -8,7 +8,12 @@ import {
   RegionOutline,
   type MetricKey,
 } from '@lumiskin/contract/analysis';
-import { createSkinEngine, type AnalysisResult, type SkinEngine } from '../src/engine';
+import {
+  createSkinEngine,
+  evenToneConfidenceFactor,
+  type AnalysisResult,
+  type SkinEngine,
+} from '../src/engine';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
   blendInside,
@@ -139,8 +144,24 @@ describe('analysis result', () => {
     expect(['brown', 'dark']).toContain(brown.skin_tone.category);
     const conf = (r: AnalysisResult) => r.findings.find((f) => f.metric === 'redness')!.confidence;
     expect(conf(brown)).toBeLessThan(conf(baseline));
+    // Even tone reads lower on the darkest development portraits for reasons the photos cannot
+    // separate (decision 052): trusted less there too, the score itself kept.
+    const confOf = (r: AnalysisResult, metric: string) =>
+      r.findings.find((f) => f.metric === metric)!.confidence;
+    // Radiance is read from colour too (the same white-point trust) but has no tone factor.
+    const drop = (metric: string) => confOf(brown, metric) / confOf(baseline, metric);
+    expect(drop('uneven_tone')).toBeLessThan(0.8 * drop('radiance'));
+    expect(drop('dark_circles')).toBeCloseTo(drop('radiance'), 1);
     // The a* allowance keeps a darker tone from reading as "red".
     expect(brown.scores.redness!).toBeGreaterThanOrEqual(80);
+  });
+
+  it('trusts even tone less below ITA° 25, in two steps (decision 052)', () => {
+    expect(evenToneConfidenceFactor(60)).toBe(1);
+    expect(evenToneConfidenceFactor(25.1)).toBe(1);
+    expect(evenToneConfidenceFactor(20)).toBe(0.8);
+    expect(evenToneConfidenceFactor(10)).toBe(0.7);
+    expect(evenToneConfidenceFactor(-40)).toBe(0.7);
   });
 
   it('is deterministic: the same photo gives an identical result', async () => {
