@@ -102,6 +102,27 @@ describe('quality gate rules', () => {
     expect(checkExposure(photo(640, 480, 70), face)?.code).toBe('too_dark');
   });
 
+  it('overexposed means blown highlights, not a saturated red channel (decision 053)', () => {
+    const face = detection(170, 60, 320);
+    /** The face filled with (r, g, b), and every `every`-th pixel of its rows white. */
+    const shot = (rgb: [number, number, number], every = 0) => {
+      const img = photo(640, 480, 120);
+      for (let y = 60; y < 380; y++)
+        for (let x = 170; x < 490; x++) {
+          const white = every > 0 && x % every === 0;
+          img.data.set(white ? [255, 255, 255] : rgb, (y * 640 + x) * 3);
+        }
+      return img;
+    };
+    // Fair skin in bright studio light: red at the top of the range, luma ≈ 200. Measurable.
+    expect(checkExposure(shot([253, 185, 160]), face)).toBeNull();
+    // Two channels at the top (luma 234, under the luma limit): detail is lost.
+    expect(checkExposure(shot([251, 251, 100]), face)?.code).toBe('overexposed');
+    // White glare over a third of the face (luma otherwise fine) is refused too.
+    expect(checkExposure(shot([200, 160, 140], 3), face)?.code).toBe('overexposed');
+    expect(checkExposure(shot([200, 160, 140], 6), face)).toBeNull();
+  });
+
   it("uses the camera guidance's light limits (one source, in the contract)", () => {
     const face = detection(170, 60, 320);
     /** A face of luma `faceLuma` in a scene of luma `sceneLuma`. */
