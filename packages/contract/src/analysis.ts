@@ -262,6 +262,11 @@ export const CaptureConditions = z.object({
   /** Forehead-to-chin distance in image pixels. */
   face_px: z.number(),
   sharpness: z.number(),
+  /**
+   * Share (0–1) of the measured skin where the camera clipped a channel (the red of fair skin in
+   * bright light). Over one half, redness and sensitivity are not reported. Absent on older scans.
+   */
+  clipped: z.number().min(0).max(1).optional(),
 });
 export type CaptureConditions = z.infer<typeof CaptureConditions>;
 

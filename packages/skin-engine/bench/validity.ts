@@ -425,6 +425,7 @@ async function main() {
       let typeSame = 0;
       let n = 0;
       let refusedN = 0;
+      const withheld = new Map<MetricKey, number>();
       for (const r of sample) {
         const img = await make(images.get(r.face.path) as Img);
         const out = await run(engine, img);
@@ -435,7 +436,10 @@ async function main() {
         n++;
         if (out.estimated_skin_type === r.result?.estimated_skin_type) typeSame++;
         for (const m of TONE_FREE) {
-          // A metric unmeasured in either photo has no delta.
+          // A metric unmeasured in either photo has no delta; withheld only in the variant, it
+          // is listed after the row (a score the engine declined to give, not a stable one).
+          if (out.scores[m] === undefined && scoreOf(r, m) !== undefined)
+            withheld.set(m, (withheld.get(m) ?? 0) + 1);
           if (out.scores[m] === undefined || scoreOf(r, m) === undefined) continue;
           const signed = (out.scores[m] as number) - (scoreOf(r, m) as number);
           const d = Math.abs(signed);
@@ -451,6 +455,9 @@ async function main() {
             return `${f1(mean(v))}/${v.length ? Math.max(...v) : '—'}`.padStart(9);
           }),
           `  ${typeSame}/${n}${refusedN ? ` (${refusedN} refused)` : ''}`,
+          withheld.size
+            ? `; not measured in the variant: ${[...withheld].map(([m, k]) => `${m} ${k}`).join(', ')}`
+            : '',
         ].join(''),
       );
       if (!underTarget) continue;

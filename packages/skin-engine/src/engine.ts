@@ -138,6 +138,16 @@ export function evenToneConfidenceFactor(ita: number): number {
   return 0.7;
 }
 
+/**
+ * Above this share of the measured skin with a clipped channel (the red of fair skin in bright
+ * light), redness and sensitivity are not reported (decision 054): their baseline, the 25th
+ * percentile of a*, then falls among the clipped pixels, whose a* reads too low.
+ */
+export const MAX_CLIPPED_SHARE = 0.4;
+const CLIPPED_COLOUR_METRICS: readonly MetricKey[] = ['redness', 'sensitivity'];
+const CLIPPED_COLOUR_REASON =
+  'The light was too bright for the skin’s colour: the camera’s red channel was at its limit on most of the skin. Retake the photo in softer light to measure this.';
+
 /** Scores read from colour: trusted less when the light's colour came from the skin-locus fallback. */
 const COLOUR_METRICS: ReadonlySet<MetricKey> = new Set([
   'redness',
@@ -259,6 +269,15 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
       input.analysisType === 'comprehensive' ? COMPREHENSIVE_METRICS : QUICK_METRICS;
     // A metric whose zones are mostly hidden gets no score rather than a guess.
     const unmeasured = unmeasuredMetrics(requested, regions);
+    // Redness needs the skin's own colour: where the camera clipped the red channel on most of
+    // the skin, a* reads too low there and the face's baseline with it (decision 054).
+    if (main.measured.clippedShare > MAX_CLIPPED_SHARE)
+      for (const metric of CLIPPED_COLOUR_METRICS)
+        if (
+          (requested as readonly MetricKey[]).includes(metric) &&
+          !unmeasured.some((u) => u.metric === metric)
+        )
+          unmeasured.push({ metric, reason: CLIPPED_COLOUR_REASON });
     const reported = requested.filter((m) => !unmeasured.some((u) => u.metric === m));
     const colourTrust = main.frame.whitePoint.source === 'eyes_teeth' ? 1 : 0.8;
     const scores: Partial<Record<MetricKey, number>> = {};
@@ -279,7 +298,11 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
       );
     }
     const overall = overallScore(scores);
-    const estimatedSkinType = estimateSkinType(regions, results);
+    const estimatedSkinType = estimateSkinType(
+      regions,
+      results,
+      main.measured.clippedShare <= MAX_CLIPPED_SHARE,
+    );
     const tEnd = performance.now();
 
     const measurements = {} as Record<RegionKey, RegionMeasurements>;
@@ -329,6 +352,7 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
         exposure: round(main.frame.reference.L, 1),
         face_px: round(main.frame.faceHeight, 1),
         sharpness: round(main.sharpness, 2),
+        clipped: round(main.measured.clippedShare, 3),
       },
       methods: { ...METRIC_METHODS },
       method_version: ENGINE_METHOD_VERSION,

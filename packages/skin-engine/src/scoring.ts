@@ -404,10 +404,13 @@ export function overallScore(scores: Partial<Record<MetricKey, number>>): number
 export function estimateSkinType(
   regions: Record<RegionKey, RegionMeasurements>,
   results: Record<MetricKey, MetricResult>,
+  /** False when redness could not be read (clipped colour, decision 054): never "sensitive" then. */
+  rednessMeasured = true,
 ): SkinType {
   const tZone = weightedMean([regions.forehead, regions.nose, regions.chin], (m) => m.shine_pct);
   const cheeks = weightedMean([regions.left_cheek, regions.right_cheek], (m) => m.shine_pct);
-  if (results.sensitivity.score < 60 && results.redness.score < 70) return 'sensitive';
+  if (rednessMeasured && results.sensitivity.score < 60 && results.redness.score < 70)
+    return 'sensitive';
   if (results.oiliness.score < 72 && cheeks >= 0.6 * tZone) return 'oily';
   if (tZone >= 2 && tZone > 2 * cheeks + 0.5) return 'combination';
   if (results.hydration.score < 70 || (tZone < 0.3 && results.texture.score < 75)) return 'dry';

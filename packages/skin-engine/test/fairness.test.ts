@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisResult } from '../src/engine';
+import { MAX_CLIPPED_SHARE, type AnalysisResult } from '../src/engine';
 import { EXPECTED_CHROMA, METRIC_REGIONS, expectedChroma } from '../src/scoring';
 import {
   blendInside,
@@ -85,6 +85,30 @@ describe('colour constancy and relative redness', () => {
       expect(r.capture.white_point).not.toEqual(baseline.capture.white_point);
     });
   }
+});
+
+describe('clipped colour (decision 054)', () => {
+  it('redness and sensitivity are not reported from skin whose red the camera clipped', async () => {
+    expect(baseline.capture.clipped).toBeLessThan(0.05);
+    // A brighter exposure saturates the red of fair skin first; a little of it is harmless.
+    const slight = await analyze(exposure(face, 1.1));
+    expect(slight.capture.clipped).toBeGreaterThan(baseline.capture.clipped!);
+    expect(slight.capture.clipped).toBeLessThan(MAX_CLIPPED_SHARE);
+    expect(Math.abs(slight.scores.redness! - baseline.scores.redness!)).toBeLessThanOrEqual(3);
+    // Over most of the skin its a* reads too low: the scores are withheld, and the reason given.
+    const bright = await analyze(exposure(face, 1.4));
+    expect(bright.capture.clipped).toBeGreaterThan(MAX_CLIPPED_SHARE);
+    expect(bright.scores.redness).toBeUndefined();
+    expect(bright.scores.sensitivity).toBeUndefined();
+    const reasons = new Map(bright.unmeasured.map((u) => [u.metric, u.reason]));
+    expect(reasons.get('redness')).toMatch(/too bright/);
+    expect(reasons.get('sensitivity')).toMatch(/too bright/);
+    expect(bright.findings.some((f) => f.metric === 'redness')).toBe(false);
+    // Everything read from lightness is still measured.
+    for (const metric of ['texture', 'pores', 'fine_lines', 'dark_spots'] as const)
+      expect(bright.scores[metric]).toBeDefined();
+    expect(bright.estimated_skin_type).not.toBe('sensitive');
+  });
 });
 
 describe('facial hair', () => {

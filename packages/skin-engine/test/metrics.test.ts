@@ -1,3 +1,4 @@
+import { COMPREHENSIVE_METRICS, REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
 import { describe, expect, it } from 'vitest';
 import {
   individualTypologyAngle,
@@ -15,9 +16,10 @@ import {
   L_SIGMAS,
   shinePercent,
   valleyStrength,
+  type RegionMeasurements,
 } from '../src/metrics/measure';
 import { detrendedStd, maskedQuantile } from '../src/metrics/stats';
-import { overallScore, piecewiseLinear } from '../src/scoring';
+import { estimateSkinType, overallScore, piecewiseLinear } from '../src/scoring';
 
 /** A flat plane of `value` with dark (negative `delta`) or bright discs painted on it. */
 function planeWithDiscs(
@@ -322,5 +324,20 @@ describe('calibration', () => {
     expect(overallScore({ acne: 80, redness: 80 })).toBe(80);
     // acne weighs 1.2, redness 1: (1.2·100 + 1·45) / 2.2 = 75
     expect(overallScore({ acne: 100, redness: 45 })).toBe(75);
+  });
+
+  it('types skin "sensitive" from redness only when redness could be read (decision 054)', () => {
+    const zone = { shine_pct: 1 } as RegionMeasurements;
+    const regions = Object.fromEntries(REGIONS.map((r) => [r, zone])) as Record<
+      RegionKey,
+      RegionMeasurements
+    >;
+    const results = Object.fromEntries(
+      COMPREHENSIVE_METRICS.map((m) => [m, { score: 90, raw: 0, regionScores: {} }]),
+    ) as unknown as Parameters<typeof estimateSkinType>[1];
+    results.sensitivity = { score: 50, raw: 0, regionScores: {} };
+    results.redness = { score: 60, raw: 0, regionScores: {} };
+    expect(estimateSkinType(regions, results)).toBe('sensitive');
+    expect(estimateSkinType(regions, results, false)).toBe('normal');
   });
 });

@@ -27,6 +27,12 @@ import {
  */
 export const WORK_FACE_HEIGHT = 320;
 
+/**
+ * A channel at or above this (sRGB code value, before the white balance) is taken as clipped: the
+ * red of fair skin in bright light saturates first, and its a* then reads too low (decision 054).
+ */
+export const CLIPPED_LEVEL = 254;
+
 export interface FrameRegion {
   mask: Uint8Array;
   polygon: Uint8Array;
@@ -71,6 +77,11 @@ export interface FaceFrame {
   lab: LabPlanes;
   /** Per-pixel skin mask (face oval, minus eyes/brows/lips, minus non-skin colours). */
   skin: Uint8Array;
+  /**
+   * Pixels where the photo's own colour is clipped (a channel ≥ CLIPPED_LEVEL before the white
+   * balance), or null when no pixel is: there the skin's colour is not its colour.
+   */
+  clipped: Uint8Array | null;
   /** Region masks (polygon ∩ skin), and each region's polygons in image coordinates. */
   regions: Record<RegionKey, FrameRegion>;
   /** Pixel-index range of the rows the zones occupy: scans over zone pixels need only these. */
@@ -154,6 +165,13 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
   ];
 
   const rgb = resampleRgb(image, rect, width, height, pool);
+  let clipped: Uint8Array | null = null;
+  for (let i = 0, n = width * height; i < n; i++) {
+    const top = Math.max(rgb[i * 3] as number, rgb[i * 3 + 1] as number, rgb[i * 3 + 2] as number);
+    if (top < CLIPPED_LEVEL) continue;
+    clipped ??= new Uint8Array(n);
+    clipped[i] = 1;
+  }
 
   const polygons = {} as Record<RegionKey, Uint8Array>;
   const polygonBounds = {} as Record<RegionKey, Bounds>;
@@ -282,6 +300,7 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     whitePoint,
     lab,
     skin,
+    clipped,
     regions,
     zoneRows,
     reference,

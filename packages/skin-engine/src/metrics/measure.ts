@@ -200,6 +200,8 @@ export interface FaceMeasurements {
   ita: number;
   /** a* allowance for darker skin (see rednessAllowance), already applied to the red thresholds. */
   rednessAllowance: number;
+  /** Share (0–1) of the measured skin with a clipped channel in the photo (decision 054). */
+  clippedShare: number;
   blobs: {
     dark_spots: SoftBlob[];
     blemishes: SoftBlob[];
@@ -577,6 +579,13 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
   // (core lies within the zones' rows: only those are scanned.)
   const { zoneRows } = frame;
   const baseA = maskedQuantile(lowA, core, BASELINE_A_Q, zoneRows);
+  let nClipped = 0;
+  let nCore = 0;
+  for (let i = zoneRows.start; i < zoneRows.end; i++) {
+    if (!core[i]) continue;
+    nCore++;
+    if (frame.clipped?.[i]) nClipped++;
+  }
   // Diffuse redness reads against a steadier baseline: the mean of a band of percentiles, which a
   // re-compression's chroma quantisation moves less than one percentile (decision 049).
   const diffuseQs = maskedQuantiles(lowA, core, DIFFUSE_BASE_QS, zoneRows);
@@ -921,6 +930,7 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
     masks: { lines: lineMask, excluded },
     ita,
     rednessAllowance: allowance,
+    clippedShare: nCore ? nClipped / nCore : 0,
     blobs: { dark_spots: darkSpots, blemishes, pores, blackheads },
     ...(debug
       ? {
