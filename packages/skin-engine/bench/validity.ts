@@ -419,6 +419,10 @@ async function main() {
     // Every cell over the target, with the portrait that decides it: a 4 from one photo and a
     // systematic 4 call for different work.
     const over: string[] = [];
+    // Exposure variants: each score's signed change against the change of the skin's median L*
+    // (capture.exposure), pooled over −10 % and +10 %, for the per-metric exposure slopes the
+    // trends use (contract EXPOSURE_POINTS_PER_L, decision 055).
+    const slopeSums = new Map<MetricKey, { xy: number; xx: number }>();
     for (const [name, make, underTarget] of variants) {
       const deltas = new Map<MetricKey, number[]>();
       const worst = new Map<MetricKey, { d: number; signed: number; file: string }>();
@@ -435,6 +439,7 @@ async function main() {
         }
         n++;
         if (out.estimated_skin_type === r.result?.estimated_skin_type) typeSame++;
+        const dL = r.result ? out.capture.exposure - r.result.capture.exposure : 0;
         for (const m of TONE_FREE) {
           // A metric unmeasured in either photo has no delta; withheld only in the variant, it
           // is listed after the row (a score the engine declined to give, not a stable one).
@@ -443,6 +448,12 @@ async function main() {
           if (out.scores[m] === undefined || scoreOf(r, m) === undefined) continue;
           const signed = (out.scores[m] as number) - (scoreOf(r, m) as number);
           const d = Math.abs(signed);
+          if (name.startsWith('exposure')) {
+            const acc = slopeSums.get(m) ?? { xy: 0, xx: 0 };
+            acc.xy += signed * dL;
+            acc.xx += dL * dL;
+            slopeSums.set(m, acc);
+          }
           deltas.set(m, [...(deltas.get(m) ?? []), d]);
           if (d > (worst.get(m)?.d ?? -1)) worst.set(m, { d, signed, file: r.face.file });
         }
@@ -471,6 +482,14 @@ async function main() {
         );
       }
     }
+    console.log(
+      `exposure slopes, points per L* of the skin's median lightness (±10 %, through 0): ${TONE_FREE.map(
+        (m) => {
+          const acc = slopeSums.get(m);
+          return `${m} ${acc && acc.xx > 0 ? f2(acc.xy / acc.xx) : '—'}`;
+        },
+      ).join(', ')}`,
+    );
     target(
       'every score within 3 under JPEG q70–95, resize 75–125 %, exposure ±10 %',
       `${over.length} of ${targetCells} cells over 3`,
@@ -480,6 +499,56 @@ async function main() {
       over.length
         ? `cells over 3 (JPEG, resize, exposure): ${over.length}\n  ${over.join('\n  ')}`
         : 'cells over 3 (JPEG, resize, exposure): none',
+    );
+  }
+
+  // ---- exposure-free tone cues (decision 055) ----
+  // Fine lines, firmness, texture and radiance are read against the skin's lightness (tone
+  // fairness), and a photo's exposure moves that lightness too. An exposure-free cue to the skin's
+  // tone would undo it; these are the cues the photo has, and how much of the skin's lightness
+  // across people each explains (studio portraits; the sclera within each studio series).
+  {
+    const linearY = (L: number) => ((L + 16) / 116) ** 3;
+    const studio = congress.filter((r) => r.result);
+    const feats = studio.map((r) => {
+      const res = r.result as AnalysisResult;
+      let L = 0;
+      let a = 0;
+      let b = 0;
+      let n = 0;
+      for (const m of Object.values(res.measurements)) {
+        L += m.L * m.pixels;
+        a += m.a * m.pixels;
+        b += m.b * m.pixels;
+        n += m.pixels;
+      }
+      L /= n;
+      return { y: res.capture.exposure, x: [1, a / n / (L + 16), b / n / (L + 16)] };
+    });
+    const r2 = r2OfLeastSquares(
+      feats.map((f) => f.x),
+      feats.map((f) => f.y),
+    );
+    const sclera = (r: Row) => {
+      const wb = (r.result as unknown as { debug?: { whitePoint?: { sclera?: number[] | null } } })
+        .debug?.whitePoint?.sclera;
+      return wb ? 0.2126 * (wb[0] ?? 0) + 0.7152 * (wb[1] ?? 0) + 0.0722 * (wb[2] ?? 0) : 0;
+    };
+    let sdSclera = 0;
+    let sdSkin = 0;
+    let nSeries = 0;
+    for (const g of sameLight) {
+      const withSclera = g.filter((r) => r.result && sclera(r) > 0);
+      if (withSclera.length < 8) continue;
+      const sd = (v: number[]) => Math.sqrt(mean(v.map((x) => (x - mean(v)) ** 2)));
+      sdSclera += withSclera.length * sd(withSclera.map((r) => Math.log(sclera(r))));
+      sdSkin +=
+        withSclera.length *
+        sd(withSclera.map((r) => Math.log(linearY((r.result as AnalysisResult).capture.exposure))));
+      nSeries += withSclera.length;
+    }
+    console.log(
+      `\nexposure-free tone cues (decision 055; studio portraits, n = ${feats.length}): the skin's chromaticity (a*, b* over L* + 16) explains R² ${f2(r2)} of its median L* across people; within a studio series the sclera's log luminance spreads ${f2(sdSclera / Math.max(1, nSeries))} against the skin's own ${f2(sdSkin / Math.max(1, nSeries))} (n = ${nSeries}), so neither can stand in for the exposure`,
     );
   }
 
@@ -524,6 +593,46 @@ async function main() {
   console.log(`\nissue 11's targets on this half: ${metN} of ${targets.length} met`);
   for (const t of targets)
     console.log(`  ${t.met ? 'met    ' : 'NOT MET'}  ${t.name}: ${t.figure}`);
+}
+
+/** R² of the least-squares fit of y on the columns of x (x includes the constant column). */
+function r2OfLeastSquares(x: number[][], y: number[]): number {
+  const k = x[0]?.length ?? 0;
+  // Normal equations, solved by Gauss–Jordan elimination with partial pivoting.
+  const a = Array.from({ length: k }, (_, p) => {
+    const row = Array.from({ length: k + 1 }, () => 0);
+    for (let i = 0; i < x.length; i++) {
+      const xi = x[i] as number[];
+      for (let q = 0; q < k; q++)
+        row[q] = (row[q] as number) + (xi[p] as number) * (xi[q] as number);
+      row[k] = (row[k] as number) + (xi[p] as number) * (y[i] as number);
+    }
+    return row;
+  });
+  for (let c = 0; c < k; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < k; r++)
+      if (Math.abs((a[r] as number[])[c] as number) > Math.abs((a[pivot] as number[])[c] as number))
+        pivot = r;
+    [a[c], a[pivot]] = [a[pivot] as number[], a[c] as number[]];
+    const pr = a[c] as number[];
+    for (let r = 0; r < k; r++) {
+      if (r === c) continue;
+      const row = a[r] as number[];
+      const f = (row[c] as number) / (pr[c] as number);
+      for (let q = c; q <= k; q++) row[q] = (row[q] as number) - f * (pr[q] as number);
+    }
+  }
+  const w = a.map((row, i) => (row[k] as number) / (row[i] as number));
+  const my = mean(y);
+  let sse = 0;
+  let sst = 0;
+  for (let i = 0; i < y.length; i++) {
+    const pred = (x[i] as number[]).reduce((s, v, q) => s + v * (w[q] as number), 0);
+    sse += ((y[i] as number) - pred) ** 2;
+    sst += ((y[i] as number) - my) ** 2;
+  }
+  return sst > 0 ? 1 - sse / sst : NaN;
 }
 
 await main();
