@@ -307,6 +307,42 @@ export function compareCaptures(
   return { comparable: reasons.length === 0, reasons };
 }
 
+/**
+ * Points a score moves per L* of the skin's median lightness (`capture.exposure`) when only the
+ * camera's exposure changes. The contrast measures are read against the skin's own lightness
+ * (tone fairness), and one photo cannot tell a dimmer exposure from darker skin, so these move
+ * with the exposure (decision 055). Fitted through 0 on the calibration half's ±10 % exposure
+ * variants (`npm run bench:validity -w @lumiskin/skin-engine -- --half calibration`); a metric not
+ * listed moved less than 0.4 points per L*, under 3 points within `COMPARABLE_LIMITS.exposure`.
+ */
+export const EXPOSURE_POINTS_PER_L: Partial<Record<MetricKey, number>> = {
+  fine_lines: -0.7,
+  firmness: -0.8,
+  radiance: 0.6,
+  texture: -0.4,
+};
+
+/** The trend's resolution (under 2 points is "No change"): a shift the exposure alone explains. */
+export const EXPOSURE_SHIFT_POINTS = 2;
+
+/**
+ * Whether the exposure difference between two otherwise comparable scans could alone have made
+ * `change` (current − earlier score) of `metric`: the shift it predicts is at least
+ * EXPOSURE_SHIFT_POINTS and in the change's direction. A change against the predicted direction
+ * is the skin's despite the light. False when either scan has no recorded conditions.
+ */
+export function exposureExplains(
+  metric: MetricKey,
+  change: number,
+  current: CaptureConditions | null | undefined,
+  earlier: CaptureConditions | null | undefined,
+): boolean {
+  const slope = EXPOSURE_POINTS_PER_L[metric];
+  if (!slope || !current || !earlier || change === 0) return false;
+  const predicted = slope * (current.exposure - earlier.exposure);
+  return Math.abs(predicted) >= EXPOSURE_SHIFT_POINTS && Math.sign(predicted) === Math.sign(change);
+}
+
 // ---- Measurement methods: which definition of a metric measured a score (decision 037) ----
 
 /**

@@ -1,4 +1,9 @@
-import { compareCaptures, type CaptureConditions } from '@lumiskin/contract/analysis';
+import {
+  compareCaptures,
+  exposureExplains,
+  type CaptureConditions,
+  type MetricKey,
+} from '@lumiskin/contract/analysis';
 
 /** A capture condition two scans differ in (contract `compareCaptures`). */
 export type CaptureDifference = NonNullable<ReturnType<typeof compareCaptures>>['reasons'][number];
@@ -37,6 +42,26 @@ export function comparableBaseline<T extends { capture?: CaptureConditions | nul
     if (match.comparable) return { kind: 'comparable', scan: candidate, isPrevious: false };
   }
   return { kind: 'unlike', scan: previous, reasons: first.reasons };
+}
+
+/**
+ * The conditions to show beside one metric's change: the two scans' differences when they are
+ * unlike (`unlike`), otherwise `['exposure']` when the exposure difference alone could have made
+ * this metric's change (contract `exposureExplains`, decision 055: fine lines, firmness, radiance
+ * and texture are read against the skin's lightness, which a dimmer photo lowers), else undefined.
+ */
+export function metricUnlike(
+  metric: MetricKey,
+  current: { score: number; capture?: CaptureConditions | null | undefined },
+  earlier:
+    { score: number | undefined; capture?: CaptureConditions | null | undefined } | undefined,
+  unlike: readonly CaptureDifference[] | undefined,
+): readonly CaptureDifference[] | undefined {
+  if (unlike) return unlike;
+  if (earlier?.score === undefined) return undefined;
+  return exposureExplains(metric, current.score - earlier.score, current.capture, earlier.capture)
+    ? ['exposure']
+    : undefined;
 }
 
 const WORD: Record<CaptureDifference, string> = {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { comparableBaseline } from '@/lib/scan-baseline';
+import { comparableBaseline, metricUnlike } from '@/lib/scan-baseline';
 import { changedMethods, methodChanged } from '@/lib/scan-methods';
 import { MethodNote } from '@/components/method-note';
 import { fetchAllScans, scansToCsv } from '@/features/dashboard/api/export-scans';
@@ -152,7 +152,12 @@ export function LatestScanCard({
             metric={metric}
             value={value}
             previous={previous?.scores[metric]}
-            unlike={unlike}
+            unlike={metricUnlike(
+              metric,
+              { score: value, capture: scan.capture },
+              previous && { score: previous.scores[metric], capture: previous.capture },
+              unlike,
+            )}
             methodChanged={methodChanged(scan, previous, metric)}
           />
         ))}

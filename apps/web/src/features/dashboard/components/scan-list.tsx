@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { ConditionsNote } from '@/components/conditions-note';
 import { paths } from '@/config/paths';
-import { comparableBaseline } from '@/lib/scan-baseline';
+import { comparableBaseline, metricUnlike } from '@/lib/scan-baseline';
 import { changedMethods, methodChanged } from '@/lib/scan-methods';
 import { MethodNote } from '@/components/method-note';
 import {
@@ -69,7 +69,12 @@ export function ScanList({ scans, shown }: { scans: readonly HistoryItem[]; show
                     <TrendIndicator
                       current={value}
                       previous={previous?.scores[metric]}
-                      unlike={unlike}
+                      unlike={metricUnlike(
+                        metric,
+                        { score: value, capture: scan.capture },
+                        previous && { score: previous.scores[metric], capture: previous.capture },
+                        unlike,
+                      )}
                       methodChanged={methodChanged(scan, previous, metric)}
                       label={metricLabel(metric)}
                     />

@@ -1,7 +1,11 @@
 import { METHOD_CHANGED_NOTE } from '@lumiskin/contract/analysis';
 import { ArrowDownRightIcon, ArrowUpRightIcon, MinusIcon, RefreshCwIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { conditionsLabel, type CaptureDifference } from '@/lib/scan-baseline';
+import {
+  conditionsExplanation,
+  conditionsLabel,
+  type CaptureDifference,
+} from '@/lib/scan-baseline';
 import { trend } from '@/features/dashboard/components/scores';
 
 /**
@@ -57,6 +61,7 @@ export function TrendIndicator({
     <span
       data-trend={t.kind}
       data-conditions={isUnlike ? 'unlike' : undefined}
+      title={isUnlike ? conditionsExplanation(unlike) : undefined}
       className={cn(
         'inline-flex items-center gap-0.5 text-xs font-semibold whitespace-nowrap',
         isUnlike || t.kind === 'same'

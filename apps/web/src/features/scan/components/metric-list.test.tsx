@@ -2,7 +2,7 @@ import { LEGACY_METHODS, METHOD_CHANGED_NOTE } from '@lumiskin/contract/analysis
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MetricList } from '@/features/scan/components/metric-list';
-import { createAnalysis, createHistoryItem } from '@/testing/scan-factory';
+import { DAYLIGHT, createAnalysis, createHistoryItem } from '@/testing/scan-factory';
 
 const older = createHistoryItem({ scores: { acne: 70, radiance: 60 } });
 
@@ -39,5 +39,38 @@ describe('MetricList against an earlier scan (decision 037)', () => {
     expect(within(radiance).getByTestId('method-note')).toHaveTextContent(METHOD_CHANGED_NOTE);
     expect(radiance).not.toHaveTextContent('+24.0%');
     expect(screen.getByTestId('metric-acne')).toHaveTextContent('+6.0%');
+  });
+});
+
+describe('MetricList: a change the exposure alone could make (decision 055)', () => {
+  // The same light 5 L* dimmer: comparable overall, but fine lines read −0.7 points per L*.
+  const DIMMER = { ...DAYLIGHT, exposure: DAYLIGHT.exposure - 5 };
+  const earlier = createHistoryItem({
+    analysis_type: 'comprehensive',
+    scores: { acne: 80, fine_lines: 70, radiance: 80 },
+  });
+  const dimmer = { acne: 86, fine_lines: 74 } as const;
+
+  it('mutes fine lines with the reason in the hover text, not acne', () => {
+    const findings = (['acne', 'fine_lines'] as const).map((metric) => ({
+      metric,
+      score: dimmer[metric],
+      band: 'good' as const,
+      summary: '.',
+      regions: [],
+      confidence: 0.8,
+      estimated: false,
+    }));
+    render(<MetricList findings={findings} previous={earlier} capture={DIMMER} />);
+    const lines = screen.getByTestId('metric-fine_lines').querySelector('[data-conditions]');
+    expect(lines).toHaveAttribute('title', 'Earlier scan: 70 (possibly the lighting)');
+    expect(
+      screen.getByTestId('metric-acne').querySelector('[data-conditions="unlike"]'),
+    ).toBeNull();
+    // Without this scan's conditions nothing can be said about the light: compared as before.
+    render(<MetricList findings={findings} previous={earlier} />);
+    expect(
+      screen.getAllByTestId('metric-fine_lines')[1]?.querySelector('[data-conditions="unlike"]'),
+    ).toBeNull();
   });
 });

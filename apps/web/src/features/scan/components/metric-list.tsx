@@ -4,6 +4,7 @@ import {
   METHOD_CHANGED_NOTE,
   METRIC_LABELS,
   methodOf,
+  type CaptureConditions,
   type Finding,
   type MetricKey,
   type MetricMethods,
@@ -23,7 +24,7 @@ import { useState } from 'react';
 import { MethodNote } from '@/components/method-note';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { conditionsLabel, type CaptureDifference } from '@/lib/scan-baseline';
+import { conditionsLabel, metricUnlike, type CaptureDifference } from '@/lib/scan-baseline';
 import { REGION_LABELS } from '@/features/scan/components/photo-zones';
 import {
   BAND_BADGE,
@@ -101,7 +102,8 @@ export function MetricList({
   findings,
   unmeasured = [],
   previous,
-  unlike,
+  unlike: scanUnlike,
+  capture,
   methods,
 }: {
   findings: Finding[];
@@ -109,6 +111,11 @@ export function MetricList({
   previous: HistoryItem | null;
   /** How `previous` was taken differently; its changes are then muted, neither good nor bad. */
   unlike?: readonly CaptureDifference[] | undefined;
+  /**
+   * This scan's capture conditions: a metric whose change the exposure difference alone could
+   * have made is muted too (`metricUnlike`, decision 055).
+   */
+  capture?: CaptureConditions | null | undefined;
   /** Which method measured each of these scores (decision 037); older scans: all 1. */
   methods?: MetricMethods | undefined;
 }) {
@@ -126,6 +133,12 @@ export function MetricList({
           before !== undefined &&
           methodOf(methods, finding.metric) !== methodOf(previous.methods, finding.metric);
         const t = isNewMethod ? null : trendLabel(finding.score, before);
+        const unlike = metricUnlike(
+          finding.metric,
+          { score: finding.score, capture },
+          previous ? { score: before, capture: previous.capture } : undefined,
+          scanUnlike,
+        );
         return (
           <li
             key={finding.metric}

@@ -218,6 +218,7 @@ export default function AnalysisRoute() {
               unmeasured={a.unmeasured}
               previous={prev}
               unlike={unlike}
+              capture={a.capture}
               methods={a.methods}
             />
           </section>
