@@ -32,7 +32,7 @@ import {
   ageAdjusted,
   type DevFace,
 } from './dev-faces';
-import { castImage, exposed, reencode, resized, retinted, type Img } from './variants';
+import { cameraFrame, castImage, exposed, reencode, resized, retinted, type Img } from './variants';
 
 sharp.concurrency(1);
 
@@ -405,6 +405,8 @@ async function main() {
       ['warm cast', (i) => castImage(i, [1.12, 1, 0.82]), false],
       ['cool cast', (i) => castImage(i, [0.88, 1, 1.15]), false],
       ['re-tint darker', (i) => retinted(i), false],
+      // The camera view's capture (1280×720 JPEG q80): issue 11 asks for the same skin type.
+      ['camera 1280×720', (i) => cameraFrame(i), false],
     ];
     const targetCells = TONE_FREE.length * variants.filter(([, , t]) => t).length;
     console.log(
@@ -471,6 +473,12 @@ async function main() {
             : '',
         ].join(''),
       );
+      if (name.startsWith('camera'))
+        target(
+          "the camera view (1280×720 JPEG q80) gives the upload's skin type",
+          `${typeSame} of ${n}${refusedN ? `, ${refusedN} refused` : ''}`,
+          typeSame === n && refusedN === 0,
+        );
       if (!underTarget) continue;
       for (const m of TONE_FREE) {
         const w = worst.get(m);

@@ -85,3 +85,26 @@ export function retinted(img: Img): Img {
   }
   return { ...img, data };
 }
+
+/**
+ * What the scan screen's camera view sends (apps/web camera-view.tsx): the video frame, ideally
+ * 1280×720, drawn to a canvas and encoded as JPEG at quality 0.8. The portrait is scaled to the
+ * frame's height and centred on a neutral background.
+ */
+export async function cameraFrame(img: Img): Promise<Img> {
+  const height = 720;
+  const width = Math.min(1280, Math.round((img.width * height) / img.height));
+  const scaled = await sharp(Buffer.from(img.data), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  })
+    .resize(width, height, { kernel: 'lanczos3' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  const buf = await sharp({
+    create: { width: 1280, height, channels: 3, background: '#a49c94' },
+  })
+    .composite([{ input: scaled, left: Math.round((1280 - width) / 2), top: 0 }])
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return decodeFile(buf);
+}
