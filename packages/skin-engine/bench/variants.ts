@@ -88,22 +88,40 @@ export function retinted(img: Img): Img {
 
 /**
  * What the scan screen's camera view sends (apps/web camera-view.tsx): the video frame, ideally
- * 1280×720, drawn to a canvas and encoded as JPEG at quality 0.8. The portrait is scaled to the
- * frame's height and centred on a neutral background.
+ * 1280×720, drawn to a canvas and encoded as JPEG at quality 0.8, with the face filling the
+ * frame's height as the screen's guide asks. The portrait is cropped to a square of 1.5 × the
+ * detected face box around it (padded with a neutral grey where the photo ends), scaled to 720 px
+ * and centred in the frame.
  */
-export async function cameraFrame(img: Img): Promise<Img> {
-  const height = 720;
-  const width = Math.min(1280, Math.round((img.width * height) / img.height));
-  const scaled = await sharp(Buffer.from(img.data), {
+export async function cameraFrame(
+  img: Img,
+  box: readonly [number, number, number, number],
+): Promise<Img> {
+  const [bx, by, bw, bh] = box;
+  const side = Math.round(1.5 * Math.max(bw, bh));
+  const left = Math.round(bx + bw / 2 - side / 2);
+  const top = Math.round(by + bh / 2 - side / 2);
+  const grey = { r: 164, g: 156, b: 148 };
+  const pad = {
+    left: Math.max(0, -left),
+    top: Math.max(0, -top),
+    right: Math.max(0, left + side - img.width),
+    bottom: Math.max(0, top + side - img.height),
+  };
+  // Two pipelines: sharp extracts before it extends within one.
+  const padded = await sharp(Buffer.from(img.data), {
     raw: { width: img.width, height: img.height, channels: 3 },
   })
-    .resize(width, height, { kernel: 'lanczos3' })
+    .extend({ ...pad, background: grey })
     .png({ compressionLevel: 1 })
     .toBuffer();
-  const buf = await sharp({
-    create: { width: 1280, height, channels: 3, background: '#a49c94' },
-  })
-    .composite([{ input: scaled, left: Math.round((1280 - width) / 2), top: 0 }])
+  const square = await sharp(padded)
+    .extract({ left: left + pad.left, top: top + pad.top, width: side, height: side })
+    .resize(720, 720, { kernel: 'lanczos3' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  const buf = await sharp({ create: { width: 1280, height: 720, channels: 3, background: grey } })
+    .composite([{ input: square, left: 280, top: 0 }])
     .jpeg({ quality: 80 })
     .toBuffer();
   return decodeFile(buf);

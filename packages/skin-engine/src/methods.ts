@@ -43,21 +43,26 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * - texture 3, hydration 6 (decision 051): roughness reads the band G₀.₈ − G₂.₀₅ of L* (was
  *   L* − G₂.₀₅, whose finest part JPEG re-quantisation reaches) on the skin's own contrast to the
  *   power ½ (TEXTURE_TONE_GAMMA, was 1); knots re-fitted. Hydration blends texture.
+ * - oiliness 3, redness 3, radiance 5, hydration 7, uneven tone 4, blackheads 3, sensitivity 4
+ *   (decision 056): the light is estimated from the median chromaticity of the white of the eye
+ *   and the teeth (was per-channel medians, which a re-save moved), their canonical colours
+ *   re-fitted; these seven read the skin's colour. Knots unchanged (calibration half: every
+ *   score's distribution within 1 point at p10 / median / p90).
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 3,
-  oiliness: 2,
-  redness: 2,
+  oiliness: 3,
+  redness: 3,
   texture: 3,
   dark_spots: 4,
-  radiance: 4,
-  hydration: 6,
+  radiance: 5,
+  hydration: 7,
   pores: 4,
   fine_lines: 3,
-  uneven_tone: 3,
+  uneven_tone: 4,
   dark_circles: 3,
-  blackheads: 2,
-  sensitivity: 3,
+  blackheads: 3,
+  sensitivity: 4,
   firmness: 3,
 };
 
@@ -65,4 +70,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-25/051';
+export const ENGINE_METHOD_VERSION = '2026-11-27/056';

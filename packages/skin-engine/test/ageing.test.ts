@@ -93,7 +93,16 @@ describe('firmness reads folds on the cheeks', () => {
     }
     const r = await analyze(img);
     expect(baseline.scores.firmness! - r.scores.firmness!).toBeGreaterThanOrEqual(5);
-    expect(Math.abs(r.scores.fine_lines! - baseline.scores.fine_lines!)).toBeLessThanOrEqual(3);
+    // Fine lines read the forehead only, but not independently of the cheeks: the darkened
+    // cheeks lower the skin-colour test's reference (the zones' median L*) by ≈ 0.6, which lets
+    // ≈ 700 more pixels of this portrait's blond fringe into the forehead (its raw fine lines
+    // 0.204 → 0.248, +21 %, under either white-balance estimator). That was 87 → 84 before
+    // decision 056 and is 87 → 83 after, on rounding; the leak through the hard skin-colour test
+    // is listed as open in docs/skin-engine.md. The fold itself lowers firmness (78 → 68) at
+    // least twice as much.
+    const lines = Math.abs(r.scores.fine_lines! - baseline.scores.fine_lines!);
+    expect(lines).toBeLessThanOrEqual(4);
+    expect(baseline.scores.firmness! - r.scores.firmness!).toBeGreaterThanOrEqual(2 * lines);
   });
 
   it('a very dark thin stroke (an edge, not a fold) raises the clipped fold depth far less than the plain mean', async () => {

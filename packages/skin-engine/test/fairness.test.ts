@@ -9,8 +9,10 @@ import {
   gridPoints,
   inLinearLight,
   inside,
+  jpeg,
   paintDisc,
   referencePortrait,
+  resize,
   regionPolygon,
   skinPoints,
   type Rgb,
@@ -83,6 +85,27 @@ describe('colour constancy and relative redness', () => {
       expect(r.estimated_skin_type).toBe(baseline.estimated_skin_type);
       // The light's colour is recorded, so trends can tell a different light from a change.
       expect(r.capture.white_point).not.toEqual(baseline.capture.white_point);
+    });
+  }
+});
+
+describe('the estimated light holds under a re-save or a resize (decision 056)', () => {
+  // The white of the eye is a few hundred pixels; a re-save changes which of them rank in the
+  // middle of each channel. Per-channel medians moved the light by up to 0.038 in log R/G here.
+  const cases: Array<[string, () => Promise<Rgb>]> = [
+    ['JPEG q70', () => jpeg(face, 70)],
+    ['JPEG q85', () => jpeg(face, 85)],
+    ['resize 75 %', () => resize(face, 0.75)],
+    ['resize 125 %', () => resize(face, 1.25)],
+  ];
+  for (const [name, make] of cases) {
+    it(`${name}: the white point moves by ≤ 0.015 in log R/G and log B/G`, async () => {
+      const r = await analyze(await make());
+      expect(r.capture.white_point_source).toBe('eyes_teeth');
+      const [r0, , b0] = baseline.capture.white_point;
+      const [r1, , b1] = r.capture.white_point;
+      expect(Math.abs(Math.log(r1 / r0))).toBeLessThanOrEqual(0.015);
+      expect(Math.abs(Math.log(b1 / b0))).toBeLessThanOrEqual(0.015);
     });
   }
 });

@@ -28,6 +28,7 @@ import {
   SPOT_DISC,
   SPOT_MIN_DEPTH,
 } from '../src/metrics/measure';
+import { CANONICAL } from '../src/image/white-balance';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
   CALIBRATION,
@@ -37,8 +38,19 @@ import {
   RADIANCE_EVENNESS,
 } from '../src/scoring';
 
+/**
+ * The light's estimate (decision 056): the metrics that read the skin's colour (a*, b*, chroma,
+ * or a chroma test) take it in their definition. Those read from lightness alone moved by ≤ 0.16
+ * points on average when it changed (calibration half), less than a q95 re-save moves them.
+ */
+const WHITE_BALANCE = { CANONICAL, estimator: 'median chromaticity of the sample (decision 056)' };
+
 /** Constants a metric's raw value is built from, besides its knots and zones. */
 const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
+  oiliness: { WHITE_BALANCE },
+  redness: { WHITE_BALANCE },
+  uneven_tone: { WHITE_BALANCE },
+  blackheads: { WHITE_BALANCE },
   acne: {
     BLEMISH_ROUND_FROM,
     BLEMISH_ROUND_TO,
@@ -52,8 +64,8 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     // A spot counts by 1 − the weight of a blemish around it, and that weight changed in 048.
     blemish: { BLEMISH_ROUND_FROM, BLEMISH_ROUND_TO, soft: 'roundness, disc share (decision 048)' },
   },
-  radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS },
-  sensitivity: { DIFFUSE_RED_DA, DIFFUSE_RED_SOFT, DIFFUSE_BASE_QS },
+  radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS, WHITE_BALANCE },
+  sensitivity: { DIFFUSE_RED_DA, DIFFUSE_RED_SOFT, DIFFUSE_BASE_QS, WHITE_BALANCE },
   fine_lines: { FOLD_WEIGHT, LINE_CAP, LINE_HAIR_MARGIN },
   firmness: { FOLD_CAP, FOLD_TONE_GAMMA },
   pores: {
@@ -111,21 +123,21 @@ function fingerprint(metric: MetricKey): string {
 // those two and hydration (which blends fine lines) sit above both branches' numbers.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   acne: { method: 3, fingerprint: 'b0deb9f66978' }, // 048: soft roundness and disc share
-  oiliness: { method: 2, fingerprint: '20e50f9320a2' },
-  redness: { method: 2, fingerprint: '9cc3c34d3f0f' },
+  oiliness: { method: 3, fingerprint: 'ad3ae42dd4d4' }, // 056: the light's estimate
+  redness: { method: 3, fingerprint: '9026e2c6e8d2' }, // 056
   texture: { method: 3, fingerprint: '94629bcf45b7' }, // 051: fine band, tone γ ½
   dark_spots: { method: 4, fingerprint: '537f0a908447' }, // 043: soft depth, blemish and disc share; 048: blemish weight
-  radiance: { method: 4, fingerprint: '1c95b8508a7a' }, // 050: hinged expected chroma
-  hydration: { method: 6, fingerprint: '34964b7f0253' }, // 041: fine lines; 050: radiance; 051: texture
+  radiance: { method: 5, fingerprint: '98f01297d7b5' }, // 050: hinged expected chroma; 056
+  hydration: { method: 7, fingerprint: 'c932ead5a7ff' }, // 041: fine lines; 050, 056: radiance; 051: texture
   pores: { method: 4, fingerprint: '243fe36004b2' },
   fine_lines: { method: 3, fingerprint: '2972c09b1287' }, // 041: 038's forehead lines + 039's hair weight
-  uneven_tone: { method: 3, fingerprint: 'f521417b7c7b' },
+  uneven_tone: { method: 4, fingerprint: 'd7f9822fd588' }, // 056
   dark_circles: { method: 3, fingerprint: '95b7d2df2345' },
-  blackheads: { method: 2, fingerprint: '8661def76273' },
-  sensitivity: { method: 3, fingerprint: '548512a2438c' }, // 049: soft diffuse redness, band baseline
+  blackheads: { method: 3, fingerprint: '3995af55d014' }, // 056
+  sensitivity: { method: 4, fingerprint: 'ad73611ad40d' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
 };
-const PINNED_ENGINE_VERSION = '2026-11-25/051';
+const PINNED_ENGINE_VERSION = '2026-11-27/056';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -175,20 +187,23 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 3,
+      oiliness: 3,
+      redness: 3,
       dark_spots: 4,
-      uneven_tone: 3,
-      radiance: 4,
+      uneven_tone: 4,
+      radiance: 5,
       dark_circles: 3,
       texture: 3,
-      hydration: 6,
+      hydration: 7,
       fine_lines: 3,
       firmness: 3,
       // 4, not 3: decision 042's branch (not adopted) carried pores 3 with another definition.
       pores: 4,
-      sensitivity: 3,
+      blackheads: 3,
+      sensitivity: 4,
     };
     for (const metric of COMPREHENSIVE_METRICS)
       expect(METRIC_METHODS[metric]).toBe(expected[metric] ?? 2);

@@ -26,9 +26,10 @@ export type Rgb3 = [number, number, number];
  * teeth are not pure white (slightly yellow-red), so the target is their typical colour.
  */
 export const CANONICAL = {
-  // log R/G 0.187, log B/G −0.038 (n = 132); teeth 0.143, −0.125 (n = 89).
-  sclera: { rg: 1.206, bg: 0.962 },
-  teeth: { rg: 1.154, bg: 0.882 },
+  // Re-fitted with the chromaticity median (decision 056): log R/G 0.171, log B/G −0.039
+  // (n = 136); teeth 0.146, −0.117 (n = 90). Before: sclera 1.206 / 0.962, teeth 1.154 / 0.882.
+  sclera: { rg: 1.187, bg: 0.962 },
+  teeth: { rg: 1.157, bg: 0.89 },
 } as const;
 
 /**
@@ -128,7 +129,10 @@ function median(v: number[]): number {
 
 /**
  * The near-neutral part of a sample: its brightest pixels (above the `q` quantile of luminance)
- * that are not strongly coloured (a sclera's vessels, lips, gums and the iris drop out).
+ * that are not strongly coloured (a sclera's vessels, lips, gums and the iris drop out). Its
+ * colour is the median of the pixels' own chromaticities, log R/G and log B/G, at their median
+ * green (decision 056). Per-channel medians (before) took R, G and B from different pixels, so the
+ * "colour" was no pixel's and jumped when a re-save changed which pixels ranked in the middle.
  */
 function neutralMean(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: number } | null {
   if (s.y.length < minPx) return null;
@@ -149,7 +153,10 @@ function neutralMean(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: numbe
     b.push(B);
   }
   if (r.length < minPx / 3) return null;
-  return { rgb: [median(r), median(g), median(b)], n: r.length };
+  const green = median(g);
+  const logRg = median(r.map((v, i) => Math.log(v / (g[i] as number))));
+  const logBg = median(b.map((v, i) => Math.log(v / (g[i] as number))));
+  return { rgb: [green * Math.exp(logRg), green, green * Math.exp(logBg)], n: r.length };
 }
 
 const clampGain = (v: number) =>
