@@ -317,7 +317,7 @@ export function compareCaptures(
  */
 export const EXPOSURE_POINTS_PER_L: Partial<Record<MetricKey, number>> = {
   fine_lines: -0.7,
-  firmness: -0.8,
+  firmness: -0.7,
   radiance: 0.6,
   texture: -0.4,
 };
