@@ -205,6 +205,46 @@ export function ageAdjusted(age: number[], y: number[]): number[] {
   return y.map((v, i) => v - my - slope * ((age[i] as number) - ma));
 }
 
+/** R² of the least-squares fit of y on the columns of x (x includes the constant column). */
+export function r2OfLeastSquares(x: number[][], y: number[]): number {
+  const k = x[0]?.length ?? 0;
+  // Normal equations, solved by Gauss–Jordan elimination with partial pivoting.
+  const a = Array.from({ length: k }, (_, p) => {
+    const row = Array.from({ length: k + 1 }, () => 0);
+    for (let i = 0; i < x.length; i++) {
+      const xi = x[i] as number[];
+      for (let q = 0; q < k; q++)
+        row[q] = (row[q] as number) + (xi[p] as number) * (xi[q] as number);
+      row[k] = (row[k] as number) + (xi[p] as number) * (y[i] as number);
+    }
+    return row;
+  });
+  for (let c = 0; c < k; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < k; r++)
+      if (Math.abs((a[r] as number[])[c] as number) > Math.abs((a[pivot] as number[])[c] as number))
+        pivot = r;
+    [a[c], a[pivot]] = [a[pivot] as number[], a[c] as number[]];
+    const pr = a[c] as number[];
+    for (let r = 0; r < k; r++) {
+      if (r === c) continue;
+      const row = a[r] as number[];
+      const f = (row[c] as number) / (pr[c] as number);
+      for (let q = c; q <= k; q++) row[q] = (row[q] as number) - f * (pr[q] as number);
+    }
+  }
+  const w = a.map((row, i) => (row[k] as number) / (row[i] as number));
+  const my = mean(y);
+  let sse = 0;
+  let sst = 0;
+  for (let i = 0; i < y.length; i++) {
+    const pred = (x[i] as number[]).reduce((s, v, q) => s + v * (w[q] as number), 0);
+    sse += ((y[i] as number) - pred) ** 2;
+    sst += ((y[i] as number) - my) ** 2;
+  }
+  return sst > 0 ? 1 - sse / sst : NaN;
+}
+
 export function mean(v: number[]): number {
   return v.length ? v.reduce((s, x) => s + x, 0) / v.length : NaN;
 }
