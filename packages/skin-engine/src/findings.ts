@@ -69,8 +69,8 @@ const SUMMARIES: Record<MetricKey, Record<ScoreBand, string>> = {
   },
   blackheads: {
     good: 'Few blackheads are visible.',
-    fair: 'Some blackheads show on your nose.',
-    poor: 'Many blackheads show on your nose; gentle exfoliation with salicylic acid can help.',
+    fair: 'Some blackheads or whiteheads show{where}.',
+    poor: 'Many blackheads or whiteheads show{where}; gentle exfoliation with salicylic acid can help.',
   },
   sensitivity: {
     good: 'Your skin shows no signs of irritation (estimated from redness).',

@@ -48,20 +48,24 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  *   and the teeth (was per-channel medians, which a re-save moved), their canonical colours
  *   re-fitted; these seven read the skin's colour. Knots unchanged (calibration half: every
  *   score's distribution within 1 point at p10 / median / p90).
+ * - acne 4, blackheads 4, dark spots 5 (decision 057): inflammatory lesions and comedones are
+ *   found by their contrast with the skin around them on the relative (L* + 16) scale, counted
+ *   per 100 cm² of measured skin on Hayashi-anchored knots; comedones are read on the T-zone;
+ *   a dark spot must be darker than the skin on every side and is not read on the nose.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 3,
+  acne: 4,
   oiliness: 3,
   redness: 3,
   texture: 3,
-  dark_spots: 4,
+  dark_spots: 5,
   radiance: 5,
   hydration: 7,
   pores: 4,
   fine_lines: 3,
   uneven_tone: 4,
   dark_circles: 3,
-  blackheads: 3,
+  blackheads: 4,
   sensitivity: 4,
   firmness: 3,
 };
@@ -70,4 +74,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-27/056';
+export const ENGINE_METHOD_VERSION = '2026-11-28/057';

@@ -34,7 +34,8 @@ export const METRIC_REGIONS: Record<MetricKey, Partial<Record<RegionKey, number>
   oiliness: { forehead: 1, nose: 1, chin: 1, left_cheek: 0.5, right_cheek: 0.5 },
   redness: { forehead: 1, left_cheek: 1, right_cheek: 1, nose: 1, chin: 1 },
   texture: { forehead: 1, left_cheek: 1, right_cheek: 1, nose: 0.5, chin: 1 },
-  dark_spots: { forehead: 1, left_cheek: 1, right_cheek: 1, nose: 1, chin: 1 },
+  // Not the nose: its relief shades its sides into spot-like patches (decision 057).
+  dark_spots: { forehead: 1, left_cheek: 1, right_cheek: 1, chin: 1 },
   radiance: { forehead: 1, left_cheek: 1, right_cheek: 1 },
   hydration: { forehead: 1, left_cheek: 1, right_cheek: 1, chin: 1 },
   pores: { left_cheek: 1, right_cheek: 1, nose: 1 },
@@ -43,7 +44,8 @@ export const METRIC_REGIONS: Record<MetricKey, Partial<Record<RegionKey, number>
   fine_lines: { forehead: 1 },
   uneven_tone: { forehead: 1, left_cheek: 1, right_cheek: 1, chin: 1 },
   dark_circles: { under_eyes: 1 },
-  blackheads: { nose: 1 },
+  // Comedones are read where they gather: the T-zone (decision 057; the nose alone before).
+  blackheads: { nose: 1, forehead: 1, chin: 1 },
   sensitivity: { left_cheek: 1, right_cheek: 1, nose: 1 },
   firmness: { left_cheek: 1, right_cheek: 1 },
 };
@@ -103,10 +105,21 @@ export const RADIANCE_EVENNESS = 4;
  */
 export const FOLD_WEIGHT = 1;
 
+/**
+ * Skin area of one working pixel in cm² (≈ 0.6 mm square: WORK_FACE_HEIGHT). Lesions are counted
+ * per 100 cm² of measured skin, so a face half hidden by a beard or a fringe is not "clearer".
+ */
+export const CM2_PER_PX = 0.0036;
+
+/** Lesions per 100 cm² of a zone's measured skin. */
+function perArea(count: number, pixels: number): number {
+  return pixels > 0 ? (100 * count) / (pixels * CM2_PER_PX) : 0;
+}
+
 /** How a zone's raw value is read for each measured metric (derived metrics have none). */
 type RawReader = (m: RegionMeasurements, ctx: ScoreContext) => number;
 const RAW: Partial<Record<MetricKey, RawReader>> = {
-  acne: (m) => m.blemishes,
+  acne: (m) => perArea(m.blemishes, m.pixels),
   oiliness: (m) => m.shine_pct,
   redness: (m) => m.delta_a + 0.3 * m.red_area_pct,
   texture: (m) => m.roughness,
@@ -115,7 +128,7 @@ const RAW: Partial<Record<MetricKey, RawReader>> = {
   pores: (m) => m.pore_depth,
   fine_lines: (m) => m.fine_valley + FOLD_WEIGHT * m.line_fold,
   uneven_tone: (m) => Math.sqrt(m.tone_sd_L ** 2 + (1.5 * m.tone_sd_b) ** 2),
-  blackheads: (m) => m.blackheads,
+  blackheads: (m) => perArea(m.blackheads, m.pixels),
   sensitivity: (m) => m.diffuse_red_pct,
   firmness: (m) => m.fold_depth,
 };
@@ -126,20 +139,26 @@ const RAW: Partial<Record<MetricKey, RawReader>> = {
  * development portraits (bench/validity.ts --half calibration --dump; docs/skin-engine.md):
  * the raw values at the population's 2/10/25/50/75/90/98th percentiles map to 96/94/91/87/81/73/62
  * (ageing measures: 96/93/88/82/74/65/54, so the older half of adults reads lower), and one
- * more knot at 1.5 × the 50→98 % spread past the 98th percentile maps to 30. Counts (acne,
- * blackheads) keep physical knots: a score says how many spots were found.
+ * more knot at 1.5 × the 50→98 % spread past the 98th percentile maps to 30. Lesion densities
+ * (acne, blackheads) keep physical knots: a score says how many lesions were found per area.
  */
 export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> = {
-  // Blemishes on the face (soft count, sum over zones): one spot costs little, many cost more.
+  // Inflammatory lesions per 100 cm² of measured skin (decision 057). The measured zones of a
+  // typical adult face are ≈ 90 cm², so 0.9 × raw is the count on such a face. Anchored to the
+  // Hayashi grading (Hayashi et al. 2008; counts on one half of the face): mild 1–5 per half face
+  // (≤ 10 on the face, raw ≤ 11) reads 93 → 62, moderate 6–20 (≤ 40, raw ≤ 44) down to 35,
+  // severe 21–50 (≤ 100, raw ≤ 111) down to 18, very severe below.
   acne: [
     [0, 96],
-    [1, 94],
-    [2, 91],
-    [4, 85],
-    [7, 76],
-    [12, 62],
-    [20, 45],
-    [35, 25],
+    [1.1, 93],
+    [2.2, 90],
+    [4.4, 83],
+    [7.8, 73],
+    [11, 62],
+    [22, 48],
+    [44, 35],
+    [111, 18],
+    [222, 8],
   ],
   // % specular skin (T-zone weighted). Physical knots, about 2 points per 1 % of shiny skin at the good end (a quantile fit was steeper than a 5 % exposure change allows).
   oiliness: [
@@ -240,14 +259,17 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [11.3, 62],
     [23.3, 30],
   ],
-  // Blackhead count on the nose.
+  // Comedones (open and closed) per 100 cm² of the T-zone's measured skin (decision 057; the
+  // T-zone of a typical face is ≈ 45 cm², so 0.45 × raw is its count): a few cost little, a
+  // comedonal T-zone (≈ 20 and more) reads poor.
   blackheads: [
     [0, 96],
-    [2, 90],
-    [5, 78],
-    [10, 60],
-    [20, 38],
-    [35, 18],
+    [4.4, 91],
+    [11, 84],
+    [22, 75],
+    [44, 60],
+    [89, 42],
+    [178, 25],
   ],
   // % of cheek/nose skin whose low-pass a* exceeds the face's diffuse baseline by 3.5, each pixel
   // counted by a ramp over ± 3 a* (decision 049). Fitted on the calibration half, decision 049.
@@ -275,9 +297,6 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
   ],
 };
 
-/** Metrics summed (counts) rather than averaged across zones. */
-const SUMMED: ReadonlySet<MetricKey> = new Set(['acne', 'blackheads']);
-
 export interface MetricResult {
   score: number;
   raw: number;
@@ -291,12 +310,6 @@ function weightedRaw(
 ): number {
   const read = RAW[metric];
   if (!read) return 0;
-  if (SUMMED.has(metric)) {
-    let total = 0;
-    for (const r of Object.keys(METRIC_REGIONS[metric]) as RegionKey[])
-      total += read(regions[r], ctx);
-    return total;
-  }
   let sum = 0;
   let weight = 0;
   for (const [r, w] of Object.entries(METRIC_REGIONS[metric]) as Array<[RegionKey, number]>) {

@@ -123,7 +123,7 @@ describe('analysis result', () => {
   it('says which method measured each metric (src/methods.ts)', () => {
     expect(MetricMethods.parse(baseline.methods)).toEqual(METRIC_METHODS);
     expect(baseline.methods.radiance).toBe(5);
-    expect(baseline.methods.acne).toBe(3);
+    expect(baseline.methods.acne).toBe(4);
     expect(baseline.method_version).toBe(ENGINE_METHOD_VERSION);
   });
 
@@ -258,7 +258,9 @@ describe('controlled perturbations move what they should', () => {
     // Four blemishes of ≈ 3 mm on a cheek. (Smaller painted discs, radius 3.2 px on this 500 px
     // photo, are erased by a q70 re-save's chroma quantisation before and after decision 048:
     // docs/skin-engine.md, "Tried and not kept".)
-    const points = gridPoints(regionPolygon(baseline, 'right_cheek'), 9, 5);
+    // At least 8 px inside the zone: a lesion is read against the skin around it, which must
+    // lie on the zone's measured skin (decision 057; a disc 5 px from the edge reads half).
+    const points = gridPoints(regionPolygon(baseline, 'right_cheek'), 9, 8);
     const img = clone(face);
     for (const [x, y] of points.slice(0, 4)) paintDisc(img, x, y, 4.5, [160, 70, 60], 0.75);
     const painted = await analyze(img);

@@ -12,8 +12,16 @@ import {
   HAIR_TEXTURE,
 } from '../src/metrics/hair';
 import {
-  BLEMISH_ROUND_FROM,
-  BLEMISH_ROUND_TO,
+  COMEDO_MIN,
+  INFLAM_FROM,
+  INFLAM_MIN,
+  INFLAM_TO,
+  RED_RATIO_FROM,
+  RED_RATIO_TO,
+  REL_L16,
+  WHITEHEAD_MIN,
+} from '../src/metrics/lesions';
+import {
   BLOB_HAIR_SIGMA,
   DIFFUSE_BASE_QS,
   DIFFUSE_RED_DA,
@@ -32,6 +40,7 @@ import { CANONICAL } from '../src/image/white-balance';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
   CALIBRATION,
+  CM2_PER_PX,
   EXPECTED_CHROMA,
   FOLD_WEIGHT,
   METRIC_REGIONS,
@@ -50,19 +59,32 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   oiliness: { WHITE_BALANCE },
   redness: { WHITE_BALANCE },
   uneven_tone: { WHITE_BALANCE },
-  blackheads: { WHITE_BALANCE },
+  blackheads: {
+    WHITE_BALANCE,
+    COMEDO_MIN,
+    WHITEHEAD_MIN,
+    REL_L16,
+    CM2_PER_PX,
+    reads: 'comedones per 100 cm² of the T-zone, relative to the skin around (decision 057)',
+  },
   acne: {
-    BLEMISH_ROUND_FROM,
-    BLEMISH_ROUND_TO,
+    INFLAM_MIN,
+    INFLAM_FROM,
+    INFLAM_TO,
+    RED_RATIO_FROM,
+    RED_RATIO_TO,
+    REL_L16,
     SPOT_DISC,
-    soft: 'response, roundness, disc share (decision 048)',
+    CM2_PER_PX,
+    reads: 'inflammatory lesions per 100 cm², relative to the skin around (decision 057)',
   },
   dark_spots: {
     SPOT_MIN_DEPTH,
     SPOT_DISC,
     soft: 'depth, blemish, disc share (decision 043)',
-    // A spot counts by 1 − the weight of a blemish around it, and that weight changed in 048.
-    blemish: { BLEMISH_ROUND_FROM, BLEMISH_ROUND_TO, soft: 'roundness, disc share (decision 048)' },
+    // A spot counts by 1 − the weight of an inflammatory lesion around it (decision 057).
+    blemish: { INFLAM_MIN, RED_RATIO_FROM, RED_RATIO_TO, REL_L16 },
+    isolation: 'darker than the skin on every side, not on the nose (decision 057)',
   },
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS, WHITE_BALANCE },
   sensitivity: { DIFFUSE_RED_DA, DIFFUSE_RED_SOFT, DIFFUSE_BASE_QS, WHITE_BALANCE },
@@ -122,22 +144,22 @@ function fingerprint(metric: MetricKey): string {
 // Decision 041 merged 038 (fine lines, firmness: new raw values, constants and knots) with 039:
 // those two and hydration (which blends fine lines) sit above both branches' numbers.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 3, fingerprint: 'b0deb9f66978' }, // 048: soft roundness and disc share
+  acne: { method: 4, fingerprint: '49499b814bac' }, // 057: relative lesion detector, per 100 cm²
   oiliness: { method: 3, fingerprint: 'ad3ae42dd4d4' }, // 056: the light's estimate
   redness: { method: 3, fingerprint: '9026e2c6e8d2' }, // 056
   texture: { method: 3, fingerprint: '94629bcf45b7' }, // 051: fine band, tone γ ½
-  dark_spots: { method: 4, fingerprint: '537f0a908447' }, // 043: soft depth, blemish and disc share; 048: blemish weight
+  dark_spots: { method: 5, fingerprint: '72e70a6e76f5' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose
   radiance: { method: 5, fingerprint: '98f01297d7b5' }, // 050: hinged expected chroma; 056
   hydration: { method: 7, fingerprint: 'c932ead5a7ff' }, // 041: fine lines; 050, 056: radiance; 051: texture
   pores: { method: 4, fingerprint: '243fe36004b2' },
   fine_lines: { method: 3, fingerprint: '2972c09b1287' }, // 041: 038's forehead lines + 039's hair weight
   uneven_tone: { method: 4, fingerprint: 'd7f9822fd588' }, // 056
   dark_circles: { method: 3, fingerprint: '95b7d2df2345' },
-  blackheads: { method: 3, fingerprint: '3995af55d014' }, // 056
+  blackheads: { method: 4, fingerprint: 'eb1e2360710c' }, // 057: comedones per 100 cm² of the T-zone
   sensitivity: { method: 4, fingerprint: 'ad73611ad40d' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
 };
-const PINNED_ENGINE_VERSION = '2026-11-27/056';
+const PINNED_ENGINE_VERSION = '2026-11-28/057';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -187,12 +209,12 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 3,
+      acne: 4,
       oiliness: 3,
       redness: 3,
-      dark_spots: 4,
+      dark_spots: 5,
       uneven_tone: 4,
       radiance: 5,
       dark_circles: 3,
@@ -202,7 +224,7 @@ describe('measurement method versions', () => {
       firmness: 3,
       // 4, not 3: decision 042's branch (not adopted) carried pores 3 with another definition.
       pores: 4,
-      blackheads: 3,
+      blackheads: 4,
       sensitivity: 4,
     };
     for (const metric of COMPREHENSIVE_METRICS)

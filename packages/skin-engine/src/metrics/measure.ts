@@ -13,6 +13,16 @@ import type { Plane } from '../image/raster';
 import { f32, plane, u8, Scratch } from '../image/scratch';
 import { detectBlobs, type Blob } from './blobs';
 import { detectHair } from './hair';
+import { METRIC_REGIONS } from '../scoring';
+import {
+  detectComedones,
+  detectInflammatory,
+  lesionRingBuffers,
+  lightnessHalf,
+  spotIsolation,
+  type Lesion,
+  type LesionInput,
+} from './lesions';
 import { detrendedStd, maskedQuantile, maskedQuantiles } from './stats';
 
 /**
@@ -41,7 +51,7 @@ export interface RegionMeasurements {
   /** Pigment-like dark blobs (2–6 mm, not red) and their number per 10,000 skin pixels (≈ 36 cm²). */
   dark_spots: number;
   dark_spot_density: number;
-  /** Red blobs on a* (1.5–6 mm): blemishes. */
+  /** Inflammatory lesions (2–6 mm, redder and darker than the skin around; lesions.ts), soft count. */
   blemishes: number;
   /** Fine dark blobs (≈ 1 mm) per 1,000 skin pixels (counted pores: `counts.pores`; no longer scored). */
   pore_density: number;
@@ -51,7 +61,7 @@ export interface RegionMeasurements {
    * pixel's excess clipped at PORE_CAP, summed per 1,000 skin pixels (L* units).
    */
   pore_depth: number;
-  /** Tiny dark low-chroma blobs (nose only counts them). */
+  /** Comedones: fine dots far darker than the skin around, or fine pale domes (lesions.ts), soft count. */
   blackheads: number;
   /** % of skin pixels on a line-like dark valley (Hessian ridge measure, fine scales). */
   line_pct: number;
@@ -90,6 +100,9 @@ export interface RegionMeasurements {
  * A pixel is a red patch above baseline + RED_DA; diffuse redness above baseline + DIFFUSE_RED_DA
  * on the low-pass plane.
  */
+/** The zones acne is read on. */
+const ACNE_ZONES = METRIC_REGIONS.acne;
+
 export const RED_DA = 6;
 export const DIFFUSE_RED_DA = 3.5;
 /**
@@ -116,15 +129,6 @@ export const SPOT_MIN_RESPONSE = 2;
 export const SPOT_MIN_DEPTH = 1.5;
 /** A dark spot counts by the share of its disc of radius SPOT_DISC × σ on measured skin (043). */
 export const SPOT_DISC = Math.SQRT2;
-export const BLEMISH_MIN_RESPONSE = 2.2;
-/**
- * A blemish's roundness test is soft (decision 048): a DoG peak with principal-curvature ratio
- * r ≤ BLEMISH_ROUND_FROM counts whole, r ≥ BLEMISH_ROUND_TO not at all, linearly in log r between
- * (the old hard limit, 6, is the log midpoint, weight ½). A re-save nudged a borderline blob's
- * ratio across the hard limit, and the blob appeared or vanished whole.
- */
-export const BLEMISH_ROUND_FROM = 4;
-export const BLEMISH_ROUND_TO = 9;
 export const PORE_MIN_RESPONSE = 1.2;
 /**
  * Pores are scored from a continuous reading (decision 045), the way fine lines moved from a
@@ -152,7 +156,6 @@ export const PORE_TONE_GAMMA = 0.5;
  * scale (decision 051).
  */
 export const TEXTURE_TONE_GAMMA = 0.5;
-export const BLACKHEAD_MIN_RESPONSE = 2.5;
 /** Hessian valley strength (σ²·λ, L* units) above which a pixel is on a fine line. */
 export const LINE_MIN_STRENGTH = 1.2;
 /**
@@ -625,49 +628,70 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
     return h >= 1 ? 0 : 1 - h;
   };
 
-  // Blemishes: red blobs on a* (half resolution), 1.5–6 mm.
-  // Blobs are looked for where a pixel is at least half skin: a dark dot centred on hair is a
-  // follicle or a strand, and it must not suppress a spot next to it (non-maximum suppression).
+  // Inflammatory lesions (decision 057): blobs redder and darker than the skin around them,
+  // read against that skin on the relative (L* + 16) scale; each counts by its soft weight, by
+  // the share of its disc on measured skin (decision 043) and, in countIn, by the hair around it.
   const measuredHalf = downsampleMask2(core, width, height, pool);
   const coarseL = (Ls[4] as Plane).data;
-  const blemishes = detectBlobs(
+  const halfSigmas = A_SIGMAS.map((s) => s / 2);
+  const chroma = f32(pool, L.length, false);
+  for (let i = 0; i < L.length; i++) {
+    const ai = A[i] as number;
+    const bi = B[i] as number;
+    chroma[i] = Math.sqrt(ai * ai + bi * bi);
+  }
+  const shine = f32(pool, L.length);
+  shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
+  // The ring contrasts read colour at the common effective chroma blur and plain L* at the common
+  // effective blur (as the stacks do): a re-save's chroma subsampling halves a small papule's raw
+  // a* contrast, and must not decide whether it is found.
+  const lesionInput: LesionInput = {
+    width,
+    height,
+    L: (extra > 0.05 ? gaussianBlur(lab.L, extra, pool) : lab.L).data,
+    A: (chromaExtra > 0.05 ? gaussianBlur(lab.a, chromaExtra, pool) : lab.a).data,
+    B: (chromaExtra > 0.05 ? gaussianBlur(lab.b, chromaExtra, pool) : lab.b).data,
     aStackHalf,
-    A_SIGMAS.map((s) => s / 2),
-    {
+    halfSigmas,
+    lHalf0: lightnessHalf(lab.L, Math.hypot(halfSigmas[0] as number, chromaExtra / 2), pool),
+    core,
+    coreHalf: measuredHalf,
+    shine,
+    fineDark: detectBlobs(Ls, L_SIGMAS, {
+      polarity: 'dark',
+      fromLevel: 0,
+      toLevel: 1,
+      minResponse: 0.5,
+      mask: core,
+      separation: 1.5,
+    }),
+    fineBright: detectBlobs(Ls, L_SIGMAS, {
       polarity: 'bright',
       fromLevel: 0,
-      toLevel: 2,
-      minResponse: SOFT_FROM * BLEMISH_MIN_RESPONSE,
-      mask: measuredHalf,
-      maxCurvatureRatio: BLEMISH_ROUND_TO,
-    },
-  )
-    .map((bl) => {
-      // Soft like the response (decision 048): a blob counts by its response, by how round it is
-      // and by the share of its disc (radius √2σ) on measured skin, as dark spots do (decision
-      // 043). A red blob astride the skin's edge (a lip, an ear, the background) is half outside
-      // what is measured, and the edge follows the face mesh, which moves under a re-save.
-      const round =
-        Math.log(BLEMISH_ROUND_TO / bl.curvature) / Math.log(BLEMISH_ROUND_TO / BLEMISH_ROUND_FROM);
-      const x = Math.min(width - 1, bl.x * 2);
-      const y = Math.min(height - 1, bl.y * 2);
-      const sigma = bl.sigma * 2;
-      return {
-        ...bl,
-        x,
-        y,
-        sigma,
-        weight:
-          softWeight(bl.response, BLEMISH_MIN_RESPONSE) *
-          Math.min(1, Math.max(0, round)) *
-          discShare(core, width, height, x, y, SPOT_DISC * sigma),
-      };
-    })
-    // A blemish is not a bright spot: reject glints that happen to be pinkish.
+      toLevel: 1,
+      minResponse: 0.5,
+      mask: core,
+      separation: 1.5,
+    }),
+  };
+  // Lesions are read on the skin of the zones acne is scored on (the under-eyes' crease and the
+  // eyelids are not part of it).
+  const acneSkin = u8(pool, L.length);
+  for (const r of Object.keys(ACNE_ZONES) as RegionKey[]) {
+    const { mask: m, bounds } = frame.regions[r];
+    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++)
+      if (m[i] && core[i]) acneSkin[i] = 1;
+  }
+  const inflammatory = detectInflammatory({ ...lesionInput, core: acneSkin }, pool);
+  const blemishes: Lesion[] = inflammatory.lesions
+    .map((bl) => ({
+      ...bl,
+      weight: bl.weight * discShare(core, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma),
+    }))
     .filter(
       (bl) =>
         bl.weight > 0 &&
-        (L[bl.y * width + bl.x] as number) - (coarseL[bl.y * width + bl.x] as number) < 2,
+        (L[bl.y * width + bl.x] as number) - (coarseL[bl.y * width + bl.x] as number) < 4,
     );
   /** The largest weight of a blemish within r + 2σ of (x, y): how much a dark blob there is one. */
   const blemishNear = (x: number, y: number, r: number) => {
@@ -679,12 +703,6 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
 
   // Each zone's median lightness and chroma: "darker than this skin", "shinier than this skin".
   const zoneOf = pool.i8(L.length, false).fill(-1);
-  const chroma = f32(pool, L.length, false);
-  for (let i = 0; i < L.length; i++) {
-    const ai = A[i] as number;
-    const bi = B[i] as number;
-    chroma[i] = Math.sqrt(ai * ai + bi * bi);
-  }
   const zoneL: number[] = [];
   const zoneC: number[] = [];
   const diffuse = u8(pool, L.length);
@@ -717,6 +735,8 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
   // measured skin. The zones' edges follow the face mesh, which moves by a working pixel between
   // two exposures of one photo: a dark blob astride an edge (a nostril's rim, a brow's shadow)
   // was counted whole or not at all, and alone moved dark spots by 4 points.
+  const spotRings = lesionRingBuffers();
+  const noseMask = frame.regions.nose.mask;
   const darkSpots = withWeights(
     detectBlobs(Ls, L_SIGMAS, {
       polarity: 'dark',
@@ -730,11 +750,19 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
     .map((bl) => {
       const i = bl.y * width + bl.x;
       const depth = zoneBaseL(i) - ((Ls[1] as Plane).data[i] as number);
-      const weight =
+      const base =
         bl.weight *
         softWeight(depth, SPOT_MIN_DEPTH) *
         (1 - blemishNear(bl.x, bl.y, bl.sigma)) *
         discShare(core, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma);
+      // A spot is darker than the skin on every side; the edge of a shadow (along the nose, under
+      // a brow) on one half only (decision 057).
+      // Not on the nose: its relief shades its sides into spot-sized dark patches that no
+      // test at this resolution tells from pigment.
+      const weight =
+        base > 0 && !noseMask[i]
+          ? base * spotIsolation(lesionInput, bl.x, bl.y, bl.sigma, spotRings)
+          : 0;
       return { ...bl, weight };
     })
     .filter((bl) => bl.weight > 0);
@@ -749,16 +777,9 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
     separation: 1.5,
   });
   const pores = withWeights(poreBlobs, PORE_MIN_RESPONSE);
-  // Blackheads: the strongest fine dark blobs whose centre is less saturated than the skin.
-  const blackheads = withWeights(
-    poreBlobs.filter((bl) => {
-      const i = bl.y * width + bl.x;
-      const ai = A[i] as number;
-      const bi = B[i] as number;
-      return Math.sqrt(ai * ai + bi * bi) < reference.chroma;
-    }),
-    BLACKHEAD_MIN_RESPONSE,
-  ).filter((bl) => bl.weight > 0);
+  // Comedones (decision 057): fine dots far darker than the skin around them and than a pore, or
+  // fine pale domes that are not glints, read on the relative scale like inflammatory lesions.
+  const blackheads = detectComedones(lesionInput).filter((bl) => bl.weight > 0);
 
   const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1], pool);
   const fineValley2 = valleyStrength(G2, L_SIGMAS[2], pool);
@@ -780,8 +801,6 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
   const L0 = (Ls[0] as Plane).data;
   const L1 = (Ls[1] as Plane).data;
   const L2 = G2.data;
-  const shine = f32(pool, L.length);
-  shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
   const flags = u8(pool, L.length); // bit 1 red, 2 on a line
   const rough = f32(pool, L.length);
   // Line membership is soft too: weight ramps over SOFT_FROM..SOFT_TO × LINE_MIN_STRENGTH.
@@ -798,7 +817,8 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
       (L2[i] as number) < base - 1 ? softWeight(fineValley2[i] as number, LINE_MIN_STRENGTH) : 0;
     const lw = Math.max(w1, w2);
     lineWeight[i] = lw;
-    if (lw >= 0.5) f |= 2;
+    // Drawn as a line only away from hair (the strands at a fringe's edge are not lines).
+    if (lw >= 0.5 && (!lineHair || (lineHair[i] as number) < 0.5)) f |= 2;
     const dr =
       ((lowA[i] as number) - diffuseBase - DIFFUSE_RED_DA + DIFFUSE_RED_SOFT) / DIFFUSE_RED_SOFT;
     diffuseW[i] = dr <= 0 ? 0 : dr >= 2 ? 1 : dr / 2;
@@ -936,6 +956,16 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
       ? {
           debug: {
             ...hairDebug(hair, frame.regions.chin.mask, baseA),
+            lesionNoise: inflammatory.noise,
+            lesionThreshold: inflammatory.threshold,
+            lesions: [...blemishes, ...blackheads].map((b) => [
+              b.kind,
+              b.x,
+              b.y,
+              +b.sigma.toFixed(1),
+              +b.weight.toFixed(2),
+              ...b.contrast.map((v) => +v.toFixed(1)),
+            ]),
             blemishes: blemishes.map((b) => [
               b.x,
               b.y,

@@ -1,0 +1,381 @@
+import { downsample2, gaussianBlur } from '../image/filters';
+import type { Plane } from '../image/raster';
+import { f32, type Scratch } from '../image/scratch';
+import { detectBlobs, type Blob } from './blobs';
+
+/**
+ * Lesions (decision 057): inflammatory lesions (papules, pustules, nodules) and comedones, each
+ * found by its own cues read *relative to the person's own skin around it*.
+ *
+ * Why relative, and why divided by L* + 16. Blood and pigment change the light a skin returns by a
+ * factor per channel (Beer–Lambert: an absorber multiplies each channel's remittance), and a
+ * factor's effect on CIELAB scales with the cube root of the skin's luminance, that is with
+ * L* + 16. The same papule (the same extra haemoglobin) therefore reads Δa* +10 on pale skin and
+ * +4 on very dark skin, so any fixed a* threshold finds it on the first and misses it on the
+ * second. Dividing a lesion's contrast with the skin around it by (L*ring + 16) / REL_L16 gives
+ * one number for one papule on every skin tone, and a camera's exposure or colour cast (also a
+ * factor per channel) does not change it. On the same scale a haemoglobin increase reads
+ * (ΔL, Δa, Δb) ≈ (−5.5, +8.3, −0.2) and a melanin increase of the same optical density
+ * (−10.2, +0.4, +2): the first is red, the second brown — the test that tells an inflamed lesion
+ * from a dark spot (Dawson et al. 1980, the erythema and melanin indices; Stamatas et al. 2004).
+ *
+ * Inflammatory lesions: blobs of 2–6 mm on a* − INFLAM_DARK × L* (redder and darker than the skin
+ * around; on dark skin inflammation adds a violaceous, darker tone, which the L* part keeps), whose
+ * ring contrast is strong enough (INFLAM_MIN, soft) and red rather than brown (Δa ≥ RED_RATIO × |ΔL|,
+ * soft), and not a glint. Comedones: fine dark dots (≈ 0.6–1.2 mm) far darker than pores
+ * (COMEDO_MIN), neither red nor yellow-brown; closed comedones are fine pale domes, not shiny.
+ */
+
+/** The lightness at which relative contrasts equal CIELAB differences (L* 60). */
+export const REL_L16 = 76;
+/** Share of the darkening added to the redness channel in which inflamed lesions are looked for. */
+export const INFLAM_DARK = 0.35;
+/** Relative ring contrast (Δa + INFLAM_DARK·|ΔL| on the REL_L16 scale) at which a lesion counts ½. */
+export const INFLAM_MIN = 8;
+/** A lesion counts from INFLAM_FROM × INFLAM_MIN to INFLAM_TO × INFLAM_MIN (soft, like every count). */
+export const INFLAM_FROM = 0.75;
+export const INFLAM_TO = 1.25;
+/** Red, not brown: Δa / |ΔL| below RED_RATIO_FROM counts 0, above RED_RATIO_TO counts 1. */
+export const RED_RATIO_FROM = 0.15;
+export const RED_RATIO_TO = 0.3;
+/** The skin's own variation: the threshold is at least NOISE_K × the robust σ of the ring contrast. */
+export const NOISE_K = 3.5;
+/** Open comedones: relative darkening at which a fine dot counts ½ (pores are ≈ 2–4). */
+export const COMEDO_MIN = 11;
+/** Closed comedones: relative lightening of a fine dome that counts ½ (and not a glint). */
+export const WHITEHEAD_MIN = 7;
+/** Working px per mm (WORK_FACE_HEIGHT 320 px ≈ 192 mm forehead-top → chin). */
+export const PX_PER_MM = 1 / 0.6;
+
+export type LesionKind = 'inflammatory' | 'comedone';
+
+export interface Lesion extends Blob {
+  kind: LesionKind;
+  weight: number;
+  /** Ring contrast on the REL_L16 scale: ΔL, Δa, Δb. */
+  contrast: [number, number, number];
+}
+
+export interface LesionInput {
+  width: number;
+  height: number;
+  /** Plain L*, a*, b* (after the white balance). */
+  L: Float32Array;
+  A: Float32Array;
+  B: Float32Array;
+  /** The a* stack at half resolution (A_SIGMAS / 2) and its sigmas in half px. */
+  aStackHalf: readonly Plane[];
+  halfSigmas: readonly number[];
+  /** Plain L* at half resolution with the same blur as aStackHalf[0]. */
+  lHalf0: Plane;
+  /** Skin that counts at least half, at full and half resolution. */
+  core: Uint8Array;
+  coreHalf: Uint8Array;
+  /** Specular weight per pixel (glints are not lesions). */
+  shine: Float32Array;
+  /** Fine dark and bright blobs of L* (level 0 of the L* stack) for comedones. */
+  fineDark: Blob[];
+  fineBright: Blob[];
+}
+
+/**
+ * An inflamed lesion's strength: its redness against the skin on (almost) every side plus its
+ * darkening, the darkening counted up to twice the redness (a shadow or a brown mark is dark, not
+ * red, and gains nothing from it). JPEG keeps a small papule's darkening and halves its a*
+ * contrast, so the darkening carries much of the signal; the redness decides what it is.
+ */
+export function inflamStrength(aSides: number, dL: number): number {
+  const red = Math.max(0, aSides);
+  return red + Math.min(Math.max(0, -dL), 2 * red);
+}
+
+const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
+
+export function softAt(value: number, threshold: number): number {
+  return ramp((value - INFLAM_FROM * threshold) / ((INFLAM_TO - INFLAM_FROM) * threshold));
+}
+
+/** Median of the first n values (in place). */
+function medianOf(v: Float32Array, n: number): number {
+  if (n === 0) return 0;
+  const s = v.subarray(0, n).sort();
+  return n % 2 ? (s[n >> 1] as number) : ((s[(n >> 1) - 1] as number) + (s[n >> 1] as number)) / 2;
+}
+
+interface Ring {
+  L: number;
+  a: number;
+  b: number;
+  n: number;
+}
+
+/**
+ * Contrast of the disc of radius rc around (x, y) with the ring rIn…rOut (medians over skin, so a
+ * neighbouring lesion or a pore in the ring does not move it), on the REL_L16 scale.
+ */
+export function ringContrast(
+  input: Pick<LesionInput, 'width' | 'height' | 'L' | 'A' | 'B' | 'core'>,
+  x: number,
+  y: number,
+  rc: number,
+  rIn: number,
+  rOut: number,
+  buf: RingBuffers,
+): {
+  contrast: [number, number, number];
+  ring: Ring;
+  centre: Ring;
+  aSides: number;
+  /** The darkening against the second lightest quarter of the ring (relative scale). */
+  darkSides: number;
+  /** Share of the ring on measured skin. */
+  ringShare: number;
+} | null {
+  const { width, height, L, A, B, core } = input;
+  const R = Math.ceil(rOut);
+  buf.quadN.fill(0);
+  let n = 0;
+  let ringArea = 0;
+  let cL = 0;
+  let ca = 0;
+  let cb = 0;
+  let cn = 0;
+  for (let dy = -R; dy <= R; dy++) {
+    const yy = y + dy;
+    if (yy < 0 || yy >= height) continue;
+    for (let dx = -R; dx <= R; dx++) {
+      const xx = x + dx;
+      if (xx < 0 || xx >= width) continue;
+      const d2 = dx * dx + dy * dy;
+      const i = yy * width + xx;
+      if (d2 >= rIn * rIn && d2 <= rOut * rOut) ringArea++;
+      if (!core[i]) continue;
+      if (d2 <= rc * rc) {
+        cL += L[i] as number;
+        ca += A[i] as number;
+        cb += B[i] as number;
+        cn++;
+      } else if (d2 >= rIn * rIn && d2 <= rOut * rOut && n < buf.L.length) {
+        buf.L[n] = L[i] as number;
+        buf.a[n] = A[i] as number;
+        buf.b[n] = B[i] as number;
+        n++;
+        const q = (dy < 0 ? 2 : 0) + (dx < 0 ? 1 : 0);
+        const quad = buf.quads[q] as Float32Array;
+        const k = buf.quadN[q] as number;
+        if (k < quad.length) {
+          quad[k] = A[i] as number;
+          (buf.quadsL[q] as Float32Array)[k] = L[i] as number;
+          buf.quadN[q] = k + 1;
+        }
+      }
+    }
+  }
+  if (cn === 0 || n < 8) return null;
+  const ring = { L: medianOf(buf.L, n), a: medianOf(buf.a, n), b: medianOf(buf.b, n), n };
+  const centre = { L: cL / cn, a: ca / cn, b: cb / cn, n: cn };
+  const k = REL_L16 / Math.max(8, ring.L + 16);
+  // The a* contrast with each quarter of the ring; the second smallest of the four: a spot is
+  // redder than the skin on every side (one side may hold a neighbouring lesion), the edge of a
+  // broad red area only on one half.
+  const sides = [0, 1, 2, 3].map((q) =>
+    (buf.quadN[q] as number) >= 2
+      ? centre.a - medianOf(buf.quads[q] as Float32Array, buf.quadN[q] as number)
+      : centre.a - ring.a,
+  );
+  sides.sort((p, q) => p - q);
+  // Likewise the darkening against each quarter (a dark spot is darker on every side, a shadow's
+  // edge on one half).
+  const darkSides = [0, 1, 2, 3].map((q) =>
+    (buf.quadN[q] as number) >= 2
+      ? medianOf(buf.quadsL[q] as Float32Array, buf.quadN[q] as number) - centre.L
+      : ring.L - centre.L,
+  );
+  darkSides.sort((p, q) => p - q);
+  return {
+    contrast: [k * (centre.L - ring.L), k * (centre.a - ring.a), k * (centre.b - ring.b)],
+    ring,
+    centre,
+    aSides: k * (sides[1] as number),
+    darkSides: k * (darkSides[1] as number),
+    ringShare: ringArea ? n / ringArea : 0,
+  };
+}
+
+export interface RingBuffers {
+  L: Float32Array;
+  a: Float32Array;
+  b: Float32Array;
+  quads: Float32Array[];
+  quadsL: Float32Array[];
+  quadN: Uint32Array;
+}
+
+function ringBuffers(maxR: number): RingBuffers {
+  const n = Math.ceil(Math.PI * (maxR + 1) ** 2);
+  return {
+    L: new Float32Array(n),
+    a: new Float32Array(n),
+    b: new Float32Array(n),
+    quads: [0, 1, 2, 3].map(() => new Float32Array(n)),
+    quadsL: [0, 1, 2, 3].map(() => new Float32Array(n)),
+    quadN: new Uint32Array(4),
+  };
+}
+
+/** The ring radii of a blob of radius r (working px). */
+function ringOf(r: number): { rc: number; rIn: number; rOut: number } {
+  const rc = Math.max(1, 0.75 * r);
+  const rIn = Math.max(3, 1.8 * r);
+  return { rc, rIn, rOut: rIn + Math.max(3, 1.5 * r) };
+}
+
+/**
+ * Robust σ of the ring contrast's redness at random skin places: how much this skin varies at a
+ * lesion's scale by itself (texture, pores, the photo's noise). The threshold never sits inside it.
+ */
+function skinNoise(input: LesionInput, r: number, buf: RingBuffers): number {
+  const { width, height, core } = input;
+  const { rc, rIn, rOut } = ringOf(r);
+  const values: number[] = [];
+  // A fixed lattice (deterministic): every 7th working px in both directions.
+  const step = 7;
+  for (let y = step; y < height - step; y += step)
+    for (let x = step; x < width - step; x += step) {
+      if (!core[y * width + x]) continue;
+      const c = ringContrast(input, x, y, rc, rIn, rOut, buf);
+      if (c) values.push(inflamStrength(c.aSides, -c.darkSides));
+    }
+  if (values.length < 10) return 0;
+  values.sort((a, b) => a - b);
+  const med = values[values.length >> 1] as number;
+  const dev = values.map((v) => Math.abs(v - med)).sort((a, b) => a - b);
+  return 1.4826 * (dev[dev.length >> 1] as number);
+}
+
+/**
+ * Inflammatory lesions: candidates are the blobs of a* − INFLAM_DARK·L* (half resolution, levels
+ * 0–2: radius ≈ 1.1–2.8 mm), each then read against the skin around it.
+ */
+export function detectInflammatory(
+  input: LesionInput,
+  pool?: Scratch,
+): { lesions: Lesion[]; noise: number; threshold: number } {
+  const { aStackHalf, halfSigmas, lHalf0, coreHalf, width, shine } = input;
+  const a0 = aStackHalf[0] as Plane;
+  // The combined channel's stack: the a* levels minus INFLAM_DARK × the same blurs of L*.
+  const stack: Plane[] = [];
+  let lLevel = lHalf0;
+  for (let k = 0; k < aStackHalf.length; k++) {
+    if (k > 0) {
+      const from = halfSigmas[k - 1] as number;
+      const to = halfSigmas[k] as number;
+      lLevel = gaussianBlur(lLevel, Math.sqrt(to * to - from * from), pool);
+    }
+    const a = (aStackHalf[k] as Plane).data;
+    const out = f32(pool, a.length, false);
+    const l = lLevel.data;
+    for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) - INFLAM_DARK * (l[i] as number);
+    stack.push({ data: out, width: a0.width, height: a0.height });
+  }
+  const buf = ringBuffers(20);
+  const noise = skinNoise(input, 2.5, buf);
+  const threshold = Math.max(INFLAM_MIN, NOISE_K * noise);
+  const candidates = detectBlobs(stack, halfSigmas, {
+    polarity: 'bright',
+    fromLevel: 0,
+    toLevel: 2,
+    // In the channel's own units; the ring test below decides (a DoG reads ≈ ⅓ of the contrast).
+    minResponse: 0.6,
+    mask: coreHalf,
+    maxCurvatureRatio: 9,
+  });
+  const lesions: Lesion[] = [];
+  for (const bl of candidates) {
+    const x = Math.min(width - 1, bl.x * 2);
+    const y = Math.min(input.height - 1, bl.y * 2);
+    const sigma = bl.sigma * 2;
+    const r = Math.SQRT2 * sigma;
+    const { rc, rIn, rOut } = ringOf(r);
+    const c = ringContrast(input, x, y, rc, rIn, rOut, buf);
+    if (!c) continue;
+    const [dL, da] = c.contrast;
+    const strength = inflamStrength(c.aSides, -c.darkSides);
+    const red = ramp(
+      (da / Math.max(0.5, Math.abs(dL)) - RED_RATIO_FROM) / (RED_RATIO_TO - RED_RATIO_FROM),
+    );
+    // A glint is brighter than the skin and desaturated; a lesion is not brighter.
+    const notGlint = ramp((3 - dL) / 3) * (1 - (shine[y * width + x] as number));
+    // The skin around must be measured skin of the zones on most sides: beside an eye, a lip or
+    // a nostril (or the under-eyes' crease) the "surround" is something else.
+    const surround = ramp((c.ringShare - 0.55) / 0.25);
+    const weight =
+      softAt(strength, threshold) * (dL < 0 || da > 2 * dL ? red : 0) * notGlint * surround;
+    if (weight <= 0) continue;
+    lesions.push({ ...bl, x, y, sigma, kind: 'inflammatory', weight, contrast: c.contrast });
+  }
+  return { lesions, noise, threshold };
+}
+
+/**
+ * Comedones: open ones (blackheads) are fine dots far darker than the skin around them and than
+ * a pore, neither red nor much yellower; closed ones (whiteheads) fine pale domes that are not
+ * glints (not specular).
+ */
+export function detectComedones(input: LesionInput): Lesion[] {
+  const { width, shine } = input;
+  const buf = ringBuffers(8);
+  const out: Lesion[] = [];
+  for (const bl of input.fineDark) {
+    const r = Math.SQRT2 * bl.sigma;
+    const c = ringContrast(input, bl.x, bl.y, Math.max(1, 0.6 * r), 2.5, 5, buf);
+    if (!c) continue;
+    const [dL, da, db] = c.contrast;
+    const dark = -dL;
+    const neutral = ramp((0.35 * dark - Math.max(da, 0.5 * db)) / (0.15 * dark + 0.5));
+    const weight = softAt(dark, COMEDO_MIN) * neutral;
+    if (weight > 0) out.push({ ...bl, kind: 'comedone', weight, contrast: c.contrast });
+  }
+  for (const bl of input.fineBright) {
+    const r = Math.SQRT2 * bl.sigma;
+    const c = ringContrast(input, bl.x, bl.y, Math.max(1, 0.6 * r), 2.5, 5, buf);
+    if (!c) continue;
+    const [dL, da] = c.contrast;
+    const i = bl.y * width + bl.x;
+    const matte = 1 - ramp(2 * (shine[i] as number));
+    const weight = softAt(dL, WHITEHEAD_MIN) * matte * ramp((da + 3) / 3);
+    if (weight > 0) out.push({ ...bl, kind: 'comedone', weight, contrast: c.contrast });
+  }
+  return out;
+}
+
+/**
+ * How much a dark blob is a spot rather than the edge of a shadow (0…1): the second smallest of
+ * its darkenings against the four quarters of the ring, as a share of its darkening against the
+ * whole ring; a shadow along the nose or under a brow is dark against one half only.
+ */
+export function spotIsolation(
+  input: Pick<LesionInput, 'width' | 'height' | 'L' | 'A' | 'B' | 'core'>,
+  x: number,
+  y: number,
+  sigma: number,
+  buf: RingBuffers = ringBuffers(20),
+): number {
+  const { rc, rIn, rOut } = ringOf(Math.SQRT2 * sigma);
+  const c = ringContrast(input, x, y, rc, rIn, rOut, buf);
+  if (!c) return 0;
+  const dark = -c.contrast[0];
+  if (dark <= 0) return 0;
+  return ramp((c.darkSides / dark - 0.25) / 0.35);
+}
+
+export function lesionRingBuffers(): RingBuffers {
+  return ringBuffers(20);
+}
+
+/** Plain L* at half resolution with the blur of the a* stack's first level. */
+export function lightnessHalf(L: Plane, sigma0: number, pool?: Scratch): Plane {
+  const half = downsample2(L, pool);
+  const box = 1 / Math.sqrt(12);
+  return gaussianBlur(half, Math.sqrt(Math.max(0, sigma0 * sigma0 - box * box)), pool);
+}

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import type { AnalysisResult } from '../src/engine';
+import { CM2_PER_PX, scoreMetrics } from '../src/scoring';
+import type { RegionMeasurements } from '../src/metrics/measure';
+import {
+  clone,
+  gridPoints,
+  jpeg,
+  referencePortrait,
+  regionPolygon,
+  retintFace,
+  type Rgb,
+} from './helpers';
+
+/**
+ * The lesion detector (decision 057): an inflammatory lesion is found by its contrast with the
+ * skin around it on the relative (L* + 16) scale, so the same papule is found on every skin tone.
+ * Lesions are painted physically: an absorber multiplies each channel's linear light by
+ * exp(−p·ΔOD), p the lesion's dome profile.
+ */
+const { analyze, face, baseline } = await referencePortrait();
+
+/** Relative optical densities (R, G, B): haemoglobin and melanin. */
+const HB: [number, number, number] = [0.12, 1, 0.75];
+const MEL: [number, number, number] = [1, 1.35, 1.9];
+
+const toLinear = (v: number) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+const toSrgb = (l: number) => {
+  const c = Math.max(0, Math.min(1, l));
+  return Math.round(255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
+};
+
+/** Paints a dome-shaped absorber of optical density `od` (per channel) and radius r px. */
+function paintLesion(
+  img: Rgb,
+  cx: number,
+  cy: number,
+  r: number,
+  od: [number, number, number],
+): void {
+  const R = Math.ceil(r);
+  for (let y = cy - R; y <= cy + R; y++)
+    for (let x = cx - R; x <= cx + R; x++) {
+      const d = Math.hypot(x - cx, y - cy) / r;
+      if (d >= 1) continue;
+      const p = (1 - d * d) ** 0.7;
+      const i = (y * img.width + x) * 3;
+      for (let c = 0; c < 3; c++)
+        img.data[i + c] = toSrgb(toLinear(img.data[i + c] ?? 0) * Math.exp(-p * od[c]!));
+    }
+}
+
+const od = (k: number, base: [number, number, number]): [number, number, number] =>
+  base.map((v) => k * v) as [number, number, number];
+
+/** Lesion places: a grid over the cheeks, forehead and chin, well inside the zones. */
+function places(result: AnalysisResult, n: number): Array<[number, number]> {
+  const zones = ['left_cheek', 'right_cheek', 'forehead', 'chin'] as const;
+  const grids = zones.map((z) => gridPoints(regionPolygon(result, z), 13, 10));
+  const out: Array<[number, number]> = [];
+  for (let k = 0; out.length < n && k < 50; k++)
+    for (const g of grids) if (out.length < n && g[k]) out.push(g[k]!);
+  return out;
+}
+
+function markedAt(r: AnalysisResult, kind: 'blemishes' | 'dark_spots', x: number, y: number) {
+  return r.overlays[kind].some(([mx, my]) => Math.hypot(mx - x, my - y) <= 5);
+}
+
+const RADIUS = 4; // px on this portrait (face ≈ 206 px high): ≈ 3.7 mm across
+
+describe('inflammatory lesions (decision 057)', () => {
+  it('the reference portrait reads clear: no lesion marks, acne in the 90s', () => {
+    expect(baseline.overlays.blemishes).toHaveLength(0);
+    expect(baseline.scores.acne).toBeGreaterThanOrEqual(90);
+  });
+
+  it('the same papules are found on pale and on darker skin, and lower acne alike', async () => {
+    const pts = places(baseline, 8);
+    expect(pts).toHaveLength(8);
+    const tones: Array<[string, [number, number, number]]> = [
+      ['as photographed', [1, 1, 1]],
+      ['brown', [0.55, 0.42, 0.34]],
+      ['dark brown', [0.36, 0.26, 0.2]],
+    ];
+    const found: number[] = [];
+    const drops: number[] = [];
+    for (const [name, factors] of tones) {
+      const toned = retintFace(face, baseline.face.box, factors);
+      const clear = await analyze(toned);
+      const img = clone(toned);
+      for (const [x, y] of pts) paintLesion(img, x, y, RADIUS, od(0.45, HB));
+      const r = await analyze(img);
+      const n = pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y)).length;
+      found.push(n);
+      drops.push(clear.scores.acne! - r.scores.acne!);
+      expect(n, `${name}: papules found`).toBeGreaterThanOrEqual(5);
+      expect(clear.scores.acne! - r.scores.acne!, `${name}: acne drop`).toBeGreaterThanOrEqual(12);
+    }
+    // The darkest tone's papules are as visible to the detector as the palest's.
+    expect(Math.max(...found) - Math.min(...found)).toBeLessThanOrEqual(2);
+    expect(Math.max(...drops) - Math.min(...drops)).toBeLessThanOrEqual(8);
+  });
+
+  it('acne falls step by step with 0, 2, 5, 10 and 20 papules, and the count follows', async () => {
+    const pts = places(baseline, 20);
+    expect(pts).toHaveLength(20);
+    let last = baseline;
+    for (const n of [2, 5, 10, 20]) {
+      const img = clone(face);
+      for (const [x, y] of pts.slice(0, n)) paintLesion(img, x, y, RADIUS, od(0.45, HB));
+      const r = await analyze(img);
+      expect(r.counts.blemishes, `${n} papules`).toBeGreaterThanOrEqual(Math.ceil(0.6 * n));
+      expect(r.counts.blemishes, `${n} papules`).toBeLessThanOrEqual(n + 1);
+      expect(r.scores.acne!, `${n} papules`).toBeLessThan(last.scores.acne!);
+      last = r;
+    }
+    expect(last.scores.acne!).toBeLessThan(60);
+  });
+
+  it('a brown mark of the same optical density is a dark spot, not acne', async () => {
+    const pts = places(baseline, 4);
+    const img = clone(face);
+    for (const [x, y] of pts) paintLesion(img, x, y, RADIUS, od(0.35, MEL));
+    const r = await analyze(img);
+    expect(pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y))).toHaveLength(0);
+    expect(pts.filter(([x, y]) => markedAt(r, 'dark_spots', x, y)).length).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(Math.abs(r.scores.acne! - baseline.scores.acne!)).toBeLessThanOrEqual(2);
+  });
+
+  it('papules hold under JPEG re-saves q70–95 (JPEG halves their a* contrast, not their darkening)', async () => {
+    const pts = places(baseline, 6);
+    const img = clone(face);
+    for (const [x, y] of pts) paintLesion(img, x, y, RADIUS, od(0.45, HB));
+    const painted = await analyze(img);
+    for (const q of [70, 85, 95]) {
+      const saved = await analyze(await jpeg(img, q));
+      expect(
+        Math.abs(saved.counts.blemishes - painted.counts.blemishes),
+        `q${q}`,
+      ).toBeLessThanOrEqual(2);
+      expect(Math.abs(saved.scores.acne! - painted.scores.acne!), `q${q}`).toBeLessThanOrEqual(6);
+    }
+  });
+});
+
+describe('comedones (decision 057)', () => {
+  it('fine dark plugs on the nose, forehead and chin lower blackheads; a faint pore-like dot does not', async () => {
+    const dots = (['nose', 'forehead', 'chin'] as const).flatMap((z) =>
+      gridPoints(regionPolygon(baseline, z), 7, 6).slice(0, 4),
+    );
+    expect(dots.length).toBeGreaterThanOrEqual(10);
+    const plugs = clone(face);
+    for (const [x, y] of dots) paintLesion(plugs, x, y, 1.6, od(1.1, [1, 1.05, 1.15]));
+    const r = await analyze(plugs);
+    expect(r.counts.blackheads - baseline.counts.blackheads).toBeGreaterThanOrEqual(
+      Math.ceil(0.5 * dots.length),
+    );
+    expect(baseline.scores.blackheads! - r.scores.blackheads!).toBeGreaterThanOrEqual(8);
+    const faint = clone(face);
+    for (const [x, y] of dots) paintLesion(faint, x, y, 1.6, od(0.12, [1, 1.05, 1.15]));
+    const p = await analyze(faint);
+    expect(p.counts.blackheads - baseline.counts.blackheads).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('lesions are counted per area of measured skin', () => {
+  it('the same count on twice the skin reads half the density, and a better score', () => {
+    const zone = (pixels: number, blemishes: number) =>
+      ({ ...baseline.measurements.forehead, pixels, blemishes }) as RegionMeasurements;
+    const regions = (pixels: number) => ({
+      ...baseline.measurements,
+      forehead: zone(pixels, 4),
+      left_cheek: zone(pixels, 0),
+      right_cheek: zone(pixels, 0),
+      nose: zone(pixels, 0),
+      chin: zone(pixels, 0),
+    });
+    const small = scoreMetrics(regions(2000)).acne;
+    const large = scoreMetrics(regions(4000)).acne;
+    expect(small.raw).toBeCloseTo((100 * 4) / (5 * 2000 * CM2_PER_PX), 6);
+    expect(large.raw).toBeCloseTo(small.raw / 2, 6);
+    expect(large.score).toBeGreaterThan(small.score);
+  });
+});
