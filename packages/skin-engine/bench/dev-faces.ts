@@ -1,7 +1,16 @@
 /**
  * The labelled development portraits (`../shared/fixtures/dev-faces/`, outside the repository):
- * loading, labels and the fixed calibration / held-out split. Used only by the calibration and
- * validity benchmarks; nothing here ships, and the photos are never copied into the project.
+ * loading, labels and the fixed three-way split. Used only by the calibration, validity and lesion
+ * benchmarks; nothing here ships, and the photos are never copied into the project.
+ *
+ * The split (issue 29, item 4; it replaces the calibration / held-out halves, whose held-out half
+ * had guided too many decisions to predict new photos): u = the first two bytes of
+ * SHA-256("split3/<folder>/<file>") read as a big-endian fraction of 65,536;
+ *   u < 0.50 → 'calibration'  fit and tune on it freely;
+ *   u < 0.75 → 'check'        read figures while working (the benchmarks' default);
+ *   otherwise → 'test'        run once, at the end of an issue (`--part test --final`).
+ * The "split3/" salt makes the parts independent of the old halves (SHA-256 of "folder/file").
+ * Fixed and seedless: never re-draw it to move a photo between parts.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,14 +39,45 @@ export interface DevFace {
   age: number | null;
   gender: 'F' | 'M' | null;
   distanceCm: number | null;
-  /** 'calibration' or 'holdout', fixed by a hash of folder/file. */
-  half: 'calibration' | 'holdout';
+  /** 'calibration', 'check' or 'test', fixed by a salted hash of folder/file (see above). */
+  part: Part;
 }
 
-/** The split: SHA-256 of "folder/file", even first byte = calibration. Fixed, documented, seedless. */
-export function halfOf(folder: string, file: string): DevFace['half'] {
-  const h = createHash('sha256').update(`${folder}/${file}`).digest();
-  return ((h[0] as number) & 1) === 0 ? 'calibration' : 'holdout';
+export const PARTS = ['calibration', 'check', 'test'] as const;
+export type Part = (typeof PARTS)[number];
+
+/** The split: SHA-256 of "split3/folder/file", first two bytes as a fraction (see the file's comment). */
+export function partOf(folder: string, file: string): Part {
+  const h = createHash('sha256').update(`split3/${folder}/${file}`).digest();
+  const u = ((h[0] as number) * 256 + (h[1] as number)) / 65536;
+  return u < 0.5 ? 'calibration' : u < 0.75 ? 'check' : 'test';
+}
+
+/**
+ * The `--part` option of the benchmarks: calibration | check | test | all (default 'check').
+ * Anything else exits with status 2. The test part is run once, at the end of an issue: it also
+ * needs `--final`, and a warning line says so.
+ */
+export function partArg(argv: string[] = process.argv, fallback = 'check'): Part | 'all' {
+  const i = argv.indexOf('--part');
+  const value = i >= 0 ? argv[i + 1] : fallback;
+  const allowed = [...PARTS, 'all'] as const;
+  if (!allowed.includes(value as Part | 'all')) {
+    console.error(`--part must be one of ${allowed.join(', ')} (got "${value}")`);
+    process.exit(2);
+  }
+  if (value === 'test' || value === 'all') {
+    if (!argv.includes('--final')) {
+      console.error(
+        `--part ${value} reads the test part, which is run once, at the end of an issue: add --final to run it`,
+      );
+      process.exit(2);
+    }
+    console.error(
+      `warning: --part ${value} reads the TEST part of dev-faces. Run it once, at the end of an issue; do not tune on what it shows.`,
+    );
+  }
+  return value as Part | 'all';
 }
 
 function parseCsv(text: string): Array<Record<string, string>> {
@@ -65,7 +105,7 @@ export function listDevFaces(dir: string): DevFace[] {
         age: row.age ? Number(row.age) : null,
         gender: g === 'f' || g === 'female' ? 'F' : g === 'm' || g === 'male' ? 'M' : null,
         distanceCm: row.distance_cm ? Number(row.distance_cm) : null,
-        half: halfOf(folder, file),
+        part: partOf(folder, file),
       });
     }
   }

@@ -1,13 +1,16 @@
 /**
  * Validity benchmark: `npm run bench:validity -w @lumiskin/skin-engine`.
  *
- * Runs the engine over the held-out half of the labelled development portraits
- * (`shared/fixtures/dev-faces`, never part of the app) and prints what the scores mean on real
- * people: refusals, ageing scores against age, the gender gap (facial hair), every score against
- * skin tone (ITA°), "poor" redness/sensitivity, and the capture-stability deltas (JPEG, resize,
- * exposure, distance, synthetic re-tint). Figures, not a pass/fail test.
+ * Runs the engine over one part of the labelled development portraits (`shared/fixtures/dev-faces`,
+ * never part of the app; the three-way split is in bench/dev-faces.ts) and prints what the scores
+ * mean on real people: refusals, ageing scores against age, the gender gap (facial hair), every
+ * score against skin tone (ITA°), "poor" redness/sensitivity, and the capture-stability deltas
+ * (JPEG, resize, exposure, distance, synthetic re-tint). Figures, not a pass/fail test. Every
+ * figure that is a statistic of the photos carries its bootstrap 95 % interval (1,000 resamples of
+ * the photos, fixed seed).
  *
- *   --half holdout|calibration|all   which half to report (default holdout)
+ *   --part calibration|check|test|all  which part to report (default check; test and all need
+ *                                      --final: the test part is run once, at the end of an issue)
  *   --dump FILE                      also write every result as JSON (for calibration work)
  *   --stability N                    photos used for the capture deltas (default 12, 0 = skip)
  *   --limit N                        analyse only the first N photos (quick look)
@@ -23,6 +26,7 @@ import {
   decodeFile,
   devFacesDir,
   listDevFaces,
+  partArg,
   mean,
   median,
   quantile,
@@ -42,12 +46,7 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const HALVES = ['holdout', 'calibration', 'all'] as const;
-const HALF = (arg('half') ?? 'holdout') as (typeof HALVES)[number];
-if (!HALVES.includes(HALF)) {
-  console.error(`--half must be one of ${HALVES.join(', ')} (got "${HALF}")`);
-  process.exit(2);
-}
+const PART = partArg();
 const DUMP = arg('dump');
 const STABILITY_N = Number(arg('stability') ?? 12);
 const LIMIT = Number(arg('limit') ?? Infinity);
@@ -66,6 +65,18 @@ export interface Row {
 const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 const f2 = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '—');
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(0)}%` : '—');
+const f0 = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '—');
+
+/** "[lo, hi]": the bootstrap 95 % interval of `stat` over the photos' values `v`. */
+function bci(v: number[], stat: (v: number[]) => number = mean, fmt = f1): string {
+  const [lo, hi] = bootstrapCi(v.length, (idx) => stat(idx.map((i) => v[i] as number)));
+  return `[${fmt(lo)}, ${fmt(hi)}]`;
+}
+/** The share of photos for which `test` holds, with its interval: "12% [5%, 20%]". */
+function share(flags: boolean[]): string {
+  const v = flags.map((b) => (b ? 1 : 0));
+  return `${pct(mean(v))} ${bci(v, mean, pct)}`;
+}
 
 async function run(engine: SkinEngine, image: PixelImage) {
   return engine.analyze({ image, analysisType: 'comprehensive' });
@@ -83,12 +94,12 @@ async function main() {
     return;
   }
   const faces = listDevFaces(dir)
-    .filter((f) => HALF === 'all' || f.half === HALF)
+    .filter((f) => PART === 'all' || f.part === PART)
     .slice(0, LIMIT);
   const { createSkinEngine } = await import('../src/engine');
   const engine = await createSkinEngine({ debug: true });
   console.log(
-    `validity: ${faces.length} photos (${HALF} half of dev-faces), node ${process.version}, load ${os
+    `validity: ${faces.length} photos (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces), node ${process.version}, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
@@ -120,7 +131,7 @@ async function main() {
         rows.map((r) => ({
           folder: r.face.folder,
           file: r.face.file,
-          half: r.face.half,
+          part: r.face.part,
           age: r.face.age,
           gender: r.face.gender,
           distance: r.face.distanceCm,
@@ -152,7 +163,7 @@ async function main() {
   for (const r of refused)
     reasons.set(r.refused as string, (reasons.get(r.refused as string) ?? 0) + 1);
   console.log(
-    `refusals: ${refused.length}/${portraits.length} (${pct(refused.length / Math.max(1, portraits.length))})` +
+    `refusals: ${refused.length}/${portraits.length} (${share(portraits.map((r) => Boolean(r.refused)))})` +
       (refused.length
         ? ` — ${[...reasons].map(([k, v]) => `${k} ${v}`).join(', ')}: ${refused.map((r) => `${r.face.folder}/${r.face.file}`).join(' ')}`
         : ''),
@@ -169,7 +180,9 @@ async function main() {
   console.log(
     '\nageing scores against age (all portraits with an age; target ρ fine_lines ≤ −0.5, firmness ≤ −0.35, overall ≤ −0.35)',
   );
-  console.log('score          ρ(age)   95% CI            median <40   median 65+');
+  console.log(
+    'score          ρ(age)   95% CI            median <40  95% CI               median 65+  95% CI',
+  );
   for (const m of [...AGEING, 'overall'] as const) {
     // A metric left unmeasured on a photo (its zones hidden) has no score there: left out.
     const scored = aged.filter((r) => scoreOf(r, m) !== undefined);
@@ -192,7 +205,8 @@ async function main() {
       target('median overall under 40 ≥ 80', f1(median(young)), median(young) >= 80);
     console.log(
       `${m.padEnd(14)} ${f2(rho).padStart(6)}   [${f2(lo)}, ${f2(hi)}]`.padEnd(42) +
-        `${f1(median(young)).padStart(6)} (n=${young.length})  ${f1(median(old)).padStart(6)} (n=${old.length})`,
+        `${f1(median(young)).padStart(6)} (n=${young.length}) ${bci(young, median)}`.padEnd(33) +
+        `${f1(median(old)).padStart(6)} (n=${old.length}) ${bci(old, median)}`,
     );
   }
 
@@ -203,8 +217,10 @@ async function main() {
     `\nwomen − men mean gap (n = ${women.length} / ${men.length}; target |gap| ≤ 3, men with acne < 80 ≤ 5%)`,
   );
   for (const m of ['acne', 'pores', 'texture', 'blackheads'] as const) {
-    const w = mean(women.map((r) => scoreOf(r, m) as number));
-    const mm = mean(men.map((r) => scoreOf(r, m) as number));
+    const wv = women.map((r) => scoreOf(r, m) as number);
+    const mv = men.map((r) => scoreOf(r, m) as number);
+    const w = mean(wv);
+    const mm = mean(mv);
     // Bootstrap over people (women and men resampled together, as a second sample would be).
     const both = [...women, ...men];
     const ci = bootstrapCi(both.length, (idx) => {
@@ -236,14 +252,14 @@ async function main() {
         Math.abs(w - mm) <= 3,
       );
     console.log(
-      `${m.padEnd(14)} women ${f1(w)}  men ${f1(mm)}  gap ${f1(w - mm)}  95% CI [${f1(ci[0])}, ${f1(ci[1])}]  | within folders ${f1(withinGap)}: ${perFolder.join(', ')}`,
+      `${m.padEnd(14)} women ${f1(w)} ${bci(wv)}  men ${f1(mm)} ${bci(mv)}  gap ${f1(w - mm)}  95% CI [${f1(ci[0])}, ${f1(ci[1])}]  | within folders ${f1(withinGap)}: ${perFolder.join(', ')}`,
     );
   }
   const menAcne =
     men.filter((r) => (scoreOf(r, 'acne') as number) < 80).length / Math.max(1, men.length);
   target('men with acne < 80 ≤ 5 %', pct(menAcne), menAcne <= 0.05);
   console.log(
-    `men with acne < 80: ${pct(menAcne)}; women: ${pct(women.filter((r) => (scoreOf(r, 'acne') as number) < 80).length / Math.max(1, women.length))}`,
+    `men with acne < 80: ${share(men.map((r) => (scoreOf(r, 'acne') as number) < 80))}; women: ${share(women.map((r) => (scoreOf(r, 'acne') as number) < 80))}`,
   );
 
   // ---- tone ----
@@ -262,7 +278,7 @@ async function main() {
   for (const r of congress) series.set(r.size ?? '', [...(series.get(r.size ?? '') ?? []), r]);
   const sameLight = [...series.values()].filter((s) => s.length >= 8);
   console.log(
-    `score          ρ(ITA°)  95% CI         darker  lighter  gap(d−l)   ρ within series (${sameLight.length} series, n = ${sameLight.reduce((s, g) => s + g.length, 0)})   gap 95% CI     age-adjusted gap`,
+    `score          ρ(ITA°)  95% CI         darker  95% CI         lighter 95% CI         gap(d−l)  gap 95% CI     ρ within series (${sameLight.length} series, n = ${sameLight.reduce((s, g) => s + g.length, 0)}) 95% CI   age-adjusted gap  95% CI`,
   );
   const ageOf = (rows: Row[]) =>
     f1(mean(rows.filter((r) => r.face.age !== null).map((r) => r.face.age as number)));
@@ -294,28 +310,58 @@ async function main() {
         aged.map((r) => scoreOf(r, m) as number),
       ),
     );
-    const d = mean(darker.filter(has(m)).map((r) => scoreOf(r, m) as number));
-    const l = mean(lighter.filter(has(m)).map((r) => scoreOf(r, m) as number));
+    const adjustedCi = bootstrapCi(aged.length, (idx) => {
+      const pick = idx.map((i) => aged[i] as Row);
+      return tercileGap(
+        pick.map(itaOf),
+        ageAdjusted(
+          pick.map((r) => r.face.age as number),
+          pick.map((r) => scoreOf(r, m) as number),
+        ),
+      );
+    });
+    const dv = darker.filter(has(m)).map((r) => scoreOf(r, m) as number);
+    const lv = lighter.filter(has(m)).map((r) => scoreOf(r, m) as number);
+    const d = mean(dv);
+    const l = mean(lv);
     const rho = spearman(xs, ys);
     toneRho.push([m, rho]);
     toneGap.push([m, d - l, adjusted]);
-    let within = 0;
-    let n = 0;
-    for (const all of sameLight) {
-      const s = all.filter(has(m));
-      const seriesRho = spearman(
-        s.map(itaOf),
-        s.map((r) => scoreOf(r, m) as number),
-      );
-      if (!Number.isFinite(seriesRho)) continue;
-      within += seriesRho * s.length;
-      n += s.length;
-    }
+    // ρ within each studio series, weighted by the series' size; its interval resamples the
+    // photos of every series (each series keeps its own size).
+    const withinRho = (groups: Row[][]) => {
+      let within = 0;
+      let n = 0;
+      for (const s of groups) {
+        const seriesRho = spearman(
+          s.map(itaOf),
+          s.map((r) => scoreOf(r, m) as number),
+        );
+        if (!Number.isFinite(seriesRho)) continue;
+        within += seriesRho * s.length;
+        n += s.length;
+      }
+      return n ? within / n : NaN;
+    };
+    const seriesRows = sameLight.map((all) => all.filter(has(m)));
+    const flat = seriesRows.flatMap((g, k) => g.map((r) => [k, r] as const));
+    const withinCi = bootstrapCi(flat.length, (idx) => {
+      const groups: Row[][] = seriesRows.map(() => []);
+      for (const i of idx) {
+        const [k, r] = flat[i] as readonly [number, Row];
+        (groups[k] as Row[]).push(r);
+      }
+      return withinRho(groups);
+    });
     console.log(
       `${m.padEnd(14)} ${f2(rho).padStart(6)}   [${f2(ci[0])}, ${f2(ci[1])}]`.padEnd(39) +
-        `${f1(d).padStart(5)}   ${f1(l).padStart(5)}   ${f1(d - l).padStart(6)}   ${f2(n ? within / n : NaN).padStart(6)}` +
-        `          [${f1(gapCi[0])}, ${f1(gapCi[1])}]`.padEnd(26) +
-        f1(adjusted).padStart(6),
+        `${f1(d).padStart(5)}  ${bci(dv)}`.padEnd(22) +
+        `${f1(l).padStart(5)}  ${bci(lv)}`.padEnd(22) +
+        `${f1(d - l).padStart(6)}   [${f1(gapCi[0])}, ${f1(gapCi[1])}]`.padEnd(26) +
+        `${f2(withinRho(seriesRows)).padStart(6)} [${f2(withinCi[0])}, ${f2(withinCi[1])}]`.padEnd(
+          47,
+        ) +
+        `${f1(adjusted).padStart(6)}  [${f1(adjustedCi[0])}, ${f1(adjustedCi[1])}]`,
     );
   }
   const worstRho = toneRho.reduce((a, b) => (Math.abs(b[1]) > Math.abs(a[1]) ? b : a));
@@ -342,13 +388,14 @@ async function main() {
     `\nmean score by ITA° bin (congress studio portraits; n = ${bins.map((b) => b.length).join(' / ')}; not a target: the ends the terciles hide)`,
   );
   console.log(
-    `score          ${['≤ 10', '10–25', '25–40', '40–52', '52–62', '> 62'].map((h) => h.padStart(6)).join('')}   max − min`,
+    `score          ${['≤ 10', '10–25', '25–40', '40–52', '52–62', '> 62'].map((h) => `${h} [95% CI]`.padStart(18)).join('')}   max − min`,
   );
   for (const m of TONE_FREE) {
-    const means = bins.map((b) => mean(b.filter(has(m)).map((r) => scoreOf(r, m) as number)));
+    const values = bins.map((b) => b.filter(has(m)).map((r) => scoreOf(r, m) as number));
+    const means = values.map(mean);
     const finite = means.filter((v) => Number.isFinite(v));
     console.log(
-      `${m.padEnd(14)} ${means.map((v) => f1(v).padStart(6)).join('')}   ${f1(Math.max(...finite) - Math.min(...finite)).padStart(6)}`,
+      `${m.padEnd(14)} ${values.map((v) => `${f1(mean(v))} ${v.length > 1 ? bci(v, mean, f0) : ''}`.padStart(18)).join('')}   ${f1(Math.max(...finite) - Math.min(...finite)).padStart(6)}`,
     );
   }
 
@@ -362,6 +409,7 @@ async function main() {
     const sens = set.map((r) => scoreOf(r, 'sensitivity') as number);
     const poorRed = red.filter((v) => v < 60).length / Math.max(1, red.length);
     const poorSens = sens.filter((v) => v < 60).length / Math.max(1, sens.length);
+    const sensitive = set.map((r) => r.result?.estimated_skin_type === 'sensitive');
     if (set === congress)
       target(
         '"poor" redness and sensitivity on studio portraits ≤ 10 % each',
@@ -369,27 +417,31 @@ async function main() {
         poorRed <= 0.1 && poorSens <= 0.1,
       );
     console.log(
-      `${name.padEnd(24)} n=${String(set.length).padEnd(4)} redness poor ${pct(poorRed)} (median ${f1(median(red))}), sensitivity poor ${pct(poorSens)} (median ${f1(median(sens))}), typed sensitive ${pct(set.filter((r) => r.result?.estimated_skin_type === 'sensitive').length / Math.max(1, set.length))}`,
+      `${name.padEnd(24)} n=${String(set.length).padEnd(4)} redness poor ${share(red.map((v) => v < 60))} (median ${f1(median(red))} ${bci(red, median)}), sensitivity poor ${share(sens.map((v) => v < 60))} (median ${f1(median(sens))} ${bci(sens, median)}), typed sensitive ${share(sensitive)}`,
     );
   }
 
   // ---- score ranges ----
-  console.log('\nscore distribution over the accepted portraits (p10 / median / p90)');
   console.log(
-    [...COMPREHENSIVE_METRICS, 'overall' as const]
-      .map((m) => {
-        const v = ok.map((r) => scoreOf(r, m) as number);
-        return `${m} ${f1(quantile(v, 0.1))}/${f1(median(v))}/${f1(quantile(v, 0.9))}`;
-      })
-      .join('  '),
+    '\nscore distribution over the accepted portraits (p10 / median / p90, each with its 95 % CI)',
   );
+  for (const m of [...COMPREHENSIVE_METRICS, 'overall' as const]) {
+    const v = ok.map((r) => scoreOf(r, m)).filter((x): x is number => x !== undefined);
+    const p10 = (x: number[]) => quantile(x, 0.1);
+    const p90 = (x: number[]) => quantile(x, 0.9);
+    console.log(
+      `${m.padEnd(14)} ${`${f1(p10(v))} ${bci(v, p10)}`.padEnd(20)} ${`${f1(median(v))} ${bci(v, median)}`.padEnd(20)} ${f1(p90(v))} ${bci(v, p90)}`,
+    );
+  }
   const types = new Map<string, number>();
   for (const r of ok)
     types.set(
       r.result?.estimated_skin_type as string,
       (types.get(r.result?.estimated_skin_type as string) ?? 0) + 1,
     );
-  console.log(`skin types: ${[...types].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(
+    `skin types: ${[...types].map(([k, v]) => `${k} ${v} (${share(ok.map((r) => r.result?.estimated_skin_type === k))})`).join(', ')}`,
+  );
 
   // ---- stability ----
   if (STABILITY_N > 0) {
@@ -420,7 +472,7 @@ async function main() {
     const targetCells =
       TONE_FREE.length * variants.filter(([, , role]) => underTarget(role)).length;
     console.log(
-      `\ncapture stability on ${sample.length} held-out portraits: mean |Δ| / max |Δ| per score (target ≤ 3 for JPEG, resize, exposure)`,
+      `\ncapture stability on ${sample.length} portraits of this part: mean |Δ| / max |Δ| per score (target ≤ 3 for JPEG, resize, exposure); the line under each variant is the 95 % CI of mean |Δ|`,
     );
     const header = [
       'variant'.padEnd(15),
@@ -434,7 +486,8 @@ async function main() {
     // Exposure variants: each score's signed change against the change of the skin's median L*
     // (capture.exposure), pooled over −10 % and +10 %, for the per-metric exposure slopes the
     // trends use (contract EXPOSURE_POINTS_PER_L, decision 055).
-    const slopeSums = new Map<MetricKey, { xy: number; xx: number }>();
+    // Per photo and metric, the products summed into the slope (its interval resamples photos).
+    const slopeSums = new Map<MetricKey, Map<string, { xy: number; xx: number }>>();
     for (const [name, make, role] of variants) {
       const deltas = new Map<MetricKey, number[]>();
       const worst = new Map<MetricKey, { d: number; signed: number; file: string }>();
@@ -463,10 +516,12 @@ async function main() {
           const signed = (out.scores[m] as number) - (scoreOf(r, m) as number);
           const d = Math.abs(signed);
           if (role === 'exposure') {
-            const acc = slopeSums.get(m) ?? { xy: 0, xx: 0 };
+            const perPhoto = slopeSums.get(m) ?? new Map<string, { xy: number; xx: number }>();
+            const acc = perPhoto.get(r.face.path) ?? { xy: 0, xx: 0 };
             acc.xy += signed * dL;
             acc.xx += dL * dL;
-            slopeSums.set(m, acc);
+            perPhoto.set(r.face.path, acc);
+            slopeSums.set(m, perPhoto);
           }
           deltas.set(m, [...(deltas.get(m) ?? []), d]);
           if (d > (worst.get(m)?.d ?? -1)) worst.set(m, { d, signed, file: r.face.file });
@@ -483,6 +538,16 @@ async function main() {
           withheld.size
             ? `; not measured in the variant: ${[...withheld].map(([m, k]) => `${m} ${k}`).join(', ')}`
             : '',
+        ].join(''),
+      );
+      console.log(
+        [
+          '  95% CI'.padEnd(15),
+          ...TONE_FREE.map((m) => {
+            const v = deltas.get(m) ?? [];
+            const [lo, hi] = bootstrapCi(v.length, (idx) => mean(idx.map((i) => v[i] as number)));
+            return `${f1(lo)}–${f1(hi)}`.padStart(9);
+          }),
         ].join(''),
       );
       if (role === 'camera')
@@ -503,10 +568,20 @@ async function main() {
       }
     }
     console.log(
-      `exposure slopes, points per L* of the skin's median lightness (±10 %, through 0): ${TONE_FREE.map(
+      `exposure slopes, points per L* of the skin's median lightness (±10 %, through 0; 95 % CI over photos): ${TONE_FREE.map(
         (m) => {
-          const acc = slopeSums.get(m);
-          return `${m} ${acc && acc.xx > 0 ? f2(acc.xy / acc.xx) : '—'}`;
+          const photos = [...(slopeSums.get(m)?.values() ?? [])];
+          const slope = (idx: number[]) => {
+            let xy = 0;
+            let xx = 0;
+            for (const i of idx) {
+              xy += (photos[i] as { xy: number }).xy;
+              xx += (photos[i] as { xx: number }).xx;
+            }
+            return xx > 0 ? xy / xx : NaN;
+          };
+          const [lo, hi] = bootstrapCi(photos.length, slope);
+          return `${m} ${f2(slope(photos.map((_, i) => i)))} [${f2(lo)}, ${f2(hi)}]`;
         },
       ).join(', ')}`,
     );
@@ -548,6 +623,12 @@ async function main() {
       feats.map((f) => f.x),
       feats.map((f) => f.y),
     );
+    const r2Ci = bootstrapCi(feats.length, (idx) =>
+      r2OfLeastSquares(
+        idx.map((i) => feats[i]?.x as number[]),
+        idx.map((i) => feats[i]?.y as number),
+      ),
+    );
     const sclera = (r: Row) => {
       const wb = (r.result as unknown as { debug?: { whitePoint?: { sclera?: number[] | null } } })
         .debug?.whitePoint?.sclera;
@@ -570,7 +651,7 @@ async function main() {
       nSeries += withSclera.length;
     }
     console.log(
-      `\nexposure-free tone cues (decision 055; studio portraits, n = ${feats.length}): the skin's chromaticity (a*, b* over L* + 16) explains R² ${f2(r2)} of its median L* across people; within a studio series the sclera's log luminance spreads ${f2(sdSclera / Math.max(1, nSeries))} against the skin's own ${f2(sdSkin / Math.max(1, nSeries))} (n = ${nSeries}), so neither can stand in for the exposure`,
+      `\nexposure-free tone cues (decision 055; studio portraits, n = ${feats.length}): the skin's chromaticity (a*, b* over L* + 16) explains R² ${f2(r2)} [${f2(r2Ci[0])}, ${f2(r2Ci[1])}] of its median L* across people; within a studio series the sclera's log luminance spreads ${f2(sdSclera / Math.max(1, nSeries))} against the skin's own ${f2(sdSkin / Math.max(1, nSeries))} (n = ${nSeries}), so neither can stand in for the exposure`,
     );
   }
 
@@ -612,7 +693,7 @@ async function main() {
 
   // Speed (≤ 150 ms p50 at 1280×720) is measured by `npm run bench`, not here.
   const metN = targets.filter((t) => t.met).length;
-  console.log(`\nissue 11's targets on this half: ${metN} of ${targets.length} met`);
+  console.log(`\nissue 11's targets on this part: ${metN} of ${targets.length} met`);
   for (const t of targets)
     console.log(`  ${t.met ? 'met    ' : 'NOT MET'}  ${t.name}: ${t.figure}`);
 }
