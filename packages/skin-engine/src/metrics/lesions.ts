@@ -38,8 +38,6 @@ export const INFLAM_TO = 1.25;
 /** Red, not brown: Δa / |ΔL| below RED_RATIO_FROM counts 0, above RED_RATIO_TO counts 1. */
 export const RED_RATIO_FROM = 0.15;
 export const RED_RATIO_TO = 0.3;
-/** The skin's own variation: the threshold is at least NOISE_K × the robust σ of the ring contrast. */
-export const NOISE_K = 3.5;
 /** Open comedones: relative darkening at which a fine dot counts ½ (pores are ≈ 2–4). */
 export const COMEDO_MIN = 11;
 /** Closed comedones: relative lightening of a fine dome that counts ½ (and not a glint). */
@@ -231,36 +229,10 @@ function ringOf(r: number): { rc: number; rIn: number; rOut: number } {
 }
 
 /**
- * Robust σ of the ring contrast's redness at random skin places: how much this skin varies at a
- * lesion's scale by itself (texture, pores, the photo's noise). The threshold never sits inside it.
- */
-function skinNoise(input: LesionInput, r: number, buf: RingBuffers): number {
-  const { width, height, core } = input;
-  const { rc, rIn, rOut } = ringOf(r);
-  const values: number[] = [];
-  // A fixed lattice (deterministic): every 7th working px in both directions.
-  const step = 7;
-  for (let y = step; y < height - step; y += step)
-    for (let x = step; x < width - step; x += step) {
-      if (!core[y * width + x]) continue;
-      const c = ringContrast(input, x, y, rc, rIn, rOut, buf);
-      if (c) values.push(inflamStrength(c.aSides, -c.darkSides));
-    }
-  if (values.length < 10) return 0;
-  values.sort((a, b) => a - b);
-  const med = values[values.length >> 1] as number;
-  const dev = values.map((v) => Math.abs(v - med)).sort((a, b) => a - b);
-  return 1.4826 * (dev[dev.length >> 1] as number);
-}
-
-/**
  * Inflammatory lesions: candidates are the blobs of a* − INFLAM_DARK·L* (half resolution, levels
  * 0–2: radius ≈ 1.1–2.8 mm), each then read against the skin around it.
  */
-export function detectInflammatory(
-  input: LesionInput,
-  pool?: Scratch,
-): { lesions: Lesion[]; noise: number; threshold: number } {
+export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[] {
   const { aStackHalf, halfSigmas, lHalf0, coreHalf, width, shine } = input;
   const a0 = aStackHalf[0] as Plane;
   // The combined channel's stack: the a* levels minus INFLAM_DARK × the same blurs of L*.
@@ -279,8 +251,6 @@ export function detectInflammatory(
     stack.push({ data: out, width: a0.width, height: a0.height });
   }
   const buf = ringBuffers(20);
-  const noise = skinNoise(input, 2.5, buf);
-  const threshold = Math.max(INFLAM_MIN, NOISE_K * noise);
   const candidates = detectBlobs(stack, halfSigmas, {
     polarity: 'bright',
     fromLevel: 0,
@@ -310,11 +280,11 @@ export function detectInflammatory(
     // a nostril (or the under-eyes' crease) the "surround" is something else.
     const surround = ramp((c.ringShare - 0.55) / 0.25);
     const weight =
-      softAt(strength, threshold) * (dL < 0 || da > 2 * dL ? red : 0) * notGlint * surround;
+      softAt(strength, INFLAM_MIN) * (dL < 0 || da > 2 * dL ? red : 0) * notGlint * surround;
     if (weight <= 0) continue;
     lesions.push({ ...bl, x, y, sigma, kind: 'inflammatory', weight, contrast: c.contrast });
   }
-  return { lesions, noise, threshold };
+  return lesions;
 }
 
 /**

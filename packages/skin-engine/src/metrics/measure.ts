@@ -683,7 +683,7 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
       if (m[i] && core[i]) acneSkin[i] = 1;
   }
   const inflammatory = detectInflammatory({ ...lesionInput, core: acneSkin }, pool);
-  const blemishes: Lesion[] = inflammatory.lesions
+  const blemishes: Lesion[] = inflammatory
     .map((bl) => ({
       ...bl,
       weight: bl.weight * discShare(core, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma),
@@ -956,8 +956,6 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
       ? {
           debug: {
             ...hairDebug(hair, frame.regions.chin.mask, baseA),
-            lesionNoise: inflammatory.noise,
-            lesionThreshold: inflammatory.threshold,
             lesions: [...blemishes, ...blackheads].map((b) => [
               b.kind,
               b.x,
