@@ -16,6 +16,7 @@ import {
   INFLAM_FROM,
   INFLAM_MIN,
   INFLAM_TO,
+  CENTRE_SHARE,
   RED_RATIO_FROM,
   RED_RATIO_TO,
   REL_L16,
@@ -74,6 +75,7 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     RED_RATIO_FROM,
     RED_RATIO_TO,
     REL_L16,
+    CENTRE_SHARE,
     SPOT_DISC,
     CM2_PER_PX,
     reads: 'inflammatory lesions per 100 cm², relative to the skin around (decision 057)',
@@ -144,7 +146,7 @@ function fingerprint(metric: MetricKey): string {
 // Decision 041 merged 038 (fine lines, firmness: new raw values, constants and knots) with 039:
 // those two and hydration (which blends fine lines) sit above both branches' numbers.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 4, fingerprint: '49499b814bac' }, // 057: relative lesion detector, per 100 cm²
+  acne: { method: 4, fingerprint: 'd5c422001cb2' }, // 057: relative lesion detector, per 100 cm²
   oiliness: { method: 3, fingerprint: 'ad3ae42dd4d4' }, // 056: the light's estimate
   redness: { method: 3, fingerprint: '9026e2c6e8d2' }, // 056
   texture: { method: 3, fingerprint: '94629bcf45b7' }, // 051: fine band, tone γ ½

@@ -42,8 +42,12 @@ export const RED_RATIO_TO = 0.3;
 export const COMEDO_MIN = 11;
 /** Closed comedones: relative lightening of a fine dome that counts ½ (and not a glint). */
 export const WHITEHEAD_MIN = 7;
-/** Working px per mm (WORK_FACE_HEIGHT 320 px ≈ 192 mm forehead-top → chin). */
-export const PX_PER_MM = 1 / 0.6;
+/**
+ * A blob's centre is read over a disc of CENTRE_SHARE × its radius: the dome's top, where a
+ * pustule's pale core is still ringed by red (0.75 and 1 found fewer papules and pustules on the
+ * calibration part's painted lesions).
+ */
+export const CENTRE_SHARE = 0.5;
 
 export type LesionKind = 'inflammatory' | 'comedone';
 
@@ -223,7 +227,7 @@ function ringBuffers(maxR: number): RingBuffers {
 
 /** The ring radii of a blob of radius r (working px). */
 function ringOf(r: number): { rc: number; rIn: number; rOut: number } {
-  const rc = Math.max(1, 0.75 * r);
+  const rc = Math.max(1, CENTRE_SHARE * r);
   const rIn = Math.max(3, 1.8 * r);
   return { rc, rIn, rOut: rIn + Math.max(3, 1.5 * r) };
 }
@@ -274,8 +278,8 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
     const red = ramp(
       (da / Math.max(0.5, Math.abs(dL)) - RED_RATIO_FROM) / (RED_RATIO_TO - RED_RATIO_FROM),
     );
-    // A glint is brighter than the skin and desaturated; a lesion is not brighter.
-    const notGlint = ramp((3 - dL) / 3) * (1 - (shine[y * width + x] as number));
+    // A glint is specular (bright and desaturated); a pustule's pale core is neither.
+    const notGlint = 1 - (shine[y * width + x] as number);
     // The skin around must be measured skin of the zones on most sides: beside an eye, a lip or
     // a nostril (or the under-eyes' crease) the "surround" is something else.
     const surround = ramp((c.ringShare - 0.55) / 0.25);
