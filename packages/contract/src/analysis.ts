@@ -312,7 +312,7 @@ export function compareCaptures(
  * camera's exposure changes. The contrast measures are read against the skin's own lightness
  * (tone fairness), and one photo cannot tell a dimmer exposure from darker skin, so these move
  * with the exposure (decision 055). Fitted through 0 on the calibration half's ±10 % exposure
- * variants (`npm run bench:validity -w @lumiskin/skin-engine -- --half calibration`); a metric not
+ * variants (`npm run bench:validity -w @lumiskin/skin-engine -- --part calibration`); a metric not
  * listed moved less than 0.4 points per L*, under 3 points within `COMPARABLE_LIMITS.exposure`.
  */
 export const EXPOSURE_POINTS_PER_L: Partial<Record<MetricKey, number>> = {

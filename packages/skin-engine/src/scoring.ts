@@ -136,7 +136,8 @@ const RAW: Partial<Record<MetricKey, RawReader>> = {
 /**
  * The knots. Continuous measures (texture, pores, tone, shine, redness, lines, folds, spots,
  * radiance, dark circles) were fitted by quantile mapping on the calibration half of the
- * development portraits (bench/validity.ts --half calibration --dump; docs/skin-engine.md):
+ * development portraits (the old two-way split; since issue 29 the calibration part of the
+ * three-way split: bench/validity.ts --part calibration --dump; docs/skin-engine.md):
  * the raw values at the population's 2/10/25/50/75/90/98th percentiles map to 96/94/91/87/81/73/62
  * (ageing measures: 96/93/88/82/74/65/54, so the older half of adults reads lower), and one
  * more knot at 1.5 × the 50→98 % spread past the 98th percentile maps to 30. Lesion densities
