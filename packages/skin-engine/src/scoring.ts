@@ -1,6 +1,6 @@
 import { COMPREHENSIVE_METRICS, type MetricKey, type RegionKey } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
-import type { RegionMeasurements } from './metrics/measure';
+import { LESION_ZONES, type RegionMeasurements } from './metrics/measure';
 
 /**
  * Raw measurement → 0-100 score. Each metric has a piecewise-linear calibration: a list of
@@ -30,7 +30,7 @@ export function toScore(value: number): number {
 
 /** Which zones each metric reads, with their weights (area-weighted within a zone). */
 export const METRIC_REGIONS: Record<MetricKey, Partial<Record<RegionKey, number>>> = {
-  acne: { forehead: 1, left_cheek: 1, right_cheek: 1, nose: 1, chin: 1 },
+  acne: Object.fromEntries(LESION_ZONES.map((r) => [r, 1])),
   oiliness: { forehead: 1, nose: 1, chin: 1, left_cheek: 0.5, right_cheek: 0.5 },
   redness: { forehead: 1, left_cheek: 1, right_cheek: 1, nose: 1, chin: 1 },
   texture: { forehead: 1, left_cheek: 1, right_cheek: 1, nose: 0.5, chin: 1 },

@@ -13,7 +13,6 @@ import type { Plane } from '../image/raster';
 import { f32, plane, u8, Scratch } from '../image/scratch';
 import { detectBlobs, type Blob } from './blobs';
 import { detectHair } from './hair';
-import { METRIC_REGIONS } from '../scoring';
 import {
   detectComedones,
   detectInflammatory,
@@ -100,8 +99,14 @@ export interface RegionMeasurements {
  * A pixel is a red patch above baseline + RED_DA; diffuse redness above baseline + DIFFUSE_RED_DA
  * on the low-pass plane.
  */
-/** The zones acne is read on. */
-const ACNE_ZONES = METRIC_REGIONS.acne;
+/** The zones lesions are read on (scoring.ts reads acne on the same): all but the under-eyes. */
+export const LESION_ZONES: readonly RegionKey[] = [
+  'forehead',
+  'left_cheek',
+  'right_cheek',
+  'nose',
+  'chin',
+];
 
 export const RED_DA = 6;
 export const DIFFUSE_RED_DA = 3.5;
@@ -677,7 +682,7 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
   // Lesions are read on the skin of the zones acne is scored on (the under-eyes' crease and the
   // eyelids are not part of it).
   const acneSkin = u8(pool, L.length);
-  for (const r of Object.keys(ACNE_ZONES) as RegionKey[]) {
+  for (const r of LESION_ZONES) {
     const { mask: m, bounds } = frame.regions[r];
     for (let i = bounds.y0 * width; i < bounds.y1 * width; i++)
       if (m[i] && core[i]) acneSkin[i] = 1;
