@@ -106,6 +106,12 @@ export const EnvSchema = z
       z.string().min(8, 'must be at least 8 characters').optional(),
     ),
     ADMIN_NAME: optionalText,
+    /**
+     * ADMIN_EMAIL may promote an account that already exists under that address (a non-admin):
+     * its password is replaced, its sessions revoked and the promotion audited (decision 070).
+     * Off: such an account is left alone and the start says why.
+     */
+    ADMIN_PROMOTE_EXISTING: booleanish.default(false),
     /** Demo content on the embedded database (the demo user of the login page hint). */
     SEED_DEMO: booleanish.default(true),
     /** Files offered for download; a built Android app goes in DOWNLOADS_DIR/lumiskin.apk. */

@@ -69,6 +69,7 @@ describe('users', () => {
         'articles_saved',
         'created_at',
         'email',
+        'email_confirmed',
         'email_notifications',
         'id',
         'last_active_at',
@@ -162,7 +163,7 @@ describe('users', () => {
       });
       expect(ownDeletion.statusCode).toBe(409);
 
-      const promoted = await createUser(solo);
+      const promoted = await createUser(solo, { emailConfirmed: true });
       const promote = await solo.inject({
         method: 'PUT',
         url: `/api/admin/users/${promoted.user.id}/role`,

@@ -196,7 +196,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...adminOnly,
       schema: {
         ...staff,
-        summary: 'Change the role (admin only; the last active admin cannot be demoted)',
+        summary:
+          'Change the role (admin only; the last active admin cannot be demoted; a staff role needs a confirmed email, 409 email_not_confirmed)',
         params: UserIdParams,
         body: ChangeRoleBody,
         response: { 200: AdminUserDetail, ...errors },
@@ -209,6 +210,15 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         { removesAdmin: () => role !== 'admin', selfAllowed: true },
         async (tx, row, actor) => {
+          // A staff role only for an address its owner proved (decision 070): anyone can sign up
+          // with anyone's address.
+          if (role !== 'user' && role !== row.role && !row.emailConfirmedAt) {
+            throw new HttpError(
+              409,
+              AdminErrorCode.emailNotConfirmed,
+              AdminMessages.emailNotConfirmed,
+            );
+          }
           const [next] = await tx
             .update(users)
             .set({ role })

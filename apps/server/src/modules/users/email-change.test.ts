@@ -89,6 +89,7 @@ describe('changing the email', () => {
     expect(ConfirmEmailResponse.parse(done.json())).toEqual({
       message: AccountMessages.emailChanged,
       email: next,
+      kind: 'changed',
     });
     expect((await me(user)).email).toBe(next);
     expect((await login(next, user.password)).statusCode).toBe(200);

@@ -30,6 +30,7 @@ export function toAccount(row: UserRow): Account {
       },
     },
     goals: { target_score: row.goalTargetScore, scans_per_week: row.goalScansPerWeek },
+    email_confirmed: row.emailConfirmedAt !== null,
   };
 }
 
@@ -178,5 +179,15 @@ export async function consumeResetToken(
       ),
     )
     .returning({ userId: passwordResetTokens.userId });
+  // The link reached the account's inbox and was opened: the address is proved (decision 070).
+  // An email change voids reset links, so this is always the address the link went to.
+  if (row) {
+    await db
+      .update(users)
+      .set({
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(eq(users.id, row.userId));
+  }
   return row?.userId;
 }
