@@ -84,7 +84,11 @@ export const trustProxy = z
 export const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /**
+     * This machine only by default (a single-machine install, whose development mailbox holds
+     * reset links); HOST=0.0.0.0 opens the server to the network on purpose (decision 070).
+     */
+    HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

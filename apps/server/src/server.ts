@@ -77,6 +77,8 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   console.log(`Lumiskin is running at http://localhost:${port}`);
+  if (env.HOST === '127.0.0.1' || env.HOST === '::1' || env.HOST === 'localhost')
+    say(`listening on ${env.HOST} only: HOST=0.0.0.0 opens it to the network`);
   if (env.SCAN_MODE === 'queue')
     say('scans are queued (SCAN_MODE=queue): run `npm run worker` too');
 
