@@ -9,6 +9,7 @@ import {
 } from './modules/analysis/config';
 import type { S3PhotoStorageConfig } from './modules/analysis/photo-storage-s3';
 import type { MailRetry } from './modules/mail/mailer';
+import { defaultMaxConnections } from './lib/file-limit';
 import { defaultWebDist } from './paths';
 import type { NotificationsConfig } from './plugins/notifications';
 import { DEFAULT_PUSH_HOSTS } from './modules/notifications/web-push';
@@ -136,6 +137,18 @@ export const EnvSchema = z
       .min(1024)
       .default(256 * 1024),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+    /**
+     * A connection that has not sent a whole request head (method, path, headers) within this is
+     * closed with 408, a connection that sends nothing at all included (decision 071).
+     */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+    /** An idle kept-alive connection is closed after this (behind a load balancer: above its own). */
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),
+    /**
+     * Open connections at most; beyond it new ones are closed at once. Default: half the process's
+     * open-file soft limit (ulimit -n), between 16 and 16,384.
+     */
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).optional(),
     /** Outgoing mail (password reset). Without it mail goes to the mail_outbox table and the log. */
     SMTP_URL: optionalText.pipe(
       z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -314,6 +327,8 @@ export interface AppConfig {
   underPressure?: UnderPressureConfig;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
+  /** Idle and slow connections (decision 071); absent means Node's defaults (tests). */
+  connections?: ConnectionsConfig;
   /** Directory of the built SPA; null disables SPA serving (API-only). */
   webDist: string | null;
   version: string;
@@ -347,6 +362,14 @@ export interface AppConfig {
   jobs?: JobsConfig;
   /** What server.ts and worker.ts wait for work in flight on SIGTERM; absent means 30 s. */
   shutdownGraceMs?: number;
+}
+
+export interface ConnectionsConfig {
+  /** The request head must arrive within this (a silent connection too): 408 and closed. */
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Open connections at most; new ones beyond are closed at once. */
+  maxConnections: number;
 }
 
 export interface JobsConfig {
@@ -438,6 +461,11 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    connections: {
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.MAX_CONNECTIONS ?? defaultMaxConnections(),
+    },
     webDist: path.resolve(process.cwd(), env.WEB_DIST ?? defaultWebDist),
     version,
     downloadsDir: path.resolve(process.cwd(), env.DOWNLOADS_DIR),
