@@ -145,6 +145,11 @@ export async function deleteAccount(db: Db | Tx, userId: string): Promise<void> 
   await db.transaction(async (tx) => {
     await recordPhotoDeletion(tx, { userId, analysisId: null });
     await tx.execute(sql`delete from post_views where visitor = ${`u:${userId}`}`);
+    // An article's like counter is kept on the article (it starts from the seeded figure): the
+    // person's likes leave it with them, as an unlike would (the cascade only drops the rows).
+    await tx.execute(sql`
+      update blog_posts set likes = greatest(likes - 1, 0)
+      where id in (select post_id from post_likes where user_id = ${userId})`);
     await tx.delete(users).where(eq(users.id, userId));
   });
 }
