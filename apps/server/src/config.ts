@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
@@ -222,7 +223,8 @@ export const EnvSchema = z
     UNDER_PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
     /** Default: 90% of the V8 heap limit (node --max-old-space-size). */
     UNDER_PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
-    UNDER_PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+    /** Default: 75 % of the memory the process may use (cgroup limit or RAM), at least 768 MB. */
+    UNDER_PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).optional(),
     UNDER_PRESSURE_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(10),
     /** How often `select 1` must answer within 2 s (a starved pool sheds load); 0 = never. */
     UNDER_PRESSURE_DB_CHECK_MS: z.coerce.number().int().min(0).default(5000),
@@ -406,6 +408,21 @@ export interface UnderPressureConfig {
 
 const MB = 1024 * 1024;
 
+/**
+ * The default resident-memory ceiling of load shedding (decision 072): 75 % of what the process
+ * may use — its cgroup's limit (a container) or the machine's RAM — leaving the rest to
+ * PostgreSQL and the system, so the process answers 503 before the machine swaps; never below
+ * 768 MB (an idle server with the engine loaded uses about 500 MB).
+ */
+export function defaultMaxRssBytes(
+  available = Math.min(
+    os.totalmem(),
+    (process as { constrainedMemory?: () => number | undefined }).constrainedMemory?.() || Infinity,
+  ),
+): number {
+  return Math.max(768 * MB, Math.floor(available * 0.75));
+}
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -455,7 +472,10 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
         env.UNDER_PRESSURE_MAX_HEAP_MB === undefined
           ? Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9)
           : env.UNDER_PRESSURE_MAX_HEAP_MB * MB,
-      maxRssBytes: env.UNDER_PRESSURE_MAX_RSS_MB * MB,
+      maxRssBytes:
+        env.UNDER_PRESSURE_MAX_RSS_MB === undefined
+          ? defaultMaxRssBytes()
+          : env.UNDER_PRESSURE_MAX_RSS_MB * MB,
       retryAfterS: env.UNDER_PRESSURE_RETRY_AFTER_S,
       dbCheckIntervalMs: env.UNDER_PRESSURE_DB_CHECK_MS,
     },

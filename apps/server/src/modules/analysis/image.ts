@@ -1,5 +1,6 @@
 import {
   SCAN_MAX_BYTES,
+  SCAN_MAX_FULL_DECODE_PIXELS,
   SCAN_MAX_PIXELS,
   SCAN_PHOTO_MAX_SIDE,
   ScanMessages,
@@ -141,8 +142,8 @@ export interface PreparedImage {
   decodeMs: number;
 }
 
-/** sharp options shared by every read: never decode more than SCAN_MAX_PIXELS. */
-const READ = { limitInputPixels: SCAN_MAX_PIXELS, failOn: 'error' } as const;
+/** sharp options of the decode; its pixel limit is the type's (see prepareImage). */
+const READ = { failOn: 'error' } as const;
 
 /**
  * Checks and decodes one photo. Order matters for safety: bytes (≤ 10 MB), magic number, then the
@@ -175,12 +176,16 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   }
   const { width = 0, height = 0 } = meta;
   if (width <= 0 || height <= 0) throw new ImageError('unreadable_image', ScanMessages.notAnImage);
-  if (width * height > SCAN_MAX_PIXELS || (meta.pages ?? 1) > 1) {
+  // JPEG and WebP shrink while decoding (to about the analysed size); PNG and HEIC decode every
+  // pixel first, so their ceiling is lower (decision 072).
+  const shrinksOnLoad = type === 'image/jpeg' || type === 'image/webp';
+  const maxPixels = shrinksOnLoad ? SCAN_MAX_PIXELS : SCAN_MAX_FULL_DECODE_PIXELS;
+  if (width * height > maxPixels || (meta.pages ?? 1) > 1) {
     throw new ImageError('image_too_large', ScanMessages.tooManyPixels);
   }
 
   try {
-    const { data, info } = await sharp(bytes, READ)
+    const { data, info } = await sharp(bytes, { ...READ, limitInputPixels: maxPixels })
       .rotate() // EXIF orientation
       .resize({
         width: SCAN_PHOTO_MAX_SIDE,
