@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import {
+  confirmEmailViaApi,
   expect,
   loginViaUi,
   newUser,
@@ -51,6 +52,7 @@ test('an admin creates a booster in the form and the shop sells it; a moderator 
   const product = { id: `e2e-drops-${tag}`, name: `E2E Drops ${tag}` };
   const moderator = newUser({ name: `Mo Copy ${tag}` });
   const { user: moderatorRow } = await registerViaApi(request, moderator);
+  await confirmEmailViaApi(request, moderator.email);
   expect(
     (
       await request.put(`/api/admin/users/${moderatorRow.id}/role`, {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
-import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+import { confirmEmailViaApi, expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
 
 const PRODUCT = { id: 'microfibre-cleansing-cloths', name: 'Microfibre Cleansing Cloths' };
 
@@ -24,6 +24,7 @@ test('admin and moderator: a price reaches the shop, an article reaches /learn, 
   };
   const moderator = newUser({ name: `Mo Moderator ${randomUUID().slice(0, 6)}` });
   const { user: moderatorRow } = await registerViaApi(request, moderator);
+  await confirmEmailViaApi(request, moderator.email);
   const promoted = await request.put(`/api/admin/users/${moderatorRow.id}/role`, {
     headers: admin,
     data: { role: 'moderator' },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { linkInMail } from './outbox';
 
 export interface TestUser {
   name: string;
@@ -49,6 +50,17 @@ export async function registerViaApi(request: APIRequestContext, user: TestUser)
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { access_token: string; user: { id: string } };
+}
+
+/**
+ * Opens the sign-up confirmation link mailed to `email` (decision 070): only a confirmed address
+ * may be given a staff role.
+ */
+export async function confirmEmailViaApi(request: APIRequestContext, email: string) {
+  const link = await linkInMail(email, /Confirm your email/);
+  const token = new URL(link, 'http://e2e.test').searchParams.get('token');
+  const res = await request.post('/api/auth/confirm-email', { data: { token } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 export async function loginViaUi(page: Page, user: Pick<TestUser, 'email' | 'password'>) {

@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import type { AppConfig, ConnectionsConfig } from './config';
 import adminRoutes, { productImageRoutes } from './modules/admin/routes';
 import settingsRoutes from './modules/settings/routes';
 import analysisRoutes from './modules/analysis/routes';
@@ -130,6 +130,34 @@ export function trustProxyOption(
   return (_address, hop) => hop < trust;
 }
 
+/**
+ * Idle and slow connections end within seconds, and open connections stay well below the file
+ * limit (decision 071): a client opening thousands of idle sockets once took the process's last
+ * file descriptor, and an EMFILE thrown from a timer ended it.
+ */
+function limitConnections(app: FastifyInstance, connections: ConnectionsConfig): void {
+  const server = app.server;
+  // Node wants headersTimeout ≤ requestTimeout; requestTimeout is ≥ 60 s above.
+  server.headersTimeout = Math.min(connections.headersTimeoutMs, server.requestTimeout || Infinity);
+  // Beyond it Node closes a new connection at once; the rest are served as ever.
+  server.maxConnections = connections.maxConnections;
+  let lastWarned = 0;
+  server.on('drop', () => {
+    if (Date.now() - lastWarned < 10_000) return;
+    lastWarned = Date.now();
+    app.log.warn({ maxConnections: connections.maxConnections }, 'connection refused: at the cap');
+  });
+  // An accept that fails (EMFILE: out of descriptors anyway) is the listening server's 'error'
+  // event, which ends the process when nothing listens for it: log it and keep serving.
+  app.addHook('onListen', async () => {
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      if (Date.now() - lastWarned < 10_000) return;
+      lastWarned = Date.now();
+      app.log.warn({ code: error.code, syscall: error.syscall }, 'could not accept a connection');
+    });
+  });
+}
+
 export interface BuildAppOptions extends AppConfig {
   databaseUrl: string;
   /** The public pages' server renderer; see plugins/spa.ts (tests pass their own). */
@@ -137,6 +165,7 @@ export interface BuildAppOptions extends AppConfig {
 }
 
 export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance> {
+  const { connections } = config;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -162,11 +191,18 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     handlerTimeout: config.requestTimeoutMs,
     // Receiving the request (slowloris protection); generous for uploads on slow links.
     requestTimeout: Math.max(config.requestTimeoutMs * 2, 60_000),
+    // Idle kept-alive sockets close after this (Fastify's 72 s default let idle sockets pile up).
+    ...(connections && { keepAliveTimeout: connections.keepAliveTimeoutMs }),
+    // Node checks the head and request timeouts this often (default 30 s): a silent socket then
+    // closes within headersTimeout + 1 s.
+    http: { connectionsCheckingInterval: 1_000 },
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (connections) limitConnections(app, connections);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

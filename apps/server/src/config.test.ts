@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appConfigFromEnv, ConfigError, EnvSchema, parseEnv } from './config';
+import { appConfigFromEnv, defaultMaxRssBytes, ConfigError, EnvSchema, parseEnv } from './config';
 import { defaultWebDist } from './paths';
 
 describe('parseEnv', () => {
@@ -109,11 +109,20 @@ describe('parseEnv', () => {
     expect(off.redis).toBeNull();
     expect(off.underPressure).toMatchObject({
       maxEventLoopDelayMs: 1000,
-      maxRssBytes: 0,
+      maxRssBytes: defaultMaxRssBytes(),
       retryAfterS: 10,
       dbCheckIntervalMs: 5000,
     });
     expect(off.underPressure!.maxHeapUsedBytes).toBeGreaterThan(100 * 1024 * 1024);
+    // A memory ceiling by default (issue 30): 75 % of RAM or the cgroup limit, ≥ 768 MB.
+    const MB = 1024 * 1024;
+    expect(off.underPressure!.maxRssBytes).toBeGreaterThanOrEqual(768 * MB);
+    expect(defaultMaxRssBytes(2048 * MB)).toBe(1536 * MB);
+    expect(defaultMaxRssBytes(512 * MB)).toBe(768 * MB);
+    expect(
+      appConfigFromEnv(parseEnv({ UNDER_PRESSURE_MAX_RSS_MB: '0' }), '1').underPressure!
+        .maxRssBytes,
+    ).toBe(0);
 
     const on = appConfigFromEnv(
       parseEnv({

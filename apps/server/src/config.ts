@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import {
 } from './modules/analysis/config';
 import type { S3PhotoStorageConfig } from './modules/analysis/photo-storage-s3';
 import type { MailRetry } from './modules/mail/mailer';
+import { defaultMaxConnections } from './lib/file-limit';
 import { defaultWebDist } from './paths';
 import type { NotificationsConfig } from './plugins/notifications';
 import { DEFAULT_PUSH_HOSTS } from './modules/notifications/web-push';
@@ -84,7 +86,11 @@ export const trustProxy = z
 export const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /**
+     * This machine only by default (a single-machine install, whose development mailbox holds
+     * reset links); HOST=0.0.0.0 opens the server to the network on purpose (decision 070).
+     */
+    HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -106,6 +112,12 @@ export const EnvSchema = z
       z.string().min(8, 'must be at least 8 characters').optional(),
     ),
     ADMIN_NAME: optionalText,
+    /**
+     * ADMIN_EMAIL may promote an account that already exists under that address (a non-admin):
+     * its password is replaced, its sessions revoked and the promotion audited (decision 070).
+     * Off: such an account is left alone and the start says why.
+     */
+    ADMIN_PROMOTE_EXISTING: booleanish.default(false),
     /** Demo content on the embedded database (the demo user of the login page hint). */
     SEED_DEMO: booleanish.default(true),
     /** Files offered for download; a built Android app goes in DOWNLOADS_DIR/lumiskin.apk. */
@@ -126,6 +138,18 @@ export const EnvSchema = z
       .min(1024)
       .default(256 * 1024),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+    /**
+     * A connection that has not sent a whole request head (method, path, headers) within this is
+     * closed with 408, a connection that sends nothing at all included (decision 071).
+     */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+    /** An idle kept-alive connection is closed after this (behind a load balancer: above its own). */
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),
+    /**
+     * Open connections at most; beyond it new ones are closed at once. Default: half the process's
+     * open-file soft limit (ulimit -n), between 16 and 16,384.
+     */
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).optional(),
     /** Outgoing mail (password reset). Without it mail goes to the mail_outbox table and the log. */
     SMTP_URL: optionalText.pipe(
       z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -199,7 +223,8 @@ export const EnvSchema = z
     UNDER_PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
     /** Default: 90% of the V8 heap limit (node --max-old-space-size). */
     UNDER_PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
-    UNDER_PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+    /** Default: 75 % of the memory the process may use (cgroup limit or RAM), at least 768 MB. */
+    UNDER_PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).optional(),
     UNDER_PRESSURE_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(10),
     /** How often `select 1` must answer within 2 s (a starved pool sheds load); 0 = never. */
     UNDER_PRESSURE_DB_CHECK_MS: z.coerce.number().int().min(0).default(5000),
@@ -304,6 +329,8 @@ export interface AppConfig {
   underPressure?: UnderPressureConfig;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
+  /** Idle and slow connections (decision 071); absent means Node's defaults (tests). */
+  connections?: ConnectionsConfig;
   /** Directory of the built SPA; null disables SPA serving (API-only). */
   webDist: string | null;
   version: string;
@@ -339,6 +366,14 @@ export interface AppConfig {
   shutdownGraceMs?: number;
 }
 
+export interface ConnectionsConfig {
+  /** The request head must arrive within this (a silent connection too): 408 and closed. */
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Open connections at most; new ones beyond are closed at once. */
+  maxConnections: number;
+}
+
 export interface JobsConfig {
   /** Work mail, clean-up and other background jobs in this web process once it listens. */
   workInServer: boolean;
@@ -372,6 +407,21 @@ export interface UnderPressureConfig {
 }
 
 const MB = 1024 * 1024;
+
+/**
+ * The default resident-memory ceiling of load shedding (decision 072): 75 % of what the process
+ * may use — its cgroup's limit (a container) or the machine's RAM — leaving the rest to
+ * PostgreSQL and the system, so the process answers 503 before the machine swaps; never below
+ * 768 MB (an idle server with the engine loaded uses about 500 MB).
+ */
+export function defaultMaxRssBytes(
+  available = Math.min(
+    os.totalmem(),
+    (process as { constrainedMemory?: () => number | undefined }).constrainedMemory?.() || Infinity,
+  ),
+): number {
+  return Math.max(768 * MB, Math.floor(available * 0.75));
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -422,12 +472,20 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
         env.UNDER_PRESSURE_MAX_HEAP_MB === undefined
           ? Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9)
           : env.UNDER_PRESSURE_MAX_HEAP_MB * MB,
-      maxRssBytes: env.UNDER_PRESSURE_MAX_RSS_MB * MB,
+      maxRssBytes:
+        env.UNDER_PRESSURE_MAX_RSS_MB === undefined
+          ? defaultMaxRssBytes()
+          : env.UNDER_PRESSURE_MAX_RSS_MB * MB,
       retryAfterS: env.UNDER_PRESSURE_RETRY_AFTER_S,
       dbCheckIntervalMs: env.UNDER_PRESSURE_DB_CHECK_MS,
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    connections: {
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.MAX_CONNECTIONS ?? defaultMaxConnections(),
+    },
     webDist: path.resolve(process.cwd(), env.WEB_DIST ?? defaultWebDist),
     version,
     downloadsDir: path.resolve(process.cwd(), env.DOWNLOADS_DIR),

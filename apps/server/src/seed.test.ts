@@ -5,10 +5,9 @@ import { AuthResponse } from '@lumiskin/contract/auth';
 import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../test/factories';
 import { buildTestApp, createTestDatabase } from '../test/helper';
 import { createDbClient } from './db/client';
-import { findUserByEmail, upsertAdmin } from './modules/auth/repository';
+import { findUserByEmail, insertUser } from './modules/auth/repository';
 import { DEMO_USER } from './modules/auth/seed';
 import { users } from './modules/auth/schema';
 import { contentSeeders, contentVersion, runSeeders, seedContentOnce, type Seeder } from './seed';
@@ -48,31 +47,6 @@ describe('seeding', () => {
 });
 
 describe('admins', () => {
-  it('upsertAdmin creates an admin, or promotes an existing user and sets the password', async () => {
-    const created = await upsertAdmin(app.db, {
-      email: 'Root@Example.test',
-      password: 'admin-pass-1',
-    });
-    expect(created).toMatchObject({ created: true, user: { role: 'admin' } });
-
-    const { user } = await createUser(app);
-    const promoted = await upsertAdmin(app.db, {
-      email: user.email.toUpperCase(),
-      password: 'admin-pass-2',
-      name: 'Chief',
-    });
-    expect(promoted).toMatchObject({
-      created: false,
-      user: { id: user.id, role: 'admin', name: 'Chief' },
-    });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: 'admin-pass-2' },
-    });
-    expect(AuthResponse.parse(res.json()).user.role).toBe('admin');
-  });
-
   it('npm run create-admin creates the admin from the command line', async () => {
     const database = await createTestDatabase();
     const run = promisify(execFile);
@@ -94,11 +68,37 @@ describe('admins', () => {
       }).catch((e: { code: number; stderr: string }) => e);
       expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('usage:') });
 
+      // An account someone registered first is refused without --promote-existing (decision 070).
+      const client0 = createDbClient(database.url, { max: 1 });
+      try {
+        await insertUser(client0.db, {
+          name: 'Squatter',
+          email: 'ops@example.test',
+          password: 'squatter-pass',
+        });
+      } finally {
+        await client0.close();
+      }
+      const args = ['src/scripts/create-admin.ts', '--email', 'ops@example.test'];
+      const refused = await run(tsx, args, { cwd: serverRoot, env }).catch(
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(refused).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('--promote-existing'),
+      });
+      const promoted = await run(tsx, [...args, '--promote-existing'], { cwd: serverRoot, env });
+      expect(promoted.stdout).toContain('Promoted ops@example.test to admin');
+
       const client = createDbClient(database.url, { max: 1 });
       try {
         expect(await findUserByEmail(client.db, 'CLI@example.test')).toMatchObject({
           role: 'admin',
           name: 'Cli Admin',
+        });
+        expect(await findUserByEmail(client.db, 'ops@example.test')).toMatchObject({
+          role: 'admin',
+          name: 'Squatter',
         });
       } finally {
         await client.close();

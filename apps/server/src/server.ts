@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { appConfigFromEnv, ConfigError, parseEnv, shutdownGraceMs, type Env } from './config';
 import { prepareDatabase, type PreparedDatabase } from './db/database';
-import { upsertAdmin } from './modules/auth/repository';
+import { AdminBootstrapRefused, bootstrapAdmin } from './modules/auth/bootstrap-admin';
 import { seedDemoStory } from './modules/demo/story';
 import { getGazetteer } from './modules/geo/gazetteer';
 import { exitOnStopSignals } from './lib/stop-signals';
@@ -34,12 +34,23 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
     // The demo account's ten weeks of scans (the real engine, once) or its dates moved to today.
     if (seedDemo) await seedDemoStory(app, { log: (m) => say(`seed demo-story: ${m}`) });
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const { created } = await upsertAdmin(app.db, {
-        email: env.ADMIN_EMAIL,
-        password: env.ADMIN_PASSWORD,
-        name: env.ADMIN_NAME,
-      });
-      say(`${created ? 'created' : 'updated'} admin ${env.ADMIN_EMAIL}`);
+      try {
+        const { outcome, revokedSessions } = await bootstrapAdmin(app.db, {
+          email: env.ADMIN_EMAIL,
+          password: env.ADMIN_PASSWORD,
+          name: env.ADMIN_NAME,
+          promoteExisting: env.ADMIN_PROMOTE_EXISTING,
+          via: 'ADMIN_EMAIL',
+        });
+        say(
+          `${outcome} admin ${env.ADMIN_EMAIL}` +
+            (revokedSessions > 0 ? ` (${revokedSessions} sessions revoked)` : ''),
+        );
+      } catch (error) {
+        // Not fatal: the app runs without that admin, and every start says why (decision 070).
+        if (!(error instanceof AdminBootstrapRefused)) throw error;
+        say(`ADMIN_EMAIL not applied: ${error.message}`);
+      }
     }
     await app.listen({ port: env.PORT, host: env.HOST });
     return { app, database };
@@ -66,6 +77,8 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   console.log(`Lumiskin is running at http://localhost:${port}`);
+  if (env.HOST === '127.0.0.1' || env.HOST === '::1' || env.HOST === 'localhost')
+    say(`listening on ${env.HOST} only: HOST=0.0.0.0 opens it to the network`);
   if (env.SCAN_MODE === 'queue')
     say('scans are queued (SCAN_MODE=queue): run `npm run worker` too');
 

@@ -15,7 +15,14 @@ export interface CreatedUser {
 /** A user with a live session, written straight to the app's database (no rate limits involved). */
 export async function createUser(
   app: FastifyInstance,
-  overrides: { name?: string; email?: string; password?: string; role?: Role } = {},
+  overrides: {
+    name?: string;
+    email?: string;
+    password?: string;
+    role?: Role;
+    /** Whether the address counts as proved; default: only for staff (decision 070). */
+    emailConfirmed?: boolean;
+  } = {},
 ): Promise<CreatedUser> {
   sequence += 1;
   const password = overrides.password ?? `password-${sequence}`;
@@ -24,6 +31,7 @@ export async function createUser(
     email: overrides.email ?? `user${sequence}.${process.pid}.${Date.now()}@example.test`,
     password,
     role: overrides.role ?? 'user',
+    emailConfirmed: overrides.emailConfirmed ?? (overrides.role ?? 'user') !== 'user',
   });
   if (!row) throw new Error('createUser: email already taken');
   const { token } = await createSession(app.db, {

@@ -30,6 +30,12 @@ export const AccountMessages = {
   emailConfirmInvalid:
     'This confirmation link is invalid, was already used or has expired. Ask for a new one on your profile.',
   emailChanged: 'Your email has been changed.',
+  emailConfirmed: 'Your email address is confirmed.',
+  confirmationSent:
+    'We have sent a confirmation link to your email address. It works once, within 24 hours.',
+  alreadyConfirmed: 'Your email address is already confirmed.',
+  confirmationLimit:
+    'You have asked for several confirmation links. Please use the newest one or try again later.',
 } as const;
 
 /** Extra error codes of these endpoints (the status codes are in the comments of each schema). */
@@ -39,6 +45,7 @@ export const AccountErrorCode = {
   /** PATCH /api/users/me with a new email: it changes through POST /api/users/me/email only. */
   emailNeedsConfirmation: 'email_needs_confirmation',
   invalidEmailToken: 'invalid_email_token',
+  alreadyConfirmed: 'email_already_confirmed',
 } as const;
 
 /** Whether `tz` is an IANA time zone the runtime knows (e.g. 'Europe/London', 'UTC'). */
@@ -111,6 +118,11 @@ export const Account = User.extend({
   timezone: z.string(),
   settings: UserSettings,
   goals: UserGoals,
+  /**
+   * Whether the owner proved the address (a confirmation, email-change or reset link opened;
+   * decision 070). Unconfirmed accounts work as ever but cannot hold a staff role.
+   */
+  email_confirmed: z.boolean(),
 });
 export type Account = z.infer<typeof Account>;
 
@@ -250,7 +262,9 @@ export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
  * POST /api/auth/confirm-email → 200 ConfirmEmailResponse: the link's token makes the change (signed
  * in or not: the mail may be opened on another device). 400 invalid_email_token when unknown, used,
  * replaced by a newer link or expired; 409 email_taken when the address got an account meanwhile.
- * The old address gets a notice that the email was changed.
+ * The old address gets a notice that the email was changed. The same path takes the sign-up
+ * confirmation link's token (decision 070): the address is then marked proved (`message` says
+ * which of the two happened).
  */
 export const ConfirmEmailBody = z.object({
   token: z
@@ -260,8 +274,16 @@ export const ConfirmEmailBody = z.object({
 });
 export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBody>;
 
-export const ConfirmEmailResponse = z.object({ message: z.string(), email: z.string() });
+export const ConfirmEmailResponse = z.object({
+  message: z.string(),
+  email: z.string(),
+  /** `changed`: an email-change link (the account's email is now `email`); `confirmed`: sign-up's. */
+  kind: z.enum(['changed', 'confirmed']),
+});
 export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponse>;
+
+/** How long a sign-up confirmation link works (once); a new one voids the older ones. */
+export const EMAIL_CONFIRMATION_TTL_HOURS = 24;
 
 /** A reset link is valid for one hour and works once. */
 export const RESET_TOKEN_TTL_MINUTES = 60;

@@ -21,6 +21,8 @@ export const AdminMessages = {
     'The routine recommender names this base for a skin type, so it cannot be hidden. Edit its copy instead.',
   categoryExists: 'A quiz category with this id already exists',
   notAnAdmin: 'Only an active admin can do this',
+  emailNotConfirmed:
+    'This account has not confirmed its email address, so it cannot be a moderator or admin. Ask the person to open the confirmation link we sent them (they can ask for a new one on their profile).',
 } as const;
 
 export const AdminErrorCode = {
@@ -29,6 +31,8 @@ export const AdminErrorCode = {
   accountSuspended: 'account_suspended',
   badImage: 'bad_image',
   baseNeeded: 'base_needed',
+  /** PUT /api/admin/users/{id}/role to moderator or admin for an unproved address (409). */
+  emailNotConfirmed: 'email_not_confirmed',
 } as const;
 
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
@@ -63,6 +67,8 @@ export const AdminUser = z.object({
   status: UserStatus,
   created_at: z.string(),
   suspended_at: z.string().nullable(),
+  /** Whether the owner proved the address; only then may the account hold a staff role. */
+  email_confirmed: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 

@@ -13,6 +13,13 @@ export const SCAN_MAX_BYTES = 10 * 1024 * 1024;
  * claims a huge canvas (a decompression bomb) is refused at once. 50 MP covers a 48 MP phone.
  */
 export const SCAN_MAX_PIXELS = 50_000_000;
+/**
+ * PNG and HEIC have no shrink-on-load: every pixel is decoded before the resize to
+ * SCAN_PHOTO_MAX_SIDE, so they are held to 4096 × 4096 (2.56 × the analysed side each way; any
+ * screenshot or 12 MP export). JPEG and WebP decode straight to about the analysed size and keep
+ * SCAN_MAX_PIXELS (issue 30, decision 072).
+ */
+export const SCAN_MAX_FULL_DECODE_PIXELS = 4096 * 4096;
 /** Stored photos are re-encoded with their long side at most this many pixels. */
 export const SCAN_PHOTO_MAX_SIDE = 1600;
 /** Content types the scan accepts (checked on the bytes, never the file name). */

@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { defaultAnalysisConfig } from '../modules/analysis/config';
 import { createAnalysisPool, type AnalysisPool } from '../modules/analysis/pool';
+import { createScanSlots, type ScanSlots } from '../modules/analysis/scan-slots';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The skin-engine worker threads (piscina), one engine per thread. */
     scanPool: AnalysisPool;
+    /** Admission to decoding + the engine, sized to the pool (decision 072). */
+    scanSlots: ScanSlots;
   }
 }
 
@@ -22,6 +25,7 @@ async function scanPoolPlugin(app: FastifyInstance) {
     maxQueue: workers.maxQueue,
   });
   app.decorate('scanPool', pool);
+  app.decorate('scanSlots', createScanSlots(workers.max, workers.maxQueue));
   // Load the engine in the worker threads once the server listens, not on the first scan; a web
   // server whose scans are queued (SCAN_MODE=queue) never runs the engine itself.
   app.addHook('onListen', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../test/helper';
 import type { UnderPressureConfig } from '../config';
 
@@ -15,6 +15,7 @@ const off: UnderPressureConfig = {
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   await app?.close();
   app = undefined;
 });
@@ -58,6 +59,21 @@ describe('under pressure', () => {
         { name: 'load', status: 'down', latency_ms: expect.any(Number), detail: 'error' },
       ]),
     });
+  });
+
+  it('keeps sampling and serving when reading the memory throws EMFILE (out of descriptors)', async () => {
+    app = await buildTestApp({ underPressure: { ...off, maxRssBytes: 64 * 1024 ** 3 } });
+    const emfile = Object.assign(new Error('EMFILE: too many open files, uv_resident_set_memory'), {
+      code: 'EMFILE',
+    });
+    const read = vi.spyOn(process, 'memoryUsage').mockImplementation(() => {
+      throw emfile;
+    });
+    // Several samples (every 20 ms) meet the error; none may escape the timer.
+    await waitFor(() => read.mock.calls.length >= 5, 2_000);
+    expect(read.mock.calls.length).toBeGreaterThanOrEqual(5);
+    expect(app.isUnderPressure()).toBe(false);
+    expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
   });
 
   it('sheds load while the event loop lags, and serves again once it has caught up', async () => {

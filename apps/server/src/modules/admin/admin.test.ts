@@ -11,7 +11,7 @@ import {
 import { PostListResponse } from '@lumiskin/contract/blog';
 import { recommend } from '@lumiskin/skin-advice/recommend';
 import { ProductListResponse } from '@lumiskin/contract/shop';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
 import { contentSeeders, runSeeders } from '../../seed';
 import { readOutbox } from '../mail/mailer';
+import { productImages } from './schema';
 
 let app: FastifyInstance;
 let admin: CreatedUser;
@@ -69,6 +70,7 @@ describe('users', () => {
         'articles_saved',
         'created_at',
         'email',
+        'email_confirmed',
         'email_notifications',
         'id',
         'last_active_at',
@@ -162,7 +164,7 @@ describe('users', () => {
       });
       expect(ownDeletion.statusCode).toBe(409);
 
-      const promoted = await createUser(solo);
+      const promoted = await createUser(solo, { emailConfirmed: true });
       const promote = await solo.inject({
         method: 'PUT',
         url: `/api/admin/users/${promoted.user.id}/role`,
@@ -487,6 +489,16 @@ describe('products', () => {
     const image = await app.inject({ method: 'GET', url: product.image });
     expect(image.headers['content-type']).toBe('image/webp');
     expect((await sharp(image.rawPayload).metadata()).format).toBe('webp');
+
+    // A replaced image stops being public, and uploads keep one row per product image.
+    const [{ n: rowsBefore } = { n: -1 }] = await app.db.select({ n: count() }).from(productImages);
+    const replaced = AdminProduct.parse((await upload(png, 'q.png', 'image/png')).json());
+    expect(replaced.image).not.toBe(product.image);
+    expect((await app.inject({ method: 'GET', url: product.image })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: replaced.image })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) await upload(png, 'r.png', 'image/png');
+    const [{ n: rowsAfter } = { n: -1 }] = await app.db.select({ n: count() }).from(productImages);
+    expect(rowsAfter).toBe(rowsBefore);
   });
 });
 

@@ -136,6 +136,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     status: row.suspendedAt ? 'suspended' : 'active',
     created_at: row.createdAt.toISOString(),
     suspended_at: row.suspendedAt?.toISOString() ?? null,
+    email_confirmed: row.emailConfirmedAt !== null,
   };
 }
 

@@ -30,7 +30,7 @@ import {
 import { MessageResponse } from '@lumiskin/contract/account';
 import { BASE_IDS } from '@lumiskin/contract/analysis';
 import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
-import { eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -97,7 +97,31 @@ function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+const PRODUCT_IMAGE_PATH = '/api/shop/images/';
+
+/** The id of an image uploaded here, from a product's `image`; null for a built-in picture. */
+function uploadedImageId(image: string): string | null {
+  if (!image.startsWith(PRODUCT_IMAGE_PATH)) return null;
+  const id = image.slice(PRODUCT_IMAGE_PATH.length);
+  return z.uuid().safeParse(id).success ? id : null;
+}
+
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Deletes an uploaded image unless some product still shows it. */
+  async function deleteUnusedImage(id: string): Promise<void> {
+    await app.db.delete(productImages).where(
+      and(
+        eq(productImages.id, id),
+        notExists(
+          app.db
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.image, `${PRODUCT_IMAGE_PATH}${id}`)),
+        ),
+      ),
+    );
+  }
+
   // Every route here needs a moderator at least; checked before the body is even read, so a
   // signed-out caller gets 401 and a user 403 whatever they send.
   app.addHook('onRequest', roleGuard('moderator'));
@@ -196,7 +220,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...adminOnly,
       schema: {
         ...staff,
-        summary: 'Change the role (admin only; the last active admin cannot be demoted)',
+        summary:
+          'Change the role (admin only; the last active admin cannot be demoted; a staff role needs a confirmed email, 409 email_not_confirmed)',
         params: UserIdParams,
         body: ChangeRoleBody,
         response: { 200: AdminUserDetail, ...errors },
@@ -209,6 +234,15 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         { removesAdmin: () => role !== 'admin', selfAllowed: true },
         async (tx, row, actor) => {
+          // A staff role only for an address its owner proved (decision 070): anyone can sign up
+          // with anyone's address.
+          if (role !== 'user' && role !== row.role && !row.emailConfirmedAt) {
+            throw new HttpError(
+              409,
+              AdminErrorCode.emailNotConfirmed,
+              AdminMessages.emailNotConfirmed,
+            );
+          }
           const [next] = await tx
             .update(users)
             .set({ role })
@@ -603,13 +637,27 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         throw badImage();
       }
+      const before = notFoundUnless(
+        await findAdminProduct(app.db, request.params.id),
+        'No such product',
+      );
       const [image] = await app.db
         .insert(productImages)
         .values({ webp })
         .returning({ id: productImages.id });
-      return updateProduct(request, request.params.id, 'product.image', {
-        image: `/api/shop/images/${image!.id}`,
-      });
+      let updated: AdminProduct;
+      try {
+        updated = await updateProduct(request, request.params.id, 'product.image', {
+          image: `${PRODUCT_IMAGE_PATH}${image!.id}`,
+        });
+      } catch (error) {
+        await deleteUnusedImage(image!.id);
+        throw error;
+      }
+      // The image it replaced stops being public, and uploads do not pile up rows.
+      const previous = uploadedImageId(before.image);
+      if (previous) await deleteUnusedImage(previous);
+      return updated;
     },
   );
 

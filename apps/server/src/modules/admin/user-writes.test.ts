@@ -90,7 +90,7 @@ describe('an account change and its audit entry are one transaction', () => {
 
   for (const action of actions) {
     it(`a failing audit insert rolls the ${action.name} back`, async () => {
-      const target = await createUser(app);
+      const target = await createUser(app, { emailConfirmed: true });
       const restore = await refuse('audit_log', 'insert', 'entity_id', target.user.id);
       try {
         const res = await action.run(target.user.id);
@@ -110,7 +110,7 @@ describe('an account change and its audit entry are one transaction', () => {
     });
 
     it(`a failing ${action.name} writes no audit entry`, async () => {
-      const target = await createUser(app);
+      const target = await createUser(app, { emailConfirmed: true });
       const restore = await refuse(action.table, action.event, 'id', target.user.id);
       try {
         expect((await action.run(target.user.id)).statusCode).toBe(500);
@@ -123,7 +123,7 @@ describe('an account change and its audit entry are one transaction', () => {
   }
 
   it('a reset link: no token and no mail without its audit entry, no entry without its token', async () => {
-    const target = await createUser(app);
+    const target = await createUser(app, { emailConfirmed: true });
     const tokens = async () =>
       (
         await app.db

@@ -1,5 +1,6 @@
 import {
   SCAN_MAX_BYTES,
+  SCAN_MAX_FULL_DECODE_PIXELS,
   SCAN_MAX_PIXELS,
   SCAN_PHOTO_MAX_SIDE,
   ScanMessages,
@@ -28,11 +29,60 @@ export class ImageError extends Error {
 
 export type SniffedType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic';
 
-const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+/** Brands that name HEVC-coded HEIF (HEIC) content; `mif1`/`msf1` alone say only "some HEIF". */
+const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis']);
+/** AVIF's brands: AV1 in the same container. The API refuses AVIF. */
+const AV1_BRANDS = new Set(['avif', 'avis']);
+
+const fourCC = (bytes: Uint8Array, at: number) =>
+  String.fromCharCode(bytes[at] ?? 0, bytes[at + 1] ?? 0, bytes[at + 2] ?? 0, bytes[at + 3] ?? 0);
+
+/** The top-level ISO-BMFF box of `type`, as [start of its content, end); null when absent. */
+function topLevelBox(bytes: Uint8Array, type: string): [number, number] | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 0;
+  while (at + 8 <= bytes.length) {
+    let size = view.getUint32(at);
+    let header = 8;
+    if (size === 1) {
+      if (at + 16 > bytes.length) return null;
+      size = Number(view.getBigUint64(at + 8));
+      header = 16;
+    } else if (size === 0) {
+      size = bytes.length - at;
+    }
+    if (size < header) return null;
+    if (fourCC(bytes, at + 4) === type) return [at + header, Math.min(at + size, bytes.length)];
+    at += size;
+  }
+  return null;
+}
+
+function contains(bytes: Uint8Array, [from, to]: [number, number], type: string): boolean {
+  for (let i = from; i + 4 <= to; i++) if (fourCC(bytes, i) === type) return true;
+  return false;
+}
+
+/**
+ * HEIC only when every sign says HEVC: an HEVC brand among the ftyp brands, no AVIF brand, and in
+ * the `meta` box an HEVC decoder configuration (`hvcC`) and no AV1 one (`av1C`). An AVIF whose
+ * brands were rewritten to `mif1` (or even `heic`) still carries `av1C`, and never reaches a
+ * decoder (issue 30).
+ */
+function isHeic(bytes: Uint8Array): boolean {
+  const ftyp = topLevelBox(bytes, 'ftyp');
+  if (!ftyp || ftyp[0] !== 8) return false;
+  const brands = [fourCC(bytes, ftyp[0])];
+  for (let i = ftyp[0] + 8; i + 4 <= ftyp[1]; i += 4) brands.push(fourCC(bytes, i));
+  if (brands.some((b) => AV1_BRANDS.has(b)) || !brands.some((b) => HEVC_BRANDS.has(b)))
+    return false;
+  const meta = topLevelBox(bytes, 'meta');
+  return meta !== null && contains(bytes, meta, 'hvcC') && !contains(bytes, meta, 'av1C');
+}
 
 /**
  * The type by the file's first bytes (magic numbers), never by its name or declared type:
- * JPEG FF D8 FF; PNG 89 'PNG' 0D 0A 1A 0A; WebP 'RIFF' …. 'WEBP'; HEIF 'ftyp' + a HEIC brand.
+ * JPEG FF D8 FF; PNG 89 'PNG' 0D 0A 1A 0A; WebP 'RIFF' …. 'WEBP'; HEIC as `isHeic` says.
  * Anything else — GIF, AVIF, SVG, PDF, text — is null.
  */
 export function sniffImageType(bytes: Uint8Array): SniffedType | null {
@@ -42,8 +92,7 @@ export function sniffImageType(bytes: Uint8Array): SniffedType | null {
   if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b))
     return 'image/png';
   if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  if (bytes.length >= 12 && ascii(4, 8) === 'ftyp' && HEIF_BRANDS.has(ascii(8, 12)))
-    return 'image/heic';
+  if (bytes.length >= 12 && ascii(4, 8) === 'ftyp' && isHeic(bytes)) return 'image/heic';
   return null;
 }
 
@@ -93,8 +142,8 @@ export interface PreparedImage {
   decodeMs: number;
 }
 
-/** sharp options shared by every read: never decode more than SCAN_MAX_PIXELS. */
-const READ = { limitInputPixels: SCAN_MAX_PIXELS, failOn: 'error' } as const;
+/** sharp options of the decode; its pixel limit is the type's (see prepareImage). */
+const READ = { failOn: 'error' } as const;
 
 /**
  * Checks and decodes one photo. Order matters for safety: bytes (≤ 10 MB), magic number, then the
@@ -127,12 +176,16 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   }
   const { width = 0, height = 0 } = meta;
   if (width <= 0 || height <= 0) throw new ImageError('unreadable_image', ScanMessages.notAnImage);
-  if (width * height > SCAN_MAX_PIXELS || (meta.pages ?? 1) > 1) {
+  // JPEG and WebP shrink while decoding (to about the analysed size); PNG and HEIC decode every
+  // pixel first, so their ceiling is lower (decision 072).
+  const shrinksOnLoad = type === 'image/jpeg' || type === 'image/webp';
+  const maxPixels = shrinksOnLoad ? SCAN_MAX_PIXELS : SCAN_MAX_FULL_DECODE_PIXELS;
+  if (width * height > maxPixels || (meta.pages ?? 1) > 1) {
     throw new ImageError('image_too_large', ScanMessages.tooManyPixels);
   }
 
   try {
-    const { data, info } = await sharp(bytes, READ)
+    const { data, info } = await sharp(bytes, { ...READ, limitInputPixels: maxPixels })
       .rotate() // EXIF orientation
       .resize({
         width: SCAN_PHOTO_MAX_SIDE,

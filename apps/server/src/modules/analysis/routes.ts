@@ -44,6 +44,7 @@ import {
   withdrawConsent,
 } from './repository';
 import { queueScan, readOwnScanJob } from './scan-queue';
+import { PoolBusyError } from './pool';
 import { runScan, ScanFailure, type ScanInput } from './scan-service';
 
 const scanErrors = {
@@ -137,7 +138,55 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  /**
+   * Decision 072: a scan's body is read only once it holds a scan slot (preParsing runs after the
+   * sign-in and limits, before the body), so waiting uploads cost a socket, not their photos or
+   * pixels; too many waiting: 503 at once. Released when the scan's work ends or the answer went.
+   */
+  const slotReleases = new WeakMap<FastifyRequest, () => void>();
+  /** Requests whose handler runs: their slot is released when the work ends, not on an abort. */
+  const working = new WeakSet<FastifyRequest>();
+  const releaseSlot = async (request: FastifyRequest) => {
+    slotReleases.get(request)?.();
+  };
+  const scanSlotHooks = {
+    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      try {
+        const release = await app.scanSlots.acquire();
+        slotReleases.set(request, release);
+        // Gone while waiting: hand the slot on at once.
+        if (request.raw.destroyed) release();
+      } catch (error) {
+        if (!(error instanceof PoolBusyError)) throw error;
+        throw new ScanFailure(
+          503,
+          ScanErrorCode.busy,
+          'Lots of people are scanning right now. Please try again in a minute.',
+        );
+      }
+      return payload;
+    },
+    onResponse: releaseSlot,
+    onRequestAbort: async (request: FastifyRequest) => {
+      if (!working.has(request)) await releaseSlot(request);
+    },
+  };
+
   async function scan(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: Omit<ScanInput, 'user'>,
+  ) {
+    working.add(request);
+    try {
+      return await scanHoldingSlot(request, reply, input);
+    } finally {
+      // The pixels are gone with the work: the next scan may start while this answer is sent.
+      await releaseSlot(request);
+    }
+  }
+
+  async function scanHoldingSlot(
     request: FastifyRequest,
     reply: FastifyReply,
     input: Omit<ScanInput, 'user'>,
@@ -169,6 +218,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     '/scan',
     {
       onRequest: scanGate,
+      ...scanSlotHooks,
       bodyLimit: JSON_SCAN_BODY_LIMIT,
       handlerTimeout: scanTimeoutMs,
       schema: {
@@ -213,6 +263,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     '/scan-upload',
     {
       onRequest: scanGate,
+      ...scanSlotHooks,
       handlerTimeout: scanTimeoutMs,
       schema: {
         tags: ['analysis'],

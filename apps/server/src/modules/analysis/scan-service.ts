@@ -185,8 +185,15 @@ export interface AnalysedScan {
   jpeg: Buffer;
 }
 
-/** Consent, the place, the photos decoded and checked, and the climate there now. */
-export async function prepareScan(deps: ScanDeps, input: ScanInput): Promise<PreparedScan> {
+const busy = () =>
+  new ScanFailure(
+    503,
+    ScanErrorCode.busy,
+    'Lots of people are scanning right now. Please try again in a minute.',
+  );
+
+/** Consent and the place: the cheap checks, answered before a scan waits for a slot. */
+async function checkScanRequest(deps: ScanDeps, input: ScanInput): Promise<GeoPlace> {
   if (!(await findConsent(deps.db, input.user.id))) {
     throw new ScanFailure(403, ScanErrorCode.consentRequired, ScanMessages.consentRequired);
   }
@@ -197,7 +204,15 @@ export async function prepareScan(deps: ScanDeps, input: ScanInput): Promise<Pre
   const place = getGazetteer().find(typed);
   if (!place)
     throw new ScanFailure(400, ScanErrorCode.locationNotFound, ScanMessages.locationNotFound);
+  return place;
+}
 
+/** The photos decoded and checked (one at a time), and the climate there now. */
+async function decodeScan(
+  deps: ScanDeps,
+  input: ScanInput,
+  place: GeoPlace,
+): Promise<PreparedScan> {
   const front = await decode(input.front, 'front');
   const extras = [];
   for (const extra of input.extras)
@@ -206,6 +221,15 @@ export async function prepareScan(deps: ScanDeps, input: ScanInput): Promise<Pre
   const now = deps.now?.() ?? new Date();
   const environment = await getEnvironment(place, now, deps.weather);
   return { place, front, extras, now, environment };
+}
+
+/**
+ * Consent, the place, the photos decoded and checked, and the climate there now. The scan routes
+ * call it holding a scan slot (decision 072): at most `workers` scans hold decoded pixels.
+ */
+export async function prepareScan(deps: ScanDeps, input: ScanInput): Promise<PreparedScan> {
+  const place = await checkScanRequest(deps, input);
+  return decodeScan(deps, input, place);
 }
 
 /** The engine's measurements (in a worker thread); a refused photo becomes a 422. */
@@ -234,13 +258,7 @@ async function measure(
       encodeStoredPhoto(prepared.front),
     ]);
   } catch (error) {
-    if (error instanceof PoolBusyError) {
-      throw new ScanFailure(
-        503,
-        ScanErrorCode.busy,
-        'Lots of people are scanning right now. Please try again in a minute.',
-      );
-    }
+    if (error instanceof PoolBusyError) throw busy();
     throw error;
   }
   if (!outcome.ok) {

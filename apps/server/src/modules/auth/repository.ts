@@ -46,7 +46,14 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
 /** Inserts a user; undefined when the email (ignoring case) is taken. */
 export async function insertUser(
   db: DbOrTx,
-  input: { name: string; email: string; password: string; role?: Role },
+  input: {
+    name: string;
+    email: string;
+    password: string;
+    role?: Role;
+    /** Only for an address someone vouched for (the operator's bootstrap, test factories). */
+    emailConfirmed?: boolean;
+  },
   passwordHash?: string,
 ): Promise<UserRow | undefined> {
   passwordHash ??= await hashPassword(input.password);
@@ -57,30 +64,11 @@ export async function insertUser(
       email: input.email.trim(),
       passwordHash,
       role: input.role ?? 'user',
+      emailConfirmedAt: input.emailConfirmed ? new Date() : null,
     })
     .onConflictDoNothing()
     .returning();
   return row;
-}
-
-/** Creates the account as admin, or promotes the existing one and sets its password. */
-export async function upsertAdmin(
-  db: Db,
-  input: { email: string; password: string; name?: string | undefined },
-): Promise<{ user: UserRow; created: boolean }> {
-  const existing = await findUserByEmail(db, input.email);
-  if (!existing) {
-    const user = await insertUser(db, { ...input, name: input.name ?? 'Admin', role: 'admin' });
-    if (user) return { user, created: true };
-  }
-  const passwordHash = await hashPassword(input.password);
-  const [user] = await db
-    .update(users)
-    .set({ role: 'admin', passwordHash, ...(input.name && { name: input.name }) })
-    .where(byEmail(input.email))
-    .returning();
-  if (!user) throw new Error(`Could not create or promote ${input.email}`);
-  return { user, created: false };
 }
 
 /**

@@ -17,6 +17,7 @@ import { burnPasswordCheck, verifyPassword } from './password';
 import { credentialLimits, credentialThrottle } from './rate-limits';
 import { createSession, findUserByEmail, registerUser, revokeSession, toUser } from './repository';
 import type { UserRow } from './schema';
+import { sendEmailConfirmation } from '../users/email-confirmation';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
 
@@ -65,6 +66,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!created) throw conflict(AuthMessages.emailTaken, ErrorCode.emailTaken);
       const { user, token, expiresAt } = created;
+      // The address is proved by opening this link (decision 070); until then the account works
+      // but cannot hold a staff role. A mail problem never undoes the sign-up.
+      await sendEmailConfirmation(app, user).catch((error: unknown) =>
+        request.log.error({ err: error }, 'sign-up confirmation mail failed'),
+      );
       return reply.code(201).send(authResponse(user, token, expiresAt));
     },
   );

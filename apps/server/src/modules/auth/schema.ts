@@ -50,6 +50,12 @@ export const users = pgTable(
     goalScansPerWeek: integer('goal_scans_per_week'),
     /** Set by an admin: sign-in is refused and every session was revoked at that moment. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * When the owner last proved this address (a confirmation link, an email-change link or a
+     * password-reset link opened, or the operator's bootstrap); null = not proved. Only a proved
+     * address may hold a staff role (decision 070).
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

@@ -327,6 +327,31 @@ describe('likes and the reading list', () => {
     ).toBe(404);
   });
 
+  it("a deleted account's likes leave the count with it (create, like, delete, repeat)", async () => {
+    const likesOf = async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/blog/posts/know-your-skin-type' });
+      return (res.json() as { likes: number }).likes;
+    };
+    const start = await likesOf();
+    for (let round = 0; round < 3; round++) {
+      const user = await createUser(app);
+      const like = await app.inject({
+        method: 'POST',
+        url: '/api/blog/posts/know-your-skin-type/like',
+        headers: user.headers,
+      });
+      expect(like.json()).toMatchObject({ liked: true, likes: start + 1 });
+      const gone = await app.inject({
+        method: 'DELETE',
+        url: '/api/users/me',
+        headers: user.headers,
+        payload: { password: user.password },
+      });
+      expect(gone.statusCode).toBe(204);
+      expect(await likesOf()).toBe(start);
+    }
+  });
+
   it('like counts stay exact under 20 parallel requests', async () => {
     const id = await freshPost('likes-parallel');
     const users = await Promise.all(Array.from({ length: 20 }, () => createUser(app)));

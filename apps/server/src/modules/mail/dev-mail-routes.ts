@@ -1,5 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import net from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../../plugins/errors';
 import { latestOutbox } from './mailer';
+
+/** Headers a proxy adds: a request carrying one came from further away than the proxy. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'];
+
+/**
+ * Whether the request comes from this machine: the socket's peer is a loopback address (never the
+ * X-Forwarded-For address, which a client writes itself) and no proxy forwarded it (a proxy on the
+ * same host would otherwise make every visitor look local).
+ */
+export function isLoopbackRequest(request: FastifyRequest): boolean {
+  if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+  const peer = (request.raw.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  if (peer === '::1') return true;
+  return net.isIPv4(peer) && peer.startsWith('127.');
+}
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -11,10 +28,13 @@ function linkify(text: string): string {
 /**
  * GET /dev/mail: the development mailbox, a server-rendered list of the mail_outbox (password-reset
  * and email-change mail) for following their links without a mail server. Registered only when no SMTP is set and
- * NODE_ENV is not production (config.devMailbox); otherwise the path is an ordinary 404.
+ * NODE_ENV is not production (config.devMailbox); otherwise the path is an ordinary 404. It holds
+ * live reset links, so it answers this machine only (decision 070): any other client gets the
+ * same 404, whatever HOST the server listens on.
  */
 export async function devMailRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/mail', { schema: { hide: true } }, async (request, reply) => {
+    if (!isLoopbackRequest(request)) throw notFound();
     const mails = await latestOutbox(app.db);
     const items = mails
       .map(

@@ -35,6 +35,26 @@ describe('development mailbox (no SMTP, not production)', () => {
     expect(page.body).toContain('Reset your Lumiskin password');
     expect(page.body).toContain(`<a href="${link}">`);
   });
+
+  it('answers only this machine: another host, or anything a proxy forwarded, gets a 404', async () => {
+    const { user } = await createUser(app);
+    expect((await forgot(app, user.email)).statusCode).toBe(200);
+    const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/dev/mail', remoteAddress, headers });
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await from(local)).statusCode, local).toBe(200);
+    }
+    for (const remote of ['192.168.1.20', '10.0.0.7', '::ffff:192.168.1.20', 'fe80::1']) {
+      const res = await from(remote);
+      expect(res.statusCode, remote).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found', detail: expect.any(String) });
+      expect(res.body).not.toContain('reset-password');
+    }
+    // A reverse proxy on this machine: the peer is loopback, the visitor is not.
+    const proxied = await from('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' });
+    expect(proxied.statusCode).toBe(404);
+    expect((await from('127.0.0.1', { forwarded: 'for=203.0.113.9' })).statusCode).toBe(404);
+  });
 });
 
 describe('without the development mailbox', () => {
@@ -56,6 +76,11 @@ describe('without the development mailbox', () => {
     expect(logs.text()).not.toMatch(LINK);
     const page = await app.inject({ method: 'GET', url: '/dev/mail' });
     expect(page.statusCode).toBe(404);
+  });
+
+  it('listens on this machine only unless HOST opens it (npm start as the README says)', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 
   it('is on only when no SMTP is set and NODE_ENV is not production', () => {

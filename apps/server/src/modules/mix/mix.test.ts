@@ -1,5 +1,6 @@
 import { MixMessages } from '@lumiskin/contract/mix';
 import { MixResponse } from '@lumiskin/contract/shop';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
@@ -22,6 +23,37 @@ const get = async (user: CreatedUser) => {
 };
 
 describe('/api/mix', () => {
+  it('treats a hidden product as unknown: PUT refuses it and nothing of it comes back', async () => {
+    const user = await createUser(app);
+    const [before] = await app.db.execute<{ name: string; description: string; price: number }>(
+      sql`select name, description, price_pence as price from products where id = 'gentle-cream-cleanser'`,
+    );
+    await app.db.execute(
+      sql`update products set hidden = true, name = 'Secret Launch', description = 'Not yet public', price_pence = 1234 where id = 'gentle-cream-cleanser'`,
+    );
+    try {
+      const res = await put(user, [{ product_id: 'gentle-cream-cleanser', quantity: 1 }]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'unknown_product', detail: expect.any(String) });
+      expect(res.body).not.toMatch(/Secret Launch|Not yet public|1234/);
+      expect(await get(user)).toMatchObject({ items: [], total_pence: 0 });
+      // Merged from a visitor's browser: skipped, not shown.
+      const merged = await app.inject({
+        method: 'POST',
+        url: '/api/mix/merge',
+        headers: user.headers,
+        payload: { items: [{ product_id: 'gentle-cream-cleanser', quantity: 1 }] },
+      });
+      expect(merged.statusCode).toBe(200);
+      expect(merged.body).not.toMatch(/Secret Launch|Not yet public/);
+      expect(MixResponse.parse(merged.json()).skipped).toEqual(['gentle-cream-cleanser']);
+    } finally {
+      await app.db.execute(
+        sql`update products set hidden = false, name = ${before!.name}, description = ${before!.description}, price_pence = ${before!.price} where id = 'gentle-cream-cleanser'`,
+      );
+    }
+  });
+
   it('needs a session', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/mix' })).statusCode).toBe(401);
     expect(

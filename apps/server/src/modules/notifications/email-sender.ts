@@ -3,19 +3,23 @@ import { EMAILED_KINDS, type NotificationSender } from './scheduler';
 
 /**
  * Email for the rare kinds (a progress scan due, a new article), only for people with the
- * Settings tab's Email Notifications on (spec §2). Daily reminders stay in the bell and push.
+ * Settings tab's Email Notifications on (spec §2) and a confirmed address. Daily reminders stay in the bell and push.
  */
 export function createEmailSender(mailer: Mailer, appUrl: string): NotificationSender {
   return {
     name: 'email',
     async send(recipient, notification) {
       if (!recipient.emailNotifications || !EMAILED_KINDS.has(notification.kind)) return;
+      // Someone may have signed up with a stranger's address: optional mail waits until the
+      // owner proved it (decision 070).
+      if (!recipient.emailConfirmed) return;
       await mailer.send({
         userId: recipient.id,
         to: recipient.email,
         subject: notification.title,
         text: [
-          `Hi ${recipient.name},`,
+          // No display name: it is whatever the account's holder typed (decision 070).
+          'Hello,',
           '',
           notification.body,
           '',

@@ -102,7 +102,13 @@ describe('FCM sender', () => {
         token_uri: `${base}/token`,
       },
     });
-    const recipient = { id: user.id, name: user.name, email: user.email, emailNotifications: true };
+    const recipient = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailNotifications: true,
+      emailConfirmed: true,
+    };
     await sender.send(recipient, row!);
     expect(sent).toEqual([
       { token: 'phone-token', title: 'Your daily quiz is ready', link: '/quiz/daily' },

@@ -9,7 +9,7 @@ import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/
 import { users } from '../auth/schema';
 import { routineProducts } from '../routine/schema';
 import { runDueNotifications } from './scheduler';
-import { loadVapidKeys } from './web-push';
+import { isAllowedEndpoint, loadVapidKeys } from './web-push';
 import { MAX_DEVICES } from './repository';
 import { notifications, pushSubscriptions, pushTokens, serverKeys } from './schema';
 
@@ -24,7 +24,8 @@ beforeAll(async () => {
     notifications: {
       schedulerIntervalMs: 0,
       vapidSubject: 'mailto:team@lumiskin.test',
-      pushHosts: ['127.0.0.1'],
+      // The stand-in listens on a port of its own: allowed by naming it (host:port).
+      pushHosts: [new URL(pushService.origin).host],
       webPushAgent: new https.Agent({ ca: pushService.ca }),
     },
   });
@@ -241,6 +242,11 @@ describe('Web Push', () => {
       { endpoint: 'https://169.254.169.254/latest' },
     ],
     ['plain http', { endpoint: 'http://127.0.0.1:9/push/x' }],
+    ['an allowed host on another port', { endpoint: `https://127.0.0.1:6379/push/x` }],
+    [
+      'an allowed host on the default port when only its own port is allowed',
+      { endpoint: 'https://127.0.0.1/push/x' },
+    ],
     ['credentials in the URL', { endpoint: 'https://user:pw@127.0.0.1/push/x' }],
     ['a bad key', { keys: { p256dh: 'not base64url!', auth: 'abc' } }],
     ['no keys', { keys: undefined }],
@@ -346,5 +352,19 @@ describe('native push tokens: /api/user/push-token', () => {
     for (const table of [pushTokens, pushSubscriptions, notifications]) {
       expect(await app.db.select().from(table).where(eq(table.userId, alice.user.id))).toEqual([]);
     }
+  });
+});
+
+describe('which push endpoints are allowed', () => {
+  it('a bare allowed host means port 443 only; subdomains too; another port only when named', () => {
+    const hosts = ['fcm.googleapis.com', 'push.example:8443'];
+    expect(isAllowedEndpoint('https://fcm.googleapis.com/fcm/send/x', hosts)).toBe(true);
+    expect(isAllowedEndpoint('https://fcm.googleapis.com:443/fcm/send/x', hosts)).toBe(true);
+    expect(isAllowedEndpoint('https://eu.fcm.googleapis.com/x', hosts)).toBe(true);
+    expect(isAllowedEndpoint('https://fcm.googleapis.com:6379/x', hosts)).toBe(false);
+    expect(isAllowedEndpoint('https://fcm.googleapis.com:22/x', hosts)).toBe(false);
+    expect(isAllowedEndpoint('https://push.example:8443/x', hosts)).toBe(true);
+    expect(isAllowedEndpoint('https://push.example/x', hosts)).toBe(false);
+    expect(isAllowedEndpoint('https://push.example:8444/x', hosts)).toBe(false);
   });
 });

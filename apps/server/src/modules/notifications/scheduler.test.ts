@@ -279,10 +279,14 @@ describe('runDueNotifications', () => {
     expect(errors.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('emails only the rare kinds, and only with Email Notifications on', async () => {
-    const on = await person();
-    const off = await person({ set: { emailNotifications: false } });
-    for (const u of [on, off]) {
+  it('emails only the rare kinds, only with Email Notifications on, only to a confirmed address', async () => {
+    const confirmed = { emailConfirmedAt: new Date('2031-01-01T00:00:00Z') };
+    const on = await person({
+      set: { ...confirmed, name: 'Bank of Nowhere: log in at evil.test' },
+    });
+    const off = await person({ set: { ...confirmed, emailNotifications: false } });
+    const unconfirmed = await person();
+    for (const u of [on, off, unconfirmed]) {
       await insertScan(app.db, u.id, { createdAt: new Date('2031-05-01T10:00:00Z') });
     }
     const email = createEmailSender(app.mailer, 'https://lumiskin.test');
@@ -290,7 +294,9 @@ describe('runDueNotifications', () => {
     const mailOn = await readOutbox(app.db, on.email);
     expect(mailOn.map((m) => m.subject)).toEqual(['Time for a progress scan']);
     expect(mailOn[0]?.text).toContain('https://lumiskin.test/scan');
+    expect(mailOn[0]?.text).not.toContain('evil.test');
     expect(await readOutbox(app.db, off.email)).toEqual([]);
+    expect(await readOutbox(app.db, unconfirmed.email)).toEqual([]);
     // Both still have both in the bell.
     expect((await mine(off.id)).map((r) => r.kind).sort()).toEqual([
       'progress_scan',

@@ -18,6 +18,8 @@ export interface Recipient {
   name: string;
   email: string;
   emailNotifications: boolean;
+  /** Optional mail goes only to an address its owner proved (decision 070). */
+  emailConfirmed: boolean;
 }
 
 /** One way out besides the bell. A sender never throws for one device's failure. */
@@ -127,6 +129,7 @@ export async function runDueNotifications(
       name: outcome.user.name,
       email: outcome.user.email,
       emailNotifications: outcome.user.emailNotifications,
+      emailConfirmed: outcome.user.emailConfirmedAt !== null,
     };
     for (const row of outcome.rows) {
       for (const sender of senders) {

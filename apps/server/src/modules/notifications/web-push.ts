@@ -46,7 +46,12 @@ export async function loadVapidKeys(
   return { publicKey: value.publicKey, privateKey: value.privateKey, subject: options.subject };
 }
 
-/** Whether a subscription endpoint's host is a push service we send to (no SSRF through it). */
+/**
+ * Whether a subscription endpoint is a push service we send to (no SSRF through it): https, no
+ * credentials, an allowed host or a subdomain of one, and the default port. An allowed entry may
+ * name a port (`push.example:8443`); a bare host allows 443 only, so an allowed host cannot be
+ * used to reach its other services (`:6379`, `:22`).
+ */
 export function isAllowedEndpoint(endpoint: string, allowedHosts: readonly string[]): boolean {
   let url: URL;
   try {
@@ -56,7 +61,12 @@ export function isAllowedEndpoint(endpoint: string, allowedHosts: readonly strin
   }
   if (url.protocol !== 'https:' || url.username || url.password) return false;
   const host = url.hostname.toLowerCase();
-  return allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  return allowedHosts.some((allowed) => {
+    const [allowedHost = '', allowedPort = ''] = allowed.toLowerCase().split(/:(?=\d+$)/);
+    // URL drops https's default port, so '' is 443.
+    if (url.port !== (allowedPort === '443' ? '' : allowedPort)) return false;
+    return host === allowedHost || host.endsWith(`.${allowedHost}`);
+  });
 }
 
 /** The push services of Chrome/Edge/Android, Firefox, Windows and Safari (their hosts). */

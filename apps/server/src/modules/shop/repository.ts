@@ -152,9 +152,16 @@ export async function findProduct(db: Db, id: string): Promise<ShopProduct | und
   return row ? toShopProduct(row as ProductRow) : undefined;
 }
 
+/**
+ * The listed products the shop shows, by id: a hidden one is not for sale, so it is as unknown
+ * here as in the shop (a mix or favourite naming it never gets its name, copy or price back).
+ */
 export async function findProducts(db: Db, ids: string[]): Promise<Map<string, ShopProduct>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.hidden, false)));
   return new Map(rows.map((row) => [row.id, toShopProduct(row as ProductRow)]));
 }
 

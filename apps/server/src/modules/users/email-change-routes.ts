@@ -10,10 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, HttpError } from '../../plugins/errors';
 import { credentialLimits } from '../auth/rate-limits';
 import { confirmEmailChange, sendEmailChangedNotice } from './email-change';
+import { confirmEmailAddress } from './email-confirmation';
 
 /**
  * POST /api/auth/confirm-email, beside sign-in and password reset: the emailed link's page sends its
- * token here. No session needed (the mail may be read on another device); the token is the proof.
+ * token here, and so does sign-up's confirmation link (decision 070). No session needed (the mail
+ * may be read on another device); the token is the proof.
  */
 const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -31,6 +33,16 @@ const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.config.now?.() ?? new Date();
       const result = await confirmEmailChange(app.db, request.body.token, now);
       if (result.status === 'invalid') {
+        // Not an email-change link: perhaps sign-up's confirmation link (decision 070).
+        const confirmed = await confirmEmailAddress(app.db, request.body.token, now);
+        if (confirmed) {
+          request.log.info({ userId: confirmed.id }, 'email confirmed');
+          return {
+            message: AccountMessages.emailConfirmed,
+            email: confirmed.email,
+            kind: 'confirmed' as const,
+          };
+        }
         throw new HttpError(
           400,
           AccountErrorCode.invalidEmailToken,
@@ -43,7 +55,11 @@ const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error }, 'email-changed notice failed'),
       );
       request.log.info({ userId: result.user.id }, 'email changed');
-      return { message: AccountMessages.emailChanged, email: result.user.email };
+      return {
+        message: AccountMessages.emailChanged,
+        email: result.user.email,
+        kind: 'changed' as const,
+      };
     },
   );
 };

@@ -57,6 +57,30 @@ async function linkToken(email: string): Promise<string> {
 }
 
 describe('changing the email', () => {
+  it("never carries the requester's display name to the stranger's address (no phishing from our domain)", async () => {
+    const bait = 'URGENT: your bank account is locked, call +1 555 0100 or visit evil.test';
+    const user = await createUser(app, { name: bait });
+    const stranger = freshAddress();
+    const res = await requestChange(user, { newEmail: stranger, currentPassword: user.password });
+    expect(res.statusCode).toBe(200);
+    const toStranger = await readOutbox(app.db, stranger);
+    expect(toStranger).toHaveLength(1);
+    expect(toStranger[0]!.text).not.toContain('evil.test');
+    expect(toStranger[0]!.subject).not.toContain('evil.test');
+    // Nor to any other mail this sends (the account's own, perhaps also unproved, address).
+    for (const mail of await readOutbox(app.db, user.user.email))
+      expect(mail.text).not.toContain('evil.test');
+    // A password reset to the account's address neither.
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.user.email },
+    });
+    const [reset] = await readOutbox(app.db, user.user.email);
+    expect(reset?.subject).toMatch(/reset/i);
+    expect(reset?.text).not.toContain('evil.test');
+  });
+
   it('takes effect only when the link sent to the new address is opened; the old address hears of it', async () => {
     const user = await createUser(app);
     const next = freshAddress();
@@ -89,6 +113,7 @@ describe('changing the email', () => {
     expect(ConfirmEmailResponse.parse(done.json())).toEqual({
       message: AccountMessages.emailChanged,
       email: next,
+      kind: 'changed',
     });
     expect((await me(user)).email).toBe(next);
     expect((await login(next, user.password)).statusCode).toBe(200);

@@ -82,7 +82,9 @@ export async function requestEmailChange(
           to: newEmail,
           subject: 'Confirm your new Lumiskin email',
           text: [
-            `Hello ${user.name},`,
+            // No display name: this address may be anyone's, and the name is whatever the
+            // requester typed (decision 070).
+            'Hello,',
             '',
             'You asked to use this address for your Lumiskin account. Open this link within',
             `${EMAIL_CHANGE_TTL_MINUTES} minutes to confirm it. It works once:`,
@@ -99,7 +101,7 @@ export async function requestEmailChange(
     to: user.email,
     subject: 'Your Lumiskin email change was requested',
     text: [
-      `Hello ${user.name},`,
+      'Hello,',
       '',
       `Someone signed in to your Lumiskin account asked to change its email to ${newEmail}.`,
       'The change happens only if the link we sent to that address is opened.',
@@ -148,7 +150,8 @@ export async function confirmEmailChange(
       if (!before) return { status: 'invalid' };
       const [user] = await tx
         .update(users)
-        .set({ email: link.newEmail, updatedAt: now })
+        // Opening the link proved the new address (decision 070).
+        .set({ email: link.newEmail, emailConfirmedAt: now, updatedAt: now })
         .where(eq(users.id, link.userId))
         .returning();
       await tx
@@ -177,7 +180,7 @@ export async function sendEmailChangedNotice(
     to: oldEmail,
     subject: 'Your Lumiskin email was changed',
     text: [
-      `Hello ${user.name},`,
+      'Hello,',
       '',
       `The email of your Lumiskin account is now ${user.email}; mail about your account goes`,
       'there from now on, and password-reset links sent to this address no longer work.',

@@ -44,7 +44,7 @@ export async function prepareResetLink(
     to: user.email,
     subject: 'Reset your Lumiskin password',
     text: [
-      `Hello ${user.name},`,
+      'Hello,',
       '',
       'Someone (hopefully you) asked to reset the password of your Lumiskin account.',
       `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new one. It works once:`,

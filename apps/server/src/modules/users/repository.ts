@@ -30,6 +30,7 @@ export function toAccount(row: UserRow): Account {
       },
     },
     goals: { target_score: row.goalTargetScore, scans_per_week: row.goalScansPerWeek },
+    email_confirmed: row.emailConfirmedAt !== null,
   };
 }
 
@@ -144,6 +145,11 @@ export async function deleteAccount(db: Db | Tx, userId: string): Promise<void> 
   await db.transaction(async (tx) => {
     await recordPhotoDeletion(tx, { userId, analysisId: null });
     await tx.execute(sql`delete from post_views where visitor = ${`u:${userId}`}`);
+    // An article's like counter is kept on the article (it starts from the seeded figure): the
+    // person's likes leave it with them, as an unlike would (the cascade only drops the rows).
+    await tx.execute(sql`
+      update blog_posts set likes = greatest(likes - 1, 0)
+      where id in (select post_id from post_likes where user_id = ${userId})`);
     await tx.delete(users).where(eq(users.id, userId));
   });
 }
@@ -178,5 +184,15 @@ export async function consumeResetToken(
       ),
     )
     .returning({ userId: passwordResetTokens.userId });
+  // The link reached the account's inbox and was opened: the address is proved (decision 070).
+  // An email change voids reset links, so this is always the address the link went to.
+  if (row) {
+    await db
+      .update(users)
+      .set({
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(eq(users.id, row.userId));
+  }
   return row?.userId;
 }

@@ -20,6 +20,7 @@ import { countActiveAdmins, isActiveAdmin, lockAdminSeats } from '../admin/repos
 import { findUserById } from '../auth/repository';
 import { verifyPassword } from '../auth/password';
 import { enforceLimit } from '../auth/rate-limits';
+import { sendEmailConfirmation } from './email-confirmation';
 import { requestEmailChange } from './email-change';
 import { accountExportStream } from './export';
 import {
@@ -142,6 +143,33 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       request.log.info({ userId: user.id }, 'email change requested');
       return { message: AccountMessages.emailChangeRequested };
+    },
+  );
+
+  app.post(
+    '/me/email/confirmation',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Mail a new confirmation link to the account’s address (decision 070); 400 when it is already confirmed',
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const outcome = await sendEmailConfirmation(app, user);
+      if (outcome === 'confirmed') {
+        throw new HttpError(
+          400,
+          AccountErrorCode.alreadyConfirmed,
+          AccountMessages.alreadyConfirmed,
+        );
+      }
+      if (outcome === 'limit') {
+        throw new HttpError(429, ErrorCode.rateLimited, AccountMessages.confirmationLimit);
+      }
+      return { message: AccountMessages.confirmationSent };
     },
   );
 

@@ -37,3 +37,23 @@ export const emailChangeTokens = pgTable(
   },
   (t) => [index('email_change_tokens_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Sign-up confirmation links (decision 070): sent to the account's address, single use, one day.
+ * Confirming counts only while the account still has the address the link was sent to.
+ */
+export const emailConfirmationTokens = pgTable(
+  'email_confirmation_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_confirmation_tokens_user_idx').on(t.userId, t.createdAt)],
+);

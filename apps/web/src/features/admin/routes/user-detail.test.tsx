@@ -14,6 +14,7 @@ const member: AdminUserDetail = {
   status: 'active',
   created_at: '2026-01-02T10:00:00.000Z',
   suspended_at: null,
+  email_confirmed: true,
   last_active_at: '2026-11-20T10:00:00.000Z',
   scan_count: 7,
   quiz_points: 120,

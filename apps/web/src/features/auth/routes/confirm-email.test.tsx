@@ -22,12 +22,12 @@ describe('the email confirmation page', () => {
     const fetch = fakeFetch((url, init) => {
       expect(url).toBe('/api/auth/confirm-email');
       expect(JSON.parse(String(init.body))).toEqual({ token: 'tok-123' });
-      return json(200, { message: AccountMessages.emailChanged, email: NEW });
+      return json(200, { message: AccountMessages.emailChanged, email: NEW, kind: 'changed' });
     });
     const { user } = renderPage();
-    expect(await screen.findByRole('heading', { name: 'Confirm your new email' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeVisible();
     expect(fetch).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Confirm my new email' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm my email' }));
     expect(await screen.findByRole('status')).toHaveTextContent(`It is now ${NEW}`);
     await user.click(screen.getByRole('link', { name: 'Sign in' }));
     expect(
@@ -39,16 +39,27 @@ describe('the email confirmation page', () => {
     saveSession({ token: 'tok-session-0123456789', user: createUser() });
     fakeFetch((url) =>
       url === '/api/auth/confirm-email'
-        ? json(200, { message: AccountMessages.emailChanged, email: NEW })
+        ? json(200, { message: AccountMessages.emailChanged, email: NEW, kind: 'changed' })
         : url === '/api/auth/me'
           ? json(200, { user: createUser({ email: NEW }) })
           : json(404, { detail: 'Not found', code: 'not_found' }),
     );
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Confirm my new email' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
     expect(await screen.findByRole('link', { name: 'Back to your profile' })).toBeVisible();
     await screen.findByRole('status');
     await vi.waitFor(() => expect(getSession()?.user.email).toBe(NEW));
+  });
+
+  it('says a sign-up confirmation link proved the address, without claiming an email change', async () => {
+    fakeFetch(() =>
+      json(200, { message: AccountMessages.emailConfirmed, email: NEW, kind: 'confirmed' }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(AccountMessages.emailConfirmed);
+    expect(screen.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+    expect(screen.queryByText(/It is now/)).toBeNull();
   });
 
   it("shows the server's answer for a used or expired link", async () => {
@@ -56,7 +67,7 @@ describe('the email confirmation page', () => {
       json(400, { detail: AccountMessages.emailConfirmInvalid, code: 'invalid_email_token' }),
     );
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Confirm my new email' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(AccountMessages.emailConfirmInvalid);
   });
 
@@ -64,7 +75,7 @@ describe('the email confirmation page', () => {
     const fetch = fakeFetch(() => json(500, {}));
     renderPage('/confirm-email');
     expect(await screen.findByRole('alert')).toHaveTextContent(AccountMessages.emailConfirmInvalid);
-    expect(screen.queryByRole('button', { name: 'Confirm my new email' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm my email' })).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
 });

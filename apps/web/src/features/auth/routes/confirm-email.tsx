@@ -11,7 +11,7 @@ import { useConfirmEmail } from '@/features/auth/api/confirm-email';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 
 /**
- * Where the email-change link lands (`/confirm-email?token=…`). The change is made by the button,
+ * Where the email-change link and sign-up's confirmation link land (`/confirm-email?token=…`). The change is made by the button,
  * not by opening the page: mail scanners open links (some run their scripts) and must not make
  * the change on the reader's behalf (decision 035).
  */
@@ -31,6 +31,25 @@ export default function ConfirmEmailRoute() {
       { onError: (e) => setError(errorMessage(e, AccountMessages.emailConfirmInvalid)) },
     );
   };
+
+  if (confirm.data?.kind === 'confirmed') {
+    return (
+      <AuthLayout
+        title="Email confirmed"
+        description="Thank you: this address is now proved yours."
+      >
+        <Alert variant="info" role="status">
+          <MailCheckIcon aria-hidden />
+          <p>{confirm.data.message}</p>
+        </Alert>
+        <Button asChild className="mt-6 w-full">
+          <Link to={isSignedIn ? paths.profile.href : paths.login.href}>
+            {isSignedIn ? 'Back to your profile' : 'Sign in'}
+          </Link>
+        </Button>
+      </AuthLayout>
+    );
+  }
 
   if (confirm.data) {
     const { email } = confirm.data;
@@ -55,8 +74,8 @@ export default function ConfirmEmailRoute() {
 
   return (
     <AuthLayout
-      title="Confirm your new email"
-      description="Your account keeps its current email until you confirm the new one here."
+      title="Confirm your email"
+      description="A new address is used only once you confirm it here."
     >
       {error ? (
         <Alert variant="destructive" role="alert" className="mb-6">
@@ -66,7 +85,7 @@ export default function ConfirmEmailRoute() {
       ) : null}
       {token ? (
         <Button size="lg" className="w-full" disabled={confirm.isPending} onClick={submit}>
-          {confirm.isPending ? 'Confirming...' : 'Confirm my new email'}
+          {confirm.isPending ? 'Confirming...' : 'Confirm my email'}
         </Button>
       ) : (
         <Button asChild variant="outline" className="w-full">

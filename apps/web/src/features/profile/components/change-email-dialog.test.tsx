@@ -23,6 +23,7 @@ const account: Account = {
     },
   },
   goals: { target_score: null, scans_per_week: null },
+  email_confirmed: true,
 };
 
 const renderForm = () =>

@@ -22,6 +22,31 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useUpdateAccount } from '@/lib/api/update-account';
 import { ChangeEmailDialog } from '@/features/profile/components/change-email-dialog';
+import { useSendEmailConfirmation } from '@/features/profile/api/send-email-confirmation';
+
+/** An address not proved yet (decision 070): say so, and offer a new link. */
+function UnconfirmedEmailNote() {
+  const send = useSendEmailConfirmation();
+  const ask = () =>
+    send.mutate(undefined, {
+      onSuccess: (res) => toast.success(res.message),
+      onError: (e) => toast.error(errorMessage(e, 'The link could not be sent. Please try again.')),
+    });
+  return (
+    <p className="mt-2 text-sm text-muted-foreground">
+      Not confirmed yet: open the link we mailed to this address.{' '}
+      <Button
+        type="button"
+        variant="link"
+        className="h-auto p-0"
+        disabled={send.isPending}
+        onClick={ask}
+      >
+        Send a new link
+      </Button>
+    </p>
+  );
+}
 
 const CONCERN_LABELS: Record<ProfileConcern, string> = {
   acne: 'Acne',
@@ -98,6 +123,7 @@ export function ProfileForm({ account }: { account: Account }) {
             />
             <ChangeEmailDialog currentEmail={account.email} />
           </div>
+          {account.email_confirmed ? null : <UnconfirmedEmailNote />}
         </Field>
       </div>
       <Field id="profile-skin-type" label="Skin type" className="sm:max-w-xs">
