@@ -165,8 +165,8 @@ export function spearman(x: number[], y: number[]): number {
   return pearson(ranks(x), ranks(y));
 }
 
-/** Deterministic PRNG (mulberry32) for the bootstrap. */
-function rng(seed: number) {
+/** Deterministic PRNG (mulberry32): numbers in [0, 1). The bootstrap and the lesion synthesiser. */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -177,9 +177,15 @@ function rng(seed: number) {
   };
 }
 
+/** The value after `--name` on the command line, if any. */
+export function arg(name: string, argv: string[] = process.argv): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
 /** Percentile bootstrap 95 % interval of Spearman's ρ (1,000 resamples, fixed seed). */
 export function spearmanCi(x: number[], y: number[], resamples = 1000): [number, number] {
-  const rand = rng(20261124);
+  const rand = mulberry32(20261124);
   const n = x.length;
   const out: number[] = [];
   for (let b = 0; b < resamples; b++) {
@@ -206,7 +212,7 @@ export function bootstrapCi(
   stat: (rows: number[]) => number,
   resamples = 1000,
 ): [number, number] {
-  const rand = rng(20261125);
+  const rand = mulberry32(20261125);
   const out: number[] = [];
   for (let b = 0; b < resamples; b++) {
     const rows: number[] = [];

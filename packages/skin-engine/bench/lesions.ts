@@ -43,6 +43,7 @@ import os from 'node:os';
 import sharp from 'sharp';
 import type { AnalysisResult, SkinEngine } from '../src/engine';
 import {
+  arg,
   bootstrapCi,
   decodeFile,
   devFacesDir,
@@ -78,10 +79,6 @@ import { reencode, type Img } from './variants';
 
 sharp.concurrency(1);
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 function oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
   const v = (arg(name) ?? fallback) as T;
   if (!allowed.includes(v)) {
@@ -521,32 +518,18 @@ function report(records: FaceRecord[]) {
     recallRow('all inflammatory', (l) => overlayOf(l.kind) === 'blemishes', kindsImg);
     recallRow('all comedones', (l) => overlayOf(l.kind) === 'blackheads', kindsImg);
     if (RESPONSE_MODES.includes(mode)) {
-      recallRow(
-        'infl., response imgs',
-        () => true,
-        (r) => {
-          const ims = [...m(r).inflammatory.values()];
-          return {
-            ...(ims[0] as ImageRecord),
-            truth: ims.flatMap((i) => i.truth),
-            found: ims.flatMap((i) => i.found),
-            foundAny: ims.flatMap((i) => i.foundAny),
-          };
-        },
-      );
-      recallRow(
-        'comed., response imgs',
-        () => true,
-        (r) => {
-          const ims = [...m(r).comedones.values()];
-          return {
-            ...(ims[0] as ImageRecord),
-            truth: ims.flatMap((i) => i.truth),
-            found: ims.flatMap((i) => i.found),
-            foundAny: ims.flatMap((i) => i.foundAny),
-          };
-        },
-      );
+      // The response images of one series pooled as one record.
+      const pooled = (series: 'inflammatory' | 'comedones') => (r: FaceRecord) => {
+        const ims = [...m(r)[series].values()];
+        return {
+          ...(ims[0] as ImageRecord),
+          truth: ims.flatMap((i) => i.truth),
+          found: ims.flatMap((i) => i.found),
+          foundAny: ims.flatMap((i) => i.foundAny),
+        };
+      };
+      recallRow('infl., response imgs', () => true, pooled('inflammatory'));
+      recallRow('comed., response imgs', () => true, pooled('comedones'));
     }
 
     // precision

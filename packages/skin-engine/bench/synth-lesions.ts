@@ -27,6 +27,7 @@
  *    skin on dark skin), with the same profiles and an sRGB shading.
  */
 import type { PixelImage } from '../src/image/raster';
+import { mulberry32 } from './dev-faces';
 
 /** A decoded RGB photo (channels must be 3: `paintLesions` throws otherwise). */
 export type Rgb8 = PixelImage & { data: Uint8Array };
@@ -89,17 +90,7 @@ export const RADIUS_MM: Record<LesionKind, readonly [number, number]> = {
   cluster: [3, 5],
 };
 
-/** Deterministic PRNG (mulberry32): numbers in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** A 32-bit seed from a string (FNV-1a), to derive per-photo, per-variant seeds. */
 export function seedOf(text: string): number {

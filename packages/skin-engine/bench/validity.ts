@@ -22,6 +22,7 @@ import { COMPREHENSIVE_METRICS, type MetricKey } from '@lumiskin/contract/analys
 import type { AnalysisResult, SkinEngine } from '../src/engine';
 import type { PixelImage } from '../src/image/raster';
 import {
+  arg,
   bootstrapCi,
   decodeFile,
   devFacesDir,
@@ -40,11 +41,6 @@ import {
 import { cameraFrame, castImage, exposed, reencode, resized, retinted, type Img } from './variants';
 
 sharp.concurrency(1);
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 const PART = partArg();
 const DUMP = arg('dump');
