@@ -34,7 +34,7 @@ test('change the email on the profile, open the link from the mail, sign in with
   const link = await linkInMail(newEmail, /Confirm your new Lumiskin email/);
   expect(link).toMatch(/^\/confirm-email\?token=[\w-]+$/);
   await page.goto(link);
-  await page.getByRole('button', { name: 'Confirm my new email' }).click();
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
   await expect(page.getByRole('status')).toContainText(`It is now ${newEmail}`);
   user.email = newEmail; // so the fixture finds the account to delete afterwards
   await page.getByRole('link', { name: 'Back to your profile' }).click();
@@ -45,7 +45,7 @@ test('change the email on the profile, open the link from the mail, sign in with
 
   // The link works once; then sign in with the new address (the old one no longer works).
   await page.goto(link);
-  await page.getByRole('button', { name: 'Confirm my new email' }).click();
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
   await expect(page.getByRole('alert')).toContainText('invalid, was already used');
   const old = await request.post('/api/auth/login', {
     data: { email: oldEmail, password: user.password },
