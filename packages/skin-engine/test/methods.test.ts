@@ -20,6 +20,8 @@ import {
   RED_RATIO_FROM,
   RED_RATIO_TO,
   REL_L16,
+  ROUND_FROM,
+  ROUND_TO,
   WHITEHEAD_MIN,
 } from '../src/metrics/lesions';
 import {
@@ -76,6 +78,8 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     RED_RATIO_TO,
     REL_L16,
     CENTRE_SHARE,
+    ROUND_FROM,
+    ROUND_TO,
     SPOT_DISC,
     CM2_PER_PX,
     reads: 'inflammatory lesions per 100 cm², relative to the skin around (decision 057)',
@@ -85,7 +89,7 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     SPOT_DISC,
     soft: 'depth, blemish, disc share (decision 043)',
     // A spot counts by 1 − the weight of an inflammatory lesion around it (decision 057).
-    blemish: { INFLAM_MIN, RED_RATIO_FROM, RED_RATIO_TO, REL_L16 },
+    blemish: { INFLAM_MIN, RED_RATIO_FROM, RED_RATIO_TO, REL_L16, ROUND_FROM, ROUND_TO },
     isolation: 'darker than the skin on every side, not on the nose (decision 057)',
   },
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS, WHITE_BALANCE },
@@ -146,11 +150,11 @@ function fingerprint(metric: MetricKey): string {
 // Decision 041 merged 038 (fine lines, firmness: new raw values, constants and knots) with 039:
 // those two and hydration (which blends fine lines) sit above both branches' numbers.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 4, fingerprint: 'd5c422001cb2' }, // 057: relative lesion detector, per 100 cm²
+  acne: { method: 4, fingerprint: '6e66741a12ca' }, // 057: relative lesion detector, per 100 cm²
   oiliness: { method: 3, fingerprint: 'ad3ae42dd4d4' }, // 056: the light's estimate
   redness: { method: 3, fingerprint: '9026e2c6e8d2' }, // 056
   texture: { method: 3, fingerprint: '94629bcf45b7' }, // 051: fine band, tone γ ½
-  dark_spots: { method: 5, fingerprint: '72e70a6e76f5' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose
+  dark_spots: { method: 5, fingerprint: 'c89a2669fc62' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose
   radiance: { method: 5, fingerprint: '98f01297d7b5' }, // 050: hinged expected chroma; 056
   hydration: { method: 7, fingerprint: 'c932ead5a7ff' }, // 041: fine lines; 050, 056: radiance; 051: texture
   pores: { method: 4, fingerprint: '243fe36004b2' },

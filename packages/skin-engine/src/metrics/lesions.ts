@@ -43,6 +43,13 @@ export const COMEDO_MIN = 11;
 /** Closed comedones: relative lightening of a fine dome that counts ½ (and not a glint). */
 export const WHITEHEAD_MIN = 7;
 /**
+ * A lesion's roundness is soft (as decision 048 made it for the old blemishes): a DoG peak with
+ * principal-curvature ratio ≤ ROUND_FROM counts whole, ≥ ROUND_TO not at all, linearly in log
+ * ratio between, so a re-save that nudges a borderline blob's shape moves it by a fraction.
+ */
+export const ROUND_FROM = 4;
+export const ROUND_TO = 9;
+/**
  * A blob's centre is read over a disc of CENTRE_SHARE × its radius: the dome's top, where a
  * pustule's pale core is still ringed by red (0.75 and 1 found fewer papules and pustules on the
  * calibration part's painted lesions).
@@ -262,7 +269,7 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
     // In the channel's own units; the ring test below decides (a DoG reads ≈ ⅓ of the contrast).
     minResponse: 0.6,
     mask: coreHalf,
-    maxCurvatureRatio: 9,
+    maxCurvatureRatio: ROUND_TO,
   });
   const lesions: Lesion[] = [];
   for (const bl of candidates) {
@@ -283,8 +290,13 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
     // The skin around must be measured skin of the zones on most sides: beside an eye, a lip or
     // a nostril (or the under-eyes' crease) the "surround" is something else.
     const surround = ramp((c.ringShare - 0.55) / 0.25);
+    const round = ramp(Math.log(ROUND_TO / bl.curvature) / Math.log(ROUND_TO / ROUND_FROM));
     const weight =
-      softAt(strength, INFLAM_MIN) * (dL < 0 || da > 2 * dL ? red : 0) * notGlint * surround;
+      softAt(strength, INFLAM_MIN) *
+      (dL < 0 || da > 2 * dL ? red : 0) *
+      notGlint *
+      surround *
+      round;
     if (weight <= 0) continue;
     lesions.push({ ...bl, x, y, sigma, kind: 'inflammatory', weight, contrast: c.contrast });
   }

@@ -92,13 +92,6 @@ export interface RegionMeasurements {
   hair: number;
 }
 
-/**
- * Redness is erythema relative to the person's own skin: a* is compared with the face's baseline
- * (the 25th percentile of low-pass a* over all measured skin), never with an absolute value, so a
- * colour cast or the person's tone (both shift every pixel's a* alike) does not read as redness.
- * A pixel is a red patch above baseline + RED_DA; diffuse redness above baseline + DIFFUSE_RED_DA
- * on the low-pass plane.
- */
 /** The zones lesions are read on (scoring.ts reads acne on the same): all but the under-eyes. */
 export const LESION_ZONES: readonly RegionKey[] = [
   'forehead',
@@ -108,6 +101,13 @@ export const LESION_ZONES: readonly RegionKey[] = [
   'chin',
 ];
 
+/**
+ * Redness is erythema relative to the person's own skin: a* is compared with the face's baseline
+ * (the 25th percentile of low-pass a* over all measured skin), never with an absolute value, so a
+ * colour cast or the person's tone (both shift every pixel's a* alike) does not read as redness.
+ * A pixel is a red patch above baseline + RED_DA; diffuse redness above baseline + DIFFUSE_RED_DA
+ * on the low-pass plane.
+ */
 export const RED_DA = 6;
 export const DIFFUSE_RED_DA = 3.5;
 /**
