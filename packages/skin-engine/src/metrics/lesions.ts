@@ -21,16 +21,16 @@ import { detectBlobs, type Blob } from './blobs';
  *
  * Inflammatory lesions: blobs of 2–6 mm on a* − INFLAM_DARK × L* (redder and darker than the skin
  * around; on dark skin inflammation adds a violaceous, darker tone, which the L* part keeps), whose
- * ring contrast is strong enough (INFLAM_MIN, soft) and red rather than brown (Δa ≥ RED_RATIO × |ΔL|,
- * soft), and not a glint. Comedones: fine dark dots (≈ 0.6–1.2 mm) far darker than pores
+ * strength against the ring (inflamStrength, soft around INFLAM_MIN) is enough, red rather than
+ * brown (Δa / |ΔL| soft over RED_RATIO_FROM…TO), round, and not a glint. Comedones: fine dark dots (≈ 0.6–1.2 mm) far darker than pores
  * (COMEDO_MIN), neither red nor yellow-brown; closed comedones are fine pale domes, not shiny.
  */
 
 /** The lightness at which relative contrasts equal CIELAB differences (L* 60). */
 export const REL_L16 = 76;
-/** Share of the darkening added to the redness channel in which inflamed lesions are looked for. */
+/** Share of L* taken from a* in the channel whose blobs are the candidates (a* − INFLAM_DARK·L*). */
 export const INFLAM_DARK = 0.35;
-/** Relative ring contrast (Δa + INFLAM_DARK·|ΔL| on the REL_L16 scale) at which a lesion counts ½. */
+/** The strength (inflamStrength, on the REL_L16 scale) at which a lesion counts ½. */
 export const INFLAM_MIN = 8;
 /** A lesion counts from INFLAM_FROM × INFLAM_MIN to INFLAM_TO × INFLAM_MIN (soft, like every count). */
 export const INFLAM_FROM = 0.75;
