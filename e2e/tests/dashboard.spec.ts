@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, loginViaUi, newUser, registerViaApi, test, type TestUser } from './fixtures';
-
-/** The shared fixture portrait (public domain, see its README). */
-const FACE = '/work/shared/fixtures/faces/astronaut-face.jpg';
+import { FACE } from './face-photo';
 
 function auth(token: string) {
   return { authorization: `Bearer ${token}` };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+import { FACE } from './face-photo';
 
 /**
  * Issue 13 item 3: on a phone the floating Quick Scan button must never sit on something a person
@@ -10,8 +11,6 @@ import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
  * nothing tappable lies under its corners, edge middles or centre (decision 035).
  */
 
-/** The shared fixture portrait (public domain, see its README). */
-const FACE = '/work/shared/fixtures/faces/astronaut-face.jpg';
 const WIDTHS = [360, 390];
 /** The server refuses a quiz answered faster than one second per question (docs/quiz-rules.md). */
 const READING_MS = 1_100;

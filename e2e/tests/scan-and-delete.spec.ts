@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
-
-/** The shared fixture portrait (public domain, see its README). */
-const FACE = '/work/shared/fixtures/faces/astronaut-face.jpg';
+import { FACE } from './face-photo';
 
 /*
  * After the first page load every move is an in-app link, never page.goto or a reload: what the

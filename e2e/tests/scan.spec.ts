@@ -4,9 +4,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, newUser, registerViaApi, test } from './fixtures';
+import { FACE } from './face-photo';
 
-/** The shared fixture: NASA portrait of Eileen Collins, public domain (see its README). */
-const FACE = '/work/shared/fixtures/faces/astronaut-face.jpg';
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-scan-e2e-'));
 
 /**

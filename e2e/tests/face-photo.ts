@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The face the journeys scan: the engine's test portrait inside the repository (NASA portrait of
+ * Eileen Collins, public domain; packages/skin-engine/test/fixtures/SOURCE.md), so a clone needs
+ * nothing outside itself.
+ */
+export const FACE = fileURLToPath(
+  new URL('../../packages/skin-engine/test/fixtures/astronaut-face.jpg', import.meta.url),
+);
