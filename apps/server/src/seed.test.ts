@@ -36,6 +36,12 @@ describe('seeding', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(AuthResponse.parse(res.json()).user).toMatchObject({ name: 'Demo User', role: 'user' });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${AuthResponse.parse(res.json()).access_token}` },
+    });
+    expect(me.json().user).toMatchObject({ email: 'demo@lumiskin.app', email_confirmed: true });
   });
 
   it('runs seeders in order', async () => {

@@ -12,7 +12,9 @@ export const demoUserSeeder: Seeder = {
   name: 'demo-user',
   async run(db, log) {
     if (await findUserByEmail(db, DEMO_USER.email)) return;
-    await insertUser(db, DEMO_USER);
+    // The demo address is the app's own: it is seeded as confirmed, so the demo profile does not
+    // ask to open a link no one can receive.
+    await insertUser(db, { ...DEMO_USER, emailConfirmed: true });
     log(`created ${DEMO_USER.email}`);
   },
 };
