@@ -75,7 +75,7 @@ import {
   type TruthKind,
   type TruthLesion,
 } from './synth-lesions';
-import { reencode, type Img } from './variants';
+import { reencode, resized, type Img } from './variants';
 
 sharp.concurrency(1);
 
@@ -103,6 +103,10 @@ const RESPONSE_MODES: RenderMode[] =
     : (RESPONSES === 'both' ? (['linear', 'paint'] as const) : [RESPONSES]).filter((m) =>
         MODES.includes(m),
       );
+const CAPTURE = oneOf('capture', ['full', 'phone'] as const, 'full');
+/** The phone capture: long side and JPEG quality. */
+const PHONE_SIDE = 640;
+const PHONE_QUALITY = 45;
 if (!Number.isFinite(LIMIT) && arg('limit') !== undefined) {
   console.error('--limit must be a number');
   process.exit(2);
@@ -175,6 +179,30 @@ function marksOf(r: AnalysisResult): Marks {
   };
 }
 
+/**
+ * A result read on an image shrunk by s, in the portrait's pixels: the marks, zones, excluded
+ * areas and face size the benchmark reads (nothing else is used).
+ */
+function scaledBack(r: AnalysisResult, s: number): AnalysisResult {
+  const pt = (p: readonly number[]) => p.map((v) => v / s) as [number, number];
+  const mark = (m: readonly number[]) => m.map((v) => v / s) as [number, number, number];
+  return {
+    ...r,
+    capture: { ...r.capture, face_px: r.capture.face_px / s },
+    regions: r.regions.map((g) => ({ ...g, polygons: g.polygons.map((p) => p.map(pt)) })),
+    overlays: {
+      ...r.overlays,
+      blemishes: r.overlays.blemishes.map(mark),
+      blackheads: r.overlays.blackheads.map(mark),
+      dark_spots: r.overlays.dark_spots.map(mark),
+      excluded: r.overlays.excluded.map((e) => ({
+        ...e,
+        polygons: e.polygons.map((p) => p.map(pt)),
+      })),
+    },
+  };
+}
+
 /** Largest radius (mm) a lesion of this kind can reach from its centre: for its keep-out disc. */
 function reachMm(kind: LesionKind): number {
   return kind === 'cluster' ? RADIUS_MM.cluster[1] + 1 : RADIUS_MM[kind][1];
@@ -218,15 +246,21 @@ async function main() {
   const { createSkinEngine } = await import('../src/engine');
   const engine: SkinEngine = await createSkinEngine();
   console.log(
-    `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os
+    `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, ${CAPTURE === 'phone' ? `phone capture (long side ${PHONE_SIDE} px, JPEG q${PHONE_QUALITY})` : 'full-size JPEG q90'}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
 
   const analyse = async (image: Img) => {
-    const jpeg = await reencode(image, 90);
-    return engine.analyze({ image: jpeg, analysisType: 'comprehensive' });
+    if (CAPTURE === 'full') {
+      const jpeg = await reencode(image, 90);
+      return engine.analyze({ image: jpeg, analysisType: 'comprehensive' });
+    }
+    const f = Math.min(1, PHONE_SIDE / Math.max(image.width, image.height));
+    const jpeg = await reencode(f < 1 ? await resized(image, f) : image, PHONE_QUALITY);
+    const out = await engine.analyze({ image: jpeg, analysisType: 'comprehensive' });
+    return out.ok ? scaledBack(out, jpeg.width / image.width) : out;
   };
 
   const records: FaceRecord[] = [];
