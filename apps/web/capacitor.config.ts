@@ -1,7 +1,7 @@
 import type { CapacitorConfig } from '@capacitor/cli';
 
 /**
- * The Android shell around the web app (spec §1; docs/android.md). The app loads the Lumiskin
+ * The Android shell around the web app (docs/product-rules.md#native-app; docs/android.md). The app loads the Lumiskin
  * server named by LUMISKIN_APP_URL at `cap sync` time (its API is same-origin there, and updates
  * need no new APK); without it the shell shows the bundled build, which cannot reach an API.
  */
@@ -17,7 +17,7 @@ const config: CapacitorConfig = {
   }),
   android: { allowMixedContent: false },
   plugins: {
-    // Spec §4/§9: the splash hides after 2 s (lib/native.ts hides it; this is the upper bound);
+    // docs/product-rules.md#native-app: the splash hides after 2 s (lib/native.ts hides it; this is the upper bound);
     // the status bar is the brand violet.
     SplashScreen: {
       launchShowDuration: 2000,

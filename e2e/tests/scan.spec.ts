@@ -43,7 +43,7 @@ async function faceY4m(): Promise<string> {
   return file;
 }
 
-/** Signs the browser in by storing the session the way the app does (spec §4 keys). */
+/** Signs the browser in by storing the session the way the app does (the keys of docs/product-rules.md#session). */
 async function signIn(context: BrowserContext, session: { access_token: string; user: unknown }) {
   await context.addInitScript(
     ([token, user]) => {

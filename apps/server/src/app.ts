@@ -78,7 +78,7 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/users', routes: usersRoutes },
   { prefix: '/notifications', routes: notificationsRoutes },
   { prefix: '/push', routes: pushRoutes },
-  // Spec §8 path: /api/user (singular) for the native app's token.
+  // The spec's path (docs/product-rules.md#api): /api/user (singular) for the native app's token.
   { prefix: '/user', routes: pushTokenRoutes },
   { prefix: '/auth', routes: passwordResetRoutes },
   { prefix: '/auth', routes: emailChangeRoutes },

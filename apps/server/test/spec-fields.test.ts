@@ -6,7 +6,7 @@ import { buildTestApp } from './helper';
 import { insertScan } from './scan-factory';
 
 /**
- * Spec §3 ("Entities and their fields"), entity by entity, against what the API answers: every
+ * The spec's entities (docs/product-rules.md#entities), entity by entity, against what the API answers: every
  * field a client written to the spec reads is there (our own extra fields may be too). A dotted
  * name is a nested field. Where the spec names a field the API spells differently, ALIASES says
  * where it is, and the test checks that too.

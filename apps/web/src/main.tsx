@@ -100,7 +100,7 @@ async function start(container: HTMLElement): Promise<Root> {
   ]);
   persistOfflineCache(queryClient);
   const router = createBrowserRouter(routes);
-  // Inside the Android app: status bar, push registration, splash (spec §7).
+  // Inside the Android app: status bar, push registration, splash (docs/product-rules.md#native-app).
   if (isNative()) void startNativeApp((link) => void router.navigate(link));
   // One render of the whole first screen, as soon as the router has the page's code (the route
   // chunk usually came with the app's scripts) and its loader has answered: on the app shell there

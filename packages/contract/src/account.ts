@@ -82,7 +82,7 @@ export const NotifySwitches = z.object({
 });
 export type NotifySwitches = z.infer<typeof NotifySwitches>;
 
-/** Settings tab toggles (spec §2) with the spec's defaults, and the reminder settings. */
+/** Settings tab toggles (docs/product-rules.md#profile) with the spec's defaults, and the reminder settings. */
 export const UserSettings = z.object({
   /** Also email the rare notifications (progress scan, new article); decision 033. */
   email_notifications: z.boolean(),

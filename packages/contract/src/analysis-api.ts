@@ -17,7 +17,7 @@ import {
   ZoneNote,
 } from './analysis';
 
-/** The stored analysis, as /api/analysis/scan, /scan-upload and /{id} return it (spec §3, §7). */
+/** The stored analysis, as /api/analysis/scan, /scan-upload and /{id} return it (docs/product-rules.md#api). */
 
 /** Who produced the scores: our own engine, or the optional external skin API merged over it. */
 export const ANALYSIS_SOURCES = ['lumiskin_ai', 'external_api'] as const;
@@ -28,7 +28,7 @@ export const ANALYSIS_SOURCE_LABELS: Record<AnalysisSource, string> = {
   external_api: 'External skin API',
 };
 
-/** Fallback text of the spec's clients when a result has none (spec §3). */
+/** Fallback text of the spec's clients when a result has none (docs/product-rules.md#scan). */
 export const DEFAULT_RESULT_TEXT = 'Analysis completed successfully.';
 
 export const Scores = z.partialRecord(MetricKey, z.number().int().min(0).max(100));
@@ -98,7 +98,7 @@ export const AnalysisParams = z.object({ id: z.uuid({ error: 'Not found' }) });
 export const HISTORY_PERIODS = ['7days', '30days', '90days', 'all'] as const;
 export const HistoryPeriod = z.enum(HISTORY_PERIODS);
 export type HistoryPeriod = z.infer<typeof HistoryPeriod>;
-/** Source filter (spec §9: all, external provider, own AI, recent). */
+/** Source filter (docs/product-rules.md#api: all, external provider, own AI, recent). */
 export const HISTORY_SOURCES = ['all', 'recent', ...ANALYSIS_SOURCES] as const;
 export const HISTORY_DEFAULT_LIMIT = 10;
 export const HISTORY_MAX_LIMIT = 100;
@@ -114,7 +114,7 @@ export type HistoryQuery = z.infer<typeof HistoryQuery>;
 /** As a client may send it. */
 export type HistoryQueryInput = z.input<typeof HistoryQuery>;
 
-/** One scan in the history list (spec §3 "Scan history item"). */
+/** One scan in the history list (docs/product-rules.md#entities). */
 export const HistoryItem = z.object({
   id: z.string(),
   _id: z.string(),

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Score keys are snake_case (the spec's clients show underscores as spaces).
  */
 
-/** Quick analysis: 7 concerns (spec §9). */
+/** Quick analysis: 7 concerns (docs/product-rules.md#scan). */
 export const QUICK_METRICS = [
   'acne',
   'oiliness',
@@ -16,7 +16,7 @@ export const QUICK_METRICS = [
   'hydration',
 ] as const;
 
-/** Comprehensive analysis adds 7 more: 14 in all (spec §9). */
+/** Comprehensive analysis adds 7 more: 14 in all (docs/product-rules.md#scan). */
 export const COMPREHENSIVE_METRICS = [
   ...QUICK_METRICS,
   'pores',
@@ -52,7 +52,7 @@ export const ANALYSIS_TYPES = ['quick', 'comprehensive'] as const;
 export const AnalysisType = z.enum(ANALYSIS_TYPES);
 export type AnalysisType = z.infer<typeof AnalysisType>;
 
-/** Concern chips on the scan screen (spec §3 "Scan concern ids"). */
+/** Concern chips on the scan screen (docs/product-rules.md#scan). */
 export const SCAN_CONCERNS = [
   'acne',
   'oiliness',
@@ -66,7 +66,7 @@ export const SCAN_CONCERNS = [
 export const ScanConcern = z.enum(SCAN_CONCERNS);
 export type ScanConcern = z.infer<typeof ScanConcern>;
 
-/** Multi-angle capture (spec §4): 0 front, 1 left profile, 2 right profile. */
+/** Multi-angle capture (docs/product-rules.md#scan): 0 front, 1 left profile, 2 right profile. */
 export const CAPTURE_ANGLES = ['front', 'left', 'right'] as const;
 export const CaptureAngle = z.enum(CAPTURE_ANGLES);
 export type CaptureAngle = z.infer<typeof CaptureAngle>;
@@ -83,7 +83,7 @@ export const REGIONS = [
 export const RegionKey = z.enum(REGIONS);
 export type RegionKey = z.infer<typeof RegionKey>;
 
-/** Score colour bands (spec §9): >=80 good (green), >=60 fair (yellow/amber), else poor (red). */
+/** Score colour bands (docs/product-rules.md#score-bands): >=80 good (green), >=60 fair (yellow/amber), else poor (red). */
 export type ScoreBand = 'good' | 'fair' | 'poor';
 export function scoreBand(score: number): ScoreBand {
   if (score >= 80) return 'good';
@@ -91,7 +91,7 @@ export function scoreBand(score: number): ScoreBand {
   return 'poor';
 }
 
-/** Trend against the previous value (spec §4): |diff| < 2 is "no change". */
+/** Trend against the previous value (docs/product-rules.md#trends): |diff| < 2 is "no change". */
 export const TREND_NO_CHANGE_THRESHOLD = 2;
 export function trend(current: number, previous: number | null | undefined) {
   if (previous == null) return { kind: 'none' as const, diff: 0 };
@@ -138,7 +138,7 @@ export const Environment = z.object({
 });
 export type Environment = z.infer<typeof Environment>;
 
-// ---- Formulations: bases and boosters (spec §3) ----
+// ---- Formulations: bases and boosters (docs/product-rules.md#mix) ----
 
 export const BASE_IDS = ['aquahydra', 'sebobalance', 'barrierrepair'] as const;
 export const BaseId = z.enum(BASE_IDS);

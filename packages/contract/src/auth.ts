@@ -8,7 +8,7 @@ export const SKIN_TYPES = ['normal', 'dry', 'oily', 'combination', 'sensitive'] 
 export const SkinType = z.enum(SKIN_TYPES);
 export type SkinType = z.infer<typeof SkinType>;
 
-/** Profile skin concerns (spec §3 "Profile form"). */
+/** Profile skin concerns (docs/product-rules.md#entities). */
 export const PROFILE_CONCERNS = [
   'acne',
   'blackheads',
@@ -26,7 +26,7 @@ export type ProfileConcern = z.infer<typeof ProfileConcern>;
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-/** Messages from spec §5 / §8, shared so web and server say exactly the same thing. */
+/** Messages from docs/product-rules.md#validation, shared so web and server say exactly the same thing. */
 export const AuthMessages = {
   fillAllFields: 'Please fill in all fields',
   passwordsDontMatch: "Passwords don't match",
@@ -62,7 +62,7 @@ const requiredText = z
   .trim()
   .min(1, AuthMessages.fillAllFields);
 
-/** Registration body (spec §7). Unknown fields such as `role` are stripped, never applied. */
+/** Registration body (docs/product-rules.md#api). Unknown fields such as `role` are stripped, never applied. */
 export const RegisterBody = z
   .object({
     name: requiredText.max(100),
@@ -98,7 +98,7 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-/** Answer of login and register (spec §3): `user` and `access_token`. */
+/** Answer of login and register (docs/product-rules.md#entities): `user` and `access_token`. */
 export const AuthResponse = z.object({
   user: User,
   access_token: z.string(),
@@ -110,7 +110,7 @@ export type AuthResponse = z.infer<typeof AuthResponse>;
 export const MeResponse = z.object({ user: User });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-/** Roles the spec sends to the admin area after login (spec §6: admin and moderator). */
+/** Roles the spec sends to the admin area after login (docs/product-rules.md#roles: admin and moderator). */
 export function isStaff(role: Role): boolean {
   return role === 'admin' || role === 'moderator';
 }

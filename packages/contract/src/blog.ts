@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Learn & Glow on the wire (spec §3 "Blog post", §7 blog calls). `content` is the Markdown as
+ * Learn & Glow on the wire (docs/product-rules.md#entities, docs/product-rules.md#api). `content` is the Markdown as
  * written; `content_html` is the server's sanitised rendering of it, the only HTML the web shows.
  */
 
@@ -30,7 +30,7 @@ export const BlogPostSummary = z.object({
   featured: z.boolean(),
   /** Same-origin path of the cover, e.g. /images/blog/acne-basics.svg. */
   image: z.string(),
-  /** Spec §3's name for the cover: the same path as `image` (a URL, not inline base64). */
+  /** The spec's name for the cover (docs/product-rules.md#entities): the same path as `image` (a URL, not inline base64). */
   image_data: z.string(),
   created_at: z.string(),
   /** Whether the signed-in user liked / saved it; false for visitors. */

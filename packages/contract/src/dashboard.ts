@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /api/dashboard/stats (spec §3 "Dashboard stats"), computed in SQL for the signed-in user.
+ * GET /api/dashboard/stats (docs/product-rules.md#entities), computed in SQL for the signed-in user.
  *
  * - total_analyses: every stored scan of the user.
  * - average_score: mean of the scans' overall scores, one decimal; null when there are none

@@ -17,5 +17,5 @@ export const AppDownloadInfo = z.object({
 });
 export type AppDownloadInfo = z.infer<typeof AppDownloadInfo>;
 
-/** Where the server serves the APK from (the site's downloads path, spec §2). */
+/** Where the server serves the APK from (the site's downloads path, docs/product-rules.md#download-and-install). */
 export const ANDROID_APK_PATH = '/downloads/lumiskin.apk';

@@ -3,12 +3,12 @@ import { MetricKey, TimeOfUse } from './analysis';
 import { ProductId } from './shop';
 
 /**
- * The shape of a formulation (spec §3 "Formulation base" / "Booster"). The catalogue itself (3 bases,
+ * The shape of a formulation (docs/product-rules.md#mix / "Booster"). The catalogue itself (3 bases,
  * 6 boosters) is data: the server seeds it into the database (packages/skin-advice/src/builtin-catalogue.ts)
  * and serves it through the shop; the interpreter (@lumiskin/skin-advice) is handed it per scan.
  */
 
-/** Who a base is for (spec §3 values) and which concerns a booster answers (spec §3 landing concern tags). */
+/** Who a base is for (docs/product-rules.md#mix) and which concerns a booster answers (the landing concern tags of docs/product-rules.md#entities). */
 export const SUITABLE_FOR = [
   // skin states named by the spec's bases
   'normal',

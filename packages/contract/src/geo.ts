@@ -5,7 +5,7 @@ import { z } from 'zod';
  * GeoNames gazetteer (cities of 1000+ people), so the scan's location never leaves our API.
  */
 
-/** Error codes of location problems (spec §8); the scan API uses the same ones. */
+/** Error codes of location problems (docs/product-rules.md#errors-and-messages); the scan API uses the same ones. */
 export const GeoErrorCode = {
   locationRequired: 'location_required',
   locationNotFound: 'location_not_found',

@@ -1,5 +1,5 @@
 /**
- * Texts of spec §8 for the shop and the blog, shared by server and web. Zod-free on purpose: a
+ * Texts of docs/product-rules.md#errors-and-messages for the shop and the blog, shared by server and web. Zod-free on purpose: a
  * page that imports a sentence should not download the schema library with it.
  */
 

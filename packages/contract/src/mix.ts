@@ -1,5 +1,5 @@
 /**
- * The mix rule (spec §1, §4 "Mix", §5, §9): a mix holds exactly one base and up to two boosters;
+ * The mix rule (docs/product-rules.md#mix): a mix holds exactly one base and up to two boosters;
  * everyday products (cleansers, sunscreens, tools...) sit beside them without a limit of their own.
  * The rule counts distinct products, not quantities: two bottles of the same base are one base.
  *
@@ -8,7 +8,7 @@
  * schema library into its first chunk; the wire schemas for the mix live in `./shop`.
  */
 
-/** Spec §9: 1 base, up to 2 boosters. */
+/** docs/product-rules.md#mix: 1 base, up to 2 boosters. */
 export const MIX_LIMITS = { bases: 1, boosters: 2 } as const;
 
 /** Quantities a person can order of one product; more is refused as a mistake, not an order. */
@@ -25,7 +25,7 @@ export function maxQuantityOf(type: string): number {
 /** Distinct products in one mix (bases and boosters included). */
 export const MIX_MAX_ITEMS = 30;
 
-/** Spec §5, word for word. */
+/** docs/product-rules.md#mix, word for word. */
 export const MixMessages = {
   secondBase: 'You can only have 1 base in your mix. Remove the current base first.',
   thirdBooster: 'You can only have 2 boosters in your mix. Remove a booster first.',
@@ -110,7 +110,7 @@ export type MixAddResult<L extends MixLine> =
   { ok: true; lines: L[] } | { ok: false; refusal: MixRefusal; lines: readonly L[] };
 
 /**
- * Spec §4 "Shop": add creates quantity 1 or increments (never past maxQuantityOf: a base stays 1); the rule
+ * docs/product-rules.md#shop: add creates quantity 1 or increments (never past maxQuantityOf: a base stays 1); the rule
  * refuses a second base or a third booster. Returns a new array; the input is not changed.
  */
 export function addToMix<L extends MixLine>(
@@ -134,7 +134,7 @@ export function addToMix<L extends MixLine>(
   return { ok: true, lines: [...lines, { ...make(product), quantity: 1 }] };
 }
 
-/** Spec §4 "Shop": minus decrements and removes the line at zero. */
+/** docs/product-rules.md#shop: minus decrements and removes the line at zero. */
 export function decrementInMix<L extends MixLine>(lines: readonly L[], productId: string): L[] {
   return lines.flatMap((line) => {
     if (line.product_id !== productId) return [line];
@@ -142,7 +142,7 @@ export function decrementInMix<L extends MixLine>(lines: readonly L[], productId
   });
 }
 
-/** Removing frees a slot (spec §4 "Mix"). */
+/** Removing frees a slot (docs/product-rules.md#mix). */
 export function removeFromMix<L extends MixLine>(lines: readonly L[], productId: string): L[] {
   return lines.filter((line) => line.product_id !== productId);
 }

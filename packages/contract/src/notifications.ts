@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The bell (spec §2 "notification overlay"), its per-kind switches, Web Push subscriptions and the
- * native app's push token (spec §8 `POST /api/user/push-token`). Decision 033.
+ * The bell (docs/product-rules.md#navigation), its per-kind switches, Web Push subscriptions and the
+ * native app's push token (`POST /api/user/push-token`, docs/product-rules.md#native-app). Decision 033.
  */
 
 /** What the scheduler sends. Each has its own switch in the Settings tab. */
@@ -97,7 +97,7 @@ export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 export const PushUnsubscribeBody = z.object({ endpoint: z.string().min(1).max(2048) });
 export type PushUnsubscribeBody = z.infer<typeof PushUnsubscribeBody>;
 
-// --- Native push (spec §8) --------------------------------------------------------------------
+// --- Native push (docs/product-rules.md#native-app) --------------------------------------------------------------------
 
 export const PUSH_PLATFORMS = ['android', 'ios'] as const;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Quiz wire format (spec §3 "Quiz category", "Quiz stats", "Leaderboard entry", "Quiz question",
- * "Quiz result"; §7 quiz calls). The rules behind the numbers live in one server file
+ * Quiz wire format (docs/product-rules.md#entities and #api: quiz category, quiz stats, leaderboard entry, quiz question,
+ * quiz result). The rules behind the numbers live in one server file
  * (apps/server/src/modules/quiz/rules.ts) and are explained in docs/quiz-rules.md.
  *
  * Rates are fractions 0–1 (accuracy_rate, completion_rate, progress_to_next_level); `score` is a
@@ -23,13 +23,13 @@ export type QuizDifficulty = z.infer<typeof QuizDifficulty>;
  */
 export const TIME_ZONE_HEADER = 'x-timezone';
 
-/** Spec §9: streak emoji thresholds 7, 14 and 30 days. */
+/** docs/product-rules.md#constants: streak emoji thresholds 7, 14 and 30 days. */
 export const STREAK_EMOJI_THRESHOLDS = [7, 14, 30] as const;
 
 export type StreakTier = 'seedling' | 'flame' | 'bolt' | 'star' | 'crown';
 
 /**
- * What the day streak has earned: a seedling before day one, a flame, then one tier per spec §9
+ * What the day streak has earned: a seedling before day one, a flame, then one tier per streak threshold of docs/product-rules.md#constants
  * threshold. The web draws each as an icon (an emoji renders as an empty box where no emoji font
  * is installed; issue 13).
  */

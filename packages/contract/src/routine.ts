@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Routine product types (spec §3), in the order the Add Product modal lists them. */
+/** Routine product types (docs/product-rules.md#routine), in the order the Add Product modal lists them. */
 export const ROUTINE_PRODUCT_TYPES = [
   'cleanser',
   'toner',
@@ -16,7 +16,7 @@ export const ROUTINE_PRODUCT_TYPES = [
 export const RoutineProductType = z.enum(ROUTINE_PRODUCT_TYPES);
 export type RoutineProductType = z.infer<typeof RoutineProductType>;
 
-/** What the UI shows for each type ('oil' is shown as 'Face Oil', spec §3). */
+/** What the UI shows for each type ('oil' is shown as 'Face Oil', docs/product-rules.md#routine). */
 export const ROUTINE_PRODUCT_TYPE_LABELS: Record<RoutineProductType, string> = {
   cleanser: 'Cleanser',
   toner: 'Toner',
@@ -30,7 +30,7 @@ export const ROUTINE_PRODUCT_TYPE_LABELS: Record<RoutineProductType, string> = {
   retinol: 'Retinol',
 };
 
-/** Spec §3 frequencies, stored and sent exactly as shown. */
+/** docs/product-rules.md#routine frequencies, stored and sent exactly as shown. */
 export const ROUTINE_FREQUENCIES = [
   'daily',
   '2x per week',
@@ -54,13 +54,13 @@ export const RoutineMessages = {
   purposeRequired: 'Please enter what the product is for',
   notFound: 'That product is not in your routine.',
   analysisNotFound: 'That analysis could not be found.',
-  /** Spec §4: the reason logged on delete unless the user gives another. */
+  /** docs/product-rules.md#routine: the reason logged on delete unless the user gives another. */
   defaultRemovalReason: 'Product discontinued',
   addedReason: 'Added by you',
   setupReason: 'Set up from your skin analysis',
 } as const;
 
-/** Spec §3 "Routine product". */
+/** docs/product-rules.md#routine. */
 export const RoutineProduct = z.object({
   id: z.string(),
   name: z.string(),
@@ -81,7 +81,7 @@ export const RoutineResponse = z.object({
 });
 export type RoutineResponse = z.infer<typeof RoutineResponse>;
 
-/** POST /api/routine/products (spec §5: name and purpose non-blank after trimming; notes optional). */
+/** POST /api/routine/products (docs/product-rules.md#validation: name and purpose non-blank after trimming; notes optional). */
 export const AddRoutineProductBody = z.object({
   name: z
     .string({ error: RoutineMessages.nameRequired })
@@ -116,7 +116,7 @@ export const FromAnalysisParams = z.object({
   analysisId: z.uuid({ error: RoutineMessages.analysisNotFound }),
 });
 
-/** Spec §3 "Routine history entry". */
+/** docs/product-rules.md#routine. */
 export const RoutineHistoryEntry = z.object({
   id: z.string(),
   /** ISO timestamp. */
@@ -139,7 +139,7 @@ export type RoutineHistoryQueryInput = z.input<typeof RoutineHistoryQuery>;
 export const RoutineHistoryResponse = z.array(RoutineHistoryEntry);
 export type RoutineHistoryResponse = z.infer<typeof RoutineHistoryResponse>;
 
-// ---- Summary tiles (spec §2 Dashboard, §9) ----
+// ---- Summary tiles (docs/product-rules.md#dashboard) ----
 
 /** Evening items of type treatment or serum. */
 export function activeTreatments(routine: RoutineResponse): number {
@@ -147,7 +147,7 @@ export function activeTreatments(routine: RoutineResponse): number {
 }
 
 /**
- * Spec §9: routine changes divided by max(scan count, 1), as a percentage (rounded, capped at 100
+ * docs/product-rules.md#dashboard: routine changes divided by max(scan count, 1), as a percentage (rounded, capped at 100
  * so a burst of edits before the first scan does not read as 400%).
  */
 export function routineConsistencyPercent(routineChanges: number, scanCount: number): number {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AnalysisType, CaptureAngle, ScanConcern } from './analysis';
 
 /**
- * What the scan screen sends (spec §3 "Skin analysis request", §7 POST /analysis/scan and
+ * What the scan screen sends (docs/product-rules.md#api: POST /analysis/scan and
  * /analysis/scan-upload), the limits it is held to, and the error vocabulary it reads back.
  */
 
@@ -24,12 +24,12 @@ export const SCAN_MAX_FULL_DECODE_PIXELS = 4096 * 4096;
 export const SCAN_PHOTO_MAX_SIDE = 1600;
 /** Content types the scan accepts (checked on the bytes, never the file name). */
 export const SCAN_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
-/** Extra angles of a multi-angle scan, in capture order (spec §4): left then right profile. */
+/** Extra angles of a multi-angle scan, in capture order (docs/product-rules.md#scan): left then right profile. */
 export const EXTRA_ANGLES = ['left', 'right'] as const;
 /** Scans per person per hour (the engine is the costly part of the API). */
 export const SCAN_RATE_LIMIT_PER_HOUR = 20;
 
-/** The scan screen's camera guidance: the face should fill 60-80% of the frame (spec §2). */
+/** The scan screen's camera guidance: the face should fill 60-80% of the frame (docs/product-rules.md#scan). */
 export const FACE_FILL_MIN = 0.6;
 export const FACE_FILL_MAX = 0.8;
 /**
@@ -54,7 +54,7 @@ export const CAMERA_LIGHT_LIMITS = {
   tooBright: LIGHT_LIMITS.maxFaceLuma,
 } as const;
 
-/** `code` values of scan failures; location codes are the spec's (§5, §8). */
+/** `code` values of scan failures; location codes are the spec's (docs/product-rules.md#errors-and-messages). */
 export const ScanErrorCode = {
   locationRequired: 'location_required',
   locationNotFound: 'location_not_found',
@@ -90,7 +90,7 @@ export const ScanError = z.object({
 });
 export type ScanError = z.infer<typeof ScanError>;
 
-/** Messages the scan screen shows (spec §8), shared so web and server say the same thing. */
+/** Messages the scan screen shows (docs/product-rules.md#errors-and-messages), shared so web and server say the same thing. */
 export const ScanMessages = {
   locationRequired:
     'Location is required for analysis. Please allow location access or enter your location manually.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MIX_MAX_ITEMS, MIX_QUANTITY, MixMessages } from './mix';
 
 /**
- * Shop, mix and favourites on the wire (spec §3 "Shop product", §7 shop calls). Money is integer
+ * Shop, mix and favourites on the wire (docs/product-rules.md#entities, docs/product-rules.md#api). Money is integer
  * pence everywhere (`price_pence`); the web shows it in pounds with `formatPounds` from `./mix`.
  */
 
@@ -59,11 +59,11 @@ export const ShopProduct = z.object({
   rating: z.number(),
   review_count: z.number().int(),
   price_pence: z.number().int(),
-  /** Spec §3's name: the same price in pounds (price_pence / 100), for clients written to the spec. */
+  /** The spec's name (docs/product-rules.md#entities): the same price in pounds (price_pence / 100), for clients written to the spec. */
   price: z.number(),
   /** Same-origin path of the product render, e.g. /images/products/aquahydra.svg. */
   image: z.string(),
-  /** Spec §3's name for the picture: the same path as `image` (a URL, not inline base64). */
+  /** The spec's name for the picture (docs/product-rules.md#entities): the same path as `image` (a URL, not inline base64). */
   image_data: z.string(),
   /** The product's colour: placeholder tint while the image loads. */
   color: z.string(),

@@ -1,14 +1,14 @@
 import type { Booster, FormulationBase } from '@lumiskin/contract/formulations';
 
 /**
- * The canonical Lumiskin catalogue (spec §3 "Formulation base" / "Booster"): 3 bases and 6 boosters.
+ * The canonical Lumiskin catalogue (docs/product-rules.md#mix / "Booster"): 3 bases and 6 boosters.
  * They live beside the rules that name them (the base rules know these ids). The server's products
  * seeder writes them into the `products` table (with the shop-only extras of
  * apps/server/src/content/products.ts); the scan's interpreter reads them back from there, and
  * this package's tests read them here, so a name, price, time of use or ingredient flag is
  * written exactly once.
  *
- * Prices (spec §3/§9): bases £52/£54/£56 and boosters £38/£42/£48 "in spec order". The spec lists
+ * Prices (docs/product-rules.md#mix): bases £52/£54/£56 and boosters £38/£42/£48 "in spec order". The spec lists
  * six boosters but only three booster prices, so the three prices repeat over the six boosters in
  * the spec's order (ClearComplex 38, BrightRadiance 42, CalmBarrier 48, RenewLift 38, EvenTone 42,
  * TextureRefine 48).

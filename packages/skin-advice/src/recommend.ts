@@ -51,7 +51,7 @@ export interface RecommendOutput {
   routine: Routine;
 }
 
-/** Scores below this ('poor' band, spec §9) in sensitivity or redness mean a stressed barrier. */
+/** Scores below this ('poor' band, docs/product-rules.md#score-bands) in sensitivity or redness mean a stressed barrier. */
 export const GENTLE_BELOW = 60;
 /** Scores below this in acne, redness or sensitivity are worth an in-person look. */
 export const DERMATOLOGIST_BELOW = 40;

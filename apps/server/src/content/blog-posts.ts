@@ -1,5 +1,5 @@
 /**
- * Learn & Glow articles the database is seeded from (spec §3 "Blog post").
+ * Learn & Glow articles the database is seeded from (docs/product-rules.md#entities).
  *
  * Content is Markdown without raw HTML; the web app renders it to sanitised HTML. Read time is
  * computed from the text (about 200 words a minute), never typed by hand. Facts follow NHS,

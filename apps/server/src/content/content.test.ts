@@ -124,7 +124,7 @@ describe('shop products', () => {
       expect(product?.name).toBe(f.name);
       expect(product?.time_of_use).toBe(f.timeOfUse);
     }
-    // Spec §9: bases £52/£54/£56, boosters from £38/£42/£48.
+    // docs/product-rules.md#mix: bases £52/£54/£56, boosters from £38/£42/£48.
     expect(FORMULATION_PRODUCTS.filter((p) => p.type === 'base').map((p) => p.price_pence)).toEqual(
       [5200, 5400, 5600],
     );

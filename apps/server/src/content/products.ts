@@ -1,5 +1,5 @@
 /**
- * The shop catalogue the database is seeded from (spec §3 "Shop product").
+ * The shop catalogue the database is seeded from (docs/product-rules.md#entities).
  *
  * The three bases and six boosters are mapped from ./formulations.ts (names, prices, ingredients,
  * times of use and the routine rules' ingredient flags are written once, there); this file adds what only the shop needs

@@ -1,5 +1,5 @@
 /**
- * The quiz question bank the database is seeded from (spec §3 "Quiz category", "Quiz question").
+ * The quiz question bank the database is seeded from (docs/product-rules.md#entities).
  *
  * Facts follow dermatology consensus (British Association of Dermatologists, NHS, WHO UV index
  * guidance, ISO 24444 SPF testing, EU Cosmetics Regulation 1223/2009 for labels). Every question is

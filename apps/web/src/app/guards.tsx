@@ -7,7 +7,7 @@ import { isStaff } from '@/lib/user';
 import { ForbiddenPage } from '@/app/routes/forbidden';
 
 /**
- * Signed-in routes (spec §2): a spinner while the stored session is checked, /login?redirect=…
+ * Signed-in routes (docs/product-rules.md#routes-and-guards): a spinner while the stored session is checked, /login?redirect=…
  * for visitors without one.
  */
 export function RequireAuth() {
@@ -22,7 +22,7 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Admin area: admins and moderators only (spec §6); everyone else sees a 403 page. */
+/** Admin area: admins and moderators only (docs/product-rules.md#roles); everyone else sees a 403 page. */
 export function RequireStaff() {
   const { user } = useAuth();
   if (!user || !isStaff(user.role)) return <ForbiddenPage />;

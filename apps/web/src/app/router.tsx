@@ -180,7 +180,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
 ];
 
 /**
- * Spec §4/§8: a 401 on any call has already cleared the stored session; drop cached private data
+ * docs/product-rules.md#session: a 401 on any call has already cleared the stored session; drop cached private data
  * (not the server-rendered page's visitor data, lib/visitor-queries)
  * and, on a signed-in page, go to /login inside the SPA (no reload, so the login page can still
  * show the server's text). A public page stays where it is and simply shows the visitor header:

@@ -4,11 +4,11 @@ import { Button } from '@/components/ui/button';
 import { isNativeApp, markPrompted, promptInstall, wasPrompted } from '@/lib/install-prompt';
 import { useInstallPrompt } from '@/lib/use-install-prompt';
 
-/** Spec §9: the banner appears this long after the browser offers installation. */
+/** docs/product-rules.md#download-and-install: the banner appears this long after the browser offers installation. */
 export const INSTALL_BANNER_DELAY_MS = 5000;
 
 /**
- * "Install Lumiskin" (spec §2 PWA install banner): 5 s after the browser offers installation,
+ * "Install Lumiskin" (docs/product-rules.md#download-and-install): 5 s after the browser offers installation,
  * only if the person was never prompted and not inside the native app. Install opens the
  * browser's dialog; Later and close dismiss it; any of the three is remembered.
  */

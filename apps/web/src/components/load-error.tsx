@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
-/** A failed load says so and offers a retry, instead of leaving the card empty (spec §8 fix). */
+/** A failed load says so and offers a retry, instead of leaving the card empty (docs/product-rules.md#errors-and-messages, docs/design.md#states). */
 export function LoadError({
   what,
   onRetry,

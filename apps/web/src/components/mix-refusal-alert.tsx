@@ -5,7 +5,7 @@ import type { RefObject } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 
 /**
- * The mix rule's refusal (spec §5), shown as an accessible alert dialog instead of the original's
+ * The mix rule's refusal (docs/product-rules.md#mix), shown as an accessible alert dialog instead of the original's
  * browser alert: it is announced, traps focus, closes with Escape and keeps the page's look
  * (docs/decisions, "mix refusals as a dialog").
  */

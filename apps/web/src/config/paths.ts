@@ -1,4 +1,4 @@
-/** Every URL of the SPA, defined once (spec §2). Components link with `paths.x.href`. */
+/** Every URL of the SPA, defined once (docs/product-rules.md#routes-and-guards). Components link with `paths.x.href`. */
 export const paths = {
   home: { path: '/', href: '/' },
   login: {

@@ -7,7 +7,7 @@ import { clearSession, getToken } from '@/lib/storage';
 /** Every call goes to the same origin under /api (the dev server proxies it to the API). */
 export const API_BASE = '/api';
 
-/** A non-2xx answer. `detail` is the server's sentence, shown to people as is (spec §8). */
+/** A non-2xx answer. `detail` is the server's sentence, shown to people as is (docs/product-rules.md#errors-and-messages). */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
@@ -75,8 +75,8 @@ async function readError(response: Response): Promise<ApiError | null> {
 }
 
 /**
- * fetch with the session's bearer token (spec §6) and JSON in and out. Any 401 removes the stored
- * session and sends the browser to /login (spec §4, §8); the error is still thrown so callers such
+ * fetch with the session's bearer token (docs/product-rules.md#roles) and JSON in and out. Any 401 removes the stored
+ * session and sends the browser to /login (docs/product-rules.md#session); the error is still thrown so callers such
  * as the login form can show the server's `detail`.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -1,5 +1,5 @@
 /**
- * The browser's offer to install the app (PWA), spec §2/§4/§9: Chromium fires
+ * The browser's offer to install the app (PWA), docs/product-rules.md#download-and-install: Chromium fires
  * `beforeinstallprompt` when the site is installable; we keep the event and show our own banner.
  * The listener is attached by boot.ts before React loads, because the event can fire that early;
  * this module has no React in it for that reason (the hook is in use-install-prompt.ts).

@@ -19,7 +19,7 @@ import { useSession } from '@/lib/auth';
 import { getItem, getToken, setItem, subscribeSession } from '@/lib/storage';
 
 /*
- * The mix (spec §4 "Mix", §4 "Shop"), shared by the landing demo, the shop and the profile's
+ * The mix (docs/product-rules.md#mix), shared by the landing demo, the shop and the profile's
  * Products tab. Signed in, it lives on the server (GET/PUT /api/mix); a visitor's is kept in
  * localStorage and merged into the account once they sign in (POST /api/mix/merge). The rule
  * itself is @lumiskin/contract/mix, the same function the server runs.

@@ -3,7 +3,7 @@ import { saveSession } from '@/lib/storage';
 import { createUser, fakeFetch, json } from '@/testing/test-utils';
 
 // The plugins are mocked at the bridge: what each native call receives is what the app asks of
-// the device (spec §9 values).
+// the device (docs/product-rules.md#native-app values).
 const camera = vi.hoisted(() => ({ getPhoto: vi.fn() }));
 const geolocation = vi.hoisted(() => ({ getCurrentPosition: vi.fn() }));
 const splash = vi.hoisted(() => ({ hide: vi.fn(() => Promise.resolve()) }));

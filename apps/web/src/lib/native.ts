@@ -1,5 +1,5 @@
 /**
- * The one bridge to the native shell (spec §1, §9; Capacitor). Features call these functions and
+ * The one bridge to the native shell (docs/product-rules.md#native-app; Capacitor). Features call these functions and
  * never a plugin: inside the Android app they use the device's camera, location and push; in a
  * browser they fall back to the web APIs (or to nothing, where the web has its own screen).
  * Plugins load on demand, so the web build downloads none of them.
@@ -9,7 +9,7 @@ import { apiRequest } from '@/lib/api-client';
 import { isNativeApp } from '@/lib/install-prompt';
 import { getToken, subscribeSession } from '@/lib/storage';
 
-/** Spec §9: the status bar colour, the splash's time, geolocation's limits, photo quality. */
+/** docs/product-rules.md#native-app: the status bar colour, the splash's time, geolocation's limits, photo quality. */
 export const STATUS_BAR_COLOR = '#8b5cf6';
 export const SPLASH_MS = 2000;
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
@@ -46,7 +46,7 @@ export async function takeNativePhoto(): Promise<string | null> {
   }
 }
 
-/** Where the device is, roughly: low accuracy, 10 s at most (spec §9), native or web. */
+/** Where the device is, roughly: low accuracy, 10 s at most (docs/product-rules.md#native-app), native or web. */
 export async function currentPosition(): Promise<{ latitude: number; longitude: number }> {
   if (isNative()) {
     const { Geolocation } = await import('@capacitor/geolocation');
@@ -73,7 +73,7 @@ export async function currentPosition(): Promise<{ latitude: number; longitude: 
 let registeredToken: string | null = null;
 let pushListening = false;
 
-/** POST /api/user/push-token with the bearer token; failures are only logged (spec §8). */
+/** POST /api/user/push-token with the bearer token; failures are only logged (docs/product-rules.md#native-app). */
 async function sendPushToken(token: string): Promise<void> {
   if (!getToken()) return; // signed out: sent once someone signs in
   try {
@@ -138,7 +138,7 @@ export async function unregisterNativePush(): Promise<void> {
 }
 
 /**
- * The native app's start (spec §7 "Native app start"): status bar colour, push registration, and
+ * The native app's start (docs/product-rules.md#native-app): status bar colour, push registration, and
  * the splash hidden after 2 s. Does nothing in a browser.
  */
 export async function startNativeApp(openLink: (link: string) => void): Promise<void> {

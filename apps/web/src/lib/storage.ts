@@ -1,7 +1,7 @@
 import type { User } from '@lumiskin/contract/auth';
 import { isUser } from '@/lib/user';
 
-/** Storage keys of spec §4: the product name with the suffixes _token and _user. */
+/** Storage keys (docs/product-rules.md#session): the product name with the suffixes _token and _user. */
 export const TOKEN_KEY = 'lumiskin_token';
 export const USER_KEY = 'lumiskin_user';
 export const THEME_KEY = 'lumiskin_theme';
@@ -27,7 +27,7 @@ function safeGet(key: string): string | null {
 function read(): Session | null {
   const token = safeGet(TOKEN_KEY);
   const rawUser = safeGet(USER_KEY);
-  // Spec §4: the session is restored only when both keys exist.
+  // docs/product-rules.md#session: the session is restored only when both keys exist.
   if (!token || !rawUser) return null;
   try {
     const user: unknown = JSON.parse(rawUser);
@@ -82,7 +82,7 @@ export function arrivedAt(pathname: string) {
   if (leavingTo === pathname) leavingTo = null;
 }
 
-/** Logout and every 401 remove both keys (spec §4). */
+/** Logout and every 401 remove both keys (docs/product-rules.md#session). */
 export function clearSession(options: { leavingTo?: string } = {}) {
   leavingTo = options.leavingTo ?? null;
   try {

@@ -6,7 +6,7 @@ import type { Role, User } from '@lumiskin/contract/auth';
  * contract's zod schemas directly.
  */
 
-/** Same rule as `isStaff` in @lumiskin/contract/auth (spec §6: admin and moderator). */
+/** Same rule as `isStaff` in @lumiskin/contract/auth (docs/product-rules.md#roles: admin and moderator). */
 export function isStaff(role: Role): boolean {
   return role === 'admin' || role === 'moderator';
 }

@@ -33,7 +33,7 @@ export const users = pgTable(
     notes: text('notes').notNull().default(''),
     /** IANA zone the dashboard counts streak days in; the web app sends the browser's. */
     timezone: text('timezone').notNull().default('UTC'),
-    // Settings tab toggles with the spec's defaults (§2).
+    // Settings tab toggles with the spec's defaults (docs/product-rules.md#profile).
     emailNotifications: boolean('email_notifications').notNull().default(true),
     dataSharing: boolean('data_sharing').notNull().default(true),
     marketing: boolean('marketing').notNull().default(false),

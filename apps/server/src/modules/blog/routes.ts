@@ -26,7 +26,7 @@ import { dailySalt, readerKey, recordView, utcDay, visitorKey } from './views';
 
 const security = [{ bearer: [] }];
 
-/** Learn & Glow (spec §2 "Blog", §7): public reading; likes and the reading list per user. */
+/** Learn & Glow (docs/product-rules.md#learn): public reading; likes and the reading list per user. */
 const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   const postId = async (ref: string) =>
     notFoundUnless(await resolvePostId(app.db, ref), BlogMessages.notFound);

@@ -23,8 +23,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The demo's ten weeks: days before seeding, how many blemishes the photo carries, a warm flush
  * and the light. Spots fade as the routine works, so the engine's scores rise; the light moves a
- * little from scan to scan as it would at home. The newest scan is a day old (spec §3's sample
- * history has scans 1 and 7 days old).
+ * little from scan to scan as it would at home. The newest scan is a day old (the spec's sample
+ * history has scans 1 and 7 days old, docs/product-rules.md#entities).
  */
 export const DEMO_SCANS = [
   { daysAgo: 70, spots: 26, flush: 1, light: 0.94, type: 'comprehensive' },

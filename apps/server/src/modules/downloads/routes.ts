@@ -27,7 +27,7 @@ export const downloadInfoRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * The APK itself at /downloads/lumiskin.apk (spec §2: "downloads a file from the site's downloads
+ * The APK itself at /downloads/lumiskin.apk (docs/product-rules.md#download-and-install: "downloads a file from the site's downloads
  * path"). One fixed file name, so no path from the request ever reaches the file system.
  */
 export const apkFileRoutes: FastifyPluginAsyncZod = async (app) => {

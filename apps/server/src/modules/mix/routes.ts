@@ -9,7 +9,7 @@ import { checkMixItems, getMix, mergeMix, replaceMix } from './repository';
 const errors = { 400: ApiError, 401: ApiError };
 const security = [{ bearer: [] }];
 
-/** The signed-in user's mix (spec §4 "Mix"): one base, up to two boosters, with quantities. */
+/** The signed-in user's mix (docs/product-rules.md#mix): one base, up to two boosters, with quantities. */
 const mixRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',

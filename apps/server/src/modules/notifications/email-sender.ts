@@ -3,7 +3,7 @@ import { EMAILED_KINDS, type NotificationSender } from './scheduler';
 
 /**
  * Email for the rare kinds (a progress scan due, a new article), only for people with the
- * Settings tab's Email Notifications on (spec §2) and a confirmed address. Daily reminders stay in the bell and push.
+ * Settings tab's Email Notifications on (docs/product-rules.md#profile) and a confirmed address. Daily reminders stay in the bell and push.
  */
 export function createEmailSender(mailer: Mailer, appUrl: string): NotificationSender {
   return {

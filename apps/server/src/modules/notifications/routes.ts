@@ -168,7 +168,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** /api/user/push-token (spec §8, singular /user): the native app's registration token. */
+/** /api/user/push-token (docs/product-rules.md#native-app, singular /user): the native app's registration token. */
 export const pushTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['notifications'], ...bearer };
 

@@ -21,7 +21,7 @@ export interface QuizContext {
 
 export const DAILY_TITLE = 'Daily Challenge';
 
-/** Questions per quiz: the daily's five (spec §9), and a draw of five from a category. */
+/** Questions per quiz: the daily's five (docs/product-rules.md#quiz), and a draw of five from a category. */
 export const QUESTIONS_PER_QUIZ = DAILY_CHALLENGE.questions;
 
 /** After a completed daily, the player's time zone for the quiz stays that one for this long. */
@@ -45,7 +45,7 @@ export const CATEGORY_POINTS: Record<QuizDifficulty, number> = POINTS_BY_DIFFICU
 
 /**
  * Daily challenge: a right answer earns 3/4/5 by difficulty, so five right answers are worth
- * 15–25 points (spec §9), every day, plus the streak bonus below.
+ * 15–25 points (docs/product-rules.md#quiz), every day, plus the streak bonus below.
  */
 export const DAILY_POINTS: Record<QuizDifficulty, number> = {
   beginner: 3,
@@ -57,7 +57,7 @@ export function questionPoints(quizType: QuizType, difficulty: QuizDifficulty): 
   return quizType === 'daily' ? DAILY_POINTS[difficulty] : CATEGORY_POINTS[difficulty];
 }
 
-/** Completing the daily on day n of a streak adds 10 × (n − 1), capped at 100 (spec §9). */
+/** Completing the daily on day n of a streak adds 10 × (n − 1), capped at 100 (docs/product-rules.md#quiz). */
 export const STREAK_BONUS_PER_DAY = 10;
 export const MAX_STREAK_BONUS = DAILY_CHALLENGE.maxStreakBonus;
 
@@ -65,7 +65,7 @@ export function streakBonus(streak: number): number {
   return Math.min(Math.max(streak - 1, 0) * STREAK_BONUS_PER_DAY, MAX_STREAK_BONUS);
 }
 
-/** Streak lengths celebrated on the results screen: 7, 14, 30 (spec §9), then every 30 days. */
+/** Streak lengths celebrated on the results screen: 7, 14, 30 (docs/product-rules.md#quiz), then every 30 days. */
 export function streakMilestone(streak: number): number | null {
   if (streak === 7 || streak === 14 || streak === 30) return streak;
   if (streak > 30 && streak % 30 === 0) return streak;

@@ -189,7 +189,7 @@ export async function replaceRoutineFromAnalysis(
   return readRoutine(db, userId);
 }
 
-/** Appends to the chosen list and logs an addition (spec §4 "Routine"). */
+/** Appends to the chosen list and logs an addition (docs/product-rules.md#routine). */
 export async function addRoutineProduct(
   db: Db,
   userId: string,

@@ -28,7 +28,7 @@ export const routineProducts = pgTable(
   (t) => [index('routine_products_user_idx').on(t.userId, t.applicationTime, t.position)],
 );
 
-/** Every change to a routine: what changed and why (spec §3 "Routine history entry"). */
+/** Every change to a routine: what changed and why (docs/product-rules.md#routine). */
 export const routineHistory = pgTable(
   'routine_history',
   {

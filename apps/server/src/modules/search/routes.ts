@@ -3,7 +3,7 @@ import { SearchQuery, SearchResponse } from '@lumiskin/contract/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchEverything } from './repository';
 
-/** The navigation's search box (spec §2): public content only, so visitors can use it too. */
+/** The navigation's search box (docs/product-rules.md#navigation): public content only, so visitors can use it too. */
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',

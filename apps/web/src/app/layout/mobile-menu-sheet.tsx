@@ -22,7 +22,7 @@ const itemClass =
   'flex min-h-12 items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium transition-colors hover:bg-muted aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground [&_svg]:size-5 [&_svg]:text-muted-foreground aria-[current=page]:[&_svg]:text-current';
 
 /**
- * The mobile menu's sheet (spec §2 mobile menu: adds Profile, the theme toggle, notifications and
+ * The mobile menu's sheet (docs/product-rules.md#navigation: it adds Profile, the theme toggle, notifications and
  * Log out). Loaded on first use by `MobileMenu`, which owns the trigger; Radix closes the sheet on
  * Escape and on a click outside, and focus goes back to that trigger.
  */

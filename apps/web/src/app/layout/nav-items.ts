@@ -15,7 +15,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Spec §2 navigation bar: these for everyone… */
+/** The navigation bar (docs/product-rules.md#navigation): these for everyone… */
 export const publicNavItems: NavItem[] = [
   { to: paths.shop.href, label: 'Shop', icon: ShoppingBagIcon },
   { to: paths.learn.href, label: 'Learn & Glow', icon: BookOpenIcon },

@@ -99,7 +99,7 @@ function resultGroups(data: SearchResponse | undefined): Group[] {
 }
 
 /**
- * The navigation's search box (spec §2): one search over products, articles and quiz categories,
+ * The navigation's search box (docs/product-rules.md#navigation): one search over products, articles and quiz categories,
  * results grouped by kind, recent searches kept in this browser. An ARIA 1.2 combobox: focus stays
  * in the box, arrow keys move through the options (aria-activedescendant), Enter opens the
  * highlighted one, Escape closes the list and then clears the box.

@@ -22,7 +22,7 @@ export function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-/** The notification overlay of spec §2: the bell, its unread count (polled) and the list. */
+/** The notification overlay (docs/product-rules.md#navigation): the bell, its unread count (polled) and the list. */
 export function NotificationsMenu() {
   const [isOpen, setIsOpen] = useState(false);
   const unread = useUnreadCount().data?.unread ?? 0;

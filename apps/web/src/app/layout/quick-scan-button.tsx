@@ -84,7 +84,7 @@ function useStepAside(button: RefObject<HTMLElement | null>): boolean {
   return readingDown || blocked;
 }
 
-/** Floating shortcut to /scan for signed-in people (spec §2). */
+/** Floating shortcut to /scan for signed-in people (docs/product-rules.md#navigation). */
 export function QuickScanButton() {
   const ref = useRef<HTMLAnchorElement>(null);
   const stepsAside = useStepAside(ref);

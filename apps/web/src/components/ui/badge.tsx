@@ -11,7 +11,7 @@ export const badgeVariants = cva(
         accent: 'bg-accent-soft text-accent-soft-foreground',
         outline: 'border border-border text-foreground',
         secondary: 'bg-secondary text-secondary-foreground',
-        // Score colours (DESIGN.md): always paired with a text label, never colour alone.
+        // Score colours (docs/design.md#colour): always paired with a text label, never colour alone.
         success: 'bg-success-soft text-success-soft-foreground',
         warning: 'bg-warning-soft text-warning-soft-foreground',
         destructive: 'bg-destructive-soft text-destructive-soft-foreground',

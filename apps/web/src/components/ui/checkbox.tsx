@@ -9,7 +9,7 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
       data-slot="checkbox"
       className={cn(
         'peer relative size-5 shrink-0 cursor-pointer rounded-md border border-input bg-card transition-colors duration-150 outline-none',
-        // A 44 px invisible hit area around the 20 px box (tap targets, DESIGN.md).
+        // A 44 px invisible hit area around the 20 px box (tap targets, docs/design.md#layout).
         'after:absolute after:-inset-3 after:content-[""]',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',

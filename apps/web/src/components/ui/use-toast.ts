@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ToastVariant } from '@/components/ui/toast';
 
-/** Spec §4/§9: one toast at a time, a new one replaces the old; removal after 1,000,000 ms. */
+/** docs/product-rules.md#errors-and-messages: one toast at a time, a new one replaces the old; removal after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
@@ -44,7 +44,7 @@ export function dismissToast(id: string) {
   );
 }
 
-/** Shows a toast, replacing the one on screen. Titles follow spec §8: Error, Success, Info. */
+/** Shows a toast, replacing the one on screen. Titles follow docs/product-rules.md#errors-and-messages: Error, Success, Info. */
 export function toast(input: ToastInput): string {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);

@@ -23,7 +23,7 @@ export interface ScanHistoryParams {
   source?: HistorySourceFilter;
 }
 
-/** GET /api/analysis/history: newest first, filtered by period and source (spec §7, §9). */
+/** GET /api/analysis/history: newest first, filtered by period and source (docs/product-rules.md#api). */
 export async function getScanHistory(
   { limit, offset = 0, period = 'all', source = 'all' }: ScanHistoryParams,
   signal?: AbortSignal,
@@ -38,7 +38,7 @@ export async function getScanHistory(
     `/analysis/history?${query.toString()}`,
     { signal },
   );
-  // The list is bare (spec §7); the number of matching scans comes in X-Total-Count.
+  // The list is bare (docs/product-rules.md#api); the number of matching scans comes in X-Total-Count.
   const items = HistoryResponse.parse(data);
   return { items, total: totalCount(headers) ?? offset + items.length };
 }

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 
-/** The first validation message, shown as a toast as well as under the field (spec §8). */
+/** The first validation message, shown as a toast as well as under the field (docs/product-rules.md#errors-and-messages). */
 export function firstError(errors: FieldErrors): string | undefined {
   for (const error of Object.values(errors)) {
     if (error && typeof error.message === 'string') return error.message;
@@ -14,7 +14,7 @@ export function firstError(errors: FieldErrors): string | undefined {
 }
 
 /**
- * How the login and register forms report problems (spec §8): the server's detail (else
+ * How the login and register forms report problems (docs/product-rules.md#errors-and-messages): the server's detail (else
  * `fallback`) inline and as a toast; a validation failure as a toast of its first message.
  */
 export function useAuthFormErrors(fallback: string) {

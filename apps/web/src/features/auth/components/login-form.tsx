@@ -56,7 +56,7 @@ export function LoginForm() {
     errorsReport.clear();
     try {
       const { user } = await login.mutateAsync({ email, password });
-      // "Remember me" keeps the email for the next visit; the session itself always persists (spec §4).
+      // "Remember me" keeps the email for the next visit; the session itself always persists (docs/product-rules.md#session).
       setItem(REMEMBERED_EMAIL_KEY, rememberMe ? email : null);
       if (isStaff(user.role)) toast.success(AuthMessages.adminLoginSuccess);
       else toast.success(AuthMessages.loginSuccess);

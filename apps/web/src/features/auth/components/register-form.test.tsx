@@ -144,7 +144,7 @@ describe('RegisterForm', () => {
 
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/register');
-    // Only the four wire fields are sent (spec §7); the terms box stays in the browser.
+    // Only the four wire fields are sent (docs/product-rules.md#api); the terms box stays in the browser.
     expect(JSON.parse(String(init?.body))).toEqual({
       name: 'Ada Tester',
       email: 'ada@example.test',

@@ -12,7 +12,7 @@ import { sendOrQueue } from '@/lib/outbox';
 export const PENDING_PREFIX = 'pending:';
 
 /**
- * POST /api/routine/products: appends to the chosen list and logs an addition (spec §4).
+ * POST /api/routine/products: appends to the chosen list and logs an addition (docs/product-rules.md#routine).
  * Offline it is kept and sent when the connection returns (lib/outbox.ts); the step shows at
  * once, marked as waiting.
  */

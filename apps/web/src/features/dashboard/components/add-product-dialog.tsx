@@ -47,7 +47,7 @@ const EMPTY = {
 };
 
 /**
- * Spec §2/§3 Add Product modal: name, type (Face Oil for oil), purpose, morning or evening,
+ * The Add Product dialog (docs/product-rules.md#routine): name, type (Face Oil for oil), purpose, morning or evening,
  * frequency, notes. Add stays disabled until name and purpose hold more than blanks.
  */
 export function AddProductDialog({

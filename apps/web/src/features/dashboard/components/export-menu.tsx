@@ -12,7 +12,7 @@ import {
 } from '@/features/dashboard/components/export-button-face';
 
 /**
- * "Export Data" on the latest scan's card (spec §2): CSV or JSON of every scan. Its own chunk: the
+ * "Export Data" on the latest scan's card (docs/product-rules.md#dashboard): CSV or JSON of every scan. Its own chunk: the
  * menu's code (Radix menu, popper, focus scope, ~10 files) is not on the dashboard's first paint
  * (decision 040).
  */

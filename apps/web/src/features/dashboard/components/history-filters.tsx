@@ -9,7 +9,7 @@ import {
 } from '@/components/ui/select';
 import type { HistorySourceFilter } from '@/lib/api/get-scan-history';
 
-/** Spec §9 periods (30 days by default) and sources (all, external provider, own AI, recent). */
+/** History periods (30 days by default) and sources (all, external provider, own AI, recent; docs/product-rules.md#constants). */
 export const PERIOD_LABELS: Record<HistoryPeriod, string> = {
   '7days': 'Last 7 days',
   '30days': 'Last 30 days',

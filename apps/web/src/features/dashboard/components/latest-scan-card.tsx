@@ -45,7 +45,7 @@ export function shareText(scan: HistoryItem): string {
 }
 
 /**
- * Spec §2 "Latest Scan Results": tiles, source badge, View Full Analysis, Share, Export. Each tile's
+ * The latest scan's card (docs/product-rules.md#dashboard): tiles, source badge, View Full Analysis, Share, Export. Each tile's
  * trend is against the most recent of `earlier` (newest first) taken in comparable conditions; a
  * metric that scan measured with another method shows its value and a note, no change.
  */

@@ -63,7 +63,7 @@ function DeferredChart({ scans }: { scans: HistoryItem[] }) {
 
 const SHOWN = 10;
 
-/** Spec §2 "Scan History & Progress": chart, filters, the ten most recent, View All. */
+/** Scan history and progress (docs/product-rules.md#dashboard): chart, filters, the ten most recent, View All. */
 export function ProgressSection({ totalScans }: { totalScans: number }) {
   const [period, setPeriod] = useState<HistoryPeriod>(PROGRESS_FIRST_VIEW.period);
   const [source, setSource] = useState<HistorySourceFilter>(PROGRESS_FIRST_VIEW.source);

@@ -92,7 +92,7 @@ function SummaryTile({ label, value }: { label: string; value: string | number }
   );
 }
 
-/** Spec §2 Skincare Routine, summary tiles and Routine History, stored on the server. */
+/** The dashboard's routine, summary tiles and routine history (docs/product-rules.md#dashboard), stored on the server. */
 export function RoutineCard({ scanCount }: { scanCount: number }) {
   const routine = useRoutine();
   const history = useRoutineHistory({ enabled: routine.isSuccess });

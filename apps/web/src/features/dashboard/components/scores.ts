@@ -3,7 +3,7 @@ import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 
 export type ScoreBand = ReturnType<typeof scoreBand>;
 
-/** Spec §9 colours, always with a word beside them (DESIGN.md: never colour alone). */
+/** Score colours (docs/product-rules.md#score-bands), always with a word beside them (docs/design.md#colour: never colour alone). */
 export const BAND_LABEL: Record<ScoreBand, string> = {
   good: 'Good',
   fair: 'Fair',
@@ -30,7 +30,7 @@ export const BAND_BAR: Record<ScoreBand, string> = {
 
 export { scoreBand, trend };
 
-/** Spec §3: metric keys show underscores as spaces; ours have proper labels. */
+/** The observed app showed metric keys with underscores as spaces (docs/product-rules.md#entities); ours have proper labels. */
 export function metricLabel(key: string): string {
   return METRIC_LABELS[key as MetricKey] ?? key.replace(/_/g, ' ');
 }

@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatScore, plural } from '@/lib/format';
 
-/** Spec §2: Total Scans, Avg Skin Score (N/A with no scans), This Week, Streak in days. */
+/** docs/product-rules.md#dashboard: Total Scans, Avg Skin Score (N/A with no scans), This Week, Streak in days. */
 export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
   const cards = [
     { label: 'Total Scans', icon: ScanFaceIcon, value: stats?.total_analyses },

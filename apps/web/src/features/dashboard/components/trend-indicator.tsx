@@ -9,7 +9,7 @@ import {
 import { trend } from '@/features/dashboard/components/scores';
 
 /**
- * Spec §4 "Trend indicator": current minus previous; under 2 points either way is 'No change',
+ * The trend indicator (docs/product-rules.md#trends): current minus previous; under 2 points either way is 'No change',
  * above is a green '+N.N%', below a red 'N.N%'. Nothing shows when there is no older scan.
  * Against a scan taken in different conditions (`unlike`) the change is muted, neither good nor
  * bad news; the card or row beside it says why with a `ConditionsNote`. When the metric was

@@ -18,7 +18,7 @@ import { useDownloadInfo } from '@/features/download/api/get-download-info';
 import { promptInstall } from '@/lib/install-prompt';
 import { useInstallPrompt } from '@/lib/use-install-prompt';
 
-/** Spec §9: the button reads "Downloading..." this long after a click. */
+/** docs/product-rules.md#constants: the button reads "Downloading..." this long after a click. */
 export const DOWNLOADING_MS = 3000;
 
 const FEATURES: Array<{ icon: LucideIcon; title: string; text: string }> = [

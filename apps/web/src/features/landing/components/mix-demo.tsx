@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { catalogueQueryOptions, useMix, type UseMix } from '@/lib/mix';
 
-/** Spec §2 "Landing": six demo products, the three bases and the first three boosters. */
+/** The landing's mix demo (docs/product-rules.md#mix): six products, the three bases and the first three boosters. */
 const DEMO_IDS = [
   'aquahydra',
   'sebobalance',

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { formatPublished, PostStats, ReadTime } from '@/features/learn/components/post-meta';
 import { cn } from '@/lib/utils';
 
-const TAGS_PER_CARD = 3; // spec §9
+const TAGS_PER_CARD = 3; // docs/product-rules.md#constants
 
 export function PostCard({
   post,

@@ -15,7 +15,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
-/** The article view (spec §2 "Blog"), at its own URL so it can be shared and indexed. */
+/** The article view (docs/product-rules.md#learn), at its own URL so it can be shared and indexed. */
 export default function ArticleRoute() {
   const { slug = '' } = useParams();
   const isSignedIn = useSession() !== null;

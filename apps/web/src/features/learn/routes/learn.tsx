@@ -10,8 +10,8 @@ import { PostCard, PostCardSkeleton } from '@/features/learn/components/post-car
 import { useSession } from '@/lib/auth';
 import { useSearchParam } from '@/lib/search-params';
 
-const FEATURED_COUNT = 2; // spec §9
-const SKELETON_CARDS = 6; // spec §9
+const FEATURED_COUNT = 2; // docs/product-rules.md#constants
+const SKELETON_CARDS = 6; // docs/product-rules.md#constants
 /** Images loaded at once, featured ones included; the rest load as they near the screen. */
 const EAGER_CARDS = 3;
 /** Cards hydrated together (components/hydration-slice). */
@@ -32,7 +32,7 @@ export default function LearnRoute() {
   const data = posts.data;
   const all = data?.posts ?? [];
   const isFiltered = q !== '' || category !== '' || saved;
-  // Spec §2: at most two featured posts, only with no search and all topics.
+  // docs/product-rules.md#learn: at most two featured posts, only with no search and all topics.
   const featured = isFiltered ? [] : all.filter((p) => p.featured).slice(0, FEATURED_COUNT);
   const rest = isFiltered ? all : all.filter((p) => !featured.includes(p));
 

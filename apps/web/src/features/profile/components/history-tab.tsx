@@ -14,7 +14,7 @@ import {
 
 const BAR = { good: 'bg-success', fair: 'bg-warning', poor: 'bg-destructive dark:bg-[#f87171]' };
 
-/** Spec §2 History tab: numbered from newest, date, recommendation badge, five scores with bars. */
+/** The History tab (docs/product-rules.md#profile): numbered from newest, date, recommendation badge, five scores with bars. */
 export function HistoryTab({ scans, total }: { scans: HistoryItem[]; total: number }) {
   if (scans.length === 0) {
     return (

@@ -83,7 +83,7 @@ function FormulationCard({
 }
 
 /**
- * Spec §2 Products tab: the three bases (choose one) and six boosters (up to two), saved as the
+ * The Products tab (docs/product-rules.md#profile): the three bases (choose one) and six boosters (up to two), saved as the
  * user's mix with PUT /api/mix, the same mix the shop shows. The rule is the contract's.
  */
 export function ProductsTab() {

@@ -61,7 +61,7 @@ const CONCERN_LABELS: Record<ProfileConcern, string> = {
   oiliness: 'Oiliness',
 };
 
-/** Spec §2 Profile tab, saved for real with PATCH /api/users/me. */
+/** The Profile tab (docs/product-rules.md#profile), saved for real with PATCH /api/users/me. */
 export function ProfileForm({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const [form, setForm] = useState({

@@ -8,7 +8,7 @@ import { MethodNote } from '@/components/method-note';
 import { cn, initials } from '@/lib/utils';
 import type { Improvement } from '@/features/profile/components/scores';
 
-/** Spec §2 header card: name, email, skin type badge, scans completed, improvement. */
+/** The profile's header card (docs/product-rules.md#profile): name, email, skin type badge, scans completed, improvement. */
 export function ProfileHeader({
   account,
   scanCount,

@@ -4,7 +4,7 @@ import { comparableBaseline, type CaptureDifference } from '@/lib/scan-baseline'
 import { changedMethods } from '@/lib/scan-methods';
 
 /**
- * The profile's five scores (spec §3: acne, oiliness, dullness, hydration, texture). Our engine
+ * The profile's five scores (docs/product-rules.md#profile: acne, oiliness, dullness, hydration, texture). Our engine
  * measures dullness as its opposite, radiance, so radiance stands in for it.
  */
 export const PROFILE_METRICS = [
@@ -41,7 +41,7 @@ export interface Improvement {
 }
 
 /**
- * Spec §2/§9: improvement = average of the five scores of the newest scan minus that of the
+ * docs/product-rules.md#profile: improvement = average of the five scores of the newest scan minus that of the
  * second newest, rounded; here the most recent earlier scan taken in comparable conditions stands
  * in for the second newest (`comparableBaseline`). Null with fewer than two scans. No figure
  * (percent null) when the two scans measured one of the five with different methods.

@@ -159,7 +159,7 @@ function DeleteAccountDialog() {
   );
 }
 
-/** Spec §2 Settings tab: three toggles (saved), password, export, Danger Zone. */
+/** The Settings tab (docs/product-rules.md#profile): three toggles (saved), password, export, Danger Zone. */
 export function SettingsTab({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const [isExporting, setIsExporting] = useState(false);

@@ -9,7 +9,7 @@ export async function getDailyQuiz() {
   );
 }
 
-/** Spec §4/§8: a 400 from the daily quiz means today's challenge is already completed. */
+/** docs/product-rules.md#quiz: a 400 from the daily quiz means today's challenge is already completed. */
 export function isDailyCompleted(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 400;
 }

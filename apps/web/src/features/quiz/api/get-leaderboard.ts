@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { quizKeys } from './time-zone';
 
-/** Spec §9: the hub shows 5 entries. */
+/** The hub shows 5 entries (docs/product-rules.md#quiz). */
 export const LEADERBOARD_SIZE = 5;
 
 export async function getLeaderboard(limit: number) {

@@ -231,7 +231,7 @@ export function TopLearners({
   );
 }
 
-/** Share text via the Web Share API, else the clipboard (spec §8 fallback message). */
+/** Share text via the Web Share API, else the clipboard (the fallback message of docs/product-rules.md#errors-and-messages). */
 export async function shareText(text: string, successMessage = 'Results copied to clipboard!') {
   if (typeof navigator.share === 'function') {
     try {

@@ -52,7 +52,7 @@ const STREAK_ICONS: Record<StreakTier, { Icon: LucideIcon; label: string; classN
   crown: { Icon: CrownIcon, label: 'a month or more', className: 'text-[#d97706]' },
 };
 
-/** The streak's tier (spec §9 thresholds) as an icon: it draws the same on every device. */
+/** The streak's tier (thresholds in docs/product-rules.md#constants) as an icon: it draws the same on every device. */
 export function StreakIcon({ days }: { days: number }) {
   const { Icon, label, className } = STREAK_ICONS[streakTier(days)];
   return (
@@ -65,7 +65,7 @@ export function StreakIcon({ days }: { days: number }) {
   );
 }
 
-/** Points, level, day streak (icon by streak, spec §9) and accuracy. */
+/** Points, level, day streak (icon by streak, docs/product-rules.md#constants) and accuracy. */
 export function StatCards({ stats }: { stats: QuizStats | undefined }) {
   if (!stats) {
     return (

@@ -39,7 +39,7 @@ function Figure({ icon, label, value }: { icon: React.ReactNode; label: string; 
   );
 }
 
-/** Spec §2 results: accuracy, correct/total, points, time, achievements, actions, then the review. */
+/** Quiz results (docs/product-rules.md#quiz): accuracy, correct/total, points, time, achievements, actions, then the review. */
 export function QuizResults({
   result,
   title,

@@ -35,7 +35,7 @@ function useElapsed(running: boolean) {
 }
 
 /**
- * Question by question (spec §2 "Quiz player", §4 "Quiz"): answers are kept per question id, so
+ * Question by question (docs/product-rules.md#quiz): answers are kept per question id, so
  * Previous restores the earlier choice; Next is enabled once an option is chosen; the last
  * question's button submits. A failed submit keeps the player here with `submitError`.
  */

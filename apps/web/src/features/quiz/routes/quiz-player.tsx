@@ -59,7 +59,7 @@ function EmptyState({
   );
 }
 
-/** /quiz/daily and /quiz/category/{categoryId} (spec §2 "Quiz player", §4 "Quiz"). */
+/** /quiz/daily and /quiz/category/{categoryId} (docs/product-rules.md#quiz). */
 export default function QuizPlayerRoute() {
   const { quizType, categoryId } = useParams();
   const isDaily = quizType === 'daily' && !categoryId;
@@ -90,7 +90,7 @@ function QuizPlayer({ categoryId }: { categoryId: string | null }) {
     refetchOnReconnect: false,
   });
 
-  // Spec §4/§8: a 400 on load (the daily already completed) sends the player back to the hub.
+  // docs/product-rules.md#quiz: a 400 on load (the daily already completed) sends the player back to the hub.
   const loadError = session.error;
   useEffect(() => {
     if (loadError instanceof ApiRequestError && loadError.status === 400) {

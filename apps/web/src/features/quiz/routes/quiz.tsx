@@ -16,7 +16,7 @@ import {
 } from '@/features/quiz/components/hub-cards';
 import { LevelProgress, StatCards } from '@/features/quiz/components/hub-stats';
 
-/** /quiz: the quiz hub (spec §2 "Quiz hub"). */
+/** /quiz: the quiz hub (docs/product-rules.md#quiz). */
 export default function QuizHubRoute() {
   const stats = useQuizStats();
   const categories = useCategories();

@@ -7,13 +7,13 @@ import type {
 import { api, ApiRequestError } from '@/lib/api-client';
 import { currentPosition } from '@/lib/native';
 
-/** Spec §9: the default and the quick options of the location card. */
+/** docs/product-rules.md#constants: the default and the quick options of the location card. */
 export const DEFAULT_LOCATION = 'New York, US';
 export const QUICK_LOCATIONS = ['New York, US', 'Los Angeles, US', 'London, UK'] as const;
 export type DetectedVia = 'gps' | 'ip' | 'default';
 
 /**
- * Spec §4: GPS (named by our own reverse geocoder), then the IP lookup, then 'New York, US'.
+ * docs/product-rules.md#scan: GPS (named by our own reverse geocoder), then the IP lookup, then 'New York, US'.
  * Each failure falls through silently to the next.
  */
 export async function detectLocation(): Promise<{ location: string; via: DetectedVia }> {

@@ -15,7 +15,7 @@ export interface ScanRequest {
   concerns: ScanConcern[];
   /** Camera captures as data URLs (front first, then left and right profiles)… */
   captures: string[];
-  /** …or one uploaded file, sent as multipart (spec §7). */
+  /** …or one uploaded file, sent as multipart (docs/product-rules.md#api). */
   file: File | null;
 }
 

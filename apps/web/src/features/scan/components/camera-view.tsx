@@ -11,7 +11,7 @@ import {
 import { cn } from '@/lib/utils';
 import { isNative, takeNativePhoto } from '@/lib/native';
 
-/** Spec §7: front camera, ideal 1280×720; captured frames are JPEG at quality 0.8. */
+/** docs/product-rules.md#constants: front camera, ideal 1280×720; captured frames are JPEG at quality 0.8. */
 const CONSTRAINTS: MediaStreamConstraints = {
   video: { facingMode: 'user', width: { ideal: 1280 }, height: { ideal: 720 } },
   audio: false,

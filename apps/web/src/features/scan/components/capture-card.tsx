@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 
 export type CaptureMode = 'single' | 'multi';
 
-/** Spec §4: angle 0 Front View, 1 Left Profile, 2 Right Profile. */
+/** docs/product-rules.md#scan: angle 0 Front View, 1 Left Profile, 2 Right Profile. */
 export const ANGLES = [
   { label: 'Front View', hint: 'Look straight at the camera' },
   { label: 'Left Profile', hint: 'Turn your head 45° to the right' },
@@ -144,7 +144,7 @@ export function CaptureCard({
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
-              // Spec §5: anything that is not an image is silently ignored.
+              // docs/product-rules.md#validation: anything that is not an image is silently ignored.
               if (file && file.type.startsWith('image/')) onUpload(file);
             }}
           />

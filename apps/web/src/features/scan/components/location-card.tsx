@@ -76,7 +76,7 @@ export function LocationCard({
     onEditingChange(false);
   };
 
-  // Spec §5: trimmed, ignored when empty, Enter submits. A made-up place is refused here, with
+  // docs/product-rules.md#validation: trimmed, ignored when empty, Enter submits. A made-up place is refused here, with
   // real ones to pick, instead of failing later at Analyze.
   const submit = async () => {
     const value = text.trim();

@@ -15,7 +15,7 @@ export type OverlayLayer = (typeof OVERLAY_LAYERS)[number];
 type MarkLayer = 'blemishes' | 'dark_spots' | 'blackheads';
 
 /**
- * Finding markers start hidden (a face full of circles is alarming at first sight, DESIGN.md);
+ * Finding markers start hidden (a face full of circles is alarming at first sight, docs/design.md#voice);
  * the areas left out are shown, since they explain why a zone has no or a partial score.
  */
 export const DEFAULT_OVERLAYS: OverlayLayer[] = ['excluded'];

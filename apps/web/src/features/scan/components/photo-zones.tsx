@@ -43,7 +43,7 @@ export function regionScores(analysis: Analysis): Partial<Record<RegionKey, numb
 }
 
 /**
- * The scan photo with each measured zone outlined and tinted by its score (DESIGN.md), and, when
+ * The scan photo with each measured zone outlined and tinted by its score (docs/design.md#pictures), and, when
  * the scan kept them, what was counted and the areas left out, each layer shown on demand.
  */
 export function PhotoZones({ analysis }: { analysis: Analysis }) {

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
 /**
- * Spec §2's four steps, with times that are true: getting ready takes a minute or two, the
+ * The scan guide's four steps (docs/product-rules.md#scan), with times that are true: getting ready takes a minute or two, the
  * analysis itself about a second (the spec's "2-3 minutes" read as the scan's length).
  */
 export const GUIDE_STEPS = [

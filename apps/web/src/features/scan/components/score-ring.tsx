@@ -1,7 +1,7 @@
 import { cn } from '@/lib/utils';
 import { BAND_COLOR, BAND_LABEL, scoreBand } from '@/features/scan/lib/score';
 
-/** The overall score as a ring (DESIGN.md), coloured by band and labelled in words. */
+/** The overall score as a ring (docs/design.md#pictures), coloured by band and labelled in words. */
 export function ScoreRing({
   score,
   size = 140,

@@ -1,6 +1,6 @@
 import { scoreBand, trend, type ScoreBand } from '@lumiskin/contract/analysis';
 
-/** Spec §9 colours with a word beside them (never colour alone, DESIGN.md). */
+/** Score colours (docs/product-rules.md#score-bands) with a word beside them (never colour alone, docs/design.md#colour). */
 export const BAND_LABEL: Record<ScoreBand, string> = {
   good: 'Good',
   fair: 'Fair',
@@ -29,7 +29,7 @@ export const BAND_COLOR: Record<ScoreBand, string> = {
 export { scoreBand };
 
 /**
- * Spec §4 trend indicator: current minus previous; |diff| under 2 is 'No change', above 0 a green
+ * docs/product-rules.md#trends trend indicator: current minus previous; |diff| under 2 is 'No change', above 0 a green
  * '+N.N%', below a red 'N.N%'.
  */
 export function trendLabel(current: number, previous: number | null | undefined) {

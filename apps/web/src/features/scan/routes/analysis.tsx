@@ -64,7 +64,7 @@ function exportJson(analysis: Analysis) {
   );
 }
 
-/** Web Share API where there is one, otherwise the text goes to the clipboard (spec §8). */
+/** Web Share API where there is one, otherwise the text goes to the clipboard (docs/product-rules.md#errors-and-messages). */
 async function share(analysis: Analysis) {
   const text = shareText(analysis);
   if (navigator.share) {

@@ -25,7 +25,7 @@ import { TechnologyCard } from '@/features/scan/components/technology-card';
 import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 
-/** Spec §8: the sentence to show for a failed scan, and whether manual entry opens. */
+/** docs/product-rules.md#errors-and-messages: the sentence to show for a failed scan, and whether manual entry opens. */
 function describeError(error: unknown): { message: string; openManual: boolean } {
   if (error instanceof ApiRequestError) {
     if (
@@ -95,7 +95,7 @@ export default function ScanRoute() {
   useEffect(() => () => (upload ? URL.revokeObjectURL(upload.url) : undefined), [upload]);
 
   const needed = mode === 'multi' ? ANGLES.length : 1;
-  // Spec §4: an upload completes at once; the camera after one (single) or three (multi) captures.
+  // docs/product-rules.md#scan: an upload completes at once; the camera after one (single) or three (multi) captures.
   const captureComplete = upload !== null || captures.length >= needed;
   const images: CapturedImage[] = upload
     ? [{ src: upload.url, label: upload.file.name || 'Uploaded photo' }]

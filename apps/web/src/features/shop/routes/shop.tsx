@@ -19,7 +19,7 @@ import { useMix } from '@/lib/mix';
 import { useSearchParam } from '@/lib/search-params';
 import { cn } from '@/lib/utils';
 
-const SKELETON_CARDS = 8; // spec §9
+const SKELETON_CARDS = 8; // docs/product-rules.md#constants
 /** Images loaded at once: the first row on a wide screen; the rest load as they near the screen. */
 const EAGER_IMAGES = 4;
 /** Cards hydrated together (components/hydration-slice). */
