@@ -48,6 +48,45 @@ const ioModules = [
   'undici',
 ].map((name) => ({ name, message: 'The skin engine is pure: pixels in, results out, no I/O.' }));
 
+/** The engine's modules above the metrics layer (scoring, findings, overlays, the engine). */
+const ENGINE_TOP = [
+  '../*',
+  '!../image',
+  '!../face',
+  '!../metrics',
+  '!../image/*',
+  '!../face/*',
+  '!../metrics/*',
+];
+/** A layer of the skin engine may import only the layers below it (docs/ARCHITECTURE.md). */
+function engineLayer(layer, forbidden) {
+  const dir = `packages/skin-engine/src/${layer}`;
+  const layerRule = {
+    group: forbidden,
+    message: 'Skin-engine layers: image → face → metrics → scoring/engine; import only downwards.',
+  };
+  return [
+    {
+      files: [`${dir}/**/*.ts`],
+      ignores: ['packages/skin-engine/src/face/detector.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { paths: ioModules, patterns: [appsImports, layerRule] },
+        ],
+      },
+    },
+    ...(layer === 'face'
+      ? [
+          {
+            files: ['packages/skin-engine/src/face/detector.ts'],
+            rules: { 'no-restricted-imports': ['error', { patterns: [appsImports, layerRule] }] },
+          },
+        ]
+      : []),
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -91,6 +130,10 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: ioModules, patterns: [appsImports] }],
     },
   },
+  // The engine's layers: image → face → metrics → scoring and the engine; no back edge.
+  ...engineLayer('image', [...ENGINE_TOP, '../face/*', '../metrics/*']),
+  ...engineLayer('face', [...ENGINE_TOP, '../metrics/*']),
+  ...engineLayer('metrics', ENGINE_TOP),
   {
     files: ['apps/web/src/{lib,components,config}/**/*.{ts,tsx}'],
     rules: {

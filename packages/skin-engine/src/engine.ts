@@ -21,12 +21,9 @@ import { buildFinding } from './findings';
 import { skinToneCategory, type SkinToneCategory } from './image/color';
 import { assertPixelImage, type PixelImage } from './image/raster';
 import { Scratch } from './image/scratch';
-import {
-  counted,
-  measureFace,
-  type FaceMeasurements,
-  type RegionMeasurements,
-} from './metrics/measure';
+import { counted } from './metrics/marks';
+import { measureFace, type FaceMeasurements } from './metrics/measure';
+import type { RegionMeasurements } from './metrics/zones';
 import {
   checkDetections,
   checkExposure,
@@ -39,7 +36,7 @@ import { buildOverlays, unmeasuredMetrics, zoneNotes } from './overlays';
 import { METRIC_REGIONS, estimateSkinType, overallScore, scoreMetrics } from './scoring';
 
 export type { PixelImage } from './image/raster';
-export type { RegionMeasurements } from './metrics/measure';
+export type { RegionMeasurements } from './metrics/zones';
 export type { QualityCode } from './quality';
 
 export interface AnalyzeInput {
@@ -193,6 +190,64 @@ function mergeRegion(a: RegionMeasurements, b: RegionMeasurements): RegionMeasur
   return out;
 }
 
+/**
+ * The metrics reported, their scores, raw values, zone scores and findings: a metric whose zones
+ * are mostly hidden, or whose colour the camera clipped, gets no score rather than a guess.
+ */
+function reportMetrics(
+  requested: readonly MetricKey[],
+  regions: Record<RegionKey, RegionMeasurements>,
+  results: ReturnType<typeof scoreMetrics>,
+  ita: number,
+  clippedShare: number,
+  colourTrust: number,
+) {
+  // A metric whose zones are mostly hidden gets no score rather than a guess.
+  const unmeasured = unmeasuredMetrics(requested, regions);
+  // Redness needs the skin's own colour: where the camera clipped the red channel on most of
+  // the skin, a* reads too low there and the face's baseline with it (decision 054).
+  if (clippedShare > MAX_CLIPPED_SHARE)
+    for (const metric of CLIPPED_COLOUR_METRICS)
+      if (
+        (requested as readonly MetricKey[]).includes(metric) &&
+        !unmeasured.some((u) => u.metric === metric)
+      )
+        unmeasured.push({ metric, reason: CLIPPED_COLOUR_REASON });
+  const reported = requested.filter((m) => !unmeasured.some((u) => u.metric === m));
+  const scores: Partial<Record<MetricKey, number>> = {};
+  const raw: Partial<Record<MetricKey, number>> = {};
+  const regionScores: AnalysisResult['region_scores'] = {};
+  const findings: Finding[] = [];
+  for (const metric of reported) {
+    const r = results[metric];
+    scores[metric] = r.score;
+    raw[metric] = round(r.raw, 3);
+    regionScores[metric] = r.regionScores;
+    findings.push(
+      buildFinding(
+        metric,
+        r,
+        metricConfidence(metric, regions, ita) * (COLOUR_METRICS.has(metric) ? colourTrust : 1),
+      ),
+    );
+  }
+  return { unmeasured, scores, raw, regionScores, findings };
+}
+
+/** The zones' measurements rounded for the result. */
+function rounded(
+  regions: Record<RegionKey, RegionMeasurements>,
+): Record<RegionKey, RegionMeasurements> {
+  const measurements = {} as Record<RegionKey, RegionMeasurements>;
+  for (const r of REGIONS) {
+    const m = regions[r];
+    measurements[r] = Object.fromEntries(
+      Object.entries(m).map(([k, v]) => [k, round(v, 3)]),
+    ) as unknown as RegionMeasurements;
+  }
+  return measurements;
+}
+
 export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<SkinEngine> {
   const detector: FaceDetector = await createFaceDetector({ maxFaces: opts.maxFaces ?? 4 });
   // One inference at a time per engine (one engine per worker thread).
@@ -267,36 +322,14 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
 
     const requested =
       input.analysisType === 'comprehensive' ? COMPREHENSIVE_METRICS : QUICK_METRICS;
-    // A metric whose zones are mostly hidden gets no score rather than a guess.
-    const unmeasured = unmeasuredMetrics(requested, regions);
-    // Redness needs the skin's own colour: where the camera clipped the red channel on most of
-    // the skin, a* reads too low there and the face's baseline with it (decision 054).
-    if (main.measured.clippedShare > MAX_CLIPPED_SHARE)
-      for (const metric of CLIPPED_COLOUR_METRICS)
-        if (
-          (requested as readonly MetricKey[]).includes(metric) &&
-          !unmeasured.some((u) => u.metric === metric)
-        )
-          unmeasured.push({ metric, reason: CLIPPED_COLOUR_REASON });
-    const reported = requested.filter((m) => !unmeasured.some((u) => u.metric === m));
-    const colourTrust = main.frame.whitePoint.source === 'eyes_teeth' ? 1 : 0.8;
-    const scores: Partial<Record<MetricKey, number>> = {};
-    const raw: Partial<Record<MetricKey, number>> = {};
-    const regionScores: AnalysisResult['region_scores'] = {};
-    const findings: Finding[] = [];
-    for (const metric of reported) {
-      const r = results[metric];
-      scores[metric] = r.score;
-      raw[metric] = round(r.raw, 3);
-      regionScores[metric] = r.regionScores;
-      findings.push(
-        buildFinding(
-          metric,
-          r,
-          metricConfidence(metric, regions, ita) * (COLOUR_METRICS.has(metric) ? colourTrust : 1),
-        ),
-      );
-    }
+    const { unmeasured, scores, raw, regionScores, findings } = reportMetrics(
+      requested,
+      regions,
+      results,
+      ita,
+      main.measured.clippedShare,
+      main.frame.whitePoint.source === 'eyes_teeth' ? 1 : 0.8,
+    );
     const overall = overallScore(scores);
     const estimatedSkinType = estimateSkinType(
       regions,
@@ -305,13 +338,6 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
     );
     const tEnd = performance.now();
 
-    const measurements = {} as Record<RegionKey, RegionMeasurements>;
-    for (const r of REGIONS) {
-      const m = regions[r];
-      measurements[r] = Object.fromEntries(
-        Object.entries(m).map(([k, v]) => [k, round(v, 3)]),
-      ) as unknown as RegionMeasurements;
-    }
     const { blobs } = main.measured;
     return {
       ok: true,
@@ -321,7 +347,7 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
       findings,
       regions: REGIONS.map((region) => ({ region, polygons: main.frame.regions[region].outline })),
       region_scores: regionScores,
-      measurements,
+      measurements: rounded(regions),
       raw,
       counts: {
         blemishes: counted(blobs.blemishes).length,

@@ -11,12 +11,9 @@ import {
 import type { FaceFrame } from './face/frame';
 import { connectedComponents } from './image/mask';
 import { REGION_WORDS } from './findings';
-import {
-  counted,
-  type FaceMeasurements,
-  type RegionMeasurements,
-  type SoftBlob,
-} from './metrics/measure';
+import { counted, type SoftBlob } from './metrics/marks';
+import type { FaceMeasurements } from './metrics/measure';
+import type { RegionMeasurements } from './metrics/zones';
 import { METRIC_REGIONS } from './scoring';
 
 /**

@@ -1,6 +1,7 @@
 import { COMPREHENSIVE_METRICS, type MetricKey, type RegionKey } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
-import { LESION_ZONES, type RegionMeasurements } from './metrics/measure';
+import { LESION_ZONES } from './metrics/marks';
+import type { RegionMeasurements } from './metrics/zones';
 
 /**
  * Raw measurement → 0-100 score. Each metric has a piecewise-linear calibration: a list of

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../src/engine';
 import { CM2_PER_PX, scoreMetrics } from '../src/scoring';
-import type { RegionMeasurements } from '../src/metrics/measure';
+import type { RegionMeasurements } from '../src/metrics/zones';
 import {
   clone,
   gridPoints,

@@ -24,9 +24,9 @@ import {
   ROUND_TO,
   WHITEHEAD_MIN,
 } from '../src/metrics/lesions';
+import { SPOT_DISC, SPOT_MIN_DEPTH } from '../src/metrics/marks';
+import { BLOB_HAIR_SIGMA, DIFFUSE_BASE_QS } from '../src/metrics/skin';
 import {
-  BLOB_HAIR_SIGMA,
-  DIFFUSE_BASE_QS,
   DIFFUSE_RED_DA,
   DIFFUSE_RED_SOFT,
   FOLD_CAP,
@@ -36,10 +36,8 @@ import {
   PORE_CAP,
   PORE_FLOOR,
   PORE_TONE_GAMMA,
-  SPOT_DISC,
-  SPOT_MIN_DEPTH,
-} from '../src/metrics/measure';
-import { CANONICAL } from '../src/image/white-balance';
+} from '../src/metrics/surface';
+import { CANONICAL } from '../src/face/white-balance';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
   CALIBRATION,

@@ -10,15 +10,12 @@ import { gaussianBlur, laplacianVariance } from '../src/image/filters';
 import { close, countMask, erode, polygonMask } from '../src/image/mask';
 import { createPlane, resampleRgb, type Plane } from '../src/image/raster';
 import { curvatureRatio, detectBlobs } from '../src/metrics/blobs';
-import {
-  clippedRms,
-  discShare,
-  L_SIGMAS,
-  shinePercent,
-  valleyStrength,
-  type RegionMeasurements,
-} from '../src/metrics/measure';
-import { detrendedStd, maskedQuantile } from '../src/metrics/stats';
+import { valleyStrength } from '../src/image/filters';
+import { discShare } from '../src/metrics/marks';
+import { L_SIGMAS, shinePercent } from '../src/metrics/skin';
+import { clippedRms } from '../src/metrics/surface';
+import type { RegionMeasurements } from '../src/metrics/zones';
+import { detrendedStd, maskedQuantile } from '../src/image/stats';
 import { estimateSkinType, overallScore, piecewiseLinear } from '../src/scoring';
 
 /** A flat plane of `value` with dark (negative `delta`) or bright discs painted on it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PORE_CAP, PORE_FLOOR, PORE_TONE_GAMMA } from '../src/metrics/measure';
+import { PORE_CAP, PORE_FLOOR, PORE_TONE_GAMMA } from '../src/metrics/surface';
 import {
   clone,
   exposure,

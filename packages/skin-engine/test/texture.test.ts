@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEXTURE_TONE_GAMMA } from '../src/metrics/measure';
+import { TEXTURE_TONE_GAMMA } from '../src/metrics/surface';
 import {
   clone,
   forEachInside,

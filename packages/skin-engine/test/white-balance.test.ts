@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DetectedFace } from '../src/face/detector';
 import { RIGHT_EYE } from '../src/face/landmarks';
-import { estimateWhitePoint, type Rgb3 } from '../src/image/white-balance';
+import { estimateWhitePoint, type Rgb3 } from '../src/face/white-balance';
 
 const encode = (l: number) =>
   Math.round(255 * (l <= 0.0031308 ? 12.92 * l : 1.055 * l ** (1 / 2.4) - 0.055));

@@ -1,10 +1,10 @@
 import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
 import { rgbToLabPlanes, toLinear, type LabPlanes } from '../image/color';
-import { estimateWhitePoint, type WhitePoint } from '../image/white-balance';
+import { estimateWhitePoint, type WhitePoint } from './white-balance';
 import { close, countMask, erode, fillPolygon, intersect, type Polygon } from '../image/mask';
 import { resampleRgb, type PixelImage, type Rect } from '../image/raster';
 import { Scratch } from '../image/scratch';
-import { maskedQuantile, type Bounds } from '../metrics/stats';
+import { maskedQuantile, type Bounds } from '../image/stats';
 
 export type { Bounds };
 import type { DetectedFace } from './detector';
@@ -132,28 +132,9 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
   const faceHeight = Math.max(8, Math.hypot(bottom[0] - top[0], bottom[1] - top[1]));
   const scale = WORK_FACE_HEIGHT / faceHeight;
 
-  // Crop to the measurement zones (plus a margin for the filters), not the whole head.
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const polys of Object.values(REGION_POLYGONS)) {
-    for (const poly of polys) {
-      for (const i of poly) {
-        const p = mesh[i] ?? [0, 0];
-        minX = Math.min(minX, p[0]);
-        maxX = Math.max(maxX, p[0]);
-        minY = Math.min(minY, p[1]);
-        maxY = Math.max(maxY, p[1]);
-      }
-    }
-  }
-  const margin = 0.05 * faceHeight;
-  const x0 = Math.max(0, Math.floor(minX - margin));
-  const y0 = Math.max(0, Math.floor(minY - margin));
-  const x1 = Math.min(image.width, Math.ceil(maxX + margin));
-  const y1 = Math.min(image.height, Math.ceil(maxY + margin));
-  const rect: Rect = { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) };
+  const rect = cropRect(image, mesh, faceHeight);
+  const x0 = rect.x;
+  const y0 = rect.y;
   const width = Math.max(8, Math.round(rect.width * scale));
   const height = Math.max(8, Math.round(rect.height * scale));
   const sx = width / rect.width;
@@ -173,43 +154,13 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     clipped[i] = 1;
   }
 
-  const polygons = {} as Record<RegionKey, Uint8Array>;
-  const polygonBounds = {} as Record<RegionKey, Bounds>;
-  const zones = pool.u8(width * height);
-  // Face oval minus eyes, brows and lips.
-  const oval = pool.u8(width * height);
-  fillPolygon(oval, width, height, meshPolygon(mesh, SILHOUETTE, toWork));
-  for (const poly of [...EXCLUDED_POLYGONS, RIGHT_BROW, LEFT_BROW])
-    fillPolygon(oval, width, height, meshPolygon(mesh, poly, toWork), 0);
-  for (const region of REGIONS) {
-    const m = pool.u8(width * height);
-    // The polygons' vertex box (plus a pixel): the only part of the frame the fill can touch.
-    const near: Bounds = { x0: width, y0: height, x1: 0, y1: 0 };
-    for (const poly of REGION_POLYGONS[region]) {
-      const pts = meshPolygon(mesh, poly, toWork);
-      fillPolygon(m, width, height, pts);
-      for (const [x, y] of pts) {
-        near.x0 = Math.min(near.x0, Math.max(0, Math.floor(x) - 1));
-        near.y0 = Math.min(near.y0, Math.max(0, Math.floor(y) - 1));
-        near.x1 = Math.max(near.x1, Math.min(width, Math.ceil(x) + 2));
-        near.y1 = Math.max(near.y1, Math.min(height, Math.ceil(y) + 2));
-      }
-    }
-    const filled = maskBoundsWithin(m, width, near);
-    // Erosion only shrinks, so the zone (eroded polygon ∩ oval) lies within the filled box.
-    const zone = erodeWithin(m, width, height, 2, filled);
-    for (let y = filled.y0; y < filled.y1; y++)
-      for (let i = y * width + filled.x0, end = y * width + filled.x1; i < end; i++)
-        if (zone[i] && !oval[i]) zone[i] = 0;
-    polygons[region] = zone;
-    const b = maskBoundsWithin(zone, width, filled);
-    polygonBounds[region] = b;
-    for (let i = b.y0 * width; i < b.y1 * width; i++) if (zone[i]) zones[i] = 1;
-  }
-  const zoneRows = {
-    start: Math.min(...REGIONS.map((r) => polygonBounds[r].y0)) * width,
-    end: Math.max(...REGIONS.map((r) => polygonBounds[r].y1)) * width,
-  };
+  const { polygons, polygonBounds, zones, oval, zoneRows } = zonePolygons(
+    mesh,
+    toWork,
+    width,
+    height,
+    pool,
+  );
   const useZones = countMask(zones) > 50;
   const refMask = useZones ? zones : oval;
   // The rows the reference mask can occupy (the zones' rows, or the whole frame for the oval):
@@ -242,25 +193,7 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
   };
   reference.chroma = Math.hypot(reference.a, reference.b);
 
-  const rawSkin = pool.u8(width * height);
-  const t = SKIN_TOLERANCE;
-  for (let i = 0; i < rawSkin.length; i++) {
-    if (!oval[i]) continue;
-    const dL = (lab.L.data[i] as number) - reference.L;
-    const da = (lab.a.data[i] as number) - reference.a;
-    const db = (lab.b.data[i] as number) - reference.b;
-    const nl = dL < 0 ? dL / t.darker : dL / t.lighter;
-    const na = da > 0 ? da / t.redder : da / t.greener;
-    const nb = db > 0 ? db / t.yellower : db / t.bluer;
-    const ca = lab.a.data[i] as number;
-    const cb = lab.b.data[i] as number;
-    const chroma = Math.sqrt(ca * ca + cb * cb);
-    // Specular highlights (bright, less saturated) are skin too: shine is measured on them.
-    const specular = dL > 6 && chroma < reference.chroma;
-    if (nl * nl + na * na + nb * nb <= 1 || specular) rawSkin[i] = 1;
-  }
-  // Closing fills small holes (spots, pores) so blemishes stay measurable; large hair areas stay out.
-  const skin = intersect(close(rawSkin, width, height, 4), oval);
+  const skin = skinMask(lab, oval, reference, pool);
 
   const regions = {} as FaceFrame['regions'];
   for (const region of REGIONS) {
@@ -305,6 +238,114 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     zoneRows,
     reference,
   };
+}
+
+/** The crop of the measurement zones (plus a margin for the filters), not the whole head. */
+function cropRect(image: PixelImage, mesh: DetectedFace['mesh'], faceHeight: number): Rect {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const polys of Object.values(REGION_POLYGONS)) {
+    for (const poly of polys) {
+      for (const i of poly) {
+        const p = mesh[i] ?? [0, 0];
+        minX = Math.min(minX, p[0]);
+        maxX = Math.max(maxX, p[0]);
+        minY = Math.min(minY, p[1]);
+        maxY = Math.max(maxY, p[1]);
+      }
+    }
+  }
+  const margin = 0.05 * faceHeight;
+  const x0 = Math.max(0, Math.floor(minX - margin));
+  const y0 = Math.max(0, Math.floor(minY - margin));
+  const x1 = Math.min(image.width, Math.ceil(maxX + margin));
+  const y1 = Math.min(image.height, Math.ceil(maxY + margin));
+  return { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) };
+}
+
+/**
+ * Each zone's polygon in the working frame (eroded, within the face oval less the eyes, brows and
+ * lips), its bounds, their union and the rows they span.
+ */
+function zonePolygons(
+  mesh: DetectedFace['mesh'],
+  toWork: (p: [number, number]) => [number, number],
+  width: number,
+  height: number,
+  pool: Scratch,
+) {
+  const polygons = {} as Record<RegionKey, Uint8Array>;
+  const polygonBounds = {} as Record<RegionKey, Bounds>;
+  const zones = pool.u8(width * height);
+  // Face oval minus eyes, brows and lips.
+  const oval = pool.u8(width * height);
+  fillPolygon(oval, width, height, meshPolygon(mesh, SILHOUETTE, toWork));
+  for (const poly of [...EXCLUDED_POLYGONS, RIGHT_BROW, LEFT_BROW])
+    fillPolygon(oval, width, height, meshPolygon(mesh, poly, toWork), 0);
+  for (const region of REGIONS) {
+    const m = pool.u8(width * height);
+    // The polygons' vertex box (plus a pixel): the only part of the frame the fill can touch.
+    const near: Bounds = { x0: width, y0: height, x1: 0, y1: 0 };
+    for (const poly of REGION_POLYGONS[region]) {
+      const pts = meshPolygon(mesh, poly, toWork);
+      fillPolygon(m, width, height, pts);
+      for (const [x, y] of pts) {
+        near.x0 = Math.min(near.x0, Math.max(0, Math.floor(x) - 1));
+        near.y0 = Math.min(near.y0, Math.max(0, Math.floor(y) - 1));
+        near.x1 = Math.max(near.x1, Math.min(width, Math.ceil(x) + 2));
+        near.y1 = Math.max(near.y1, Math.min(height, Math.ceil(y) + 2));
+      }
+    }
+    const filled = maskBoundsWithin(m, width, near);
+    // Erosion only shrinks, so the zone (eroded polygon ∩ oval) lies within the filled box.
+    const zone = erodeWithin(m, width, height, 2, filled);
+    for (let y = filled.y0; y < filled.y1; y++)
+      for (let i = y * width + filled.x0, end = y * width + filled.x1; i < end; i++)
+        if (zone[i] && !oval[i]) zone[i] = 0;
+    polygons[region] = zone;
+    const b = maskBoundsWithin(zone, width, filled);
+    polygonBounds[region] = b;
+    for (let i = b.y0 * width; i < b.y1 * width; i++) if (zone[i]) zones[i] = 1;
+  }
+  const zoneRows = {
+    start: Math.min(...REGIONS.map((r) => polygonBounds[r].y0)) * width,
+    end: Math.max(...REGIONS.map((r) => polygonBounds[r].y1)) * width,
+  };
+  return { polygons, polygonBounds, zones, oval, zoneRows };
+}
+
+/**
+ * Skin: the oval's pixels within SKIN_TOLERANCE of the reference colour, or specular (bright, less
+ * saturated); closed so that spots and pores inside stay measurable.
+ */
+function skinMask(
+  lab: LabPlanes,
+  oval: Uint8Array,
+  reference: FaceFrame['reference'],
+  pool: Scratch,
+): Uint8Array {
+  const { width, height } = lab.L;
+  const rawSkin = pool.u8(width * height);
+  const t = SKIN_TOLERANCE;
+  for (let i = 0; i < rawSkin.length; i++) {
+    if (!oval[i]) continue;
+    const dL = (lab.L.data[i] as number) - reference.L;
+    const da = (lab.a.data[i] as number) - reference.a;
+    const db = (lab.b.data[i] as number) - reference.b;
+    const nl = dL < 0 ? dL / t.darker : dL / t.lighter;
+    const na = da > 0 ? da / t.redder : da / t.greener;
+    const nb = db > 0 ? db / t.yellower : db / t.bluer;
+    const ca = lab.a.data[i] as number;
+    const cb = lab.b.data[i] as number;
+    const chroma = Math.sqrt(ca * ca + cb * cb);
+    // Specular highlights (bright, less saturated) are skin too: shine is measured on them.
+    const specular = dL > 6 && chroma < reference.chroma;
+    if (nl * nl + na * na + nb * nb <= 1 || specular) rawSkin[i] = 1;
+  }
+  // Closing fills small holes (spots, pores) so blemishes stay measurable; large hair areas stay out.
+  return intersect(close(rawSkin, width, height, 4), oval);
 }
 
 function round2(v: number): number {

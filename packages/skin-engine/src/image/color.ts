@@ -62,7 +62,7 @@ export interface LabPlanes {
 
 /**
  * Converts interleaved sRGB floats (0..255) to three CIELAB planes; `gains` multiply linear R, G,
- * B first (the white-balance correction, image/white-balance.ts).
+ * B first (the white-balance correction, face/white-balance.ts).
  */
 export function rgbToLabPlanes(
   rgb: Float32Array,

@@ -379,3 +379,35 @@ export function maxFilter(
     }
   return out;
 }
+
+/**
+ * Dark-valley strength from the Hessian of G_σ(L*): with eigenvalues λ1 ≥ λ2, a dark line has a
+ * large positive λ1 across it and λ2 ≈ 0 along it; σ²·(λ1 − |λ2|) is high on lines and ≈ 0 on
+ * round spots (Frangi et al. 1998 use the same eigenvalue contrast for vessels).
+ */
+export function valleyStrength(smoothed: Plane, sigma: number, pool?: Scratch): Float32Array {
+  const { data, width, height } = smoothed;
+  const out = f32(pool, data.length);
+  const s2 = sigma * sigma;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const c = data[i] as number;
+      const a = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
+      const d = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
+      const b =
+        ((data[i + width + 1] as number) -
+          (data[i + width - 1] as number) -
+          (data[i - width + 1] as number) +
+          (data[i - width - 1] as number)) /
+        4;
+      const half = (a + d) / 2;
+      const root = Math.sqrt(((a - d) / 2) ** 2 + b * b);
+      const l1 = half + root;
+      const l2 = half - root;
+      const v = s2 * (l1 - Math.abs(l2));
+      out[i] = v > 0 ? v : 0;
+    }
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import { connectedComponents } from '../image/mask';
 import { maskedGaussianBlurHalf, maxFilter } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { f32, u8, type Scratch } from '../image/scratch';
-import { maskedQuantile } from './stats';
+import { maskedQuantile } from '../image/stats';
 
 /**
  * Facial hair, fringe and frames inside the skin zones. Hair over skin is darker than the

@@ -1,7 +1,7 @@
-import type { DetectedFace } from '../face/detector';
-import { INNER_MOUTH, LEFT_EYE, RIGHT_EYE } from '../face/landmarks';
-import { fillPolygon } from './mask';
-import type { PixelImage } from './raster';
+import type { DetectedFace } from './detector';
+import { INNER_MOUTH, LEFT_EYE, RIGHT_EYE } from './landmarks';
+import { fillPolygon } from '../image/mask';
+import type { PixelImage } from '../image/raster';
 
 /**
  * Colour constancy: the light's colour is estimated from the parts of a face that are nearly

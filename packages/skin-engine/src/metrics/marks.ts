@@ -1,0 +1,241 @@
+import type { RegionKey } from '@lumiskin/contract/analysis';
+import { downsampleMask2, gaussianBlur } from '../image/filters';
+import type { Plane } from '../image/raster';
+import { u8, type Scratch } from '../image/scratch';
+import { detectBlobs, type Blob } from './blobs';
+import {
+  detectComedones,
+  detectInflammatory,
+  lesionRingBuffers,
+  lightnessHalf,
+  spotIsolation,
+  type Lesion,
+  type LesionInput,
+} from './lesions';
+import { A_SIGMAS, L_SIGMAS, type SkinContext } from './skin';
+
+/**
+ * The counted marks of a face: inflammatory lesions (blemishes) and comedones (lesions.ts), dark
+ * spots and pores. Each is a blob with a soft weight (decision 043): a re-save that nudges a
+ * borderline mark moves its count by a fraction. The zones' sums (zones.ts) count them by the
+ * skin around them (SkinContext.blobSkinW).
+ */
+
+/** The zones lesions are read on (scoring.ts reads acne on the same): all but the under-eyes. */
+export const LESION_ZONES: readonly RegionKey[] = [
+  'forehead',
+  'left_cheek',
+  'right_cheek',
+  'nose',
+  'chin',
+];
+
+/** Blob thresholds (DoG response, CIELAB units); see blobs.ts for the response/contrast relation. */
+export const SPOT_MIN_RESPONSE = 2;
+/**
+ * A dark spot's centre (G₁.₂₈ of L*) lies this far below its zone's diffuse skin (40th percentile);
+ * soft over SOFT_FROM…SOFT_TO × it, like the response (decision 043; a hard 1.5 before).
+ */
+export const SPOT_MIN_DEPTH = 1.5;
+/** A dark spot counts by the share of its disc of radius SPOT_DISC × σ on measured skin (043). */
+export const SPOT_DISC = Math.SQRT2;
+export const PORE_MIN_RESPONSE = 1.2;
+
+/**
+ * Soft counting: a blob is detected from SOFT_FROM × its threshold and counts with a weight that
+ * ramps to 1 at SOFT_TO × the threshold, so a re-compression or resize that nudges a borderline
+ * spot's contrast moves the count by a fraction, not by one whole spot (a hard cut-off made
+ * JPEG re-saves move pores by 15 points).
+ */
+export const SOFT_FROM = 0.7;
+export const SOFT_TO = 1.3;
+
+export interface SoftBlob extends Blob {
+  weight: number;
+}
+
+export function softWeight(response: number, threshold: number): number {
+  const w = (response - SOFT_FROM * threshold) / ((SOFT_TO - SOFT_FROM) * threshold);
+  return w <= 0 ? 0 : w >= 1 ? 1 : w;
+}
+
+function withWeights(blobs: Blob[], threshold: number): SoftBlob[] {
+  return blobs.map((b) => ({ ...b, weight: softWeight(b.response, threshold) }));
+}
+
+/**
+ * Share of the disc of radius r around (x, y) that lies in the mask: how much of a blob is on
+ * measured skin. A blob astride a zone's edge counts by it (decision 043).
+ */
+export function discShare(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  r: number,
+): number {
+  const rr = Math.ceil(r);
+  let n = 0;
+  let k = 0;
+  for (let dy = -rr; dy <= rr; dy++)
+    for (let dx = -rr; dx <= rr; dx++) {
+      if (dx * dx + dy * dy > r * r) continue;
+      n++;
+      const xx = x + dx;
+      const yy = y + dy;
+      if (xx >= 0 && yy >= 0 && xx < width && yy < height && mask[yy * width + xx]) k++;
+    }
+  return n ? k / n : 0;
+}
+
+/** Soft count of the blobs centred in the mask, each weighted by the skin weight around it. */
+export function countIn(
+  blobs: SoftBlob[],
+  mask: Uint8Array,
+  width: number,
+  skinWeight: (x: number, y: number) => number,
+): number {
+  let n = 0;
+  for (const b of blobs) if (mask[b.y * width + b.x]) n += b.weight * skinWeight(b.x, b.y);
+  return n;
+}
+
+/** The blobs that count as found (weight ≥ ½, i.e. contrast at about the threshold). */
+export function counted<T extends SoftBlob>(blobs: T[]): T[] {
+  return blobs.filter((b) => b.weight >= 0.5);
+}
+
+export interface Marks {
+  blemishes: Lesion[];
+  darkSpots: SoftBlob[];
+  pores: SoftBlob[];
+  blackheads: Lesion[];
+}
+
+/** Finds the marks of one working frame. */
+export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
+  const { frame, width, height, L, Ls, aStackHalf, core, shine, extra, chromaExtra, zoneBaseL } =
+    ctx;
+  const { lab } = frame;
+  // Inflammatory lesions (decision 057): blobs redder and darker than the skin around them,
+  // read against that skin on the relative (L* + 16) scale; each counts by its soft weight, by
+  // the share of its disc on measured skin (decision 043) and, in countIn, by the hair around it.
+  const measuredHalf = downsampleMask2(core, width, height, pool);
+  const coarseL = (Ls[4] as Plane).data;
+  const halfSigmas = A_SIGMAS.map((s) => s / 2);
+  // The ring contrasts read colour at the common effective chroma blur and plain L* at the common
+  // effective blur (as the stacks do): a re-save's chroma subsampling halves a small papule's raw
+  // a* contrast, and must not decide whether it is found.
+  const lesionInput: LesionInput = {
+    width,
+    height,
+    L: (extra > 0.05 ? gaussianBlur(lab.L, extra, pool) : lab.L).data,
+    A: (chromaExtra > 0.05 ? gaussianBlur(lab.a, chromaExtra, pool) : lab.a).data,
+    B: (chromaExtra > 0.05 ? gaussianBlur(lab.b, chromaExtra, pool) : lab.b).data,
+    aStackHalf,
+    halfSigmas,
+    lHalf0: lightnessHalf(lab.L, Math.hypot(halfSigmas[0] as number, chromaExtra / 2), pool),
+    core,
+    coreHalf: measuredHalf,
+    shine,
+    fineDark: detectBlobs(Ls, L_SIGMAS, {
+      polarity: 'dark',
+      fromLevel: 0,
+      toLevel: 1,
+      minResponse: 0.5,
+      mask: core,
+      separation: 1.5,
+    }),
+    fineBright: detectBlobs(Ls, L_SIGMAS, {
+      polarity: 'bright',
+      fromLevel: 0,
+      toLevel: 1,
+      minResponse: 0.5,
+      mask: core,
+      separation: 1.5,
+    }),
+  };
+  // Lesions are read on the skin of the zones acne is scored on (the under-eyes' crease and the
+  // eyelids are not part of it).
+  const acneSkin = u8(pool, L.length);
+  for (const r of LESION_ZONES) {
+    const { mask: m, bounds } = frame.regions[r];
+    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++)
+      if (m[i] && core[i]) acneSkin[i] = 1;
+  }
+  const inflammatory = detectInflammatory({ ...lesionInput, core: acneSkin }, pool);
+  const blemishes: Lesion[] = inflammatory
+    .map((bl) => ({
+      ...bl,
+      weight: bl.weight * discShare(core, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma),
+    }))
+    .filter(
+      (bl) =>
+        bl.weight > 0 &&
+        (L[bl.y * width + bl.x] as number) - (coarseL[bl.y * width + bl.x] as number) < 4,
+    );
+  /** The largest weight of a blemish within r + 2σ of (x, y): how much a dark blob there is one. */
+  const blemishNear = (x: number, y: number, r: number) => {
+    let w = 0;
+    for (const b of blemishes)
+      if (b.weight > w && (b.x - x) ** 2 + (b.y - y) ** 2 < (r + 2 * b.sigma) ** 2) w = b.weight;
+    return w;
+  };
+
+  // Dark spots: dark blobs on L*, 2–6 mm, darker than the zone's typical skin, not blemishes.
+  // (Without the last two tests, the skin between bright highlights would read as "dark".)
+  // Every test is soft like the response (decision 043): a spot counts by how far its centre is
+  // below the zone's diffuse skin (softWeight of the depth against SPOT_MIN_DEPTH), by 1 − the
+  // weight of the strongest blemish around it, and by the share of its disc (radius √2σ) that is
+  // measured skin. The zones' edges follow the face mesh, which moves by a working pixel between
+  // two exposures of one photo: a dark blob astride an edge (a nostril's rim, a brow's shadow)
+  // was counted whole or not at all, and alone moved dark spots by 4 points.
+  const spotRings = lesionRingBuffers();
+  const noseMask = frame.regions.nose.mask;
+  const darkSpots = withWeights(
+    detectBlobs(Ls, L_SIGMAS, {
+      polarity: 'dark',
+      fromLevel: 1,
+      toLevel: 3,
+      minResponse: SOFT_FROM * SPOT_MIN_RESPONSE,
+      mask: core,
+    }),
+    SPOT_MIN_RESPONSE,
+  )
+    .map((bl) => {
+      const i = bl.y * width + bl.x;
+      const depth = zoneBaseL(i) - ((Ls[1] as Plane).data[i] as number);
+      const base =
+        bl.weight *
+        softWeight(depth, SPOT_MIN_DEPTH) *
+        (1 - blemishNear(bl.x, bl.y, bl.sigma)) *
+        discShare(core, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma);
+      // A spot is darker than the skin on every side; the edge of a shadow (along the nose, under
+      // a brow) on one half only (decision 057).
+      // Not on the nose: its relief shades its sides into spot-sized dark patches that no
+      // test at this resolution tells from pigment.
+      const weight =
+        base > 0 && !noseMask[i]
+          ? base * spotIsolation(lesionInput, bl.x, bl.y, bl.sigma, spotRings)
+          : 0;
+      return { ...bl, weight };
+    })
+    .filter((bl) => bl.weight > 0);
+
+  // Pores: fine dark blobs (level 0, ≈ 1 mm).
+  const poreBlobs = detectBlobs(Ls, L_SIGMAS, {
+    polarity: 'dark',
+    fromLevel: 0,
+    toLevel: 0,
+    minResponse: SOFT_FROM * PORE_MIN_RESPONSE,
+    mask: core,
+    separation: 1.5,
+  });
+  const pores = withWeights(poreBlobs, PORE_MIN_RESPONSE);
+  // Comedones (decision 057): fine dots far darker than the skin around them and than a pore, or
+  // fine pale domes that are not glints, read on the relative scale like inflammatory lesions.
+  const blackheads = detectComedones(lesionInput).filter((bl) => bl.weight > 0);
+
+  return { blemishes, darkSpots, pores, blackheads };
+}

@@ -1,0 +1,472 @@
+import { REGIONS, type ExclusionReason, type RegionKey } from '@lumiskin/contract/analysis';
+import type { FaceFrame, FrameRegion } from '../face/frame';
+import { individualTypologyAngle } from '../image/color';
+import { downsample2, gaussianBlur, upsample2 } from '../image/filters';
+import type { Plane } from '../image/raster';
+import { f32, plane, u8, type Scratch } from '../image/scratch';
+import { maskedQuantile, maskedQuantiles } from '../image/stats';
+import { valleyStrength } from '../image/filters';
+import { detectHair, type HairMap } from './hair';
+
+/**
+ * What every measurement of one working frame reads (decision 044's pool lends its arrays): the
+ * lightness brought to the common effective resolution and the skin's own contrast, its Gaussian
+ * scale spaces, plain CIELAB, the soft hair weight and the skin each zone measures, the face's
+ * redness baselines, the specular weight and each zone's diffuse lightness. The families of
+ * measures (marks.ts: spots, lesions, pores, comedones; surface.ts: redness, lines, folds,
+ * texture, tone; zones.ts: the per-zone sums) each take this context and read nothing else.
+ */
+export interface SkinContext {
+  frame: FaceFrame;
+  width: number;
+  height: number;
+  /** ITA° of the reference skin colour and the redness allowance it gives. */
+  ita: number;
+  allowance: number;
+  /** Contrast scale of the skin's own lightness (contrastScale). */
+  cs: number;
+  /** Plain L* (colour, shine, the zones' mean lightness). */
+  Lraw: Float32Array;
+  /** Contrast-scaled lightness at the common effective blur (the texture measures' L*). */
+  L: Float32Array;
+  A: Float32Array;
+  B: Float32Array;
+  chroma: Float32Array;
+  /** Blur added to bring L* (extra) and a*, b* (chromaExtra) to the common effective blur. */
+  extra: number;
+  chromaExtra: number;
+  /** Gaussian stack of L (L_SIGMAS) and of a* at half resolution (A_SIGMAS / 2). */
+  Ls: Plane[];
+  aStackHalf: Plane[];
+  /** a* at the coarsest A_SIGMAS level, full resolution. */
+  lowA: Float32Array;
+  /** L minus its level-2 blur. */
+  highPass: Float32Array;
+  /** Coarse valley strength (folds), level 3 of L. */
+  coarseValley: Float32Array;
+  hair: HairMap;
+  /** Each zone's skin (mask and soft pixel count), coverage, hair share and why it is left out. */
+  zones: Record<RegionKey, FrameRegion & { hair: number; reason: ExclusionReason }>;
+  /** Per pixel: 1 − hair weight on the zones' skin (0 elsewhere). */
+  skinW: Float32Array;
+  /** Pixels that count at all / at least half. */
+  measured: Uint8Array;
+  core: Uint8Array;
+  /** The face's redness baseline (BASELINE_A_Q of low-pass a*) and the diffuse one (049). */
+  baseA: number;
+  diffuseBase: number;
+  /** Measured skin with a clipped channel, and all of it (decision 054). */
+  nClipped: number;
+  nCore: number;
+  /** The hair weight over the skin and its support (null on a face without hair over skin). */
+  hairHere: Plane | null;
+  hairSupport: Uint8Array | null;
+  /** The weight of the skin around a counted mark at (x, y) (hair smoothed over ≈ 2 mm). */
+  blobSkinW: (x: number, y: number) => number;
+  /** Specular weight per pixel. */
+  shine: Float32Array;
+  /** The diffuse lightness (40th percentile of L) of the zone pixel i lies in. */
+  zoneBaseL: (i: number) => number;
+}
+
+/**
+ * The diffuse-redness baseline: the mean of low-pass a* at these quantiles over all measured
+ * skin, steadier than the single BASELINE_A_Q (which redness keeps) (decision 049).
+ */
+export const DIFFUSE_BASE_QS: readonly number[] = [0.15, 0.2, 0.25, 0.3, 0.35];
+/** Quantile of low-pass a* taken as the face's baseline. */
+export const BASELINE_A_Q = 0.25;
+
+/**
+ * Darker skin reads higher in a* at equal redness (melanin absorbs green as well as blue; Del Bino
+ * & Bernerd 2013 show a* rising from very light to brown skin). Without an allowance every darker
+ * face would score "red". 0.1 a* per ITA° below 41 (the light/intermediate boundary), at most 4.
+ */
+export function rednessAllowance(ita: number): number {
+  return Math.max(0, Math.min(4, (41 - ita) * 0.1));
+}
+
+export const L_SIGMAS = [0.8, 1.28, 2.05, 3.3, 5.2] as const;
+export const A_SIGMAS = [1.28, 2.05, 3.3, 5.2] as const;
+
+/**
+ * Specular weight per pixel (0..1): brighter than the face's typical skin and less saturated
+ * than it (an oil film reflects the light source's colour: Shafer's dichromatic reflection model),
+ * or a small bright glint in the high-pass. Membership is soft (ramps instead of cut-offs) so a
+ * small exposure change moves the number smoothly instead of flipping pixels in and out.
+ */
+export function shineWeights(
+  L: Float32Array,
+  chroma: Float32Array,
+  highPass: Float32Array,
+  mask: Uint8Array,
+  refL: number,
+  refChroma: number,
+  out: Float32Array,
+): void {
+  const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const desaturated = ramp((refChroma - (chroma[i] as number)) / (0.5 * refChroma));
+    if (desaturated === 0) continue;
+    const excess = (L[i] as number) - refL;
+    const bright = ramp((excess - SHINE_DL) / 10);
+    const glint = 0.3 * ramp(((highPass[i] as number) - 3) / 4) * ramp((excess - 2) / 4);
+    out[i] = desaturated * Math.max(bright, glint);
+  }
+}
+
+/** % of the mask that is specular (sum of shineWeights). */
+export function shinePercent(
+  L: Float32Array,
+  chroma: Float32Array,
+  highPass: Float32Array,
+  mask: Uint8Array,
+  refL: number,
+  refChroma: number,
+): number {
+  const w = new Float32Array(L.length);
+  shineWeights(L, chroma, highPass, mask, refL, refChroma, w);
+  let n = 0;
+  let sum = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    n++;
+    sum += w[i] as number;
+  }
+  return n ? (100 * sum) / n : 0;
+}
+
+export const SHINE_DL = 6;
+
+/**
+ * Contrast normalisation for skin tone: lightness differences are measured in L* scaled by
+ * (L*ref / CONTRAST_REF_L)^CONTRAST_GAMMA around the skin's own lightness. In L*, the same
+ * surface detail reads stronger on darker skin (glints and shadows of a given size add a fixed
+ * amount of light to a darker background); γ = 1 was fitted on the calibration half so that no
+ * texture measure correlates with ITA° (docs/skin-engine.md, "Tone fairness").
+ */
+export const CONTRAST_REF_L = 60;
+/**
+ * Common effective blur of the working frame (σ in working px): that of a face about 220 px
+ * high (the smallest the quality gate accepts) enlarged to WORK_FACE_HEIGHT.
+ */
+export const EFFECTIVE_BLUR = 0.75;
+export const CONTRAST_GAMMA = 1;
+/** Common effective blur of a* (working px): fine colour detail that a JPEG re-save removes. */
+export const EFFECTIVE_CHROMA_BLUR = 1.5;
+
+export function contrastScale(referenceL: number): number {
+  return Math.max(0.4, Math.min(1.4, (referenceL / CONTRAST_REF_L) ** CONTRAST_GAMMA));
+}
+
+/**
+ * Gaussian scale spaces. Fine L* levels are computed at full working resolution by cascading
+ * (blurring G(σᵢ) by √(σᵢ₊₁² − σᵢ²)); the coarse L* levels and a* (which JPEG stores at half
+ * resolution anyway, 4:2:0) at half resolution, then upsampled.
+ */
+function scaleSpaces(frame: FaceFrame, lightness: Plane, chromaExtra: number, pool: Scratch) {
+  const { lab, width, height } = frame;
+  const step = (from: number, to: number) => Math.sqrt(to * to - from * from);
+  const L0 = gaussianBlur(lightness, L_SIGMAS[0], pool);
+  const L1 = gaussianBlur(L0, step(L_SIGMAS[0], L_SIGMAS[1]), pool);
+  const L2 = gaussianBlur(L1, step(L_SIGMAS[1], L_SIGMAS[2]), pool);
+  // 2×2 averaging adds ≈ 0.29 half-pixels of blur (box of width 1 at half scale: 1/√12).
+  const boxSigma = 1 / Math.sqrt(12);
+  const half2 = downsample2(L2, pool);
+  const s2 = Math.hypot(L_SIGMAS[2] / 2, boxSigma);
+  const L3h = gaussianBlur(half2, step(s2, L_SIGMAS[3] / 2), pool);
+  const L4h = gaussianBlur(L3h, step(L_SIGMAS[3] / 2, L_SIGMAS[4] / 2), pool);
+  const Ls = [L0, L1, L2, upsample2(L3h, width, height, pool), upsample2(L4h, width, height, pool)];
+
+  const aHalf = downsample2(lab.a, pool);
+  const A0 = gaussianBlur(
+    aHalf,
+    Math.sqrt((A_SIGMAS[0] / 2) ** 2 - boxSigma ** 2 + (chromaExtra / 2) ** 2),
+    pool,
+  );
+  const A1 = gaussianBlur(A0, step(A_SIGMAS[0] / 2, A_SIGMAS[1] / 2), pool);
+  const A2 = gaussianBlur(A1, step(A_SIGMAS[1] / 2, A_SIGMAS[2] / 2), pool);
+  const A3 = gaussianBlur(A2, step(A_SIGMAS[2] / 2, A_SIGMAS[3] / 2), pool);
+  const aStackHalf = [A0, A1, A2, A3];
+
+  return {
+    Ls,
+    aStackHalf,
+    lowA: upsample2(A3, width, height, pool).data,
+  };
+}
+/** Smoothing of the hair weight around a counted mark (working px, ≈ 2 mm). */
+export const BLOB_HAIR_SIGMA = 3;
+
+/** The value `upsample2(half, …)` would give at full-resolution pixel (x, y), without the plane. */
+function sampleUp2(half: Plane, x: number, y: number): number {
+  const { data, width: w, height: h } = half;
+  const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+  const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(w - 1, x0 + 1);
+  const tx = Math.fround(fx - x0);
+  const ty = fy - y0;
+  const r0 = y0 * w;
+  const r1 = Math.min(h - 1, y0 + 1) * w;
+  const top =
+    (data[r0 + x0] as number) + ((data[r0 + x1] as number) - (data[r0 + x0] as number)) * tx;
+  const bottom =
+    (data[r1 + x0] as number) + ((data[r1 + x1] as number) - (data[r1 + x0] as number)) * tx;
+  return Math.fround(top + (bottom - top) * ty);
+}
+
+/**
+ * Lightness brought to the common effective resolution and the skin's own contrast, its scale
+ * spaces, and plain a*, b*.
+ */
+function equalised(frame: FaceFrame, pool: Scratch) {
+  const { width, height, lab, reference } = frame;
+  // Lightness for the texture measures (contrast scaled to the skin's own lightness); the raw L*
+  // (Lraw) is kept for colour, shine and the zones' mean lightness.
+  const Lraw = lab.L.data;
+  const cs = contrastScale(reference.L);
+  const lightness = plane(pool, width, height, false);
+  for (let i = 0; i < Lraw.length; i++)
+    lightness.data[i] = reference.L + ((Lraw[i] as number) - reference.L) * cs;
+  // Every photo is brought to the same effective resolution before the fine scales: a face
+  // enlarged to the working frame is already blurred by ≈ ½ source pixel; sharper sources get
+  // the difference, so a re-save or a resize does not change what the finest filters see.
+  const sourceBlur = 0.5 * Math.max(1, frame.scale);
+  const extra = Math.sqrt(Math.max(0, EFFECTIVE_BLUR ** 2 - sourceBlur ** 2));
+  const equalised = extra > 0.05 ? gaussianBlur(lightness, extra, pool) : lightness;
+  // Chroma likewise: JPEG keeps colour at half resolution (4:2:0) or less, and a re-save or a
+  // resize changes how much fine colour detail survives, so a* gets a common effective blur.
+  const chromaExtra = Math.sqrt(Math.max(0, EFFECTIVE_CHROMA_BLUR ** 2 - sourceBlur ** 2));
+  const { Ls, aStackHalf, lowA } = scaleSpaces(frame, equalised, chromaExtra, pool);
+  const L = equalised.data;
+  const A = lab.a.data;
+  const B = lab.b.data;
+  const G2 = Ls[2] as Plane;
+  const highPass = f32(pool, L.length, false);
+  for (let i = 0; i < L.length; i++) highPass[i] = (L[i] as number) - (G2.data[i] as number);
+
+  return { Lraw, cs, extra, chromaExtra, Ls, aStackHalf, lowA, L, A, B, highPass };
+}
+
+/** The soft hair weight and the skin each zone measures (decision 039). */
+function skinWeights(
+  frame: FaceFrame,
+  L: Float32Array,
+  highPass: Float32Array,
+  Ls: readonly Plane[],
+  pool: Scratch,
+) {
+  const { width, height } = frame;
+  const skinAll = u8(pool, L.length);
+  for (const r of REGIONS) {
+    const { mask: m, bounds } = frame.regions[r];
+    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) if (m[i]) skinAll[i] = 1;
+  }
+  // Hair over skin (beard, stubble, fringe): found relative to the bare upper cheeks, left out.
+  const lowerFaceY = Math.round(frame.noseTipY);
+  const cheekRef = u8(pool, L.length);
+  for (const r of ['left_cheek', 'right_cheek'] as const) {
+    const { mask: m, bounds } = frame.regions[r];
+    const end = Math.min(m.length, lowerFaceY * width, bounds.y1 * width);
+    for (let i = bounds.y0 * width; i < end; i++) if (m[i]) cheekRef[i] = 1;
+  }
+  // Folds (nasolabial, marionette) are dark and edged like a beard, but they are what firmness
+  // measures: pixels on a coarse valley are never taken for hair.
+  const coarseValley = valleyStrength(Ls[3] as Plane, L_SIGMAS[3], pool);
+  const hair = detectHair(
+    {
+      width,
+      height,
+      highPass,
+      L,
+      measured: skinAll,
+      reference: cheekRef,
+      fold: coarseValley,
+    },
+    pool,
+  );
+  const zones = {} as Record<RegionKey, FrameRegion & { hair: number; reason: ExclusionReason }>;
+  // Every skin pixel counts with weight 1 − its hair weight: bare skin 1, hair 0, a pixel at the
+  // hair rule's thresholds ½ (a soft weight, so a borderline fringe does not flip in or out with
+  // the resolution). `measured` holds the pixels that count at all, `core` those that count at
+  // least half (for the zones' quantiles, which need a set).
+  const skinW = f32(pool, L.length);
+  const measured = u8(pool, L.length);
+  const core = u8(pool, L.length);
+  for (const r of REGIONS) {
+    const src = frame.regions[r];
+    const mask = u8(pool, L.length);
+    let pixels = 0;
+    let hairPx = 0;
+    const { bounds } = src;
+    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) {
+      if (!src.mask[i]) continue;
+      // Hair is looked for on the forehead (fringe) and the lower face (beard, moustache).
+      const y = (i / width) | 0;
+      const eligible = r === 'forehead' || y >= lowerFaceY - 4;
+      const h = eligible ? (hair.weight[i] as number) : 0;
+      hairPx += h;
+      if (h >= 1) continue;
+      const w = 1 - h;
+      skinW[i] = w;
+      mask[i] = 1;
+      measured[i] = 1;
+      if (w >= 0.5) core[i] = 1;
+      pixels += w;
+    }
+    const polyPx = src.pixels / Math.max(1e-6, src.coverage);
+    zones[r] = {
+      ...src,
+      mask,
+      pixels,
+      coverage: polyPx > 0 ? pixels / polyPx : 0,
+      hair: polyPx > 0 ? hairPx / polyPx : 0,
+      reason: r === 'forehead' ? 'hair' : 'beard',
+    };
+  }
+
+  return { skinAll, coarseValley, hair, zones, skinW, measured, core };
+}
+
+/**
+ * The hair weight over the skin and, for a counted mark, the weight of the skin around it (1 − the
+ * hair weight smoothed over ≈ 2 mm).
+ */
+function hairAround(
+  frame: FaceFrame,
+  skinAll: Uint8Array,
+  skinW: Float32Array,
+  pool: Scratch,
+): Pick<SkinContext, 'hairHere' | 'hairSupport' | 'blobSkinW'> {
+  const { width, height } = frame;
+  // A counted mark (spot, pore, blemish, blackhead) weighs by the skin around it, not only at its
+  // centre: 1 − the hair weight smoothed over ≈ 2 mm (σ BLOB_HAIR_SIGMA), or at the centre if
+  // higher. A dark dot at the edge of a beard is more likely a follicle than a spot, and the
+  // smoothed weight moves little when a re-save nudges the beard's edge by a pixel.
+  let anyHair = false;
+  for (let i = 0; i < skinW.length; i++)
+    if (skinAll[i] && (skinW[i] as number) < 1) {
+      anyHair = true;
+      break;
+    }
+  // Smoothed at half resolution and read (bilinearly) only at the marks' centres.
+  let nearHair: Plane | null = null;
+  // The hair weight over the skin (0 elsewhere), and where it is > 0; fine lines widen it below.
+  let hairHere: Plane | null = null;
+  let hairSupport: Uint8Array | null = null;
+  if (anyHair) {
+    hairHere = plane(pool, width, height);
+    hairSupport = u8(pool, skinW.length);
+    for (let i = 0; i < skinW.length; i++) {
+      if (!skinAll[i]) continue;
+      const h = 1 - (skinW[i] as number);
+      if (h > 0) {
+        hairHere.data[i] = h;
+        hairSupport[i] = 1;
+      }
+    }
+    nearHair = gaussianBlur(downsample2(hairHere, pool), BLOB_HAIR_SIGMA / 2, pool);
+  }
+  const blobSkinW = (x: number, y: number): number => {
+    const w = skinW[y * width + x] as number;
+    if (!nearHair) return w;
+    const h = Math.max(1 - w, sampleUp2(nearHair, x, y));
+    return h >= 1 ? 0 : 1 - h;
+  };
+  return { hairHere, hairSupport, blobSkinW };
+}
+
+/** Builds the context of one working frame; its arrays come from `pool` (decision 044). */
+export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
+  const { width, height, reference } = frame;
+  const ita = individualTypologyAngle(reference.L, reference.b);
+  const allowance = rednessAllowance(ita);
+  const { Lraw, cs, extra, chromaExtra, Ls, aStackHalf, lowA, L, A, B, highPass } = equalised(
+    frame,
+    pool,
+  );
+  const { skinAll, coarseValley, hair, zones, skinW, measured, core } = skinWeights(
+    frame,
+    L,
+    highPass,
+    Ls,
+    pool,
+  );
+  // (core lies within the zones' rows: only those are scanned.)
+  const { zoneRows } = frame;
+  const baseA = maskedQuantile(lowA, core, BASELINE_A_Q, zoneRows);
+  let nClipped = 0;
+  let nCore = 0;
+  for (let i = zoneRows.start; i < zoneRows.end; i++) {
+    if (!core[i]) continue;
+    nCore++;
+    if (frame.clipped?.[i]) nClipped++;
+  }
+  // Diffuse redness reads against a steadier baseline: the mean of a band of percentiles, which a
+  // re-compression's chroma quantisation moves less than one percentile (decision 049).
+  const diffuseQs = maskedQuantiles(lowA, core, DIFFUSE_BASE_QS, zoneRows);
+  const diffuseBase = diffuseQs.reduce((a, v) => a + v, 0) / diffuseQs.length;
+  const { hairHere, hairSupport, blobSkinW } = hairAround(frame, skinAll, skinW, pool);
+  const chroma = f32(pool, L.length, false);
+  for (let i = 0; i < L.length; i++) {
+    const ai = A[i] as number;
+    const bi = B[i] as number;
+    chroma[i] = Math.sqrt(ai * ai + bi * bi);
+  }
+  const shine = f32(pool, L.length);
+  shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
+
+  // Each zone's diffuse lightness: "darker than this skin". The 40th percentile of L over the
+  // zone's pixels that are at least half skin (quantiles need a set): highlights or spots
+  // covering part of the zone barely move it.
+  const zoneOf = pool.i8(L.length, false).fill(-1);
+  const zoneL: number[] = [];
+  const mask = u8(pool, L.length);
+  REGIONS.forEach((r, k) => {
+    const { mask: zoneMask, bounds } = zones[r];
+    const range = { start: bounds.y0 * width, end: bounds.y1 * width };
+    for (let i = range.start; i < range.end; i++) if (zoneMask[i]) zoneOf[i] = k;
+    mask.fill(0, range.start, range.end);
+    for (let i = range.start; i < range.end; i++) if (zoneMask[i] && core[i]) mask[i] = 1;
+    zoneL.push(maskedQuantile(L, mask, 0.4, range));
+  });
+  const zoneBaseL = (i: number) => zoneL[zoneOf[i] as number] ?? reference.L;
+
+  return {
+    frame,
+    width,
+    height,
+    ita,
+    allowance,
+    cs,
+    Lraw,
+    L,
+    A,
+    B,
+    chroma,
+    extra,
+    chromaExtra,
+    Ls,
+    aStackHalf,
+    lowA,
+    highPass,
+    coarseValley,
+    hair,
+    zones,
+    skinW,
+    measured,
+    core,
+    baseA,
+    diffuseBase,
+    nClipped,
+    nCore,
+    hairHere,
+    hairSupport,
+    blobSkinW,
+    shine,
+    zoneBaseL,
+  };
+}

@@ -1,0 +1,229 @@
+import type { Plane } from '../image/raster';
+import { maskedGaussianBlurHalf, maxFilter, valleyStrength } from '../image/filters';
+import { f32, u8, type Scratch } from '../image/scratch';
+import { softWeight } from './marks';
+import { L_SIGMAS, type SkinContext } from './skin';
+
+/**
+ * The skin's surface, per pixel of the measured skin: visible and diffuse redness, fine lines and
+ * folds (Hessian valleys), texture (a band-pass of L*) and the low-pass tone planes. zones.ts sums
+ * them per zone.
+ */
+
+/**
+ * Redness is erythema relative to the person's own skin: a* is compared with the face's baseline
+ * (the 25th percentile of low-pass a* over all measured skin), never with an absolute value, so a
+ * colour cast or the person's tone (both shift every pixel's a* alike) does not read as redness.
+ * A pixel is a red patch above baseline + RED_DA; diffuse redness above baseline + DIFFUSE_RED_DA
+ * on the low-pass plane.
+ */
+export const RED_DA = 6;
+export const DIFFUSE_RED_DA = 3.5;
+/**
+ * Diffuse redness is soft (decision 049): a pixel counts 0 at DIFFUSE_RED_DA − this above the
+ * baseline, rising linearly to 1 at DIFFUSE_RED_DA + this. Most of a cheek lies within a few a*
+ * units of the threshold, so a hard cut-off turned a JPEG re-save's shift of the baseline into a
+ * jump of the area (a q70 re-save moved sensitivity by 4).
+ */
+export const DIFFUSE_RED_SOFT = 3;
+
+/**
+ * Pores are scored from a continuous reading (decision 045), the way fine lines moved from a
+ * thresholded line % to a clipped valley depth (038): each skin pixel contributes its dark-dot
+ * response at DoG level 1 (G₂.₀₅ − G₁.₂₈ of L*, dots of ≈ 1.5 mm) on the skin's own contrast
+ * (contrastScale^PORE_TONE_GAMMA) above PORE_FLOOR L*, clipped at PORE_CAP L*. The floor leaves
+ * out the fine grain that re-saves and resizes change; the cap keeps a few strong dots (a mole, a
+ * follicle, a beard's edge) from deciding the mean. Chosen on the calibration half by the capture
+ * deltas, the women − men gap, the tone gap and the reference portrait's re-tint together
+ * (docs/skin-engine.md, decision 045).
+ */
+export const PORE_FLOOR = 0.7;
+export const PORE_CAP = 2;
+/**
+ * Pores' dark dots are scaled by contrastScale^PORE_TONE_GAMMA (the other texture measures: γ 1).
+ * With γ 1, darker skin read fewer dots above the floor (calibration half: ρ(score, ITA°) −0.12,
+ * darker − lighter tercile gap +2.2; the reference portrait re-tinted darker read 2–5 points
+ * better); ½ makes ρ ≈ 0 (0.01) and the gap 0.4 (decision 045).
+ */
+export const PORE_TONE_GAMMA = 0.5;
+/**
+ * Texture's band (G₀.₈ − G₂.₀₅ of the equalised L*) is scaled by contrastScale^TEXTURE_TONE_GAMMA,
+ * like pores: with γ 1 the calibration half's darker tercile read smoother (gap +3.4, ρ(ITA°)
+ * −0.19); ½ makes ρ 0.01 and the gap 0.3, and halves what a ±10 % exposure adds through the
+ * scale (decision 051).
+ */
+export const TEXTURE_TONE_GAMMA = 0.5;
+/** Hessian valley strength (σ²·λ, L* units) above which a pixel is on a fine line. */
+export const LINE_MIN_STRENGTH = 1.2;
+/**
+ * Fine lines are not read within this many working px (≈ 2 mm) of hair left out: the strands at
+ * the edge of a fringe are dark valleys too (decision 038; a reasoned margin, not a fitted one).
+ */
+export const LINE_HAIR_MARGIN = 3;
+/**
+ * Fine lines read fine and coarse valley strength clipped at LINE_CAP L* units per pixel: a wrinkle
+ * is a shallow valley, while a strand of hair or a frame's edge responds far more strongly and
+ * would decide the mean. With the clip, ±10 % exposure moves the reference portrait's fine lines by
+ * 1 instead of 3 (decision 038).
+ */
+export const LINE_CAP = 1;
+/**
+ * Firmness reads coarse valley strength clipped at this many L* units per pixel: a fold is a
+ * broad, shallow valley; a few pixels of much stronger response (a beard's edge, a strand of hair,
+ * a glasses frame's shadow) would otherwise decide the mean (decision 038: fitted on the
+ * calibration half, plateau 0.5–1.5).
+ */
+export const FOLD_CAP = 1;
+/**
+ * Firmness's fold strength is scaled by contrastScale^FOLD_TONE_GAMMA before the cap (on top of
+ * the contrast scaling every texture measure gets): with the cap alone, folds on darker skin read
+ * deeper (ρ(raw, ITA°) −0.24 over the calibration half's studio portraits); with 1 it is −0.06
+ * pooled and +0.13 within the studio series (0.5: −0.15 / +0.03; decision 038).
+ */
+export const FOLD_TONE_GAMMA = 1;
+
+/** RMS of a high-pass signal over the mask, clipped to ±clip so isolated spots do not dominate. */
+export const ROUGHNESS_CLIP = 12;
+
+export function clippedRms(
+  highPass: Float32Array,
+  mask: Uint8Array,
+  clip = ROUGHNESS_CLIP,
+): number {
+  let n = 0;
+  let ss = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const v = Math.max(-clip, Math.min(clip, highPass[i] as number));
+    ss += v * v;
+    n++;
+  }
+  return n ? Math.sqrt(ss / n) : 0;
+}
+
+/** Low-pass scale for tone evenness (≈ 2.5 mm): blotches, not pores. */
+export const TONE_SIGMA = 4;
+/** Pixels with a specular weight above this are left out of the tone planes (surface, not pigment). */
+export const TONE_MAX_SHINE = 0.05;
+
+export interface Surface {
+  /** Fine (level 2) and coarse (ctx.coarseValley) valley strength. */
+  fineValley2: Float32Array;
+  /** The largest hair weight within LINE_HAIR_MARGIN px (null without hair over skin). */
+  lineHair: Float32Array | null;
+  foldToneScale: number;
+  poreToneScale: number;
+  foldCap: number;
+  /** Per pixel: bit 1 red (a* above baseA + RED_DA), bit 2 on a line drawn in the overlays. */
+  flags: Uint8Array;
+  /** Squared clipped texture band. */
+  rough: Float32Array;
+  /** Soft line membership and soft diffuse redness. */
+  lineWeight: Float32Array;
+  diffuseW: Float32Array;
+  /** Tone planes: the weight of each pixel in them, and low-pass L* and b* of the diffuse skin. */
+  body: Float32Array;
+  lowL: Float32Array;
+  lowB: Float32Array;
+  /** Working-frame pixels on fine lines (the overlays' lines). */
+  lines: Uint8Array;
+}
+
+/** The surface maps of one working frame. */
+export function surfaceMaps(ctx: SkinContext, pool: Scratch): Surface {
+  const {
+    frame,
+    width,
+    height,
+    cs,
+    L,
+    A,
+    Ls,
+    lowA,
+    measured,
+    skinW,
+    shine,
+    hairHere,
+    hairSupport,
+  } = ctx;
+  const { baseA, diffuseBase, zoneBaseL } = ctx;
+  const { lab } = frame;
+  const G2 = Ls[2] as Plane;
+  const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1], pool);
+  const fineValley2 = valleyStrength(G2, L_SIGMAS[2], pool);
+  // Skin next to hair left out (the fringe's edge) is not read for fine lines: a pixel counts for
+  // them by 1 − the largest hair weight within LINE_HAIR_MARGIN px (a grey dilation of the soft
+  // hair weight; with a 0/1 weight it is decision 038's binary margin).
+  const lineHair =
+    hairHere && hairSupport
+      ? maxFilter(hairHere.data, hairSupport, width, height, LINE_HAIR_MARGIN, pool)
+      : null;
+  const foldToneScale = cs ** FOLD_TONE_GAMMA;
+  // Pores: the dots of the contrast-scaled L* (× cs) brought to cs^PORE_TONE_GAMMA.
+  const poreToneScale = cs ** (PORE_TONE_GAMMA - 1);
+  const foldCap = FOLD_CAP / foldToneScale;
+  // Texture: the band of the contrast-scaled L* (× cs) brought to cs^TEXTURE_TONE_GAMMA.
+  const textureToneScale = cs ** (TEXTURE_TONE_GAMMA - 1);
+
+  // Per-pixel quantities, computed once over the measured skin, then summed per zone.
+  const L0 = (Ls[0] as Plane).data;
+  const L1 = (Ls[1] as Plane).data;
+  const L2 = G2.data;
+  const flags = u8(pool, L.length); // bit 1 red, 2 on a line
+  const rough = f32(pool, L.length);
+  // Line membership is soft too: weight ramps over SOFT_FROM..SOFT_TO × LINE_MIN_STRENGTH.
+  const lineWeight = f32(pool, L.length);
+  const diffuseW = f32(pool, L.length);
+  for (let i = 0; i < L.length; i++) {
+    if (!measured[i]) continue;
+    const base = zoneBaseL(i);
+    let f = 0;
+    if ((A[i] as number) > baseA + RED_DA) f |= 1;
+    const w1 =
+      (L1[i] as number) < base - 1 ? softWeight(fineValley1[i] as number, LINE_MIN_STRENGTH) : 0;
+    const w2 =
+      (L2[i] as number) < base - 1 ? softWeight(fineValley2[i] as number, LINE_MIN_STRENGTH) : 0;
+    const lw = Math.max(w1, w2);
+    lineWeight[i] = lw;
+    // Drawn as a line only away from hair (the strands at a fringe's edge are not lines).
+    if (lw >= 0.5 && (!lineHair || (lineHair[i] as number) < 0.5)) f |= 2;
+    const dr =
+      ((lowA[i] as number) - diffuseBase - DIFFUSE_RED_DA + DIFFUSE_RED_SOFT) / DIFFUSE_RED_SOFT;
+    diffuseW[i] = dr <= 0 ? 0 : dr >= 2 ? 1 : dr / 2;
+    flags[i] = f;
+    const band = ((L0[i] as number) - (L2[i] as number)) * textureToneScale;
+    const h = Math.max(-ROUGHNESS_CLIP, Math.min(ROUGHNESS_CLIP, band));
+    rough[i] = h * h;
+  }
+  // Tone (even tone, radiance): low-pass L* and b* of the diffuse skin only. Highlights are the
+  // surface reflection (oiliness measures them): a glint adds a fixed amount of light, so it
+  // reads far stronger in L* on darker skin and made darker skin look "uneven". Plain L*, not
+  // the contrast-scaled lightness of the fine texture measures: a blotch of pigment changes the
+  // body reflection, and CIELAB is built so an equal ΔL* is an equally visible difference.
+  const body = f32(pool, L.length);
+  for (let i = 0; i < L.length; i++)
+    if (measured[i] && (shine[i] as number) <= TONE_MAX_SHINE) body[i] = skinW[i] as number;
+  const [lowLPlane, lowBPlane] = maskedGaussianBlurHalf([lab.L, lab.b], body, TONE_SIGMA, pool) as [
+    Plane,
+    Plane,
+  ];
+  const lowL = lowLPlane.data;
+  const lowB = lowBPlane.data;
+  const lines = new Uint8Array(L.length);
+  for (let i = 0; i < L.length; i++) if ((flags[i] as number) & 2) lines[i] = 1;
+  return {
+    fineValley2,
+    lineHair,
+    foldToneScale,
+    poreToneScale,
+    foldCap,
+    flags,
+    rough,
+    lineWeight,
+    diffuseW,
+    body,
+    lowL,
+    lowB,
+    lines,
+  };
+}

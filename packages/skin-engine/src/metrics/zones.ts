@@ -1,0 +1,200 @@
+import { REGIONS, type ExclusionReason, type RegionKey } from '@lumiskin/contract/analysis';
+import type { Plane } from '../image/raster';
+import { detrendedStd } from '../image/stats';
+import { countIn, type Marks } from './marks';
+import type { SkinContext } from './skin';
+import { LINE_CAP, PORE_CAP, PORE_FLOOR, type Surface } from './surface';
+
+/**
+ * Raw measurements per face region. Every number is a physical quantity on the working frame
+ * (CIELAB units, fractions of the region's skin pixels, counts), documented in docs/skin-engine.md.
+ * Working-frame pixels are ≈ 0.6 mm on the face (see WORK_FACE_HEIGHT).
+ */
+export interface RegionMeasurements {
+  /** Skin pixels measured, and their share of the zone polygon (hair/brows/glasses drop out). */
+  pixels: number;
+  coverage: number;
+  /** Mean CIELAB colour of the zone's skin. */
+  L: number;
+  a: number;
+  b: number;
+  chroma: number;
+  /** % of skin pixels with a* above RED_A (visible redness). */
+  red_area_pct: number;
+  /** % of skin pixels that are specular highlights (shine), weighted by how bright they are. */
+  shine_pct: number;
+  /**
+   * RMS of the fine band of L* (G₀.₈ − G₂.₀₅ of the equalised, tone-scaled L*), clipped at ±12:
+   * surface roughness (decision 051; L* − G₂.₀₅ before, which JPEG re-quantisation noise reached).
+   */
+  roughness: number;
+  /** Pigment-like dark blobs (2–6 mm, not red) and their number per 10,000 skin pixels (≈ 36 cm²). */
+  dark_spots: number;
+  dark_spot_density: number;
+  /** Inflammatory lesions (2–6 mm, redder and darker than the skin around; lesions.ts), soft count. */
+  blemishes: number;
+  /** Fine dark blobs (≈ 1 mm) per 1,000 skin pixels (counted pores: `counts.pores`; no longer scored). */
+  pore_density: number;
+  /**
+   * Visible pores, read continuously (decision 045): the dark-dot response at ≈ 1.5 mm (DoG
+   * G₂.₀₅ − G₁.₂₈ of L* on the skin's own contrast, PORE_TONE_GAMMA) above PORE_FLOOR, each
+   * pixel's excess clipped at PORE_CAP, summed per 1,000 skin pixels (L* units).
+   */
+  pore_depth: number;
+  /** Comedones: fine dots far darker than the skin around, or fine pale domes (lesions.ts), soft count. */
+  blackheads: number;
+  /** % of skin pixels on a line-like dark valley (Hessian ridge measure, fine scales). */
+  line_pct: number;
+  /** Mean coarse-scale valley strength (folds), in L* units. */
+  fold_strength: number;
+  /**
+   * Fine lines, read continuously (no threshold), on the zone's skin at least LINE_HAIR_MARGIN px
+   * from hair left out (strands next to a fringe are not lines): mean fine valley strength
+   * (Hessian at σ 2.05 ≈ 1.2 mm) and mean coarse valley strength (σ 3.3), each clipped at
+   * LINE_CAP per pixel, in L* units.
+   */
+  fine_valley: number;
+  line_fold: number;
+  /** Mean coarse valley strength clipped at FOLD_CAP per pixel (firmness: folds, not edges). */
+  fold_depth: number;
+  /** Std of low-pass L* (detrended) and b* of the diffuse (non-shiny) skin: blotchiness. */
+  tone_sd_L: number;
+  tone_sd_b: number;
+  /** Mean L* of the zone's skin above the nose tip (cheeks: the skin next to the under-eyes). */
+  upper_L: number;
+  /**
+   * % of skin whose low-pass a* exceeds the diffuse baseline by DIFFUSE_RED_DA, each pixel counted
+   * by a linear ramp over ± DIFFUSE_RED_SOFT around it: diffuse redness (decision 049).
+   */
+  diffuse_red_pct: number;
+  /** Mean a* of the zone minus the face's baseline a* (its least-red quarter): relative erythema. */
+  delta_a: number;
+  /** Share of the zone polygon left out as hair (beard, stubble, fringe). */
+  hair: number;
+}
+
+/** Every zone's measurements: the surface maps and the marks summed over its skin. */
+export function zoneMeasurements(
+  ctx: SkinContext,
+  marks: Marks,
+  surface: Surface,
+): Record<RegionKey, RegionMeasurements> {
+  const { frame, width, Lraw, A, B, chroma, Ls, coarseValley, zones, skinW, shine, baseA } = ctx;
+  const { blobSkinW } = ctx;
+  const { blemishes, darkSpots, pores, blackheads } = marks;
+  const { fineValley2, lineHair, foldCap, poreToneScale, foldToneScale } = surface;
+  const { flags, rough, lineWeight, diffuseW, body, lowL, lowB } = surface;
+  const L1 = (Ls[1] as Plane).data;
+  const L2 = (Ls[2] as Plane).data;
+  const regions = {} as Record<RegionKey, RegionMeasurements>;
+  for (const r of REGIONS) {
+    const { mask, pixels, coverage, bounds } = zones[r];
+    let sL = 0;
+    let sa = 0;
+    let sb = 0;
+    let sc = 0;
+    let sFold = 0;
+    let sFoldCap = 0;
+    let sFine = 0;
+    let sFineAll = 0;
+    let sFoldLineAll = 0;
+    let sLineFold = 0;
+    let nLineSkin = 0;
+    let sShine = 0;
+    let sPore = 0;
+    let sRough = 0;
+    let nRed = 0;
+    let nLine = 0;
+    let nDiffuse = 0;
+    let sUpper = 0;
+    let nUpper = 0;
+    const cheek = r === 'left_cheek' || r === 'right_cheek';
+    const upperEnd = cheek ? Math.min(bounds.y1, Math.floor(frame.noseTipY)) : bounds.y1;
+    for (let y = bounds.y0; y < bounds.y1; y++) {
+      for (let i = y * width + bounds.x0, end = y * width + bounds.x1; i < end; i++) {
+        if (!mask[i]) continue;
+        const w = skinW[i] as number;
+        if (y < upperEnd) {
+          sUpper += w * (Lraw[i] as number);
+          nUpper += w;
+        }
+        sL += w * (Lraw[i] as number);
+        sa += w * (A[i] as number);
+        sb += w * (B[i] as number);
+        sc += w * (chroma[i] as number);
+        const fold = coarseValley[i] as number;
+        sFold += w * fold;
+        sFoldCap += w * (fold < foldCap ? fold : foldCap);
+        const fine = fineValley2[i] as number;
+        const fineC = fine < LINE_CAP ? fine : LINE_CAP;
+        const foldC = fold < LINE_CAP ? fold : LINE_CAP;
+        sFineAll += w * fineC;
+        sFoldLineAll += w * foldC;
+        // Fine lines weigh each pixel by the skin around it (lineHair ≥ this pixel's own hair).
+        const lw = lineHair ? 1 - (lineHair[i] as number) : w;
+        if (lw > 0) {
+          sFine += lw * fineC;
+          sLineFold += lw * foldC;
+          nLineSkin += lw;
+        }
+        sShine += w * (shine[i] as number);
+        const dot = ((L2[i] as number) - (L1[i] as number)) * poreToneScale - PORE_FLOOR;
+        if (dot > 0) sPore += w * (dot < PORE_CAP ? dot : PORE_CAP);
+        sRough += w * (rough[i] as number);
+        const f = flags[i] as number;
+        nRed += w * (f & 1);
+        nLine += w * (lineWeight[i] as number);
+        nDiffuse += w * (diffuseW[i] as number);
+      }
+    }
+    const n = Math.max(1, pixels);
+    const spots = countIn(darkSpots, mask, width, blobSkinW);
+    regions[r] = {
+      pixels,
+      coverage,
+      L: sL / n,
+      a: sa / n,
+      b: sb / n,
+      chroma: sc / n,
+      red_area_pct: (100 * nRed) / n,
+      shine_pct: (100 * sShine) / n,
+      roughness: Math.sqrt(sRough / n),
+      dark_spots: spots,
+      dark_spot_density: (10000 * spots) / n,
+      blemishes: countIn(blemishes, mask, width, blobSkinW),
+      pore_density: (1000 * countIn(pores, mask, width, blobSkinW)) / n,
+      pore_depth: (1000 * sPore) / n,
+      blackheads: countIn(blackheads, mask, width, blobSkinW),
+      line_pct: (100 * nLine) / n,
+      fold_strength: sFold / n,
+      // A zone nearly all beside hair is read whole rather than from a handful of pixels.
+      fine_valley: nLineSkin >= 30 ? sFine / nLineSkin : sFineAll / n,
+      line_fold: nLineSkin >= 30 ? sLineFold / nLineSkin : sFoldLineAll / n,
+      fold_depth: (foldToneScale * sFoldCap) / n,
+      tone_sd_L: detrendedStd(lowL, mask, width, bounds, body),
+      tone_sd_b: detrendedStd(lowB, mask, width, bounds, body),
+      upper_L: nUpper ? sUpper / nUpper : sL / n,
+      diffuse_red_pct: (100 * nDiffuse) / n,
+      delta_a: pixels ? sa / n - baseA : 0,
+      hair: zones[r].hair,
+    };
+  }
+  return regions;
+}
+
+/** Per zone, the skin left out (counting less than half: hair, beard) and why. */
+export function excludedSkin(
+  ctx: SkinContext,
+): Record<RegionKey, { hair: Uint8Array; reason: ExclusionReason }> {
+  const { frame, width, L, core, zones } = ctx;
+  const excluded = {} as Record<RegionKey, { hair: Uint8Array; reason: ExclusionReason }>;
+  for (const r of REGIONS) {
+    const src = frame.regions[r];
+    const hairPx = new Uint8Array(L.length);
+    const { bounds } = src;
+    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++)
+      if (src.mask[i] && !core[i]) hairPx[i] = 1;
+    excluded[r] = { hair: hairPx, reason: zones[r].reason };
+  }
+  return excluded;
+}
