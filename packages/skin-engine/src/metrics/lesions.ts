@@ -30,8 +30,11 @@ import { detectBlobs, type Blob } from './blobs';
 export const REL_L16 = 76;
 /** Share of L* taken from a* in the channel whose blobs are the candidates (a* − INFLAM_DARK·L*). */
 export const INFLAM_DARK = 0.35;
-/** The strength (inflamStrength, on the REL_L16 scale) at which a lesion counts ½. */
-export const INFLAM_MIN = 8;
+/**
+ * The strength (inflamStrength, on the REL_L16 scale) at which a lesion counts ½ (decision 058:
+ * 8 before; with the rounder shape below, 7 finds more faint papules for fewer false marks).
+ */
+export const INFLAM_MIN = 7;
 /** A lesion counts from INFLAM_FROM × INFLAM_MIN to INFLAM_TO × INFLAM_MIN (soft, like every count). */
 export const INFLAM_FROM = 0.75;
 export const INFLAM_TO = 1.25;
@@ -46,9 +49,12 @@ export const WHITEHEAD_MIN = 7;
  * A lesion's roundness is soft (as decision 048 made it for the old blemishes): a DoG peak with
  * principal-curvature ratio ≤ ROUND_FROM counts whole, ≥ ROUND_TO not at all, linearly in log
  * ratio between, so a re-save that nudges a borderline blob's shape moves it by a fraction.
+ * Decision 058 narrowed it from 4–9: a papule is a dome (the calibration part's painted papules:
+ * p90 ratio 1.6), while what the wider range let through on clear faces was elongated (median
+ * 1.9, p75 3.0: skin between forehead wrinkles, flushed folds); an oval of 2 : 1 reads 4.
  */
-export const ROUND_FROM = 4;
-export const ROUND_TO = 9;
+export const ROUND_FROM = 2.5;
+export const ROUND_TO = 5;
 /**
  * A blob's centre is read over a disc of CENTRE_SHARE × its radius: the dome's top, where a
  * pustule's pale core is still ringed by red (0.75 and 1 found fewer papules and pustules on the
