@@ -83,6 +83,26 @@ export const REGIONS = [
 export const RegionKey = z.enum(REGIONS);
 export type RegionKey = z.infer<typeof RegionKey>;
 
+/** A zone's name as a label (a heading, a list of zones). */
+export const REGION_LABELS: Record<RegionKey, string> = {
+  forehead: 'Forehead',
+  left_cheek: 'Left cheek',
+  right_cheek: 'Right cheek',
+  nose: 'Nose',
+  chin: 'Chin',
+  under_eyes: 'Under-eyes',
+};
+
+/** A zone's name inside a sentence ("seen most on the left cheek"). */
+export const REGION_WORDS: Record<RegionKey, string> = {
+  forehead: 'forehead',
+  left_cheek: 'left cheek',
+  right_cheek: 'right cheek',
+  nose: 'nose',
+  chin: 'chin',
+  under_eyes: 'under-eye area',
+};
+
 /** Score colour bands (docs/product-rules.md#score-bands): >=80 good (green), >=60 fair (yellow/amber), else poor (red). */
 export type ScoreBand = 'good' | 'fair' | 'poor';
 export function scoreBand(score: number): ScoreBand {

@@ -1,12 +1,12 @@
 import {
   METRIC_LABELS,
+  REGION_WORDS,
   scoreBand,
   type AnalysisType,
   type Environment,
   type Finding,
   type MetricKey,
   type Recommendation,
-  type RegionKey,
   type Routine,
   type RoutineStep,
   type TimeOfUse,
@@ -64,15 +64,6 @@ const BANNED_RE = new RegExp(`\\b(${BANNED_REPORT_WORDS.join('|')})\\b`, 'i');
 export function containsBannedWord(text: string): boolean {
   return BANNED_RE.test(text);
 }
-
-const REGION_WORDS: Record<RegionKey, string> = {
-  forehead: 'forehead',
-  left_cheek: 'left cheek',
-  right_cheek: 'right cheek',
-  nose: 'nose',
-  chin: 'chin',
-  under_eyes: 'under-eye area',
-};
 
 const TIME_WORDS: Record<TimeOfUse, string> = {
   AM: 'in the morning',

@@ -1,4 +1,5 @@
 import {
+  REGION_WORDS,
   scoreBand,
   type Finding,
   type MetricKey,
@@ -82,15 +83,6 @@ const SUMMARIES: Record<MetricKey, Record<ScoreBand, string>> = {
     fair: 'Your skin shows some softening (estimated from the depth of folds){where}.',
     poor: 'Folds look deeper (estimated){where}; moisture, sunscreen and peptides can support firmness.',
   },
-};
-
-export const REGION_WORDS: Record<RegionKey, string> = {
-  forehead: 'forehead',
-  left_cheek: 'left cheek',
-  right_cheek: 'right cheek',
-  nose: 'nose',
-  chin: 'chin',
-  under_eyes: 'under-eye area',
 };
 
 function where(regions: RegionKey[]): string {

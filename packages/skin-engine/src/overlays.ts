@@ -1,5 +1,6 @@
 import {
   REGIONS,
+  REGION_WORDS,
   type ExclusionReason,
   type Mark,
   type MetricKey,
@@ -10,7 +11,6 @@ import {
 } from '@lumiskin/contract/analysis';
 import type { FaceFrame } from './face/frame';
 import { connectedComponents } from './image/mask';
-import { REGION_WORDS } from './findings';
 import { counted, type SoftBlob } from './metrics/marks';
 import type { FaceMeasurements } from './metrics/measure';
 import type { RegionMeasurements } from './metrics/zones';

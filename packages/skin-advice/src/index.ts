@@ -1,0 +1,10 @@
+/**
+ * skin-advice's public entry: the one interpreter (scores, findings, profile, concerns, climate
+ * and the catalogue in; recommendation, routine and report out). Rules in rules.md. Everything
+ * else in src/ is internal; lint forbids deep imports.
+ */
+export { advise, type Advice, type AdviceInput } from './advise';
+export { BASES, BOOSTERS } from './builtin-catalogue';
+export { createCatalogue, type Catalogue } from './catalogue';
+export { recommend, type RecommendInput, type RecommendOutput } from './recommend';
+export { BANNED_REPORT_WORDS, containsBannedWord } from './report';

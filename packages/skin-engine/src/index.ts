@@ -1,0 +1,18 @@
+/**
+ * The skin engine's public entry: pixels in, measurements out, no I/O but its bundled face model
+ * (docs/ARCHITECTURE.md). Everything else in src/ is internal; lint forbids deep imports.
+ */
+export {
+  createSkinEngine,
+  type AnalysisRejected,
+  type AnalysisResult,
+  type AnalyzeInput,
+  type AnalyzeOutcome,
+  type PixelImage,
+  type QualityCode,
+  type RegionMeasurements,
+  type SkinEngine,
+  type SkinEngineOptions,
+} from './engine';
+export { EXTERNAL_METHOD, mergeExternal, type ExternalScores } from './external';
+export { ENGINE_METHOD_VERSION, METRIC_METHODS } from './methods';
