@@ -35,8 +35,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { requireRole, roleGuard } from '../../plugins/auth';
-import { badRequest, conflict, forbidden, HttpError, notFoundUnless } from '../../plugins/errors';
+import { requireRole } from '../../http/auth';
+import { badRequest, conflict, forbidden, HttpError, notFoundUnless } from '../../http/errors';
 import { sniffImageType } from '../analysis/image';
 import { findUserById } from '../auth/repository';
 import { users, type UserRow } from '../auth/schema';
@@ -73,15 +73,15 @@ import { productImages } from './schema';
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 const staff = { tags: ['admin'], security: [{ bearer: [] }] };
 /** Routes only an admin may call (users, roles, prices, visibility, audit); the rest: moderator. */
-const adminOnly = { onRequest: roleGuard('admin') };
+const adminOnly = { onRequest: requireRole('admin') };
 
 const AUDIT_CSV_MAX_ROWS = 10_000;
 const isFormulation = (type: string) => type === 'base' || type === 'booster';
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const IMAGE_MAX_SIDE = 1200;
 
-async function actorOf(request: FastifyRequest): Promise<Actor> {
-  const user = await requireRole(request, 'moderator');
+function actorOf(request: FastifyRequest): Actor {
+  const user = request.user;
   return { id: user.id, name: user.name, role: user.role };
 }
 
@@ -122,9 +122,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  // Every route here needs a moderator at least; checked before the body is even read, so a
-  // signed-out caller gets 401 and a user 403 whatever they send.
-  app.addHook('onRequest', roleGuard('moderator'));
+  // Every route here needs a moderator at least (each declares bearer security, so the API has
+  // authenticated it already); checked before the body is even read, so a signed-out caller gets
+  // 401 and a user 403 whatever they send.
+  app.addHook('onRequest', requireRole('moderator'));
   await app.register(quizBankRoutes);
   await app.register(settingsRoutes);
 
@@ -197,7 +198,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     options: { removesAdmin: (target: UserRow) => boolean; selfAllowed?: boolean },
     change: (tx: Executor, target: UserRow, actor: Actor) => Promise<T>,
   ): Promise<T> {
-    const actor = await actorOf(request);
+    const actor = actorOf(request);
     return app.db.transaction(async (tx) => {
       await lockAdminSeats(tx);
       const me = await findUserById(tx, actor.id);
@@ -311,7 +312,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = actorOf(request);
       // The token and its audit entry commit together; the mail goes once they did.
       const mail = await app.db.transaction(async (tx) => {
         const row = notFoundUnless(await findUserById(tx, request.params.id), 'No such user');
@@ -390,7 +391,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = await actorOf(request);
+      const actor = actorOf(request);
       const body = request.body;
       const row = await app.db.transaction(async (tx) => {
         const [created] = await tx
@@ -452,7 +453,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     action: string,
     set: Partial<typeof products.$inferInsert>,
   ): Promise<AdminProduct> {
-    const actor = await actorOf(request);
+    const actor = actorOf(request);
     const before = notFoundUnless(await findAdminProduct(app.db, id), 'No such product');
     const after = await app.db.transaction(async (tx) => {
       const [row] = await tx.update(products).set(set).where(eq(products.id, id)).returning();
@@ -712,7 +713,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     body: z.infer<typeof ArticleBody>,
     existing: BlogPostRow | null,
   ): Promise<AdminArticle> {
-    const actor = await actorOf(request);
+    const actor = actorOf(request);
     const values = articleValues(body);
     const row = await app.db.transaction(async (tx) => {
       const [clash] = await tx
@@ -782,7 +783,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = await actorOf(request);
+      const actor = actorOf(request);
       const existing = notFoundUnless(
         await findArticle(app.db, request.params.id),
         'No such article',

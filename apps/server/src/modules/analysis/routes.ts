@@ -29,8 +29,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
-import { HttpError, notFoundUnless } from '../../plugins/errors';
+import { HttpError, notFoundUnless } from '../../http/errors';
 import { enforceLimit } from '../auth/rate-limits';
 import { defaultAnalysisConfig } from './config';
 import { decodeImageData, ImageError } from './image';
@@ -122,9 +121,8 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: 60 * 60_000,
     keyGenerator: (req) => `scan:${req.auth?.user.id ?? req.ip}`,
   });
-  /** Signed in, then at most `ratePerHour` scans per person (the engine is the costly part). */
+  /** Signed in (the route declares bearer security), then at most `ratePerHour` scans per person (the engine is the costly part). */
   async function scanGate(request: FastifyRequest, reply: FastifyReply) {
-    await requireUser(request);
     // An admin may pause new scans (admin settings), e.g. while the analysis service misbehaves.
     if (!(await app.settings.get()).scans_open) {
       throw new HttpError(503, SettingsErrorCode.scansPaused, SettingsMessages.scansPaused);
@@ -195,7 +193,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       // Checked like an inline scan (same 4xx answers), stored and queued: 202 with the job.
       const job = await queueScan(
         { ...deps, log: request.log, jobs: app.jobs, now: app.config.now },
-        { ...input, user: await requireUser(request) },
+        { ...input, user: request.user },
       );
       return reply.code(202).header('location', job.status_url).send(job);
     }
@@ -204,7 +202,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       { ...deps, log: request.log },
       {
         ...input,
-        user: await requireUser(request),
+        user: request.user,
         // Not request.signal: Node ends the request stream (and Fastify aborts that signal) as
         // soon as the body is read. What matters is whether our answer can still reach them:
         // the timeout already sent a 503, or the connection is gone.
@@ -341,7 +339,6 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jobs/:id',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['analysis'],
         summary:
@@ -352,7 +349,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const job = notFoundUnless(
         await readOwnScanJob(
           app.db,
@@ -379,7 +376,6 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/consent',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['analysis'],
         summary: 'Whether the person agreed to photo processing, and when',
@@ -387,13 +383,12 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ConsentStatus, 401: ApiError },
       },
     },
-    async (request) => consentStatus(await findConsent(app.db, (await requireUser(request)).id)),
+    async (request) => consentStatus(await findConsent(app.db, request.user.id)),
   );
 
   app.post(
     '/consent',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['analysis'],
         summary: 'Record consent to photo processing (asked before the first scan)',
@@ -403,7 +398,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return consentStatus(await recordConsent(app.db, user.id, request.body.version));
     },
   );
@@ -411,7 +406,6 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/consent',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['analysis'],
         summary:
@@ -421,7 +415,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await withdrawConsent(app.db, (await requireUser(request)).id);
+      await withdrawConsent(app.db, request.user.id);
       return reply.code(204).send(null);
     },
   );
@@ -431,7 +425,6 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/history',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['analysis'],
         summary: "The person's scans, newest first (X-Total-Count has the number matching)",
@@ -441,7 +434,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const { items, total } = await listHistory(app.db, user.id, request.query);
       return reply
         .header(TOTAL_COUNT_HEADER, String(total))
@@ -453,7 +446,6 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['analysis'],
         summary: 'One of your analyses (someone else’s id answers 404)',
@@ -463,7 +455,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const row = notFoundUnless(
         await findOwnAnalysis(app.db, user.id, request.params.id),
         'Analysis not found',
@@ -475,7 +467,6 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/photo',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['analysis'],
         summary: 'The photo of one of your analyses (JPEG, no metadata)',
@@ -485,7 +476,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       notFoundUnless(
         await findOwnAnalysis(app.db, user.id, request.params.id),
         'Analysis not found',
@@ -506,7 +497,6 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['analysis'],
         summary: 'Delete one of your analyses and its photo',
@@ -516,7 +506,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const deleted = await deleteOwnAnalysis(app.db, user.id, request.params.id);
       if (!deleted) throw notFoundUnless(null, 'Analysis not found');
       // The photo goes now, not at the next sweep (it stays queued if the store is down).

@@ -14,8 +14,7 @@ import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../plugins/auth';
-import { HttpError, unauthorized } from '../../plugins/errors';
+import { HttpError, unauthorized } from '../../http/errors';
 import { countActiveAdmins, isActiveAdmin, lockAdminSeats } from '../admin/repository';
 import { findUserById } from '../auth/repository';
 import { verifyPassword } from '../auth/password';
@@ -46,7 +45,6 @@ const wrongPassword = () =>
   });
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
   // Password checks cost ~50 ms of argon2 each; keep guessing through these routes slow.
   // A credential limit: with Redis down it refuses (503) rather than allowing unlimited guesses.
   const passwordLimiter = app.createRateLimit({
@@ -74,7 +72,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AccountResponse, 401: ApiError },
       },
     },
-    async (request) => ({ user: toAccount(await requireUser(request)) }),
+    async (request) => ({ user: toAccount(request.user) }),
   );
 
   app.patch(
@@ -89,7 +87,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const body = request.body;
       if (body.timezone !== undefined && !(await isKnownTimezone(app.db, body.timezone))) {
         throw new HttpError(400, ErrorCode.validation, AccountMessages.invalidTimezone, {
@@ -126,7 +124,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
         throw new HttpError(400, AccountErrorCode.wrongPassword, AccountMessages.wrongPassword, {
           currentPassword: AccountMessages.wrongPassword,
@@ -157,7 +155,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const outcome = await sendEmailConfirmation(app, user);
       if (outcome === 'confirmed') {
         throw new HttpError(
@@ -185,14 +183,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = await currentUser(request);
-      if (!auth) throw unauthorized();
-      if (!(await verifyPassword(auth.user.passwordHash, request.body.currentPassword))) {
+      const { user, session } = request;
+      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
         throw new HttpError(400, AccountErrorCode.wrongPassword, AccountMessages.wrongPassword, {
           currentPassword: AccountMessages.wrongPassword,
         });
       }
-      await setPassword(app.db, auth.user.id, request.body.password, auth.session.id);
+      await setPassword(app.db, user.id, request.body.password, session.id);
       return { message: AccountMessages.passwordChanged };
     },
   );
@@ -209,7 +206,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       if (!(await verifyPassword(user.passwordHash, request.body.password))) throw wrongPassword();
       await app.db.transaction(async (tx) => {
         // The same lock as the admin area's demotions: the last active admin cannot leave
@@ -238,7 +235,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       if (exporting.has(user.id)) {
         throw new HttpError(429, ErrorCode.rateLimited, AccountMessages.exportRunning);
       }
