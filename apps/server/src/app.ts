@@ -12,7 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig, ConnectionsConfig } from './config';
-import adminRoutes, { productImageRoutes } from './modules/admin/routes';
+import adminRoutes from './modules/admin/routes';
+import { productImageRoutes } from './modules/admin/products-routes';
 import settingsRoutes from './modules/settings/routes';
 import analysisRoutes from './modules/analysis/routes';
 import authRoutes from './modules/auth/routes';

@@ -9,8 +9,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../http/auth';
 import { readSettingRows, toAdminSettings, toSettings, writeSetting } from '../settings/repository';
-import { settings } from '../settings/schema';
-import { audit, lockSettings } from './repository';
+import { audit } from './audit-repository';
+import { lockSettings } from './repository';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError };
 const staff = { tags: ['admin'], security: [{ bearer: [] }] };
@@ -51,7 +51,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         // Two admins saving at once leave two honest before/after pairs.
         await lockSettings(tx);
-        const current = toSettings(await tx.select().from(settings));
+        const current = toSettings(await readSettingRows(tx));
         for (const key of SETTING_KEYS) {
           const next = body[key];
           if (next === undefined || isDeepStrictEqual(next, current[key])) continue;
