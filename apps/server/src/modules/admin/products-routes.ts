@@ -14,7 +14,7 @@ import {
 } from '@lumiskin/contract/admin';
 import { BASE_IDS } from '@lumiskin/contract/analysis';
 import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFoundUnless } from '../../http/errors';
@@ -76,8 +76,46 @@ function newProduct(body: z.infer<typeof CreateProductBody>): typeof products.$i
   };
 }
 
-/** /api/admin/products: moderators edit the copy; admins create, price, hide and feature. */
-const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Applies `set` to one product with its audit entry; 404 when the id is unknown. A base or
+ * booster must stay usable by the recommender (the catalogue parses every one), so the edited
+ * row is checked before it commits: 400 with the fields at fault otherwise.
+ */
+async function updateProduct(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  action: string,
+  set: Partial<typeof products.$inferInsert>,
+): Promise<AdminProduct> {
+  const actor = actorOf(request);
+  const before = notFoundUnless(await findAdminProduct(app.db, id), 'No such product');
+  const after = await app.db.transaction(async (tx) => {
+    const row = await updateProductRow(tx, id, set);
+    const issues = formulationIssues(toAdminProduct(row!));
+    if (issues.length > 0) {
+      throw new HttpError(
+        400,
+        ErrorCode.validation,
+        issues[0]!.message,
+        Object.fromEntries(issues.map((i) => [i.path, i.message])),
+      );
+    }
+    await audit(tx, actor, {
+      action,
+      entity: 'product',
+      entityId: id,
+      before: toAdminProduct(before),
+      after: toAdminProduct(row!),
+    });
+    return row!;
+  });
+  await contentChanged(app);
+  return toAdminProduct(after);
+}
+
+/** The list, a new product (admin only) and its copy (moderators too). */
+const productListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
@@ -121,43 +159,6 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /**
-   * Applies `set` to one product with its audit entry; 404 when the id is unknown. A base or
-   * booster must stay usable by the recommender (the catalogue parses every one), so the edited
-   * row is checked before it commits: 400 with the fields at fault otherwise.
-   */
-  async function updateProduct(
-    request: FastifyRequest,
-    id: string,
-    action: string,
-    set: Partial<typeof products.$inferInsert>,
-  ): Promise<AdminProduct> {
-    const actor = actorOf(request);
-    const before = notFoundUnless(await findAdminProduct(app.db, id), 'No such product');
-    const after = await app.db.transaction(async (tx) => {
-      const row = await updateProductRow(tx, id, set);
-      const issues = formulationIssues(toAdminProduct(row!));
-      if (issues.length > 0) {
-        throw new HttpError(
-          400,
-          ErrorCode.validation,
-          issues[0]!.message,
-          Object.fromEntries(issues.map((i) => [i.path, i.message])),
-        );
-      }
-      await audit(tx, actor, {
-        action,
-        entity: 'product',
-        entityId: id,
-        before: toAdminProduct(before),
-        after: toAdminProduct(row!),
-      });
-      return row!;
-    });
-    await contentChanged(app);
-    return toAdminProduct(after);
-  }
-
   app.patch(
     '/products/:id',
     {
@@ -171,7 +172,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const b = request.body;
-      return updateProduct(request, request.params.id, 'product.copy', {
+      return updateProduct(app, request, request.params.id, 'product.copy', {
         ...(b.name !== undefined && { name: b.name }),
         ...(b.short_description !== undefined && { shortDescription: b.short_description }),
         ...(b.description !== undefined && { description: b.description }),
@@ -184,7 +185,10 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+};
 
+/** What only an admin sets: price, visibility, the recommender's fields, featured. */
+const productSettingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/products/:id/price',
     {
@@ -198,7 +202,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateProduct(request, request.params.id, 'product.price', {
+      updateProduct(app, request, request.params.id, 'product.price', {
         pricePence: request.body.price_pence,
       }),
   );
@@ -222,6 +226,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, AdminErrorCode.baseNeeded, AdminMessages.baseNeeded);
       }
       return updateProduct(
+        app,
         request,
         request.params.id,
         request.body.hidden ? 'product.hide' : 'product.unhide',
@@ -252,7 +257,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('Only a base or a booster has targets and ingredient flags');
       }
       const { formulation_category, targets, formulation_flags } = request.body;
-      return updateProduct(request, request.params.id, 'product.formulation', {
+      return updateProduct(app, request, request.params.id, 'product.formulation', {
         formulationCategory: formulation_category,
         targets,
         formulationFlags: formulation_flags,
@@ -273,11 +278,13 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateProduct(request, request.params.id, 'product.featured', {
+      updateProduct(app, request, request.params.id, 'product.featured', {
         featured: request.body.featured,
       }),
   );
+};
 
+const productImageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:id/image',
     {
@@ -306,7 +313,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const imageId = await insertProductImage(app.db, webp);
       let updated: AdminProduct;
       try {
-        updated = await updateProduct(request, request.params.id, 'product.image', {
+        updated = await updateProduct(app, request, request.params.id, 'product.image', {
           image: `${PRODUCT_IMAGE_PATH}${imageId}`,
         });
       } catch (error) {
@@ -319,6 +326,13 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       return updated;
     },
   );
+};
+
+/** /api/admin/products: moderators edit the copy; admins create, price, hide and feature. */
+const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(productListRoutes);
+  await app.register(productSettingRoutes);
+  await app.register(productImageUploadRoutes);
 };
 
 export default productsRoutes;

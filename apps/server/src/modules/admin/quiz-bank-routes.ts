@@ -12,6 +12,7 @@ import {
   QuizQuestionParams,
   UpdateQuizCategoryBody,
 } from '@lumiskin/contract/admin';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, conflict, notFoundUnless } from '../../http/errors';
 import { audit } from './audit-repository';
@@ -34,17 +35,12 @@ import {
 } from './quiz-bank-repository';
 import { actorOf, errors, staff } from './staff';
 
-/**
- * The quiz bank (moderators and admins), inside the admin module's guard. Submitted attempts keep
- * the points they earned, so an edit never changes a past score.
- */
-const quizBankRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function knownCategory(id: string) {
-    if (!(await categoryExists(app.db, id))) throw badRequest('Unknown quiz category');
-  }
+async function knownCategory(app: FastifyInstance, id: string) {
+  if (!(await categoryExists(app.db, id))) throw badRequest('Unknown quiz category');
+}
 
-  // ---- Categories ----
-
+/** The categories: list, add, order, edit. */
+const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/quiz/categories',
     {
@@ -164,9 +160,10 @@ const quizBankRoutes: FastifyPluginAsyncZod = async (app) => {
       return (await categoryWithCount(app.db, request.params.id))!;
     },
   );
+};
 
-  // ---- Questions ----
-
+/** The questions: one page, add, replace. */
+const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/quiz',
     {
@@ -195,7 +192,7 @@ const quizBankRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const who = actorOf(request);
-      await knownCategory(request.body.category_id);
+      await knownCategory(app, request.body.category_id);
       const row = await app.db.transaction(async (tx) => {
         const created = await writeQuestion(tx, null, questionValues(request.body));
         await audit(tx, who, {
@@ -228,7 +225,7 @@ const quizBankRoutes: FastifyPluginAsyncZod = async (app) => {
         await findQuestion(app.db, request.params.id),
         'No such question',
       );
-      await knownCategory(request.body.category_id);
+      await knownCategory(app, request.body.category_id);
       const row = await app.db.transaction(async (tx) => {
         const updated = await writeQuestion(tx, request.params.id, questionValues(request.body));
         await audit(tx, who, {
@@ -243,6 +240,15 @@ const quizBankRoutes: FastifyPluginAsyncZod = async (app) => {
       return toQuestion(row);
     },
   );
+};
+
+/**
+ * The quiz bank (moderators and admins), inside the admin module's guard. Submitted attempts keep
+ * the points they earned, so an edit never changes a past score.
+ */
+const quizBankRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(categoryRoutes);
+  await app.register(questionRoutes);
 };
 
 export default quizBankRoutes;

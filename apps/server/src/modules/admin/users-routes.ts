@@ -8,7 +8,7 @@ import {
   UserIdParams,
 } from '@lumiskin/contract/admin';
 import { MessageResponse } from '@lumiskin/contract/account';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, HttpError, notFoundUnless } from '../../http/errors';
@@ -29,8 +29,40 @@ import {
   userSnapshot,
 } from './users-repository';
 
-/** /api/admin/users: moderators read, admins write. */
-const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * One admin write on an account, in one transaction with its audit entry (`change` writes
+ * both). The admin-seats lock is taken first and the caller and target are read again under
+ * it, so two admins demoting, suspending or deleting each other at once run one after the
+ * other and the second sees what the first did: never zero active admins (decision 032).
+ * Refuses the caller's own account unless `selfAllowed` (an admin may step down while another
+ * admin remains), and any change that would remove the last active admin.
+ */
+async function userWrite<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  options: { removesAdmin: (target: UserRow) => boolean; selfAllowed?: boolean },
+  change: (tx: Executor, target: UserRow, actor: Actor) => Promise<T>,
+): Promise<T> {
+  const actor = actorOf(request);
+  return app.db.transaction(async (tx) => {
+    await lockAdminSeats(tx);
+    const me = await findUserById(tx, actor.id);
+    // Demoted or suspended by another admin while this request waited for the lock.
+    if (!me || !isActiveAdmin(me)) throw forbidden(AdminMessages.notAnAdmin);
+    const row = notFoundUnless(await findUserById(tx, id), 'No such user');
+    if (row.id === actor.id && !options.selfAllowed) {
+      throw new HttpError(409, AdminErrorCode.notYourself, AdminMessages.notYourself);
+    }
+    if (isActiveAdmin(row) && options.removesAdmin(row) && (await countActiveAdmins(tx)) <= 1) {
+      throw new HttpError(409, AdminErrorCode.lastAdmin, AdminMessages.lastAdmin);
+    }
+    return change(tx, row, actor);
+  });
+}
+
+/** Moderators read: the list and one account. */
+const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
@@ -62,38 +94,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return userDetail(app.db, row);
     },
   );
+};
 
-  /**
-   * One admin write on an account, in one transaction with its audit entry (`change` writes
-   * both). The admin-seats lock is taken first and the caller and target are read again under
-   * it, so two admins demoting, suspending or deleting each other at once run one after the
-   * other and the second sees what the first did: never zero active admins (decision 032).
-   * Refuses the caller's own account unless `selfAllowed` (an admin may step down while another
-   * admin remains), and any change that would remove the last active admin.
-   */
-  async function userWrite<T>(
-    request: FastifyRequest,
-    id: string,
-    options: { removesAdmin: (target: UserRow) => boolean; selfAllowed?: boolean },
-    change: (tx: Executor, target: UserRow, actor: Actor) => Promise<T>,
-  ): Promise<T> {
-    const actor = actorOf(request);
-    return app.db.transaction(async (tx) => {
-      await lockAdminSeats(tx);
-      const me = await findUserById(tx, actor.id);
-      // Demoted or suspended by another admin while this request waited for the lock.
-      if (!me || !isActiveAdmin(me)) throw forbidden(AdminMessages.notAnAdmin);
-      const row = notFoundUnless(await findUserById(tx, id), 'No such user');
-      if (row.id === actor.id && !options.selfAllowed) {
-        throw new HttpError(409, AdminErrorCode.notYourself, AdminMessages.notYourself);
-      }
-      if (isActiveAdmin(row) && options.removesAdmin(row) && (await countActiveAdmins(tx)) <= 1) {
-        throw new HttpError(409, AdminErrorCode.lastAdmin, AdminMessages.lastAdmin);
-      }
-      return change(tx, row, actor);
-    });
-  }
-
+/** Admins change the role or suspend. */
+const userRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/role',
     {
@@ -110,6 +114,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { role } = request.body;
       const updated = await userWrite(
+        app,
         request,
         request.params.id,
         { removesAdmin: () => role !== 'admin', selfAllowed: true },
@@ -154,6 +159,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const updated = await userWrite(
+          app,
           request,
           request.params.id,
           { removesAdmin: () => suspend },
@@ -174,7 +180,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+};
 
+/** Admins send a reset link or delete the account. */
+const userAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/reset-link',
     {
@@ -219,6 +228,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = await userWrite(
+        app,
         request,
         request.params.id,
         { removesAdmin: () => true },
@@ -239,6 +249,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+};
+
+/** /api/admin/users: moderators read, admins write. */
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(userReadRoutes);
+  await app.register(userRoleRoutes);
+  await app.register(userAccountRoutes);
 };
 
 export default usersRoutes;

@@ -45,25 +45,10 @@ const wrongPassword = () =>
     password: AccountMessages.wrongPassword,
   });
 
-const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Password checks cost ~50 ms of argon2 each; keep guessing through these routes slow.
-  // A credential limit: with Redis down it refuses (503) rather than allowing unlimited guesses.
-  const passwordLimiter = app.createRateLimit({
-    max: app.config.rateLimit.authMax,
-    timeWindow: app.config.rateLimit.authWindowS * 1000,
-    skipOnError: false,
-    keyGenerator: (request) => `password-check:${request.ip}`,
-  });
-  const passwordLimit = (request: FastifyRequest, reply: FastifyReply) =>
-    enforceLimit(
-      passwordLimiter,
-      request,
-      reply,
-      (wait) => `Too many attempts. Please try again in ${wait}.`,
-    );
-  /** Users whose export is being sent: one at a time each (every export reads all their photos). */
-  const exporting = new Set<string>();
+type PasswordLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
+/** The account itself: read and edit (the email only through a confirmation link). */
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
@@ -110,7 +95,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { user: toAccount(row) };
     },
   );
+};
 
+/** A new address (current password; confirmed by a link) and the link for the present one. */
+const emailRoutes: FastifyPluginAsyncZod<{ passwordLimit: PasswordLimit }> = async (
+  app,
+  { passwordLimit },
+) => {
   app.post(
     '/me/email',
     {
@@ -171,7 +162,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: AccountMessages.confirmationSent };
     },
   );
+};
 
+/** What needs the current password: a new one, and deleting the account. */
+const passwordRoutes: FastifyPluginAsyncZod<{ passwordLimit: PasswordLimit }> = async (
+  app,
+  { passwordLimit },
+) => {
   app.post(
     '/me/password',
     {
@@ -224,6 +221,12 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+};
+
+/** The account export: one at a time per account. */
+const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Users whose export is being sent: one at a time each (every export reads all their photos). */
+  const exporting = new Set<string>();
 
   app.get(
     '/me/export',
@@ -260,6 +263,30 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+};
+
+/** /api/users: the signed-in person's own account. */
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Password checks cost ~50 ms of argon2 each; keep guessing through these routes slow.
+  // A credential limit: with Redis down it refuses (503) rather than allowing unlimited guesses.
+  const passwordLimiter = app.createRateLimit({
+    max: app.config.rateLimit.authMax,
+    timeWindow: app.config.rateLimit.authWindowS * 1000,
+    skipOnError: false,
+    keyGenerator: (request) => `password-check:${request.ip}`,
+  });
+  const passwordLimit = (request: FastifyRequest, reply: FastifyReply) =>
+    enforceLimit(
+      passwordLimiter,
+      request,
+      reply,
+      (wait) => `Too many attempts. Please try again in ${wait}.`,
+    );
+  const limited = { passwordLimit };
+  await app.register(profileRoutes);
+  await app.register(emailRoutes, limited);
+  await app.register(passwordRoutes, limited);
+  await app.register(exportRoutes);
 };
 
 export default usersRoutes;
