@@ -11,7 +11,10 @@ import fs from 'node:fs';
  * - web features never import other features (shared code lives in components/, lib/, app/);
  * - packages/* never import apps/*;
  * - the skin engine does no I/O (only face/detector.ts reads its bundled model files);
- * - every Drizzle delete/update has a where clause.
+ * - every Drizzle delete/update has a where clause;
+ * - the server's modules never import a plugin's file: what both need (errors, auth guards, the
+ *   request's user) is the kernel, apps/server/src/http/, which imports no plugin and no module
+ *   code (types only).
  */
 const webFeatures = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
@@ -29,6 +32,8 @@ const appsImports = {
   ],
   message: 'packages/* must not depend on apps/*.',
 };
+const SERVER_KERNEL =
+  'Modules do not import plugins: errors, guards and request context live in src/http/ (the kernel); a plugin decorates the app (app.x) instead.';
 const ioModules = [
   'fs',
   'node:fs',
@@ -176,6 +181,33 @@ export default tseslint.config(
     rules: {
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'trx'] }],
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'trx'] }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/plugins', '**/plugins/*'], message: SERVER_KERNEL }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/http/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/plugins', '**/plugins/*', '**/modules/**'],
+              allowTypeImports: true,
+              message:
+                'The kernel sits under modules and plugins: it imports neither (types only).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -12,7 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig, ConnectionsConfig } from './config';
-import adminRoutes, { productImageRoutes } from './modules/admin/routes';
+import adminRoutes from './modules/admin/routes';
+import { productImageRoutes } from './modules/admin/products-routes';
 import settingsRoutes from './modules/settings/routes';
 import analysisRoutes from './modules/analysis/routes';
 import authRoutes from './modules/auth/routes';
@@ -47,7 +48,8 @@ import markdownPlugin from './plugins/markdown';
 import readinessPlugin from './plugins/readiness';
 import redisPlugin from './plugins/redis';
 import underPressurePlugin from './plugins/under-pressure';
-import requestGuardsPlugin, { authenticateBeforeBody } from './plugins/request-guards';
+import requestGuardsPlugin from './plugins/request-guards';
+import { authenticateDeclared } from './http/auth';
 import { serializeError, serializeRequest } from './lib/log-serializers';
 import type { PageRenderer } from '@lumiskin/contract/page-render';
 import spaPlugin from './plugins/spa';
@@ -295,9 +297,11 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(
     async (api) => {
-      api.addHook('onRoute', authenticateBeforeBody);
       const limit = api.rateLimit({ max: config.rateLimit.max, timeWindow: 60_000 });
       api.addHook('onRequest', limit);
+      // Then a route that declares bearer security authenticates, once, before its body is read;
+      // its handler reads the typed request.user (http/auth.ts).
+      api.addHook('onRequest', authenticateDeclared);
       for (const { prefix, routes } of modules) await api.register(routes, { prefix });
     },
     { prefix: '/api' },

@@ -6,7 +6,7 @@ import { createUser } from '../../test/factories';
 import { buildTestApp, buildTestInstances, until } from '../../test/helper';
 import { insertScan } from '../../test/scan-factory';
 import { deleteOwnAnalysis } from '../modules/analysis/repository';
-import { PHOTO_DELETIONS_JOB, PHOTO_ORPHANS_JOB } from './photo-sweeper';
+import { PHOTO_DELETIONS_JOB, PHOTO_ORPHANS_JOB } from '../modules/analysis/photo-sweeps';
 
 let app: FastifyInstance;
 /** The app's clock runs this far ahead of the real one. */

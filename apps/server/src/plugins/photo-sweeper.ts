@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sweepOrphanPhotos, sweepPhotoDeletions } from '../modules/analysis/photo-sweeps';
+import {
+  PHOTO_DELETIONS_JOB,
+  PHOTO_ORPHANS_JOB,
+  sweepOrphanPhotos,
+  sweepPhotoDeletions,
+} from '../modules/analysis/photo-sweeps';
 import { every } from '../modules/jobs/queue';
 
 export interface PhotoSweepConfig {
@@ -20,11 +25,6 @@ export const defaultPhotoSweep: PhotoSweepConfig = {
   orphanIntervalMs: 60 * 60_000,
   orphanAgeMs: 60 * 60_000,
 };
-
-/** The queued sweep of the `photo_deletions` outbox (decision 031). */
-export const PHOTO_DELETIONS_JOB = 'photos-sweep-deletions';
-/** The queued sweep of photos without a scan. */
-export const PHOTO_ORPHANS_JOB = 'photos-sweep-orphans';
 
 declare module 'fastify' {
   interface FastifyInstance {

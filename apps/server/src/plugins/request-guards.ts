@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { containsNul, exceedsJsonDepth, MAX_JSON_DEPTH } from '../lib/json-depth';
-import { requireUser } from './auth';
-import { badRequest } from './errors';
+import { badRequest } from '../http/errors';
 
 /**
  * Checks every request meets before a handler sees it:
@@ -56,18 +55,3 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 export default fp(requestGuards, { name: 'request-guards', dependencies: ['errors'] });
-
-async function authenticate(request: FastifyRequest) {
-  await requireUser(request);
-}
-
-/**
- * onRoute hook for the API: a route that documents bearer security authenticates in onRequest,
- * before its body is read or parsed, so a request without a valid token costs one lookup.
- */
-export function authenticateBeforeBody(route: RouteOptions) {
-  const security = (route.schema as { security?: Record<string, unknown>[] } | undefined)?.security;
-  if (!security?.some((scheme) => 'bearer' in scheme)) return;
-  const existing = route.onRequest ?? [];
-  route.onRequest = [authenticate, ...(Array.isArray(existing) ? existing : [existing])];
-}

@@ -3,7 +3,8 @@ import v8 from 'node:v8';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UnderPressureConfig } from '../config';
-import { DATABASE_RETRY_AFTER_S, HttpError } from './errors';
+import { HttpError } from '../http/errors';
+import { DATABASE_RETRY_AFTER_S } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,10 +7,10 @@ import {
 } from '@lumiskin/contract/settings';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole, roleGuard } from '../../plugins/auth';
+import { requireRole } from '../../http/auth';
 import { readSettingRows, toAdminSettings, toSettings, writeSetting } from '../settings/repository';
-import { settings } from '../settings/schema';
-import { audit, lockSettings } from './repository';
+import { audit } from './audit-repository';
+import { lockSettings } from './repository';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError };
 const staff = { tags: ['admin'], security: [{ bearer: [] }] };
@@ -23,7 +23,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     {
-      onRequest: roleGuard('admin'),
+      onRequest: requireRole('admin'),
       schema: {
         ...staff,
         summary: 'The site settings, with when and by whom each was last changed (admin only)',
@@ -36,7 +36,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings',
     {
-      onRequest: roleGuard('admin'),
+      onRequest: requireRole('admin'),
       schema: {
         ...staff,
         summary: 'Change one or more site settings (admin only; each change audited)',
@@ -45,13 +45,13 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireRole(request, 'admin');
+      const user = request.user;
       const actor = { id: user.id, name: user.name, role: user.role };
       const body = request.body;
       await app.db.transaction(async (tx) => {
         // Two admins saving at once leave two honest before/after pairs.
         await lockSettings(tx);
-        const current = toSettings(await tx.select().from(settings));
+        const current = toSettings(await readSettingRows(tx));
         for (const key of SETTING_KEYS) {
           const next = body[key];
           if (next === undefined || isDeepStrictEqual(next, current[key])) continue;

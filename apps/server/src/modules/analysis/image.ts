@@ -224,3 +224,30 @@ export async function encodeStoredPhoto(
     .jpeg({ quality: 85, mozjpeg: false })
     .toBuffer();
 }
+
+const PRODUCT_IMAGE_MAX_SIDE = 1200;
+
+/**
+ * A product picture uploaded in the admin area, as the shop serves it: WebP q82, long side
+ * ≤ 1200 px, orientation applied. Re-encoding drops metadata and anything smuggled after the
+ * pixels; the magic number, not the declared type, decides (an SVG, script-capable, never
+ * passes). null when the bytes are not a readable PNG, JPEG or WebP.
+ */
+export async function encodeProductImage(bytes: Buffer): Promise<Buffer | null> {
+  const type = sniffImageType(bytes);
+  if (type !== 'image/png' && type !== 'image/jpeg' && type !== 'image/webp') return null;
+  try {
+    return await sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' })
+      .rotate()
+      .resize({
+        width: PRODUCT_IMAGE_MAX_SIDE,
+        height: PRODUCT_IMAGE_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}

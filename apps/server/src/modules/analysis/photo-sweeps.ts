@@ -6,6 +6,11 @@ import { analyses, photoDeletions } from './schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The queued sweep of the `photo_deletions` outbox (decision 031). */
+export const PHOTO_DELETIONS_JOB = 'photos-sweep-deletions';
+/** The queued sweep of photos without a scan. */
+export const PHOTO_ORPHANS_JOB = 'photos-sweep-orphans';
+
 export interface SweepDeps {
   db: Db;
   storage: PhotoStorage;

@@ -13,7 +13,7 @@ import { buildTestApp } from '../../../test/helper';
 import { startS3Server, type S3TestServer } from '../../../test/s3-server';
 import { insertScan } from '../../../test/scan-factory';
 import { findUserById } from '../auth/repository';
-import { PHOTO_DELETIONS_JOB } from '../../plugins/photo-sweeper';
+import { PHOTO_DELETIONS_JOB } from './photo-sweeps';
 import { productsSeeder } from '../shop/seed';
 import { checkStorage, type PhotoStorage } from './photo-storage';
 import { sweepOrphanPhotos, sweepPhotoDeletions } from './photo-sweeps';

@@ -18,7 +18,7 @@ import { buildFinding } from '@lumiskin/skin-engine/findings';
 import { overallScore } from '@lumiskin/skin-engine/scoring';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http/errors';
 import type { UserRow } from '../auth/schema';
 import { getEnvironment } from '../geo/environment';
 import { setupRoutineFromAnalysis } from '../routine/repository';

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
-import { PHOTO_DELETIONS_JOB } from '../../plugins/photo-sweeper';
+import { PHOTO_DELETIONS_JOB } from './photo-sweeps';
 import { productsSeeder } from '../shop/seed';
 import { defaultAnalysisConfig } from './config';
 import { analyses, analysisPhotos, photoDeletions } from './schema';

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { audit, userSnapshot, type Actor } from '../admin/repository';
+import { audit, type Actor } from '../admin/audit-repository';
+import { userSnapshot } from '../admin/users-repository';
 import { emailChangeTokens, emailConfirmationTokens, passwordResetTokens } from '../users/schema';
 import { hashPassword, verifyPassword } from './password';
 import { findUserByEmail, insertUser } from './repository';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http/errors';
 
 type RouteLimiter = ReturnType<FastifyInstance['createRateLimit']>;
 

@@ -11,8 +11,7 @@ import { SettingsErrorCode, SettingsMessages } from '@lumiskin/contract/settings
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../plugins/auth';
-import { conflict, HttpError, unauthorized } from '../../plugins/errors';
+import { conflict, HttpError, unauthorized } from '../../http/errors';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { credentialLimits, credentialThrottle } from './rate-limits';
 import { createSession, findUserByEmail, registerUser, revokeSession, toUser } from './repository';
@@ -117,9 +116,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = await currentUser(request);
-      if (!auth) throw unauthorized();
-      await revokeSession(app.db, auth.session.id);
+      await revokeSession(app.db, request.session.id);
       return reply.code(204).send(null);
     },
   );
@@ -127,7 +124,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -136,7 +132,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return { user: toUser(user) };
     },
   );

@@ -10,8 +10,8 @@ import { ApiError } from '@lumiskin/contract/errors';
 import { BlogMessages } from '@lumiskin/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../plugins/auth';
-import { notFoundUnless, unauthorized } from '../../plugins/errors';
+import { currentUser } from '../../http/auth';
+import { notFoundUnless, unauthorized } from '../../http/errors';
 import {
   findPost,
   likePost,
@@ -112,9 +112,9 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/posts/:id/like',
-    { preHandler: requireUser, schema: actionSchema('Like an article (idempotent)', LikeResponse) },
+    { schema: actionSchema('Like an article (idempotent)', LikeResponse) },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return {
         liked: true,
         likes: await likePost(app.db, await postId(request.params.id), user.id),
@@ -124,9 +124,9 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id/like',
-    { preHandler: requireUser, schema: actionSchema('Take back a like', LikeResponse) },
+    { schema: actionSchema('Take back a like', LikeResponse) },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return {
         liked: false,
         likes: await unlikePost(app.db, await postId(request.params.id), user.id),
@@ -137,11 +137,10 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts/:id/save',
     {
-      preHandler: requireUser,
       schema: actionSchema('Add an article to the reading list', SaveResponse),
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       await savePost(app.db, await postId(request.params.id), user.id);
       return { saved: true };
     },
@@ -150,11 +149,10 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/posts/:id/save',
     {
-      preHandler: requireUser,
       schema: actionSchema('Remove an article from the reading list', SaveResponse),
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       await unsavePost(app.db, await postId(request.params.id), user.id);
       return { saved: false };
     },

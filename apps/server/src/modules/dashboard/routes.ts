@@ -1,14 +1,12 @@
 import { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
 import { ApiError } from '@lumiskin/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
 import { dashboardStats } from './repository';
 
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['dashboard'],
         summary: 'Total scans, average overall score, scans in the last 7 days, streak in days',
@@ -17,7 +15,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const now = app.config.now?.() ?? new Date();
       return {
         stats: await dashboardStats(app.db, { userId: user.id, timezone: user.timezone, now }),

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { GeoPlace, NearbyPlace } from '@lumiskin/contract/geo';
 import { SEARCH_LIMIT } from '@lumiskin/contract/geo';
+import { insertTop, lowerBound, push, splitHead } from './index-helpers';
 import { KdTree, haversineKm } from './kd-tree';
+import { COUNTRY_ALIASES, countryName, countryNameVariants, US_STATES } from './place-names';
 
 /**
  * Offline gazetteer over GeoNames' cities1000 (every place of 1000+ people, with its IANA time
@@ -79,72 +81,6 @@ export function normalizeName(text: string): string {
     .replace(/[.'’‘`ʻʼ]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-}
-
-// ---- Countries ----
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** Names people type that are not CLDR's English country names. */
-const COUNTRY_ALIASES: Record<string, string> = {
-  uk: 'GB',
-  'great britain': 'GB',
-  britain: 'GB',
-  england: 'GB',
-  scotland: 'GB',
-  wales: 'GB',
-  'northern ireland': 'GB',
-  usa: 'US',
-  'united states of america': 'US',
-  america: 'US',
-  uae: 'AE',
-  'czech republic': 'CZ',
-  'ivory coast': 'CI',
-  turkey: 'TR',
-  holland: 'NL',
-  'the netherlands': 'NL',
-  burma: 'MM',
-  'south korea': 'KR',
-  korea: 'KR',
-  'republic of korea': 'KR',
-  'north korea': 'KP',
-  russia: 'RU',
-  'russian federation': 'RU',
-  vietnam: 'VN',
-  'viet nam': 'VN',
-  swaziland: 'SZ',
-  'cabo verde': 'CV',
-  'east timor': 'TL',
-  macau: 'MO',
-  'hong kong': 'HK',
-  drc: 'CD',
-  'dr congo': 'CD',
-  'democratic republic of the congo': 'CD',
-  'republic of the congo': 'CG',
-  palestine: 'PS',
-  vatican: 'VA',
-};
-
-export function countryName(code: string): string {
-  try {
-    return regionNames.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** Every spelling of a country we accept, from CLDR's English name plus a few variants. */
-function countryNameVariants(code: string): string[] {
-  const cldr = countryName(code);
-  const variants = new Set<string>([cldr]);
-  variants.add(cldr.replace(/\s*\(.*\)\s*/, ' ')); // 'Myanmar (Burma)' → 'Myanmar'
-  variants.add(cldr.replace(/ SAR China$/, '')); // 'Hong Kong SAR China' → 'Hong Kong'
-  for (const v of [...variants]) {
-    variants.add(v.replace(/&/g, 'and'));
-    variants.add(v.replace(/\bSt\.\s/g, 'Saint '));
-    variants.add(v.replace(/&/g, 'and').replace(/\bSt\.\s/g, 'Saint '));
-  }
-  return [...variants].map(normalizeName).filter((v) => v.length > 0);
 }
 
 // ---- Loading ----
@@ -234,61 +170,6 @@ interface Qualifier {
   adminCountry?: string;
 }
 
-/** US states by name, so 'Austin, Texas' works as well as 'Austin, TX'. */
-const US_STATES: Record<string, string> = {
-  alabama: 'AL',
-  alaska: 'AK',
-  arizona: 'AZ',
-  arkansas: 'AR',
-  california: 'CA',
-  colorado: 'CO',
-  connecticut: 'CT',
-  delaware: 'DE',
-  'district of columbia': 'DC',
-  florida: 'FL',
-  georgia: 'GA',
-  hawaii: 'HI',
-  idaho: 'ID',
-  illinois: 'IL',
-  indiana: 'IN',
-  iowa: 'IA',
-  kansas: 'KS',
-  kentucky: 'KY',
-  louisiana: 'LA',
-  maine: 'ME',
-  maryland: 'MD',
-  massachusetts: 'MA',
-  michigan: 'MI',
-  minnesota: 'MN',
-  mississippi: 'MS',
-  missouri: 'MO',
-  montana: 'MT',
-  nebraska: 'NE',
-  nevada: 'NV',
-  'new hampshire': 'NH',
-  'new jersey': 'NJ',
-  'new mexico': 'NM',
-  'new york': 'NY',
-  'north carolina': 'NC',
-  'north dakota': 'ND',
-  ohio: 'OH',
-  oklahoma: 'OK',
-  oregon: 'OR',
-  pennsylvania: 'PA',
-  'rhode island': 'RI',
-  'south carolina': 'SC',
-  'south dakota': 'SD',
-  tennessee: 'TN',
-  texas: 'TX',
-  utah: 'UT',
-  vermont: 'VT',
-  virginia: 'VA',
-  washington: 'WA',
-  'west virginia': 'WV',
-  wisconsin: 'WI',
-  wyoming: 'WY',
-};
-
 type Match = { index: number; primary: boolean };
 
 const FEATURE_RANK: Record<string, number> = { PPLC: 3, PPLA: 2, PPLG: 2, PPLA2: 1 };
@@ -357,7 +238,9 @@ export class Gazetteer {
     });
 
     for (const code of this.countryCodes) {
-      for (const v of countryNameVariants(code)) this.countryByName.set(v, code);
+      for (const v of countryNameVariants(code).map(normalizeName)) {
+        if (v.length > 0) this.countryByName.set(v, code);
+      }
     }
     for (const [alias, code] of Object.entries(COUNTRY_ALIASES))
       this.countryByName.set(alias, code);
@@ -568,46 +451,6 @@ export class Gazetteer {
     }
     return this.tree;
   }
-}
-
-/** 'Portland, OR, US' → ['Portland', ['OR', 'US']]. */
-function splitHead(text: string): [string, string[]] {
-  const parts = text
-    .split(',')
-    .map((p) => p.trim())
-    .filter((p) => p.length > 0);
-  return [parts[0] ?? '', parts.slice(1)];
-}
-
-function push(map: Map<string, number[]>, key: string, value: number) {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
-  else if (list.at(-1) !== value) list.push(value);
-}
-
-function lowerBound(sorted: string[], key: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] ?? '') < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Keeps `top` as the `limit` best items, best first. */
-function insertTop(
-  top: number[],
-  item: number,
-  limit: number,
-  compare: (a: number, b: number) => number,
-) {
-  let at = top.length;
-  while (at > 0 && compare(item, top[at - 1] ?? item) > 0) at--;
-  if (at >= limit) return;
-  top.splice(at, 0, item);
-  if (top.length > limit) top.pop();
 }
 
 // ---- The shared instance ----

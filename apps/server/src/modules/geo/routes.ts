@@ -9,7 +9,7 @@ import {
   SearchResponse,
 } from '@lumiskin/contract/geo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http/errors';
 import { getGazetteer } from './gazetteer';
 import { lookupIp } from './ip-lookup';
 

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../http/errors';
 import { latestOutbox } from './mailer';
 
 /** Headers a proxy adds: a request carrying one came from further away than the proxy. */

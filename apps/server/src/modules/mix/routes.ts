@@ -2,8 +2,7 @@ import { ApiError } from '@lumiskin/contract/errors';
 import { MixMessages } from '@lumiskin/contract/mix';
 import { MergeMixBody, MixResponse, PutMixBody } from '@lumiskin/contract/shop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
-import { badRequest } from '../../plugins/errors';
+import { badRequest } from '../../http/errors';
 import { checkMixItems, getMix, mergeMix, replaceMix } from './repository';
 
 const errors = { 400: ApiError, 401: ApiError };
@@ -14,7 +13,6 @@ const mixRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['mix'],
         summary: "The signed-in user's mix",
@@ -22,13 +20,12 @@ const mixRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MixResponse, ...errors },
       },
     },
-    async (request) => getMix(app.db, (await requireUser(request)).id),
+    async (request) => getMix(app.db, request.user.id),
   );
 
   app.put(
     '/',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['mix'],
         summary: 'Replace the mix; refused when it breaks the rule or names unknown products',
@@ -38,7 +35,7 @@ const mixRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const checked = await checkMixItems(app.db, request.body.items);
       if (!Array.isArray(checked)) {
         if (checked.kind === 'unknown')
@@ -52,7 +49,6 @@ const mixRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/merge',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['mix'],
         summary:
@@ -62,7 +58,7 @@ const mixRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MixResponse, ...errors },
       },
     },
-    async (request) => mergeMix(app.db, (await requireUser(request)).id, request.body.items),
+    async (request) => mergeMix(app.db, request.user.id, request.body.items),
   );
 };
 

@@ -15,8 +15,7 @@ import {
 } from '@lumiskin/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
-import { HttpError, notFoundUnless } from '../../plugins/errors';
+import { HttpError, notFoundUnless } from '../../http/errors';
 import {
   deletePushToken,
   deleteSubscription,
@@ -37,7 +36,6 @@ const privateNoStore = { 'cache-control': 'private, no-store' } as const;
 
 /** /api/notifications: the bell. Everything is the signed-in person's own (owner only). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(privateNoStore);
   });
@@ -55,7 +53,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return listNotifications(app.db, user.id, request.query.page, request.query.page_size);
     },
   );
@@ -69,7 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UnreadCount, 401: ApiError },
       },
     },
-    async (request) => ({ unread: await unreadCount(app.db, (await requireUser(request)).id) }),
+    async (request) => ({ unread: await unreadCount(app.db, request.user.id) }),
   );
 
   app.post(
@@ -82,7 +80,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return { updated: await markAllRead(app.db, user.id, now()), unread: 0 as const };
     },
   );
@@ -98,7 +96,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const row = await markRead(app.db, user.id, request.params.id, now());
       // Someone else's id answers exactly like an unknown one.
       return { notification: notFoundUnless(row, NotificationMessages.notFound) };
@@ -125,7 +123,6 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscribe',
     {
-      preHandler: requireUser,
       schema: {
         ...common,
         ...bearer,
@@ -135,7 +132,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       // The server will POST to this URL: only to the push services, never anywhere else.
       if (!isAllowedEndpoint(request.body.endpoint, app.notifications.pushHosts)) {
         throw new HttpError(400, ErrorCode.validation, NotificationMessages.badSubscription, {
@@ -151,7 +148,6 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/unsubscribe',
     {
-      preHandler: requireUser,
       schema: {
         ...common,
         ...bearer,
@@ -161,7 +157,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       await deleteSubscription(app.db, user.id, request.body.endpoint);
       return reply.code(204).send(null);
     },
@@ -175,7 +171,6 @@ export const pushTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/push-token',
     {
-      preHandler: requireUser,
       schema: {
         ...common,
         summary: 'Register this device for native push (sent by the Android app)',
@@ -184,7 +179,7 @@ export const pushTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       await savePushToken(app.db, user.id, request.body.token, request.body.platform);
       request.log.info({ userId: user.id, platform: request.body.platform }, 'push token saved');
       return reply.code(204).send(null);
@@ -194,7 +189,6 @@ export const pushTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/push-token',
     {
-      preHandler: requireUser,
       schema: {
         ...common,
         summary: 'Forget this device’s push token (on sign-out)',
@@ -203,7 +197,7 @@ export const pushTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       await deletePushToken(app.db, user.id, request.body.token);
       return reply.code(204).send(null);
     },

@@ -15,8 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
-import { notFoundUnless } from '../../plugins/errors';
+import { notFoundUnless } from '../../http/errors';
 import { getChallenges, getStats, leaderboard, listCategories } from './player-progress';
 import { recentDailyTimeZone } from './queries';
 import { resolveTimeZone, ZONE_LOCK_MS, type QuizContext } from './rules';
@@ -35,15 +34,13 @@ const secured = { tags: ['quiz'], security: [{ bearer: [] }] };
 const timeZoneHeader = z.object({ [TIME_ZONE_HEADER]: z.string().max(64).optional() });
 
 const quizRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
-
   /**
    * Whose "today" it is. The day comes from the player's time zone (X-Timezone), but a zone used
    * for a completed daily holds for ZONE_LOCK_MS: switching from Los Angeles to Tokyo right after
    * playing would otherwise open "tomorrow" at once (two dailies and a 2-day streak in a minute).
    */
   async function context(request: FastifyRequest): Promise<QuizContext> {
-    const user = await requireUser(request);
+    const user = request.user;
     const now = app.clock?.() ?? new Date();
     const locked = await recentDailyTimeZone(
       app.db,

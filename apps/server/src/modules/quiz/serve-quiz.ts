@@ -8,7 +8,7 @@ import {
   type QuizType,
 } from '@lumiskin/contract/quiz';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http/errors';
 import {
   activeQuestionPool,
   activeQuestionsOf,

@@ -8,7 +8,7 @@ import {
 } from '@lumiskin/contract/quiz';
 import type { Db } from '../../db/client';
 import { streakDays } from '../../lib/streak';
-import { HttpError, badRequest, conflict, notFound } from '../../plugins/errors';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import {
   addToPlayerTotal,
   answerCounts,

@@ -13,8 +13,7 @@ import {
 } from '@lumiskin/contract/routine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
-import { notFound, notFoundUnless } from '../../plugins/errors';
+import { notFound, notFoundUnless } from '../../http/errors';
 import {
   addRoutineProduct,
   findAnalysisForRoutine,
@@ -28,8 +27,6 @@ const errors = { 400: ApiError, 401: ApiError, 404: ApiError };
 const common = { tags: ['routine'], security: [{ bearer: [] }] };
 
 const routineRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
-
   app.get(
     '/',
     {
@@ -40,7 +37,7 @@ const routineRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoutineResponse, 401: ApiError },
       },
     },
-    async (request) => getRoutine(app.db, (await requireUser(request)).id),
+    async (request) => getRoutine(app.db, request.user.id),
   );
 
   app.post(
@@ -54,7 +51,7 @@ const routineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return reply.code(201).send(await addRoutineProduct(app.db, user.id, request.body));
     },
   );
@@ -71,7 +68,7 @@ const routineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const removed = await removeRoutineProduct(
         app.db,
         user.id,
@@ -94,7 +91,7 @@ const routineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const { entries, total } = await listRoutineHistory(app.db, user.id, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return entries;
@@ -112,7 +109,7 @@ const routineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const analysis = notFoundUnless(
         await findAnalysisForRoutine(app.db, user.id, request.params.analysisId),
         RoutineMessages.analysisNotFound,

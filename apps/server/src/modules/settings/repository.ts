@@ -25,7 +25,9 @@ export function toSettings(rows: SettingRow[]): SiteSettings {
   return merged as SiteSettings;
 }
 
-export async function readSettingRows(db: Db): Promise<SettingRow[]> {
+export async function readSettingRows(
+  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+): Promise<SettingRow[]> {
   return db.select().from(settings);
 }
 

@@ -9,8 +9,7 @@ import {
   ShopProduct,
 } from '@lumiskin/contract/shop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
-import { notFoundUnless } from '../../plugins/errors';
+import { notFoundUnless } from '../../http/errors';
 import {
   addFavorites,
   findProduct,
@@ -66,11 +65,10 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/favorites',
     {
-      preHandler: requireUser,
       schema: { ...favoriteSchema, summary: "The signed-in user's favourite products" },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return { product_ids: await listFavoriteIds(app.db, user.id) };
     },
   );
@@ -78,7 +76,6 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/favorites/:id',
     {
-      preHandler: requireUser,
       schema: {
         ...favoriteSchema,
         summary: 'Add a product to favourites (idempotent)',
@@ -86,7 +83,7 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       notFoundUnless(await findProduct(app.db, request.params.id), ShopMessages.unknownProduct);
       await addFavorites(app.db, user.id, [request.params.id]);
       return { product_ids: await listFavoriteIds(app.db, user.id) };
@@ -96,7 +93,6 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/favorites/:id',
     {
-      preHandler: requireUser,
       schema: {
         ...favoriteSchema,
         summary: 'Remove a product from favourites',
@@ -104,7 +100,7 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       await removeFavorite(app.db, user.id, request.params.id);
       return { product_ids: await listFavoriteIds(app.db, user.id) };
     },
@@ -113,7 +109,6 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/favorites/merge',
     {
-      preHandler: requireUser,
       schema: {
         ...favoriteSchema,
         summary: "Add a visitor's locally kept favourites to the account (unknown ids are ignored)",
@@ -121,7 +116,7 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       await addFavorites(app.db, user.id, request.body.product_ids);
       return { product_ids: await listFavoriteIds(app.db, user.id) };
     },

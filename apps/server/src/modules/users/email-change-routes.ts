@@ -7,7 +7,7 @@ import {
 import { AuthMessages } from '@lumiskin/contract/auth';
 import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, HttpError } from '../../plugins/errors';
+import { conflict, HttpError } from '../../http/errors';
 import { credentialLimits } from '../auth/rate-limits';
 import { confirmEmailChange, sendEmailChangedNotice } from './email-change';
 import { confirmEmailAddress } from './email-confirmation';

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { UserRow } from '../auth/schema';
 import type { MailMessage } from '../mail/mailer';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http/errors';
 import { credentialLimits, credentialThrottle } from '../auth/rate-limits';
 import { findUserByEmail, findUserById } from '../auth/repository';
 import { consumeResetToken, createResetToken, setPassword } from './repository';

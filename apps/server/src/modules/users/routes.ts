@@ -14,9 +14,9 @@ import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../plugins/auth';
-import { HttpError, unauthorized } from '../../plugins/errors';
-import { countActiveAdmins, isActiveAdmin, lockAdminSeats } from '../admin/repository';
+import { HttpError, unauthorized } from '../../http/errors';
+import { lockAdminSeats } from '../admin/repository';
+import { countActiveAdmins, isActiveAdmin } from '../admin/users-repository';
 import { findUserById } from '../auth/repository';
 import { verifyPassword } from '../auth/password';
 import { enforceLimit } from '../auth/rate-limits';
@@ -45,26 +45,10 @@ const wrongPassword = () =>
     password: AccountMessages.wrongPassword,
   });
 
-const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
-  // Password checks cost ~50 ms of argon2 each; keep guessing through these routes slow.
-  // A credential limit: with Redis down it refuses (503) rather than allowing unlimited guesses.
-  const passwordLimiter = app.createRateLimit({
-    max: app.config.rateLimit.authMax,
-    timeWindow: app.config.rateLimit.authWindowS * 1000,
-    skipOnError: false,
-    keyGenerator: (request) => `password-check:${request.ip}`,
-  });
-  const passwordLimit = (request: FastifyRequest, reply: FastifyReply) =>
-    enforceLimit(
-      passwordLimiter,
-      request,
-      reply,
-      (wait) => `Too many attempts. Please try again in ${wait}.`,
-    );
-  /** Users whose export is being sent: one at a time each (every export reads all their photos). */
-  const exporting = new Set<string>();
+type PasswordLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
+/** The account itself: read and edit (the email only through a confirmation link). */
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
@@ -74,7 +58,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AccountResponse, 401: ApiError },
       },
     },
-    async (request) => ({ user: toAccount(await requireUser(request)) }),
+    async (request) => ({ user: toAccount(request.user) }),
   );
 
   app.patch(
@@ -89,7 +73,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const body = request.body;
       if (body.timezone !== undefined && !(await isKnownTimezone(app.db, body.timezone))) {
         throw new HttpError(400, ErrorCode.validation, AccountMessages.invalidTimezone, {
@@ -111,7 +95,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { user: toAccount(row) };
     },
   );
+};
 
+/** A new address (current password; confirmed by a link) and the link for the present one. */
+const emailRoutes: FastifyPluginAsyncZod<{ passwordLimit: PasswordLimit }> = async (
+  app,
+  { passwordLimit },
+) => {
   app.post(
     '/me/email',
     {
@@ -126,7 +116,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
         throw new HttpError(400, AccountErrorCode.wrongPassword, AccountMessages.wrongPassword, {
           currentPassword: AccountMessages.wrongPassword,
@@ -157,7 +147,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const outcome = await sendEmailConfirmation(app, user);
       if (outcome === 'confirmed') {
         throw new HttpError(
@@ -172,7 +162,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: AccountMessages.confirmationSent };
     },
   );
+};
 
+/** What needs the current password: a new one, and deleting the account. */
+const passwordRoutes: FastifyPluginAsyncZod<{ passwordLimit: PasswordLimit }> = async (
+  app,
+  { passwordLimit },
+) => {
   app.post(
     '/me/password',
     {
@@ -185,14 +181,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = await currentUser(request);
-      if (!auth) throw unauthorized();
-      if (!(await verifyPassword(auth.user.passwordHash, request.body.currentPassword))) {
+      const { user, session } = request;
+      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
         throw new HttpError(400, AccountErrorCode.wrongPassword, AccountMessages.wrongPassword, {
           currentPassword: AccountMessages.wrongPassword,
         });
       }
-      await setPassword(app.db, auth.user.id, request.body.password, auth.session.id);
+      await setPassword(app.db, user.id, request.body.password, session.id);
       return { message: AccountMessages.passwordChanged };
     },
   );
@@ -209,7 +204,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       if (!(await verifyPassword(user.passwordHash, request.body.password))) throw wrongPassword();
       await app.db.transaction(async (tx) => {
         // The same lock as the admin area's demotions: the last active admin cannot leave
@@ -226,6 +221,12 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+};
+
+/** The account export: one at a time per account. */
+const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Users whose export is being sent: one at a time each (every export reads all their photos). */
+  const exporting = new Set<string>();
 
   app.get(
     '/me/export',
@@ -238,7 +239,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       if (exporting.has(user.id)) {
         throw new HttpError(429, ErrorCode.rateLimited, AccountMessages.exportRunning);
       }
@@ -262,6 +263,30 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+};
+
+/** /api/users: the signed-in person's own account. */
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Password checks cost ~50 ms of argon2 each; keep guessing through these routes slow.
+  // A credential limit: with Redis down it refuses (503) rather than allowing unlimited guesses.
+  const passwordLimiter = app.createRateLimit({
+    max: app.config.rateLimit.authMax,
+    timeWindow: app.config.rateLimit.authWindowS * 1000,
+    skipOnError: false,
+    keyGenerator: (request) => `password-check:${request.ip}`,
+  });
+  const passwordLimit = (request: FastifyRequest, reply: FastifyReply) =>
+    enforceLimit(
+      passwordLimiter,
+      request,
+      reply,
+      (wait) => `Too many attempts. Please try again in ${wait}.`,
+    );
+  const limited = { passwordLimit };
+  await app.register(profileRoutes);
+  await app.register(emailRoutes, limited);
+  await app.register(passwordRoutes, limited);
+  await app.register(exportRoutes);
 };
 
 export default usersRoutes;

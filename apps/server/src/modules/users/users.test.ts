@@ -18,7 +18,7 @@ import { blogPostsSeeder } from '../blog/seed';
 import { insertScan } from '../../../test/scan-factory';
 import { quizBankSeeder } from '../quiz/seed';
 import { productsSeeder } from '../shop/seed';
-import { PHOTO_DELETIONS_JOB } from '../../plugins/photo-sweeper';
+import { PHOTO_DELETIONS_JOB } from '../analysis/photo-sweeps';
 import { accountExportStream } from './export';
 
 let app: FastifyInstance;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testRedisConfig } from '../../../test/helper';
-import { READY_CHECK_TIMEOUT_MS } from '../../plugins/readiness';
+import { buildTestApp, testRedisConfig } from '../../test/helper';
+import { READY_CHECK_TIMEOUT_MS } from './readiness';
 
 /*
  * GET /api/health/ready: every named check a plugin registered (database, Redis, storage…), in

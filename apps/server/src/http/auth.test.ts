@@ -2,22 +2,33 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories';
 import { buildTestApp } from '../../test/helper';
-import { requireRole, requireUser, roleGuard } from './auth';
+import { authenticateDeclared, currentUser, requireRole } from './auth';
 import { notFoundUnless } from './errors';
+
+const security = [{ bearer: [] }];
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp();
-  // Routes the way later modules write them.
+  // Routes the way the modules write them: the declared security authenticates (as under /api).
   await app.register(
     async (api) => {
-      api.get('/mine', { preHandler: requireUser }, async (request) => ({
-        id: (await requireUser(request)).id,
+      api.addHook('onRequest', authenticateDeclared);
+      api.get('/mine', { schema: { security } }, async (request) => ({
+        id: request.user.id,
       }));
-      api.get('/moderation', async (request) => ({
-        role: (await requireRole(request, 'moderator')).role,
+      api.get(
+        '/moderation',
+        { onRequest: requireRole('moderator'), schema: { security } },
+        async (request) => ({ role: request.user.role }),
+      );
+      api.get('/admin', { onRequest: requireRole('admin'), schema: { security } }, async () => ({
+        ok: true,
       }));
-      api.get('/admin', { preHandler: roleGuard('admin') }, async () => ({ ok: true }));
+      api.get('/maybe', async (request) => ({
+        signedIn: (await currentUser(request)) !== null,
+      }));
+      api.get('/undeclared', async (request) => ({ id: request.user.id }));
       api.get('/things/:id', async (request) => {
         const { id } = request.params as { id: string };
         return notFoundUnless(id === 'known' ? { id } : undefined, 'No such thing');
@@ -32,10 +43,17 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers });
 
 describe('guards', () => {
-  it('requireUser: 401 JSON when signed out, the user when signed in', async () => {
+  it('declared bearer security: 401 JSON when signed out, request.user when signed in', async () => {
     const signedOut = await get('/api/guarded/mine');
     expect(signedOut.statusCode).toBe(401);
-    expect(signedOut.json()).toEqual({ detail: expect.any(String), code: 'unauthorized' });
+    expect(signedOut.json()).toEqual({
+      detail: expect.any(String),
+      code: 'unauthorized',
+    });
+    const badToken = await get('/api/guarded/mine', {
+      authorization: 'Bearer not-a-live-token-at-all',
+    });
+    expect(badToken.statusCode).toBe(401);
 
     const { user, headers } = await createUser(app);
     const res = await get('/api/guarded/mine', headers);
@@ -51,7 +69,10 @@ describe('guards', () => {
     expect((await get('/api/guarded/moderation')).statusCode).toBe(401);
     const denied = await get('/api/guarded/moderation', user.headers);
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toEqual({ detail: expect.any(String), code: 'forbidden' });
+    expect(denied.json()).toEqual({
+      detail: expect.any(String),
+      code: 'forbidden',
+    });
     expect((await get('/api/guarded/moderation', moderator.headers)).json()).toEqual({
       role: 'moderator',
     });
@@ -63,8 +84,30 @@ describe('guards', () => {
     expect((await get('/api/guarded/admin', admin.headers)).statusCode).toBe(200);
   });
 
+  it('currentUser: the user or null on a route open to visitors', async () => {
+    const { headers } = await createUser(app);
+    expect((await get('/api/guarded/maybe')).json()).toEqual({
+      signedIn: false,
+    });
+    expect((await get('/api/guarded/maybe', headers)).json()).toEqual({
+      signedIn: true,
+    });
+  });
+
+  it('request.user on a route that declares no security is a bug (500), never a silent pass', async () => {
+    const { headers } = await createUser(app);
+    const res = await get('/api/guarded/undeclared', headers);
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      detail: expect.any(String),
+      code: 'internal_error',
+    });
+  });
+
   it('notFoundUnless: a missing row is a 404 JSON', async () => {
-    expect((await get('/api/guarded/things/known')).json()).toEqual({ id: 'known' });
+    expect((await get('/api/guarded/things/known')).json()).toEqual({
+      id: 'known',
+    });
     const res = await get('/api/guarded/things/unknown');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'No such thing', code: 'not_found' });
