@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import drizzle from 'eslint-plugin-drizzle';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import fs from 'node:fs';
 
 /*
@@ -11,7 +13,8 @@ import fs from 'node:fs';
  * - web features never import other features (shared code lives in components/, lib/, app/);
  * - packages/* never import apps/*;
  * - the skin engine does no I/O (only face/detector.ts reads its bundled model files);
- * - every Drizzle delete/update has a where clause.
+ * - every Drizzle delete/update has a where clause;
+ * - no import cycles in the apps and packages (import-x/no-cycle; it skips `import type`).
  */
 const webFeatures = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
@@ -134,6 +137,19 @@ export default tseslint.config(
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'trx'] }],
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'trx'] }],
     },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // Loaded into the generated service worker (workbox importScripts).
