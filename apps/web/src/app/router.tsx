@@ -12,7 +12,7 @@ import { RootLayout } from '@/app/layout/root-layout';
 import { RouteErrorPage } from '@/app/routes/error-page';
 import { dashboardLoader } from '@/features/dashboard/api/prefetch-dashboard';
 import LandingRoute from '@/features/landing/routes/landing';
-import { postsLoader } from '@/features/learn/api/get-posts';
+import { postsLoader } from '@/features/learn/api/posts-loader';
 import { productLoader } from '@/features/shop/api/get-product';
 import { productsLoader } from '@/features/shop/api/get-products';
 
