@@ -25,7 +25,7 @@ import {
   metricLabel,
   scoreBand,
   scoreEntries,
-} from '@/features/dashboard/components/scores';
+} from '@/components/score/score-bands';
 import { formatDateTime, formatScore } from '@/lib/format';
 
 const ExportMenu = lazy(() => import('@/features/dashboard/components/export-menu'));

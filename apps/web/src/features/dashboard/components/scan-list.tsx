@@ -13,9 +13,9 @@ import {
   metricLabel,
   scoreBand,
   scoreEntries,
-} from '@/features/dashboard/components/scores';
+} from '@/components/score/score-bands';
 import { formatDate, formatDateTime, formatScore } from '@/lib/format';
-import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
+import { TrendIndicator } from '@/components/score/trend-indicator';
 
 /**
  * The first `shown` of `scans` (newest first); each shows source, date, location, up to three

@@ -6,8 +6,8 @@ import {
   BAND_TEXT,
   metricLabel,
   scoreBand,
-} from '@/features/dashboard/components/scores';
-import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
+} from '@/components/score/score-bands';
+import { TrendIndicator } from '@/components/score/trend-indicator';
 import { MethodNote } from '@/components/method-note';
 
 /**

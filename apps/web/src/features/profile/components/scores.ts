@@ -74,5 +74,3 @@ export function recommendationFor(score: number): {
   if (band === 'fair') return { label: 'Fine-tune your routine', variant: 'warning' };
   return { label: 'Focus on gentle care', variant: 'destructive' };
 }
-
-export { scoreBand };

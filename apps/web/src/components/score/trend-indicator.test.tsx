@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
+import { TrendIndicator } from '@/components/score/trend-indicator';
 
 describe('TrendIndicator (spec §4: 2-point no-change rule)', () => {
   it.each([

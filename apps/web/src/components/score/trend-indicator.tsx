@@ -6,7 +6,7 @@ import {
   conditionsLabel,
   type CaptureDifference,
 } from '@/lib/scan-baseline';
-import { trend } from '@/features/dashboard/components/scores';
+import { trendLabel } from '@/components/score/score-bands';
 
 /**
  * Spec §4 "Trend indicator": current minus previous; under 2 points either way is 'No change',
@@ -51,10 +51,9 @@ export function TrendIndicator({
       </span>
     );
   }
-  const t = trend(current, previous);
-  if (t.kind === 'none') return null;
+  const t = trendLabel(current, previous);
+  if (t === null) return null;
   const isUnlike = unlike !== undefined && t.kind !== 'same';
-  const text = t.kind === 'same' ? 'No change' : `${t.diff > 0 ? '+' : ''}${t.diff.toFixed(1)}%`;
   const Icon =
     t.kind === 'up' ? ArrowUpRightIcon : t.kind === 'down' ? ArrowDownRightIcon : MinusIcon;
   return (
@@ -74,7 +73,7 @@ export function TrendIndicator({
     >
       <Icon className="size-3.5" aria-hidden />
       {label ? <span className="sr-only">{label}: </span> : null}
-      {text}
+      {t.text}
       {isUnlike ? <span className="sr-only"> ({conditionsLabel(unlike)})</span> : null}
     </span>
   );

@@ -1,7 +1,16 @@
-import { METRIC_LABELS, scoreBand, trend, type MetricKey } from '@lumiskin/contract/analysis';
+import {
+  METRIC_LABELS,
+  scoreBand,
+  trend,
+  type MetricKey,
+  type ScoreBand,
+} from '@lumiskin/contract/analysis';
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 
-export type ScoreBand = ReturnType<typeof scoreBand>;
+/**
+ * How a score is shown, once for the whole app (dashboard, scan, profile): its band's word,
+ * badge, text and bar colours, its tint on the photo, its trend and its metric's label.
+ */
 
 /** Spec §9 colours, always with a word beside them (DESIGN.md: never colour alone). */
 export const BAND_LABEL: Record<ScoreBand, string> = {
@@ -16,6 +25,7 @@ export const BAND_BADGE: Record<ScoreBand, 'success' | 'warning' | 'destructive'
   poor: 'destructive',
 };
 
+/** A lighter red in dark mode: the destructive red is too dark to read on a dark card. */
 export const BAND_TEXT: Record<ScoreBand, string> = {
   good: 'text-success',
   fair: 'text-warning',
@@ -28,7 +38,25 @@ export const BAND_BAR: Record<ScoreBand, string> = {
   poor: 'bg-destructive dark:bg-[#f87171]',
 };
 
-export { scoreBand, trend };
+/** Zone tints on the photo and the ring (SVG fill/stroke), matching the score colours. */
+export const BAND_COLOR: Record<ScoreBand, string> = {
+  good: '#22c55e',
+  fair: '#f59e0b',
+  poor: '#ef4444',
+};
+
+export { scoreBand };
+
+/**
+ * Spec §4 trend indicator: current minus previous; |diff| under 2 is 'No change', above 0 a green
+ * '+N.N%', below a red 'N.N%'.
+ */
+export function trendLabel(current: number, previous: number | null | undefined) {
+  const t = trend(current, previous);
+  if (t.kind === 'none') return null;
+  if (t.kind === 'same') return { kind: t.kind, text: 'No change' };
+  return { kind: t.kind, text: `${t.diff > 0 ? '+' : ''}${t.diff.toFixed(1)}%` };
+}
 
 /** Spec §3: metric keys show underscores as spaces; ours have proper labels. */
 export function metricLabel(key: string): string {
