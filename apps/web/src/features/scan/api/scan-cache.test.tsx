@@ -4,7 +4,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useDeleteAnalysis } from '@/features/scan/api/delete-analysis';
-import { useRunScan } from '@/features/scan/api/scan';
+import { useUploadScan } from '@/features/scan/api/upload-scan';
 import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
 import { getDashboardStatsQueryOptions } from '@/lib/api/get-dashboard-stats';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
@@ -54,7 +54,7 @@ describe('the cache after a scan or a delete', () => {
       return json(201, analysis);
     });
     const { queryClient, wrapper, isInvalidated } = setUp();
-    const { result } = renderHook(() => useRunScan(), { wrapper });
+    const { result } = renderHook(() => useUploadScan(), { wrapper });
 
     await result.current.mutateAsync({
       location: 'London, UK',

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { isScanJob, useRunScan } from '@/features/scan/api/scan';
+import { isScanJob, useUploadScan } from '@/features/scan/api/upload-scan';
 import { ScanProgress } from '@/features/scan/components/scan-progress';
 import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
 import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
@@ -129,7 +129,7 @@ describe('a scan the server queued', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
-    const { result } = renderHook(() => useRunScan(), { wrapper });
+    const { result } = renderHook(() => useUploadScan(), { wrapper });
     const answer = await result.current.mutateAsync({
       location: 'London, UK',
       analysisType: 'quick',

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useConsent, useGiveConsent } from '@/features/scan/api/consent';
 import { detectLocation, type DetectedVia } from '@/features/scan/api/geo';
-import { isScanJob, useRunScan } from '@/features/scan/api/scan';
+import { isScanJob, useUploadScan } from '@/features/scan/api/upload-scan';
 import {
   ANGLES,
   CaptureCard,
@@ -79,7 +79,7 @@ export default function ScanRoute() {
 
   const consent = useConsent();
   const giveConsent = useGiveConsent();
-  const scan = useRunScan();
+  const scan = useUploadScan();
   const analyzing = scan.isPending || queued !== null;
 
   const detect = useCallback(() => {
