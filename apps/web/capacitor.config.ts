@@ -17,7 +17,7 @@ const config: CapacitorConfig = {
   }),
   android: { allowMixedContent: false },
   plugins: {
-    // Spec §4/§9: the splash hides after 2 s (lib/native.ts hides it; this is the upper bound);
+    // Spec §4/§9: the splash hides after 2 s (lib/platform/native.ts hides it; this is the upper bound);
     // the status bar is the brand violet.
     SplashScreen: {
       launchShowDuration: 2000,

@@ -24,10 +24,10 @@ import { markFirstPaint } from '@/components/after-first-paint';
 import { getDownloadInfoQueryOptions } from '@/features/download/api/get-download-info';
 import { postQueryOptions } from '@/features/learn/api/get-post';
 import { productQueryOptions } from '@/features/shop/api/get-product';
-import { ApiRequestError, setApiTransport } from '@/lib/api-client';
+import { ApiRequestError, setApiTransport } from '@/lib/api/api-client';
 import { localeFromAcceptLanguage, setLocale } from '@/lib/format';
 import { landingPostsQueryOptions } from '@/lib/api/get-posts';
-import { catalogueQueryOptions } from '@/lib/mix';
+import { catalogueQueryOptions } from '@/lib/api/mix';
 import { stateScript } from '@/ssr-state';
 
 interface ServerPage {

@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_EARLY_REQUESTS, startDashboardEarly } from '@/app/dashboard-early';
 import { dashboardLoader } from '@/features/dashboard/api/prefetch-dashboard';
-import { clearEarlyRequests, startEarlyRequest, takeEarlyResponse } from '@/lib/early-requests';
-import { saveSession } from '@/lib/storage';
+import { clearEarlyRequests, startEarlyRequest, takeEarlyResponse } from '@/lib/api/early-requests';
+import { saveSession } from '@/lib/platform/storage';
 import { createHistoryItem } from '@/testing/scan-factory';
 import { createUser, fakeFetch, json } from '@/testing/test-utils';
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createRoutes, installUnauthorizedHandler } from '@/app/router';
-import { clearSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { clearSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
 function renderApp(path: string) {

@@ -5,7 +5,7 @@ import {
   conditionsExplanation,
   conditionsLabel,
   type CaptureDifference,
-} from '@/lib/scan-baseline';
+} from '@/lib/scan/baseline';
 
 /**
  * "possibly the lighting" beside a change measured against a scan taken in different conditions,

@@ -2,8 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearToasts } from '@/components/ui/use-toast';
-import { setUnauthorizedHandler } from '@/lib/api-client';
-import { clearSession } from '@/lib/storage';
+import { setUnauthorizedHandler } from '@/lib/api/api-client';
+import { clearSession } from '@/lib/platform/storage';
 
 // jsdom lacks these browser APIs that Radix primitives and the theme provider touch.
 class ResizeObserverStub {

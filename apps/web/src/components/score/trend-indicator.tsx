@@ -5,7 +5,7 @@ import {
   conditionsExplanation,
   conditionsLabel,
   type CaptureDifference,
-} from '@/lib/scan-baseline';
+} from '@/lib/scan/baseline';
 import { trendLabel } from '@/components/score/score-bands';
 
 /**

@@ -1,6 +1,6 @@
 import type { PostListResponse } from '@lumiskin/contract/blog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** GET /api/blog/posts: the one fetcher and query of the article list (learn page, landing teasers). */
 

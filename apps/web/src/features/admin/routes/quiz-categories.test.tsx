@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AdminLayout from '@/features/admin/routes/admin-layout';
 import AdminQuizCategoriesRoute from '@/features/admin/routes/quiz-categories';
-import { saveSession } from '@/lib/storage';
+import { saveSession } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
 const category = (id: string, name: string, position: number): AdminQuizCategory => ({

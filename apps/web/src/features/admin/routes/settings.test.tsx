@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AdminLayout from '@/features/admin/routes/admin-layout';
 import AdminSettingsRoute from '@/features/admin/routes/settings';
-import { saveSession } from '@/lib/storage';
+import { saveSession } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
 const routes = () => [

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AdminLayout from '@/features/admin/routes/admin-layout';
 import AdminUserDetailRoute from '@/features/admin/routes/user-detail';
-import { saveSession } from '@/lib/storage';
+import { saveSession } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
 
 const member: AdminUserDetail = {

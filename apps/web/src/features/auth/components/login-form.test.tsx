@@ -1,7 +1,7 @@
 import { AuthMessages } from '@lumiskin/contract/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
 

@@ -1,7 +1,7 @@
 import { AuthMessages } from '@lumiskin/contract/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { RegisterForm, TERMS_REQUIRED } from '@/features/auth/components/register-form';
 import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
 

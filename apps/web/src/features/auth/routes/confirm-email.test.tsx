@@ -2,7 +2,7 @@ import { AccountMessages } from '@lumiskin/contract/account';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import ConfirmEmailRoute from '@/features/auth/routes/confirm-email';
-import { getSession, saveSession } from '@/lib/storage';
+import { getSession, saveSession } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
 
 const NEW = 'grace@example.test';

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LoginForm } from '@/features/auth/components/login-form';
 import ResetPasswordRoute from '@/features/auth/routes/reset-password';
-import { TOKEN_KEY } from '@/lib/storage';
+import { TOKEN_KEY } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
 
 const EMAIL = 'ada@example.test';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LatestScanCard } from '@/features/dashboard/components/latest-scan-card';
 import { ScanList } from '@/features/dashboard/components/scan-list';
-import { metricUnlike } from '@/lib/scan-baseline';
+import { metricUnlike } from '@/lib/scan/baseline';
 import { DAYLIGHT, createHistoryItem } from '@/testing/scan-factory';
 import { renderWithRouter } from '@/testing/test-utils';
 

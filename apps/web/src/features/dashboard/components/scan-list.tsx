@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { ConditionsNote } from '@/components/conditions-note';
 import { paths } from '@/config/paths';
-import { comparableBaseline, metricUnlike } from '@/lib/scan-baseline';
-import { changedMethods, methodChanged } from '@/lib/scan-methods';
+import { comparableBaseline, metricUnlike } from '@/lib/scan/baseline';
+import { changedMethods, methodChanged } from '@/lib/scan/methods';
 import { MethodNote } from '@/components/method-note';
 import {
   BAND_BADGE,

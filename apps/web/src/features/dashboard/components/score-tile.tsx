@@ -1,5 +1,5 @@
 import { cn } from '@/lib/utils';
-import type { CaptureDifference } from '@/lib/scan-baseline';
+import type { CaptureDifference } from '@/lib/scan/baseline';
 import {
   BAND_BAR,
   BAND_LABEL,

@@ -2,7 +2,7 @@ import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 import type { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { saveSession } from '@/lib/storage';
+import { saveSession } from '@/lib/platform/storage';
 import { createHistoryItem, DAYLIGHT, WARM_LAMP } from '@/testing/scan-factory';
 import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 import DashboardRoute from './dashboard';

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { postsQueryOptions, type PostFilters } from '@/lib/api/get-posts';
 import { preloadImage, waitBriefly } from '@/lib/route-prefetch';
-import { getSession } from '@/lib/storage';
+import { getSession } from '@/lib/platform/storage';
 
 /** The filters the learn page reads from its URL; the reading list only for a signed-in reader. */
 export function postFiltersFrom(params: URLSearchParams, signedIn: boolean): PostFilters {

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { postFiltersFrom } from '@/features/learn/api/posts-loader';
 import { usePosts } from '@/lib/api/get-posts';
 import { PostCard, PostCardSkeleton } from '@/features/learn/components/post-card';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/api/auth';
 import { useSearchParam } from '@/lib/search-params';
 
 const FEATURED_COUNT = 2; // spec §9

@@ -1,7 +1,7 @@
 import { METRIC_LABELS, scoreBand, type MetricKey } from '@lumiskin/contract/analysis';
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
-import { comparableBaseline, type CaptureDifference } from '@/lib/scan-baseline';
-import { changedMethods } from '@/lib/scan-methods';
+import { comparableBaseline, type CaptureDifference } from '@/lib/scan/baseline';
+import { changedMethods } from '@/lib/scan/methods';
 
 /**
  * The profile's five scores (spec §3: acne, oiliness, dullness, hydration, texture). Our engine

@@ -1,6 +1,6 @@
 import { Leaderboard } from '@lumiskin/contract/quiz';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { quizKeys } from './time-zone';
 
 /** Spec §9: the hub shows 5 entries. */

@@ -2,7 +2,7 @@ import type { QuizResult, QuizSession } from '@lumiskin/contract/quiz';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
-import { saveSession } from '@/lib/storage';
+import { saveSession } from '@/lib/platform/storage';
 import QuizPlayerRoute from './quiz-player';
 
 const session: QuizSession = {

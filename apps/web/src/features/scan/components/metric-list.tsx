@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { MethodNote } from '@/components/method-note';
 import { Badge } from '@/components/ui/badge';
 import { TapTooltip } from '@/components/ui/tap-tooltip';
-import { conditionsLabel, metricUnlike, type CaptureDifference } from '@/lib/scan-baseline';
+import { conditionsLabel, metricUnlike, type CaptureDifference } from '@/lib/scan/baseline';
 import { REGION_LABELS } from '@/features/scan/components/photo-zones';
 import {
   BAND_BADGE,

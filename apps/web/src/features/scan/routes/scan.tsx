@@ -22,8 +22,8 @@ import { AnalysisTypePicker, ConcernChips } from '@/features/scan/components/sca
 import { GUIDE_STEPS, ScanGuide } from '@/features/scan/components/scan-guide';
 import { ScanProgress } from '@/features/scan/components/scan-progress';
 import { TechnologyCard } from '@/features/scan/components/technology-card';
-import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
+import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api/api-client';
+import { useSession } from '@/lib/api/auth';
 
 /** Spec §8: the sentence to show for a failed scan, and whether manual entry opens. */
 function describeError(error: unknown): { message: string; openManual: boolean } {

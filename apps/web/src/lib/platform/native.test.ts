@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '@/lib/storage';
+import { saveSession } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json } from '@/testing/test-utils';
 
 // The plugins are mocked at the bridge: what each native call receives is what the app asks of
@@ -42,7 +42,7 @@ const native = () =>
 
 async function bridge() {
   vi.resetModules();
-  return import('@/lib/native');
+  return import('@/lib/platform/native');
 }
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { api, ApiRequestError, setUnauthorizedHandler } from '@/lib/api-client';
-import { getSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { api, ApiRequestError, setUnauthorizedHandler } from '@/lib/api/api-client';
+import { getSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json } from '@/testing/test-utils';
 
 describe('api client', () => {

@@ -1,14 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reportReachable } from '@/lib/connection';
+import { reportReachable } from '@/lib/platform/connection';
 import {
   flushOutbox,
   resetOutboxForTests,
   sendOrQueue,
   startOutbox,
   useOutbox,
-} from '@/lib/outbox';
-import { clearSession, saveSession } from '@/lib/storage';
+} from '@/lib/platform/outbox';
+import { clearSession, saveSession } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json } from '@/testing/test-utils';
 
 let online = true;
