@@ -58,6 +58,23 @@ export function trendLabel(current: number, previous: number | null | undefined)
   return { kind: t.kind, text: `${t.diff > 0 ? '+' : ''}${t.diff.toFixed(1)}%` };
 }
 
+/**
+ * What a trend's colour says: better (green), worse (red), or neither: no change, or a change
+ * against a scan in different conditions, which is not news either way. Shown as `data-tone`.
+ */
+export type TrendTone = 'good' | 'bad' | 'muted';
+
+export function trendTone(kind: 'up' | 'down' | 'same', isUnlike: boolean): TrendTone {
+  if (isUnlike || kind === 'same') return 'muted';
+  return kind === 'up' ? 'good' : 'bad';
+}
+
+export const TREND_TEXT: Record<TrendTone, string> = {
+  good: 'text-success',
+  bad: 'text-destructive dark:text-[#f87171]',
+  muted: 'text-muted-foreground',
+};
+
 /** Spec §3: metric keys show underscores as spaces; ours have proper labels. */
 export function metricLabel(key: string): string {
   return METRIC_LABELS[key as MetricKey] ?? key.replace(/_/g, ' ');

@@ -6,7 +6,7 @@ import {
   conditionsLabel,
   type CaptureDifference,
 } from '@/lib/scan/baseline';
-import { trendLabel } from '@/components/score/score-bands';
+import { TREND_TEXT, trendLabel, trendTone } from '@/components/score/score-bands';
 
 /**
  * Spec §4 "Trend indicator": current minus previous; under 2 points either way is 'No change',
@@ -54,20 +54,18 @@ export function TrendIndicator({
   const t = trendLabel(current, previous);
   if (t === null) return null;
   const isUnlike = unlike !== undefined && t.kind !== 'same';
+  const tone = trendTone(t.kind, isUnlike);
   const Icon =
     t.kind === 'up' ? ArrowUpRightIcon : t.kind === 'down' ? ArrowDownRightIcon : MinusIcon;
   return (
     <span
       data-trend={t.kind}
+      data-tone={tone}
       data-conditions={isUnlike ? 'unlike' : undefined}
       title={isUnlike ? conditionsExplanation(unlike) : undefined}
       className={cn(
         'inline-flex items-center gap-0.5 text-xs font-semibold whitespace-nowrap',
-        isUnlike || t.kind === 'same'
-          ? 'text-muted-foreground'
-          : t.kind === 'up'
-            ? 'text-success'
-            : 'text-destructive dark:text-[#f87171]',
+        TREND_TEXT[tone],
         className,
       )}
     >

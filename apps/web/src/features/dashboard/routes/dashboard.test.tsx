@@ -56,7 +56,7 @@ describe('dashboard latest scan trends', () => {
     const trend = hydrationTrend(card);
     expect(trend).toHaveTextContent('+10.0%');
     expect(trend).toHaveAttribute('data-trend', 'up');
-    expect(trend).toHaveClass('text-success');
+    expect(trend).toHaveAttribute('data-tone', 'good');
     expect(card.queryByText(/possibly the/)).not.toBeInTheDocument();
   });
 
@@ -67,8 +67,8 @@ describe('dashboard latest scan trends', () => {
     const trend = hydrationTrend(card);
     expect(trend).toHaveTextContent('+10.0%');
     expect(trend).toHaveTextContent('(possibly the lighting)');
-    expect(trend).toHaveClass('text-muted-foreground');
-    expect(trend).not.toHaveClass('text-success');
+    expect(trend).toHaveAttribute('data-tone', 'muted');
+    expect(trend).not.toHaveAttribute('data-tone', 'good');
 
     // The note's tooltip code is a chunk of its own: it appears a moment after the card.
     const note = await card.findByRole('button', {
@@ -93,7 +93,7 @@ describe('dashboard latest scan trends', () => {
     const trend = hydrationTrend(card);
     expect(trend).toHaveTextContent('+4.0%');
     expect(trend).toHaveAttribute('data-trend', 'up');
-    expect(trend).toHaveClass('text-success');
+    expect(trend).toHaveAttribute('data-tone', 'good');
     expect(card.getByText(/Changes are against your scan of 4 Mar 2026/)).toBeInTheDocument();
     expect(card.queryByText(/possibly the/)).not.toBeInTheDocument();
   });
@@ -102,6 +102,6 @@ describe('dashboard latest scan trends', () => {
     renderDashboard([scan(8, 80, null), scan(6, 60, WARM_LAMP), scan(4, 76, DAYLIGHT)]);
     const trend = hydrationTrend(await latestCard());
     expect(trend).toHaveTextContent('+20.0%');
-    expect(trend).toHaveClass('text-success');
+    expect(trend).toHaveAttribute('data-tone', 'good');
   });
 });

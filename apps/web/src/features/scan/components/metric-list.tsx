@@ -31,7 +31,9 @@ import {
   BAND_BAR,
   BAND_LABEL,
   scoreBand,
+  TREND_TEXT,
   trendLabel,
+  trendTone,
 } from '@/components/score/score-bands';
 import { cn } from '@/lib/utils';
 
@@ -157,14 +159,11 @@ export function MetricList({
                 ) : null}
                 {t ? (
                   <span
+                    data-tone={trendTone(t.kind, unlike !== undefined)}
                     data-conditions={unlike ? 'unlike' : undefined}
                     className={cn(
                       'inline-flex items-center gap-1 text-xs font-semibold',
-                      unlike || t.kind === 'same'
-                        ? 'text-muted-foreground'
-                        : t.kind === 'up'
-                          ? 'text-success'
-                          : 'text-destructive',
+                      TREND_TEXT[trendTone(t.kind, unlike !== undefined)],
                     )}
                     title={`Earlier scan: ${before}${unlike ? ` (${conditionsLabel(unlike)})` : ''}`}
                   >

@@ -155,7 +155,7 @@ describe('the analysis page', () => {
     expect(screen.getByTestId('comparison')).toHaveTextContent('+17.0%');
     const acneTrend = within(screen.getByTestId('metric-acne')).getByText('+12.0%');
     expect(acneTrend).toHaveAttribute('data-conditions', 'unlike');
-    expect(acneTrend).not.toHaveClass('text-success');
+    expect(acneTrend).toHaveAttribute('data-tone', 'muted');
   });
 
   it('folds the full report under a control that says it opens, and opens it', async () => {
