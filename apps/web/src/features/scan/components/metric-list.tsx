@@ -20,7 +20,6 @@ import {
   SignalLowIcon,
   SignalMediumIcon,
 } from 'lucide-react';
-import { useState } from 'react';
 import { MethodNote } from '@/components/method-note';
 import { Badge } from '@/components/ui/badge';
 import { TapTooltip } from '@/components/ui/tap-tooltip';
