@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createRoutes, installUnauthorizedHandler } from '@/app/router';
 import { clearSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
-import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { apiError, createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
 function renderApp(path: string) {
   const view = renderWithRouter(createRoutes, path);
@@ -12,7 +12,7 @@ function renderApp(path: string) {
 
 describe('app shell and guards', () => {
   it('sends a signed-out visitor from /dashboard to /login with the way back', async () => {
-    fakeFetch(() => json(500, {}));
+    fakeFetch(() => apiError());
     const { router } = renderApp('/dashboard');
 
     // The first test loads the login chunk cold: give it time on a busy machine.
@@ -83,7 +83,7 @@ describe('app shell and guards', () => {
   it('shows a 403 page on /admin to a signed-in member and the admin area to staff', async () => {
     const member = createUser();
     saveSession({ token: 'tok_member', user: member });
-    fakeFetch(() => json(200, { user: member }));
+    fakeFetch((url) => (url === '/api/auth/me' ? json(200, { user: member }) : apiError()));
     const first = renderApp('/admin');
     // The admin area is a lazy chunk: its first import (transformed on the fly) can take more
     // than findBy's default second on a busy machine.
@@ -98,7 +98,7 @@ describe('app shell and guards', () => {
 
     const admin = createUser({ role: 'admin' });
     saveSession({ token: 'tok_admin', user: admin });
-    fakeFetch(() => json(200, { user: admin }));
+    fakeFetch((url) => (url === '/api/auth/me' ? json(200, { user: admin }) : apiError()));
     renderApp('/admin');
     expect(
       await screen.findByRole('heading', { name: 'Overview' }, { timeout: 10_000 }),
@@ -112,7 +112,7 @@ describe('app shell and guards', () => {
   });
 
   it('shows a 404 page for unknown paths', async () => {
-    fakeFetch(() => json(500, {}));
+    fakeFetch(() => apiError());
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
@@ -123,7 +123,9 @@ describe('app shell and guards', () => {
     const fetch = fakeFetch((url) =>
       url === '/api/auth/logout'
         ? new Response(null, { status: 204 })
-        : json(200, { user: member }),
+        : url === '/api/auth/me'
+          ? json(200, { user: member })
+          : apiError(),
     );
     const { user, router } = renderApp('/dashboard');
 
@@ -140,7 +142,7 @@ describe('app shell and guards', () => {
   it('a deliberate sign-out on a guarded page goes where it was heading, not to /login?redirect', async () => {
     const member = createUser({ name: 'Ada Lovelace' });
     saveSession({ token: 'tok_abc', user: member });
-    fakeFetch(() => json(200, { user: member }));
+    fakeFetch((url) => (url === '/api/auth/me' ? json(200, { user: member }) : apiError()));
     const { router } = renderApp('/dashboard');
     expect(
       await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }),
@@ -154,7 +156,7 @@ describe('app shell and guards', () => {
   });
 
   it('shows visitors Login and Get Started, and members their own links', async () => {
-    fakeFetch(() => json(500, {}));
+    fakeFetch(() => apiError());
     const first = renderApp('/');
     expect(
       await screen.findByRole('heading', { level: 1, name: /Skincare That Learns You/ }),
@@ -169,7 +171,7 @@ describe('app shell and guards', () => {
   });
 
   it('opens the mobile menu on demand, closes it with Escape and gives focus back', async () => {
-    fakeFetch(() => json(500, {}));
+    fakeFetch(() => apiError());
     const { user } = renderApp('/');
     const trigger = await screen.findByRole('button', { name: 'Open menu' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');

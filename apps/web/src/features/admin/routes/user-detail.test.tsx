@@ -61,7 +61,10 @@ function fakeApi(role: 'admin' | 'moderator') {
     if (url.endsWith('/api/auth/me')) return json(200, { user: me });
     if (method !== 'GET') {
       sent.push({ method, url });
-      return method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, member);
+      if (method === 'DELETE') return new Response(null, { status: 204 });
+      return url.endsWith('/reset-link')
+        ? json(200, { message: 'A reset link was sent.' })
+        : json(200, member);
     }
     if (url.endsWith(`/api/admin/users/${member.id}`)) return json(200, member);
     if (url.includes('/api/admin/audit'))

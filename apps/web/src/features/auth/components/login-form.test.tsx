@@ -3,7 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+import {
+  createAuthResponse,
+  createUser,
+  fakeFetch,
+  json,
+  LocationProbe,
+  renderWithRouter,
+} from '@/testing/test-utils';
 
 function renderLogin(initialEntry = '/login') {
   return renderWithRouter(
@@ -92,7 +99,7 @@ describe('LoginForm', () => {
 
   it('stores both session keys and goes to /dashboard on success', async () => {
     const account = createUser();
-    const fetch = fakeFetch(() => json(200, { user: account, access_token: 'tok_abc123' }));
+    const fetch = fakeFetch(() => json(200, createAuthResponse(account, 'tok_abc123')));
     const { user } = renderLogin();
 
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
@@ -114,7 +121,7 @@ describe('LoginForm', () => {
   });
 
   it('returns to the page in ?redirect= after signing in', async () => {
-    fakeFetch(() => json(200, { user: createUser(), access_token: 'tok_abc123' }));
+    fakeFetch(() => json(200, createAuthResponse(createUser(), 'tok_abc123')));
     const { user } = renderLogin('/login?redirect=%2Fhistory');
 
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
@@ -123,7 +130,7 @@ describe('LoginForm', () => {
   });
 
   it('ignores a redirect to another site', async () => {
-    fakeFetch(() => json(200, { user: createUser(), access_token: 'tok_abc123' }));
+    fakeFetch(() => json(200, createAuthResponse(createUser(), 'tok_abc123')));
     const { user } = renderLogin('/login?redirect=%2F%2Fevil.example');
 
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
@@ -136,7 +143,7 @@ describe('LoginForm', () => {
     ['a newline', '%2Fhistory%0A'],
     ['a NUL byte', '%2Fhistory%00'],
   ])('ignores a redirect with %s and lands on the dashboard', async (_, redirect) => {
-    fakeFetch(() => json(200, { user: createUser(), access_token: 'tok_abc123' }));
+    fakeFetch(() => json(200, createAuthResponse(createUser(), 'tok_abc123')));
     const { user } = renderLogin(`/login?redirect=${redirect}`);
 
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
@@ -145,9 +152,7 @@ describe('LoginForm', () => {
   });
 
   it('sends moderators and admins to /admin', async () => {
-    fakeFetch(() =>
-      json(200, { user: createUser({ role: 'moderator' }), access_token: 'tok_mod' }),
-    );
+    fakeFetch(() => json(200, createAuthResponse(createUser({ role: 'moderator' }), 'tok_mod')));
     const { user } = renderLogin();
 
     await fillAndSubmit(user, 'mod@example.test', 'glow-pass');
@@ -191,7 +196,7 @@ describe('LoginForm', () => {
   });
 
   it('remembers the email for next time only when Remember me is ticked', async () => {
-    fakeFetch(() => json(200, { user: createUser(), access_token: 'tok_abc123' }));
+    fakeFetch(() => json(200, createAuthResponse(createUser(), 'tok_abc123')));
     const { user } = renderLogin();
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');

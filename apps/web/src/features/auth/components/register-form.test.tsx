@@ -3,7 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { RegisterForm, TERMS_REQUIRED } from '@/features/auth/components/register-form';
-import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+import {
+  createAuthResponse,
+  createUser,
+  fakeFetch,
+  json,
+  LocationProbe,
+  renderWithRouter,
+} from '@/testing/test-utils';
 
 function renderRegister() {
   return renderWithRouter(
@@ -135,7 +142,7 @@ describe('RegisterForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
 
-    answer(json(201, { user: account, access_token: 'tok_new' }));
+    answer(json(201, createAuthResponse(account, 'tok_new')));
 
     expect(await screen.findByText('Dashboard at /dashboard')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok_new');

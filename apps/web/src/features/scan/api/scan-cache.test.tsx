@@ -10,7 +10,7 @@ import { getDashboardStatsQueryOptions } from '@/lib/api/get-dashboard-stats';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
 import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
-import { createHistoryItem } from '@/testing/scan-factory';
+import { createAnalysis, createHistoryItem } from '@/testing/scan-factory';
 import { fakeFetch, json } from '@/testing/test-utils';
 
 // What the screens read: the dashboard's latest scans, the profile's History tab, the stats and
@@ -44,7 +44,7 @@ function setUp() {
 
 describe('the cache after a scan or a delete', () => {
   it('a scan caches the new analysis and refreshes the history lists, the stats and the routine', async () => {
-    const analysis = { ...createHistoryItem(), id: 'scan_new' } as unknown as Analysis;
+    const analysis = createAnalysis({ id: 'scan_new' });
     let sent: FormData | null = null;
     fakeFetch((url, init) => {
       if (url !== '/api/analysis/scan-upload' || init.method !== 'POST') {
