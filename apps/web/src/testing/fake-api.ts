@@ -277,14 +277,21 @@ export type ApiHandlers = {
 /**
  * Replaces fetch for one test with handlers keyed by contract route; a handler returns the body
  * (typed by the route's schema, sent as 200) or a whole Response (another status, an error). A
- * request no handler takes fails the test. Every call is recorded on the returned mock.
+ * request no handler takes fails the test, unless `otherwise` answers it (say, a 404 for what the
+ * test does not care about); its answer is checked too. Every call is recorded on the mock.
  */
-export function fakeApi(handlers: ApiHandlers) {
+export function fakeApi(handlers: ApiHandlers, otherwise?: (request: FakeRequest) => Response) {
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
     const method = init.method ?? 'GET';
     const route = routeOf(method, url);
     const handler = route ? (handlers[route] as ApiHandlers[ApiRoute] | undefined) : undefined;
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    if ((!route || !handler) && otherwise) {
+      const response = otherwise({ url, init, body });
+      await checkAgainstContract(method, url, response);
+      return response;
+    }
     if (!route || !handler) {
       violations.push(`${method} ${url}: no fake answers this request`);
       return new Response(JSON.stringify({ detail: 'Not faked', code: 'not_faked' }), {
@@ -292,7 +299,6 @@ export function fakeApi(handlers: ApiHandlers) {
         headers: { 'Content-Type': 'application/json' },
       });
     }
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const answer = await handler({ url, init, body });
     const response =
       answer instanceof Response

@@ -4,7 +4,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { saveSession } from '@/lib/platform/storage';
 import { createHistoryItem, DAYLIGHT, WARM_LAMP } from '@/testing/scan-factory';
-import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, createUser, renderWithRouter } from '@/testing/test-utils';
 import DashboardRoute from './dashboard';
 
 const user = createUser();
@@ -22,18 +23,20 @@ function renderDashboard(scans: HistoryItem[]) {
   const stats: DashboardStatsResponse = {
     stats: { total_analyses: scans.length, average_score: 70, this_week: 1, streak_days: 1 },
   };
-  fakeFetch((url) => {
-    if (url === '/api/auth/me') return json(200, { user });
-    if (url === '/api/dashboard/stats') return json(200, stats);
-    if (url.startsWith('/api/analysis/history?')) {
-      const limit = Number(new URL(url, 'http://x').searchParams.get('limit'));
-      return new Response(JSON.stringify(scans.slice(0, limit)), {
-        status: 200,
-        headers: { 'content-type': 'application/json', 'x-total-count': String(scans.length) },
-      });
-    }
-    return json(404, { detail: 'Not found', code: 'not_found' });
-  });
+  fakeApi(
+    {
+      'GET /api/auth/me': () => ({ user }),
+      'GET /api/dashboard/stats': () => stats,
+      'GET /api/analysis/history': ({ url }) => {
+        const limit = Number(new URL(url, 'http://x').searchParams.get('limit'));
+        return new Response(JSON.stringify(scans.slice(0, limit)), {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'x-total-count': String(scans.length) },
+        });
+      },
+    },
+    () => apiError(404, 'Not found', 'not_found'),
+  );
   saveSession({ token: 'test-token', user });
   return renderWithRouter([{ path: '/dashboard', element: <DashboardRoute /> }], '/dashboard');
 }
