@@ -3,10 +3,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { RegisterForm, TERMS_REQUIRED } from '@/features/auth/components/register-form';
+import { fakeApi } from '@/testing/fake-api';
 import {
+  apiError,
   createAuthResponse,
   createUser,
-  fakeFetch,
   json,
   LocationProbe,
   renderWithRouter,
@@ -46,7 +47,7 @@ const complete = {
 
 describe('RegisterForm', () => {
   it('asks for every field when submitted empty', async () => {
-    const fetch = fakeFetch(() => json(500, {}));
+    const fetch = fakeApi({ 'POST /api/auth/register': () => apiError() });
     const { user } = renderRegister();
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -63,7 +64,7 @@ describe('RegisterForm', () => {
   });
 
   it("says the passwords don't match", async () => {
-    const fetch = fakeFetch(() => json(500, {}));
+    const fetch = fakeApi({ 'POST /api/auth/register': () => apiError() });
     const { user } = renderRegister();
 
     await fill(user, { ...complete, confirm: 'glow-pasS' });
@@ -78,7 +79,7 @@ describe('RegisterForm', () => {
   });
 
   it('asks for at least 6 characters', async () => {
-    const fetch = fakeFetch(() => json(500, {}));
+    const fetch = fakeApi({ 'POST /api/auth/register': () => apiError() });
     const { user } = renderRegister();
 
     await fill(user, { ...complete, password: 'abc12', confirm: 'abc12' });
@@ -91,7 +92,7 @@ describe('RegisterForm', () => {
   });
 
   it('requires the terms box, which links to /terms and /privacy', async () => {
-    const fetch = fakeFetch(() => json(500, {}));
+    const fetch = fakeApi({ 'POST /api/auth/register': () => apiError() });
     const { user } = renderRegister();
 
     await fill(user, { ...complete, terms: false });
@@ -112,7 +113,10 @@ describe('RegisterForm', () => {
   });
 
   it("shows the server's detail when the email is taken", async () => {
-    fakeFetch(() => json(409, { detail: AuthMessages.emailTaken, code: 'email_taken' }));
+    fakeApi({
+      'POST /api/auth/register': () =>
+        json(409, { detail: AuthMessages.emailTaken, code: 'email_taken' }),
+    });
     const { user } = renderRegister();
 
     await fill(user, complete);
@@ -123,7 +127,7 @@ describe('RegisterForm', () => {
   });
 
   it("falls back to 'Registration failed' without a detail", async () => {
-    fakeFetch(() => new Response('', { status: 500 }));
+    fakeApi({ 'POST /api/auth/register': () => new Response('', { status: 500 }) });
     const { user } = renderRegister();
 
     await fill(user, complete);
@@ -135,7 +139,9 @@ describe('RegisterForm', () => {
   it('reads "Creating account..." while waiting, then stores the session and opens the dashboard', async () => {
     const account = createUser();
     let answer: (response: Response) => void = () => {};
-    const fetch = fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetch = fakeApi({
+      'POST /api/auth/register': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
     const { user } = renderRegister();
 
     await fill(user, complete);
