@@ -68,7 +68,7 @@ export function json(status: number, body: unknown): Response {
 export function apiError(
   status = 500,
   detail = 'Something went wrong',
-  code: ErrorCode = ErrorCode.internal,
+  code: string = ErrorCode.internal,
 ): Response {
   return json(status, { detail, code });
 }
