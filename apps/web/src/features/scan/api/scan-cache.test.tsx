@@ -11,7 +11,8 @@ import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
 import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
 import { createAnalysis, createHistoryItem } from '@/testing/scan-factory';
-import { fakeFetch, json } from '@/testing/test-utils';
+import { fakeApi, reply } from '@/testing/fake-api';
+import { apiError } from '@/testing/test-utils';
 
 // What the screens read: the dashboard's latest scans, the profile's History tab, the stats and
 // the routine a first scan sets up.
@@ -46,12 +47,11 @@ describe('the cache after a scan or a delete', () => {
   it('a scan caches the new analysis and refreshes the history lists, the stats and the routine', async () => {
     const analysis = createAnalysis({ id: 'scan_new' });
     let sent: FormData | null = null;
-    fakeFetch((url, init) => {
-      if (url !== '/api/analysis/scan-upload' || init.method !== 'POST') {
-        return json(404, { detail: 'Not found', code: 'not_found' });
-      }
-      sent = init.body as FormData;
-      return json(201, analysis);
+    fakeApi({
+      'POST /api/analysis/scan-upload': ({ init }) => {
+        sent = init.body as FormData;
+        return reply('POST /api/analysis/scan-upload', analysis, 201);
+      },
     });
     const { queryClient, wrapper, isInvalidated } = setUp();
     const { result } = renderHook(() => useUploadScan(), { wrapper });
@@ -88,11 +88,12 @@ describe('the cache after a scan or a delete', () => {
   });
 
   it('a delete drops the analysis from the cache and refreshes the history lists and the stats', async () => {
-    fakeFetch((url, init) =>
-      url === '/api/analysis/scan_gone' && init.method === 'DELETE'
-        ? new Response(null, { status: 204 })
-        : json(404, { detail: 'Not found', code: 'not_found' }),
-    );
+    fakeApi({
+      'DELETE /api/analysis/:id': ({ url }) =>
+        url === '/api/analysis/scan_gone'
+          ? new Response(null, { status: 204 })
+          : apiError(404, 'Not found', 'not_found'),
+    });
     const { queryClient, wrapper, isInvalidated } = setUp();
     const gone = getAnalysisQueryOptions('scan_gone').queryKey;
     const other = getAnalysisQueryOptions('scan_other').queryKey;
