@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import drizzle from 'eslint-plugin-drizzle';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import fs from 'node:fs';
 
 /*
@@ -15,6 +17,7 @@ import fs from 'node:fs';
  * - the server's modules never import a plugin's file: what both need (errors, auth guards, the
  *   request's user) is the kernel, apps/server/src/http/, which imports no plugin and no module
  *   code (types only).
+ * - no import cycles in the apps and packages (import-x/no-cycle; it skips `import type`).
  */
 const webFeatures = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
@@ -209,6 +212,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // Loaded into the generated service worker (workbox importScripts).

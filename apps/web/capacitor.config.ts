@@ -17,7 +17,7 @@ const config: CapacitorConfig = {
   }),
   android: { allowMixedContent: false },
   plugins: {
-    // docs/product-rules.md#native-app: the splash hides after 2 s (lib/native.ts hides it; this is the upper bound);
+    // docs/product-rules.md#native-app: the splash hides after 2 s (lib/platform/native.ts hides it; this is the upper bound);
     // the status bar is the brand violet.
     SplashScreen: {
       launchShowDuration: 2000,

@@ -10,7 +10,8 @@ import { createDbClient } from './db/client';
 import { findUserByEmail, insertUser } from './modules/auth/repository';
 import { DEMO_USER } from './modules/auth/seed';
 import { users } from './modules/auth/schema';
-import { contentSeeders, contentVersion, runSeeders, seedContentOnce, type Seeder } from './seed';
+import type { Seeder } from './db/seeder';
+import { contentSeeders, contentVersion, runSeeders, seedContentOnce } from './seed';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -3,20 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
+import type { Seeder } from './db/seeder';
 import { contentVersions } from './modules/content/schema';
 import { migrationsFolder } from './paths';
 import { demoUserSeeder } from './modules/auth/seed';
 import { blogPostsSeeder } from './modules/blog/seed';
 import { productsSeeder } from './modules/shop/seed';
 import { quizBankSeeder } from './modules/quiz/seed';
-
-/** Seeded data. Each seeder must be idempotent: it may run at any start. */
-export interface Seeder {
-  name: string;
-  run(db: Db, log: (message: string) => void): Promise<void>;
-  /** The data it writes: part of the content version (a change seeds again at the next start). */
-  content?: unknown;
-}
 
 /**
  * The product's own content (catalogue, articles, quiz bank): seeded on any database, embedded or

@@ -9,8 +9,8 @@
  */
 import { ROUTE_MODULES_ID } from '@lumiskin/contract/page-render';
 import { startDashboardEarly } from '@/app/dashboard-early';
-import { captureInstallPrompt } from '@/lib/install-prompt';
-import { readSavedEarly } from '@/lib/offline-store';
+import { captureInstallPrompt } from '@/lib/platform/install-prompt';
+import { readSavedEarly } from '@/lib/platform/offline-store';
 import './index.css';
 
 // The browser may offer installation before the app has loaded: keep the offer for the banner.

@@ -185,7 +185,7 @@ describe('hydrating in the browser', () => {
       const page = await renderOnServer(path);
       if (!page) throw new Error(`no server render for ${path}`);
       // The browser's API calls go to its own fetch again.
-      const { setApiTransport } = await import('@/lib/api-client');
+      const { setApiTransport } = await import('@/lib/api/api-client');
       setApiTransport((url) => Promise.resolve(json(404, { detail: url, code: 'not_found' })));
       loadIntoDocument(page);
       window.history.replaceState(null, '', path);

@@ -22,12 +22,12 @@ import { AppProvider, createQueryClient } from '@/app/provider';
 import { createRoutes } from '@/app/router';
 import { markFirstPaint } from '@/components/after-first-paint';
 import { getDownloadInfoQueryOptions } from '@/features/download/api/get-download-info';
-import { articlesQueryOptions } from '@/features/landing/api/get-articles';
 import { postQueryOptions } from '@/features/learn/api/get-post';
 import { productQueryOptions } from '@/features/shop/api/get-product';
-import { ApiRequestError, setApiTransport } from '@/lib/api-client';
+import { ApiRequestError, setApiTransport } from '@/lib/api/api-client';
 import { localeFromAcceptLanguage, setLocale } from '@/lib/format';
-import { catalogueQueryOptions } from '@/lib/mix';
+import { landingPostsQueryOptions } from '@/lib/api/get-posts';
+import { catalogueQueryOptions } from '@/lib/api/mix';
 import { stateScript } from '@/ssr-state';
 
 interface ServerPage {
@@ -49,7 +49,7 @@ export const SERVER_PAGES: readonly ServerPage[] = [
     prefetch: (queryClient) =>
       Promise.all([
         queryClient.prefetchQuery(catalogueQueryOptions()),
-        queryClient.prefetchQuery(articlesQueryOptions()),
+        queryClient.prefetchQuery(landingPostsQueryOptions()),
       ]),
   },
   { path: '/shop', module: 'src/features/shop/routes/shop.tsx' },

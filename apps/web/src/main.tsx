@@ -6,10 +6,10 @@ import { AppProvider, createQueryClient } from '@/app/provider';
 import { markFirstPaint } from '@/components/after-first-paint';
 import { AppRouter, createRoutes, loadMatchedRoutes } from '@/app/router';
 import { browserLocale, DEFAULT_LOCALE, setLocale } from '@/lib/format';
-import { isNative, startNativeApp } from '@/lib/native';
-import { persistOfflineCache, restoreOfflineCache } from '@/lib/offline-cache';
-import { startOutbox } from '@/lib/outbox';
-import { rememberVisitorQueries } from '@/lib/visitor-queries';
+import { isNative, startNativeApp } from '@/lib/platform/native';
+import { persistOfflineCache, restoreOfflineCache } from '@/lib/platform/offline-cache';
+import { startOutbox } from '@/lib/platform/outbox';
+import { rememberVisitorQueries } from '@/lib/api/visitor-queries';
 import { SSR_STATE_ID } from '@/ssr-state';
 
 const root = document.getElementById('root');

@@ -1,11 +1,12 @@
+import { DEFAULT_USER_SETTINGS } from '@lumiskin/contract/account';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_EARLY_REQUESTS, startDashboardEarly } from '@/app/dashboard-early';
 import { dashboardLoader } from '@/features/dashboard/api/prefetch-dashboard';
-import { clearEarlyRequests, startEarlyRequest, takeEarlyResponse } from '@/lib/early-requests';
-import { saveSession } from '@/lib/storage';
-import { createHistoryItem } from '@/testing/scan-factory';
-import { createUser, fakeFetch, json } from '@/testing/test-utils';
+import { clearEarlyRequests, startEarlyRequest, takeEarlyResponse } from '@/lib/api/early-requests';
+import { saveSession } from '@/lib/platform/storage';
+import { createAnalysis, createHistoryItem } from '@/testing/scan-factory';
+import { apiError, createUser, fakeFetch, json } from '@/testing/test-utils';
 
 vi.mock('@/features/dashboard/routes/dashboard', () => ({ default: () => null }));
 
@@ -17,11 +18,7 @@ function answer(url: string): Response {
   if (url === '/api/auth/me') return json(200, { user: createUser() });
   if (url === '/api/dashboard/stats')
     return json(200, {
-      total_analyses: 1,
-      average_score: 80,
-      this_week: 1,
-      streak_days: 1,
-      improvement: 0,
+      stats: { total_analyses: 1, average_score: 80, this_week: 1, streak_days: 1 },
     });
   if (url === '/api/users/me')
     return json(200, {
@@ -29,13 +26,16 @@ function answer(url: string): Response {
         ...createUser(),
         notes: '',
         timezone: 'UTC',
-        settings: { email_notifications: true, data_sharing: true, marketing: false },
+        settings: DEFAULT_USER_SETTINGS,
         goals: { target_score: null, scans_per_week: null },
+        email_confirmed: true,
       },
     });
   if (url.startsWith('/api/analysis/history'))
     return json(200, [createHistoryItem({ id: SCAN_ID })]);
-  return json(200, {});
+  if (url === `/api/analysis/${SCAN_ID}`) return json(200, createAnalysis({ id: SCAN_ID }));
+  if (url === '/api/routine') return json(200, { morning: [], evening: [] });
+  return apiError(404, 'Not found', 'not_found');
 }
 
 async function settle(queryClient: QueryClient) {
@@ -89,7 +89,7 @@ describe('the dashboard started from the entry script', () => {
 
 describe('an early answer', () => {
   it('is used once, for a GET with the same token, while fresh', async () => {
-    const fetch = fakeFetch(() => json(200, {}));
+    const fetch = fakeFetch(() => json(200, { morning: [], evening: [] }));
     const init = { headers: { Authorization: `Bearer ${TOKEN}` } };
     startEarlyRequest('/api/routine', TOKEN);
     expect(takeEarlyResponse('/api/routine', init)).toBeDefined();

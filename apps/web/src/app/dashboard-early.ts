@@ -5,8 +5,8 @@
  * strings only: this ships in the entry chunk, so it cannot import the app's API modules; a test
  * (dashboard-early.test.ts) checks these are requests the dashboard's loader makes.
  */
-import { startEarlyRequest } from '@/lib/early-requests';
-import { getToken } from '@/lib/storage';
+import { startEarlyRequest } from '@/lib/api/early-requests';
+import { getToken } from '@/lib/platform/storage';
 
 /** The dashboard's route module (the router lazy-loads the same one). */
 export const loadDashboardRoute = () => import('@/features/dashboard/routes/dashboard');

@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
-import { signOutDestination } from '@/lib/storage';
+import { useAuth } from '@/lib/api/auth';
+import { signOutDestination } from '@/lib/platform/storage';
 import { isStaff } from '@/lib/user';
 import { ForbiddenPage } from '@/app/routes/forbidden';
 

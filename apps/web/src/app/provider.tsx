@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError } from '@/lib/api/api-client';
 import { ThemeProvider } from '@/lib/theme';
 
 export function createQueryClient() {

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createRoutes, installUnauthorizedHandler } from '@/app/router';
-import { clearSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/storage';
-import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { clearSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
 function renderApp(path: string) {
   const view = renderWithRouter(createRoutes, path);
@@ -12,7 +13,7 @@ function renderApp(path: string) {
 
 describe('app shell and guards', () => {
   it('sends a signed-out visitor from /dashboard to /login with the way back', async () => {
-    fakeFetch(() => json(500, {}));
+    fakeApi({}, () => apiError());
     const { router } = renderApp('/dashboard');
 
     // The first test loads the login chunk cold: give it time on a busy machine.
@@ -55,7 +56,7 @@ describe('app shell and guards', () => {
 
   it('ends the session and opens /login when the stored token is refused', async () => {
     saveSession({ token: 'tok_revoked', user: createUser() });
-    fakeFetch(() => json(401, { detail: 'Please sign in again', code: 'unauthorized' }));
+    fakeApi({}, () => apiError(401, 'Please sign in again', 'unauthorized'));
     const { router } = renderApp('/profile');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -66,9 +67,7 @@ describe('app shell and guards', () => {
 
   it('keeps a visitor on a public page when the stored token is refused, with the visitor header', async () => {
     saveSession({ token: 'tok_expired', user: createUser() });
-    const fetch = fakeFetch(() =>
-      json(401, { detail: 'Please sign in again', code: 'unauthorized' }),
-    );
+    const fetch = fakeApi({}, () => apiError(401, 'Please sign in again', 'unauthorized'));
     const { router } = renderApp('/');
 
     await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
@@ -83,7 +82,7 @@ describe('app shell and guards', () => {
   it('shows a 403 page on /admin to a signed-in member and the admin area to staff', async () => {
     const member = createUser();
     saveSession({ token: 'tok_member', user: member });
-    fakeFetch(() => json(200, { user: member }));
+    fakeApi({ 'GET /api/auth/me': () => ({ user: member }) }, () => apiError());
     const first = renderApp('/admin');
     // The admin area is a lazy chunk: its first import (transformed on the fly) can take more
     // than findBy's default second on a busy machine.
@@ -98,7 +97,7 @@ describe('app shell and guards', () => {
 
     const admin = createUser({ role: 'admin' });
     saveSession({ token: 'tok_admin', user: admin });
-    fakeFetch(() => json(200, { user: admin }));
+    fakeApi({ 'GET /api/auth/me': () => ({ user: admin }) }, () => apiError());
     renderApp('/admin');
     expect(
       await screen.findByRole('heading', { name: 'Overview' }, { timeout: 10_000 }),
@@ -112,7 +111,7 @@ describe('app shell and guards', () => {
   });
 
   it('shows a 404 page for unknown paths', async () => {
-    fakeFetch(() => json(500, {}));
+    fakeApi({}, () => apiError());
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
@@ -120,10 +119,12 @@ describe('app shell and guards', () => {
   it('logs out through the account menu: revokes on the server, clears storage, opens /login', async () => {
     const member = createUser();
     saveSession({ token: 'tok_abc', user: member });
-    const fetch = fakeFetch((url) =>
-      url === '/api/auth/logout'
-        ? new Response(null, { status: 204 })
-        : json(200, { user: member }),
+    const fetch = fakeApi(
+      {
+        'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+        'GET /api/auth/me': () => ({ user: member }),
+      },
+      () => apiError(),
     );
     const { user, router } = renderApp('/dashboard');
 
@@ -140,7 +141,7 @@ describe('app shell and guards', () => {
   it('a deliberate sign-out on a guarded page goes where it was heading, not to /login?redirect', async () => {
     const member = createUser({ name: 'Ada Lovelace' });
     saveSession({ token: 'tok_abc', user: member });
-    fakeFetch(() => json(200, { user: member }));
+    fakeApi({ 'GET /api/auth/me': () => ({ user: member }) }, () => apiError());
     const { router } = renderApp('/dashboard');
     expect(
       await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }),
@@ -154,7 +155,7 @@ describe('app shell and guards', () => {
   });
 
   it('shows visitors Login and Get Started, and members their own links', async () => {
-    fakeFetch(() => json(500, {}));
+    fakeApi({}, () => apiError());
     const first = renderApp('/');
     expect(
       await screen.findByRole('heading', { level: 1, name: /Skincare That Learns You/ }),
@@ -169,7 +170,7 @@ describe('app shell and guards', () => {
   });
 
   it('opens the mobile menu on demand, closes it with Escape and gives focus back', async () => {
-    fakeFetch(() => json(500, {}));
+    fakeApi({}, () => apiError());
     const { user } = renderApp('/');
     const trigger = await screen.findByRole('button', { name: 'Open menu' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');

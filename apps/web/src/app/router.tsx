@@ -3,16 +3,16 @@ import { useEffect, type ComponentType } from 'react';
 import { matchRoutes, RouterProvider, type DataRouter, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
-import { setUnauthorizedHandler } from '@/lib/api-client';
+import { setUnauthorizedHandler } from '@/lib/api/api-client';
 import { revalidateOnNewPage } from '@/lib/route-prefetch';
-import { removePrivateQueries } from '@/lib/visitor-queries';
+import { removePrivateQueries } from '@/lib/api/visitor-queries';
 import { loadDashboardRoute } from '@/app/dashboard-early';
 import { RequireAuth, RequireStaff } from '@/app/guards';
 import { RootLayout } from '@/app/layout/root-layout';
 import { RouteErrorPage } from '@/app/routes/error-page';
 import { dashboardLoader } from '@/features/dashboard/api/prefetch-dashboard';
 import LandingRoute from '@/features/landing/routes/landing';
-import { postsLoader } from '@/features/learn/api/get-posts';
+import { postsLoader } from '@/features/learn/api/posts-loader';
 import { productLoader } from '@/features/shop/api/get-product';
 import { productsLoader } from '@/features/shop/api/get-products';
 
@@ -181,7 +181,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
 
 /**
  * docs/product-rules.md#session: a 401 on any call has already cleared the stored session; drop cached private data
- * (not the server-rendered page's visitor data, lib/visitor-queries)
+ * (not the server-rendered page's visitor data, lib/api/visitor-queries)
  * and, on a signed-in page, go to /login inside the SPA (no reload, so the login page can still
  * show the server's text). A public page stays where it is and simply shows the visitor header:
  * an expired token in storage must not take a visitor off the landing page (issue 13).

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AnnouncementBanner } from '@/components/announcement-banner';
-import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { renderWithRouter } from '@/testing/test-utils';
 
 const settings = (announcement: string) => ({
   announcement,
@@ -11,7 +12,7 @@ const settings = (announcement: string) => ({
 
 describe('announcement banner', () => {
   it('shows the admin’s text as text, and stays closed once closed until the text changes', async () => {
-    fakeFetch(() => json(200, settings('<b>Free</b> delivery this week')));
+    fakeApi({ 'GET /api/settings': () => settings('<b>Free</b> delivery this week') });
     const first = renderWithRouter([{ path: '/', Component: AnnouncementBanner }], '/');
     const region = await screen.findByRole('region', { name: 'Announcement' });
     expect(region).toHaveTextContent('<b>Free</b> delivery this week');
@@ -20,13 +21,13 @@ describe('announcement banner', () => {
     expect(screen.queryByRole('region', { name: 'Announcement' })).toBeNull();
     first.unmount();
 
-    fakeFetch(() => json(200, settings('<b>Free</b> delivery this week')));
+    fakeApi({ 'GET /api/settings': () => settings('<b>Free</b> delivery this week') });
     const second = renderWithRouter([{ path: '/', Component: AnnouncementBanner }], '/');
     await second.queryClient.refetchQueries();
     expect(screen.queryByRole('region', { name: 'Announcement' })).toBeNull();
     second.unmount();
 
-    fakeFetch(() => json(200, settings('Shop closed on Monday')));
+    fakeApi({ 'GET /api/settings': () => settings('Shop closed on Monday') });
     renderWithRouter([{ path: '/', Component: AnnouncementBanner }], '/');
     expect(await screen.findByRole('region', { name: 'Announcement' })).toHaveTextContent(
       'Shop closed on Monday',
@@ -34,7 +35,7 @@ describe('announcement banner', () => {
   });
 
   it('shows nothing when there is no announcement', async () => {
-    const fetch = fakeFetch(() => json(200, settings('')));
+    const fetch = fakeApi({ 'GET /api/settings': () => settings('') });
     const { queryClient } = renderWithRouter([{ path: '/', Component: AnnouncementBanner }], '/');
     await queryClient.refetchQueries();
     expect(fetch).toHaveBeenCalled();

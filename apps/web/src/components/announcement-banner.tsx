@@ -1,7 +1,7 @@
 import { MegaphoneIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSiteSettings } from '@/lib/api/get-settings';
-import { getItem, setItem } from '@/lib/storage';
+import { getItem, setItem } from '@/lib/platform/storage';
 
 const DISMISSED_KEY = 'lumiskin_dismissed_announcement';
 

@@ -1,12 +1,11 @@
 import { InfoIcon } from 'lucide-react';
-import { useState } from 'react';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { TapTooltip } from '@/components/ui/tap-tooltip';
 import { cn } from '@/lib/utils';
 import {
   conditionsExplanation,
   conditionsLabel,
   type CaptureDifference,
-} from '@/lib/scan-baseline';
+} from '@/lib/scan/baseline';
 
 /**
  * "possibly the lighting" beside a change measured against a scan taken in different conditions,
@@ -23,35 +22,22 @@ export function ConditionsNote({
   prefix?: string;
   className?: string;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
   const label = conditionsLabel(reasons);
   return (
-    <Tooltip open={isOpen} onOpenChange={setIsOpen}>
-      <TooltipTrigger asChild>
-        <button
-          type="button"
-          // Radix closes a tooltip on its trigger's click; a tap must open it (touch has no
-          // hover), so the default close is prevented.
-          onClick={(event) => {
-            event.preventDefault();
-            setIsOpen(true);
-          }}
-          data-testid="conditions-note"
-          className={cn(
-            'inline-flex items-center gap-1 rounded-sm text-xs font-medium text-muted-foreground underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-            className,
-          )}
-        >
-          <InfoIcon className="size-3.5 shrink-0" aria-hidden />
-          <span>
-            {prefix ? `${prefix} ` : ''}
-            {label}
-          </span>
-        </button>
-      </TooltipTrigger>
-      <TooltipContent className="max-w-64 text-pretty">
-        {conditionsExplanation(reasons)}
-      </TooltipContent>
-    </Tooltip>
+    <TapTooltip
+      data-testid="conditions-note"
+      className={cn(
+        'inline-flex items-center gap-1 rounded-sm text-xs font-medium text-muted-foreground underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        className,
+      )}
+      content={conditionsExplanation(reasons)}
+      contentClassName="max-w-64 text-pretty"
+    >
+      <InfoIcon className="size-3.5 shrink-0" aria-hidden />
+      <span>
+        {prefix ? `${prefix} ` : ''}
+        {label}
+      </span>
+    </TapTooltip>
   );
 }

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INSTALL_BANNER_DELAY_MS, InstallBanner } from '@/components/install-banner';
-import { captureInstallPrompt, PROMPTED_KEY } from '@/lib/install-prompt';
+import { captureInstallPrompt, PROMPTED_KEY } from '@/lib/platform/install-prompt';
 
 /** A synthetic `beforeinstallprompt`, as Chromium fires it when the site is installable. */
 function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {

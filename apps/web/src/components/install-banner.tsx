@@ -1,8 +1,13 @@
 import { DownloadIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { isNativeApp, markPrompted, promptInstall, wasPrompted } from '@/lib/install-prompt';
-import { useInstallPrompt } from '@/lib/use-install-prompt';
+import {
+  isNativeApp,
+  markPrompted,
+  promptInstall,
+  wasPrompted,
+} from '@/lib/platform/install-prompt';
+import { useInstallPrompt } from '@/lib/platform/use-install-prompt';
 
 /** docs/product-rules.md#download-and-install: the banner appears this long after the browser offers installation. */
 export const INSTALL_BANNER_DELAY_MS = 5000;

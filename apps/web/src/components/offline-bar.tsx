@@ -1,6 +1,6 @@
 import { WifiOffIcon } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { isServerReachable, subscribeReachable } from '@/lib/connection';
+import { isServerReachable, subscribeReachable } from '@/lib/platform/connection';
 
 function subscribe(listener: () => void) {
   window.addEventListener('online', listener);

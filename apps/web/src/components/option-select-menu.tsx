@@ -1,4 +1,3 @@
-import type { OptionSelectProps } from '@/components/option-select';
 import {
   Select,
   SelectContent,
@@ -6,6 +5,20 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface OptionSelectProps {
+  /** The accessible name (the select has no visible label). */
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  onValueChange: (value: string) => void;
+  className?: string;
+}
 
 /** The full select, loaded on first use by `OptionSelect`; it mounts open, as the person asked. */
 export default function OptionSelectMenu({

@@ -1,20 +1,7 @@
 import { ChevronDownIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import type { OptionSelectProps } from '@/components/option-select-menu';
 import { selectTriggerClass } from '@/components/ui/select-trigger-class';
-
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
-export interface OptionSelectProps {
-  /** The accessible name (the select has no visible label). */
-  label: string;
-  value: string;
-  options: readonly SelectOption[];
-  onValueChange: (value: string) => void;
-  className?: string;
-}
 
 const loadMenu = () => import('@/components/option-select-menu');
 const OptionSelectMenu = lazy(loadMenu);

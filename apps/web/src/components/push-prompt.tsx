@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useRoutine } from '@/lib/api/get-routine';
-import { enablePush, isPushSupported, PUSH_PROMPTED_KEY } from '@/lib/push';
-import { getItem, setItem } from '@/lib/storage';
+import { enablePush, isPushSupported, PUSH_PROMPTED_KEY } from '@/lib/platform/push';
+import { getItem, setItem } from '@/lib/platform/storage';
 
 /** Whether this device should be asked at all (before any data is fetched). */
 function mayAsk(): boolean {

@@ -6,7 +6,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { getItem, setItem, THEME_KEY } from '@/lib/storage';
+import { getItem, setItem, THEME_KEY } from '@/lib/platform/storage';
 
 export type Theme = 'light' | 'dark';
 

@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearToasts } from '@/components/ui/use-toast';
-import { setUnauthorizedHandler } from '@/lib/api-client';
-import { clearSession } from '@/lib/storage';
+import { setUnauthorizedHandler } from '@/lib/api/api-client';
+import { clearSession } from '@/lib/platform/storage';
+import { takeContractViolations } from '@/testing/fake-api';
 
 // jsdom lacks these browser APIs that Radix primitives and the theme provider touch.
 class ResizeObserverStub {
@@ -54,6 +55,11 @@ afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
   console.error = originalConsoleError;
+  // A fake API answer the server could not send (testing/fake-api.ts) fails the test too.
+  const violations = takeContractViolations();
+  if (violations.length > 0) {
+    throw new Error(`fake API answers break the contract:\n${violations.join('\n')}`);
+  }
   if (consoleErrors.length > 0) {
     const first = consoleErrors[0]?.map((arg) => (arg instanceof Error ? arg.stack : String(arg)));
     throw new Error(

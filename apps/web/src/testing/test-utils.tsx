@@ -1,10 +1,12 @@
-import type { User } from '@lumiskin/contract/auth';
+import type { AuthResponse, User } from '@lumiskin/contract/auth';
+import { ErrorCode } from '@lumiskin/contract/errors';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import { checkAgainstContract } from '@/testing/fake-api';
 
 /** Shows where the app navigated to, so a test can assert the page a person would land on. */
 export function LocationProbe({ label }: { label: string }) {
@@ -39,11 +41,18 @@ export function renderWithRouter(
 
 type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
-/** Replaces fetch for one test; every call is recorded on the returned mock. */
+/**
+ * Replaces fetch for one test; every call is recorded on the returned mock. Each answer to /api is
+ * checked against the contract (testing/fake-api.ts): one the server could not send fails the
+ * test. New tests use the typed `fakeApi` instead.
+ */
 export function fakeFetch(handler: FetchHandler) {
-  const mock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
-    Promise.resolve(handler(String(input), init)),
-  );
+  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const response = await handler(url, init);
+    await checkAgainstContract(init.method ?? 'GET', url, response);
+    return response;
+  });
   vi.stubGlobal('fetch', mock);
   return mock;
 }
@@ -53,6 +62,25 @@ export function json(status: number, body: unknown): Response {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+/** An error as the server answers it (contract `ApiError`): a 500 unless told otherwise. */
+export function apiError(
+  status = 500,
+  detail = 'Something went wrong',
+  code: string = ErrorCode.internal,
+): Response {
+  return json(status, { detail, code });
+}
+
+/** The answer to a sign-in or a registration (contract `AuthResponse`). */
+export function createAuthResponse(user: User, accessToken = 'tok_abc123'): AuthResponse {
+  return {
+    user,
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_at: '2026-04-01T10:00:00.000Z',
+  };
 }
 
 export function createUser(overrides: Partial<User> = {}): User {

@@ -1,5 +1,8 @@
 /** Pixel containers and the resampling that brings every face to the same working scale. */
-import { f32, type Scratch } from './scratch';
+import { f32, type Plane, type Scratch } from './scratch';
+
+// Plane lives with the memory that lends it (scratch.ts), so the two files import one way only.
+export type { Plane };
 
 /** A decoded photo as the engine receives it: 8-bit RGB or RGBA, row-major, no padding. */
 export interface PixelImage {
@@ -7,13 +10,6 @@ export interface PixelImage {
   width: number;
   height: number;
   channels: 3 | 4;
-}
-
-/** One float channel (e.g. CIELAB L*), row-major. */
-export interface Plane {
-  data: Float32Array;
-  width: number;
-  height: number;
 }
 
 /** An axis-aligned rectangle in source pixel coordinates (may be fractional). */

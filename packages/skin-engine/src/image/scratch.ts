@@ -1,4 +1,9 @@
-import type { Plane } from './raster';
+/** One float channel (e.g. CIELAB L*), row-major. */
+export interface Plane {
+  data: Float32Array;
+  width: number;
+  height: number;
+}
 
 /**
  * Reusable typed-array memory for one analysis step (decision 044). An analysis allocates some

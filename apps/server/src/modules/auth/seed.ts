@@ -1,4 +1,4 @@
-import type { Seeder } from '../../seed';
+import type { Seeder } from '../../db/seeder';
 import { findUserByEmail, insertUser } from './repository';
 
 /** The login page hints at these and the README lists them; keep all three in step. */

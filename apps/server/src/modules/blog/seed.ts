@@ -1,5 +1,5 @@
 import { BLOG_POSTS } from '../../content/blog-posts';
-import type { Seeder } from '../../seed';
+import type { Seeder } from '../../db/seeder';
 import { blogPosts } from './schema';
 
 /** Inserts the built-in articles of src/content/blog-posts.ts whose slug is new. */

@@ -8,7 +8,7 @@ import { analyses } from '../analysis/schema';
  * The four dashboard numbers in one statement (definitions in contract `dashboard.ts`). None of
  * them compares one scan with another, so capture conditions do not enter: a scan in any light
  * counts. Changes between scans (trends, improvement) are worked out in the web app against the
- * last scan in comparable conditions (`apps/web/src/lib/scan-baseline.ts`). Every
+ * last scan in comparable conditions (`apps/web/src/lib/scan/baseline.ts`). Every
  * subquery reads only this user's rows through analyses_user_created_idx, so the cost grows with
  * the user's own scans, not with the table. `now` is a parameter so tests can move the clock.
  * Scans are bucketed into days in the user's zone here; the streak over those days is the one

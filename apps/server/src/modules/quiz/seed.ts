@@ -1,6 +1,6 @@
 import { and, notInArray, notLike } from 'drizzle-orm';
 import { QUIZ_CATEGORIES, QUIZ_QUESTIONS } from '../../content/quiz-bank';
-import type { Seeder } from '../../seed';
+import type { Seeder } from '../../db/seeder';
 import { quizCategories, quizQuestions } from './schema';
 
 /**

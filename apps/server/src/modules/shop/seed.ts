@@ -1,5 +1,5 @@
 import { SHOP_PRODUCTS } from '../../content/products';
-import type { Seeder } from '../../seed';
+import type { Seeder } from '../../db/seeder';
 import { products, type NewProductRow } from './schema';
 
 /** Inserts the built-in catalogue of src/content/products.ts: new ids only. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/api/auth';
 import { cn } from '@/lib/utils';
 
 function columnsFor(isSignedIn: boolean) {

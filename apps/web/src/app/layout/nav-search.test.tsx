@@ -2,7 +2,8 @@ import type { SearchResponse } from '@lumiskin/contract/search';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NavSearch } from '@/app/layout/nav-search';
-import { fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { LocationProbe, renderWithRouter } from '@/testing/test-utils';
 
 const results: SearchResponse = {
   q: 'retinol',
@@ -27,11 +28,12 @@ const results: SearchResponse = {
 };
 
 function setup() {
-  const fetch = fakeFetch((url) =>
-    url.startsWith('/api/search?q=')
-      ? json(200, { ...results, q: decodeURIComponent(url.split('q=')[1] ?? '') })
-      : json(404, { detail: 'Not found', code: 'not_found' }),
-  );
+  const fetch = fakeApi({
+    'GET /api/search': ({ url }) => ({
+      ...results,
+      q: decodeURIComponent(url.split('q=')[1] ?? ''),
+    }),
+  });
   const view = renderWithRouter(
     [
       { path: '/', element: <NavSearch /> },

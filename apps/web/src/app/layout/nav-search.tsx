@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSearch } from '@/lib/api/search';
-import { getItem, setItem } from '@/lib/storage';
+import { getItem, setItem } from '@/lib/platform/storage';
 import { cn } from '@/lib/utils';
 
 const RECENT_KEY = 'lumiskin_recent_searches';

@@ -5,12 +5,12 @@ import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/lib/api/auth';
 import { useLogout } from '@/features/auth/api/logout';
 import { MobileMenu } from '@/app/layout/mobile-menu';
 import { NavSearch } from '@/app/layout/nav-search';
 import { memberNavItems, publicNavItems } from '@/app/layout/nav-items';
-import { isNativeApp } from '@/lib/install-prompt';
+import { isNativeApp } from '@/lib/platform/install-prompt';
 
 /**
  * The account and notification menus (wide screens): asked for once the page has painted. Asking

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NotificationsMenu } from '@/app/layout/notifications';
 import { BELL_POLL_MS, getUnreadCountQueryOptions } from '@/lib/api/get-notifications';
-import { fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { LocationProbe, renderWithRouter } from '@/testing/test-utils';
 
 const item = (id: string, title: string, link: string, read = false): Notification => ({
   id,
@@ -21,24 +22,26 @@ function server() {
     item('22222222-2222-4222-8222-222222222222', 'Time for a progress scan', '/scan'),
     item('33333333-3333-4333-8333-333333333333', 'New in Acne', '/learn/x', true),
   ];
-  const fetch = fakeFetch((url, init) => {
-    const unread = list.filter((n) => !n.read_at).length;
-    if (url === '/api/notifications/unread-count') return json(200, { unread });
-    if (url.startsWith('/api/notifications?')) {
-      return json(200, { notifications: list, page: 1, page_size: 20, total: 3, unread });
-    }
-    const one = /^\/api\/notifications\/([^/]+)\/read$/.exec(url);
-    if (one && init.method === 'POST') {
-      const n = list.find((x) => x.id === one[1])!;
+  const unread = () => list.filter((n) => !n.read_at).length;
+  const fetch = fakeApi({
+    'GET /api/notifications/unread-count': () => ({ unread: unread() }),
+    'GET /api/notifications': () => ({
+      notifications: list,
+      page: 1,
+      page_size: 20,
+      total: 3,
+      unread: unread(),
+    }),
+    'POST /api/notifications/:id/read': ({ url }) => {
+      const n = list.find((x) => url === `/api/notifications/${x.id}/read`)!;
       n.read_at = '2031-01-15T10:00:00.000Z';
-      return json(200, { notification: n });
-    }
-    if (url === '/api/notifications/read-all' && init.method === 'POST') {
-      const updated = list.filter((n) => !n.read_at).length;
+      return { notification: n };
+    },
+    'POST /api/notifications/read-all': () => {
+      const updated = unread();
       for (const n of list) n.read_at ??= '2031-01-15T10:00:00.000Z';
-      return json(200, { updated, unread: 0 });
-    }
-    return json(404, { detail: 'Not found', code: 'not_found' });
+      return { updated, unread: 0 };
+    },
   });
   return { fetch, list };
 }

@@ -2,7 +2,7 @@ import { ScanFaceIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { tappableBeneath, useIsQuickScanHiddenByPage } from '@/lib/quick-scan';
+import { tappableBeneath, useIsQuickScanHiddenByPage } from '@/lib/scan/quick-scan';
 import { cn } from '@/lib/utils';
 
 /** Height of the button plus its margin; the layout reserves this much space below the content. */

@@ -1,6 +1,6 @@
 import { AccountResponse } from '@lumiskin/contract/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** GET /api/users/me: the user with notes, time zone, settings and goals. */
 export async function getAccount(signal?: AbortSignal) {

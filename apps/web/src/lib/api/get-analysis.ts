@@ -1,6 +1,6 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** GET /api/analysis/{id}: the full analysis (the analysis page; the dashboard's latest scan). */
 export function getAnalysis(id: string, signal?: AbortSignal): Promise<Analysis> {

@@ -1,6 +1,6 @@
 import { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** GET /api/dashboard/stats: total, average overall score (null when none), this week, streak. */
 export async function getDashboardStats(signal?: AbortSignal) {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /**
  * GET /api/mix: the signed-in user's mix, checked against the contract. The schema (and zod with

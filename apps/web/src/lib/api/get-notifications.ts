@@ -1,6 +1,6 @@
 import { NotificationList, UnreadCount } from '@lumiskin/contract/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** How often the bell asks for news while the app is open (and the tab visible). */
 export const BELL_POLL_MS = 60_000;

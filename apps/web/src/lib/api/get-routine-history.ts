@@ -1,6 +1,6 @@
 import { RoutineHistoryResponse } from '@lumiskin/contract/routine';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestWithHeaders, totalCount } from '@/lib/api-client';
+import { apiRequestWithHeaders, totalCount } from '@/lib/api/api-client';
 
 const LIMIT = 50;
 

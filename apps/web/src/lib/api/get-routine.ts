@@ -1,6 +1,6 @@
 import { RoutineResponse } from '@lumiskin/contract/routine';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** GET /api/routine: the morning and evening lists, in routine order. */
 // Parsed, so an unexpected answer shows the retry box instead of breaking the page.

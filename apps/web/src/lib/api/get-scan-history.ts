@@ -5,7 +5,7 @@ import {
   type HistoryQueryInput,
 } from '@lumiskin/contract/analysis-api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestWithHeaders, totalCount } from '@/lib/api-client';
+import { apiRequestWithHeaders, totalCount } from '@/lib/api/api-client';
 
 export type HistorySourceFilter = NonNullable<HistoryQueryInput['source']>;
 export type { HistoryItem, HistoryPeriod };

@@ -1,6 +1,6 @@
 import type { SiteSettings } from '@lumiskin/contract/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /**
  * GET /api/settings: the announcement banner and the sign-up and scan switches an admin sets.

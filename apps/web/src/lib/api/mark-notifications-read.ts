@@ -1,6 +1,6 @@
 import type { MarkAllReadResponse, Notification } from '@lumiskin/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import {
   getNotificationsQueryOptions,
   getUnreadCountQueryOptions,

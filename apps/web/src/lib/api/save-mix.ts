@@ -1,6 +1,6 @@
 import type { MixResponse, PutMixBody } from '@lumiskin/contract/shop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { getMixQueryOptions } from '@/lib/api/get-mix';
 
 /** PUT /api/mix: replaces the whole mix; the server runs the same rule and answers the result. */

@@ -1,6 +1,6 @@
 import type { SearchResponse } from '@lumiskin/contract/search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** GET /api/search: a few products, articles and quiz categories matching `q`. */
 export const searchQueryOptions = (q: string) =>

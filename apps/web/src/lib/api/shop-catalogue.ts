@@ -4,7 +4,7 @@ import { searchQueryOptions } from '@/lib/api/search';
 
 /**
  * The root of every cached copy of the catalogue: the shop's lists and product pages, and the
- * mix's catalogue (lib/mix). Their query options build their keys on it.
+ * mix's catalogue (lib/api/mix). Their query options build their keys on it.
  */
 export const shopQueryKey = ['shop'] as const;
 

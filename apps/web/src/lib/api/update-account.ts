@@ -1,9 +1,9 @@
 import type { AccountResponse, UpdateAccountInput } from '@lumiskin/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { getAccountQueryOptions } from '@/lib/api/get-account';
-import { meQueryKey } from '@/lib/auth';
-import { saveUser } from '@/lib/storage';
+import { meQueryKey } from '@/lib/api/auth';
+import { saveUser } from '@/lib/platform/storage';
 
 /** PATCH /api/users/me: profile fields, settings, time zone and goals; only what is sent changes. */
 export async function updateAccount(body: UpdateAccountInput) {

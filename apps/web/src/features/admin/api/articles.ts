@@ -1,6 +1,6 @@
 import { AdminArticleList, type AdminArticle, type ArticleBody } from '@lumiskin/contract/admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** GET /api/admin/articles: drafts, scheduled and published. */
 export const adminArticlesQueryOptions = () =>

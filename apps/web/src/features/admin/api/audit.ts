@@ -1,7 +1,7 @@
 import { AuditList, type AuditQuery } from '@lumiskin/contract/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, API_BASE } from '@/lib/api-client';
-import { getToken } from '@/lib/storage';
+import { api, API_BASE } from '@/lib/api/api-client';
+import { getToken } from '@/lib/platform/storage';
 
 function searchOf(query: AuditQuery) {
   const params = new URLSearchParams();

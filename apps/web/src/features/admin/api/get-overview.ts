@@ -1,6 +1,6 @@
 import { AdminOverview } from '@lumiskin/contract/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** GET /api/admin/overview: aggregates per day over the period. */
 export const overviewQueryOptions = (days: number) =>

@@ -7,7 +7,7 @@ import {
   type ProductFormulationBody,
 } from '@lumiskin/contract/admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { invalidateCatalogue } from '@/lib/api/shop-catalogue';
 
 /** GET /api/admin/products: the whole catalogue, hidden products included. */

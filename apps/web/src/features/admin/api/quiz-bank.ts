@@ -10,7 +10,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** GET /api/admin/quiz: categories and one page of questions of a category. */
 export const quizBankQueryOptions = (categoryId: string) =>

@@ -5,7 +5,7 @@ import {
   type UpdateQuizCategoryBody,
 } from '@lumiskin/contract/admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { quizBankQueryOptions } from '@/features/admin/api/quiz-bank';
 
 /** GET /api/admin/quiz/categories: every category in display order, hidden ones included. */

@@ -1,6 +1,6 @@
 import { AdminSettings, type UpdateSettingsBody } from '@lumiskin/contract/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { getSettingsQueryOptions } from '@/lib/api/get-settings';
 
 /** GET /api/admin/settings (admin): the settings with who changed each and when. */

@@ -12,7 +12,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { auditQueryOptions } from '@/features/admin/api/audit';
 
 /** GET /api/admin/users: one page of accounts (counts and dates only). */

@@ -1,7 +1,7 @@
 import { LockIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/lib/api/auth';
 
 /** A screen only an admin may use; a moderator sees why instead (the server refuses them too). */
 export function AdminOnly({ what, children }: { what: string; children: ReactNode }) {

@@ -16,7 +16,7 @@ import { Card } from '@/components/ui/card';
 import { Field, FieldError, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { ProductChange, ProductEdit } from '@/features/admin/api/products';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError } from '@/lib/api/api-client';
 import { cn } from '@/lib/utils';
 
 /**

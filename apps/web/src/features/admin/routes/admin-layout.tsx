@@ -1,7 +1,7 @@
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/lib/api/auth';
 import { cn } from '@/lib/utils';
 
 /** The admin area's own frame: its navigation, the staff member's role, and the way back. */

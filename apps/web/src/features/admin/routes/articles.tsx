@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { previewMarkdown, useAdminArticles, useSaveArticle } from '@/features/admin/api/articles';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 
 type Draft = Omit<ArticleBody, 'tags' | 'status'> & {
   tags: string;

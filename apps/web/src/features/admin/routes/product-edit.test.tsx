@@ -5,7 +5,7 @@ import AdminLayout from '@/features/admin/routes/admin-layout';
 import AdminProductEditRoute from '@/features/admin/routes/product-edit';
 import AdminProductsRoute from '@/features/admin/routes/products';
 import { poundsToPence } from '@/features/admin/components/product-form';
-import { saveSession } from '@/lib/storage';
+import { saveSession } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
 const booster: AdminProduct = {

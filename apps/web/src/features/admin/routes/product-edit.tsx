@@ -11,8 +11,8 @@ import {
 } from '@/features/admin/api/products';
 import { AdminOnly } from '@/features/admin/components/admin-only';
 import { diffEdit, ProductForm } from '@/features/admin/components/product-form';
-import { errorMessage } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/api/api-client';
+import { useAuth } from '@/lib/api/auth';
 
 function BackLink() {
   return (

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import AdminLayout from '@/features/admin/routes/admin-layout';
 import AdminProductsRoute from '@/features/admin/routes/products';
-import { saveSession } from '@/lib/storage';
-import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { saveSession } from '@/lib/platform/storage';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, createUser, renderWithRouter } from '@/testing/test-utils';
 
 const product: AdminProduct = {
   id: 'aquahydra',
@@ -46,16 +47,18 @@ describe('admin products', () => {
     const admin = createUser({ role: 'admin' });
     saveSession({ token: 'tok_admin', user: admin });
     const sent: { url: string; body: unknown }[] = [];
-    fakeFetch((url, init) => {
-      if (url.endsWith('/api/auth/me')) return json(200, { user: admin });
-      if (init.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as { price_pence: number };
-        sent.push({ url, body });
-        return json(200, { ...product, ...body });
-      }
-      if (url.endsWith('/api/admin/products')) return json(200, { products: [product] });
-      return json(404, { detail: 'no', code: 'not_found' });
-    });
+    fakeApi(
+      {
+        'GET /api/auth/me': () => ({ user: admin }),
+        'PUT /api/admin/products/:id/price': ({ url, body: sentBody }) => {
+          const body = sentBody as { price_pence: number };
+          sent.push({ url, body });
+          return { ...product, ...body };
+        },
+        'GET /api/admin/products': () => ({ products: [product] }),
+      },
+      () => apiError(404, 'no', 'not_found'),
+    );
     renderWithRouter(routes, '/admin/products');
     const price = await screen.findByLabelText('Price of AquaHydra in pounds');
     expect(price).toHaveValue('25.00');
@@ -72,11 +75,13 @@ describe('admin products', () => {
   it('a moderator sees the catalogue without price controls', async () => {
     const moderator = createUser({ role: 'moderator' });
     saveSession({ token: 'tok_mod', user: moderator });
-    fakeFetch((url) => {
-      if (url.endsWith('/api/auth/me')) return json(200, { user: moderator });
-      if (url.endsWith('/api/admin/products')) return json(200, { products: [product] });
-      return json(404, { detail: 'no', code: 'not_found' });
-    });
+    fakeApi(
+      {
+        'GET /api/auth/me': () => ({ user: moderator }),
+        'GET /api/admin/products': () => ({ products: [product] }),
+      },
+      () => apiError(404, 'no', 'not_found'),
+    );
     renderWithRouter(routes, '/admin/products');
     expect(await screen.findByText('AquaHydra')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save price' })).toBeNull();

@@ -16,8 +16,8 @@ import {
   useUploadProductImage,
   type ProductChange,
 } from '@/features/admin/api/products';
-import { errorMessage } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/api/api-client';
+import { useAuth } from '@/lib/api/auth';
 
 /** Moderators and admins: a new image, checked and re-encoded by the server (no SVG). */
 function ImageUpload({ product }: { product: AdminProduct }) {

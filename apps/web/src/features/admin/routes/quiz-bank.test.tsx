@@ -3,28 +3,41 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import AdminQuizBankRoute from '@/features/admin/routes/quiz-bank';
-import { saveSession } from '@/lib/storage';
-import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { saveSession } from '@/lib/platform/storage';
+import { fakeApi, reply } from '@/testing/fake-api';
+import { createUser, renderWithRouter } from '@/testing/test-utils';
 
 describe('admin quiz bank', () => {
   it('previews a new question as the player sees it and saves exactly one correct option', async () => {
     saveSession({ token: 'tok_mod', user: createUser({ role: 'moderator' }) });
     const posted: unknown[] = [];
-    fakeFetch((url, init) => {
-      if (init.method === 'POST') {
-        posted.push(JSON.parse(String(init.body)));
-        return json(201, {});
-      }
-      if (url.startsWith('/api/admin/quiz')) {
-        return json(200, {
-          categories: [{ id: 'skin-basics', name: 'Skin Basics' }],
-          questions: [],
-          total: 0,
-          page: 1,
-          page_size: 100,
-        });
-      }
-      return json(404, { detail: 'no', code: 'not_found' });
+    fakeApi({
+      'GET /api/admin/quiz': () => ({
+        categories: [{ id: 'skin-basics', name: 'Skin Basics' }],
+        questions: [],
+        total: 0,
+        page: 1,
+        page_size: 100,
+      }),
+      'POST /api/admin/quiz/questions': ({ body }) => {
+        posted.push(body);
+        const question = QuizQuestionBody.parse(body);
+        return reply(
+          'POST /api/admin/quiz/questions',
+          {
+            id: 'q_new',
+            category_id: question.category_id,
+            question_text: question.question_text,
+            options: question.options,
+            explanation: question.explanation,
+            difficulty: 'beginner',
+            points: 10,
+            tags: [],
+            active: true,
+          },
+          201,
+        );
+      },
     });
     renderWithRouter([{ path: '/admin/quiz', Component: AdminQuizBankRoute }], '/admin/quiz');
     await userEvent.click(await screen.findByRole('button', { name: 'New question' }));

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useQuizBank, useSaveQuestion } from '@/features/admin/api/quiz-bank';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 
 type Draft = Omit<AdminQuizQuestion, 'id' | 'tags'> & { tags: string };
 

@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AdminLayout from '@/features/admin/routes/admin-layout';
 import AdminQuizCategoriesRoute from '@/features/admin/routes/quiz-categories';
-import { saveSession } from '@/lib/storage';
-import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { saveSession } from '@/lib/platform/storage';
+import { fakeApi, reply, type FakeRequest } from '@/testing/fake-api';
+import { createUser, renderWithRouter } from '@/testing/test-utils';
 
 const category = (id: string, name: string, position: number): AdminQuizCategory => ({
   id,
@@ -27,7 +28,7 @@ const routes = () => [
   },
 ];
 
-function fakeApi() {
+function serveCategories() {
   const moderator = createUser({ role: 'moderator' });
   saveSession({ token: 'tok_mod', user: moderator });
   let list = [
@@ -36,36 +37,40 @@ function fakeApi() {
     category('sun-protection', 'Sun Protection', 2),
   ];
   const sent: { method: string; url: string; body: unknown }[] = [];
-  fakeFetch((url, init) => {
-    const method = init.method ?? 'GET';
-    if (url.endsWith('/api/auth/me')) return json(200, { user: moderator });
-    if (method === 'GET' && url.endsWith('/api/admin/quiz/categories'))
-      return json(200, { categories: list });
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    sent.push({ method, url, body });
-    if (url.endsWith('/order')) {
-      const ids = body.ids as string[];
+  const record = ({ url, init, body }: FakeRequest) => {
+    sent.push({ method: init.method ?? 'GET', url, body });
+    return body as Record<string, unknown>;
+  };
+  fakeApi({
+    'GET /api/auth/me': () => ({ user: moderator }),
+    'GET /api/admin/quiz/categories': () => ({ categories: list }),
+    'PUT /api/admin/quiz/categories/order': (request) => {
+      const ids = record(request).ids as string[];
       list = ids.map((id, position) => ({ ...list.find((c) => c.id === id)!, position }));
-      return json(200, { categories: list });
-    }
-    if (method === 'PATCH') {
-      const id = url.split('/').at(-1)!;
+      return { categories: list };
+    },
+    'PATCH /api/admin/quiz/categories/:id': (request) => {
+      const body = record(request);
+      const id = request.url.split('/').at(-1)!;
       list = list.map((c) => (c.id === id ? { ...c, ...body } : c));
-      return json(
-        200,
-        list.find((c) => c.id === id),
-      );
-    }
-    const created = { ...category(String(body.id), String(body.name), list.length), ...body };
-    list = [...list, created as AdminQuizCategory];
-    return json(201, created);
+      return list.find((c) => c.id === id)!;
+    },
+    'POST /api/admin/quiz/categories': (request) => {
+      const body = record(request);
+      const created = {
+        ...category(String(body.id), String(body.name), list.length),
+        ...body,
+      } as AdminQuizCategory;
+      list = [...list, created];
+      return reply('POST /api/admin/quiz/categories', created, 201);
+    },
   });
   return sent;
 }
 
 describe('admin quiz categories', () => {
   it('moves a category up: the whole new order is sent and shown', async () => {
-    const sent = fakeApi();
+    const sent = serveCategories();
     const { user } = renderWithRouter(routes, '/admin/quiz/categories');
     await user.click(await screen.findByRole('button', { name: 'Move Sun Protection up' }));
     await waitFor(() =>
@@ -87,7 +92,7 @@ describe('admin quiz categories', () => {
   });
 
   it('hides a category with one click, marked hidden after', async () => {
-    const sent = fakeApi();
+    const sent = serveCategories();
     const { user } = renderWithRouter(routes, '/admin/quiz/categories');
     await user.click(await screen.findByRole('button', { name: 'Hide Ingredients' }));
     expect(await screen.findByRole('button', { name: 'Show Ingredients' })).toBeInTheDocument();
@@ -102,7 +107,7 @@ describe('admin quiz categories', () => {
   });
 
   it('edits a category with the contract’s checks and a live player preview', async () => {
-    const sent = fakeApi();
+    const sent = serveCategories();
     const { user } = renderWithRouter(routes, '/admin/quiz/categories');
     await user.click(await screen.findByRole('button', { name: 'Edit Skin Basics' }));
     const preview = screen.getByLabelText('Player preview');

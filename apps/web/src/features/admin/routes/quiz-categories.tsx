@@ -26,7 +26,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { useCategoryWrite, useQuizCategories } from '@/features/admin/api/quiz-categories';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 
 type CategoryValues = z.input<typeof CreateQuizCategoryBody>;
 

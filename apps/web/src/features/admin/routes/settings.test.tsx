@@ -3,8 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AdminLayout from '@/features/admin/routes/admin-layout';
 import AdminSettingsRoute from '@/features/admin/routes/settings';
-import { saveSession } from '@/lib/storage';
-import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { saveSession } from '@/lib/platform/storage';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, createUser, renderWithRouter } from '@/testing/test-utils';
 
 const routes = () => [
   {
@@ -32,17 +33,16 @@ describe('admin settings', () => {
       saveSession({ token: 'tok_admin', user: admin });
       let settings = initial;
       const sent: unknown[] = [];
-      fakeFetch((url, init) => {
-        if (url.endsWith('/api/auth/me')) return json(200, { user: admin });
-        if (url.endsWith('/api/admin/settings') && init.method === 'PUT') {
-          const body = JSON.parse(String(init.body)) as Partial<AdminSettings>;
+      fakeApi({
+        'GET /api/auth/me': () => ({ user: admin }),
+        'PUT /api/admin/settings': ({ body: sentBody }) => {
+          const body = sentBody as Partial<AdminSettings>;
           sent.push(body);
           settings = { ...settings, ...body };
-          return json(200, settings);
-        }
-        if (url.endsWith('/api/admin/settings')) return json(200, settings);
-        if (url.endsWith('/api/settings')) return json(200, settings);
-        return json(404, { detail: 'no', code: 'not_found' });
+          return settings;
+        },
+        'GET /api/admin/settings': () => settings,
+        'GET /api/settings': () => settings,
       });
       const { user, queryClient } = renderWithRouter(routes, '/admin/settings');
       queryClient.setQueryData(['settings'], initial);
@@ -73,10 +73,8 @@ describe('admin settings', () => {
   it('a moderator is told it is an admin’s screen and sees no settings', async () => {
     const moderator = createUser({ role: 'moderator' });
     saveSession({ token: 'tok_mod', user: moderator });
-    const fetch = fakeFetch((url) =>
-      url.endsWith('/api/auth/me')
-        ? json(200, { user: moderator })
-        : json(403, { detail: 'no', code: 'forbidden' }),
+    const fetch = fakeApi({ 'GET /api/auth/me': () => ({ user: moderator }) }, () =>
+      apiError(403, 'no', 'forbidden'),
     );
     renderWithRouter(routes, '/admin/settings');
     expect(

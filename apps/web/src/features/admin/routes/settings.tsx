@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminSettings, useSaveSettings } from '@/features/admin/api/settings';
 import { AdminOnly } from '@/features/admin/components/admin-only';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 
 function LastChange({ settings, keyName }: { settings: AdminSettings; keyName: SettingKey }) {
   const change = settings.changes[keyName];

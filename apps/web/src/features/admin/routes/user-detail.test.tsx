@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AdminLayout from '@/features/admin/routes/admin-layout';
 import AdminUserDetailRoute from '@/features/admin/routes/user-detail';
-import { saveSession } from '@/lib/storage';
-import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+import { saveSession } from '@/lib/platform/storage';
+import { fakeApi, type FakeRequest } from '@/testing/fake-api';
+import { createUser, LocationProbe, renderWithRouter } from '@/testing/test-utils';
 
 const member: AdminUserDetail = {
   id: '6c1f3a52-2f55-4c3e-9d53-1f1f2b1c0a11',
@@ -52,28 +53,36 @@ const routes = () => [
   },
 ];
 
-function fakeApi(role: 'admin' | 'moderator') {
+function serveUser(role: 'admin' | 'moderator') {
   const me = createUser({ id: 'me', role });
   saveSession({ token: `tok_${role}`, user: me });
   const sent: { method: string; url: string }[] = [];
-  fakeFetch((url, init) => {
-    const method = init.method ?? 'GET';
-    if (url.endsWith('/api/auth/me')) return json(200, { user: me });
-    if (method !== 'GET') {
-      sent.push({ method, url });
-      return method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, member);
-    }
-    if (url.endsWith(`/api/admin/users/${member.id}`)) return json(200, member);
-    if (url.includes('/api/admin/audit'))
-      return json(200, { entries: [entry], total: 1, page: 1, page_size: 10 });
-    return json(404, { detail: 'no', code: 'not_found' });
+  const write = ({ url, init }: FakeRequest) => {
+    sent.push({ method: init.method ?? 'GET', url });
+    return member;
+  };
+  fakeApi({
+    'GET /api/auth/me': () => ({ user: me }),
+    'GET /api/admin/users/:id': () => member,
+    'GET /api/admin/audit': () => ({ entries: [entry], total: 1, page: 1, page_size: 10 }),
+    'PUT /api/admin/users/:id/role': write,
+    'POST /api/admin/users/:id/suspend': write,
+    'POST /api/admin/users/:id/unsuspend': write,
+    'POST /api/admin/users/:id/reset-link': (request) => {
+      write(request);
+      return { message: 'A reset link was sent.' };
+    },
+    'DELETE /api/admin/users/:id': (request) => {
+      write(request);
+      return new Response(null, { status: 204 });
+    },
   });
   return sent;
 }
 
 describe('admin user detail', () => {
   it('shows counts and dates only, and what the audit log says about the account', async () => {
-    fakeApi('admin');
+    serveUser('admin');
     renderWithRouter(routes, `/admin/users/${member.id}`);
     expect(await screen.findByRole('heading', { name: 'Zelda Member' })).toBeInTheDocument();
     const activity = screen.getByRole('heading', { name: 'Activity' }).parentElement!;
@@ -85,7 +94,7 @@ describe('admin user detail', () => {
   });
 
   it('deletes only once the email is typed, then goes back to the list', async () => {
-    const sent = fakeApi('admin');
+    const sent = serveUser('admin');
     const { user } = renderWithRouter(routes, `/admin/users/${member.id}`);
     await user.click(await screen.findByRole('button', { name: 'Delete account…' }));
     const dialog = await screen.findByRole('dialog');
@@ -101,7 +110,7 @@ describe('admin user detail', () => {
   });
 
   it('suspends and sends a reset link from the page', async () => {
-    const sent = fakeApi('admin');
+    const sent = serveUser('admin');
     const { user } = renderWithRouter(routes, `/admin/users/${member.id}`);
     await user.click(await screen.findByRole('button', { name: 'Suspend' }));
     await user.click(screen.getByRole('button', { name: 'Send a password reset link' }));
@@ -114,7 +123,7 @@ describe('admin user detail', () => {
   });
 
   it('a moderator reads the account but gets no actions and no audit trail', async () => {
-    fakeApi('moderator');
+    serveUser('moderator');
     renderWithRouter(routes, `/admin/users/${member.id}`);
     expect(await screen.findByRole('heading', { name: 'Zelda Member' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();

@@ -22,8 +22,8 @@ import { paths } from '@/config/paths';
 import { useAudit } from '@/features/admin/api/audit';
 import { useUserAction, useUserDetail, type UserAction } from '@/features/admin/api/users';
 import { AuditTable } from '@/features/admin/components/audit-table';
-import { errorMessage } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/api/api-client';
+import { useAuth } from '@/lib/api/auth';
 
 const DONE: Record<UserAction['kind'], string> = {
   role: 'Role changed',

@@ -10,8 +10,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { useUserAction, useUsers, type UserAction } from '@/features/admin/api/users';
-import { errorMessage } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/api/api-client';
+import { useAuth } from '@/lib/api/auth';
 import { Pager } from '@/features/admin/components/pager';
 
 const PAGE_SIZE = 20;

@@ -1,9 +1,9 @@
 import type { ConfirmEmailBody, ConfirmEmailResponse } from '@lumiskin/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { getAccountQueryOptions } from '@/lib/api/get-account';
-import { getMe, meQueryKey } from '@/lib/auth';
-import { getSession } from '@/lib/storage';
+import { getMe, meQueryKey } from '@/lib/api/auth';
+import { getSession } from '@/lib/platform/storage';
 
 /** POST /api/auth/confirm-email: the token from the link mailed to the new address, once. */
 export function confirmEmail(body: ConfirmEmailBody) {

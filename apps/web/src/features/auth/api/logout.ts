@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
-import { unregisterNativePush } from '@/lib/native';
-import { disablePush } from '@/lib/push';
-import { clearSession } from '@/lib/storage';
+import { api } from '@/lib/api/api-client';
+import { unregisterNativePush } from '@/lib/platform/native';
+import { disablePush } from '@/lib/platform/push';
+import { clearSession } from '@/lib/platform/storage';
 
 /** The most a sign-out waits for this device's push clean-up. */
 const LOGOUT_CLEANUP_MS = 2000;

@@ -1,8 +1,8 @@
 import type { RegisterBody } from '@lumiskin/contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/auth';
-import { saveSession } from '@/lib/storage';
+import { api } from '@/lib/api/api-client';
+import { meQueryKey } from '@/lib/api/auth';
+import { saveSession } from '@/lib/platform/storage';
 import { SessionResponse } from '@/features/auth/api/auth-response';
 
 export async function register(body: RegisterBody) {

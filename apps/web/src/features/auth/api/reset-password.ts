@@ -1,6 +1,6 @@
 import type { ResetPasswordBody, ResetPasswordResponse } from '@lumiskin/contract/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** POST /api/auth/reset-password: a single-use token from the emailed link, valid for an hour. */
 export function resetPassword(body: ResetPasswordBody) {

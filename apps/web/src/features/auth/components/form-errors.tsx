@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 
 /** The first validation message, shown as a toast as well as under the field (docs/product-rules.md#errors-and-messages). */
 export function firstError(errors: FieldErrors): string | undefined {

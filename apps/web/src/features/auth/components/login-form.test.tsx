@@ -1,9 +1,17 @@
 import { AuthMessages } from '@lumiskin/contract/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import {
+  apiError,
+  createAuthResponse,
+  createUser,
+  json,
+  LocationProbe,
+  renderWithRouter,
+} from '@/testing/test-utils';
 
 function renderLogin(initialEntry = '/login') {
   return renderWithRouter(
@@ -34,7 +42,7 @@ async function fillAndSubmit(
 
 describe('LoginForm', () => {
   it('asks for both fields when submitted empty and does not call the API', async () => {
-    const fetch = fakeFetch(() => json(500, {}));
+    const fetch = fakeApi({ 'POST /api/auth/login': () => apiError() });
     const { user } = renderLogin();
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -53,7 +61,9 @@ describe('LoginForm', () => {
 
   it('reads "Signing in..." and is disabled while the request is in flight', async () => {
     let answer: (response: Response) => void = () => {};
-    fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    fakeApi({
+      'POST /api/auth/login': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
     const { user } = renderLogin();
 
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
@@ -65,9 +75,10 @@ describe('LoginForm', () => {
   });
 
   it("shows the server's detail on a 401 inline and as a toast, and stays signed out", async () => {
-    fakeFetch(() =>
-      json(401, { detail: AuthMessages.invalidCredentials, code: 'invalid_credentials' }),
-    );
+    fakeApi({
+      'POST /api/auth/login': () =>
+        json(401, { detail: AuthMessages.invalidCredentials, code: 'invalid_credentials' }),
+    });
     const { user, router } = renderLogin();
 
     await fillAndSubmit(user, 'ada@example.test', 'wrong-password');
@@ -82,7 +93,9 @@ describe('LoginForm', () => {
   });
 
   it("falls back to 'Login failed' when the answer carries no detail", async () => {
-    fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    fakeApi({
+      'POST /api/auth/login': () => new Response('<html>Bad gateway</html>', { status: 502 }),
+    });
     const { user } = renderLogin();
 
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
@@ -92,7 +105,9 @@ describe('LoginForm', () => {
 
   it('stores both session keys and goes to /dashboard on success', async () => {
     const account = createUser();
-    const fetch = fakeFetch(() => json(200, { user: account, access_token: 'tok_abc123' }));
+    const fetch = fakeApi({
+      'POST /api/auth/login': () => createAuthResponse(account, 'tok_abc123'),
+    });
     const { user } = renderLogin();
 
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
@@ -114,7 +129,7 @@ describe('LoginForm', () => {
   });
 
   it('returns to the page in ?redirect= after signing in', async () => {
-    fakeFetch(() => json(200, { user: createUser(), access_token: 'tok_abc123' }));
+    fakeApi({ 'POST /api/auth/login': () => createAuthResponse(createUser(), 'tok_abc123') });
     const { user } = renderLogin('/login?redirect=%2Fhistory');
 
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
@@ -123,7 +138,7 @@ describe('LoginForm', () => {
   });
 
   it('ignores a redirect to another site', async () => {
-    fakeFetch(() => json(200, { user: createUser(), access_token: 'tok_abc123' }));
+    fakeApi({ 'POST /api/auth/login': () => createAuthResponse(createUser(), 'tok_abc123') });
     const { user } = renderLogin('/login?redirect=%2F%2Fevil.example');
 
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
@@ -136,7 +151,7 @@ describe('LoginForm', () => {
     ['a newline', '%2Fhistory%0A'],
     ['a NUL byte', '%2Fhistory%00'],
   ])('ignores a redirect with %s and lands on the dashboard', async (_, redirect) => {
-    fakeFetch(() => json(200, { user: createUser(), access_token: 'tok_abc123' }));
+    fakeApi({ 'POST /api/auth/login': () => createAuthResponse(createUser(), 'tok_abc123') });
     const { user } = renderLogin(`/login?redirect=${redirect}`);
 
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
@@ -145,9 +160,10 @@ describe('LoginForm', () => {
   });
 
   it('sends moderators and admins to /admin', async () => {
-    fakeFetch(() =>
-      json(200, { user: createUser({ role: 'moderator' }), access_token: 'tok_mod' }),
-    );
+    fakeApi({
+      'POST /api/auth/login': () =>
+        createAuthResponse(createUser({ role: 'moderator' }), 'tok_mod'),
+    });
     const { user } = renderLogin();
 
     await fillAndSubmit(user, 'mod@example.test', 'glow-pass');
@@ -159,7 +175,7 @@ describe('LoginForm', () => {
   });
 
   it('shows and hides the password', async () => {
-    fakeFetch(() => json(500, {}));
+    fakeApi({ 'POST /api/auth/login': () => apiError() });
     const { user } = renderLogin();
     const password = screen.getByLabelText('Password', { exact: true });
     expect(password).toHaveAttribute('type', 'password');
@@ -172,7 +188,7 @@ describe('LoginForm', () => {
   });
 
   it('offers the demo credentials and a way to register or reset the password', async () => {
-    fakeFetch(() => json(500, {}));
+    fakeApi({ 'POST /api/auth/login': () => apiError() });
     const { user } = renderLogin();
 
     expect(screen.getByText(/demo@lumiskin\.app/)).toBeInTheDocument();
@@ -191,7 +207,7 @@ describe('LoginForm', () => {
   });
 
   it('remembers the email for next time only when Remember me is ticked', async () => {
-    fakeFetch(() => json(200, { user: createUser(), access_token: 'tok_abc123' }));
+    fakeApi({ 'POST /api/auth/login': () => createAuthResponse(createUser(), 'tok_abc123') });
     const { user } = renderLogin();
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');
@@ -200,9 +216,10 @@ describe('LoginForm', () => {
   });
 
   it('keeps the fields filled after a failed attempt so the person can retry', async () => {
-    fakeFetch(() =>
-      json(429, { detail: 'Too many attempts. Try again in a minute.', code: 'rate_limited' }),
-    );
+    fakeApi({
+      'POST /api/auth/login': () =>
+        json(429, { detail: 'Too many attempts. Try again in a minute.', code: 'rate_limited' }),
+    });
     const { user } = renderLogin();
 
     await fillAndSubmit(user, 'ada@example.test', 'glow-pass');

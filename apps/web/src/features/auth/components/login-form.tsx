@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { paths, safeRedirect } from '@/config/paths';
-import { getItem, REMEMBERED_EMAIL_KEY, setItem } from '@/lib/storage';
+import { getItem, REMEMBERED_EMAIL_KEY, setItem } from '@/lib/platform/storage';
 import { useLogin } from '@/features/auth/api/login';
 import { ServerErrorAlert, useAuthFormErrors } from '@/features/auth/components/form-errors';
 import { PasswordInput } from '@/features/auth/components/password-input';

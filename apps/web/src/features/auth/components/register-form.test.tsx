@@ -1,9 +1,17 @@
 import { AuthMessages } from '@lumiskin/contract/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { RegisterForm, TERMS_REQUIRED } from '@/features/auth/components/register-form';
-import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import {
+  apiError,
+  createAuthResponse,
+  createUser,
+  json,
+  LocationProbe,
+  renderWithRouter,
+} from '@/testing/test-utils';
 
 function renderRegister() {
   return renderWithRouter(
@@ -39,7 +47,7 @@ const complete = {
 
 describe('RegisterForm', () => {
   it('asks for every field when submitted empty', async () => {
-    const fetch = fakeFetch(() => json(500, {}));
+    const fetch = fakeApi({ 'POST /api/auth/register': () => apiError() });
     const { user } = renderRegister();
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -56,7 +64,7 @@ describe('RegisterForm', () => {
   });
 
   it("says the passwords don't match", async () => {
-    const fetch = fakeFetch(() => json(500, {}));
+    const fetch = fakeApi({ 'POST /api/auth/register': () => apiError() });
     const { user } = renderRegister();
 
     await fill(user, { ...complete, confirm: 'glow-pasS' });
@@ -71,7 +79,7 @@ describe('RegisterForm', () => {
   });
 
   it('asks for at least 6 characters', async () => {
-    const fetch = fakeFetch(() => json(500, {}));
+    const fetch = fakeApi({ 'POST /api/auth/register': () => apiError() });
     const { user } = renderRegister();
 
     await fill(user, { ...complete, password: 'abc12', confirm: 'abc12' });
@@ -84,7 +92,7 @@ describe('RegisterForm', () => {
   });
 
   it('requires the terms box, which links to /terms and /privacy', async () => {
-    const fetch = fakeFetch(() => json(500, {}));
+    const fetch = fakeApi({ 'POST /api/auth/register': () => apiError() });
     const { user } = renderRegister();
 
     await fill(user, { ...complete, terms: false });
@@ -105,7 +113,10 @@ describe('RegisterForm', () => {
   });
 
   it("shows the server's detail when the email is taken", async () => {
-    fakeFetch(() => json(409, { detail: AuthMessages.emailTaken, code: 'email_taken' }));
+    fakeApi({
+      'POST /api/auth/register': () =>
+        json(409, { detail: AuthMessages.emailTaken, code: 'email_taken' }),
+    });
     const { user } = renderRegister();
 
     await fill(user, complete);
@@ -116,7 +127,7 @@ describe('RegisterForm', () => {
   });
 
   it("falls back to 'Registration failed' without a detail", async () => {
-    fakeFetch(() => new Response('', { status: 500 }));
+    fakeApi({ 'POST /api/auth/register': () => new Response('', { status: 500 }) });
     const { user } = renderRegister();
 
     await fill(user, complete);
@@ -128,14 +139,16 @@ describe('RegisterForm', () => {
   it('reads "Creating account..." while waiting, then stores the session and opens the dashboard', async () => {
     const account = createUser();
     let answer: (response: Response) => void = () => {};
-    const fetch = fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetch = fakeApi({
+      'POST /api/auth/register': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
     const { user } = renderRegister();
 
     await fill(user, complete);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
 
-    answer(json(201, { user: account, access_token: 'tok_new' }));
+    answer(json(201, createAuthResponse(account, 'tok_new')));
 
     expect(await screen.findByText('Dashboard at /dashboard')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok_new');

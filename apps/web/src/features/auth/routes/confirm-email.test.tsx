@@ -2,8 +2,9 @@ import { AccountMessages } from '@lumiskin/contract/account';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import ConfirmEmailRoute from '@/features/auth/routes/confirm-email';
-import { getSession, saveSession } from '@/lib/storage';
-import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+import { getSession, saveSession } from '@/lib/platform/storage';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, createUser, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
 
 const NEW = 'grace@example.test';
 
@@ -19,10 +20,11 @@ const renderPage = (entry = '/confirm-email?token=tok-123') =>
 
 describe('the email confirmation page', () => {
   it('changes nothing on opening; the button confirms, then offers to sign in with the new address', async () => {
-    const fetch = fakeFetch((url, init) => {
-      expect(url).toBe('/api/auth/confirm-email');
-      expect(JSON.parse(String(init.body))).toEqual({ token: 'tok-123' });
-      return json(200, { message: AccountMessages.emailChanged, email: NEW, kind: 'changed' });
+    const fetch = fakeApi({
+      'POST /api/auth/confirm-email': ({ body }) => {
+        expect(body).toEqual({ token: 'tok-123' });
+        return { message: AccountMessages.emailChanged, email: NEW, kind: 'changed' };
+      },
     });
     const { user } = renderPage();
     expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeVisible();
@@ -37,12 +39,16 @@ describe('the email confirmation page', () => {
 
   it('updates the stored user when this device is signed in', async () => {
     saveSession({ token: 'tok-session-0123456789', user: createUser() });
-    fakeFetch((url) =>
-      url === '/api/auth/confirm-email'
-        ? json(200, { message: AccountMessages.emailChanged, email: NEW, kind: 'changed' })
-        : url === '/api/auth/me'
-          ? json(200, { user: createUser({ email: NEW }) })
-          : json(404, { detail: 'Not found', code: 'not_found' }),
+    fakeApi(
+      {
+        'POST /api/auth/confirm-email': () => ({
+          message: AccountMessages.emailChanged,
+          email: NEW,
+          kind: 'changed',
+        }),
+        'GET /api/auth/me': () => ({ user: createUser({ email: NEW }) }),
+      },
+      () => apiError(404, 'Not found', 'not_found'),
     );
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
@@ -52,9 +58,13 @@ describe('the email confirmation page', () => {
   });
 
   it('says a sign-up confirmation link proved the address, without claiming an email change', async () => {
-    fakeFetch(() =>
-      json(200, { message: AccountMessages.emailConfirmed, email: NEW, kind: 'confirmed' }),
-    );
+    fakeApi({
+      'POST /api/auth/confirm-email': () => ({
+        message: AccountMessages.emailConfirmed,
+        email: NEW,
+        kind: 'confirmed',
+      }),
+    });
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
     expect(await screen.findByRole('status')).toHaveTextContent(AccountMessages.emailConfirmed);
@@ -63,16 +73,17 @@ describe('the email confirmation page', () => {
   });
 
   it("shows the server's answer for a used or expired link", async () => {
-    fakeFetch(() =>
-      json(400, { detail: AccountMessages.emailConfirmInvalid, code: 'invalid_email_token' }),
-    );
+    fakeApi({
+      'POST /api/auth/confirm-email': () =>
+        json(400, { detail: AccountMessages.emailConfirmInvalid, code: 'invalid_email_token' }),
+    });
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(AccountMessages.emailConfirmInvalid);
   });
 
   it('says the link is broken when it has no token', async () => {
-    const fetch = fakeFetch(() => json(500, {}));
+    const fetch = fakeApi({ 'POST /api/auth/confirm-email': () => apiError() });
     renderPage('/confirm-email');
     expect(await screen.findByRole('alert')).toHaveTextContent(AccountMessages.emailConfirmInvalid);
     expect(screen.queryByRole('button', { name: 'Confirm my email' })).toBeNull();

@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
+import { errorMessage } from '@/lib/api/api-client';
+import { useSession } from '@/lib/api/auth';
 import { useConfirmEmail } from '@/features/auth/api/confirm-email';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 import { useForgotPassword } from '@/features/auth/api/forgot-password';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 

@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/api/auth';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { destinationAfterLogin, LoginForm } from '@/features/auth/components/login-form';
 

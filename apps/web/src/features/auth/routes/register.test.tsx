@@ -2,13 +2,14 @@ import { SettingsMessages } from '@lumiskin/contract/settings';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import RegisterRoute from '@/features/auth/routes/register';
-import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { renderWithRouter } from '@/testing/test-utils';
 
 const settings = (signups_open: boolean) => ({ announcement: '', signups_open, scans_open: true });
 
 describe('register page', () => {
   it('says so when an admin closed sign-ups, offering sign-in instead of the form', async () => {
-    fakeFetch(() => json(200, settings(false)));
+    fakeApi({ 'GET /api/settings': () => settings(false) });
     renderWithRouter([{ path: '/register', Component: RegisterRoute }], '/register');
     expect(await screen.findByText(SettingsMessages.signupsClosed)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to an existing account' })).toHaveAttribute(
@@ -19,7 +20,7 @@ describe('register page', () => {
   });
 
   it('shows the form while sign-ups are open', async () => {
-    fakeFetch(() => json(200, settings(true)));
+    fakeApi({ 'GET /api/settings': () => settings(true) });
     renderWithRouter([{ path: '/register', Component: RegisterRoute }], '/register');
     expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
     expect(screen.queryByText(SettingsMessages.signupsClosed)).toBeNull();

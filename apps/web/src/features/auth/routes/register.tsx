@@ -4,7 +4,7 @@ import { Link, Navigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { useSiteSettings } from '@/lib/api/get-settings';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/api/auth';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { RegisterForm } from '@/features/auth/components/register-form';
 

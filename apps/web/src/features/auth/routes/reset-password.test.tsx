@@ -3,8 +3,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LoginForm } from '@/features/auth/components/login-form';
 import ResetPasswordRoute from '@/features/auth/routes/reset-password';
-import { TOKEN_KEY } from '@/lib/storage';
-import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+import { TOKEN_KEY } from '@/lib/platform/storage';
+import { fakeApi } from '@/testing/fake-api';
+import { createUser, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
 
 const EMAIL = 'ada@example.test';
 
@@ -27,22 +28,17 @@ async function setNewPassword(user: ReturnType<typeof renderReset>['user']) {
 
 describe('after a password reset', () => {
   it('signs in with the new password straight after, as the page says', async () => {
-    const fetch = fakeFetch((url, init) => {
-      if (url === '/api/auth/reset-password')
-        return json(200, { message: AccountMessages.resetDone, email: EMAIL });
-      if (url === '/api/auth/login') {
-        expect(JSON.parse(String(init.body))).toMatchObject({
-          email: EMAIL,
-          password: 'new-secret',
-        });
-        return json(200, {
+    const fetch = fakeApi({
+      'POST /api/auth/reset-password': () => ({ message: AccountMessages.resetDone, email: EMAIL }),
+      'POST /api/auth/login': ({ body }) => {
+        expect(body).toMatchObject({ email: EMAIL, password: 'new-secret' });
+        return {
           user: createUser({ email: EMAIL }),
           access_token: 'tok-new',
           token_type: 'bearer',
           expires_at: '2099-01-01T00:00:00.000Z',
-        });
-      }
-      return json(404, { detail: 'Not found', code: 'not_found' });
+        };
+      },
     });
     const { user } = renderReset();
     await setNewPassword(user);
@@ -55,11 +51,10 @@ describe('after a password reset', () => {
   });
 
   it('opens the login form with the email filled in when signing in does not work', async () => {
-    fakeFetch((url) =>
-      url === '/api/auth/reset-password'
-        ? json(200, { message: AccountMessages.resetDone, email: EMAIL })
-        : json(503, { detail: 'Try again', code: 'unavailable' }),
-    );
+    fakeApi({
+      'POST /api/auth/reset-password': () => ({ message: AccountMessages.resetDone, email: EMAIL }),
+      'POST /api/auth/login': () => json(503, { detail: 'Try again', code: 'unavailable' }),
+    });
     const { user } = renderReset();
     await setNewPassword(user);
     expect(await screen.findByLabelText('Email')).toHaveValue(EMAIL);

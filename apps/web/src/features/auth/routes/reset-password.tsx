@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 import { useLogin } from '@/features/auth/api/login';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import { AuthLayout } from '@/features/auth/components/auth-layout';

@@ -6,14 +6,14 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
-import { sendOrQueue } from '@/lib/outbox';
+import { sendOrQueue } from '@/lib/platform/outbox';
 
 /** The id of a step added offline: its outbox entry's, until the server gives it a real one. */
 export const PENDING_PREFIX = 'pending:';
 
 /**
  * POST /api/routine/products: appends to the chosen list and logs an addition (docs/product-rules.md#routine).
- * Offline it is kept and sent when the connection returns (lib/outbox.ts); the step shows at
+ * Offline it is kept and sent when the connection returns (lib/platform/outbox.ts); the step shows at
  * once, marked as waiting.
  */
 export async function addRoutineProduct(

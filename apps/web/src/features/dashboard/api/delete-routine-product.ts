@@ -2,7 +2,7 @@ import type { RoutineResponse } from '@lumiskin/contract/routine';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
-import { cancelQueued, sendOrQueue } from '@/lib/outbox';
+import { cancelQueued, sendOrQueue } from '@/lib/platform/outbox';
 import { PENDING_PREFIX } from '@/features/dashboard/api/add-routine-product';
 
 const routineKey = getRoutineQueryOptions().queryKey;

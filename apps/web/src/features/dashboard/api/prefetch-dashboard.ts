@@ -1,12 +1,12 @@
 import { HISTORY_MAX_LIMIT } from '@lumiskin/contract/analysis-api';
 import type { QueryClient } from '@tanstack/react-query';
-import { meQueryOptions } from '@/lib/auth';
+import { meQueryOptions } from '@/lib/api/auth';
 import { getAccountQueryOptions } from '@/lib/api/get-account';
 import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
 import { getDashboardStatsQueryOptions } from '@/lib/api/get-dashboard-stats';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getScanHistoryQueryOptions, type ScanHistoryParams } from '@/lib/api/get-scan-history';
-import { getSession } from '@/lib/storage';
+import { getSession } from '@/lib/platform/storage';
 
 /** The newest scan and those before it (its trends are against the last comparable one). */
 export const LATEST_SCANS: ScanHistoryParams = { limit: 20 };

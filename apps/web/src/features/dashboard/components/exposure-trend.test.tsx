@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LatestScanCard } from '@/features/dashboard/components/latest-scan-card';
 import { ScanList } from '@/features/dashboard/components/scan-list';
-import { metricUnlike } from '@/lib/scan-baseline';
+import { metricUnlike } from '@/lib/scan/baseline';
 import { DAYLIGHT, createHistoryItem } from '@/testing/scan-factory';
 import { renderWithRouter } from '@/testing/test-utils';
 
@@ -50,7 +50,7 @@ describe('a change the exposure difference alone could make is muted (decision 0
     const lines = tile('Fine lines').querySelector('[data-trend]');
     expect(lines).toHaveAttribute('data-conditions', 'unlike');
     expect(lines).toHaveTextContent('+4.0% (possibly the lighting)');
-    expect(lines).toHaveClass('text-muted-foreground');
+    expect(lines).toHaveAttribute('data-tone', 'muted');
     expect(lines?.getAttribute('title')).toMatch(/brighter or dimmer/);
     expect(tile('Radiance').querySelector('[data-trend]')).toHaveAttribute(
       'data-conditions',
@@ -58,7 +58,7 @@ describe('a change the exposure difference alone could make is muted (decision 0
     );
     const acne = tile('Acne').querySelector('[data-trend]');
     expect(acne).not.toHaveAttribute('data-conditions');
-    expect(acne).toHaveClass('text-success');
+    expect(acne).toHaveAttribute('data-tone', 'good');
   });
 
   it('ScanList: the same per metric in the row', async () => {

@@ -15,7 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 import { useAccount } from '@/lib/api/get-account';
 import { useUpdateAccount } from '@/lib/api/update-account';
 

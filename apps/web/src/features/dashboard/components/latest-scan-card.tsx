@@ -9,11 +9,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { comparableBaseline, metricUnlike } from '@/lib/scan-baseline';
-import { changedMethods, methodChanged } from '@/lib/scan-methods';
+import { comparableBaseline, metricUnlike } from '@/lib/scan/baseline';
+import { changedMethods, methodChanged } from '@/lib/scan/methods';
 import { MethodNote } from '@/components/method-note';
 import { fetchAllScans, scansToCsv } from '@/features/dashboard/api/export-scans';
-import { downloadFile } from '@/lib/download';
+import { downloadFile } from '@/lib/platform/download';
 import {
   ExportButtonFace,
   type ExportFormat,
@@ -25,7 +25,7 @@ import {
   metricLabel,
   scoreBand,
   scoreEntries,
-} from '@/features/dashboard/components/scores';
+} from '@/components/score/score-bands';
 import { formatDateTime, formatScore } from '@/lib/format';
 
 const ExportMenu = lazy(() => import('@/features/dashboard/components/export-menu'));

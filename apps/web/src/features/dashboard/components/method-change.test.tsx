@@ -5,7 +5,7 @@ import { LatestScanCard } from '@/features/dashboard/components/latest-scan-card
 import { chartSeries, seriesKey } from '@/features/dashboard/components/score-chart';
 import { ScanList } from '@/features/dashboard/components/scan-list';
 import { ScoreTile } from '@/features/dashboard/components/score-tile';
-import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
+import { TrendIndicator } from '@/components/score/trend-indicator';
 import { createHistoryItem } from '@/testing/scan-factory';
 import { renderWithRouter } from '@/testing/test-utils';
 

@@ -2,24 +2,23 @@ import type { RoutineProduct, RoutineResponse } from '@lumiskin/contract/routine
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RoutineCard } from '@/features/dashboard/components/routine-card';
-import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi, reply } from '@/testing/fake-api';
+import { renderWithRouter } from '@/testing/test-utils';
 
 function serveRoutine() {
   const routine: RoutineResponse = { morning: [], evening: [] };
   const posted: unknown[] = [];
-  const fetch = fakeFetch((url, init) => {
-    if (url === '/api/routine' && (init.method ?? 'GET') === 'GET') return json(200, routine);
-    if (url.startsWith('/api/routine/history')) {
-      return new Response('[]', { status: 200, headers: { 'x-total-count': '3' } });
-    }
-    if (url === '/api/routine/products' && init.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Omit<RoutineProduct, 'id' | 'added_date'>;
+  const fetch = fakeApi({
+    'GET /api/routine': () => routine,
+    'GET /api/routine/history': () =>
+      new Response('[]', { status: 200, headers: { 'x-total-count': '3' } }),
+    'POST /api/routine/products': ({ body: sent }) => {
+      const body = sent as Omit<RoutineProduct, 'id' | 'added_date'>;
       posted.push(body);
       const product: RoutineProduct = { ...body, id: 'p1', added_date: new Date().toISOString() };
       routine[body.application_time].push(product);
-      return json(201, product);
-    }
-    return json(404, { detail: 'Not found', code: 'not_found' });
+      return reply('POST /api/routine/products', product, 201);
+    },
   });
   return { fetch, posted };
 }

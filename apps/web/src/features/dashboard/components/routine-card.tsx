@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 import { PENDING_PREFIX, useAddRoutineProduct } from '@/features/dashboard/api/add-routine-product';
 import { useDeleteRoutineProduct } from '@/features/dashboard/api/delete-routine-product';
 import { useRoutine } from '@/lib/api/get-routine';

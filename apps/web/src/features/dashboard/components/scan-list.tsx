@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { ConditionsNote } from '@/components/conditions-note';
 import { paths } from '@/config/paths';
-import { comparableBaseline, metricUnlike } from '@/lib/scan-baseline';
-import { changedMethods, methodChanged } from '@/lib/scan-methods';
+import { comparableBaseline, metricUnlike } from '@/lib/scan/baseline';
+import { changedMethods, methodChanged } from '@/lib/scan/methods';
 import { MethodNote } from '@/components/method-note';
 import {
   BAND_BADGE,
@@ -13,9 +13,9 @@ import {
   metricLabel,
   scoreBand,
   scoreEntries,
-} from '@/features/dashboard/components/scores';
+} from '@/components/score/score-bands';
 import { formatDate, formatDateTime, formatScore } from '@/lib/format';
-import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
+import { TrendIndicator } from '@/components/score/trend-indicator';
 
 /**
  * The first `shown` of `scans` (newest first); each shows source, date, location, up to three

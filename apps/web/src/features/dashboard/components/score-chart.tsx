@@ -14,7 +14,7 @@ import {
 } from 'recharts';
 import { formatDateWith, formatDayMonth } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { metricLabel, scoreEntries } from '@/features/dashboard/components/scores';
+import { metricLabel, scoreEntries } from '@/components/score/score-bands';
 
 /** Mid-tone hues that read on both the light cream and the dark plum card. */
 const METRIC_COLOURS = [

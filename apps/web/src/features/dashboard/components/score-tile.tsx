@@ -1,13 +1,13 @@
 import { cn } from '@/lib/utils';
-import type { CaptureDifference } from '@/lib/scan-baseline';
+import type { CaptureDifference } from '@/lib/scan/baseline';
 import {
   BAND_BAR,
   BAND_LABEL,
   BAND_TEXT,
   metricLabel,
   scoreBand,
-} from '@/features/dashboard/components/scores';
-import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
+} from '@/components/score/score-bands';
+import { TrendIndicator } from '@/components/score/trend-indicator';
 import { MethodNote } from '@/components/method-note';
 
 /**

@@ -3,7 +3,7 @@ import type { Analysis } from '@lumiskin/contract/analysis-api';
 import { LightbulbIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { metricLabel } from '@/features/dashboard/components/scores';
+import { metricLabel } from '@/components/score/score-bands';
 import { formatScore } from '@/lib/format';
 
 /** One kind, practical habit per metric; the finding's own sentence says what was seen. */

@@ -1,6 +1,6 @@
 import type { User } from '@lumiskin/contract/auth';
 import { useEffect, useState } from 'react';
-import { getItem, setItem } from '@/lib/storage';
+import { getItem, setItem } from '@/lib/platform/storage';
 
 const SEEN_KEY = 'lumiskin_dashboard_seen';
 

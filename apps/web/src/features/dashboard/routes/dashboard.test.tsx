@@ -2,9 +2,10 @@ import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 import type { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { saveSession } from '@/lib/storage';
+import { saveSession } from '@/lib/platform/storage';
 import { createHistoryItem, DAYLIGHT, WARM_LAMP } from '@/testing/scan-factory';
-import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, createUser, renderWithRouter } from '@/testing/test-utils';
 import DashboardRoute from './dashboard';
 
 const user = createUser();
@@ -22,18 +23,20 @@ function renderDashboard(scans: HistoryItem[]) {
   const stats: DashboardStatsResponse = {
     stats: { total_analyses: scans.length, average_score: 70, this_week: 1, streak_days: 1 },
   };
-  fakeFetch((url) => {
-    if (url === '/api/auth/me') return json(200, { user });
-    if (url === '/api/dashboard/stats') return json(200, stats);
-    if (url.startsWith('/api/analysis/history?')) {
-      const limit = Number(new URL(url, 'http://x').searchParams.get('limit'));
-      return new Response(JSON.stringify(scans.slice(0, limit)), {
-        status: 200,
-        headers: { 'content-type': 'application/json', 'x-total-count': String(scans.length) },
-      });
-    }
-    return json(404, { detail: 'Not found', code: 'not_found' });
-  });
+  fakeApi(
+    {
+      'GET /api/auth/me': () => ({ user }),
+      'GET /api/dashboard/stats': () => stats,
+      'GET /api/analysis/history': ({ url }) => {
+        const limit = Number(new URL(url, 'http://x').searchParams.get('limit'));
+        return new Response(JSON.stringify(scans.slice(0, limit)), {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'x-total-count': String(scans.length) },
+        });
+      },
+    },
+    () => apiError(404, 'Not found', 'not_found'),
+  );
   saveSession({ token: 'test-token', user });
   return renderWithRouter([{ path: '/dashboard', element: <DashboardRoute /> }], '/dashboard');
 }
@@ -56,7 +59,7 @@ describe('dashboard latest scan trends', () => {
     const trend = hydrationTrend(card);
     expect(trend).toHaveTextContent('+10.0%');
     expect(trend).toHaveAttribute('data-trend', 'up');
-    expect(trend).toHaveClass('text-success');
+    expect(trend).toHaveAttribute('data-tone', 'good');
     expect(card.queryByText(/possibly the/)).not.toBeInTheDocument();
   });
 
@@ -67,8 +70,8 @@ describe('dashboard latest scan trends', () => {
     const trend = hydrationTrend(card);
     expect(trend).toHaveTextContent('+10.0%');
     expect(trend).toHaveTextContent('(possibly the lighting)');
-    expect(trend).toHaveClass('text-muted-foreground');
-    expect(trend).not.toHaveClass('text-success');
+    expect(trend).toHaveAttribute('data-tone', 'muted');
+    expect(trend).not.toHaveAttribute('data-tone', 'good');
 
     // The note's tooltip code is a chunk of its own: it appears a moment after the card.
     const note = await card.findByRole('button', {
@@ -93,7 +96,7 @@ describe('dashboard latest scan trends', () => {
     const trend = hydrationTrend(card);
     expect(trend).toHaveTextContent('+4.0%');
     expect(trend).toHaveAttribute('data-trend', 'up');
-    expect(trend).toHaveClass('text-success');
+    expect(trend).toHaveAttribute('data-tone', 'good');
     expect(card.getByText(/Changes are against your scan of 4 Mar 2026/)).toBeInTheDocument();
     expect(card.queryByText(/possibly the/)).not.toBeInTheDocument();
   });
@@ -102,6 +105,6 @@ describe('dashboard latest scan trends', () => {
     renderDashboard([scan(8, 80, null), scan(6, 60, WARM_LAMP), scan(4, 76, DAYLIGHT)]);
     const trend = hydrationTrend(await latestCard());
     expect(trend).toHaveTextContent('+20.0%');
-    expect(trend).toHaveClass('text-success');
+    expect(trend).toHaveAttribute('data-tone', 'good');
   });
 });

@@ -1,6 +1,6 @@
 import { AppDownloadInfo } from '@lumiskin/contract/download';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** GET /api/app/download: whether a built Android app is on this server, and which. */
 export async function getDownloadInfo(signal?: AbortSignal) {

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import DownloadRoute, { DOWNLOADING_MS } from '@/features/download/routes/download';
-import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { renderWithRouter } from '@/testing/test-utils';
 
 const APK = {
   android: {
@@ -21,7 +22,7 @@ afterEach(() => {
 
 describe('/download', () => {
   it('offers the published APK with version, size and checksum; the button says Downloading... for 3 s', async () => {
-    fakeFetch(() => json(200, APK));
+    fakeApi({ 'GET /api/app/download': () => APK });
     renderWithRouter([{ path: '/download', Component: DownloadRoute }], '/download');
     const link = await screen.findByRole('link', { name: 'Download for Android' });
     expect(link).toHaveAttribute('href', '/downloads/lumiskin.apk');
@@ -43,7 +44,7 @@ describe('/download', () => {
   });
 
   it('without an APK it says so and offers the web app instead; iOS is disabled', async () => {
-    fakeFetch(() => json(200, { android: { available: false } }));
+    fakeApi({ 'GET /api/app/download': () => ({ android: { available: false } }) });
     renderWithRouter([{ path: '/download', Component: DownloadRoute }], '/download');
     expect(await screen.findByTestId('apk-missing')).toHaveTextContent('not been published');
     expect(screen.queryByRole('link', { name: 'Download for Android' })).toBeNull();

@@ -15,8 +15,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDownloadInfo } from '@/features/download/api/get-download-info';
-import { promptInstall } from '@/lib/install-prompt';
-import { useInstallPrompt } from '@/lib/use-install-prompt';
+import { promptInstall } from '@/lib/platform/install-prompt';
+import { useInstallPrompt } from '@/lib/platform/use-install-prompt';
 
 /** docs/product-rules.md#constants: the button reads "Downloading..." this long after a click. */
 export const DOWNLOADING_MS = 3000;

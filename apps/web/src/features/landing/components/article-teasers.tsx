@@ -1,12 +1,13 @@
 import { ArrowRightIcon, ClockIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useArticles } from '@/features/landing/api/get-articles';
+import { landingPostsQueryOptions } from '@/lib/api/get-posts';
 
 export function ArticleTeasers() {
-  const articles = useArticles();
+  const articles = useQuery(landingPostsQueryOptions());
   // Rendered in a deferred (interruptible) pass when the answer arrives, like the mix demo.
   const loaded = useDeferredValue(articles.data?.posts);
   const posts = (loaded ?? []).slice(0, 4);

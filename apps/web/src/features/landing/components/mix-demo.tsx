@@ -11,7 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { catalogueQueryOptions, useMix, type UseMix } from '@/lib/mix';
+import { catalogueQueryOptions, useMix, type UseMix } from '@/lib/api/mix';
 
 /** The landing's mix demo (docs/product-rules.md#mix): six products, the three bases and the first three boosters. */
 const DEMO_IDS = [

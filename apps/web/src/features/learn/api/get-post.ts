@@ -1,6 +1,6 @@
 import type { BlogPost } from '@lumiskin/contract/blog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiRequestError } from '@/lib/api-client';
+import { api, ApiRequestError } from '@/lib/api/api-client';
 
 /** Reading an article counts nothing; the page's view beacon does (`record-view.ts`). */
 export const getPost = (ref: string, signal?: AbortSignal) =>

@@ -2,8 +2,8 @@ import type { BlogPost, LikeResponse, SaveResponse } from '@lumiskin/contract/bl
 import { BlogMessages } from '@lumiskin/contract/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { sendOrQueue, useOutbox } from '@/lib/outbox';
+import { errorMessage } from '@/lib/api/api-client';
+import { sendOrQueue, useOutbox } from '@/lib/platform/outbox';
 
 type Reaction = 'like' | 'save';
 
@@ -28,7 +28,7 @@ export function useReaction(post: BlogPost, reaction: Reaction) {
     // Runs offline too (the default would pause it): the outbox keeps the change for later.
     networkMode: 'always',
     // Offline, the change is kept on the device and sent in order when the connection returns
-    // (lib/outbox.ts); the article shows it at once, marked as waiting.
+    // (lib/platform/outbox.ts); the article shows it at once, marked as waiting.
     mutationFn: () =>
       sendOrQueue<LikeResponse | SaveResponse>({
         method: isOn ? 'DELETE' : 'POST',

@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '@/lib/storage';
+import { saveSession } from '@/lib/platform/storage';
 import { useViewBeacon, VIEW_AFTER_MS } from '@/features/learn/api/record-view';
 
 function Article({ id }: { id: string }) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { API_BASE } from '@/lib/api-client';
-import { getToken } from '@/lib/storage';
+import { API_BASE } from '@/lib/api/api-client';
+import { getToken } from '@/lib/platform/storage';
 
 /** How long the article must be on screen (tab visible) before it counts as read. */
 export const VIEW_AFTER_MS = 2000;

@@ -11,8 +11,8 @@ import { usePost } from '@/features/learn/api/get-post';
 import { useViewBeacon } from '@/features/learn/api/record-view';
 import { useIsReactionPending, useReaction } from '@/features/learn/api/reactions';
 import { formatPublished, PostStats, ReadTime } from '@/features/learn/components/post-meta';
-import { ApiRequestError } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
+import { ApiRequestError } from '@/lib/api/api-client';
+import { useSession } from '@/lib/api/auth';
 import { cn } from '@/lib/utils';
 
 /** The article view (docs/product-rules.md#learn), at its own URL so it can be shared and indexed. */

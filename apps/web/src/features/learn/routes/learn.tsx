@@ -5,9 +5,10 @@ import { FilterBar } from '@/components/filter-bar';
 import { sliced } from '@/components/hydration-slice';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { postFiltersFrom, usePosts } from '@/features/learn/api/get-posts';
+import { postFiltersFrom } from '@/features/learn/api/posts-loader';
+import { usePosts } from '@/lib/api/get-posts';
 import { PostCard, PostCardSkeleton } from '@/features/learn/components/post-card';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/api/auth';
 import { useSearchParam } from '@/lib/search-params';
 
 const FEATURED_COUNT = 2; // docs/product-rules.md#constants

@@ -1,6 +1,6 @@
 import type { ChangeEmailBody, MessageResponse } from '@lumiskin/contract/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /**
  * POST /api/users/me/email: needs the current password; mails a confirmation link to the new

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FlashNotice } from '@/components/flash-notice';
 import { useDeleteAccount } from '@/features/profile/api/delete-account';
-import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { renderWithRouter } from '@/testing/test-utils';
 
 function DeleteButton() {
   const remove = useDeleteAccount();
@@ -16,11 +17,7 @@ function DeleteButton() {
 
 describe('after Delete Account', () => {
   it('the next page (home) confirms the account is deleted, until dismissed', async () => {
-    fakeFetch((url, init) =>
-      url === '/api/users/me' && init.method === 'DELETE'
-        ? new Response(null, { status: 204 })
-        : json(404, { detail: 'Not found', code: 'not_found' }),
-    );
+    fakeApi({ 'DELETE /api/users/me': () => new Response(null, { status: 204 }) });
     const { user } = renderWithRouter(
       [
         {

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { FlashState } from '@/components/flash-notice';
 import { paths } from '@/config/paths';
-import { apiRequest } from '@/lib/api-client';
-import { clearSession } from '@/lib/storage';
+import { apiRequest } from '@/lib/api/api-client';
+import { clearSession } from '@/lib/platform/storage';
 
 /** DELETE /api/users/me {password}: removes the user and every row of theirs. */
 export function deleteAccount(body: DeleteAccountBody) {

@@ -1,5 +1,5 @@
-import { apiRequestWithHeaders } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download';
+import { apiRequestWithHeaders } from '@/lib/api/api-client';
+import { downloadFile } from '@/lib/platform/download';
 
 /** GET /api/users/me/export: everything held about the user, photos included, as a JSON file. */
 export async function downloadAccountExport() {

@@ -1,6 +1,6 @@
 import type { MessageResponse } from '@lumiskin/contract/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /**
  * POST /api/users/me/email/confirmation: mails a new confirmation link to the account's address

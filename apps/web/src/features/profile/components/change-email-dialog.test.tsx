@@ -2,7 +2,8 @@ import { AccountMessages, type Account } from '@lumiskin/contract/account';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProfileForm } from '@/features/profile/components/profile-form';
-import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, createUser, json, renderWithRouter } from '@/testing/test-utils';
 
 const account: Account = {
   ...createUser(),
@@ -31,7 +32,7 @@ const renderForm = () =>
 
 describe('changing the email on the profile', () => {
   it('shows the email read-only; Save never sends it', async () => {
-    const fetch = fakeFetch(() => json(200, { user: account }));
+    const fetch = fakeApi({ 'PATCH /api/users/me': () => ({ user: account }) });
     const { user } = renderForm();
     const email = screen.getByLabelText('Email');
     expect(email).toHaveValue(account.email);
@@ -43,14 +44,11 @@ describe('changing the email on the profile', () => {
   });
 
   it('sends the new address with the current password, then says to open the link', async () => {
-    const fetch = fakeFetch((url, init) => {
-      expect(url).toBe('/api/users/me/email');
-      expect(init.method).toBe('POST');
-      expect(JSON.parse(String(init.body))).toEqual({
-        newEmail: 'grace@example.test',
-        currentPassword: 'secret-1',
-      });
-      return json(200, { message: AccountMessages.emailChangeRequested });
+    const fetch = fakeApi({
+      'POST /api/users/me/email': ({ body }) => {
+        expect(body).toEqual({ newEmail: 'grace@example.test', currentPassword: 'secret-1' });
+        return { message: AccountMessages.emailChangeRequested };
+      },
     });
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Change email' }));
@@ -68,13 +66,14 @@ describe('changing the email on the profile', () => {
   });
 
   it("shows the server's wrong-password answer at the password field", async () => {
-    fakeFetch(() =>
-      json(400, {
-        detail: AccountMessages.wrongPassword,
-        code: 'wrong_password',
-        fields: { currentPassword: AccountMessages.wrongPassword },
-      }),
-    );
+    fakeApi({
+      'POST /api/users/me/email': () =>
+        json(400, {
+          detail: AccountMessages.wrongPassword,
+          code: 'wrong_password',
+          fields: { currentPassword: AccountMessages.wrongPassword },
+        }),
+    });
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Change email' }));
     const dialog = await screen.findByRole('dialog');
@@ -89,7 +88,7 @@ describe('changing the email on the profile', () => {
   });
 
   it('checks the address and the password before asking the server', async () => {
-    const fetch = fakeFetch(() => json(500, {}));
+    const fetch = fakeApi({ 'POST /api/users/me/email': () => apiError() });
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Change email' }));
     const dialog = await screen.findByRole('dialog');

@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { useChangeEmail } from '@/features/profile/api/change-email';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -5,14 +5,12 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatLongDate, formatScore } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { BAND_BAR, scoreBand } from '@/components/score/score-bands';
 import {
   PROFILE_METRICS,
   profileMetricLabel,
   recommendationFor,
-  scoreBand,
 } from '@/features/profile/components/scores';
-
-const BAR = { good: 'bg-success', fair: 'bg-warning', poor: 'bg-destructive dark:bg-[#f87171]' };
 
 /** The History tab (docs/product-rules.md#profile): numbered from newest, date, recommendation badge, five scores with bars. */
 export function HistoryTab({ scans, total }: { scans: HistoryItem[]; total: number }) {
@@ -61,7 +59,7 @@ export function HistoryTab({ scans, total }: { scans: HistoryItem[]; total: numb
                       <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
                         {value !== undefined ? (
                           <div
-                            className={cn('h-full rounded-full', BAR[scoreBand(value)])}
+                            className={cn('h-full rounded-full', BAND_BAR[scoreBand(value)])}
                             style={{ width: `${value}%` }}
                           />
                         ) : null}

@@ -2,7 +2,8 @@ import type { ShopProduct } from '@lumiskin/contract/shop';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProductsTab } from '@/features/profile/components/products-tab';
-import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { renderWithRouter } from '@/testing/test-utils';
 
 const product = (
   id: string,
@@ -39,12 +40,9 @@ describe('ProductsTab', () => {
       product('calmbarrier', 'CalmBarrier', 'booster', 'sensitivity'),
       product('gentle-cream-cleanser', 'Gentle Cream Cleanser', 'cleanser', null),
     ];
-    fakeFetch((url) => {
-      if (url === '/api/mix')
-        return json(200, { items: [], count: 0, total_pence: 0, complete: false });
-      if (url === '/api/shop/products')
-        return json(200, { products, total: products.length, categories: [] });
-      return json(404, { detail: 'Not found', code: 'not_found' });
+    fakeApi({
+      'GET /api/mix': () => ({ items: [], count: 0, total_pence: 0, complete: false }),
+      'GET /api/shop/products': () => ({ products, total: products.length, categories: [] }),
     });
     renderWithRouter([{ path: '/', element: <ProductsTab /> }], '/');
 

@@ -8,12 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 import { cn } from '@/lib/utils';
 import { getMixQueryOptions } from '@/lib/api/get-mix';
 import { useSaveMix } from '@/lib/api/save-mix';
 import { LoadError } from '@/components/load-error';
-import { catalogueQueryOptions } from '@/lib/mix';
+import { catalogueQueryOptions } from '@/lib/api/mix';
 
 /** A base or a booster, as the shop serves it (the catalogue lives in the database). */
 type Formulation = ShopProduct & { type: 'base' | 'booster' };
@@ -87,7 +87,7 @@ function FormulationCard({
  * user's mix with PUT /api/mix, the same mix the shop shows. The rule is the contract's.
  */
 export function ProductsTab() {
-  // The server's mix as it is, not the shop's local view (lib/mix): this tab only ever saves it.
+  // The server's mix as it is, not the shop's local view (lib/api/mix): this tab only ever saves it.
   const mix = useQuery(getMixQueryOptions());
   const save = useSaveMix();
   const catalogue = useQuery(catalogueQueryOptions());

@@ -18,7 +18,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 import { cn } from '@/lib/utils';
 import { useUpdateAccount } from '@/lib/api/update-account';
 import { ChangeEmailDialog } from '@/features/profile/components/change-email-dialog';

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { Switch } from '@/features/profile/components/switch';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 import { useUpdateAccount } from '@/lib/api/update-account';
-import { isNative } from '@/lib/native';
-import { disablePush, enablePush, pushState, type PushState } from '@/lib/push';
+import { isNative } from '@/lib/platform/native';
+import { disablePush, enablePush, pushState, type PushState } from '@/lib/platform/push';
 
 const KINDS: { key: keyof NotifySwitches; label: string; text: string }[] = [
   { key: 'routine', label: 'Routine reminders', text: 'At your morning and evening times.' },
@@ -39,7 +39,7 @@ export function RemindersSection({ account }: { account: Account }) {
 
   useEffect(() => {
     let live = true;
-    // The Android app registers for push at start (lib/native.ts): no switch for it here.
+    // The Android app registers for push at start (lib/platform/native.ts): no switch for it here.
     if (isNative()) return;
     void pushState().then(
       (state) => live && setPush(state),

@@ -1,7 +1,7 @@
 import { METRIC_LABELS, scoreBand, type MetricKey } from '@lumiskin/contract/analysis';
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
-import { comparableBaseline, type CaptureDifference } from '@/lib/scan-baseline';
-import { changedMethods } from '@/lib/scan-methods';
+import { comparableBaseline, type CaptureDifference } from '@/lib/scan/baseline';
+import { changedMethods } from '@/lib/scan/methods';
 
 /**
  * The profile's five scores (docs/product-rules.md#profile: acne, oiliness, dullness, hydration, texture). Our engine
@@ -74,5 +74,3 @@ export function recommendationFor(score: number): {
   if (band === 'fair') return { label: 'Fine-tune your routine', variant: 'warning' };
   return { label: 'Focus on gentle care', variant: 'destructive' };
 }
-
-export { scoreBand };

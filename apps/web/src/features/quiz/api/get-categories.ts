@@ -1,6 +1,6 @@
 import { QuizCategoryList } from '@lumiskin/contract/quiz';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { quizKeys } from './time-zone';
 
 export async function getCategories() {

@@ -1,5 +1,5 @@
 import { QuizSession } from '@lumiskin/contract/quiz';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { timeZoneHeaders } from './time-zone';
 
 /** GET /api/quiz/category/{id}: every call is a fresh draw, recorded on the server. */

@@ -1,6 +1,6 @@
 import { QuizSession } from '@lumiskin/contract/quiz';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiRequestError } from '@/lib/api-client';
+import { api, ApiRequestError } from '@/lib/api/api-client';
 import { quizKeys, timeZoneHeaders } from './time-zone';
 
 export async function getDailyQuiz() {

@@ -1,6 +1,6 @@
 import { Leaderboard } from '@lumiskin/contract/quiz';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { quizKeys } from './time-zone';
 
 /** The hub shows 5 entries (docs/product-rules.md#quiz). */

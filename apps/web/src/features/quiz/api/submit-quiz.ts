@@ -1,6 +1,6 @@
 import { QuizResult, type SubmitQuizBody } from '@lumiskin/contract/quiz';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { quizKeys, timeZoneHeaders } from './time-zone';
 
 export async function submitQuiz(body: SubmitQuizBody) {

@@ -1,5 +1,5 @@
 import { TIME_ZONE_HEADER } from '@lumiskin/contract/quiz';
-import { browserTimeZone } from '@/lib/time-zone';
+import { browserTimeZone } from '@/lib/platform/time-zone';
 
 /**
  * The player's IANA time zone, sent with quiz calls so the daily challenge and the streak turn

@@ -15,7 +15,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber, plural } from '@/lib/format';
 import { percent } from './format';
-import { ProgressRing } from './progress-ring';
+import { Ring } from '@/components/ui/ring';
 
 function StatCard({
   label,
@@ -131,13 +131,13 @@ export function LevelProgress({ stats }: { stats: QuizStats | undefined }) {
   const toGo = stats.next_level_points - stats.total_points;
   return (
     <Card className="flex items-center gap-5 p-5 sm:gap-6 sm:p-6">
-      <ProgressRing
+      <Ring
         value={stats.progress_to_next_level}
         label={`${percent(stats.progress_to_next_level)} of the way to level ${stats.level + 1}`}
       >
         <span className="text-xs font-medium text-muted-foreground">Level</span>
         <span className="text-3xl leading-none font-semibold">{stats.level}</span>
-      </ProgressRing>
+      </Ring>
       <div className="min-w-0 flex-1">
         <h2 className="text-h3 font-semibold">Level progress</h2>
         <p className="mt-1 text-sm text-muted-foreground">

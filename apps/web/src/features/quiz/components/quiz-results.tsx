@@ -19,7 +19,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { formatClock, scoreTone } from './format';
 import { shareText } from './hub-cards';
-import { ProgressRing } from './progress-ring';
+import { Ring } from '@/components/ui/ring';
 import { QuizIcon } from '@/components/quiz-icon';
 import { plural } from '@/lib/format';
 
@@ -66,7 +66,7 @@ export function QuizResults({
             {title}
           </p>
           <h1 className="mt-2 text-h1 font-semibold">Quiz complete!</h1>
-          <ProgressRing
+          <Ring
             value={result.score / 100}
             size={148}
             stroke={12}
@@ -78,7 +78,7 @@ export function QuizResults({
             <span className="mt-1 text-xs font-medium text-muted-foreground">
               {TONE[tone].word}
             </span>
-          </ProgressRing>
+          </Ring>
           <p className="mt-4 text-lg">
             You got <strong>{result.correct_answers}</strong> of{' '}
             <strong>{result.total_questions}</strong> right

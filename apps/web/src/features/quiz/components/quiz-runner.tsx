@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { DIFFICULTY_LABEL, formatClock } from './format';
 import { plural } from '@/lib/format';
-import { useHideQuickScan } from '@/lib/quick-scan';
+import { useHideQuickScan } from '@/lib/scan/quick-scan';
 
 export interface QuizAnswers {
   answers: Record<string, string>;

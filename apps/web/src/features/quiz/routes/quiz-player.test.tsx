@@ -1,8 +1,9 @@
 import type { QuizResult, QuizSession } from '@lumiskin/contract/quiz';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createUser, fakeFetch, json, LocationProbe, renderWithRouter } from '@/testing/test-utils';
-import { saveSession } from '@/lib/storage';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, createUser, LocationProbe, renderWithRouter } from '@/testing/test-utils';
+import { saveSession } from '@/lib/platform/storage';
 import QuizPlayerRoute from './quiz-player';
 
 const session: QuizSession = {
@@ -102,7 +103,7 @@ function renderPlayer(url = '/quiz/category/sun-protection') {
 
 describe('quiz player', () => {
   it('keeps Next disabled until an option is chosen and restores the choice on Previous', async () => {
-    fakeFetch(() => json(200, session));
+    fakeApi({ 'GET /api/quiz/category/:categoryId': () => session });
     const { user } = renderPlayer();
 
     expect(
@@ -138,9 +139,15 @@ describe('quiz player', () => {
 
   it('submits the chosen texts once and shows the results with the review', async () => {
     const calls: { url: string; body: unknown }[] = [];
-    fakeFetch((url, init) => {
-      calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return url.endsWith('/submit') ? json(200, result) : json(200, session);
+    fakeApi({
+      'GET /api/quiz/category/:categoryId': ({ url, body }) => {
+        calls.push({ url, body });
+        return session;
+      },
+      'POST /api/quiz/submit': ({ url, body }) => {
+        calls.push({ url, body });
+        return result;
+      },
     });
     const { user } = renderPlayer();
     await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
@@ -173,14 +180,11 @@ describe('quiz player', () => {
   });
 
   it('keeps the player on the last question with a message when submitting fails', async () => {
-    fakeFetch((url) =>
-      url.endsWith('/submit')
-        ? json(503, {
-            detail: 'The server took too long to answer. Please try again.',
-            code: 'timeout',
-          })
-        : json(200, session),
-    );
+    fakeApi({
+      'GET /api/quiz/category/:categoryId': () => session,
+      'POST /api/quiz/submit': () =>
+        apiError(503, 'The server took too long to answer. Please try again.', 'timeout'),
+    });
     const { user } = renderPlayer();
     await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
     await user.click(screen.getByRole('button', { name: /Next Question/ }));
@@ -196,22 +200,25 @@ describe('quiz player', () => {
   });
 
   it('sends the player to the hub when the quiz answers 400 (daily already completed)', async () => {
-    fakeFetch(() =>
-      json(400, { detail: "You've completed today's daily challenge.", code: 'daily_completed' }),
-    );
+    fakeApi({
+      'GET /api/quiz/daily-quiz': () =>
+        apiError(400, "You've completed today's daily challenge.", 'daily_completed'),
+    });
     renderPlayer('/quiz/daily');
     expect(await screen.findByText('Quiz hub at /quiz')).toBeVisible();
   });
 
   it('shows No Questions Available for an empty quiz', async () => {
-    fakeFetch(() => json(200, { ...session, attempt_id: null, questions: [] }));
+    fakeApi({
+      'GET /api/quiz/category/:categoryId': () => ({ ...session, attempt_id: null, questions: [] }),
+    });
     renderPlayer();
     expect(await screen.findByRole('heading', { name: 'No Questions Available' })).toBeVisible();
     expect(screen.getByRole('link', { name: /Back to Quiz Hub/ })).toBeVisible();
   });
 
   it('sends the time zone with quiz calls', async () => {
-    const mock = fakeFetch(() => json(200, session));
+    const mock = fakeApi({ 'GET /api/quiz/category/:categoryId': () => session });
     renderPlayer();
     await screen.findByText('Question 1 of 2');
     await waitFor(() => expect(mock).toHaveBeenCalled());

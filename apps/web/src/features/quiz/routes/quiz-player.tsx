@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { getCategoryQuiz } from '@/features/quiz/api/get-category-quiz';
 import { getDailyQuiz } from '@/features/quiz/api/get-daily-quiz';
 import { useSubmitQuiz } from '@/features/quiz/api/submit-quiz';

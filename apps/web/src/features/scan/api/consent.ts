@@ -1,6 +1,6 @@
 import { CONSENT_VERSION, type ConsentStatus } from '@lumiskin/contract/scan';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 const consentKey = ['analysis', 'consent'] as const;
 

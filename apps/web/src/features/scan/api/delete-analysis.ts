@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
 import { getDashboardStatsQueryOptions } from '@/lib/api/get-dashboard-stats';
 import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';

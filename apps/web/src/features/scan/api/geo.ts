@@ -4,8 +4,8 @@ import type {
   ReverseResponse,
   SearchResponse,
 } from '@lumiskin/contract/geo';
-import { api, ApiRequestError } from '@/lib/api-client';
-import { currentPosition } from '@/lib/native';
+import { api, ApiRequestError } from '@/lib/api/api-client';
+import { currentPosition } from '@/lib/platform/native';
 
 /** docs/product-rules.md#constants: the default and the quick options of the location card. */
 export const DEFAULT_LOCATION = 'New York, US';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API_BASE } from '@/lib/api-client';
-import { getToken } from '@/lib/storage';
+import { API_BASE } from '@/lib/api/api-client';
+import { getToken } from '@/lib/platform/storage';
 
 /**
  * The scan photo is private: an <img src> cannot send the bearer token, so it is fetched with it

@@ -1,14 +1,14 @@
 import type { Analysis, HistoryItem } from '@lumiskin/contract/analysis-api';
 import { useQuery } from '@tanstack/react-query';
 import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
-import { comparableBaseline, type ScanBaseline } from '@/lib/scan-baseline';
+import { comparableBaseline, type ScanBaseline } from '@/lib/scan/baseline';
 
 /** The newest 100 are enough for anyone but the most devoted scanner. */
 const LOOKBACK = 100;
 
 /**
  * The scan `analysis` is compared with: the latest earlier one taken in comparable conditions, or
- * the previous one marked unlike (lib/scan-baseline). Older analyses simply show no comparison.
+ * the previous one marked unlike (lib/scan/baseline). Older analyses simply show no comparison.
  */
 export function scanBaseline(
   analysis: Analysis,

@@ -1,6 +1,6 @@
 import type { ScanJob } from '@lumiskin/contract/scan';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 
 /** How often a queued or running scan is asked about. */
 export const SCAN_JOB_POLL_MS = 1000;

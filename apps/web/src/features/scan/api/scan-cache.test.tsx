@@ -4,14 +4,15 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useDeleteAnalysis } from '@/features/scan/api/delete-analysis';
-import { useRunScan } from '@/features/scan/api/scan';
+import { useUploadScan } from '@/features/scan/api/upload-scan';
 import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
 import { getDashboardStatsQueryOptions } from '@/lib/api/get-dashboard-stats';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
 import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
-import { createHistoryItem } from '@/testing/scan-factory';
-import { fakeFetch, json } from '@/testing/test-utils';
+import { createAnalysis, createHistoryItem } from '@/testing/scan-factory';
+import { fakeApi, reply } from '@/testing/fake-api';
+import { apiError } from '@/testing/test-utils';
 
 // What the screens read: the dashboard's latest scans, the profile's History tab, the stats and
 // the routine a first scan sets up.
@@ -44,17 +45,16 @@ function setUp() {
 
 describe('the cache after a scan or a delete', () => {
   it('a scan caches the new analysis and refreshes the history lists, the stats and the routine', async () => {
-    const analysis = { ...createHistoryItem(), id: 'scan_new' } as unknown as Analysis;
+    const analysis = createAnalysis({ id: 'scan_new' });
     let sent: FormData | null = null;
-    fakeFetch((url, init) => {
-      if (url !== '/api/analysis/scan-upload' || init.method !== 'POST') {
-        return json(404, { detail: 'Not found', code: 'not_found' });
-      }
-      sent = init.body as FormData;
-      return json(201, analysis);
+    fakeApi({
+      'POST /api/analysis/scan-upload': ({ init }) => {
+        sent = init.body as FormData;
+        return reply('POST /api/analysis/scan-upload', analysis, 201);
+      },
     });
     const { queryClient, wrapper, isInvalidated } = setUp();
-    const { result } = renderHook(() => useRunScan(), { wrapper });
+    const { result } = renderHook(() => useUploadScan(), { wrapper });
 
     await result.current.mutateAsync({
       location: 'London, UK',
@@ -88,11 +88,12 @@ describe('the cache after a scan or a delete', () => {
   });
 
   it('a delete drops the analysis from the cache and refreshes the history lists and the stats', async () => {
-    fakeFetch((url, init) =>
-      url === '/api/analysis/scan_gone' && init.method === 'DELETE'
-        ? new Response(null, { status: 204 })
-        : json(404, { detail: 'Not found', code: 'not_found' }),
-    );
+    fakeApi({
+      'DELETE /api/analysis/:id': ({ url }) =>
+        url === '/api/analysis/scan_gone'
+          ? new Response(null, { status: 204 })
+          : apiError(404, 'Not found', 'not_found'),
+    });
     const { queryClient, wrapper, isInvalidated } = setUp();
     const gone = getAnalysisQueryOptions('scan_gone').queryKey;
     const other = getAnalysisQueryOptions('scan_other').queryKey;

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AnalysisSummary } from '@/features/scan/components/analysis-summary';
 import { ANALYSIS_ID, createAnalysis } from '@/testing/scan-factory';
-import { fakeFetch, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { renderWithRouter } from '@/testing/test-utils';
 
 function renderSummary() {
   // jsdom has no blob: URLs; the private photo is shown through one.
@@ -13,7 +14,10 @@ function renderSummary() {
       static override revokeObjectURL = () => {};
     },
   );
-  fakeFetch(() => new Response(new Blob(['jpeg']), { headers: { 'content-type': 'image/jpeg' } }));
+  fakeApi({
+    'GET /api/analysis/:id/photo': () =>
+      new Response(new Blob(['jpeg']), { headers: { 'content-type': 'image/jpeg' } }),
+  });
   const analysis = createAnalysis({
     scores: { acne: 72, oiliness: 81, texture: 78, hydration: 90 },
     overall_score: 80,

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { MetricList } from '@/features/scan/components/metric-list';
 import { PhotoZones } from '@/features/scan/components/photo-zones';
-import { ScoreRing } from '@/features/scan/components/score-ring';
+import { ScoreRing } from '@/components/score/score-ring';
 
 /** How many measures the summary shows: those that need the most care. */
 const TOP_FINDINGS = 3;

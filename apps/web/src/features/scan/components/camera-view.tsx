@@ -9,7 +9,7 @@ import {
   type Guidance,
 } from '@/features/scan/lib/face-guidance';
 import { cn } from '@/lib/utils';
-import { isNative, takeNativePhoto } from '@/lib/native';
+import { isNative, takeNativePhoto } from '@/lib/platform/native';
 
 /** docs/product-rules.md#constants: front camera, ideal 1280×720; captured frames are JPEG at quality 0.8. */
 const CONSTRAINTS: MediaStreamConstraints = {
@@ -57,7 +57,7 @@ export function CameraView({
   useEffect(() => {
     let stream: MediaStream | null = null;
     let cancelled = false;
-    // Inside the Android app the device's own camera screen takes the photo (lib/native.ts).
+    // Inside the Android app the device's own camera screen takes the photo (lib/platform/native.ts).
     if (isNative()) {
       takeNativePhoto().then(
         (dataUrl) => {

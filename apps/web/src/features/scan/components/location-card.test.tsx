@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { LocationCard } from '@/features/scan/components/location-card';
-import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { json, renderWithRouter } from '@/testing/test-utils';
 
 const place = (name: string, lat: number): GeoPlace => ({
   name,
@@ -34,17 +35,15 @@ function Harness() {
 }
 
 function serveGazetteer() {
-  return fakeFetch((url) => {
-    const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
-    if (url.startsWith('/api/geo/place'))
-      return /^manchester/i.test(q)
-        ? json(200, manchester)
-        : json(400, { detail: 'We could not find that place.', code: 'location_not_found' });
-    if (url.startsWith('/api/geo/search'))
-      return json(200, {
-        results: /^manc/i.test(q) ? [manchester, place('Manchester, US', 42.99)] : [],
-      });
-    return json(404, { detail: 'Not found', code: 'not_found' });
+  const query = (url: string) => new URL(url, 'http://x').searchParams.get('q') ?? '';
+  return fakeApi({
+    'GET /api/geo/place': ({ url }) =>
+      /^manchester/i.test(query(url))
+        ? manchester
+        : json(400, { detail: 'We could not find that place.', code: 'location_not_found' }),
+    'GET /api/geo/search': ({ url }) => ({
+      results: /^manc/i.test(query(url)) ? [manchester, place('Manchester, US', 42.99)] : [],
+    }),
   });
 }
 

@@ -20,19 +20,20 @@ import {
   SignalLowIcon,
   SignalMediumIcon,
 } from 'lucide-react';
-import { useState } from 'react';
 import { MethodNote } from '@/components/method-note';
 import { Badge } from '@/components/ui/badge';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { conditionsLabel, metricUnlike, type CaptureDifference } from '@/lib/scan-baseline';
+import { TapTooltip } from '@/components/ui/tap-tooltip';
+import { conditionsLabel, metricUnlike, type CaptureDifference } from '@/lib/scan/baseline';
 import { REGION_LABELS } from '@/features/scan/components/photo-zones';
 import {
   BAND_BADGE,
-  BAND_BAR_CLASS,
+  BAND_BAR,
   BAND_LABEL,
   scoreBand,
+  TREND_TEXT,
   trendLabel,
-} from '@/features/scan/lib/score';
+  trendTone,
+} from '@/components/score/score-bands';
 import { cn } from '@/lib/utils';
 
 /**
@@ -64,30 +65,18 @@ function confidenceLevel(confidence: number) {
   return CONFIDENCE_LEVELS.find((level) => confidence >= level.min) ?? CONFIDENCE_LEVELS[2];
 }
 
-/** Radix opens tooltips on hover and focus only; a tap opens this one too (touch screens). */
+/** The measurement's confidence in words, with its figure in a tooltip. */
 function Confidence({ confidence }: { confidence: number }) {
-  const [isOpen, setIsOpen] = useState(false);
   const level = confidenceLevel(confidence);
   const Icon = level.icon;
   return (
-    <Tooltip open={isOpen} onOpenChange={setIsOpen}>
-      <TooltipTrigger asChild>
-        <button
-          type="button"
-          onClick={(event) => {
-            // Radix closes a tooltip on click unless the click's default is prevented.
-            event.preventDefault();
-            setIsOpen(true);
-          }}
-          className="inline-flex min-h-6 items-center gap-1 rounded-md text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <Icon className="size-3.5" aria-hidden /> {level.label}
-        </button>
-      </TooltipTrigger>
-      <TooltipContent className="max-w-64">
-        {level.hint} ({Math.round(confidence * 100)}%)
-      </TooltipContent>
-    </Tooltip>
+    <TapTooltip
+      className="inline-flex min-h-6 items-center gap-1 rounded-md text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+      content={`${level.hint} (${Math.round(confidence * 100)}%)`}
+      contentClassName="max-w-64"
+    >
+      <Icon className="size-3.5" aria-hidden /> {level.label}
+    </TapTooltip>
   );
 }
 
@@ -169,14 +158,11 @@ export function MetricList({
                 ) : null}
                 {t ? (
                   <span
+                    data-tone={trendTone(t.kind, unlike !== undefined)}
                     data-conditions={unlike ? 'unlike' : undefined}
                     className={cn(
                       'inline-flex items-center gap-1 text-xs font-semibold',
-                      unlike || t.kind === 'same'
-                        ? 'text-muted-foreground'
-                        : t.kind === 'up'
-                          ? 'text-success'
-                          : 'text-destructive',
+                      TREND_TEXT[trendTone(t.kind, unlike !== undefined)],
                     )}
                     title={`Earlier scan: ${before}${unlike ? ` (${conditionsLabel(unlike)})` : ''}`}
                   >
@@ -205,7 +191,7 @@ export function MetricList({
               <div
                 className={cn(
                   'h-full rounded-full transition-[width] duration-500 motion-reduce:transition-none',
-                  BAND_BAR_CLASS[band],
+                  BAND_BAR[band],
                 )}
                 style={{ width: `${finding.score}%` }}
               />

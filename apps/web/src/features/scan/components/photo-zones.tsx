@@ -11,7 +11,7 @@ import {
   overlayLayers,
   type OverlayLayer,
 } from '@/features/scan/components/photo-overlays';
-import { BAND_COLOR, BAND_LABEL, scoreBand } from '@/features/scan/lib/score';
+import { BAND_COLOR, BAND_LABEL, scoreBand } from '@/components/score/score-bands';
 import { cn } from '@/lib/utils';
 
 export const REGION_LABELS: Record<RegionKey, string> = {

@@ -1,3 +1,4 @@
+import { COMPREHENSIVE_METRICS, QUICK_METRICS } from '@lumiskin/contract/analysis';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ScanGuide, GUIDE_STEPS } from '@/features/scan/components/scan-guide';
@@ -8,8 +9,10 @@ describe('scan copy says what is true', () => {
     render(<AnalysisTypePicker value="quick" onChange={() => {}} />);
     const quick = screen.getByRole('radio', { name: /quick/i });
     const comprehensive = screen.getByRole('radio', { name: /comprehensive/i });
-    expect(quick).toHaveTextContent('Results in about a second · 7 measures');
-    expect(comprehensive).toHaveTextContent('Results in about a second · 14 measures');
+    expect(quick).toHaveTextContent(`Results in about a second · ${QUICK_METRICS.length} measures`);
+    expect(comprehensive).toHaveTextContent(
+      `Results in about a second · ${COMPREHENSIVE_METRICS.length} measures`,
+    );
     expect(document.body).not.toHaveTextContent(/minutes/i);
   });
 

@@ -1,11 +1,17 @@
-import { SCAN_CONCERNS, type AnalysisType, type ScanConcern } from '@lumiskin/contract/analysis';
+import {
+  COMPREHENSIVE_METRICS,
+  QUICK_METRICS,
+  SCAN_CONCERNS,
+  type AnalysisType,
+  type ScanConcern,
+} from '@lumiskin/contract/analysis';
 import { CheckIcon, ClockIcon, LayersIcon, ZapIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 /**
- * What is true of each type: the engine reports 7 or 14 measures (skin-engine's QUICK_METRICS and
- * COMPREHENSIVE_METRICS) and answers in about a second either way; the spec's "2-3 minutes" and
- * "5-7 minutes" were never true (docs/decisions/022).
+ * What is true of each type: the engine reports the contract's QUICK_METRICS or
+ * COMPREHENSIVE_METRICS (the counts shown are their lengths) and answers in about a second either
+ * way; the spec's "2-3 minutes" and "5-7 minutes" were never true (docs/decisions/022).
  */
 const ANALYSIS_TYPES_COPY: Array<{
   value: AnalysisType;
@@ -18,14 +24,14 @@ const ANALYSIS_TYPES_COPY: Array<{
     value: 'quick',
     title: 'Quick',
     time: 'Results in about a second',
-    detail: '7 measures',
+    detail: `${QUICK_METRICS.length} measures`,
     icon: ZapIcon,
   },
   {
     value: 'comprehensive',
     title: 'Comprehensive',
     time: 'Results in about a second',
-    detail: '14 measures',
+    detail: `${COMPREHENSIVE_METRICS.length} measures`,
     icon: LayersIcon,
   },
 ];

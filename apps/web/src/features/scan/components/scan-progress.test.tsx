@@ -4,12 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { isScanJob, useRunScan } from '@/features/scan/api/scan';
+import { isScanJob, useUploadScan } from '@/features/scan/api/upload-scan';
 import { ScanProgress } from '@/features/scan/components/scan-progress';
 import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
 import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
 import { ANALYSIS_ID, createAnalysis } from '@/testing/scan-factory';
-import { fakeFetch, json } from '@/testing/test-utils';
+import { fakeApi, reply } from '@/testing/fake-api';
+import { apiError } from '@/testing/test-utils';
 
 const JOB_ID = '0b7c1e4e-3f55-4c1a-9d52-3d3d0f6f2a10';
 
@@ -31,15 +32,19 @@ function job(overrides: Partial<ScanJob> = {}): ScanJob {
 /** The server's answers to the polls, one per call (the last repeats). */
 function serve(answers: ScanJob[], analysis: Analysis) {
   let polls = 0;
-  return fakeFetch((url) => {
-    if (url === `/api/analysis/jobs/${JOB_ID}`) {
-      const answer = answers[Math.min(polls, answers.length - 1)];
-      polls += 1;
-      return json(200, answer);
-    }
-    if (url === `/api/analysis/${analysis.id}`) return json(200, analysis);
-    return json(404, { detail: 'Not found', code: 'not_found' });
-  });
+  return fakeApi(
+    {
+      'GET /api/analysis/jobs/:id': ({ url }) => {
+        if (url !== `/api/analysis/jobs/${JOB_ID}`) return apiError(404, 'Not found', 'not_found');
+        const answer = answers[Math.min(polls, answers.length - 1)]!;
+        polls += 1;
+        return answer;
+      },
+      'GET /api/analysis/:id': ({ url }) =>
+        url === `/api/analysis/${analysis.id}` ? analysis : apiError(404, 'Not found', 'not_found'),
+    },
+    () => apiError(404, 'Not found', 'not_found'),
+  );
 }
 
 function renderProgress(accepted: ScanJob) {
@@ -119,17 +124,16 @@ describe('the progress of a queued scan', () => {
 describe('a scan the server queued', () => {
   it('comes back as its job (202), and nothing is cached until the job is done', async () => {
     const accepted = job({ ahead: 0 });
-    fakeFetch((url, init) =>
-      url === '/api/analysis/scan-upload' && init.method === 'POST'
-        ? json(202, accepted)
-        : json(404, { detail: 'Not found', code: 'not_found' }),
-    );
+    fakeApi({
+      'POST /api/analysis/scan-upload': () =>
+        reply('POST /api/analysis/scan-upload', accepted, 202),
+    });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(getScanHistoryQueryOptions().queryKey, { items: [], total: 0 });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
-    const { result } = renderHook(() => useRunScan(), { wrapper });
+    const { result } = renderHook(() => useUploadScan(), { wrapper });
     const answer = await result.current.mutateAsync({
       location: 'London, UK',
       analysisType: 'quick',

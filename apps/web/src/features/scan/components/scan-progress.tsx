@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { useScanJob } from '@/features/scan/api/get-scan-job';
-import { cacheNewAnalysis } from '@/features/scan/api/scan';
+import { cacheNewAnalysis } from '@/features/scan/api/upload-scan';
 import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
 import { cn } from '@/lib/utils';
 

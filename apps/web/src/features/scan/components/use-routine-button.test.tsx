@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { UseRoutineButton } from '@/features/scan/components/use-routine-button';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
-import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, renderWithRouter } from '@/testing/test-utils';
 
 // The keys the dashboard reads: the test proves the button refreshes what it shows.
 const routineKey = getRoutineQueryOptions().queryKey;
@@ -28,11 +29,12 @@ describe('UseRoutineButton', () => {
       morning: [product('Gentle Cleanser', 'morning'), product('SPF 50', 'morning')],
       evening: [product('Barrier Cream', 'evening')],
     };
-    const fetch = fakeFetch((url, init) =>
-      url === `/api/routine/from-analysis/${ID}` && init.method === 'POST'
-        ? json(200, routine)
-        : json(404, { detail: 'Not found', code: 'not_found' }),
-    );
+    const fetch = fakeApi({
+      'POST /api/routine/from-analysis/:analysisId': ({ url }) =>
+        url === `/api/routine/from-analysis/${ID}`
+          ? routine
+          : apiError(404, 'Not found', 'not_found'),
+    });
     const { user, queryClient } = renderWithRouter(
       [{ path: '/', element: <UseRoutineButton analysisId={ID} /> }],
       '/',
@@ -58,7 +60,10 @@ describe('UseRoutineButton', () => {
   });
 
   it('shows the error when the analysis is gone', async () => {
-    fakeFetch(() => json(404, { detail: 'That analysis could not be found.', code: 'not_found' }));
+    fakeApi({
+      'POST /api/routine/from-analysis/:analysisId': () =>
+        apiError(404, 'That analysis could not be found.', 'not_found'),
+    });
     const { user } = renderWithRouter(
       [{ path: '/', element: <UseRoutineButton analysisId={ID} /> }],
       '/',

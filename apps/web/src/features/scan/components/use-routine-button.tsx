@@ -2,7 +2,7 @@ import { ListChecksIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useApplyAnalysisRoutine } from '@/features/scan/api/apply-analysis-routine';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api/api-client';
 
 /** 'Use this routine': makes this analysis's morning and evening routine the user's own. */
 export function UseRoutineButton({ analysisId }: { analysisId: string }) {

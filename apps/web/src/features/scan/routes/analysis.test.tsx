@@ -9,7 +9,8 @@ import {
   DAYLIGHT,
   WARM_LAMP,
 } from '@/testing/scan-factory';
-import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, renderWithRouter } from '@/testing/test-utils';
 
 const ID = ANALYSIS_ID;
 
@@ -22,13 +23,15 @@ function renderAnalysis(analysis: Analysis, history: HistoryItem[] = []) {
       static override revokeObjectURL = () => {};
     },
   );
-  fakeFetch((url) => {
-    if (url === `/api/analysis/${ID}`) return json(200, analysis);
-    if (url === `/api/analysis/${ID}/photo`)
-      return new Response(new Blob(['jpeg']), { headers: { 'content-type': 'image/jpeg' } });
-    if (url.startsWith('/api/analysis/history')) return json(200, [analysis, ...history]);
-    return json(404, { detail: 'Not found', code: 'not_found' });
-  });
+  fakeApi(
+    {
+      'GET /api/analysis/:id': () => analysis,
+      'GET /api/analysis/:id/photo': () =>
+        new Response(new Blob(['jpeg']), { headers: { 'content-type': 'image/jpeg' } }),
+      'GET /api/analysis/history': () => [analysis, ...history],
+    },
+    () => apiError(404, 'Not found', 'not_found'),
+  );
   return renderWithRouter(
     [{ path: '/analysis/:id', element: <AnalysisRoute /> }],
     `/analysis/${ID}`,
@@ -155,7 +158,7 @@ describe('the analysis page', () => {
     expect(screen.getByTestId('comparison')).toHaveTextContent('+17.0%');
     const acneTrend = within(screen.getByTestId('metric-acne')).getByText('+12.0%');
     expect(acneTrend).toHaveAttribute('data-conditions', 'unlike');
-    expect(acneTrend).not.toHaveClass('text-success');
+    expect(acneTrend).toHaveAttribute('data-tone', 'muted');
   });
 
   it('folds the full report under a control that says it opens, and opens it', async () => {

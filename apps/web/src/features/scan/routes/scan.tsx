@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useConsent, useGiveConsent } from '@/features/scan/api/consent';
 import { detectLocation, type DetectedVia } from '@/features/scan/api/geo';
-import { isScanJob, useRunScan } from '@/features/scan/api/scan';
+import { isScanJob, useUploadScan } from '@/features/scan/api/upload-scan';
 import {
   ANGLES,
   CaptureCard,
@@ -22,8 +22,8 @@ import { AnalysisTypePicker, ConcernChips } from '@/features/scan/components/sca
 import { GUIDE_STEPS, ScanGuide } from '@/features/scan/components/scan-guide';
 import { ScanProgress } from '@/features/scan/components/scan-progress';
 import { TechnologyCard } from '@/features/scan/components/technology-card';
-import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
+import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api/api-client';
+import { useSession } from '@/lib/api/auth';
 
 /** docs/product-rules.md#errors-and-messages: the sentence to show for a failed scan, and whether manual entry opens. */
 function describeError(error: unknown): { message: string; openManual: boolean } {
@@ -79,7 +79,7 @@ export default function ScanRoute() {
 
   const consent = useConsent();
   const giveConsent = useGiveConsent();
-  const scan = useRunScan();
+  const scan = useUploadScan();
   const analyzing = scan.isPending || queued !== null;
 
   const detect = useCallback(() => {

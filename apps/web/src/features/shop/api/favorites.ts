@@ -3,9 +3,9 @@ import type { FavoritesResponse } from '@lumiskin/contract/shop';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
-import { getItem, setItem } from '@/lib/storage';
+import { api, errorMessage } from '@/lib/api/api-client';
+import { useSession } from '@/lib/api/auth';
+import { getItem, setItem } from '@/lib/platform/storage';
 
 /*
  * Favourite products: per account on the server (/api/shop/favorites), in localStorage for a

@@ -1,9 +1,9 @@
 import type { ShopProduct } from '@lumiskin/contract/shop';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { api, ApiRequestError } from '@/lib/api-client';
+import { api, ApiRequestError } from '@/lib/api/api-client';
 import { shopQueryKey } from '@/lib/api/shop-catalogue';
-import { catalogueQueryOptions } from '@/lib/mix';
+import { catalogueQueryOptions } from '@/lib/api/mix';
 import { preloadImage, waitBriefly } from '@/lib/route-prefetch';
 
 export const getProduct = (id: string, signal?: AbortSignal) =>

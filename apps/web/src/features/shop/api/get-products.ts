@@ -1,7 +1,7 @@
 import type { ProductListResponse } from '@lumiskin/contract/shop';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { shopQueryKey } from '@/lib/api/shop-catalogue';
 import { preloadImage, waitBriefly } from '@/lib/route-prefetch';
 
@@ -18,7 +18,7 @@ export function getProducts(filters: ProductFilters, signal?: AbortSignal) {
   return api.get<ProductListResponse>(`/shop/products${query ? `?${query}` : ''}`, { signal });
 }
 
-/** Same key shape as the catalogue query in lib/mix, so the unfiltered list is shared. */
+/** Same key shape as the catalogue query in lib/api/mix, so the unfiltered list is shared. */
 export const productsQueryOptions = (filters: ProductFilters) =>
   queryOptions({
     queryKey: [...shopQueryKey, 'products', filters.q || filters.category ? filters : {}] as const,

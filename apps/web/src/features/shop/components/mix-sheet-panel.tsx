@@ -5,7 +5,7 @@ import { MixTotal } from '@/components/mix-total';
 import { ProductImage } from '@/components/product-image';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import type { UseMix } from '@/lib/mix';
+import type { UseMix } from '@/lib/api/mix';
 
 /**
  * The mix drawer: items, quantities, total in pounds. Loaded on the first click of `MixSheet`'s

@@ -1,7 +1,7 @@
 import { ShoppingBagIcon } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import type { UseMix } from '@/lib/mix';
+import type { UseMix } from '@/lib/api/mix';
 import { pluralWord } from '@/lib/format';
 
 const loadPanel = () => import('@/features/shop/components/mix-sheet-panel');

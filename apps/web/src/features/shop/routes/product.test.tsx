@@ -2,7 +2,8 @@ import type { ShopProduct } from '@lumiskin/contract/shop';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ProductRoute from '@/features/shop/routes/product';
-import { fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, renderWithRouter } from '@/testing/test-utils';
 
 const product = (id: string, name: string, type: ShopProduct['type']): ShopProduct => ({
   id,
@@ -35,12 +36,15 @@ const catalogue = [
 ];
 
 function setup(path: string) {
-  fakeFetch((url) => {
-    if (url === '/api/shop/products')
-      return json(200, { products: catalogue, total: catalogue.length, categories: [] });
-    const one = catalogue.find((p) => url === `/api/shop/products/${p.id}`);
-    if (one) return json(200, one);
-    return json(404, { detail: 'That product is not in our catalogue.', code: 'not_found' });
+  fakeApi({
+    'GET /api/shop/products': () => ({
+      products: catalogue,
+      total: catalogue.length,
+      categories: [],
+    }),
+    'GET /api/shop/products/:id': ({ url }) =>
+      catalogue.find((p) => url === `/api/shop/products/${p.id}`) ??
+      apiError(404, 'That product is not in our catalogue.', 'not_found'),
   });
   return renderWithRouter([{ path: '/shop/:id', element: <ProductRoute /> }], path);
 }

@@ -21,9 +21,9 @@ import { paths } from '@/config/paths';
 import { useFavorites } from '@/features/shop/api/favorites';
 import { useProduct } from '@/features/shop/api/get-product';
 import { TYPE_LABEL } from '@/features/shop/components/product-card';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError } from '@/lib/api/api-client';
 import { plural } from '@/lib/format';
-import { catalogueQueryOptions, useMix } from '@/lib/mix';
+import { catalogueQueryOptions, useMix } from '@/lib/api/mix';
 import { cn } from '@/lib/utils';
 
 /** Related products shown under a product. */

@@ -15,7 +15,7 @@ import {
   ProductCardSkeleton,
   type ShopView,
 } from '@/features/shop/components/product-card';
-import { useMix } from '@/lib/mix';
+import { useMix } from '@/lib/api/mix';
 import { useSearchParam } from '@/lib/search-params';
 import { cn } from '@/lib/utils';
 

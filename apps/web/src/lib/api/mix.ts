@@ -11,12 +11,12 @@ import type { MixResponse, ProductListResponse, ShopProduct } from '@lumiskin/co
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api, errorMessage } from '@/lib/api/api-client';
 import { getMixQueryOptions } from '@/lib/api/get-mix';
 import { shopQueryKey } from '@/lib/api/shop-catalogue';
 import { saveMix } from '@/lib/api/save-mix';
-import { useSession } from '@/lib/auth';
-import { getItem, getToken, setItem, subscribeSession } from '@/lib/storage';
+import { useSession } from '@/lib/api/auth';
+import { getItem, getToken, setItem, subscribeSession } from '@/lib/platform/storage';
 
 /*
  * The mix (docs/product-rules.md#mix), shared by the landing demo, the shop and the profile's

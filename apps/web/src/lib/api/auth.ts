@@ -1,8 +1,8 @@
 import type { MeResponse, User } from '@lumiskin/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api, ApiRequestError } from '@/lib/api-client';
-import { getSession, saveUser, subscribeSession, type Session } from '@/lib/storage';
+import { api, ApiRequestError } from '@/lib/api/api-client';
+import { getSession, saveUser, subscribeSession, type Session } from '@/lib/platform/storage';
 import { isUser } from '@/lib/user';
 
 /** What the server renders, and what hydration starts from: a visitor (docs/decisions/013). */

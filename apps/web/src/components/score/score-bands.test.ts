@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trendLabel } from './score';
+import { trendLabel } from './score-bands';
 
 describe('trendLabel (spec §4, 2-point rule)', () => {
   it('says No change under 2 points, signed percentages beyond', () => {

@@ -4,7 +4,7 @@ import {
   noInstallState,
   subscribeInstallState,
   type InstallState,
-} from '@/lib/install-prompt';
+} from '@/lib/platform/install-prompt';
 
 /** Whether the browser currently offers installation (never on the server). */
 export function useInstallPrompt(): InstallState {

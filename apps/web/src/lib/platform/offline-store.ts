@@ -1,10 +1,10 @@
 /**
- * The IndexedDB side of the offline cache (lib/offline-cache.ts), without the query library, so
+ * The IndexedDB side of the offline cache (lib/platform/offline-cache.ts), without the query library, so
  * that boot.ts (the first script) can start reading it: on the app shell the read then runs while
  * the app's scripts download instead of after they have run (opening the database is a round trip
  * to the browser's storage process, ~0.1 s on a phone before the first render).
  */
-import { hasIndexedDb, idbStore } from '@/lib/idb';
+import { hasIndexedDb, idbStore } from '@/lib/platform/idb';
 
 const KEY = 'v1';
 const run = idbStore('lumiskin', 'query-cache');

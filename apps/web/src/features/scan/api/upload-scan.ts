@@ -2,14 +2,18 @@ import type { Analysis } from '@lumiskin/contract/analysis-api';
 import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
 import type { ScanJob } from '@lumiskin/contract/scan';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/api-client';
 import { getAnalysisQueryOptions } from '@/lib/api/get-analysis';
 import { getDashboardStatsQueryOptions } from '@/lib/api/get-dashboard-stats';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
 import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
 
-export interface ScanRequest {
+/**
+ * What the scan page sends: the photos and the person's answers (the server's `ScanRequest` and
+ * `runScan` are its own steps of analysing them, docs/ARCHITECTURE.md).
+ */
+export interface ScanUpload {
   location: string;
   analysisType: AnalysisType;
   concerns: ScanConcern[];
@@ -43,18 +47,18 @@ export function isScanJob(answer: Analysis | ScanJob): answer is ScanJob {
  * caps bodies at 10 MB and multipart costs no base64 inflation or JSON parsing. The answer is
  * the analysis (201), or the queued scan to follow (202, see get-scan-job.ts).
  */
-export async function runScan(request: ScanRequest): Promise<Analysis | ScanJob> {
+export async function uploadScan(upload: ScanUpload): Promise<Analysis | ScanJob> {
   const form = new FormData();
-  if (request.file) {
-    form.append('image', request.file);
+  if (upload.file) {
+    form.append('image', upload.file);
   } else {
-    const [front, ...extras] = request.captures;
+    const [front, ...extras] = upload.captures;
     form.append('image', captureFile(front ?? 'data:image/jpeg;base64,', 'front.jpg'));
     extras.forEach((extra, i) => form.append('images', captureFile(extra, `angle-${i + 1}.jpg`)));
   }
-  form.append('location', request.location);
-  form.append('analysis_type', request.analysisType);
-  for (const concern of request.concerns) form.append('concerns', concern);
+  form.append('location', upload.location);
+  form.append('analysis_type', upload.analysisType);
+  for (const concern of upload.concerns) form.append('concerns', concern);
   return api.post<Analysis | ScanJob>('/analysis/scan-upload', form);
 }
 
@@ -68,10 +72,10 @@ export function cacheNewAnalysis(queryClient: QueryClient, analysis: Analysis) {
   void queryClient.invalidateQueries({ queryKey: getRoutineHistoryQueryOptions().queryKey });
 }
 
-export function useRunScan() {
+export function useUploadScan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: runScan,
+    mutationFn: uploadScan,
     onSuccess: (answer) => {
       // A queued scan is cached when its job is done (components/scan-progress.tsx).
       if (!isScanJob(answer)) cacheNewAnalysis(queryClient, answer);

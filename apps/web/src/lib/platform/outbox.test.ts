@@ -1,14 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reportReachable } from '@/lib/connection';
+import { reportReachable } from '@/lib/platform/connection';
 import {
   flushOutbox,
   resetOutboxForTests,
   sendOrQueue,
   startOutbox,
   useOutbox,
-} from '@/lib/outbox';
-import { clearSession, saveSession } from '@/lib/storage';
+} from '@/lib/platform/outbox';
+import { clearSession, saveSession } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json } from '@/testing/test-utils';
 
 let online = true;
@@ -23,13 +23,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The server's answer to a like or a save (contract LikeResponse, SaveResponse). */
+const answerEdit = (url: string) =>
+  url.endsWith('/save') ? json(200, { saved: true }) : json(200, { liked: true, likes: 1 });
+
 const like = (id: string, method: 'POST' | 'DELETE' = 'POST') =>
   sendOrQueue({ method, path: `/blog/posts/${id}/like`, label: `Like ${id}` });
 
 describe('outbox', () => {
   it('keeps edits made offline, shows them as pending, and sends them in order when back online', async () => {
     online = false;
-    const fetch = fakeFetch(() => json(200, { liked: true, likes: 1 }));
+    const fetch = fakeFetch(answerEdit);
     const { result } = renderHook(() => useOutbox());
     expect((await like('a')).queued).toBe(true);
     expect((await like('a', 'DELETE')).queued).toBe(true);
@@ -69,10 +73,10 @@ describe('outbox', () => {
 
   it('puts a new edit behind one still waiting, so the order holds', async () => {
     online = false;
-    fakeFetch(() => json(200, {}));
+    fakeFetch(answerEdit);
     await like('e');
     online = true;
-    const fetch = fakeFetch(() => json(200, {}));
+    const fetch = fakeFetch(answerEdit);
     const second = await like('e', 'DELETE');
     expect(second.queued).toBe(true);
     await flushOutbox();
@@ -81,7 +85,7 @@ describe('outbox', () => {
 
   it('drops an edit the server refuses (so it blocks nothing), and stops at a server error', async () => {
     online = false;
-    fakeFetch(() => json(200, {}));
+    fakeFetch(answerEdit);
     await like('gone');
     await like('f');
     await like('g');
@@ -93,7 +97,7 @@ describe('outbox', () => {
       if (url.includes('/gone/'))
         return json(404, { detail: 'Article not found', code: 'not_found' });
       if (url.includes('/g/')) return json(503, { detail: 'down', code: 'database_unavailable' });
-      return json(200, {});
+      return answerEdit(url);
     });
     const { result } = renderHook(() => useOutbox());
     await act(() => flushOutbox());
@@ -105,7 +109,7 @@ describe('outbox', () => {
   it('drops what was not sent when the person signs out', async () => {
     const stop = startOutbox(() => {});
     online = false;
-    fakeFetch(() => json(200, {}));
+    fakeFetch(answerEdit);
     await like('h');
     const { result } = renderHook(() => useOutbox());
     expect(result.current).toHaveLength(1);

@@ -2,11 +2,11 @@
  * Web Push for the installed PWA (decision 033): the browser's subscription, made with the
  * server's VAPID key and saved with POST /api/push/subscribe; removed at sign-out so the next
  * person on this device gets none of the last one's reminders. Never inside the native app
- * (it registers with FCM through lib/native.ts instead).
+ * (it registers with FCM through lib/platform/native.ts instead).
  */
 import { VapidPublicKey } from '@lumiskin/contract/notifications';
-import { api } from '@/lib/api-client';
-import { isNativeApp } from '@/lib/install-prompt';
+import { api } from '@/lib/api/api-client';
+import { isNativeApp } from '@/lib/platform/install-prompt';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 

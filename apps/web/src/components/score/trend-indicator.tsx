@@ -5,8 +5,8 @@ import {
   conditionsExplanation,
   conditionsLabel,
   type CaptureDifference,
-} from '@/lib/scan-baseline';
-import { trend } from '@/features/dashboard/components/scores';
+} from '@/lib/scan/baseline';
+import { TREND_TEXT, trendLabel, trendTone } from '@/components/score/score-bands';
 
 /**
  * The trend indicator (docs/product-rules.md#trends): current minus previous; under 2 points either way is 'No change',
@@ -51,30 +51,27 @@ export function TrendIndicator({
       </span>
     );
   }
-  const t = trend(current, previous);
-  if (t.kind === 'none') return null;
+  const t = trendLabel(current, previous);
+  if (t === null) return null;
   const isUnlike = unlike !== undefined && t.kind !== 'same';
-  const text = t.kind === 'same' ? 'No change' : `${t.diff > 0 ? '+' : ''}${t.diff.toFixed(1)}%`;
+  const tone = trendTone(t.kind, isUnlike);
   const Icon =
     t.kind === 'up' ? ArrowUpRightIcon : t.kind === 'down' ? ArrowDownRightIcon : MinusIcon;
   return (
     <span
       data-trend={t.kind}
+      data-tone={tone}
       data-conditions={isUnlike ? 'unlike' : undefined}
       title={isUnlike ? conditionsExplanation(unlike) : undefined}
       className={cn(
         'inline-flex items-center gap-0.5 text-xs font-semibold whitespace-nowrap',
-        isUnlike || t.kind === 'same'
-          ? 'text-muted-foreground'
-          : t.kind === 'up'
-            ? 'text-success'
-            : 'text-destructive dark:text-[#f87171]',
+        TREND_TEXT[tone],
         className,
       )}
     >
       <Icon className="size-3.5" aria-hidden />
       {label ? <span className="sr-only">{label}: </span> : null}
-      {text}
+      {t.text}
       {isUnlike ? <span className="sr-only"> ({conditionsLabel(unlike)})</span> : null}
     </span>
   );

@@ -5,10 +5,10 @@
  * screens show what is still waiting (`useOutbox`). Decision 034.
  */
 import { useSyncExternalStore } from 'react';
-import { apiRequest, ApiRequestError } from '@/lib/api-client';
-import { subscribeReachable, isServerReachable } from '@/lib/connection';
-import { hasIndexedDb, idbStore } from '@/lib/idb';
-import { getSession, subscribeSession } from '@/lib/storage';
+import { apiRequest, ApiRequestError } from '@/lib/api/api-client';
+import { subscribeReachable, isServerReachable } from '@/lib/platform/connection';
+import { hasIndexedDb, idbStore } from '@/lib/platform/idb';
+import { getSession, subscribeSession } from '@/lib/platform/storage';
 
 export interface OutboxEntry {
   id: string;

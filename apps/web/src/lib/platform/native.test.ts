@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '@/lib/storage';
-import { createUser, fakeFetch, json } from '@/testing/test-utils';
+import { saveSession } from '@/lib/platform/storage';
+import { fakeApi } from '@/testing/fake-api';
+import { apiError, createUser } from '@/testing/test-utils';
 
 // The plugins are mocked at the bridge: what each native call receives is what the app asks of
 // the device (docs/product-rules.md#native-app values).
@@ -42,7 +43,7 @@ const native = () =>
 
 async function bridge() {
   vi.resetModules();
-  return import('@/lib/native');
+  return import('@/lib/platform/native');
 }
 
 beforeEach(() => {
@@ -104,7 +105,9 @@ describe('native bridge', () => {
     native();
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     saveSession({ token: 'tok-123', user: createUser() });
-    const fetch = fakeFetch(() => new Response(null, { status: 204 }));
+    const fetch = fakeApi({
+      'POST /api/user/push-token': () => new Response(null, { status: 204 }),
+    });
     const opened: string[] = [];
     const { startNativeApp } = await bridge();
     await startNativeApp((link) => opened.push(link));
@@ -142,11 +145,10 @@ describe('native bridge', () => {
     native();
     saveSession({ token: 'tok-456', user: createUser() });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const fetch = fakeFetch((_url, init) =>
-      init.method === 'POST'
-        ? json(500, { detail: 'down', code: 'internal' })
-        : new Response(null, { status: 204 }),
-    );
+    const fetch = fakeApi({
+      'POST /api/user/push-token': () => apiError(500, 'down', 'internal'),
+      'DELETE /api/user/push-token': () => new Response(null, { status: 204 }),
+    });
     const { registerNativePush, unregisterNativePush } = await bridge();
     await registerNativePush(() => {});
     push.listeners.get('registration')?.({ value: 'fcm-2' });

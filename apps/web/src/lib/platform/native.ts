@@ -5,9 +5,9 @@
  * Plugins load on demand, so the web build downloads none of them.
  */
 import type { PushTokenInput } from '@lumiskin/contract/notifications';
-import { apiRequest } from '@/lib/api-client';
-import { isNativeApp } from '@/lib/install-prompt';
-import { getToken, subscribeSession } from '@/lib/storage';
+import { apiRequest } from '@/lib/api/api-client';
+import { isNativeApp } from '@/lib/platform/install-prompt';
+import { getToken, subscribeSession } from '@/lib/platform/storage';
 
 /** docs/product-rules.md#native-app: the status bar colour, the splash's time, geolocation's limits, photo quality. */
 export const STATUS_BAR_COLOR = '#8b5cf6';

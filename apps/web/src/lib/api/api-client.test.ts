@@ -1,14 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { api, ApiRequestError, setUnauthorizedHandler } from '@/lib/api-client';
-import { getSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { api, ApiRequestError, setUnauthorizedHandler } from '@/lib/api/api-client';
+import { getSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json } from '@/testing/test-utils';
 
 describe('api client', () => {
   it('sends the stored token as a bearer header', async () => {
     saveSession({ token: 'tok_abc', user: createUser() });
-    const fetch = fakeFetch(() => json(200, { ok: true }));
+    const health = { status: 'ok', database: 'up', version: '1.0.0', uptime_s: 5 };
+    const fetch = fakeFetch(() => json(200, health));
 
-    await expect(api.get('/health')).resolves.toEqual({ ok: true });
+    await expect(api.get('/health')).resolves.toEqual(health);
 
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/health');
@@ -16,7 +17,9 @@ describe('api client', () => {
   });
 
   it('sends no Authorization header when signed out', async () => {
-    const fetch = fakeFetch(() => json(200, {}));
+    const fetch = fakeFetch(() =>
+      json(200, { status: 'ok', database: 'up', version: '1.0.0', uptime_s: 5 }),
+    );
     await api.get('/health');
     expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
   });

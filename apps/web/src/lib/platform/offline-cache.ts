@@ -6,9 +6,9 @@
  * person signing in, drops it. Only successful answers are kept, for at most MAX_AGE_MS.
  */
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { hasIndexedDb } from '@/lib/idb';
-import { deleteSaved, readSaved, writeSaved } from '@/lib/offline-store';
-import { getSession, subscribeSession } from '@/lib/storage';
+import { hasIndexedDb } from '@/lib/platform/idb';
+import { deleteSaved, readSaved, writeSaved } from '@/lib/platform/offline-store';
+import { getSession, subscribeSession } from '@/lib/platform/storage';
 
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Writes are batched: the cache is saved at most once per this interval. */

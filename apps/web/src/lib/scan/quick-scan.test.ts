@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tappableBeneath } from '@/lib/quick-scan';
+import { tappableBeneath } from '@/lib/scan/quick-scan';
 
 /** jsdom has no layout: a DOMMatrixReadOnly that reads "matrix(a, b, c, d, e, f)". */
 class Matrix {

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
-/** A circular progress ring (0–1) with whatever sits in its middle. */
-export function ProgressRing({
+/**
+ * A circular progress ring (0–1) with whatever sits in its middle: the one ring of the app (the
+ * scan's overall score, the quiz's accuracy and level progress).
+ */
+export function Ring({
   value,
   size = 112,
   stroke = 10,
@@ -10,6 +13,7 @@ export function ProgressRing({
   children,
   className,
   color = 'var(--color-brand)',
+  durationMs = 500,
 }: {
   value: number;
   size?: number;
@@ -19,6 +23,8 @@ export function ProgressRing({
   children?: ReactNode;
   className?: string;
   color?: string;
+  /** How long the ring takes to fill (none when the person asks for reduced motion). */
+  durationMs?: number;
 }) {
   const radius = (size - stroke) / 2;
   const circumference = 2 * Math.PI * radius;
@@ -55,7 +61,8 @@ export function ProgressRing({
           strokeLinecap="round"
           strokeDasharray={circumference}
           strokeDashoffset={circumference * (1 - clamped)}
-          className="transition-[stroke-dashoffset] duration-500 ease-out motion-reduce:transition-none"
+          className="transition-[stroke-dashoffset] ease-out motion-reduce:transition-none"
+          style={{ transitionDuration: `${durationMs}ms` }}
         />
       </svg>
       <div

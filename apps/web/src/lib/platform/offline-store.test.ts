@@ -50,7 +50,7 @@ describe('offline store', () => {
   it('hands the read boot.ts started to the app once, then reads afresh', async () => {
     const idb = fakeIndexedDb({ v1: { owner: 'usr_1', savedAt: 1 } });
     vi.stubGlobal('indexedDB', idb.factory);
-    const store = await import('@/lib/offline-store');
+    const store = await import('@/lib/platform/offline-store');
 
     store.readSavedEarly();
     store.readSavedEarly(); // a second call starts nothing new
@@ -67,7 +67,7 @@ describe('offline store', () => {
   it('reads, writes and deletes the saved cache', async () => {
     const idb = fakeIndexedDb();
     vi.stubGlobal('indexedDB', idb.factory);
-    const store = await import('@/lib/offline-store');
+    const store = await import('@/lib/platform/offline-store');
 
     await expect(store.readSaved()).resolves.toBeUndefined();
     await store.writeSaved({ owner: null, savedAt: 3 });
@@ -78,8 +78,8 @@ describe('offline store', () => {
 
   it('starts nothing without IndexedDB (private modes, old browsers)', async () => {
     vi.stubGlobal('indexedDB', undefined);
-    const store = await import('@/lib/offline-store');
-    const { hasIndexedDb } = await import('@/lib/idb');
+    const store = await import('@/lib/platform/offline-store');
+    const { hasIndexedDb } = await import('@/lib/platform/idb');
     expect(hasIndexedDb()).toBe(false);
     expect(() => store.readSavedEarly()).not.toThrow();
   });

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TrendIndicator } from '@/features/dashboard/components/trend-indicator';
+import { TrendIndicator } from '@/components/score/trend-indicator';
 
 describe('TrendIndicator (spec §4: 2-point no-change rule)', () => {
   it.each([
@@ -25,7 +25,7 @@ describe('TrendIndicator (spec §4: 2-point no-change rule)', () => {
     );
     const trend = container.querySelector('[data-trend]');
     expect(trend).toHaveTextContent('Hydration: +6.0% (possibly the lighting)');
-    expect(trend).toHaveClass('text-muted-foreground');
-    expect(trend).not.toHaveClass('text-success');
+    expect(trend).toHaveAttribute('data-tone', 'muted');
+    expect(trend).not.toHaveAttribute('data-tone', 'good');
   });
 });

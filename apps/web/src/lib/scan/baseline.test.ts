@@ -1,6 +1,6 @@
 import type { CaptureConditions } from '@lumiskin/contract/analysis';
 import { describe, expect, it } from 'vitest';
-import { comparableBaseline, conditionsExplanation, conditionsLabel } from '@/lib/scan-baseline';
+import { comparableBaseline, conditionsExplanation, conditionsLabel } from '@/lib/scan/baseline';
 import { DAYLIGHT, WARM_LAMP } from '@/testing/scan-factory';
 
 const farAway: CaptureConditions = { ...DAYLIGHT, face_px: 150 };

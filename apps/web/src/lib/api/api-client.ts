@@ -1,8 +1,8 @@
 import type { ApiError } from '@lumiskin/contract/errors';
-import { isServerReachable, reportReachable } from '@/lib/connection';
+import { isServerReachable, reportReachable } from '@/lib/platform/connection';
 import type { ApiTransport } from '@lumiskin/contract/page-render';
-import { takeEarlyResponse } from '@/lib/early-requests';
-import { clearSession, getToken } from '@/lib/storage';
+import { takeEarlyResponse } from '@/lib/api/early-requests';
+import { clearSession, getToken } from '@/lib/platform/storage';
 
 /** Every call goes to the same origin under /api (the dev server proxies it to the API). */
 export const API_BASE = '/api';
@@ -39,7 +39,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
 
 /**
  * How a request reaches the API: the browser's fetch (or the answer boot.ts already asked for,
- * lib/early-requests.ts), or the server's own when it renders a page.
+ * lib/api/early-requests.ts), or the server's own when it renders a page.
  */
 let transport: ApiTransport = (url, init) => takeEarlyResponse(url, init) ?? fetch(url, init);
 

@@ -1,0 +1,89 @@
+import {
+  METRIC_LABELS,
+  scoreBand,
+  trend,
+  type MetricKey,
+  type ScoreBand,
+} from '@lumiskin/contract/analysis';
+import type { HistoryItem } from '@lumiskin/contract/analysis-api';
+
+/**
+ * How a score is shown, once for the whole app (dashboard, scan, profile): its band's word,
+ * badge, text and bar colours, its tint on the photo, its trend and its metric's label.
+ */
+
+/** Spec §9 colours, always with a word beside them (DESIGN.md: never colour alone). */
+export const BAND_LABEL: Record<ScoreBand, string> = {
+  good: 'Good',
+  fair: 'Fair',
+  poor: 'Needs care',
+};
+
+export const BAND_BADGE: Record<ScoreBand, 'success' | 'warning' | 'destructive'> = {
+  good: 'success',
+  fair: 'warning',
+  poor: 'destructive',
+};
+
+/** A lighter red in dark mode: the destructive red is too dark to read on a dark card. */
+export const BAND_TEXT: Record<ScoreBand, string> = {
+  good: 'text-success',
+  fair: 'text-warning',
+  poor: 'text-destructive dark:text-[#f87171]',
+};
+
+export const BAND_BAR: Record<ScoreBand, string> = {
+  good: 'bg-success',
+  fair: 'bg-warning',
+  poor: 'bg-destructive dark:bg-[#f87171]',
+};
+
+/** Zone tints on the photo and the ring (SVG fill/stroke), matching the score colours. */
+export const BAND_COLOR: Record<ScoreBand, string> = {
+  good: '#22c55e',
+  fair: '#f59e0b',
+  poor: '#ef4444',
+};
+
+export { scoreBand };
+
+/**
+ * Spec §4 trend indicator: current minus previous; |diff| under 2 is 'No change', above 0 a green
+ * '+N.N%', below a red 'N.N%'.
+ */
+export function trendLabel(current: number, previous: number | null | undefined) {
+  const t = trend(current, previous);
+  if (t.kind === 'none') return null;
+  if (t.kind === 'same') return { kind: t.kind, text: 'No change' };
+  return { kind: t.kind, text: `${t.diff > 0 ? '+' : ''}${t.diff.toFixed(1)}%` };
+}
+
+/**
+ * What a trend's colour says: better (green), worse (red), or neither: no change, or a change
+ * against a scan in different conditions, which is not news either way. Shown as `data-tone`.
+ */
+export type TrendTone = 'good' | 'bad' | 'muted';
+
+export function trendTone(kind: 'up' | 'down' | 'same', isUnlike: boolean): TrendTone {
+  if (isUnlike || kind === 'same') return 'muted';
+  return kind === 'up' ? 'good' : 'bad';
+}
+
+export const TREND_TEXT: Record<TrendTone, string> = {
+  good: 'text-success',
+  bad: 'text-destructive dark:text-[#f87171]',
+  muted: 'text-muted-foreground',
+};
+
+/** Spec §3: metric keys show underscores as spaces; ours have proper labels. */
+export function metricLabel(key: string): string {
+  return METRIC_LABELS[key as MetricKey] ?? key.replace(/_/g, ' ');
+}
+
+/** The scores of a scan as [key, value] pairs, in the engine's metric order. */
+export function scoreEntries(scores: HistoryItem['scores']): [MetricKey, number][] {
+  return (Object.keys(METRIC_LABELS) as MetricKey[]).flatMap((key) => {
+    const value = scores[key];
+    return typeof value === 'number' ? [[key, value] as [MetricKey, number]] : [];
+  });
+}
