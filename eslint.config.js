@@ -25,6 +25,12 @@ const webFeatures = fs
   .map((d) => d.name);
 const FEATURE_BOUNDARY =
   'Features do not import each other; move what they share down to lib/ (server state: lib/api/) or components/.';
+/** Packages are imported through their public entries (docs/ARCHITECTURE.md). */
+const deepImports = {
+  group: ['@lumiskin/*/*', '!@lumiskin/contract/*'],
+  message:
+    'Import @lumiskin/skin-engine and @lumiskin/skin-advice through their entry (src/index.ts); the contract through its named entries.',
+};
 const appsImports = {
   group: [
     '**/apps/**',
@@ -80,7 +86,7 @@ function engineLayer(layer, forbidden) {
       rules: {
         'no-restricted-imports': [
           'error',
-          { paths: ioModules, patterns: [appsImports, layerRule] },
+          { paths: ioModules, patterns: [appsImports, layerRule, deepImports] },
         ],
       },
     },
@@ -88,7 +94,12 @@ function engineLayer(layer, forbidden) {
       ? [
           {
             files: ['packages/skin-engine/src/face/detector.ts'],
-            rules: { 'no-restricted-imports': ['error', { patterns: [appsImports, layerRule] }] },
+            rules: {
+              'no-restricted-imports': [
+                'error',
+                { patterns: [appsImports, layerRule, deepImports] },
+              ],
+            },
           },
         ]
       : []),
@@ -128,14 +139,21 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepImports] }] },
+  },
+  {
     files: ['packages/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [appsImports] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [appsImports, deepImports] }] },
   },
   {
     files: ['packages/skin-engine/src/**/*.ts'],
     ignores: ['packages/skin-engine/src/face/detector.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ioModules, patterns: [appsImports] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: ioModules, patterns: [appsImports, deepImports] },
+      ],
     },
   },
   // The engine's layers: image → face → metrics → scoring and the engine; no back edge.
@@ -147,7 +165,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '@/app/*'], message: FEATURE_BOUNDARY }] },
+        {
+          patterns: [
+            { group: ['@/features/*', '@/app/*'], message: FEATURE_BOUNDARY },
+            deepImports,
+          ],
+        },
       ],
     },
   },
@@ -173,6 +196,7 @@ export default tseslint.config(
               ],
               message: FEATURE_BOUNDARY,
             },
+            deepImports,
           ],
         },
       ],
@@ -191,7 +215,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/plugins', '**/plugins/*'], message: SERVER_KERNEL }] },
+        {
+          patterns: [
+            { group: ['**/plugins', '**/plugins/*'], message: SERVER_KERNEL },
+            deepImports,
+          ],
+        },
       ],
     },
   },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPREHENSIVE_METRICS } from '@lumiskin/contract/analysis';
 import { buildFinding } from '../src/findings';
 // The report's list of banned words is the interpreter's; findings are held to it too.
-import { containsBannedWord } from '@lumiskin/skin-advice/report';
+import { containsBannedWord } from '@lumiskin/skin-advice';
 
 describe('findings', () => {
   it('every sentence, in every band, is plain cosmetic language (no banned report words)', () => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BASE_IDS, BOOSTER_IDS } from '@lumiskin/contract/analysis';
-import { BASES, BOOSTERS } from '@lumiskin/skin-advice/builtin-catalogue';
+import { BASES, BOOSTERS } from '@lumiskin/skin-advice';
 import { POINTS_BY_DIFFICULTY, QUIZ_CATEGORIES, QUIZ_QUESTIONS } from './quiz-bank';
 import { BLOG_POSTS } from './blog-posts';
 import { EVERYDAY_PRODUCTS, FORMULATION_PRODUCTS, SHOP_PRODUCTS } from './products';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BASE_IDS, BOOSTER_IDS } from '@lumiskin/contract/analysis';
 import { Booster, FormulationBase } from '@lumiskin/contract/formulations';
-import { createCatalogue } from '@lumiskin/skin-advice/catalogue';
-import { BASES, BOOSTERS } from '@lumiskin/skin-advice/builtin-catalogue';
+import { createCatalogue, BASES, BOOSTERS } from '@lumiskin/skin-advice';
 
 const catalogue = createCatalogue(BASES, BOOSTERS);
 const getBase = catalogue.base;

@@ -7,7 +7,7 @@
  */
 import type { Formulation, FormulationFlags, SuitableFor } from '@lumiskin/contract/formulations';
 import type { BaseId, BoosterId, MetricKey, TimeOfUse } from '@lumiskin/contract/analysis';
-import { BASES, BOOSTERS } from '@lumiskin/skin-advice/builtin-catalogue';
+import { BASES, BOOSTERS } from '@lumiskin/skin-advice';
 
 export type ProductType =
   'base' | 'booster' | 'cleanser' | 'moisturizer' | 'sunscreen' | 'toner' | 'mask' | 'tool';

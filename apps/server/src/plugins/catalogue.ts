@@ -1,4 +1,4 @@
-import type { Catalogue } from '@lumiskin/skin-advice/catalogue';
+import type { Catalogue } from '@lumiskin/skin-advice';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { versionedCopy } from '../lib/versioned-copy';

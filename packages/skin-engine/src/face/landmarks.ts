@@ -48,9 +48,5 @@ export const REGION_POLYGONS: Record<RegionKey, ReadonlyArray<ReadonlyArray<numb
 export const EXCLUDED_POLYGONS = [RIGHT_EYE, LEFT_EYE, LIPS_OUTER] as const;
 
 export const NOSE_TIP = 1;
-export const RIGHT_FACE_EDGE = 234;
-export const LEFT_FACE_EDGE = 454;
-export const RIGHT_EYE_OUTER = 33;
-export const LEFT_EYE_OUTER = 263;
 export const FOREHEAD_TOP = 10;
 export const CHIN_BOTTOM = 152;

@@ -65,10 +65,6 @@ const LIN = (() => {
   return lut;
 })();
 
-export function srgbToLinear8(v: number): number {
-  return LIN[v] as number;
-}
-
 interface Sample {
   r: number[];
   g: number[];

@@ -110,35 +110,9 @@ export function gaussianBlur(plane: Plane, sigma: number, pool?: Scratch): Plane
 }
 
 /**
- * Normalised convolution (Knutsson & Westin 1993): blur(v·m) / blur(m), so pixels outside the
- * mask (hair, eyes, background) do not leak into the smoothed skin values.
- */
-export function maskedGaussianBlur(
-  planes: readonly Plane[],
-  mask: Uint8Array,
-  sigma: number,
-): Plane[] {
-  const first = planes[0];
-  if (!first) return [];
-  const m = newPlane(undefined, first.width, first.height);
-  for (let i = 0; i < m.data.length; i++) m.data[i] = mask[i] ? 1 : 0;
-  const den = gaussianBlur(m, sigma);
-  return planes.map((plane) => {
-    const weighted = newPlane(undefined, plane.width, plane.height);
-    for (let i = 0; i < plane.data.length; i++)
-      weighted.data[i] = mask[i] ? (plane.data[i] as number) : 0;
-    const num = gaussianBlur(weighted, sigma);
-    for (let i = 0; i < num.data.length; i++) {
-      const d = den.data[i] as number;
-      num.data[i] = d > 1e-3 ? (num.data[i] as number) / d : (plane.data[i] as number);
-    }
-    return num;
-  });
-}
-
-/**
- * maskedGaussianBlur of a wide kernel, computed at half resolution and upsampled: the 2×2 block
- * averages of v·m and m are blurred by σ/2 (less the box's own ≈ 0.29 half-pixel blur), divided,
+ * Normalised convolution (Knutsson & Westin 1993: blur(v·m) / blur(m), so pixels outside the
+ * mask do not leak into the smoothed skin values) of a wide kernel, computed at half resolution
+ * and upsampled: the 2×2 block averages of v·m and m are blurred by σ/2 (less the box's own ≈ 0.29 half-pixel blur), divided,
  * then brought back bilinearly. A quarter of the work for smoothing scales well above a pixel.
  */
 export function maskedGaussianBlurHalf(

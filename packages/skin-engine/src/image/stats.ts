@@ -7,18 +7,6 @@ export interface Bounds {
   y1: number;
 }
 
-export function maskedMean(values: Float32Array, mask: Uint8Array): number {
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < values.length; i++) {
-    if (mask[i]) {
-      sum += values[i] as number;
-      n++;
-    }
-  }
-  return n ? sum / n : 0;
-}
-
 /**
  * Quantile (0..1) of the masked values from a 4096-bin histogram over their range, interpolated
  * within the bin: O(n), deterministic, and within (range/4096) of the exact order statistic.

@@ -1,5 +1,5 @@
 import { AdminMessages, AdminProduct, AdminProductList, AuditList } from '@lumiskin/contract/admin';
-import { recommend } from '@lumiskin/skin-advice/recommend';
+import { recommend } from '@lumiskin/skin-advice';
 import { ProductListResponse } from '@lumiskin/contract/shop';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnalyzeInput, AnalyzeOutcome } from '@lumiskin/skin-engine/engine';
+import type { AnalyzeInput, AnalyzeOutcome } from '@lumiskin/skin-engine';
 import { Piscina } from 'piscina';
 
 /**

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Analysis } from '@lumiskin/contract/analysis-api';
-import type { MetricKey } from '@lumiskin/contract/analysis';
-import type { AnalysisResult } from '@lumiskin/skin-engine/engine';
-import { advise as realAdvise, type Advice } from '@lumiskin/skin-advice/advise';
-import { buildFinding } from '@lumiskin/skin-engine/findings';
+import { scoreBand, type MetricKey } from '@lumiskin/contract/analysis';
+import { ENGINE_METHOD_VERSION, METRIC_METHODS, type AnalysisResult } from '@lumiskin/skin-engine';
+import { advise as realAdvise, type Advice } from '@lumiskin/skin-advice';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,8 +15,7 @@ import { sendJson, startStub } from './adapters/stub-server.test-helper';
 import { defaultAnalysisConfig } from './config';
 import { createPostgresPhotoStorage } from './photo-storage';
 import type { AnalysisPool } from './pool';
-import { mergeExternal, runScan } from './scan-service';
-import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '@lumiskin/skin-engine/methods';
+import { runScan } from './scan-service';
 
 const FACE = fs.readFileSync(path.join(import.meta.dirname, 'test-fixtures/astronaut-face.jpg'));
 const image_data = `data:image/jpeg;base64,${FACE.toString('base64')}`;
@@ -184,9 +182,15 @@ const ours: Partial<Record<MetricKey, number>> = { acne: 90, oiliness: 70, textu
 const result = {
   scores: ours,
   overall_score: 82,
-  findings: Object.entries(ours).map(([metric, score]) =>
-    buildFinding(metric as MetricKey, { score, raw: 0, regionScores: {} }, 0.9),
-  ),
+  findings: Object.entries(ours).map(([metric, score]) => ({
+    metric: metric as MetricKey,
+    score,
+    band: scoreBand(score),
+    summary: `${metric} reads ${score}.`,
+    regions: [],
+    confidence: 0.9,
+    estimated: false,
+  })),
   unmeasured: [
     { metric: 'dark_spots', reason: 'Too little of your cheeks could be seen.' },
     { metric: 'redness', reason: 'Too little of your cheeks could be seen.' },
@@ -222,39 +226,3 @@ const result = {
   methods: { ...METRIC_METHODS },
   method_version: ENGINE_METHOD_VERSION,
 } as unknown as AnalysisResult;
-
-describe('merging the external API scores', () => {
-  it('counts a metric we left unmeasured as measured once the API scored it, and keeps overlays, notes and capture', () => {
-    const merged = mergeExternal(result, {
-      scores: { acne: 41, dark_spots: 55 },
-      skinType: null,
-      skinTypeConfidence: null,
-      faceRectangle: null,
-      requestId: 'r1',
-      warnings: [],
-    });
-    expect(merged.scores).toEqual({ acne: 41, oiliness: 70, texture: 85, dark_spots: 55 });
-    expect(merged.unmeasured.map((u) => u.metric)).toEqual(['redness']);
-    expect(merged.findings.map((f) => f.metric)).toEqual([
-      'acne',
-      'oiliness',
-      'texture',
-      'dark_spots',
-    ]);
-    expect(merged.findings.find((f) => f.metric === 'dark_spots')).toMatchObject({
-      score: 55,
-      band: 'poor',
-      confidence: 0.5,
-    });
-    expect(merged.overall_score).not.toBe(result.overall_score);
-    // Merging measures; it never advises (the interpreter runs once, after it: see runScan).
-    expect(merged).not.toHaveProperty('report');
-    expect(merged).not.toHaveProperty('routine');
-    expect(merged.overlays).toEqual(result.overlays);
-    expect(merged.zone_notes).toEqual(result.zone_notes);
-    expect(merged.capture).toEqual(result.capture);
-    // The API's scores are the vendor's method (0), never differenced against ours; the rest keep ours.
-    expect(merged.methods).toEqual({ ...METRIC_METHODS, acne: 0, dark_spots: 0 });
-    expect(result.methods).toEqual(METRIC_METHODS);
-  });
-});

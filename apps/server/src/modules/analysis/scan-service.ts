@@ -1,21 +1,10 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
-import {
-  COMPREHENSIVE_METRICS,
-  scoreBand,
-  type AnalysisType,
-  type CaptureAngle,
-  type Finding,
-  type MetricKey,
-  type ScanConcern,
-} from '@lumiskin/contract/analysis';
+import type { AnalysisType, CaptureAngle, ScanConcern } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
 import type { GeoPlace } from '@lumiskin/contract/geo';
 import { ScanErrorCode, ScanMessages } from '@lumiskin/contract/scan';
-import type { AnalysisResult } from '@lumiskin/skin-engine/engine';
-import { advise as defaultAdvise, type Advice } from '@lumiskin/skin-advice/advise';
-import type { Catalogue } from '@lumiskin/skin-advice/catalogue';
-import { buildFinding } from '@lumiskin/skin-engine/findings';
-import { overallScore } from '@lumiskin/skin-engine/scoring';
+import { mergeExternal, type AnalysisResult } from '@lumiskin/skin-engine';
+import { advise as defaultAdvise, type Advice, type Catalogue } from '@lumiskin/skin-advice';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
@@ -111,57 +100,6 @@ async function decode(bytes: Buffer, angle: CaptureAngle): Promise<PreparedImage
  */
 function profileSkinType(user: UserRow): SkinType | null {
   return user.skinType === 'normal' ? null : user.skinType;
-}
-
-/**
- * Confidence of a finding only the external API measured: its scores are mapped from the vendor's
- * yes/no calls (adapters/external-skin-api.ts), and our own checks of the photo did not back it.
- */
-const EXTERNAL_ONLY_CONFIDENCE = 0.5;
-const METRIC_ORDER: readonly MetricKey[] = COMPREHENSIVE_METRICS;
-/** The method number of a score the external API gave in place of ours (decision 037). */
-const EXTERNAL_METHOD = 0;
-
-/**
- * The external API's scores replace ours metric by metric where it measured them (see the mapping
- * in adapters/external-skin-api.ts); the overall score and findings' bands are then recomputed from
- * the merged scores. A metric our engine left unmeasured (too little skin showed) that the API
- * scored is measured after all. Such a metric's method becomes 0 (the vendor's, not ours), so it is
- * never differenced against our own score of it. Overlays, zone notes and capture conditions describe our own look
- * at the photo and stay as they are. Nothing here advises: the interpreter runs once, afterwards.
- */
-export function mergeExternal(
-  result: AnalysisResult,
-  external: ExternalSkinResult,
-): AnalysisResult {
-  const scores = { ...result.scores };
-  const methods = { ...result.methods };
-  const candidates = [
-    ...(Object.keys(scores) as MetricKey[]),
-    ...result.unmeasured.map((u) => u.metric),
-  ];
-  for (const metric of candidates) {
-    const theirs = external.scores[metric];
-    if (typeof theirs === 'number') {
-      scores[metric] = theirs;
-      methods[metric] = EXTERNAL_METHOD;
-    }
-  }
-  const unmeasured = result.unmeasured.filter((u) => scores[u.metric] === undefined);
-  const newlyMeasured = result.unmeasured.flatMap(({ metric }) => {
-    const score = scores[metric];
-    return score === undefined
-      ? []
-      : [buildFinding(metric, { score, raw: score, regionScores: {} }, EXTERNAL_ONLY_CONFIDENCE)];
-  });
-  const findings: Finding[] = result.findings
-    .map((f) => {
-      const score = scores[f.metric] ?? f.score;
-      return { ...f, score, band: scoreBand(score) };
-    })
-    .concat(newlyMeasured)
-    .sort((a, b) => METRIC_ORDER.indexOf(a.metric) - METRIC_ORDER.indexOf(b.metric));
-  return { ...result, scores, methods, overall_score: overallScore(scores), findings, unmeasured };
 }
 
 /** Step 1's output: everything checked and looked up before the engine runs. */

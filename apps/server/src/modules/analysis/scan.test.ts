@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { AccountExport } from '@lumiskin/contract/account';
 import { LEGACY_METHODS } from '@lumiskin/contract/analysis';
 import type { Analysis, HistoryItem } from '@lumiskin/contract/analysis-api';
-import { METRIC_METHODS } from '@lumiskin/skin-engine/methods';
+import { METRIC_METHODS } from '@lumiskin/skin-engine';
 import type { ConsentStatus, ScanError } from '@lumiskin/contract/scan';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,5 @@
 import { workerData } from 'node:worker_threads';
-import type { AnalyzeInput, AnalyzeOutcome } from '@lumiskin/skin-engine/engine';
-import { createSkinEngine } from '@lumiskin/skin-engine/engine';
+import { type AnalyzeInput, type AnalyzeOutcome, createSkinEngine } from '@lumiskin/skin-engine';
 
 /**
  * A piscina worker: the skin engine (TensorFlow.js WASM + face mesh) is loaded once per thread

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper';
-import { BASES, BOOSTERS } from '@lumiskin/skin-advice/builtin-catalogue';
+import { BASES, BOOSTERS } from '@lumiskin/skin-advice';
 import { loadFormulationCatalogue } from './formulations';
 import { products } from './schema';
 import { productsSeeder } from './seed';

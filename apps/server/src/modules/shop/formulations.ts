@@ -1,5 +1,5 @@
 import { Booster, FormulationBase } from '@lumiskin/contract/formulations';
-import { createCatalogue, type Catalogue } from '@lumiskin/skin-advice/catalogue';
+import { createCatalogue, type Catalogue } from '@lumiskin/skin-advice';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, type ProductRow } from './schema';

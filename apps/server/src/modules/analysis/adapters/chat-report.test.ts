@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Environment, Finding, MetricKey } from '@lumiskin/contract/analysis';
-import { advise } from '@lumiskin/skin-advice/advise';
-import { createCatalogue } from '@lumiskin/skin-advice/catalogue';
-import { BASES, BOOSTERS } from '@lumiskin/skin-advice/builtin-catalogue';
+import { advise, createCatalogue, BASES, BOOSTERS } from '@lumiskin/skin-advice';
 import { rewriteReport, type ChatReportConfig, type ChatReportInput } from './chat-report';
 import { sendJson, sendText, startStub } from './stub-server.test-helper';
 

@@ -1,5 +1,5 @@
 import type { Finding, MetricKey, Recommendation } from '@lumiskin/contract/analysis';
-import { containsBannedWord } from '@lumiskin/skin-advice/report';
+import { containsBannedWord } from '@lumiskin/skin-advice';
 
 /**
  * Optional adapter: an OpenAI-compatible chat model rewrites the engine's report in a friendlier

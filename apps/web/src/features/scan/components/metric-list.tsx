@@ -3,6 +3,7 @@ import {
   COMPREHENSIVE_METRICS,
   METHOD_CHANGED_NOTE,
   METRIC_LABELS,
+  REGION_LABELS,
   methodOf,
   type CaptureConditions,
   type Finding,
@@ -24,7 +25,6 @@ import { MethodNote } from '@/components/method-note';
 import { Badge } from '@/components/ui/badge';
 import { TapTooltip } from '@/components/ui/tap-tooltip';
 import { conditionsLabel, metricUnlike, type CaptureDifference } from '@/lib/scan/baseline';
-import { REGION_LABELS } from '@/features/scan/components/photo-zones';
 import {
   BAND_BADGE,
   BAND_BAR,

@@ -1,5 +1,5 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
-import type { RegionKey } from '@lumiskin/contract/analysis';
+import { REGION_LABELS, type RegionKey } from '@lumiskin/contract/analysis';
 import { ImageOffIcon, InfoIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,15 +13,6 @@ import {
 } from '@/features/scan/components/photo-overlays';
 import { BAND_COLOR, BAND_LABEL, scoreBand } from '@/components/score/score-bands';
 import { cn } from '@/lib/utils';
-
-export const REGION_LABELS: Record<RegionKey, string> = {
-  forehead: 'Forehead',
-  left_cheek: 'Left cheek',
-  right_cheek: 'Right cheek',
-  nose: 'Nose',
-  chin: 'Chin',
-  under_eyes: 'Under-eyes',
-};
 
 /** A zone's own score: the mean of what each measure scored there. */
 export function regionScores(analysis: Analysis): Partial<Record<RegionKey, number>> {
