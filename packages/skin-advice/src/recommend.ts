@@ -295,15 +295,9 @@ function boosterReason(c: Candidate, forcedGentle: boolean): string {
   return `${parts.join('')}: ${boosterNeedRule(c.booster).does}.`;
 }
 
-export function recommend(input: RecommendInput): RecommendOutput {
-  const { scores, concerns, environment } = input;
-  const notes: string[] = [];
-
-  // ---- skin type ----
-  const fromProfile = input.profileSkinType != null;
-  const skinType: SkinType = input.profileSkinType ?? input.estimatedSkinType;
-
-  // ---- gentle mode ----
+/** Gentle mode: a sensitive type, a sensitivity concern, or low sensitivity or redness. */
+function gentleMode(input: RecommendInput, skinType: SkinType): string[] {
+  const { scores, concerns } = input;
   const sensitivity = scoreOf(scores, 'sensitivity');
   const redness = scoreOf(scores, 'redness');
   const gentleReasons: string[] = [];
@@ -313,9 +307,18 @@ export function recommend(input: RecommendInput): RecommendOutput {
     gentleReasons.push(`your sensitivity score is ${sensitivity}`);
   if (redness != null && redness < GENTLE_BELOW)
     gentleReasons.push(`your redness score is ${redness}`);
-  const gentle = gentleReasons.length > 0;
 
-  // ---- base ----
+  return gentleReasons;
+}
+
+/** The base: barrier care when gentle, hydration for dry skin, balance for oily or acne-prone. */
+function chooseBase(
+  input: RecommendInput,
+  skinType: SkinType,
+  gentleReasons: string[],
+): { baseId: BaseId; baseReason: string; isOily: boolean } {
+  const { scores, concerns } = input;
+  const gentle = gentleReasons.length > 0;
   const oiliness = scoreOf(scores, 'oiliness');
   const hydration = scoreOf(scores, 'hydration');
   const isOily =
@@ -346,9 +349,16 @@ export function recommend(input: RecommendInput): RecommendOutput {
         ? `Your skin looks balanced and your hydration score is ${hydration}: a light hydrating base keeps it comfortable and supple.`
         : 'Your skin looks balanced: a light hydrating base keeps it comfortable and supple.';
   }
-  const base = input.catalogue.base(baseId);
 
-  // ---- boosters ----
+  return { baseId, baseReason, isOily };
+}
+
+/**
+ * Up to two boosters, best need first, a second from another category where one fits; never a
+ * pair that must not share an evening (the closer match stays), a retinoid and an acid split
+ * between morning and evening. Notes say what was left out and why.
+ */
+function chooseBoosters(input: RecommendInput, gentle: boolean, notes: string[]) {
   const ranked = rankBoosters(input);
   const excludedForGentle = new Set<string>();
   let pool = ranked;
@@ -427,7 +437,16 @@ export function recommend(input: RecommendInput): RecommendOutput {
     reason: boosterReason(c, gentle),
   }));
 
-  // ---- sunscreen ----
+  return { chosen, timeOf, movedToMorning, boosters };
+}
+
+/** The sunscreen's SPF for the place's UV and the routine's photosensitivity, and why. */
+function chooseSunscreen(
+  input: RecommendInput,
+  chosen: readonly Candidate[],
+  notes: string[],
+): { sun: ReturnType<typeof spfForUv>; sunReason: string } {
+  const { scores, concerns, environment } = input;
   const photosensitive =
     chosen.some(
       (c) => c.booster.flags.containsExfoliatingAcid || c.booster.flags.containsRetinoid,
@@ -453,7 +472,17 @@ export function recommend(input: RecommendInput): RecommendOutput {
     }
   }
 
-  // ---- moisturiser ----
+  return { sun, sunReason };
+}
+
+/** The moisturiser's texture for the skin and the air (dry or cold, humid or hot), and why. */
+function chooseMoisturiser(
+  input: RecommendInput,
+  skinType: SkinType,
+  isOily: boolean,
+  notes: string[],
+) {
+  const { environment } = input;
   const moist = moisturiserFor(skinType, isOily, environment);
   const moisturiser = MOISTURISERS[moist.texture];
   let moistReason = moisturiser.reason(skinType);
@@ -479,6 +508,64 @@ export function recommend(input: RecommendInput): RecommendOutput {
       `Humid or hot weather (${bits.join(', ')}): a light gel moisturiser is enough; blotting papers help with midday shine.`,
     );
   }
+
+  return { moist, moisturiser, moistReason };
+}
+
+/** Care notes for what was chosen: retinoids, vitamin C, patch tests, an estimated skin type. */
+function safetyNotes(
+  chosen: readonly Candidate[],
+  skinType: SkinType,
+  fromProfile: boolean,
+  notes: string[],
+): void {
+  // Named from the catalogue, so a booster added in the admin area gets the same care notes.
+  for (const c of chosen.filter((k) => k.booster.flags.containsRetinoid)) {
+    notes.push(
+      `${c.booster.name} contains a retinoid: start two evenings a week, build up slowly, and use sunscreen every morning. If you are pregnant, trying to be or breastfeeding, ask your doctor before using it.`,
+    );
+  }
+  for (const c of chosen.filter((k) => k.booster.flags.containsVitaminC)) {
+    notes.push(
+      `${c.booster.name} (vitamin C) belongs in your morning routine, under sunscreen, where its antioxidant care helps most.`,
+    );
+  }
+  if (chosen.length > 0)
+    notes.push('Introduce one new product at a time and patch test it on a small area first.');
+  if (!fromProfile) {
+    notes.push(
+      `Your skin type (${skinType}) is our estimate from the photo; set it in your profile to fine-tune this routine.`,
+    );
+  }
+}
+
+/** A dermatologist is suggested when a metric that warrants it is very low. */
+function dermatologist(scores: RecommendInput['scores'], notes: string[]): boolean {
+  const flagged = DERMATOLOGIST_METRICS.filter((k) => {
+    const s = scoreOf(scores, k);
+    return s != null && s < DERMATOLOGIST_BELOW;
+  });
+  const seeDermatologist = flagged.length > 0;
+  if (seeDermatologist) {
+    notes.push(
+      `Your ${joinAnd(flagged.map(label))} result${flagged.length > 1 ? 's are' : ' is'} quite low. A photo can only show so much, so it is worth showing your skin to a dermatologist, who can look at it in person and advise on the best care.`,
+    );
+  }
+
+  return seeDermatologist;
+}
+
+export function recommend(input: RecommendInput): RecommendOutput {
+  const notes: string[] = [];
+  const fromProfile = input.profileSkinType != null;
+  const skinType: SkinType = input.profileSkinType ?? input.estimatedSkinType;
+  const gentleReasons = gentleMode(input, skinType);
+  const gentle = gentleReasons.length > 0;
+  const { baseId, baseReason, isOily } = chooseBase(input, skinType, gentleReasons);
+  const base = input.catalogue.base(baseId);
+  const { chosen, timeOf, movedToMorning, boosters } = chooseBoosters(input, gentle, notes);
+  const { sun, sunReason } = chooseSunscreen(input, chosen, notes);
+  const { moist, moisturiser, moistReason } = chooseMoisturiser(input, skinType, isOily, notes);
 
   // ---- steps ----
   const amBoosters = chosen.filter((c) => timeOf.get(c.booster.id) !== 'PM');
@@ -548,37 +635,8 @@ export function recommend(input: RecommendInput): RecommendOutput {
     },
   ];
 
-  // ---- safety notes ----
-  // Named from the catalogue, so a booster added in the admin area gets the same care notes.
-  for (const c of chosen.filter((k) => k.booster.flags.containsRetinoid)) {
-    notes.push(
-      `${c.booster.name} contains a retinoid: start two evenings a week, build up slowly, and use sunscreen every morning. If you are pregnant, trying to be or breastfeeding, ask your doctor before using it.`,
-    );
-  }
-  for (const c of chosen.filter((k) => k.booster.flags.containsVitaminC)) {
-    notes.push(
-      `${c.booster.name} (vitamin C) belongs in your morning routine, under sunscreen, where its antioxidant care helps most.`,
-    );
-  }
-  if (chosen.length > 0)
-    notes.push('Introduce one new product at a time and patch test it on a small area first.');
-  if (!fromProfile) {
-    notes.push(
-      `Your skin type (${skinType}) is our estimate from the photo; set it in your profile to fine-tune this routine.`,
-    );
-  }
-
-  // ---- dermatologist ----
-  const flagged = DERMATOLOGIST_METRICS.filter((k) => {
-    const s = scoreOf(scores, k);
-    return s != null && s < DERMATOLOGIST_BELOW;
-  });
-  const seeDermatologist = flagged.length > 0;
-  if (seeDermatologist) {
-    notes.push(
-      `Your ${joinAnd(flagged.map(label))} result${flagged.length > 1 ? 's are' : ' is'} quite low. A photo can only show so much, so it is worth showing your skin to a dermatologist, who can look at it in person and advise on the best care.`,
-    );
-  }
+  safetyNotes(chosen, skinType, fromProfile, notes);
+  const seeDermatologist = dermatologist(input.scores, notes);
 
   return {
     recommendation: {
