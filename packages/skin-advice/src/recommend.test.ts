@@ -11,12 +11,9 @@ import {
 import { SKIN_TYPES, type SkinType } from '@lumiskin/contract/auth';
 import { catalogue } from '../test/catalogue';
 import { createCatalogue } from './catalogue';
-import {
-  boosterNeedRule,
-  recommend as recommendFrom,
-  spfForUv,
-  type RecommendInput,
-} from './recommend';
+import { boosterNeedRule } from './boosters';
+import { spfForUv } from './climate';
+import { recommend as recommendFrom, type RecommendInput } from './recommend';
 
 const recommend = (input: Omit<RecommendInput, 'catalogue'>) =>
   recommendFrom({ ...input, catalogue });
