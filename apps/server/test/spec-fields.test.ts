@@ -199,7 +199,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app.close());
 
-describe('spec §3 fields are all in the API', () => {
+describe("the entities' fields (docs/product-rules.md#entities) are all in the API", () => {
   for (const [entity, fields] of Object.entries(SPEC_FIELDS)) {
     it(entity, () => {
       const answer = answers[entity as keyof typeof SPEC_FIELDS];

@@ -53,7 +53,7 @@ function build(ids: string[]): Line[] {
   return lines;
 }
 
-describe('the mix rule (spec §5)', () => {
+describe('the mix rule (docs/product-rules.md#mix)', () => {
   it('accepts one base and two boosters', () => {
     const lines = build(['aquahydra', 'clearcomplex', 'brightradiance']);
     expect(lines.map((l) => l.product_id)).toEqual(['aquahydra', 'clearcomplex', 'brightradiance']);

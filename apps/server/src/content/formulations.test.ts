@@ -8,7 +8,7 @@ const getBase = catalogue.base;
 const getBooster = catalogue.booster;
 
 describe('formulation catalogue', () => {
-  it('has the 3 bases and 6 boosters of spec §3, each valid against its schema', () => {
+  it('has the 3 bases and 6 boosters of the product rules (docs/product-rules.md#mix), each valid against its schema', () => {
     expect(BASES.map((b) => b.name)).toEqual(['AquaHydra', 'SeboBalance', 'BarrierRepair']);
     expect(BOOSTERS.map((b) => b.name)).toEqual([
       'ClearComplex',

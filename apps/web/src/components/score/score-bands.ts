@@ -12,7 +12,7 @@ import type { HistoryItem } from '@lumiskin/contract/analysis-api';
  * badge, text and bar colours, its tint on the photo, its trend and its metric's label.
  */
 
-/** Spec §9 colours, always with a word beside them (DESIGN.md: never colour alone). */
+/** Band colours, always with a word beside them (docs/design.md#colour: never colour alone). */
 export const BAND_LABEL: Record<ScoreBand, string> = {
   good: 'Good',
   fair: 'Fair',
@@ -48,7 +48,7 @@ export const BAND_COLOR: Record<ScoreBand, string> = {
 export { scoreBand };
 
 /**
- * Spec §4 trend indicator: current minus previous; |diff| under 2 is 'No change', above 0 a green
+ * The trend indicator (docs/product-rules.md#trends): current minus previous; |diff| under 2 is 'No change', above 0 a green
  * '+N.N%', below a red 'N.N%'.
  */
 export function trendLabel(current: number, previous: number | null | undefined) {
@@ -75,7 +75,7 @@ export const TREND_TEXT: Record<TrendTone, string> = {
   muted: 'text-muted-foreground',
 };
 
-/** Spec §3: metric keys show underscores as spaces; ours have proper labels. */
+/** Metric keys show underscores as spaces (docs/product-rules.md#entities); ours have proper labels. */
 export function metricLabel(key: string): string {
   return METRIC_LABELS[key as MetricKey] ?? key.replace(/_/g, ' ');
 }

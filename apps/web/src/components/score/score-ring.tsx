@@ -1,7 +1,7 @@
 import { Ring } from '@/components/ui/ring';
 import { BAND_COLOR, BAND_LABEL, scoreBand } from '@/components/score/score-bands';
 
-/** The overall score as a ring (DESIGN.md), coloured by band and labelled in words. */
+/** The overall score as a ring (docs/design.md#components), coloured by band and labelled in words. */
 export function ScoreRing({
   score,
   size = 140,

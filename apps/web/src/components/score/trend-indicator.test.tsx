@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TrendIndicator } from '@/components/score/trend-indicator';
 
-describe('TrendIndicator (spec §4: 2-point no-change rule)', () => {
+describe('TrendIndicator (docs/product-rules.md#trends: 2-point no-change rule)', () => {
   it.each([
     [70, 68.5, 'No change', 'same'],
     [70, 71.9, 'No change', 'same'],

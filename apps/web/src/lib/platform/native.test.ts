@@ -141,7 +141,7 @@ describe('native bridge', () => {
     expect(opened).toEqual(['/quiz/daily']);
   });
 
-  it('only logs a failed push-token request (spec §8), and forgets the device at sign-out', async () => {
+  it('only logs a failed push-token request (docs/product-rules.md#native-app), and forgets the device at sign-out', async () => {
     native();
     saveSession({ token: 'tok-456', user: createUser() });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

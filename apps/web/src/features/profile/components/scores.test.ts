@@ -10,7 +10,7 @@ function scan(scores: HistoryItem['scores'], capture: HistoryItem['capture'] = n
 
 const same = (v: number) => ({ acne: v, oiliness: v, radiance: v, hydration: v, texture: v });
 
-describe('improvement (spec §2: newest five-score average minus the one before it)', () => {
+describe('improvement (docs/product-rules.md#profile: newest five-score average minus the one before it)', () => {
   it('rounds the difference of the two averages', () => {
     const newest = scan({ acne: 80, oiliness: 70, radiance: 66, hydration: 75, texture: 71 }); // 72.4
     const older = scan({ acne: 70, oiliness: 70, radiance: 60, hydration: 70, texture: 65 }); // 67
