@@ -143,6 +143,9 @@ export const Finding = z.object({
   estimated: z.boolean(),
 });
 export type Finding = z.infer<typeof Finding>;
+/** A finding as the engine measures it: skin-advice adds the sentence (describe.ts). */
+export const MeasuredFinding = Finding.omit({ summary: true });
+export type MeasuredFinding = z.infer<typeof MeasuredFinding>;
 
 // ---- Environment (climate) ----
 
@@ -260,6 +263,9 @@ export const ZoneNote = z.object({
   message: z.string(),
 });
 export type ZoneNote = z.infer<typeof ZoneNote>;
+/** A zone note as the engine measures it: skin-advice adds the sentence (describe.ts). */
+export const MeasuredZoneNote = ZoneNote.omit({ message: true });
+export type MeasuredZoneNote = z.infer<typeof MeasuredZoneNote>;
 
 /** A metric the photo did not show enough skin for: no score is given for it. */
 export const UnmeasuredMetric = z.object({ metric: MetricKey, reason: z.string() });

@@ -5,14 +5,14 @@ import {
   type AnalysisType,
   type CaptureAngle,
   type CaptureConditions,
-  type Finding,
+  type MeasuredFinding,
   type MetricKey,
   type MetricMethods,
   type Overlays,
   type RegionKey,
   type RegionOutline,
   type UnmeasuredMetric,
-  type ZoneNote,
+  type MeasuredZoneNote,
 } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
 import { createFaceDetector, type DetectedFace, type FaceDetector } from './face/detector';
@@ -62,7 +62,8 @@ export interface AnalysisResult {
   /** 0-100 per reported metric (7 quick, 14 comprehensive), higher is healthier. */
   scores: Partial<Record<MetricKey, number>>;
   overall_score: number;
-  findings: Finding[];
+  /** Without the sentences a person reads: skin-advice writes them (describe.ts). */
+  findings: MeasuredFinding[];
   /** Zone outlines in the main photo's pixel coordinates. */
   regions: RegionOutline[];
   /** Per metric, the score each zone alone would get. */
@@ -79,7 +80,7 @@ export interface AnalysisResult {
   /** Positions of counted blemishes, dark spots, blackheads, line segments and excluded areas. */
   overlays: Overlays;
   /** Zones part of which was left out (beard, hair, glasses), with a sentence each. */
-  zone_notes: ZoneNote[];
+  zone_notes: MeasuredZoneNote[];
   /** Metrics with too little measurable skin: no score is given (not in `scores`). */
   unmeasured: UnmeasuredMetric[];
   /** The capture conditions: estimated white point, exposure, face size, sharpness. */
@@ -217,7 +218,7 @@ function reportMetrics(
   const scores: Partial<Record<MetricKey, number>> = {};
   const raw: Partial<Record<MetricKey, number>> = {};
   const regionScores: AnalysisResult['region_scores'] = {};
-  const findings: Finding[] = [];
+  const findings: MeasuredFinding[] = [];
   for (const metric of reported) {
     const r = results[metric];
     scores[metric] = r.score;

@@ -1,7 +1,7 @@
 import {
   COMPREHENSIVE_METRICS,
   scoreBand,
-  type Finding,
+  type MeasuredFinding,
   type MetricKey,
 } from '@lumiskin/contract/analysis';
 import type { AnalysisResult } from './engine';
@@ -51,7 +51,7 @@ export function mergeExternal(result: AnalysisResult, external: ExternalScores):
       : [buildFinding(metric, { score, raw: score, regionScores: {} }, EXTERNAL_ONLY_CONFIDENCE)];
   });
   const order: readonly MetricKey[] = COMPREHENSIVE_METRICS;
-  const findings: Finding[] = result.findings
+  const findings: MeasuredFinding[] = result.findings
     .map((f) => {
       const score = scores[f.metric] ?? f.score;
       return { ...f, score, band: scoreBand(score) };

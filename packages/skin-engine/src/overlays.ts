@@ -1,13 +1,12 @@
 import {
   REGIONS,
-  REGION_WORDS,
   type ExclusionReason,
   type Mark,
   type MetricKey,
   type Overlays,
   type RegionKey,
   type UnmeasuredMetric,
-  type ZoneNote,
+  type MeasuredZoneNote,
 } from '@lumiskin/contract/analysis';
 import type { FaceFrame } from './face/frame';
 import { connectedComponents } from './image/mask';
@@ -171,31 +170,17 @@ export const NOTE_HIDDEN_SHARE = 0.4;
 export function zoneNotes(
   frame: FaceFrame,
   regions: Record<RegionKey, RegionMeasurements>,
-): ZoneNote[] {
-  const notes: ZoneNote[] = [];
+): MeasuredZoneNote[] {
+  const notes: MeasuredZoneNote[] = [];
   for (const r of REGIONS) {
     const m = regions[r];
-    const name = REGION_WORDS[r];
     if (m.hair >= NOTE_HAIR_SHARE) {
       const reason: ExclusionReason = r === 'forehead' ? 'hair' : 'beard';
-      notes.push({
-        region: r,
-        reason,
-        share: Math.round(m.hair * 100) / 100,
-        message:
-          reason === 'beard'
-            ? `Beard area on the ${name} not measured (${Math.round(m.hair * 100)}% of the zone).`
-            : `Hair over the ${name} not measured (${Math.round(m.hair * 100)}% of the zone).`,
-      });
+      notes.push({ region: r, reason, share: Math.round(m.hair * 100) / 100 });
     }
     const hidden = 1 - frame.regions[r].coverage;
     if (hidden >= NOTE_HIDDEN_SHARE) {
-      notes.push({
-        region: r,
-        reason: 'not_skin',
-        share: Math.round(hidden * 100) / 100,
-        message: `Part of the ${name} was hidden (hair, glasses or shadow) and not measured.`,
-      });
+      notes.push({ region: r, reason: 'not_skin', share: Math.round(hidden * 100) / 100 });
     }
   }
   return notes;

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPREHENSIVE_METRICS,
-  Finding,
+  MeasuredFinding,
+  MeasuredZoneNote,
   MetricMethods,
   QUICK_METRICS,
   RegionOutline,
@@ -92,7 +93,8 @@ describe('analysis result', () => {
   });
 
   it('matches the contract shapes (findings, outlines) and measures, never advises', () => {
-    for (const f of baseline.findings) Finding.parse(f);
+    for (const f of baseline.findings) MeasuredFinding.strict().parse(f);
+    for (const n of baseline.zone_notes) MeasuredZoneNote.strict().parse(n);
     expect(baseline.findings.map((f) => f.metric)).toEqual([...COMPREHENSIVE_METRICS]);
     expect(
       baseline.findings

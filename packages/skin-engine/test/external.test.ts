@@ -36,7 +36,7 @@ const result = {
       },
     ],
   },
-  zone_notes: [{ region: 'chin', reason: 'beard', share: 0.6, message: 'Beard area not measured' }],
+  zone_notes: [{ region: 'chin', reason: 'beard', share: 0.6 }],
   capture: {
     white_point: [1.1, 1, 0.8],
     white_point_source: 'skin_locus',

@@ -4,7 +4,12 @@ import type { SkinType } from '@lumiskin/contract/auth';
 import type { GeoPlace } from '@lumiskin/contract/geo';
 import { ScanErrorCode, ScanMessages } from '@lumiskin/contract/scan';
 import { mergeExternal, type AnalysisResult } from '@lumiskin/skin-engine';
-import { advise as defaultAdvise, type Advice, type Catalogue } from '@lumiskin/skin-advice';
+import {
+  advise as defaultAdvise,
+  describeMeasurements,
+  type Advice,
+  type Catalogue,
+} from '@lumiskin/skin-advice';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
@@ -112,8 +117,11 @@ export interface PreparedScan {
 }
 
 /** Step 2's output: the measurements (merged), their interpretation, and the photo to keep. */
+/** The engine's result with the sentences skin-advice writes for its findings and zone notes. */
+export type DescribedResult = ReturnType<typeof describeMeasurements<AnalysisResult>>;
+
 export interface AnalysedScan {
-  measured: AnalysisResult;
+  measured: DescribedResult;
   advice: Advice;
   adviseMs: number;
   source: 'lumiskin_ai' | 'external_api';
@@ -223,7 +231,7 @@ export async function analyseScan(
   const { config, log } = deps;
   const { result, jpeg } = await measure(deps, input, prepared);
 
-  let measured = result;
+  let merged = result;
   let source: AnalysedScan['source'] = 'lumiskin_ai';
   let external: ExternalSkinResult | null = null;
   if (config.skinApi) {
@@ -232,10 +240,12 @@ export async function analyseScan(
       onFailure: (reason) => log.warn({ reason }, 'external skin API failed; using our own scores'),
     });
     if (external) {
-      measured = mergeExternal(measured, external);
+      merged = mergeExternal(merged, external);
       source = 'external_api';
     }
   }
+  // The words a person reads come from the interpreter, after every score is known.
+  const measured = describeMeasurements(merged);
 
   const catalogue = await deps.catalogue();
   const adviseStarted = performance.now();

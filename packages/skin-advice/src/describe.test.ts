@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COMPREHENSIVE_METRICS,
+  scoreBand,
+  type MeasuredFinding,
+  type MetricKey,
+  type RegionKey,
+} from '@lumiskin/contract/analysis';
+import { describeFinding, describeMeasurements, describeZoneNote } from './describe';
+import { containsBannedWord } from './report';
+
+const finding = (metric: MetricKey, score: number, regions: RegionKey[]): MeasuredFinding => ({
+  metric,
+  score,
+  band: scoreBand(score),
+  regions,
+  confidence: 0.8,
+  estimated: false,
+});
+
+describe('the sentences of findings and zone notes', () => {
+  it('every finding sentence, in every band, is plain cosmetic language (no banned report words)', () => {
+    for (const metric of COMPREHENSIVE_METRICS) {
+      for (const [score, regions] of [
+        [95, []],
+        [70, ['left_cheek']],
+        [30, ['left_cheek', 'nose']],
+      ] as const) {
+        const f = describeFinding(finding(metric, score, [...regions]));
+        expect(containsBannedWord(f.summary), f.summary).toBe(false);
+        expect(f.summary).toMatch(/^[A-Z].*\.$/);
+        expect(f.summary).not.toContain('{where}');
+      }
+    }
+  });
+
+  it('names the zones a finding gives, in words', () => {
+    const poor = describeFinding(finding('redness', 55, ['left_cheek', 'right_cheek']));
+    expect(poor.summary).toContain('on your left cheek and right cheek');
+    expect(describeFinding(finding('redness', 90, [])).summary).not.toContain('on your');
+    expect(describeFinding(finding('acne', 70, ['under_eyes'])).summary).toContain(
+      'under-eye area',
+    );
+  });
+
+  it('says why part of a zone was not measured, with its share', () => {
+    expect(describeZoneNote({ region: 'chin', reason: 'beard', share: 0.57 }).message).toBe(
+      'Beard area on the chin not measured (57% of the zone).',
+    );
+    expect(describeZoneNote({ region: 'forehead', reason: 'hair', share: 0.3 }).message).toBe(
+      'Hair over the forehead not measured (30% of the zone).',
+    );
+    expect(describeZoneNote({ region: 'nose', reason: 'not_skin', share: 0.4 }).message).toMatch(
+      /^Part of the nose was hidden/,
+    );
+  });
+
+  it('describes a whole result and leaves the rest of it as it was', () => {
+    const result = {
+      scores: { acne: 70 },
+      findings: [finding('acne', 70, ['chin'])],
+      zone_notes: [{ region: 'chin' as const, reason: 'beard' as const, share: 0.6 }],
+    };
+    const described = describeMeasurements(result);
+    expect(described.scores).toBe(result.scores);
+    expect(described.findings[0]).toMatchObject({ metric: 'acne', regions: ['chin'] });
+    expect(described.findings[0]?.summary).toContain('chin');
+    expect(described.zone_notes[0]?.message).toMatch(/beard area/i);
+  });
+});
