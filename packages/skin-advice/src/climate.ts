@@ -1,9 +1,8 @@
 import { type Environment } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
-import type { RecommendInput } from './recommend';
+import { GENTLE_BELOW, type RecommendInput } from './recommend';
 import type { Candidate } from './boosters';
 import { formatUv, scoreOf } from './words';
-import { GENTLE_BELOW } from './recommend';
 
 /** The climate's part of a routine: sunscreen strength by UV, moisturiser texture by the air. */
 

@@ -5,7 +5,7 @@
  */
 export { advise, type Advice, type AdviceInput } from './advise';
 export { BASES, BOOSTERS } from './builtin-catalogue';
-export { describeFinding, describeMeasurements, describeZoneNote } from './describe';
+export { describeMeasurements } from './describe';
 export { createCatalogue, type Catalogue } from './catalogue';
 export { recommend, type RecommendInput, type RecommendOutput } from './recommend';
-export { BANNED_REPORT_WORDS, containsBannedWord } from './report';
+export { containsBannedWord } from './report';

@@ -17,9 +17,9 @@ export interface ExternalScores {
  * Confidence of a finding only the external API measured: its scores are mapped from the vendor's
  * yes/no calls, and the engine's own checks of the photo did not back it.
  */
-export const EXTERNAL_ONLY_CONFIDENCE = 0.5;
+const EXTERNAL_ONLY_CONFIDENCE = 0.5;
 /** The method number of a score the external API gave in place of ours (decision 037). */
-export const EXTERNAL_METHOD = 0;
+const EXTERNAL_METHOD = 0;
 
 /**
  * The external API's scores replace ours metric by metric where it measured them; the overall

@@ -14,5 +14,5 @@ export {
   type SkinEngine,
   type SkinEngineOptions,
 } from './engine';
-export { EXTERNAL_METHOD, mergeExternal, type ExternalScores } from './external';
+export { mergeExternal, type ExternalScores } from './external';
 export { ENGINE_METHOD_VERSION, METRIC_METHODS } from './methods';

@@ -1,11 +1,10 @@
 import { REGIONS, type ExclusionReason, type RegionKey } from '@lumiskin/contract/analysis';
 import type { FaceFrame, FrameRegion } from '../face/frame';
 import { individualTypologyAngle } from '../image/color';
-import { downsample2, gaussianBlur, upsample2 } from '../image/filters';
+import { downsample2, gaussianBlur, upsample2, valleyStrength } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { f32, plane, u8, type Scratch } from '../image/scratch';
 import { maskedQuantile, maskedQuantiles } from '../image/stats';
-import { valleyStrength } from '../image/filters';
 import { detectHair, type HairMap } from './hair';
 
 /**

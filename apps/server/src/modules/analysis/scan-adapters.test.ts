@@ -178,7 +178,10 @@ describe('scan with the optional adapters', { timeout: 120_000 }, () => {
 });
 
 const ours: Partial<Record<MetricKey, number>> = { acne: 90, oiliness: 70, texture: 85 };
-/** An engine result with three scores and two unmeasured metrics (no advice: the engine gives none). */
+/**
+ * What the engine returns (measured findings and notes, no sentences: skin-advice writes them),
+ * with three scores and two unmeasured metrics; the merge itself is tested in the engine.
+ */
 const result = {
   scores: ours,
   overall_score: 82,
@@ -186,7 +189,6 @@ const result = {
     metric: metric as MetricKey,
     score,
     band: scoreBand(score),
-    summary: `${metric} reads ${score}.`,
     regions: [],
     confidence: 0.9,
     estimated: false,
@@ -196,31 +198,14 @@ const result = {
     { metric: 'redness', reason: 'Too little of your cheeks could be seen.' },
   ],
   estimated_skin_type: 'combination',
-  overlays: {
-    blemishes: [[120, 140, 4]],
-    dark_spots: [],
-    blackheads: [],
-    lines: [],
-    excluded: [
-      {
-        reason: 'beard',
-        polygons: [
-          [
-            [10, 300],
-            [200, 300],
-            [100, 420],
-          ],
-        ],
-      },
-    ],
-  },
-  zone_notes: [{ region: 'chin', reason: 'beard', share: 0.6, message: 'Beard area not measured' }],
+  overlays: { blemishes: [], dark_spots: [], blackheads: [], lines: [], excluded: [] },
+  zone_notes: [{ region: 'chin', reason: 'beard', share: 0.6 }],
   capture: {
-    white_point: [1.1, 1, 0.8],
-    white_point_source: 'skin_locus',
-    cast: 4,
-    exposure: 62,
-    face_px: 310,
+    white_point: [1, 1, 1],
+    white_point_source: 'eyes_teeth',
+    cast: 0,
+    exposure: 60,
+    face_px: 300,
     sharpness: 1.4,
   },
   methods: { ...METRIC_METHODS },

@@ -1,5 +1,10 @@
 import { workerData } from 'node:worker_threads';
-import { type AnalyzeInput, type AnalyzeOutcome, createSkinEngine } from '@lumiskin/skin-engine';
+import {
+  createSkinEngine,
+  type AnalyzeInput,
+  type AnalyzeOutcome,
+  type SkinEngine,
+} from '@lumiskin/skin-engine';
 
 /**
  * A piscina worker: the skin engine (TensorFlow.js WASM + face mesh) is loaded once per thread
@@ -14,7 +19,7 @@ const loading: Int32Array | null =
     ? new Int32Array((workerData as { loading: SharedArrayBuffer }).loading)
     : null;
 if (loading) Atomics.add(loading, 0, 1);
-let engine: Awaited<ReturnType<typeof createSkinEngine>>;
+let engine: SkinEngine;
 try {
   engine = await createSkinEngine();
   // Warm-up: the first inference compiles the WASM kernels; a blank frame takes that hit at start
