@@ -126,3 +126,77 @@ export async function cameraFrame(
     .toBuffer();
   return decodeFile(buf);
 }
+
+/**
+ * A small framing change: the same person a little off-centre and nearer, as a second photo taken
+ * seconds later would be (5 % cropped from the left, 3 % from the top, 2 % from the right).
+ */
+export async function reframed(img: Img): Promise<Img> {
+  const left = Math.round(img.width * 0.05);
+  const top = Math.round(img.height * 0.03);
+  const width = img.width - left - Math.round(img.width * 0.02);
+  const buf = await sharp(Buffer.from(img.data), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  })
+    .extract({ left, top, width, height: img.height - top })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return decodeFile(buf);
+}
+
+/** The head turned in the frame: rotated by `degrees` about the centre, cropped back to the frame. */
+export async function rotated(img: Img, degrees: number): Promise<Img> {
+  const turned = await sharp(Buffer.from(img.data), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  })
+    .rotate(degrees, { background: { r: 128, g: 128, b: 128 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
+  const left = Math.floor((turned.info.width - img.width) / 2);
+  const top = Math.floor((turned.info.height - img.height) / 2);
+  const buf = await sharp(turned.data)
+    .extract({ left, top, width: img.width, height: img.height })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return decodeFile(buf);
+}
+
+/** A step nearer the camera: the frame enlarged by `factor` about its centre, cropped back. */
+export async function nearer(img: Img, factor: number): Promise<Img> {
+  const w = Math.round(img.width * factor);
+  const h = Math.round(img.height * factor);
+  const buf = await sharp(Buffer.from(img.data), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  })
+    .resize(w, h, { kernel: 'lanczos3' })
+    .extract({
+      left: Math.floor((w - img.width) / 2),
+      top: Math.floor((h - img.height) / 2),
+      width: img.width,
+      height: img.height,
+    })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return decodeFile(buf);
+}
+
+/**
+ * Another exposure of the same sensor: Gaussian noise of σ (sRGB levels, a fixed seed per photo
+ * size) and the camera's JPEG q90, what two shots a second apart differ by.
+ */
+export async function sensorNoise(img: Img, sigma: number): Promise<Img> {
+  let s = (img.width * 7919 + img.height) >>> 0;
+  const rand = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) {
+    const g = Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+    data[i] = Math.max(0, Math.min(255, Math.round((img.data[i] as number) + sigma * g)));
+  }
+  return reencode({ ...img, data }, 90);
+}

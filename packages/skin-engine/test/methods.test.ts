@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { COMPREHENSIVE_METRICS, type MetricKey } from '@lumiskin/contract/analysis';
+import { COMPREHENSIVE_METRICS, NOISE_BANDS, type MetricKey } from '@lumiskin/contract/analysis';
 import { describe, expect, it } from 'vitest';
 import {
   HAIR_AREA_SOFT,
@@ -204,6 +204,22 @@ describe('measurement method versions', () => {
     } finally {
       CALIBRATION.radiance = radiance;
     }
+  });
+
+  it.each(COMPREHENSIVE_METRICS)(
+    '%s: its noise band was measured with its current method (decision 089)',
+    (metric) => {
+      expect(
+        NOISE_BANDS.metrics[metric].method,
+        `METRIC_METHODS.${metric} is ${METRIC_METHODS[metric]}, but the contract's NOISE_BANDS.${metric} was measured ` +
+          'with another method: run `npm run bench:noise -w @lumiskin/skin-engine -- --part calibration` and ' +
+          'set its band and method in packages/contract/src/analysis.ts',
+      ).toBe(METRIC_METHODS[metric]);
+    },
+  );
+
+  it('the noise bands belong to this method set', () => {
+    expect(NOISE_BANDS.methods).toBe(ENGINE_METHOD_VERSION);
   });
 
   it('bumps the engine version together with any metric', () => {

@@ -1,8 +1,10 @@
 import {
   METRIC_LABELS,
   scoreBand,
+  noiseBand,
   trend,
   type MetricKey,
+  type NoiseKey,
   type ScoreBand,
 } from '@lumiskin/contract/analysis';
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
@@ -48,14 +50,29 @@ export const BAND_COLOR: Record<ScoreBand, string> = {
 export { scoreBand };
 
 /**
- * The trend indicator (docs/product-rules.md#trends): current minus previous; |diff| under 2 is 'No change', above 0 a green
- * '+N.N%', below a red 'N.N%'.
+ * A score's change as words (docs/product-rules.md#trends): within the score's noise band
+ * (contract `noiseBand`, decision 089) "No change"; outside it, whole points with their direction,
+ * "+5 pts" or "−7 pts" (`spoken` is the same for screen readers: "up 5 points"). Null when there is
+ * nothing to compare with.
  */
-export function trendLabel(current: number, previous: number | null | undefined) {
-  const t = trend(current, previous);
+export function trendLabel(current: number, previous: number | null | undefined, key: NoiseKey) {
+  const t = trend(current, previous, key);
   if (t.kind === 'none') return null;
-  if (t.kind === 'same') return { kind: t.kind, text: 'No change' };
-  return { kind: t.kind, text: `${t.diff > 0 ? '+' : ''}${t.diff.toFixed(1)}%` };
+  if (t.kind === 'same')
+    return {
+      kind: t.kind,
+      text: 'No change',
+      spoken: 'no change',
+      title: `Within ${noiseBand(key)} points: re-taking the same photo can move this score that much`,
+    };
+  const points = Math.round(Math.abs(t.diff));
+  const unit = points === 1 ? 'point' : 'points';
+  return {
+    kind: t.kind,
+    text: `${t.kind === 'up' ? '+' : '−'}${points} pts`,
+    spoken: `${t.kind} ${points} ${unit}`,
+    title: `${t.kind === 'up' ? 'Up' : 'Down'} ${points} ${unit}, more than the ${noiseBand(key)} a re-taken photo can move it`,
+  };
 }
 
 /**

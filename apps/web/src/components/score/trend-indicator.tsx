@@ -1,4 +1,4 @@
-import { METHOD_CHANGED_NOTE } from '@lumiskin/contract/analysis';
+import { METHOD_CHANGED_NOTE, type NoiseKey } from '@lumiskin/contract/analysis';
 import { ArrowDownRightIcon, ArrowUpRightIcon, MinusIcon, RefreshCwIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import {
@@ -9,14 +9,16 @@ import {
 import { TREND_TEXT, trendLabel, trendTone } from '@/components/score/score-bands';
 
 /**
- * The trend indicator (docs/product-rules.md#trends): current minus previous; under 2 points either way is 'No change',
- * above is a green '+N.N%', below a red 'N.N%'. Nothing shows when there is no older scan.
+ * The trend indicator (docs/product-rules.md#trends): current minus previous; within the score's
+ * noise band (decision 089) 'No change', above it a green '+N pts', below a red '−N pts'. Nothing
+ * shows when there is no older scan.
  * Against a scan taken in different conditions (`unlike`) the change is muted, neither good nor
  * bad news; the card or row beside it says why with a `ConditionsNote`. When the metric was
  * measured with a different method in the two scans (`methodChanged`, decision 037) there is no
  * change to show: only "New method", with the full note for screen readers and on hover.
  */
 export function TrendIndicator({
+  metric,
   current,
   previous,
   unlike,
@@ -24,6 +26,8 @@ export function TrendIndicator({
   label,
   className,
 }: {
+  /** Which score this is: its noise band decides what reads as a change. */
+  metric: NoiseKey;
   current: number;
   previous: number | null | undefined;
   /** What differed between the two scans' capture conditions, when they are not comparable. */
@@ -51,7 +55,7 @@ export function TrendIndicator({
       </span>
     );
   }
-  const t = trendLabel(current, previous);
+  const t = trendLabel(current, previous, metric);
   if (t === null) return null;
   const isUnlike = unlike !== undefined && t.kind !== 'same';
   const tone = trendTone(t.kind, isUnlike);
@@ -62,7 +66,7 @@ export function TrendIndicator({
       data-trend={t.kind}
       data-tone={tone}
       data-conditions={isUnlike ? 'unlike' : undefined}
-      title={isUnlike ? conditionsExplanation(unlike) : undefined}
+      title={isUnlike ? conditionsExplanation(unlike) : t.title}
       className={cn(
         'inline-flex items-center gap-0.5 text-xs font-semibold whitespace-nowrap',
         TREND_TEXT[tone],
@@ -71,7 +75,8 @@ export function TrendIndicator({
     >
       <Icon className="size-3.5" aria-hidden />
       {label ? <span className="sr-only">{label}: </span> : null}
-      {t.text}
+      <span aria-hidden>{t.text}</span>
+      <span className="sr-only">{t.spoken}</span>
       {isUnlike ? <span className="sr-only"> ({conditionsLabel(unlike)})</span> : null}
     </span>
   );

@@ -49,7 +49,7 @@ describe('a change the exposure difference alone could make is muted (decision 0
     await screen.findByText('Fine lines');
     const lines = tile('Fine lines').querySelector('[data-trend]');
     expect(lines).toHaveAttribute('data-conditions', 'unlike');
-    expect(lines).toHaveTextContent('+4.0% (possibly the lighting)');
+    expect(lines).toHaveTextContent(/\+4 pts.*\(possibly the lighting\)/);
     expect(lines).toHaveAttribute('data-tone', 'muted');
     expect(lines?.getAttribute('title')).toMatch(/brighter or dimmer/);
     expect(tile('Radiance').querySelector('[data-trend]')).toHaveAttribute(

@@ -34,7 +34,13 @@ function tile(name: string) {
 describe('a metric measured with a different method is shown without a change', () => {
   it('TrendIndicator: no delta, a note for screen readers', () => {
     const { container } = render(
-      <TrendIndicator current={84} previous={60} methodChanged label="Radiance" />,
+      <TrendIndicator
+        metric="radiance"
+        current={84}
+        previous={60}
+        methodChanged
+        label="Radiance"
+      />,
     );
     const trend = container.querySelector('[data-trend]');
     expect(trend?.getAttribute('data-trend')).toBe('method');
@@ -61,7 +67,7 @@ describe('a metric measured with a different method is shown without a change', 
     expect(tile('Radiance')).toHaveTextContent('84%');
     expect(tile('Radiance')).toHaveTextContent(METHOD_CHANGED_NOTE);
     expect(tile('Radiance').querySelector('[data-trend]')).toBeNull();
-    expect(tile('Acne').querySelector('[data-trend="up"]')).toHaveTextContent('+6.0%');
+    expect(tile('Acne').querySelector('[data-trend="up"]')).toHaveTextContent('+6 pts');
     expect(tile('Acne')).not.toHaveTextContent(METHOD_CHANGED_NOTE);
     expect(tile('Texture').querySelector('[data-trend="same"]')).not.toBeNull();
     const notes = screen.getAllByTestId('method-note');
@@ -80,7 +86,7 @@ describe('a metric measured with a different method is shown without a change', 
       '/',
     );
     await screen.findByText('Radiance');
-    expect(tile('Radiance').querySelector('[data-trend="up"]')).toHaveTextContent('+4.0%');
+    expect(tile('Radiance').querySelector('[data-trend="up"]')).toHaveTextContent('+4 pts');
     expect(screen.queryByTestId('method-note')).toBeNull();
   });
 
@@ -94,7 +100,7 @@ describe('a metric measured with a different method is shown without a change', 
     // In the engine's order: acne, texture, radiance.
     expect(trends).toEqual(['up', 'same', 'method']);
     expect(within(row).getByTestId('method-note')).toHaveTextContent('Radiance');
-    expect(row).not.toHaveTextContent('+24.0%');
+    expect(row).not.toHaveTextContent('+24 pts');
   });
 });
 

@@ -67,6 +67,7 @@ export function ScanList({ scans, shown }: { scans: readonly HistoryItem[]; show
                   <dd className="flex flex-wrap items-baseline gap-x-1.5">
                     <span className="font-semibold tabular-nums">{value}%</span>
                     <TrendIndicator
+                      metric={metric}
                       current={value}
                       previous={previous?.scores[metric]}
                       unlike={metricUnlike(

@@ -1,3 +1,4 @@
+import type { MetricKey } from '@lumiskin/contract/analysis';
 import { cn } from '@/lib/utils';
 import type { CaptureDifference } from '@/lib/scan/baseline';
 import {
@@ -22,7 +23,7 @@ export function ScoreTile({
   methodChanged = false,
   className,
 }: {
-  metric: string;
+  metric: MetricKey;
   value: number;
   previous?: number | undefined;
   /** Set when `previous` comes from a scan taken in different conditions. */
@@ -50,6 +51,7 @@ export function ScoreTile({
         <MethodNote className="mt-2" />
       ) : previous !== undefined ? (
         <TrendIndicator
+          metric={metric}
           current={value}
           previous={previous}
           unlike={unlike}

@@ -57,7 +57,7 @@ describe('dashboard latest scan trends', () => {
     const card = await latestCard();
 
     const trend = hydrationTrend(card);
-    expect(trend).toHaveTextContent('+10.0%');
+    expect(trend).toHaveTextContent('+10 pts');
     expect(trend).toHaveAttribute('data-trend', 'up');
     expect(trend).toHaveAttribute('data-tone', 'good');
     expect(card.queryByText(/possibly the/)).not.toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('dashboard latest scan trends', () => {
     const card = await latestCard();
 
     const trend = hydrationTrend(card);
-    expect(trend).toHaveTextContent('+10.0%');
+    expect(trend).toHaveTextContent('+10 pts');
     expect(trend).toHaveTextContent('(possibly the lighting)');
     expect(trend).toHaveAttribute('data-tone', 'muted');
     expect(trend).not.toHaveAttribute('data-tone', 'good');
@@ -94,7 +94,7 @@ describe('dashboard latest scan trends', () => {
     const card = await latestCard();
 
     const trend = hydrationTrend(card);
-    expect(trend).toHaveTextContent('+4.0%');
+    expect(trend).toHaveTextContent('+4 pts');
     expect(trend).toHaveAttribute('data-trend', 'up');
     expect(trend).toHaveAttribute('data-tone', 'good');
     expect(card.getByText(/Changes are against your scan of 4 Mar 2026/)).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('dashboard latest scan trends', () => {
   it('compares scans without recorded conditions with the previous one, as before', async () => {
     renderDashboard([scan(8, 80, null), scan(6, 60, WARM_LAMP), scan(4, 76, DAYLIGHT)]);
     const trend = hydrationTrend(await latestCard());
-    expect(trend).toHaveTextContent('+20.0%');
+    expect(trend).toHaveTextContent('+20 pts');
     expect(trend).toHaveAttribute('data-tone', 'good');
   });
 });

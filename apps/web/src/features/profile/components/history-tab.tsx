@@ -1,4 +1,5 @@
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
+import { PROFILE_METRICS } from '@lumiskin/contract/analysis';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -6,11 +7,7 @@ import { paths } from '@/config/paths';
 import { formatLongDate, formatScore } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { BAND_BAR, scoreBand } from '@/components/score/score-bands';
-import {
-  PROFILE_METRICS,
-  profileMetricLabel,
-  recommendationFor,
-} from '@/features/profile/components/scores';
+import { profileMetricLabel, recommendationFor } from '@/features/profile/components/scores';
 
 /** The History tab (docs/product-rules.md#profile): numbered from newest, date, recommendation badge, five scores with bars. */
 export function HistoryTab({ scans, total }: { scans: HistoryItem[]; total: number }) {

@@ -11,11 +11,12 @@ describe('ProfileHeader improvement', () => {
       <ProfileHeader
         account={account}
         scanCount={3}
-        improvement={{ percent: 4, unlike: null, newMethods: [] }}
+        improvement={{ points: 4, kind: 'up', unlike: null, newMethods: [] }}
       />,
     );
     const figure = screen.getByTestId('profile-improvement');
-    expect(figure).toHaveTextContent('+4%');
+    expect(figure).toHaveTextContent('+4 pts');
+    expect(figure).toHaveTextContent('up 4 points');
     expect(figure).not.toHaveTextContent(/possibly/);
     expect(figure.querySelector('.text-success')).not.toBeNull();
   });
@@ -25,11 +26,11 @@ describe('ProfileHeader improvement', () => {
       <ProfileHeader
         account={account}
         scanCount={3}
-        improvement={{ percent: 9, unlike: ['distance'], newMethods: [] }}
+        improvement={{ points: 9, kind: 'up', unlike: ['distance'], newMethods: [] }}
       />,
     );
     const figure = screen.getByTestId('profile-improvement');
-    expect(figure).toHaveTextContent('+9%');
+    expect(figure).toHaveTextContent('+9 pts');
     expect(screen.getByRole('button', { name: 'possibly the distance' })).toBeVisible();
     expect(figure.querySelector('.text-success')).toBeNull();
   });
@@ -39,14 +40,33 @@ describe('ProfileHeader improvement', () => {
       <ProfileHeader
         account={account}
         scanCount={3}
-        improvement={{ percent: null, unlike: null, newMethods: ['radiance', 'hydration'] }}
+        improvement={{
+          points: null,
+          kind: null,
+          unlike: null,
+          newMethods: ['radiance', 'hydration'],
+        }}
       />,
     );
     const figure = screen.getByTestId('profile-improvement');
     expect(figure).toHaveTextContent('Not comparable');
-    expect(figure).not.toHaveTextContent('%');
+    expect(figure).not.toHaveTextContent('pts');
     expect(screen.getByTestId('method-note')).toHaveTextContent(
       'Radiance, Hydration: measured with an updated method — not comparable with earlier scans',
     );
+  });
+
+  it('reads a change within the noise band as no change, in neither colour', () => {
+    render(
+      <ProfileHeader
+        account={account}
+        scanCount={3}
+        improvement={{ points: -1, kind: 'same', unlike: null, newMethods: [] }}
+      />,
+    );
+    const figure = screen.getByTestId('profile-improvement');
+    expect(figure).toHaveTextContent('No change');
+    expect(figure).not.toHaveTextContent('pts');
+    expect(figure.querySelector('.text-success, .text-destructive')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { Account } from '@lumiskin/contract/account';
+import { noiseBand } from '@lumiskin/contract/analysis';
 import { TrendingDownIcon, TrendingUpIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -50,31 +51,48 @@ export function ProfileHeader({
                 <Skeleton className="h-8 w-12" />
               ) : improvement === null ? (
                 <span className="text-base font-semibold text-muted-foreground">Needs 2 scans</span>
-              ) : improvement.percent === null ? (
+              ) : improvement.points === null ? (
                 <>
                   <span className="text-base font-semibold text-muted-foreground">
                     Not comparable
                   </span>
                   <MethodNote metrics={improvement.newMethods} className="mt-1 text-left" />
                 </>
+              ) : improvement.kind === 'same' ? (
+                <>
+                  <span
+                    className="text-base font-semibold text-muted-foreground"
+                    data-trend="same"
+                    title={`Within ${noiseBand('profile')} points: re-taking the same photo can move the average that much`}
+                  >
+                    No change
+                  </span>
+                  {improvement.unlike ? <ConditionsNote reasons={improvement.unlike} /> : null}
+                </>
               ) : (
                 <>
                   <span
+                    data-trend={improvement.kind}
                     className={cn(
                       'flex items-center gap-1 text-2xl font-semibold tabular-nums',
                       improvement.unlike && 'text-muted-foreground',
                     )}
                   >
-                    {improvement.unlike ? null : improvement.percent > 0 ? (
+                    {improvement.unlike ? null : improvement.points > 0 ? (
                       <TrendingUpIcon className="size-5 text-success" aria-hidden />
-                    ) : improvement.percent < 0 ? (
+                    ) : (
                       <TrendingDownIcon
                         className="size-5 text-destructive dark:text-[#f87171]"
                         aria-hidden
                       />
-                    ) : null}
-                    {improvement.percent > 0 ? '+' : ''}
-                    {improvement.percent}%
+                    )}
+                    <span aria-hidden>
+                      {improvement.points > 0 ? '+' : '−'}
+                      {Math.abs(improvement.points)} pts
+                    </span>
+                    <span className="sr-only">
+                      {improvement.points > 0 ? 'up' : 'down'} {Math.abs(improvement.points)} points
+                    </span>
                   </span>
                   {improvement.unlike ? <ConditionsNote reasons={improvement.unlike} /> : null}
                 </>

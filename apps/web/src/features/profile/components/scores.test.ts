@@ -1,5 +1,5 @@
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
-import { LEGACY_METHODS } from '@lumiskin/contract/analysis';
+import { LEGACY_METHODS, noiseBand } from '@lumiskin/contract/analysis';
 import { describe, expect, it } from 'vitest';
 import { improvement } from '@/features/profile/components/scores';
 import { createHistoryItem, DAYLIGHT, WARM_LAMP } from '@/testing/scan-factory';
@@ -14,14 +14,30 @@ describe('improvement (docs/product-rules.md#profile: newest five-score average 
   it('rounds the difference of the two averages', () => {
     const newest = scan({ acne: 80, oiliness: 70, radiance: 66, hydration: 75, texture: 71 }); // 72.4
     const older = scan({ acne: 70, oiliness: 70, radiance: 60, hydration: 70, texture: 65 }); // 67
-    expect(improvement([newest, older])).toEqual({ percent: 5, unlike: null, newMethods: [] });
-    expect(improvement([older, newest])).toEqual({ percent: -5, unlike: null, newMethods: [] });
+    const kind = (up: boolean) => (5 <= noiseBand('profile') ? 'same' : up ? 'up' : 'down');
+    expect(improvement([newest, older])).toEqual({
+      points: 5,
+      kind: kind(true),
+      unlike: null,
+      newMethods: [],
+    });
+    expect(improvement([older, newest])).toEqual({
+      points: -5,
+      kind: kind(false),
+      unlike: null,
+      newMethods: [],
+    });
   });
 
   it('ignores metrics outside the five and needs two scans', () => {
     const a = scan({ ...same(60), pores: 10 });
     expect(improvement([a])).toBeNull();
-    expect(improvement([a, scan(same(60))])).toEqual({ percent: 0, unlike: null, newMethods: [] });
+    expect(improvement([a, scan(same(60))])).toEqual({
+      points: 0,
+      kind: 'same',
+      unlike: null,
+      newMethods: [],
+    });
   });
 
   it('measures against the most recent scan taken in like conditions', () => {
@@ -29,7 +45,8 @@ describe('improvement (docs/product-rules.md#profile: newest five-score average 
     const underLamp = scan(same(50), WARM_LAMP);
     const inDaylight = scan(same(70), DAYLIGHT);
     expect(improvement([newest, underLamp, inDaylight])).toEqual({
-      percent: 2,
+      points: 2,
+      kind: 'same',
       unlike: null,
       newMethods: [],
     });
@@ -42,14 +59,19 @@ describe('improvement (docs/product-rules.md#profile: newest five-score average 
       methods: { ...LEGACY_METHODS, radiance: 2, hydration: 2 },
     });
     expect(improvement([newest, older])).toEqual({
-      percent: null,
+      points: null,
+      kind: null,
       unlike: null,
       newMethods: ['radiance', 'hydration'],
     });
     // Two scans of the new methods compare again.
-    const next = createHistoryItem({ scores: same(83), methods: newest.methods });
+    const next = createHistoryItem({
+      scores: same(80 + noiseBand('profile') + 1),
+      methods: newest.methods,
+    });
     expect(improvement([next, newest, older])).toEqual({
-      percent: 3,
+      points: noiseBand('profile') + 1,
+      kind: 'up',
       unlike: null,
       newMethods: [],
     });
@@ -58,9 +80,24 @@ describe('improvement (docs/product-rules.md#profile: newest five-score average 
   it('says what differed when no earlier scan is comparable', () => {
     const newest = scan(same(72), DAYLIGHT);
     expect(improvement([newest, scan(same(60), WARM_LAMP)])).toEqual({
-      percent: 12,
+      points: 12,
+      kind: 12 <= noiseBand('profile') ? 'same' : 'up',
       unlike: ['light'],
       newMethods: [],
+    });
+  });
+
+  it("reads a change within the average's noise band as no change, a larger one as a change", () => {
+    const band = noiseBand('profile');
+    expect(improvement([scan(same(70 + band)), scan(same(70))])?.kind).toBe('same');
+    expect(improvement([scan(same(70 - band)), scan(same(70))])?.kind).toBe('same');
+    expect(improvement([scan(same(70 + band + 1)), scan(same(70))])).toMatchObject({
+      points: band + 1,
+      kind: 'up',
+    });
+    expect(improvement([scan(same(70 - band - 1)), scan(same(70))])).toMatchObject({
+      points: -band - 1,
+      kind: 'down',
     });
   });
 });

@@ -1,19 +1,13 @@
-import { METRIC_LABELS, scoreBand, type MetricKey } from '@lumiskin/contract/analysis';
+import {
+  METRIC_LABELS,
+  PROFILE_METRICS,
+  scoreBand,
+  trend,
+  type MetricKey,
+} from '@lumiskin/contract/analysis';
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 import { comparableBaseline, type CaptureDifference } from '@/lib/scan/baseline';
 import { changedMethods } from '@/lib/scan/methods';
-
-/**
- * The profile's five scores (docs/product-rules.md#profile: acne, oiliness, dullness, hydration, texture). Our engine
- * measures dullness as its opposite, radiance, so radiance stands in for it.
- */
-export const PROFILE_METRICS = [
-  'acne',
-  'oiliness',
-  'radiance',
-  'hydration',
-  'texture',
-] as const satisfies readonly MetricKey[];
 
 export function profileMetricLabel(metric: (typeof PROFILE_METRICS)[number]): string {
   return METRIC_LABELS[metric];
@@ -33,7 +27,12 @@ export interface Improvement {
    * Rounded difference of the two five-score averages, in points; null when one of the five was
    * measured with a different method in the two scans (decision 037): then there is no change.
    */
-  percent: number | null;
+  points: number | null;
+  /**
+   * Whether that difference is a change: 'same' within the profile average's noise band (contract
+   * `noiseBand('profile')`, decision 089), else its direction; null with `points`.
+   */
+  kind: 'up' | 'down' | 'same' | null;
   /** Set when the newest scan has no comparable earlier one: what differed from the previous. */
   unlike: CaptureDifference[] | null;
   /** The five's metrics whose method changed between the two scans (empty when none did). */
@@ -44,7 +43,8 @@ export interface Improvement {
  * docs/product-rules.md#profile: improvement = average of the five scores of the newest scan minus that of the
  * second newest, rounded; here the most recent earlier scan taken in comparable conditions stands
  * in for the second newest (`comparableBaseline`). Null with fewer than two scans. No figure
- * (percent null) when the two scans measured one of the five with different methods.
+ * (points null) when the two scans measured one of the five with different methods. Within the
+ * average's noise band the change reads "No change", like every trend (docs/product-rules.md#trends).
  */
 export function improvement(scansNewestFirst: readonly HistoryItem[]): Improvement | null {
   const [newest, ...earlier] = scansNewestFirst;
@@ -57,8 +57,10 @@ export function improvement(scansNewestFirst: readonly HistoryItem[]): Improveme
   const newMethods = changedMethods(newest, baseline.scan).filter((m) =>
     (PROFILE_METRICS as readonly MetricKey[]).includes(m),
   );
+  const t = trend(a, b, 'profile');
   return {
-    percent: newMethods.length ? null : Math.round(a - b),
+    points: newMethods.length ? null : Math.round(a - b),
+    kind: newMethods.length ? null : t.kind === 'none' ? null : t.kind,
     unlike: baseline.kind === 'unlike' ? baseline.reasons : null,
     newMethods,
   };

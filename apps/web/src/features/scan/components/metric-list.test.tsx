@@ -37,8 +37,8 @@ describe('MetricList against an earlier scan (decision 037)', () => {
     const radiance = screen.getByTestId('metric-radiance');
     expect(radiance).toHaveTextContent('84');
     expect(within(radiance).getByTestId('method-note')).toHaveTextContent(METHOD_CHANGED_NOTE);
-    expect(radiance).not.toHaveTextContent('+24.0%');
-    expect(screen.getByTestId('metric-acne')).toHaveTextContent('+6.0%');
+    expect(radiance).not.toHaveTextContent('+24 pts');
+    expect(screen.getByTestId('metric-acne')).toHaveTextContent('+6 pts');
   });
 });
 
@@ -63,7 +63,9 @@ describe('MetricList: a change the exposure alone could make (decision 055)', ()
     }));
     render(<MetricList findings={findings} previous={earlier} capture={DIMMER} />);
     const lines = screen.getByTestId('metric-fine_lines').querySelector('[data-conditions]');
-    expect(lines).toHaveAttribute('title', 'Earlier scan: 70 (possibly the lighting)');
+    expect(lines?.getAttribute('title')).toMatch(
+      /^Earlier scan: 70\. Up 4 points, .*\(possibly the lighting\)$/,
+    );
     expect(
       screen.getByTestId('metric-acne').querySelector('[data-conditions="unlike"]'),
     ).toBeNull();

@@ -121,7 +121,7 @@ export function MetricList({
           previous !== null &&
           before !== undefined &&
           methodOf(methods, finding.metric) !== methodOf(previous.methods, finding.metric);
-        const t = isNewMethod ? null : trendLabel(finding.score, before);
+        const t = isNewMethod ? null : trendLabel(finding.score, before, finding.metric);
         const unlike = metricUnlike(
           finding.metric,
           { score: finding.score, capture },
@@ -164,7 +164,7 @@ export function MetricList({
                       'inline-flex items-center gap-1 text-xs font-semibold',
                       TREND_TEXT[trendTone(t.kind, unlike !== undefined)],
                     )}
-                    title={`Earlier scan: ${before}${unlike ? ` (${conditionsLabel(unlike)})` : ''}`}
+                    title={`Earlier scan: ${before}. ${t.title}${unlike ? ` (${conditionsLabel(unlike)})` : ''}`}
                   >
                     {t.kind === 'up' ? (
                       <ArrowUpRightIcon className="size-3.5" aria-hidden />
@@ -173,7 +173,8 @@ export function MetricList({
                     ) : (
                       <ArrowRightIcon className="size-3.5" aria-hidden />
                     )}
-                    {t.text}
+                    <span aria-hidden>{t.text}</span>
+                    <span className="sr-only">{t.spoken}</span>
                     {unlike ? <span className="sr-only"> ({conditionsLabel(unlike)})</span> : null}
                   </span>
                 ) : null}

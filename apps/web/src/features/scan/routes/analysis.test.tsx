@@ -148,15 +148,19 @@ describe('the analysis page', () => {
       capture: DAYLIGHT,
     });
     const first = renderAnalysis(now, [lamp, daylight]);
-    const comparison = await first.findByText(/the most recent in similar conditions/);
-    expect(comparison).toHaveTextContent('+7.0%');
+    const comparison = await first.findByText(/the most recent in similar conditions/, undefined, {
+      timeout: 4000,
+    });
+    expect(comparison).toHaveTextContent('+7 pts');
     expect(screen.queryByTestId('conditions-note')).toBeNull();
     first.unmount();
 
     renderAnalysis(now, [lamp]);
     expect(await screen.findByTestId('conditions-note')).toHaveTextContent('possibly the lighting');
-    expect(screen.getByTestId('comparison')).toHaveTextContent('+17.0%');
-    const acneTrend = within(screen.getByTestId('metric-acne')).getByText('+12.0%');
+    expect(screen.getByTestId('comparison')).toHaveTextContent('+17 pts');
+    const acneTrend = within(screen.getByTestId('metric-acne'))
+      .getByText('+12 pts')
+      .closest('[data-tone]');
     expect(acneTrend).toHaveAttribute('data-conditions', 'unlike');
     expect(acneTrend).toHaveAttribute('data-tone', 'muted');
   });

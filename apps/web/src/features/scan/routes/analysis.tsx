@@ -357,7 +357,7 @@ function Comparison({
       </div>
     );
   }
-  const t = trendLabel(score, baseline.scan.overall_score);
+  const t = trendLabel(score, baseline.scan.overall_score, 'overall');
   const isUnlike = baseline.kind === 'unlike';
   return (
     <div className="mt-3 space-y-1">
