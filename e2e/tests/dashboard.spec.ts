@@ -91,7 +91,8 @@ test.describe('dashboard', () => {
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0).locator('[data-trend]')).toHaveCount(3);
     await expect(rows.nth(1).locator('[data-trend]')).toHaveCount(0);
-    // The same photo twice: every metric within 2 points, so 'No change'.
+    // The same photo twice: every metric within its noise band (decision 089), so 'No change'.
+    await expect(rows.nth(0).locator('[data-trend="same"]')).toHaveCount(3);
     await expect(rows.nth(0).locator('[data-trend="same"]').first()).toHaveText(/No change/);
     await expect(rows.nth(0)).toContainText('Paris, FR');
     await expect(rows.nth(1)).toContainText('London, GB');
@@ -103,6 +104,7 @@ test.describe('dashboard', () => {
     // The profile shows both scans, numbered from the newest.
     await page.goto('/profile');
     await expect(page.getByTestId('profile-scans')).toHaveText('2');
+    await expect(page.getByTestId('profile-improvement')).toHaveText('No change');
     await page.getByRole('tab', { name: 'History' }).click();
     await expect(page.getByTestId('profile-history').getByRole('listitem')).toHaveCount(2);
   });
