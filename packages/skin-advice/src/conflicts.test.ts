@@ -20,15 +20,17 @@ function step(overrides: Partial<RoutineProduct> & Pick<RoutineProduct, 'name'>)
 
 describe('activesOfStep', () => {
   it('reads actives from type, words and our own formulations', () => {
-    expect([...activesOfStep(step({ name: 'Night cream', type: 'retinol' }))]).toEqual(['retinoid']);
+    expect([...activesOfStep(step({ name: 'Night cream', type: 'retinol' }))]).toEqual([
+      'retinoid',
+    ]);
     expect([...activesOfStep(step({ name: 'Retinal 0.1% serum' }))]).toEqual(['retinoid']);
     expect([...activesOfStep(step({ name: '2% BHA liquid' }))]).toEqual(['exfoliating_acid']);
     expect([...activesOfStep(step({ name: 'Toner', notes: 'glycolic acid 7%' }))]).toEqual([
       'exfoliating_acid',
     ]);
-    expect([...activesOfStep(step({ name: 'Spot gel', purpose: 'benzoyl peroxide 2.5%' }))]).toEqual(
-      ['benzoyl_peroxide'],
-    );
+    expect([
+      ...activesOfStep(step({ name: 'Spot gel', purpose: 'benzoyl peroxide 2.5%' })),
+    ]).toEqual(['benzoyl_peroxide']);
     expect([...activesOfStep(step({ name: 'Vitamin C serum' }))]).toEqual(['vitamin_c']);
     // Our formulations by their flags: RenewLift holds retinal, ClearComplex salicylic acid.
     expect([...activesOfStep(step({ name: 'RenewLift', purpose: 'Lines' }))]).toEqual(['retinoid']);
@@ -114,7 +116,10 @@ describe('findRoutineConflicts', () => {
       'BPO spot gel in the evening, Vitamin C serum in the morning',
     );
 
-    const [acids] = findRoutineConflicts([step({ name: 'AHA peel' }), step({ name: 'BHA liquid' })]);
+    const [acids] = findRoutineConflicts([
+      step({ name: 'AHA peel' }),
+      step({ name: 'BHA liquid' }),
+    ]);
     expect(acids?.rule).toBe('two_acids');
     expect(acids?.suggestions.map((s) => s.kind)).toEqual(['alternate']);
   });

@@ -102,7 +102,10 @@ describe('recommend: the routine it writes passes the same conflict check as ste
       );
       expect(findRoutineConflicts(steps)).toEqual([]);
       const ids = boosterIds(r);
-      if (ids.includes('renewlift') && (ids.includes('clearcomplex') || ids.includes('texturerefine')))
+      if (
+        ids.includes('renewlift') &&
+        (ids.includes('clearcomplex') || ids.includes('texturerefine'))
+      )
         withRetinoidAndAcid += 1;
     }
     // The grid does reach the case the rule is about.

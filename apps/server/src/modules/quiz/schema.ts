@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -88,6 +89,14 @@ export const quizAttempts = pgTable(
     streakBonus: integer('streak_bonus'),
     /** Daily only: the streak this completion made. */
     streak: integer('streak'),
+    /**
+     * Answers committed one at a time before submission (question id → chosen option): each is
+     * final once given, and the submission scores these over anything it sends for them.
+     */
+    answers: jsonb('answers')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [
     uniqueIndex('quiz_attempts_daily_key')
