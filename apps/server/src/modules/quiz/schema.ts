@@ -19,6 +19,12 @@ import { users } from '../auth/schema';
 export const quizTypeEnum = pgEnum('quiz_type', QUIZ_TYPES);
 export const quizDifficultyEnum = pgEnum('quiz_difficulty', QUIZ_DIFFICULTIES);
 
+export interface CommittedAnswer {
+  chosen: string;
+  /** ISO instant it was committed. */
+  at: string;
+}
+
 const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Seeded from src/content/quiz-bank.ts; the slug id appears in /quiz/category/{id}. */
@@ -90,11 +96,11 @@ export const quizAttempts = pgTable(
     /** Daily only: the streak this completion made. */
     streak: integer('streak'),
     /**
-     * Answers committed one at a time before submission (question id → chosen option): each is
-     * final once given, and the submission scores these over anything it sends for them.
+     * Answers committed one at a time before submission (question id → the chosen option and
+     * when): each is final once given, and the submission scores these over anything it sends.
      */
     answers: jsonb('answers')
-      .$type<Record<string, string>>()
+      .$type<Record<string, CommittedAnswer>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
   },
