@@ -147,8 +147,10 @@ test.describe('dashboard', () => {
 
     await evening.getByRole('button', { name: 'Remove Centella Night Serum' }).click();
     await expect(evening).toContainText('Nothing here yet.');
+    // The removal is sent once its undo time (5 s) is up.
     await expect(page.getByRole('region', { name: 'Routine History' })).toContainText(
       'Product discontinued',
+      { timeout: 15_000 },
     );
   });
 
