@@ -9,7 +9,6 @@
 
 import { POINTS_PER_RIGHT_ANSWER, type QuizDifficulty } from '@lumiskin/contract/quiz';
 
-
 export interface QuizCategorySeed {
   /** Slug, used in /quiz/category/{id}. */
   id: string;

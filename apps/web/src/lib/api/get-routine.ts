@@ -6,7 +6,9 @@ import { timeZoneHeaders } from '@/lib/platform/time-zone';
 /** GET /api/routine: the morning and evening lists, their conflicts and consistency (today in the person's zone). */
 // Parsed, so an unexpected answer shows the retry box instead of breaking the page.
 export async function getRoutine(signal?: AbortSignal) {
-  return RoutineResponse.parse(await api.get<unknown>('/routine', { signal, headers: timeZoneHeaders() }));
+  return RoutineResponse.parse(
+    await api.get<unknown>('/routine', { signal, headers: timeZoneHeaders() }),
+  );
 }
 
 export const getRoutineQueryOptions = () =>
