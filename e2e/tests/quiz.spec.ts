@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 // The bank the server is seeded from: the test knows the right answers as the server does.
-import { QUIZ_QUESTIONS, type QuizDifficulty } from '../../apps/server/src/content/quiz-bank';
+import { QUIZ_QUESTIONS } from '../../apps/server/src/content/quiz-bank';
 import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
 
 /**
@@ -10,6 +10,7 @@ import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
 const READING_MS = 1_100;
 
 /** A right answer earns 10/15/20 by difficulty, daily and category alike (docs/quiz-rules.md#points). */
+type QuizDifficulty = (typeof QUIZ_QUESTIONS)[number]['difficulty'];
 const POINTS: Record<QuizDifficulty, number> = { beginner: 10, intermediate: 15, advanced: 20 };
 
 /** The bank's entry for the question on screen, found by its text. */
@@ -72,7 +73,7 @@ test('play the daily challenge to the results, then see it Completed on the hub 
     const isRight = answerRight[n - 1];
     const answer = isRight
       ? question.correct_answer
-      : question.options.find((option) => option !== question.correct_answer);
+      : question.options.find((option) => option !== question.correct_answer)!;
     if (isRight) expectedPoints += POINTS[question.difficulty];
     await page.waitForTimeout(READING_MS);
     await page.getByRole('radio', { name: answer, exact: true }).check({ force: true });
