@@ -237,7 +237,10 @@ export function QuizRunner({
                   </span>
                   <span className="text-[0.95rem] leading-snug">{option}</span>
                   {isRight && result ? (
-                    <span className="ml-auto text-xs font-semibold text-current">Right answer</span>
+                    // The feedback below says it in words; the option keeps its own name.
+                    <span aria-hidden className="ml-auto text-xs font-semibold text-current">
+                      Right answer
+                    </span>
                   ) : null}
                 </label>
               );
