@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 // The bank the server is seeded from: the test knows the right answers as the server does.
-import { QUIZ_QUESTIONS, type QuizDifficulty } from '../../apps/server/src/content/quiz-bank';
+import { QUIZ_QUESTIONS } from '../../apps/server/src/content/quiz-bank';
 import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
 
 /**
@@ -9,8 +9,9 @@ import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
  */
 const READING_MS = 1_100;
 
-/** A right answer in the daily challenge earns 3/4/5 by difficulty (docs/quiz-rules.md). */
-const DAILY_POINTS: Record<QuizDifficulty, number> = { beginner: 3, intermediate: 4, advanced: 5 };
+/** A right answer earns 10/15/20 by difficulty, daily and category alike (docs/quiz-rules.md#points). */
+type QuizDifficulty = (typeof QUIZ_QUESTIONS)[number]['difficulty'];
+const POINTS: Record<QuizDifficulty, number> = { beginner: 10, intermediate: 15, advanced: 20 };
 
 /** The bank's entry for the question on screen, found by its text. */
 async function questionOnScreen(page: Page) {
@@ -52,6 +53,10 @@ test('play the daily challenge to the results, then see it Completed on the hub 
   await expect(statValue(page, 'Points')).toHaveText('0');
   await expect(statValue(page, 'Day streak')).toHaveText(/^0\s/);
   await expect(page.getByText('Unranked')).toBeVisible();
+  // The points scale is on the hub before anyone plays.
+  await expect(page.getByRole('region', { name: 'How points work' })).toContainText(
+    'Beginner: 10 points',
+  );
 
   await page.getByRole('link', { name: 'Start Quiz' }).click();
   await expect(page).toHaveURL(/\/quiz\/daily$/);
@@ -62,17 +67,23 @@ test('play the daily challenge to the results, then see it Completed on the hub 
   for (let n = 1; n <= 5; n += 1) {
     await expect(page.getByText(`Question ${n} of 5`)).toBeVisible();
     await expect(page.getByRole('timer')).toHaveText(/\d:\d\d/);
-    const next = page.getByRole('button', { name: n === 5 ? 'Submit Quiz' : 'Next Question' });
-    await expect(next).toBeDisabled();
+    const check = page.getByRole('button', { name: 'Check answer' });
+    await expect(check).toBeDisabled();
     const question = await questionOnScreen(page);
     const isRight = answerRight[n - 1];
     const answer = isRight
       ? question.correct_answer
-      : question.options.find((option) => option !== question.correct_answer);
-    if (isRight) expectedPoints += DAILY_POINTS[question.difficulty];
+      : question.options.find((option) => option !== question.correct_answer)!;
+    if (isRight) expectedPoints += POINTS[question.difficulty];
     await page.waitForTimeout(READING_MS);
     await page.getByRole('radio', { name: answer, exact: true }).check({ force: true });
-    await next.click();
+    await check.click();
+    // Right or wrong, and why, at once; the answer is locked.
+    const feedback = page.getByTestId('answer-feedback');
+    await expect(feedback).toContainText(isRight ? 'Right' : 'Not quite');
+    await expect(feedback).toContainText(question.explanation);
+    await expect(page.getByRole('radio', { name: answer, exact: true })).toBeDisabled();
+    await page.getByRole('button', { name: n === 5 ? 'Submit Quiz' : 'Next Question' }).click();
   }
 
   await expect(page.getByRole('heading', { name: 'Quiz complete!' })).toBeVisible();
@@ -98,7 +109,7 @@ test('play the daily challenge to the results, then see it Completed on the hub 
   await expect(page).toHaveURL(/\/quiz$/);
 });
 
-test('a category quiz: Previous restores the earlier choice, which can be changed before submitting', async ({
+test('a category quiz: an answer is final once checked; Previous shows it locked with its feedback', async ({
   page,
   request,
 }) => {
@@ -112,26 +123,28 @@ test('a category quiz: Previous restores the earlier choice, which can be change
   const optionA = (await firstOptions.nth(0).getAttribute('value'))!;
   const optionC = (await firstOptions.nth(2).getAttribute('value'))!;
   await page.waitForTimeout(READING_MS);
+  // A choice can change until it is checked.
   await firstOptions.nth(0).check({ force: true });
+  await page.getByRole('radio', { name: optionC, exact: true }).check({ force: true });
+  await expect(page.getByRole('radio', { name: optionA, exact: true })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Check answer' }).click();
+  await expect(page.getByTestId('answer-feedback')).toBeVisible();
   await page.getByRole('button', { name: 'Next Question' }).click();
 
   await expect(page.getByText('Question 2 of 5')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
-  const secondChoice = (await page.getByRole('radio').nth(1).getAttribute('value'))!;
-  await page.getByRole('radio').nth(1).check({ force: true });
-
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByText('Question 1 of 5')).toBeVisible();
-  await expect(page.getByRole('radio', { name: optionA, exact: true })).toBeChecked();
-  await page.getByRole('radio', { name: optionC, exact: true }).check({ force: true });
-  await expect(page.getByRole('radio', { name: optionA, exact: true })).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: optionC, exact: true })).toBeChecked();
+  await expect(page.getByRole('radio', { name: optionA, exact: true })).toBeDisabled();
+  await expect(page.getByTestId('answer-feedback')).toBeVisible();
   await page.getByRole('button', { name: 'Next Question' }).click();
-  await expect(page.getByRole('radio', { name: secondChoice, exact: true })).toBeChecked();
 
   for (let n = 2; n <= 5; n += 1) {
     await expect(page.getByText(`Question ${n} of 5`)).toBeVisible();
     await page.waitForTimeout(READING_MS);
-    if (n > 2) await page.getByRole('radio').first().check({ force: true });
+    await page.getByRole('radio').first().check({ force: true });
+    await page.getByRole('button', { name: 'Check answer' }).click();
+    await expect(page.getByTestId('answer-feedback')).toBeVisible();
     await page.getByRole('button', { name: n === 5 ? 'Submit Quiz' : 'Next Question' }).click();
   }
 

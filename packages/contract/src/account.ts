@@ -315,6 +315,8 @@ export const AccountExport = z.object({
   scan_consents: Rows,
   routine: Rows,
   routine_history: Rows,
+  /** Days the routine was checked off: { day, session }. */
+  routine_check_offs: Rows,
   mix: Rows,
   favourites: Rows,
   liked_posts: Rows,

@@ -7,9 +7,10 @@ import { z } from 'zod';
  * - average_score: mean of the scans' overall scores, one decimal; null when there are none
  *   (the card then shows 'N/A').
  * - this_week: scans in the last 7 × 24 hours (a rolling window, not the calendar week).
- * - streak_days: consecutive calendar days, in the user's time zone (users.timezone, IANA), each
- *   with at least one scan, counted back from today, or from yesterday when there is none today
- *   yet (so a streak is not lost in the morning before the day's scan). 0 otherwise.
+ * - streak_days: the day streak, the same number as the quiz's current_streak: consecutive
+ *   calendar days with a completed daily challenge, counted back from today, or from yesterday
+ *   when today's is not done yet. "Today" is read in the zone of a recent daily, else the
+ *   X-Timezone header, else users.timezone (docs/quiz-rules.md#streaks-and-the-day-boundary).
  */
 export const DashboardStats = z.object({
   total_analyses: z.number().int().min(0),

@@ -42,16 +42,28 @@ export function streakTier(days: number): StreakTier {
 }
 
 /**
+ * One points scale for every quiz (docs/quiz-rules.md#points): a right answer earns its
+ * difficulty's points, in the daily challenge and in a category alike. The hub shows it before
+ * anyone plays. (A category question pays only the first time it is answered right.)
+ */
+export const POINTS_PER_RIGHT_ANSWER: Record<QuizDifficulty, number> = {
+  beginner: 10,
+  intermediate: 15,
+  advanced: 20,
+};
+
+/**
  * What the daily challenge card and the landing page promise, kept true to the rules
- * (apps/server/src/modules/quiz/rules.ts): 3–5 points a right answer by difficulty, so a perfect
- * run of five is worth 15–25 (minPoints–maxPoints); five questions take a minute or two.
+ * (apps/server/src/modules/quiz/rules.ts): 10–20 points a right answer by difficulty, so a perfect
+ * run of five is worth 50–100 (minPoints–maxPoints) before the streak bonus; five questions take a
+ * minute or two.
  */
 export const DAILY_CHALLENGE = {
   questions: 5,
   minutes: 2,
-  pointsPerRightAnswer: { min: 3, max: 5 },
-  minPoints: 15,
-  maxPoints: 25,
+  pointsPerRightAnswer: { min: 10, max: 20 },
+  minPoints: 50,
+  maxPoints: 100,
   maxStreakBonus: 100,
 } as const;
 
@@ -87,7 +99,10 @@ export const QuizCategoryList = z.array(QuizCategory);
 export const QuizStats = z.object({
   total_points: z.number().int(),
   level: z.number().int().min(1),
-  /** Consecutive days with a completed daily challenge, ending today or yesterday. */
+  /**
+   * The day streak: consecutive days with a completed daily challenge, ending today or yesterday.
+   * The dashboard's streak_days is the same number (docs/quiz-rules.md#streaks-and-the-day-boundary).
+   */
   current_streak: z.number().int(),
   longest_streak: z.number().int(),
   /** Right answers / questions answered, 0–1 (0 before the first quiz). */
@@ -103,6 +118,8 @@ export const QuizStats = z.object({
   quizzes_completed: z.number().int(),
   questions_answered: z.number().int(),
   badges_count: z.number().int(),
+  /** Today's daily challenge is done (the hub shows it Completed without asking for the quiz). */
+  daily_completed_today: z.boolean(),
 });
 export type QuizStats = z.infer<typeof QuizStats>;
 
@@ -149,8 +166,19 @@ export const QuizSession = z.object({
   quiz_day: z.string(),
   expires_at: z.string(),
   questions: z.array(QuizQuestion),
+  /** Answers already committed to this attempt (a daily re-opened after a reload), with their feedback. */
+  answered: z.array(z.lazy(() => AnswerFeedback)),
 });
 export type QuizSession = z.infer<typeof QuizSession>;
+
+/** POST /quiz/answer: commit one answer; it is final, and the feedback comes back at once. */
+export const AnswerQuestionBody = z.strictObject({
+  attempt_id: z.uuid(),
+  question_id: z.string().max(64),
+  /** The chosen option's text. */
+  answer: z.string().max(500),
+});
+export type AnswerQuestionBody = z.infer<typeof AnswerQuestionBody>;
 
 export const SubmitQuizBody = z.object({
   quiz_type: QuizType,
@@ -193,6 +221,17 @@ export const QuestionReview = z.object({
   points_earned: z.number().int(),
 });
 export type QuestionReview = z.infer<typeof QuestionReview>;
+
+/** The answer to POST /quiz/answer: right or wrong, the right option and why, once committed. */
+export const AnswerFeedback = QuestionReview.pick({
+  question_id: true,
+  chosen: true,
+  correct_answer: true,
+  is_correct: true,
+  explanation: true,
+  points_earned: true,
+});
+export type AnswerFeedback = z.infer<typeof AnswerFeedback>;
 
 export const QuizResult = z.object({
   attempt_id: z.string(),
@@ -253,6 +292,9 @@ export const QuizMessages = {
   implausibleTime: 'The time taken for this quiz is not plausible.',
   tooFast: 'That was quicker than anyone can read the questions. Take your time and try again.',
   unknownCategory: 'Unknown quiz category',
+  notServed: 'That question is not part of this quiz.',
+  notAnOption: 'Choose one of the options.',
+  alreadyAnswered: 'You have already answered this question; answers are final.',
 } as const;
 
 export const QuizErrorCode = {
@@ -261,4 +303,5 @@ export const QuizErrorCode = {
   alreadySubmitted: 'already_submitted',
   attemptExpired: 'attempt_expired',
   implausibleTime: 'implausible_time',
+  alreadyAnswered: 'already_answered',
 } as const;

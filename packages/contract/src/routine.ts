@@ -45,7 +45,8 @@ export const APPLICATION_TIMES = ['morning', 'evening'] as const;
 export const ApplicationTime = z.enum(APPLICATION_TIMES);
 export type ApplicationTime = z.infer<typeof ApplicationTime>;
 
-export const ROUTINE_HISTORY_TYPES = ['addition', 'removal', 'setup'] as const;
+/** 'change': a step edited in place (moved to the other time of day, given days, renamed…). */
+export const ROUTINE_HISTORY_TYPES = ['addition', 'removal', 'setup', 'change'] as const;
 export const RoutineHistoryType = z.enum(ROUTINE_HISTORY_TYPES);
 export type RoutineHistoryType = z.infer<typeof RoutineHistoryType>;
 
@@ -58,7 +59,29 @@ export const RoutineMessages = {
   defaultRemovalReason: 'Product discontinued',
   addedReason: 'Added by you',
   setupReason: 'Set up from your skin analysis',
+  changedReason: 'Changed by you',
+  splitReason: 'Split to keep two actives apart',
+  emptyEdit: 'Say what to change: at least one field.',
+  checkOffDay: 'Only today can be checked off.',
 } as const;
+
+/** ISO weekdays: 1 = Monday … 7 = Sunday. */
+export const Weekday = z.number().int().min(1).max(7);
+export const WEEKDAY_SHORT_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/**
+ * The weekdays a step is used on, sorted and without repeats; empty = no fixed days (every day for
+ * 'daily', any days for '2x per week' and the like). docs/product-rules.md#routine-conflicts.
+ */
+export const RoutineDays = z
+  .array(Weekday)
+  .max(7)
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b));
+
+/** 'Mon, Wed, Fri' (empty for no fixed days). */
+export function formatDays(days: readonly number[]): string {
+  return days.map((d) => WEEKDAY_SHORT_NAMES[d - 1] ?? '').join(', ');
+}
 
 /** docs/product-rules.md#routine. */
 export const RoutineProduct = z.object({
@@ -71,15 +94,128 @@ export const RoutineProduct = z.object({
   /** ISO timestamp. */
   added_date: z.string(),
   notes: z.string(),
+  /** ISO weekdays (1 = Monday); empty = no fixed days. */
+  days: z.array(Weekday),
 });
 export type RoutineProduct = z.infer<typeof RoutineProduct>;
+
+// ---- Conflicts (docs/product-rules.md#routine-conflicts; the rules live in @lumiskin/skin-advice) ----
+
+export const CONFLICT_RULES = [
+  'retinoid_with_acid',
+  'two_acids',
+  'benzoyl_peroxide_with_retinoid',
+  'benzoyl_peroxide_with_vitamin_c',
+] as const;
+export const ConflictRule = z.enum(CONFLICT_RULES);
+export type ConflictRule = z.infer<typeof ConflictRule>;
+
+/** One step's new time and days when a split is applied. */
+export const SplitChange = z.object({
+  product_id: z.string(),
+  application_time: ApplicationTime,
+  days: z.array(Weekday),
+});
+export type SplitChange = z.infer<typeof SplitChange>;
+
+export const SplitSuggestion = z.object({
+  /** 'alternate': the same time of day on different weekdays; 'move': one to the other time of day. */
+  kind: z.enum(['alternate', 'move']),
+  /** e.g. 'Retinal serum on Mon, Wed and Fri evenings, BHA toner on the other evenings'. */
+  label: z.string(),
+  changes: z.array(SplitChange).min(1).max(2),
+});
+export type SplitSuggestion = z.infer<typeof SplitSuggestion>;
+
+/** Two steps of the routine that should not share a session (same time of day, a shared weekday). */
+export const RoutineConflict = z.object({
+  /** Stable while the pair and the rule are the same: `rule:idA:idB` (ids sorted). */
+  id: z.string(),
+  rule: ConflictRule,
+  /** The two steps, the one the rule names first first. */
+  product_ids: z.tuple([z.string(), z.string()]),
+  application_time: ApplicationTime,
+  /** Names both products and says why, e.g. 'Retinal serum (a retinoid) and BHA toner (an exfoliating acid) …'. */
+  message: z.string(),
+  suggestions: z.array(SplitSuggestion),
+});
+export type RoutineConflict = z.infer<typeof RoutineConflict>;
+
+// ---- Consistency (docs/product-rules.md#routine-consistency) ----
+
+export const CONSISTENCY_WINDOWS = [7, 30] as const;
+
+export const ConsistencyWindow = z.object({
+  /** Window length in days (7 or 30), ending today. */
+  window_days: z.number().int(),
+  /** Days of the window counted: today only once checked off, and none before the routine began. */
+  counted_days: z.number().int().min(0),
+  /** Of those, days with the routine checked off. */
+  followed_days: z.number().int().min(0),
+  /** followed ÷ counted as a whole percent; null while no day counts yet. */
+  percent: z.number().int().min(0).max(100).nullable(),
+});
+export type ConsistencyWindow = z.infer<typeof ConsistencyWindow>;
+
+export const RoutineConsistency = z.object({
+  /** The person's today (YYYY-MM-DD, their time zone). */
+  today: z.string(),
+  /** Sessions checked off today. */
+  checked_today: z.array(ApplicationTime),
+  last_7_days: ConsistencyWindow,
+  last_30_days: ConsistencyWindow,
+});
+export type RoutineConsistency = z.infer<typeof RoutineConsistency>;
 
 /** GET /api/routine and POST /api/routine/from-analysis/{analysisId}: products in routine order. */
 export const RoutineResponse = z.object({
   morning: z.array(RoutineProduct),
   evening: z.array(RoutineProduct),
+  /** Pairs of steps that share a session and should not (every client shows them). */
+  conflicts: z.array(RoutineConflict),
+  consistency: RoutineConsistency,
 });
 export type RoutineResponse = z.infer<typeof RoutineResponse>;
+
+/** PATCH /api/routine/products/{id}: any of these; at least one. Unknown fields are refused. */
+export const UpdateRoutineProductBody = z
+  .strictObject({
+    name: z.string().trim().min(1, RoutineMessages.nameRequired).max(120),
+    type: RoutineProductType,
+    purpose: z.string().trim().min(1, RoutineMessages.purposeRequired).max(300),
+    application_time: ApplicationTime,
+    frequency: RoutineFrequency,
+    notes: z.string().trim().max(1000),
+    days: RoutineDays,
+  })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, RoutineMessages.emptyEdit);
+export type UpdateRoutineProductBody = z.infer<typeof UpdateRoutineProductBody>;
+export type UpdateRoutineProductInput = z.input<typeof UpdateRoutineProductBody>;
+
+/** POST /api/routine/split: one suggestion's changes, applied together → RoutineResponse. */
+export const ApplySplitBody = z.strictObject({
+  changes: z
+    .array(
+      z.strictObject({
+        product_id: z.uuid({ error: RoutineMessages.notFound }),
+        application_time: ApplicationTime,
+        days: RoutineDays,
+      }),
+    )
+    .min(1)
+    .max(2),
+});
+export type ApplySplitBody = z.infer<typeof ApplySplitBody>;
+
+/** PUT /api/routine/check-offs: mark today's morning or evening routine as done (or not). */
+export const CheckOffBody = z.strictObject({
+  /** The person's today (YYYY-MM-DD); anything else is refused, so past days cannot be filled in. */
+  day: z.iso.date(),
+  session: ApplicationTime,
+  done: z.boolean(),
+});
+export type CheckOffBody = z.infer<typeof CheckOffBody>;
 
 /** POST /api/routine/products (docs/product-rules.md#validation: name and purpose non-blank after trimming; notes optional). */
 export const AddRoutineProductBody = z.object({
@@ -97,6 +233,7 @@ export const AddRoutineProductBody = z.object({
   application_time: ApplicationTime,
   frequency: RoutineFrequency.default('daily'),
   notes: z.string().trim().max(1000).default(''),
+  days: RoutineDays.default([]),
 });
 export type AddRoutineProductBody = z.infer<typeof AddRoutineProductBody>;
 export type AddRoutineProductInput = z.input<typeof AddRoutineProductBody>;
@@ -144,12 +281,4 @@ export type RoutineHistoryResponse = z.infer<typeof RoutineHistoryResponse>;
 /** Evening items of type treatment or serum. */
 export function activeTreatments(routine: RoutineResponse): number {
   return routine.evening.filter((p) => p.type === 'treatment' || p.type === 'serum').length;
-}
-
-/**
- * docs/product-rules.md#dashboard: routine changes divided by max(scan count, 1), as a percentage (rounded, capped at 100
- * so a burst of edits before the first scan does not read as 400%).
- */
-export function routineConsistencyPercent(routineChanges: number, scanCount: number): number {
-  return Math.min(100, Math.round((routineChanges / Math.max(scanCount, 1)) * 100));
 }

@@ -7,6 +7,7 @@ import {
   type TimeOfUse,
 } from '@lumiskin/contract/analysis';
 import type { Booster } from '@lumiskin/contract/formulations';
+import { activesOfFlags, conflictBetween } from './conflicts';
 import type { RecommendInput } from './recommend';
 import { joinAnd, label, scoreOf } from './words';
 
@@ -141,27 +142,14 @@ function usedInEvening(t: TimeOfUse) {
 }
 
 /**
- * Why two boosters may not share an evening, or null when they may. A retinoid with an acid can be
- * fixed by moving the acid to the morning ('move'); two acids over-exfoliate whenever they meet ('drop').
+ * Why two boosters may not share an evening, or null when they may: the routine conflict table
+ * (conflicts.ts) applied to the boosters' ingredient flags. A pair the table can part by time of
+ * day is fixed by moving one to the morning ('move'); two acids over-exfoliate whenever they meet ('drop').
  */
 function eveningConflict(a: Booster, b: Booster): { action: 'move' | 'drop'; why: string } | null {
   if (!usedInEvening(a.timeOfUse) || !usedInEvening(b.timeOfUse)) return null;
-  if (a.flags.containsExfoliatingAcid && b.flags.containsExfoliatingAcid) {
-    return {
-      action: 'drop',
-      why: 'two exfoliating acids in one routine can over-exfoliate the skin',
-    };
-  }
-  if (
-    (a.flags.containsRetinoid && b.flags.containsExfoliatingAcid) ||
-    (b.flags.containsRetinoid && a.flags.containsExfoliatingAcid)
-  ) {
-    return {
-      action: 'move',
-      why: 'a retinoid and an exfoliating acid on the same evening can irritate the skin',
-    };
-  }
-  return null;
+  const def = conflictBetween(activesOfFlags(a.flags), activesOfFlags(b.flags));
+  return def ? { action: def.interpreter, why: def.why } : null;
 }
 
 /** Time of use with the ingredient rules applied: vitamin C mornings, retinoids evenings. */

@@ -6,6 +6,7 @@
 export { advise, type Advice, type AdviceInput } from './advise';
 export { BASES, BOOSTERS } from './builtin-catalogue';
 export { describeMeasurements } from './describe';
+export { activesOfStep, findRoutineConflicts } from './conflicts';
 export { createCatalogue, type Catalogue } from './catalogue';
 export { recommend, type RecommendInput, type RecommendOutput } from './recommend';
 export { containsBannedWord } from './report';

@@ -13,6 +13,7 @@ import { catalogue } from '../test/catalogue';
 import { createCatalogue } from './catalogue';
 import { boosterNeedRule } from './boosters';
 import { spfForUv } from './climate';
+import { findRoutineConflicts } from './conflicts';
 import { recommend as recommendFrom, type RecommendInput } from './recommend';
 
 const recommend = (input: Omit<RecommendInput, 'catalogue'>) =>
@@ -82,6 +83,35 @@ function* inputGrid(n: number): Generator<Omit<RecommendInput, 'catalogue'>> {
     };
   }
 }
+
+describe('recommend: the routine it writes passes the same conflict check as steps people add', () => {
+  it('never puts two conflicting steps in one session', () => {
+    let withRetinoidAndAcid = 0;
+    for (const input of inputGrid(400)) {
+      const r = recommend(input);
+      const steps = (['morning', 'evening'] as const).flatMap((time) =>
+        r.routine[time].map((s, i) => ({
+          id: `${time}-${i}`,
+          name: s.name,
+          type: 'treatment' as const,
+          purpose: s.reason,
+          notes: s.instruction,
+          application_time: time,
+          days: [],
+        })),
+      );
+      expect(findRoutineConflicts(steps)).toEqual([]);
+      const ids = boosterIds(r);
+      if (
+        ids.includes('renewlift') &&
+        (ids.includes('clearcomplex') || ids.includes('texturerefine'))
+      )
+        withRetinoidAndAcid += 1;
+    }
+    // The grid does reach the case the rule is about.
+    expect(withRetinoidAndAcid).toBeGreaterThan(0);
+  });
+});
 
 describe('recommend: shape and determinism', () => {
   it('always returns exactly one base, at most two boosters and valid routines', () => {

@@ -7,7 +7,7 @@
  * explanations belong on the server only; they never reach the browser before a quiz is submitted.
  */
 
-export type QuizDifficulty = 'beginner' | 'intermediate' | 'advanced';
+import { POINTS_PER_RIGHT_ANSWER, type QuizDifficulty } from '@lumiskin/contract/quiz';
 
 export interface QuizCategorySeed {
   /** Slug, used in /quiz/category/{id}. */
@@ -41,12 +41,8 @@ export interface QuizQuestionSeed {
   explanation: string;
 }
 
-/** Points a question is worth by difficulty (docs/quiz-rules.md). */
-export const POINTS_BY_DIFFICULTY: Record<QuizDifficulty, number> = {
-  beginner: 10,
-  intermediate: 15,
-  advanced: 20,
-};
+/** Points a question is worth by difficulty: the one scale of every quiz (docs/quiz-rules.md#points). */
+export const POINTS_BY_DIFFICULTY: Record<QuizDifficulty, number> = POINTS_PER_RIGHT_ANSWER;
 
 export const QUIZ_CATEGORIES: readonly QuizCategorySeed[] = [
   {

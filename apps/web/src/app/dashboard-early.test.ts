@@ -5,6 +5,7 @@ import { DASHBOARD_EARLY_REQUESTS, startDashboardEarly } from '@/app/dashboard-e
 import { dashboardLoader } from '@/features/dashboard/api/prefetch-dashboard';
 import { clearEarlyRequests, startEarlyRequest, takeEarlyResponse } from '@/lib/api/early-requests';
 import { saveSession } from '@/lib/platform/storage';
+import { routineResponse } from '@/testing/routine-factory';
 import { createAnalysis, createHistoryItem } from '@/testing/scan-factory';
 import { apiError, createUser, fakeFetch, json } from '@/testing/test-utils';
 
@@ -34,7 +35,7 @@ function answer(url: string): Response {
   if (url.startsWith('/api/analysis/history'))
     return json(200, [createHistoryItem({ id: SCAN_ID })]);
   if (url === `/api/analysis/${SCAN_ID}`) return json(200, createAnalysis({ id: SCAN_ID }));
-  if (url === '/api/routine') return json(200, { morning: [], evening: [] });
+  if (url === '/api/routine') return json(200, routineResponse());
   return apiError(404, 'Not found', 'not_found');
 }
 
@@ -89,7 +90,7 @@ describe('the dashboard started from the entry script', () => {
 
 describe('an early answer', () => {
   it('is used once, for a GET with the same token, while fresh', async () => {
-    const fetch = fakeFetch(() => json(200, { morning: [], evening: [] }));
+    const fetch = fakeFetch(() => json(200, routineResponse()));
     const init = { headers: { Authorization: `Bearer ${TOKEN}` } };
     startEarlyRequest('/api/routine', TOKEN);
     expect(takeEarlyResponse('/api/routine', init)).toBeDefined();

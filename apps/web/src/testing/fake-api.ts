@@ -41,6 +41,7 @@ import {
   VapidPublicKey,
 } from '@lumiskin/contract/notifications';
 import {
+  AnswerFeedback,
   Leaderboard,
   QuizCategoryList,
   QuizChallenges,
@@ -51,6 +52,7 @@ import {
 import {
   AddRoutineProductResponse,
   RoutineHistoryResponse,
+  RoutineProduct,
   RoutineResponse,
 } from '@lumiskin/contract/routine';
 import { ConsentStatus, ScanJob } from '@lumiskin/contract/scan';
@@ -123,6 +125,7 @@ export const API_ROUTES = {
   'GET /api/quiz/leaderboard': Leaderboard,
   'GET /api/quiz/daily-quiz': QuizSession,
   'GET /api/quiz/category/:categoryId': QuizSession,
+  'POST /api/quiz/answer': AnswerFeedback,
   'POST /api/quiz/submit': QuizResult,
   'GET /api/quiz/challenges': QuizChallenges,
 
@@ -130,6 +133,9 @@ export const API_ROUTES = {
   'GET /api/routine': RoutineResponse,
   'POST /api/routine/products': AddRoutineProductResponse,
   'DELETE /api/routine/products/:id': NoContent,
+  'PATCH /api/routine/products/:id': RoutineProduct,
+  'POST /api/routine/split': RoutineResponse,
+  'PUT /api/routine/check-offs': RoutineResponse,
   'GET /api/routine/history': RoutineHistoryResponse,
   'POST /api/routine/from-analysis/:analysisId': RoutineResponse,
 

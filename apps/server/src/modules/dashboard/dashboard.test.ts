@@ -7,31 +7,62 @@ import {
 } from '@lumiskin/contract/analysis';
 import { HistoryResponse } from '@lumiskin/contract/analysis-api';
 import { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
+import { QuizStats } from '@lumiskin/contract/quiz';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
 import { insertScan } from '../../../test/scan-factory';
+import { quizAttempts } from '../quiz/schema';
 
 let app: FastifyInstance;
 let clock = new Date('2026-03-10T12:00:00Z');
 
 beforeAll(async () => {
   app = await buildTestApp({ now: () => clock });
+  app.decorate('clock', () => clock); // the quiz reads the same clock
 });
 afterAll(() => app.close());
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-async function stats(user: CreatedUser) {
+async function stats(user: CreatedUser, zone?: string) {
   const res = await app.inject({
     method: 'GET',
     url: '/api/dashboard/stats',
-    headers: user.headers,
+    headers: zone ? { ...user.headers, 'x-timezone': zone } : user.headers,
   });
   expect(res.statusCode).toBe(200);
   return DashboardStatsResponse.parse(res.json()).stats;
+}
+
+/** A daily challenge completed on `day` (UTC), as the quiz stores it. */
+async function completeDaily(user: CreatedUser, day: string) {
+  const at = new Date(`${day}T09:00:00Z`);
+  await app.db.insert(quizAttempts).values({
+    userId: user.user.id,
+    quizType: 'daily',
+    quizDay: day,
+    timeZone: 'UTC',
+    questionIds: [],
+    servedAt: at,
+    lastServedAt: at,
+    expiresAt: at,
+    submittedAt: at,
+    correctAnswers: 0,
+    pointsEarned: 0,
+    streakBonus: 0,
+  });
+}
+
+async function quizStreak(user: CreatedUser) {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/quiz/stats',
+    headers: { ...user.headers, 'x-timezone': 'UTC' },
+  });
+  return QuizStats.parse(res.json()).current_streak;
 }
 
 async function setTimezone(user: CreatedUser, timezone: string) {
@@ -75,7 +106,8 @@ describe('GET /api/dashboard/stats', () => {
       total_analyses: 4,
       average_score: 75.3, // (60 + 71 + 80 + 90) / 4 = 75.25, one decimal
       this_week: 2,
-      streak_days: 1,
+      // Scans are not the streak: the day streak counts daily challenges (none here).
+      streak_days: 0,
     });
     expect(await stats(other)).toMatchObject({
       total_analyses: 1,
@@ -159,44 +191,34 @@ describe('GET /api/dashboard/stats', () => {
     expect(methodChanges(newest, older)).toEqual(['radiance']);
   });
 
-  it('counts consecutive days ending today, or yesterday before today’s scan', async () => {
+  it('is the quiz’s day streak: consecutive days with a completed daily, ending today or yesterday', async () => {
     clock = new Date('2026-03-10T12:00:00Z');
     const user = await createUser(app);
-    for (const daysAgo of [1, 2, 3, 5]) {
+    // Scans every day do not make a streak.
+    for (const daysAgo of [0, 1, 2]) {
       await insertScan(app.db, user.user.id, {
         createdAt: new Date(clock.getTime() - daysAgo * DAY),
       });
     }
-    // two scans on one day count once
-    await insertScan(app.db, user.user.id, {
-      createdAt: new Date(clock.getTime() - 2 * DAY - HOUR),
-    });
-    expect((await stats(user)).streak_days).toBe(3); // yesterday, 2 and 3 days ago; 5 is past a gap
-    await insertScan(app.db, user.user.id, { createdAt: new Date(clock.getTime() - HOUR) });
-    expect((await stats(user)).streak_days).toBe(4);
-    clock = new Date('2026-03-12T12:00:00Z'); // the day after tomorrow: nothing yesterday
     expect((await stats(user)).streak_days).toBe(0);
+    for (const day of ['2026-03-05', '2026-03-07', '2026-03-08', '2026-03-09'])
+      await completeDaily(user, day);
+    expect((await stats(user)).streak_days).toBe(3); // 7–9 March; 5 March is past a gap
+    await completeDaily(user, '2026-03-10');
+    expect((await stats(user)).streak_days).toBe(4);
+    expect(await quizStreak(user)).toBe(4); // the hub says the same
+    clock = new Date('2026-03-12T12:00:00Z'); // nothing yesterday
+    expect((await stats(user)).streak_days).toBe(0);
+    expect(await quizStreak(user)).toBe(0);
   });
 
-  it('counts days in the user’s time zone, across midnight', async () => {
+  it('reads "today" in the zone the app sends, else the account’s', async () => {
     const user = await createUser(app);
-    await setTimezone(user, 'America/New_York'); // UTC-4 in March after the DST change
-    // 23:30 on 9 March in New York (already 10 March in UTC), then 10:00 on 10 March.
-    await insertScan(app.db, user.user.id, { createdAt: new Date('2026-03-10T03:30:00Z') });
-    await insertScan(app.db, user.user.id, { createdAt: new Date('2026-03-10T14:00:00Z') });
-
-    clock = new Date('2026-03-11T03:00:00Z'); // 23:00 on 10 March in New York
-    expect(await stats(user)).toMatchObject({ streak_days: 2, total_analyses: 2 });
-
-    clock = new Date('2026-03-11T05:30:00Z'); // 01:30 on 11 March: the streak ends yesterday, alive
-    expect((await stats(user)).streak_days).toBe(2);
-
-    clock = new Date('2026-03-12T05:30:00Z'); // 01:30 on 12 March: nothing on 11 March
+    await completeDaily(user, '2026-03-10');
+    clock = new Date('2026-03-12T02:00:00Z'); // 11 March, 22:00 in New York; 12 March in UTC
     expect((await stats(user)).streak_days).toBe(0);
-
-    // The same scans seen in UTC fall on one day (10 March).
-    await setTimezone(user, 'UTC');
-    clock = new Date('2026-03-11T03:00:00Z');
+    expect((await stats(user, 'America/New_York')).streak_days).toBe(1);
+    await setTimezone(user, 'America/New_York');
     expect((await stats(user)).streak_days).toBe(1);
   });
 

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { streakDays } from '../../lib/streak';
 import { analyses } from '../analysis/schema';
+import { quizAttempts } from '../quiz/schema';
 
 /**
  * The four dashboard numbers in one statement (definitions in contract `dashboard.ts`). None of
@@ -11,8 +12,9 @@ import { analyses } from '../analysis/schema';
  * last scan in comparable conditions (`apps/web/src/lib/scan/baseline.ts`). Every
  * subquery reads only this user's rows through analyses_user_created_idx, so the cost grows with
  * the user's own scans, not with the table. `now` is a parameter so tests can move the clock.
- * Scans are bucketed into days in the user's zone here; the streak over those days is the one
- * rule the quiz uses too (`src/lib/streak.ts`).
+ * The streak is the one day streak of the product: consecutive days with a completed daily
+ * challenge (docs/quiz-rules.md#streaks-and-the-day-boundary), the number the quiz hub shows, by
+ * the same rule (`src/lib/streak.ts`); pass the zone the quiz uses so both agree on "today".
  */
 export async function dashboardStats(
   db: Db,
@@ -37,7 +39,9 @@ export async function dashboardStats(
       (select count(*)::int from mine) as total_analyses,
       (select round(avg(overall_score)::numeric, 1) from mine) as average_score,
       (select count(*)::int from mine where created_at > ${nowTs} - interval '7 days') as this_week,
-      (select coalesce(array_agg(distinct ${localDate(sql`created_at`)}), '{}') from mine) as days,
+      (select coalesce(array_agg(distinct ${quizAttempts.quizDay}::text), '{}') from ${quizAttempts}
+        where ${quizAttempts.userId} = ${userId} and ${quizAttempts.quizType} = 'daily'
+          and ${quizAttempts.submittedAt} is not null) as days,
       ${localDate(nowTs)} as today`);
   const row = rows[0];
   return {

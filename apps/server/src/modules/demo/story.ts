@@ -15,7 +15,8 @@ import { questionsByIds } from '../quiz/queries';
 import { serveDaily } from '../quiz/serve-quiz';
 import { submitQuiz } from '../quiz/submit-quiz';
 import { addRoutineProduct, removeRoutineProduct } from '../routine/repository';
-import { routineHistory, routineProducts } from '../routine/schema';
+import { localDay } from '../quiz/rules';
+import { routineCheckOffs, routineHistory, routineProducts } from '../routine/schema';
 import { blemishSites, demoVariant, loadDemoPhoto, toJpeg } from './photos';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -188,6 +189,17 @@ async function buildStory(
     const id = await resolvePostId(db, slug);
     if (id) await savePost(db, id, userId);
   }
+
+  // Most evenings and many mornings of the last six weeks checked off, a few missed: the
+  // consistency tile reads like a real habit (docs/product-rules.md#routine-consistency).
+  const checkOffs = Array.from({ length: 42 }, (_, d) => d + 1).flatMap((daysAgo) => {
+    const day = localDay(daysBefore(now, daysAgo, 12), user.timezone);
+    const rows: { userId: string; day: string; session: 'morning' | 'evening' }[] = [];
+    if (daysAgo % 6 !== 0) rows.push({ userId, day, session: 'evening' });
+    if (daysAgo % 3 === 0) rows.push({ userId, day, session: 'morning' });
+    return rows;
+  });
+  await db.insert(routineCheckOffs).values(checkOffs).onConflictDoNothing();
 
   for (const [i, days] of QUIZ_DAYS_AGO.entries()) {
     await playDaily(db, userId, user.timezone, daysBefore(now, days, 20), i % 3 === 1 ? 1 : 0);

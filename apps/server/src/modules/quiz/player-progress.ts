@@ -68,17 +68,20 @@ export async function getStats(db: Db, ctx: QuizContext): Promise<QuizStats> {
   const answers = await answerCounts(db, ctx.userId);
   const dailyDays = await completedDailyDays(db, ctx.userId);
   const badges = await earnedBadges(db, ctx.userId);
+  const today = localDay(ctx.now, ctx.timeZone);
 
   return {
     total_points: total.points,
     ...levelProgress(total.points),
-    current_streak: streakDays(dailyDays, localDay(ctx.now, ctx.timeZone)),
+    current_streak: streakDays(dailyDays, today),
     longest_streak: await longestStreak(db, ctx.userId),
     accuracy_rate: answers.total === 0 ? 0 : answers.correct / answers.total,
     rank: await playerRank(db, ctx.userId),
     quizzes_completed: total.attempts,
     questions_answered: answers.total,
     badges_count: badges.size,
+    // The same closing rule as GET /daily-quiz: today or a later day (after a zone change) done.
+    daily_completed_today: dailyDays[0] !== undefined && dailyDays[0] >= today,
   };
 }
 

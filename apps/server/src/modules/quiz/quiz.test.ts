@@ -1,4 +1,5 @@
 import {
+  AnswerFeedback,
   QuizCategoryList,
   QuizChallenges,
   QuizResult,
@@ -14,7 +15,7 @@ import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
 import { QUIZ_CATEGORIES, QUIZ_QUESTIONS } from '../../content/quiz-bank';
 import { addToPlayerTotal } from './queries';
-import { CATEGORY_POINTS, DAILY_POINTS, levelFor, levelStart, streakBonus } from './rules';
+import { levelFor, levelStart, POINTS, streakBonus } from './rules';
 import { quizAttempts } from './schema';
 import { quizBankSeeder } from './seed';
 
@@ -244,12 +245,13 @@ describe('daily challenge', () => {
     expect(days.size).toBeGreaterThan(1);
   });
 
-  it('scores 3/4/5 points per right answer by difficulty, then answers 400 until tomorrow', async () => {
+  it('scores 10/15/20 points per right answer by difficulty, then answers 400 until tomorrow', async () => {
     const user = await createUser(app);
     const { session, result } = await playDaily(user, { right: 5 });
-    const expected = pointsOf(session, DAILY_POINTS);
-    expect(expected).toBeGreaterThanOrEqual(15);
-    expect(expected).toBeLessThanOrEqual(25);
+    const expected = pointsOf(session, POINTS);
+    expect(session.questions.every((q) => q.points === POINTS[q.difficulty])).toBe(true);
+    expect(expected).toBeGreaterThanOrEqual(50);
+    expect(expected).toBeLessThanOrEqual(100);
     expect(result).toMatchObject({
       quiz_type: 'daily',
       score: 100,
@@ -305,7 +307,7 @@ describe('daily challenge', () => {
       .from(quizAttempts)
       .where(and(eq(quizAttempts.userId, user.user.id), isNotNull(quizAttempts.submittedAt)));
     expect(counted).toHaveLength(1);
-    expect((await stats(user)).total_points).toBe(pointsOf(session, DAILY_POINTS));
+    expect((await stats(user)).total_points).toBe(pointsOf(session, POINTS));
   });
 
   it('counts one of ten racing submissions that each fetched the daily first', async () => {
@@ -331,12 +333,12 @@ describe('category quizzes', () => {
     const { session, result } = await playCategory(user, 'sun-protection', { right: 3 });
     expect(session.questions).toHaveLength(5);
     expect(session.questions.every((q) => q.category_id === 'sun-protection')).toBe(true);
-    expect(session.questions.every((q) => q.points === CATEGORY_POINTS[q.difficulty])).toBe(true);
+    expect(session.questions.every((q) => q.points === POINTS[q.difficulty])).toBe(true);
     expect(result).toMatchObject({
       score: 60,
       correct_answers: 3,
       total_questions: 5,
-      points_earned: pointsOf(session, CATEGORY_POINTS, 3),
+      points_earned: pointsOf(session, POINTS, 3),
     });
     expect(result.review.map((r) => r.is_correct)).toEqual([true, true, true, false, false]);
     expect(result.review[3]).toMatchObject({
@@ -355,7 +357,7 @@ describe('category quizzes', () => {
     const second = await playCategory(user, 'skin-basics');
     // 5 + 5 ≤ total: the second draw is all new questions, and they all pay.
     expect(second.session.questions.some((q) => seen.has(q.id))).toBe(false);
-    expect(second.result.points_earned).toBe(pointsOf(second.session, CATEGORY_POINTS));
+    expect(second.result.points_earned).toBe(pointsOf(second.session, POINTS));
 
     // Play until every question was answered right; then a replay earns nothing but still scores.
     let rounds = 0;
@@ -401,6 +403,208 @@ describe('category quizzes', () => {
         centuryAt.push(answered);
     }
     expect(centuryAt).toEqual([100]);
+  });
+});
+
+const answer = (user: CreatedUser, payload: object, target = app) =>
+  target.inject({ method: 'POST', url: '/api/quiz/answer', headers: headers(user), payload });
+
+describe('feedback after each answer', () => {
+  it('says right or wrong with the explanation once an answer is committed', async () => {
+    const user = await createUser(app);
+    const session = await serve(user, '/api/quiz/category/ingredients');
+    const [q1, q2] = session.questions;
+    advance(5);
+    const wrong = await answer(user, {
+      attempt_id: session.attempt_id,
+      question_id: q1!.id,
+      answer: wrongOf(q1!.id),
+    });
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    expect(AnswerFeedback.parse(wrong.json())).toEqual({
+      question_id: q1!.id,
+      chosen: wrongOf(q1!.id),
+      correct_answer: answerOf(q1!.id),
+      is_correct: false,
+      explanation: BANK.get(q1!.id)!.explanation,
+      points_earned: 0,
+    });
+    advance(5);
+    const right = AnswerFeedback.parse(
+      (
+        await answer(user, {
+          attempt_id: session.attempt_id,
+          question_id: q2!.id,
+          answer: answerOf(q2!.id),
+        })
+      ).json(),
+    );
+    expect(right).toMatchObject({ is_correct: true, points_earned: POINTS[q2!.difficulty] });
+  });
+
+  it('gives nothing away for an answer it does not record', async () => {
+    const user = await createUser(app);
+    const intruder = await createUser(app);
+    const session = await serve(user, '/api/quiz/category/sun-protection');
+    const other = await serve(user, '/api/quiz/category/ingredients');
+    const q = session.questions[0]!;
+    advance(5);
+    const refused = [
+      // not one of the options
+      await answer(user, { attempt_id: session.attempt_id, question_id: q.id, answer: 'maybe' }),
+      // a question that was not served in this attempt
+      await answer(user, {
+        attempt_id: session.attempt_id,
+        question_id: other.questions[0]!.id,
+        answer: answerOf(other.questions[0]!.id),
+      }),
+      // someone else's attempt
+      await answer(intruder, {
+        attempt_id: session.attempt_id,
+        question_id: q.id,
+        answer: answerOf(q.id),
+      }),
+      // fields the route does not know
+      await answer(user, {
+        attempt_id: session.attempt_id,
+        question_id: q.id,
+        answer: answerOf(q.id),
+        reveal: true,
+      }),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([400, 400, 404, 400]);
+    for (const res of refused) {
+      expect(res.body).not.toMatch(/correct_answer|explanation/);
+      for (const bank of QUIZ_QUESTIONS) expect(res.body).not.toContain(bank.explanation);
+    }
+    // Nothing was committed: the question can still be answered (right, here).
+    const ok = await answer(user, {
+      attempt_id: session.attempt_id,
+      question_id: q.id,
+      answer: answerOf(q.id),
+    });
+    expect(AnswerFeedback.parse(ok.json()).is_correct).toBe(true);
+  });
+
+  it('keeps a committed answer final, in later answers and in the submission', async () => {
+    const user = await createUser(app);
+    const session = await serve(user, '/api/quiz/category/routines-myths');
+    const q = session.questions[0]!;
+    advance(5);
+    const body = { attempt_id: session.attempt_id, question_id: q.id };
+    const first = await answer(user, { ...body, answer: wrongOf(q.id) });
+    expect(first.statusCode).toBe(200);
+    // Learning the right answer does not let anyone take it back.
+    const change = await answer(user, { ...body, answer: answerOf(q.id) });
+    expect(change.statusCode).toBe(409);
+    expect(change.json()).toMatchObject({ code: 'already_answered' });
+    // The same answer again (a retried request) gets the same feedback.
+    const retry = await answer(user, { ...body, answer: wrongOf(q.id) });
+    expect(retry.json()).toEqual(first.json());
+    // The submission claims the right answer: the committed one counts.
+    advance(40);
+    const res = await submit(app, user, {
+      quiz_type: 'category',
+      category_id: 'routines-myths',
+      attempt_id: session.attempt_id,
+      answers: answersFor(session),
+      time_taken: 45,
+    });
+    const result = QuizResult.parse(res.json());
+    expect(result.review[0]).toMatchObject({ chosen: wrongOf(q.id), is_correct: false });
+    expect(result.correct_answers).toBe(4);
+    expect(result.points_earned).toBe(pointsOf(session, POINTS) - POINTS[q.difficulty]);
+    // After submission nothing more can be answered.
+    const late = await answer(user, {
+      attempt_id: session.attempt_id,
+      question_id: session.questions[1]!.id,
+      answer: answerOf(session.questions[1]!.id),
+    });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('refuses answers faster than anyone reads', async () => {
+    const user = await createUser(app);
+    const session = await serve(user, '/api/quiz/category/acne-breakouts');
+    const [q1, q2] = session.questions;
+    const tooSoon = await answer(user, {
+      attempt_id: session.attempt_id,
+      question_id: q1!.id,
+      answer: answerOf(q1!.id),
+    });
+    expect(tooSoon.statusCode).toBe(400);
+    expect(tooSoon.json()).toMatchObject({ code: 'implausible_time' });
+    expect(tooSoon.body).not.toContain(BANK.get(q1!.id)!.explanation);
+    advance(1);
+    expect(
+      (
+        await answer(user, {
+          attempt_id: session.attempt_id,
+          question_id: q1!.id,
+          answer: answerOf(q1!.id),
+        })
+      ).statusCode,
+    ).toBe(200);
+    // The second answer needs its own second.
+    expect(
+      (
+        await answer(user, {
+          attempt_id: session.attempt_id,
+          question_id: q2!.id,
+          answer: answerOf(q2!.id),
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('brings committed answers back when the daily is opened again, and the hub knows it is done', async () => {
+    const user = await createUser(app);
+    expect((await stats(user)).daily_completed_today).toBe(false);
+    const session = await serve(user, '/api/quiz/daily-quiz');
+    expect(session.answered).toEqual([]);
+    const [q1, q2] = session.questions;
+    advance(5);
+    await answer(user, {
+      attempt_id: session.attempt_id,
+      question_id: q1!.id,
+      answer: answerOf(q1!.id),
+    });
+    advance(5);
+    await answer(user, {
+      attempt_id: session.attempt_id,
+      question_id: q2!.id,
+      answer: wrongOf(q2!.id),
+    });
+    // A reload.
+    advance(10);
+    const again = await serve(user, '/api/quiz/daily-quiz');
+    expect(again.attempt_id).toBe(session.attempt_id);
+    expect(again.answered.map((a) => [a.question_id, a.is_correct])).toEqual([
+      [q1!.id, true],
+      [q2!.id, false],
+    ]);
+    // The three left take their seconds, the two committed already did.
+    for (const q of again.questions.slice(2)) {
+      advance(2);
+      expect(
+        (
+          await answer(user, {
+            attempt_id: session.attempt_id,
+            question_id: q.id,
+            answer: answerOf(q.id),
+          })
+        ).statusCode,
+      ).toBe(200);
+    }
+    const res = await submit(app, user, {
+      quiz_type: 'daily',
+      attempt_id: session.attempt_id,
+      answers: {},
+      time_taken: 30,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(QuizResult.parse(res.json()).correct_answers).toBe(4);
+    expect((await stats(user)).daily_completed_today).toBe(true);
   });
 });
 
@@ -593,7 +797,7 @@ describe('streaks and day boundaries', () => {
       const { session, result } = await playDaily(user, { right: 0 });
       expect(result.current_streak).toBe(day + 1);
       expect(result.streak_bonus).toBe(Math.min(10 * day, 100));
-      expect(result.points_earned).toBe(result.streak_bonus + pointsOf(session, DAILY_POINTS, 0));
+      expect(result.points_earned).toBe(result.streak_bonus + pointsOf(session, POINTS, 0));
       if (result.streak_milestone) milestones.push(result.streak_milestone);
       badges.push(...result.badges_earned.map((b) => b.badge_id));
     }

@@ -1,5 +1,7 @@
 import { ApiError } from '@lumiskin/contract/errors';
 import {
+  AnswerFeedback,
+  AnswerQuestionBody,
   CategoryId,
   Leaderboard,
   LeaderboardQuery,
@@ -16,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFoundUnless } from '../../http/errors';
+import { answerQuestion } from './answer-question';
 import { getChallenges, getStats, leaderboard, listCategories } from './player-progress';
 import { recentDailyTimeZone } from './queries';
 import { resolveTimeZone, ZONE_LOCK_MS, type QuizContext } from './rules';
@@ -121,6 +124,20 @@ const quizRoutes: FastifyPluginAsyncZod = async (app) => {
         await serveCategory(app.db, await context(request), request.params.categoryId),
         QuizMessages.unknownCategory,
       ),
+  );
+
+  app.post(
+    '/answer',
+    {
+      schema: {
+        ...secured,
+        summary: 'Commit one answer (final) and get right/wrong and the explanation at once',
+        headers: timeZoneHeader,
+        body: AnswerQuestionBody,
+        response: { 200: AnswerFeedback, ...errors },
+      },
+    },
+    async (request) => answerQuestion(app.db, await context(request), request.body),
   );
 
   app.post(

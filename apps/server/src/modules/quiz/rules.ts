@@ -37,24 +37,15 @@ export const MIN_SECONDS_PER_QUESTION = 1;
 export const TIME_SLACK_SECONDS = 5;
 
 /**
- * Category quizzes: a right answer earns the question's points (10/15/20 by difficulty, set in
- * the bank), and only the first time this person answers that question right, so replaying a
- * category teaches but cannot farm the leaderboard.
+ * One scale for every quiz (docs/quiz-rules.md#points): a right answer earns 10/15/20 by
+ * difficulty, in the daily challenge and in a category alike. A category question pays only the
+ * first time this person answers it right, so replaying a category teaches but cannot farm the
+ * leaderboard; the daily is once a day, so it pays every day (plus the streak bonus below).
  */
-export const CATEGORY_POINTS: Record<QuizDifficulty, number> = POINTS_BY_DIFFICULTY;
+export const POINTS: Record<QuizDifficulty, number> = POINTS_BY_DIFFICULTY;
 
-/**
- * Daily challenge: a right answer earns 3/4/5 by difficulty, so five right answers are worth
- * 15–25 points (docs/product-rules.md#quiz), every day, plus the streak bonus below.
- */
-export const DAILY_POINTS: Record<QuizDifficulty, number> = {
-  beginner: 3,
-  intermediate: 4,
-  advanced: 5,
-};
-
-export function questionPoints(quizType: QuizType, difficulty: QuizDifficulty): number {
-  return quizType === 'daily' ? DAILY_POINTS[difficulty] : CATEGORY_POINTS[difficulty];
+export function questionPoints(difficulty: QuizDifficulty): number {
+  return POINTS[difficulty];
 }
 
 /** Completing the daily on day n of a streak adds 10 × (n − 1), capped at 100 (docs/product-rules.md#quiz). */
@@ -254,8 +245,7 @@ export function reviewAnswers(
       correct_answer: q.correctAnswer,
       is_correct: isCorrect,
       explanation: q.explanation,
-      points_earned:
-        isCorrect && !alreadyMastered.has(q.id) ? questionPoints(quizType, q.difficulty) : 0,
+      points_earned: isCorrect && !alreadyMastered.has(q.id) ? questionPoints(q.difficulty) : 0,
     };
   });
 }

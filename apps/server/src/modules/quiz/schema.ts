@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -17,6 +18,12 @@ import { users } from '../auth/schema';
 
 export const quizTypeEnum = pgEnum('quiz_type', QUIZ_TYPES);
 export const quizDifficultyEnum = pgEnum('quiz_difficulty', QUIZ_DIFFICULTIES);
+
+export interface CommittedAnswer {
+  chosen: string;
+  /** ISO instant it was committed. */
+  at: string;
+}
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -88,6 +95,14 @@ export const quizAttempts = pgTable(
     streakBonus: integer('streak_bonus'),
     /** Daily only: the streak this completion made. */
     streak: integer('streak'),
+    /**
+     * Answers committed one at a time before submission (question id → the chosen option and
+     * when): each is final once given, and the submission scores these over anything it sends.
+     */
+    answers: jsonb('answers')
+      .$type<Record<string, CommittedAnswer>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [
     uniqueIndex('quiz_attempts_daily_key')

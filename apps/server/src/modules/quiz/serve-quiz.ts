@@ -3,12 +3,13 @@ import crypto from 'node:crypto';
 import {
   QuizErrorCode,
   QuizMessages,
+  type AnswerFeedback,
   type QuizQuestion,
   type QuizSession,
-  type QuizType,
 } from '@lumiskin/contract/quiz';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import { feedbackFor } from './answer-question';
 import {
   activeQuestionPool,
   activeQuestionsOf,
@@ -49,18 +50,14 @@ function shuffled<T>(items: readonly T[], key?: (item: T) => string): T[] {
  * What the browser may see of a question. Options are shuffled (the bank lists the right one
  * first); for the daily by day so everyone sees the same order, otherwise at random.
  */
-function toServedQuestion(
-  row: QuizQuestionRow,
-  quizType: QuizType,
-  seed: string | null,
-): QuizQuestion {
+function toServedQuestion(row: QuizQuestionRow, seed: string | null): QuizQuestion {
   return {
     id: row.id,
     category_id: row.categoryId,
     question_text: row.questionText,
     options: seed ? shuffled(row.options, (o) => `${seed}:${row.id}:${o}`) : shuffled(row.options),
     difficulty: row.difficulty,
-    points: questionPoints(quizType, row.difficulty),
+    points: questionPoints(row.difficulty),
     image_url: row.imageUrl,
     tags: row.tags,
   };
@@ -91,8 +88,14 @@ function expiry(now: Date): Date {
   return new Date(now.getTime() + ATTEMPT_TTL_MS);
 }
 
-function toSession(attempt: QuizAttemptRow, title: string, questions: QuizQuestion[]): QuizSession {
+function toSession(
+  attempt: QuizAttemptRow,
+  title: string,
+  questions: QuizQuestion[],
+  answered: AnswerFeedback[] = [],
+): QuizSession {
   return {
+    answered,
     attempt_id: attempt.id,
     quiz_type: attempt.quizType,
     category_id: attempt.categoryId,
@@ -130,10 +133,16 @@ export async function serveDaily(db: Db, ctx: QuizContext): Promise<QuizSession>
   if (!attempt) throw dailyCompleted();
 
   const rows = await questionsByIds(db, attempt.questionIds);
+  // Answers committed before a reload come back with their feedback: they are final anyway.
+  const answered = rows.flatMap((row) => {
+    const committed = attempt.answers[row.id];
+    return committed ? [feedbackFor(attempt, row, committed.chosen, new Set())] : [];
+  });
   return toSession(
     attempt,
     DAILY_TITLE,
-    rows.map((row) => toServedQuestion(row, 'daily', day)),
+    rows.map((row) => toServedQuestion(row, day)),
+    answered,
   );
 }
 
@@ -162,6 +171,7 @@ export async function serveCategory(
       quiz_day: day,
       expires_at: expiry(ctx.now).toISOString(),
       questions: [],
+      answered: [],
     };
   }
 
@@ -191,6 +201,6 @@ export async function serveCategory(
   return toSession(
     attempt,
     category.name,
-    drawn.map((q) => toServedQuestion(q, 'category', null)),
+    drawn.map((q) => toServedQuestion(q, null)),
   );
 }

@@ -95,11 +95,12 @@ export async function submitQuiz(
       if (attempt.quizType === 'daily') throw dailyCompleted(409);
       throw conflict(QuizMessages.alreadySubmitted, QuizErrorCode.alreadySubmitted);
     }
-    const problem = timingProblem(
-      { ...attempt, questionCount: attempt.questionIds.length },
-      ctx.now,
-      body.time_taken,
-    );
+    // Answers committed before the last serve already took their time; the rest need theirs now.
+    const questionCount = attempt.questionIds.filter((id) => {
+      const committed = attempt.answers[id];
+      return !committed || new Date(committed.at) > attempt.lastServedAt;
+    }).length;
+    const problem = timingProblem({ ...attempt, questionCount }, ctx.now, body.time_taken);
     if (problem) throw timingErrors[problem]();
 
     const isDaily = attempt.quizType === 'daily';
@@ -116,7 +117,10 @@ export async function submitQuiz(
     const alreadyMastered = isDaily
       ? new Set<string>()
       : await masteredQuestionIds(tx, ctx.userId, attempt.questionIds);
-    const review = reviewAnswers(attempt.quizType, questions, body.answers, alreadyMastered);
+    // A committed answer is final: it wins over whatever the submission says for that question.
+    const answers: Record<string, string> = { ...body.answers };
+    for (const [id, committed] of Object.entries(attempt.answers)) answers[id] = committed.chosen;
+    const review = reviewAnswers(attempt.quizType, questions, answers, alreadyMastered);
     const correct = review.filter((r) => r.is_correct).length;
     const pointsEarned = review.reduce((sum, r) => sum + r.points_earned, 0) + bonus;
 

@@ -1,17 +1,27 @@
 import type { Routine, RoutineStep } from '@lumiskin/contract/analysis';
 import {
+  CONSISTENCY_WINDOWS,
+  formatDays,
   RoutineMessages,
   type AddRoutineProductBody,
+  type CheckOffBody,
+  type SplitChange,
+  type UpdateRoutineProductBody,
   type RoutineFrequency,
   type RoutineHistoryEntry,
   type RoutineProduct,
   type RoutineProductType,
   type RoutineResponse,
 } from '@lumiskin/contract/routine';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { findRoutineConflicts } from '@lumiskin/skin-advice';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { analyses } from '../analysis/schema';
+import { addDays } from '../../lib/streak';
+import { localDay } from '../quiz/rules';
+import { consistencyOf, type Clock } from './consistency';
 import {
+  routineCheckOffs,
   routineHistory,
   routineProducts,
   type RoutineHistoryRow,
@@ -31,6 +41,7 @@ export function toRoutineProduct(row: RoutineProductRow): RoutineProduct {
     frequency: row.frequency,
     added_date: row.addedAt.toISOString(),
     notes: row.notes,
+    days: row.days,
   };
 }
 
@@ -44,17 +55,53 @@ export function toHistoryEntry(row: RoutineHistoryRow): RoutineHistoryEntry {
   };
 }
 
-async function readRoutine(db: DbOrTx, userId: string): Promise<RoutineResponse> {
-  const rows = await db
-    .select()
-    .from(routineProducts)
-    .where(eq(routineProducts.userId, userId))
-    .orderBy(asc(routineProducts.position), asc(routineProducts.addedAt), asc(routineProducts.id));
+async function readRoutine(db: DbOrTx, userId: string, clock: Clock): Promise<RoutineResponse> {
+  const [rows, consistency] = await Promise.all([
+    db
+      .select()
+      .from(routineProducts)
+      .where(eq(routineProducts.userId, userId))
+      .orderBy(
+        asc(routineProducts.position),
+        asc(routineProducts.addedAt),
+        asc(routineProducts.id),
+      ),
+    readConsistency(db, userId, clock),
+  ]);
   const products = rows.map(toRoutineProduct);
+  const morning = products.filter((p) => p.application_time === 'morning');
+  const evening = products.filter((p) => p.application_time === 'evening');
   return {
-    morning: products.filter((p) => p.application_time === 'morning'),
-    evening: products.filter((p) => p.application_time === 'evening'),
+    morning,
+    evening,
+    // The interpreter's rules, on every step, whoever wrote it (docs/product-rules.md#routine-conflicts).
+    conflicts: findRoutineConflicts([...morning, ...evening]),
+    consistency,
   };
+}
+
+/** Check-offs of the last 30 days and the day the routine began, for consistency. */
+async function readConsistency(db: DbOrTx, userId: string, clock: Clock) {
+  const today = localDay(clock.now, clock.timeZone);
+  const [checkOffs, began] = await Promise.all([
+    db
+      .select({ day: routineCheckOffs.day, session: routineCheckOffs.session })
+      .from(routineCheckOffs)
+      .where(
+        and(
+          eq(routineCheckOffs.userId, userId),
+          gte(routineCheckOffs.day, addDays(today, -(CONSISTENCY_WINDOWS.at(-1)! - 1))),
+        ),
+      ),
+    // The routine began on its first change (set up, added…) or its first check-off, whichever came first.
+    db.execute<{ began: string | null }>(sql`
+      select least(
+        (select to_char((min(${routineHistory.createdAt}) at time zone ${clock.timeZone})::date, 'YYYY-MM-DD')
+           from ${routineHistory} where ${routineHistory.userId} = ${userId}),
+        (select min(${routineCheckOffs.day})::text from ${routineCheckOffs}
+           where ${routineCheckOffs.userId} = ${userId})) as began`),
+  ]);
+  return consistencyOf({ today, began: began[0]?.began ?? null, checkOffs });
 }
 
 /** Serialises routine writes of one user (a lazy setup racing an add, two tabs...). */
@@ -170,30 +217,31 @@ export async function findAnalysisForRoutine(
  * The routine; a user with no routine and no routine history (never set up, never edited) gets
  * one from their newest analysis first, if they have one.
  */
-export async function getRoutine(db: Db, userId: string): Promise<RoutineResponse> {
-  const routine = await readRoutine(db, userId);
+export async function getRoutine(db: Db, userId: string, clock: Clock): Promise<RoutineResponse> {
+  const routine = await readRoutine(db, userId, clock);
   if (routine.morning.length + routine.evening.length > 0) return routine;
   if (await hasRoutineOrHistory(db, userId)) return routine;
   const newest = await findAnalysisForRoutine(db, userId);
   if (!newest) return routine;
   await setupRoutineFromAnalysis(db, userId, newest);
-  return readRoutine(db, userId);
+  return readRoutine(db, userId, clock);
 }
 
 export async function replaceRoutineFromAnalysis(
   db: Db,
   userId: string,
   analysis: AnalysisForRoutine,
+  clock: Clock,
 ): Promise<RoutineResponse> {
   await setupRoutineFromAnalysis(db, userId, analysis, { replace: true });
-  return readRoutine(db, userId);
+  return readRoutine(db, userId, clock);
 }
 
 /** Appends to the chosen list and logs an addition (docs/product-rules.md#routine). */
 export async function addRoutineProduct(
   db: Db,
   userId: string,
-  input: AddRoutineProductBody,
+  input: Omit<AddRoutineProductBody, 'days'> & { days?: number[] },
 ): Promise<RoutineProduct> {
   return db.transaction(async (tx) => {
     await lockRoutine(tx, userId);
@@ -211,6 +259,7 @@ export async function addRoutineProduct(
         applicationTime: input.application_time,
         frequency: input.frequency,
         notes: input.notes,
+        days: input.days ?? [],
         position: Number(last?.position ?? -1) + 1,
       })
       .returning();
@@ -249,6 +298,132 @@ export async function removeRoutineProduct(
   });
 }
 
+/** 'Moved Retinal serum to evening, on Mon, Wed, Fri' and the like, for the history. */
+function describeChange(before: RoutineProductRow, after: RoutineProductRow): string {
+  const parts: string[] = [];
+  if (after.name !== before.name) parts.push(`renamed to ${after.name}`);
+  if (after.applicationTime !== before.applicationTime)
+    parts.push(`moved to ${after.applicationTime}`);
+  const sameDays =
+    after.days.length === before.days.length && after.days.every((d, i) => d === before.days[i]);
+  if (!sameDays) parts.push(after.days.length ? `on ${formatDays(after.days)}` : 'on every day');
+  if (after.frequency !== before.frequency) parts.push(after.frequency);
+  if (
+    after.type !== before.type ||
+    after.purpose !== before.purpose ||
+    after.notes !== before.notes
+  )
+    parts.push('details updated');
+  return `Changed ${before.name} (${before.applicationTime}): ${parts.join(', ') || 'no change'}`;
+}
+
+async function updateOne(
+  tx: Tx,
+  userId: string,
+  productId: string,
+  patch: UpdateRoutineProductBody,
+  reason: string,
+): Promise<RoutineProductRow | undefined> {
+  const [before] = await tx
+    .select()
+    .from(routineProducts)
+    .where(and(eq(routineProducts.id, productId), eq(routineProducts.userId, userId)));
+  if (!before) return undefined;
+  const moved = patch.application_time && patch.application_time !== before.applicationTime;
+  let position = before.position;
+  if (moved) {
+    // Moved steps go to the end of their new list, as an added one would.
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${routineProducts.position}), -1)` })
+      .from(routineProducts)
+      .where(eq(routineProducts.userId, userId));
+    position = Number(last?.position ?? -1) + 1;
+  }
+  const [after] = await tx
+    .update(routineProducts)
+    .set({
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.type !== undefined && { type: patch.type }),
+      ...(patch.purpose !== undefined && { purpose: patch.purpose }),
+      ...(patch.application_time !== undefined && { applicationTime: patch.application_time }),
+      ...(patch.frequency !== undefined && { frequency: patch.frequency }),
+      ...(patch.notes !== undefined && { notes: patch.notes }),
+      ...(patch.days !== undefined && { days: patch.days }),
+      position,
+    })
+    .where(and(eq(routineProducts.id, productId), eq(routineProducts.userId, userId)))
+    .returning();
+  if (!after) return undefined;
+  await tx.insert(routineHistory).values({
+    userId,
+    type: 'change',
+    change: describeChange(before, after),
+    reason,
+  });
+  return after;
+}
+
+/** Edits one of the user's steps and logs a change; undefined when it is not theirs. */
+export async function updateRoutineProduct(
+  db: Db,
+  userId: string,
+  productId: string,
+  patch: UpdateRoutineProductBody,
+): Promise<RoutineProduct | undefined> {
+  return db.transaction(async (tx) => {
+    await lockRoutine(tx, userId);
+    const row = await updateOne(tx, userId, productId, patch, RoutineMessages.changedReason);
+    return row && toRoutineProduct(row);
+  });
+}
+
+/**
+ * Applies a split (the changes of one suggestion) at once: all or nothing, false when a step is
+ * not the user's.
+ */
+export async function applySplit(db: Db, userId: string, changes: SplitChange[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockRoutine(tx, userId);
+    const ids = [...new Set(changes.map((c) => c.product_id))];
+    const owned = await tx
+      .select({ id: routineProducts.id })
+      .from(routineProducts)
+      .where(and(eq(routineProducts.userId, userId), inArray(routineProducts.id, ids)));
+    if (owned.length !== ids.length) return false;
+    for (const change of changes) {
+      await updateOne(
+        tx,
+        userId,
+        change.product_id,
+        { application_time: change.application_time, days: change.days },
+        RoutineMessages.splitReason,
+      );
+    }
+    return true;
+  });
+}
+
+/** Marks (or unmarks) a session of the routine as done today. */
+export async function setCheckOff(db: Db, userId: string, body: CheckOffBody): Promise<void> {
+  const { session } = body;
+  if (body.done) {
+    await db
+      .insert(routineCheckOffs)
+      .values({ userId, day: body.day, session })
+      .onConflictDoNothing();
+  } else {
+    await db
+      .delete(routineCheckOffs)
+      .where(
+        and(
+          eq(routineCheckOffs.userId, userId),
+          eq(routineCheckOffs.day, body.day),
+          eq(routineCheckOffs.session, session),
+        ),
+      );
+  }
+}
+
 export async function listRoutineHistory(
   db: Db,
   userId: string,
@@ -269,7 +444,7 @@ export async function listRoutineHistory(
 
 /** The routine and its history for the account export; explicit columns, nothing added unseen. */
 export async function exportForUser(db: Db, userId: string) {
-  const [routine, history] = await Promise.all([
+  const [routine, history, checkOffs] = await Promise.all([
     db
       .select({
         id: routineProducts.id,
@@ -280,6 +455,7 @@ export async function exportForUser(db: Db, userId: string) {
         application_time: routineProducts.applicationTime,
         frequency: routineProducts.frequency,
         notes: routineProducts.notes,
+        days: routineProducts.days,
         position: routineProducts.position,
         added_at: routineProducts.addedAt,
       })
@@ -298,6 +474,11 @@ export async function exportForUser(db: Db, userId: string) {
       .from(routineHistory)
       .where(eq(routineHistory.userId, userId))
       .orderBy(desc(routineHistory.createdAt)),
+    db
+      .select({ day: routineCheckOffs.day, session: routineCheckOffs.session })
+      .from(routineCheckOffs)
+      .where(eq(routineCheckOffs.userId, userId))
+      .orderBy(desc(routineCheckOffs.day)),
   ]);
-  return { routine, routine_history: history };
+  return { routine, routine_history: history, routine_check_offs: checkOffs };
 }

@@ -60,7 +60,7 @@ describe('routine', () => {
 
   it('is empty for a new user without scans', async () => {
     const user = await createUser(app);
-    expect(await getRoutine(user)).toEqual({ morning: [], evening: [] });
+    expect(await getRoutine(user)).toMatchObject({ morning: [], evening: [], conflicts: [] });
     expect((await getHistory(user)).entries).toEqual([]);
   });
 
@@ -108,7 +108,7 @@ describe('routine', () => {
     const res = await add(user, { ...serum, ...overrides });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_error', detail: message });
-    expect(await getRoutine(user)).toEqual({ morning: [], evening: [] });
+    expect(await getRoutine(user)).toMatchObject({ morning: [], evening: [], conflicts: [] });
   });
 
   it('refuses types, times and frequencies outside the spec lists', async () => {
@@ -129,7 +129,7 @@ describe('routine', () => {
     expect((await remove(user, a.id)).statusCode).toBe(204);
     expect((await remove(user, b.id, '?reason=Caused%20irritation')).statusCode).toBe(204);
     expect((await remove(user, b.id)).statusCode).toBe(404);
-    expect(await getRoutine(user)).toEqual({ morning: [], evening: [] });
+    expect(await getRoutine(user)).toMatchObject({ morning: [], evening: [], conflicts: [] });
     const { entries } = await getHistory(user);
     expect(entries.slice(0, 2).map((e) => [e.type, e.change, e.reason])).toEqual([
       ['removal', 'Removed Retinal (evening)', 'Caused irritation'],
@@ -181,7 +181,7 @@ describe('routine', () => {
     // Reading again does not set it up again; emptying it on purpose does not bring it back.
     await getRoutine(user);
     for (const p of [...routine.morning, ...routine.evening]) await remove(user, p.id);
-    expect(await getRoutine(user)).toEqual({ morning: [], evening: [] });
+    expect(await getRoutine(user)).toMatchObject({ morning: [], evening: [], conflicts: [] });
     expect((await getHistory(user)).entries.filter((e) => e.type === 'setup')).toHaveLength(1);
   });
 

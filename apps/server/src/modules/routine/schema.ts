@@ -4,7 +4,17 @@ import type {
   RoutineHistoryType,
   RoutineProductType,
 } from '@lumiskin/contract/routine';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/schema';
 
 /** The products of a person's routine, in the order they apply them. */
@@ -21,6 +31,11 @@ export const routineProducts = pgTable(
     applicationTime: text('application_time').$type<ApplicationTime>().notNull(),
     frequency: text('frequency').$type<RoutineFrequency>().notNull(),
     notes: text('notes').notNull().default(''),
+    /** ISO weekdays (1 = Monday) the step is used on; empty = no fixed days. */
+    days: integer('days')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Order within the morning or evening list. */
     position: integer('position').notNull().default(0),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
@@ -42,6 +57,23 @@ export const routineHistory = pgTable(
     reason: text('reason').notNull(),
   },
   (t) => [index('routine_history_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * A session of the routine checked off on a day (the person's calendar day): the record routine
+ * consistency counts (docs/product-rules.md#routine-consistency).
+ */
+export const routineCheckOffs = pgTable(
+  'routine_check_offs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    session: text('session').$type<ApplicationTime>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.session] })],
 );
 
 export type RoutineProductRow = typeof routineProducts.$inferSelect;

@@ -87,6 +87,7 @@ export async function* accountExportChunks(
     scan_consents: () => rows(exportConsentsForUser(db, id)),
     routine: () => rows(routine().then((r) => r.routine)),
     routine_history: () => rows(routine().then((r) => r.routine_history)),
+    routine_check_offs: () => rows(routine().then((r) => r.routine_check_offs)),
     mix: () => rows(exportMix(db, id)),
     favourites: () => rows(exportFavourites(db, id)),
     liked_posts: () => rows(blog().then((b) => b.liked_posts)),

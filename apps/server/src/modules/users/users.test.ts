@@ -218,6 +218,9 @@ async function fillAccount(user: CreatedUser, photo: Buffer = Buffer.from('fake-
   const id = user.user.id;
   const scan = await insertScan(app.db, id, { photo });
   await app.db.execute(sql`insert into scan_consents (user_id, version) values (${id}, 'v1')`);
+  await app.db.execute(
+    sql`insert into routine_check_offs (user_id, day, session) values (${id}, current_date, 'evening')`,
+  );
   const add = await app.inject({
     method: 'POST',
     url: '/api/routine/products',

@@ -64,6 +64,19 @@ export function ToastDescription({
   return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
 }
 
+/** A button in the toast (Undo); Radix announces `altText` to screen readers, for keyboard users. */
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'inline-flex h-9 shrink-0 items-center rounded-lg border border-current/30 px-3 text-sm font-semibold hover:bg-current/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close

@@ -1,5 +1,6 @@
 import {
   Toast,
+  ToastAction,
   ToastClose,
   ToastDescription,
   ToastProvider,
@@ -23,7 +24,7 @@ export function Toaster() {
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       label="Notification"
     >
-      {toasts.map(({ id, title, description, variant, open }) => (
+      {toasts.map(({ id, title, description, variant, open, action }) => (
         <Toast
           key={id}
           variant={variant}
@@ -37,6 +38,11 @@ export function Toaster() {
             <ToastTitle>{title}</ToastTitle>
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>
+          {action ? (
+            <ToastAction altText={action.altText} onClick={action.onClick} className="ml-auto">
+              {action.label}
+            </ToastAction>
+          ) : null}
           <ToastClose />
         </Toast>
       ))}

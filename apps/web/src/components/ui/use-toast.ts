@@ -13,6 +13,8 @@ export interface ToastInput {
   title: ToastTitle;
   description?: string;
   variant?: ToastVariant;
+  /** One button (Undo); clicking it closes the toast. */
+  action?: { label: string; altText: string; onClick: () => void };
 }
 
 export interface ToastItem extends ToastInput {

@@ -1,11 +1,14 @@
 import { RoutineResponse } from '@lumiskin/contract/routine';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
+import { timeZoneHeaders } from '@/lib/platform/time-zone';
 
-/** GET /api/routine: the morning and evening lists, in routine order. */
+/** GET /api/routine: the morning and evening lists, their conflicts and consistency (today in the person's zone). */
 // Parsed, so an unexpected answer shows the retry box instead of breaking the page.
 export async function getRoutine(signal?: AbortSignal) {
-  return RoutineResponse.parse(await api.get<unknown>('/routine', { signal }));
+  return RoutineResponse.parse(
+    await api.get<unknown>('/routine', { signal, headers: timeZoneHeaders() }),
+  );
 }
 
 export const getRoutineQueryOptions = () =>

@@ -37,6 +37,7 @@ export async function addRoutineProduct(
       frequency: body.frequency ?? 'daily',
       added_date: new Date().toISOString(),
       notes: body.notes?.trim() ?? '',
+      days: body.days ?? [],
     },
   };
 }
@@ -57,13 +58,12 @@ export function useAddRoutineProduct() {
         return;
       }
       await queryClient.cancelQueries({ queryKey: routineKey });
-      queryClient.setQueryData<RoutineResponse>(routineKey, (old) => {
-        const routine = old ?? { morning: [], evening: [] };
-        return {
-          ...routine,
-          [product.application_time]: [...routine[product.application_time], product],
-        };
-      });
+      // Offline: shown at once, marked pending; conflicts come with the server's answer later.
+      queryClient.setQueryData<RoutineResponse>(routineKey, (old) =>
+        old
+          ? { ...old, [product.application_time]: [...old[product.application_time], product] }
+          : old,
+      );
     },
   });
 }

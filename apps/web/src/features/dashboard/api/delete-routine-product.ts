@@ -45,8 +45,10 @@ export function useDeleteRoutineProduct() {
       const previous = queryClient.getQueryData<RoutineResponse>(routineKey);
       if (previous) {
         queryClient.setQueryData<RoutineResponse>(routineKey, {
+          ...previous,
           morning: previous.morning.filter((p) => p.id !== id),
           evening: previous.evening.filter((p) => p.id !== id),
+          conflicts: previous.conflicts.filter((c) => !c.product_ids.includes(id)),
         });
       }
       return { previous };

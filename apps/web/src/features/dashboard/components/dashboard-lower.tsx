@@ -28,7 +28,7 @@ export default function DashboardLower({
     <>
       {hasScans ? <ProgressSection totalScans={totalScans} /> : null}
 
-      <RoutineCard scanCount={totalScans} />
+      <RoutineCard />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <TipsCard analysis={analysis} isLoading={isAnalysisLoading} />

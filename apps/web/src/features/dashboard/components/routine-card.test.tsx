@@ -1,12 +1,13 @@
 import type { RoutineProduct, RoutineResponse } from '@lumiskin/contract/routine';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { RoutineCard } from '@/features/dashboard/components/routine-card';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RoutineCard, UNDO_MS } from '@/features/dashboard/components/routine-card';
 import { fakeApi, reply } from '@/testing/fake-api';
+import { consistency, routineProduct, routineResponse } from '@/testing/routine-factory';
 import { renderWithRouter } from '@/testing/test-utils';
 
 function serveRoutine() {
-  const routine: RoutineResponse = { morning: [], evening: [] };
+  const routine: RoutineResponse = routineResponse();
   const posted: unknown[] = [];
   const fetch = fakeApi({
     'GET /api/routine': () => routine,
@@ -15,7 +16,12 @@ function serveRoutine() {
     'POST /api/routine/products': ({ body: sent }) => {
       const body = sent as Omit<RoutineProduct, 'id' | 'added_date'>;
       posted.push(body);
-      const product: RoutineProduct = { ...body, id: 'p1', added_date: new Date().toISOString() };
+      const product: RoutineProduct = {
+        ...body,
+        id: 'p1',
+        added_date: new Date().toISOString(),
+        days: [],
+      };
       routine[body.application_time].push(product);
       return reply('POST /api/routine/products', product, 201);
     },
@@ -26,11 +32,9 @@ function serveRoutine() {
 describe('RoutineCard', () => {
   it('keeps Add disabled until name and purpose hold more than blanks, then adds the product', async () => {
     const { posted } = serveRoutine();
-    const { user } = renderWithRouter([{ path: '/', element: <RoutineCard scanCount={2} /> }], '/');
+    const { user } = renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
 
-    // Summary tiles: 3 changes over 2 scans is 150%, shown capped at 100%.
     expect(await screen.findByText('Routine consistency')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('routine-summary')).toHaveTextContent('100%'));
 
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     const dialog = await screen.findByRole('dialog');
@@ -61,4 +65,182 @@ describe('RoutineCard', () => {
     expect(await within(evening).findByText('Rose Face Oil')).toBeInTheDocument();
     expect(within(evening).getByText('1 product')).toBeInTheDocument();
   }, 20_000);
+});
+
+const retinal = routineProduct({ name: 'Retinal serum' });
+const bha = routineProduct({ name: 'Salicylic acid toner', type: 'toner' });
+const conflict = {
+  id: `retinoid_with_acid:${retinal.id}:${bha.id}`,
+  rule: 'retinoid_with_acid' as const,
+  product_ids: [retinal.id, bha.id] as [string, string],
+  application_time: 'evening' as const,
+  message:
+    'Retinal serum (a retinoid) and Salicylic acid toner (an exfoliating acid) share your evening routine: a retinoid and an exfoliating acid in one session can irritate the skin.',
+  suggestions: [
+    {
+      kind: 'alternate' as const,
+      label:
+        'Retinal serum on Mon, Wed and Fri evenings, Salicylic acid toner on the other evenings (Tue, Thu, Sat and Sun)',
+      changes: [
+        { product_id: retinal.id, application_time: 'evening' as const, days: [1, 3, 5] },
+        { product_id: bha.id, application_time: 'evening' as const, days: [2, 4, 6, 7] },
+      ],
+    },
+    {
+      kind: 'move' as const,
+      label: 'Salicylic acid toner in the morning, Retinal serum in the evening',
+      changes: [{ product_id: bha.id, application_time: 'morning' as const, days: [] }],
+    },
+  ],
+};
+
+describe('RoutineCard: conflicts', () => {
+  afterEach(() => localStorage.clear());
+
+  it('warns naming both products and applies the suggested split in one click', async () => {
+    const split: unknown[] = [];
+    fakeApi({
+      'GET /api/routine': () => routineResponse({ evening: [retinal, bha], conflicts: [conflict] }),
+      'GET /api/routine/history': () => [],
+      'POST /api/routine/split': ({ body }) => {
+        split.push(body);
+        return routineResponse({
+          evening: [
+            { ...retinal, days: [1, 3, 5] },
+            { ...bha, days: [2, 4, 6, 7] },
+          ],
+        });
+      },
+    });
+    const { user } = renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    const warning = await screen.findByTestId('routine-conflict');
+    expect(warning).toHaveTextContent('Retinal serum (a retinoid)');
+    expect(warning).toHaveTextContent('Salicylic acid toner (an exfoliating acid)');
+    await user.click(
+      within(warning).getByRole('button', {
+        name: /Retinal serum on Mon, Wed and Fri evenings, Salicylic acid toner on the other evenings/,
+      }),
+    );
+    expect(split).toEqual([{ changes: conflict.suggestions[0]!.changes }]);
+    await waitFor(() => expect(screen.queryByTestId('routine-conflict')).not.toBeInTheDocument());
+    const evening = screen.getByRole('region', { name: 'Evening routine' });
+    expect(within(evening).getByText(/Mon, Wed, Fri/)).toBeInTheDocument();
+    expect(within(evening).getByText(/Tue, Thu, Sat, Sun/)).toBeInTheDocument();
+  });
+
+  it('can be dismissed, and stays dismissed', async () => {
+    fakeApi({
+      'GET /api/routine': () => routineResponse({ evening: [retinal, bha], conflicts: [conflict] }),
+      'GET /api/routine/history': () => [],
+    });
+    const first = renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    const warning = await screen.findByTestId('routine-conflict');
+    await first.user.click(within(warning).getByRole('button', { name: 'Keep as is' }));
+    expect(screen.queryByTestId('routine-conflict')).not.toBeInTheDocument();
+    first.unmount();
+    renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    expect(await screen.findByText('Retinal serum')).toBeInTheDocument();
+    expect(screen.queryByTestId('routine-conflict')).not.toBeInTheDocument();
+  });
+});
+
+describe('RoutineCard: undo a removal', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    localStorage.clear();
+  });
+
+  function serve() {
+    const deleted: string[] = [];
+    const routine = routineResponse({ evening: [retinal, bha] });
+    fakeApi({
+      'GET /api/routine': () => ({
+        ...routine,
+        evening: routine.evening.filter((p) => !deleted.includes(p.id)),
+      }),
+      'GET /api/routine/history': () => [],
+      'DELETE /api/routine/products/:id': ({ url }) => {
+        deleted.push(url.split('/').pop()!);
+        return new Response(null, { status: 204 });
+      },
+    });
+    return deleted;
+  }
+
+  it('hides the step at once, brings it back with Undo, and sends nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const deleted = serve();
+    const { user } = renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Remove Retinal serum' }));
+    expect(screen.queryByText('Retinal serum')).not.toBeInTheDocument();
+    const toasts = await screen.findByRole('region', { name: /Notification/ });
+    expect(toasts).toHaveTextContent('Retinal serum removed from your routine.');
+    await user.click(await within(toasts).findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Retinal serum')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS + 1000));
+    expect(deleted).toEqual([]);
+    expect(screen.getByText('Retinal serum')).toBeInTheDocument();
+  });
+
+  it('deletes on the server once the undo time is up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const deleted = serve();
+    const { user } = renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Remove Salicylic acid toner' }));
+    expect(deleted).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS + 100));
+    await waitFor(() => expect(deleted).toEqual([bha.id]));
+    expect(screen.queryByText('Salicylic acid toner')).not.toBeInTheDocument();
+  });
+
+  it('carries out a removal left waiting by a reload', async () => {
+    const deleted = serve();
+    localStorage.setItem(
+      'lumiskin_pending_removal',
+      JSON.stringify({ id: retinal.id, name: retinal.name }),
+    );
+    renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    await waitFor(() => expect(deleted).toEqual([retinal.id]));
+    expect(localStorage.getItem('lumiskin_pending_removal')).toBeNull();
+  });
+});
+
+describe('RoutineCard: consistency and check-offs', () => {
+  it('shows days followed, and checking off today saves it', async () => {
+    const sent: unknown[] = [];
+    let current = routineResponse({
+      evening: [retinal],
+      consistency: consistency({
+        last_7_days: { window_days: 7, counted_days: 4, followed_days: 2, percent: 50 },
+      }),
+    });
+    fakeApi({
+      'GET /api/routine': () => current,
+      'GET /api/routine/history': () => [],
+      'PUT /api/routine/check-offs': ({ body }) => {
+        sent.push(body);
+        current = routineResponse({
+          evening: [retinal],
+          consistency: consistency({
+            checked_today: ['evening'],
+            last_7_days: { window_days: 7, counted_days: 5, followed_days: 3, percent: 60 },
+          }),
+        });
+        return current;
+      },
+    });
+    const { user } = renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    const summary = await screen.findByTestId('routine-summary');
+    await waitFor(() => expect(summary).toHaveTextContent('50%'));
+    expect(summary).toHaveTextContent('2 of 4 days followed');
+    // The morning list is empty: nothing to check off there.
+    expect(screen.queryByRole('button', { name: 'Mark morning done' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark evening done' }));
+    expect(sent).toEqual([{ day: '2026-11-20', session: 'evening', done: true }]);
+    await waitFor(() => expect(summary).toHaveTextContent('60%'));
+    expect(screen.getByRole('button', { name: 'Evening done today' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
 });

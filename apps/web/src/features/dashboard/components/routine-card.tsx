@@ -1,11 +1,23 @@
 import {
   activeTreatments,
+  formatDays,
   ROUTINE_PRODUCT_TYPE_LABELS,
-  routineConsistencyPercent,
+  type ApplicationTime,
+  type RoutineConflict,
   type RoutineProduct,
   type RoutineResponse,
+  type SplitSuggestion,
 } from '@lumiskin/contract/routine';
-import { HistoryIcon, MoonIcon, SunIcon, Trash2Icon } from 'lucide-react';
+import {
+  CheckCircle2Icon,
+  CircleIcon,
+  HistoryIcon,
+  MoonIcon,
+  SunIcon,
+  Trash2Icon,
+  TriangleAlertIcon,
+} from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,23 +25,62 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api/api-client';
 import { PENDING_PREFIX, useAddRoutineProduct } from '@/features/dashboard/api/add-routine-product';
+import { useApplySplit } from '@/features/dashboard/api/apply-split';
+import { useCheckOffRoutine } from '@/features/dashboard/api/check-off-routine';
 import { useDeleteRoutineProduct } from '@/features/dashboard/api/delete-routine-product';
 import { useRoutine } from '@/lib/api/get-routine';
 import { useRoutineHistory } from '@/lib/api/get-routine-history';
 import { AddProductDialog } from '@/features/dashboard/components/add-product-dialog';
 import { LoadError } from '@/components/load-error';
-import { formatDate } from '@/lib/format';
+import { formatDate, plural } from '@/lib/format';
+import { getItem, setItem } from '@/lib/platform/storage';
+
+/** How long a removed step can be brought back (the toast's 5 s). */
+export const UNDO_MS = 5000;
+/** A removal waiting out its undo time, kept so a reload or a closed tab still carries it out. */
+const PENDING_REMOVAL_KEY = 'lumiskin_pending_removal';
+/** Conflicts the person chose to keep (by conflict id), so the warning stays closed. */
+const DISMISSED_CONFLICTS_KEY = 'lumiskin_dismissed_conflicts';
+
+function readDismissed(): string[] {
+  try {
+    const value: unknown = JSON.parse(getItem(DISMISSED_CONFLICTS_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+interface PendingRemoval {
+  id: string;
+  name: string;
+}
+
+function readPendingRemoval(): PendingRemoval | null {
+  try {
+    const value = JSON.parse(getItem(PENDING_REMOVAL_KEY) ?? 'null') as PendingRemoval | null;
+    return value && typeof value.id === 'string' && typeof value.name === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 function RoutineColumn({
   title,
   icon: Icon,
   products,
   onDelete,
+  isDone,
+  isSaving,
+  onToggleDone,
 }: {
   title: string;
   icon: typeof SunIcon;
   products: RoutineProduct[];
   onDelete: (product: RoutineProduct) => void;
+  isDone: boolean;
+  isSaving: boolean;
+  onToggleDone: () => void;
 }) {
   return (
     <section aria-label={`${title} routine`} className="rounded-xl border bg-background/60 p-4">
@@ -64,6 +115,7 @@ function RoutineColumn({
                 </p>
                 <p className="text-xs text-muted-foreground">
                   {ROUTINE_PRODUCT_TYPE_LABELS[product.type]} · {product.frequency}
+                  {product.days.length > 0 ? ` · ${formatDays(product.days)}` : ''}
                 </p>
                 <p className="mt-1 text-sm text-muted-foreground">{product.purpose}</p>
               </div>
@@ -79,37 +131,167 @@ function RoutineColumn({
           ))}
         </ol>
       )}
+      {products.length > 0 ? (
+        <Button
+          variant={isDone ? 'secondary' : 'outline'}
+          size="sm"
+          className="mt-3 w-full"
+          aria-pressed={isDone}
+          disabled={isSaving}
+          onClick={onToggleDone}
+        >
+          {isDone ? <CheckCircle2Icon aria-hidden /> : <CircleIcon aria-hidden />}
+          {isDone ? `${title} done today` : `Mark ${title.toLowerCase()} done`}
+        </Button>
+      ) : null}
     </section>
   );
 }
 
-function SummaryTile({ label, value }: { label: string; value: string | number }) {
+/** A warning per conflict: both products named, why, and each split as a one-click button. */
+function ConflictWarnings({
+  conflicts,
+  isApplying,
+  onApply,
+  onDismiss,
+}: {
+  conflicts: RoutineConflict[];
+  isApplying: boolean;
+  onApply: (suggestion: SplitSuggestion) => void;
+  onDismiss: (conflict: RoutineConflict) => void;
+}) {
+  if (conflicts.length === 0) return null;
+  return (
+    <ul className="mt-4 grid gap-3" aria-label="Routine warnings">
+      {conflicts.map((conflict) => (
+        <li
+          key={conflict.id}
+          role="alert"
+          data-testid="routine-conflict"
+          className="rounded-xl border border-warning/40 bg-warning-soft p-4 text-sm text-warning-soft-foreground"
+        >
+          <p className="flex items-start gap-2 font-semibold">
+            <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            Keep these two apart
+          </p>
+          <p className="mt-1">{conflict.message}</p>
+          <p className="mt-3 text-xs font-semibold tracking-wide uppercase">Suggested split</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {conflict.suggestions.map((suggestion) => (
+              <Button
+                key={suggestion.kind}
+                size="sm"
+                variant="outline"
+                className="h-auto min-h-9 bg-card text-left whitespace-normal"
+                disabled={isApplying}
+                onClick={() => onApply(suggestion)}
+              >
+                {suggestion.label}
+              </Button>
+            ))}
+            <Button size="sm" variant="ghost" onClick={() => onDismiss(conflict)}>
+              Keep as is
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SummaryTile({
+  label,
+  value,
+  hint,
+}: {
+  label: string;
+  value: string | number;
+  hint?: string;
+}) {
   return (
     <div className="rounded-xl bg-muted/70 p-3.5">
       <p className="text-2xl font-semibold tabular-nums">{value}</p>
       <p className="text-xs font-medium text-muted-foreground">{label}</p>
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
     </div>
   );
 }
 
-/** The dashboard's routine, summary tiles and routine history (docs/product-rules.md#dashboard), stored on the server. */
-export function RoutineCard({ scanCount }: { scanCount: number }) {
+/**
+ * The dashboard's routine, summary tiles and routine history (docs/product-rules.md#dashboard),
+ * stored on the server: conflict warnings with one-click splits, check-offs for today, and a
+ * removal that can be undone for a few seconds (it is sent when the undo time is up).
+ */
+export function RoutineCard() {
   const routine = useRoutine();
   const history = useRoutineHistory({ enabled: routine.isSuccess });
   const add = useAddRoutineProduct();
   const remove = useDeleteRoutineProduct();
+  const split = useApplySplit();
+  const checkOff = useCheckOffRoutine();
+  const [dismissed, setDismissed] = useState<string[]>(readDismissed);
+  const [pending, setPending] = useState<PendingRemoval | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { mutate: removeNow } = remove;
 
-  const onDelete = (product: RoutineProduct) =>
-    remove.mutate(
-      { id: product.id, name: product.name },
-      {
-        onSuccess: ({ queued }) =>
-          queued
-            ? toast.info(`${product.name} will be removed when you are back online.`)
-            : toast.success(`${product.name} removed from your routine`),
+  /** Sends a removal whose undo time is over (or cut short by another removal or leaving). */
+  const commitRemoval = useCallback(
+    (removal: PendingRemoval) => {
+      setItem(PENDING_REMOVAL_KEY, null);
+      removeNow(removal, {
+        onSuccess: ({ queued }) => {
+          if (queued) toast.info(`${removal.name} will be removed when you are back online.`);
+        },
         onError: (error) => toast.error(errorMessage(error, 'Could not remove the product.')),
+      });
+    },
+    [removeNow],
+  );
+
+  // A removal left waiting by a reload or a closed tab is carried out: its undo time has passed.
+  useEffect(() => {
+    const left = readPendingRemoval();
+    if (left) commitRemoval(left);
+  }, [commitRemoval]);
+
+  // Leaving the dashboard ends the undo time at once.
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      if (pendingRef.current) commitRemoval(pendingRef.current);
+    },
+    [commitRemoval],
+  );
+
+  const onDelete = (product: RoutineProduct) => {
+    if (timer.current) clearTimeout(timer.current);
+    if (pending) commitRemoval(pending);
+    const removal = { id: product.id, name: product.name };
+    setPending(removal);
+    setItem(PENDING_REMOVAL_KEY, JSON.stringify(removal));
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      setPending(null);
+      commitRemoval(removal);
+    }, UNDO_MS);
+    toast({
+      title: 'Info',
+      description: `${product.name} removed from your routine.`,
+      action: {
+        label: 'Undo',
+        altText: `Undo removing ${product.name}`,
+        onClick: () => {
+          if (timer.current) clearTimeout(timer.current);
+          timer.current = null;
+          setPending(null);
+          setItem(PENDING_REMOVAL_KEY, null);
+          toast.success(`${product.name} is back in your routine.`);
+        },
       },
-    );
+    });
+  };
 
   const onAdd = async (body: Parameters<typeof add.mutateAsync>[0]) => {
     try {
@@ -122,8 +304,46 @@ export function RoutineCard({ scanCount }: { scanCount: number }) {
     }
   };
 
-  const data: RoutineResponse | undefined = routine.data;
+  const onApply = (suggestion: SplitSuggestion) =>
+    split.mutate(
+      { changes: suggestion.changes },
+      {
+        onSuccess: () => toast.success(`Done: ${suggestion.label}.`),
+        onError: (error) => toast.error(errorMessage(error, 'Could not change your routine.')),
+      },
+    );
+
+  const onDismiss = (conflict: RoutineConflict) => {
+    const next = [...new Set([...dismissed, conflict.id])];
+    setDismissed(next);
+    setItem(DISMISSED_CONFLICTS_KEY, JSON.stringify(next));
+  };
+
+  const onToggleDone = (session: ApplicationTime) => {
+    if (!routine.data) return;
+    const { consistency } = routine.data;
+    checkOff.mutate(
+      {
+        day: consistency.today,
+        session,
+        done: !consistency.checked_today.includes(session),
+      },
+      { onError: (error) => toast.error(errorMessage(error, 'Could not save that.')) },
+    );
+  };
+
+  const raw: RoutineResponse | undefined = routine.data;
+  // A step waiting out its undo time is already gone from view (and from the warnings).
+  const data = raw && {
+    ...raw,
+    morning: raw.morning.filter((p) => p.id !== pending?.id),
+    evening: raw.evening.filter((p) => p.id !== pending?.id),
+    conflicts: raw.conflicts.filter(
+      (c) => !dismissed.includes(c.id) && !(pending && c.product_ids.includes(pending.id)),
+    ),
+  };
   const changes = history.data?.total;
+  const week = data?.consistency.last_7_days;
 
   return (
     <Card className="p-6" aria-labelledby="routine-title">
@@ -142,18 +362,30 @@ export function RoutineCard({ scanCount }: { scanCount: number }) {
         </div>
       ) : (
         <>
+          <ConflictWarnings
+            conflicts={data.conflicts}
+            isApplying={split.isPending}
+            onApply={onApply}
+            onDismiss={onDismiss}
+          />
           <div className="mt-4 grid gap-3 md:grid-cols-2">
             <RoutineColumn
               title="Morning"
               icon={SunIcon}
               products={data.morning}
               onDelete={onDelete}
+              isDone={data.consistency.checked_today.includes('morning')}
+              isSaving={checkOff.isPending}
+              onToggleDone={() => onToggleDone('morning')}
             />
             <RoutineColumn
               title="Evening"
               icon={MoonIcon}
               products={data.evening}
               onDelete={onDelete}
+              isDone={data.consistency.checked_today.includes('evening')}
+              isSaving={checkOff.isPending}
+              onToggleDone={() => onToggleDone('evening')}
             />
           </div>
           <div className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="routine-summary">
@@ -162,8 +394,11 @@ export function RoutineCard({ scanCount }: { scanCount: number }) {
             <SummaryTile label="Active treatments" value={activeTreatments(data)} />
             <SummaryTile
               label="Routine consistency"
-              value={
-                changes === undefined ? '…' : `${routineConsistencyPercent(changes, scanCount)}%`
+              value={week?.percent == null ? '–' : `${week.percent}%`}
+              hint={
+                week && week.counted_days > 0
+                  ? `${week.followed_days} of ${plural(week.counted_days, 'day')} followed`
+                  : 'Mark a routine done to start'
               }
             />
           </div>

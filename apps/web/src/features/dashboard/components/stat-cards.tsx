@@ -4,12 +4,16 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatScore, plural } from '@/lib/format';
 
-/** docs/product-rules.md#dashboard: Total Scans, Avg Skin Score (N/A with no scans), This Week, Streak in days. */
+/**
+ * docs/product-rules.md#dashboard: Total Scans, Avg Skin Score (N/A with no scans), This Week, and
+ * the day streak, the quiz hub's number under the quiz hub's name (days in a row with the daily challenge).
+ */
 export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
   const cards = [
-    { label: 'Total Scans', icon: ScanFaceIcon, value: stats?.total_analyses },
+    { label: 'Total Scans', hint: undefined, icon: ScanFaceIcon, value: stats?.total_analyses },
     {
       label: 'Avg Skin Score',
+      hint: undefined,
       icon: GaugeIcon,
       value:
         stats === undefined
@@ -18,16 +22,17 @@ export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
             ? 'N/A'
             : formatScore(stats.average_score),
     },
-    { label: 'This Week', icon: CalendarDaysIcon, value: stats?.this_week },
+    { label: 'This Week', hint: undefined, icon: CalendarDaysIcon, value: stats?.this_week },
     {
-      label: 'Streak',
+      label: 'Day streak',
+      hint: 'Daily challenges in a row',
       icon: FlameIcon,
       value: stats === undefined ? undefined : plural(stats.streak_days, 'day'),
     },
   ];
   return (
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Your scan statistics">
-      {cards.map(({ label, icon: Icon, value }) => (
+      {cards.map(({ label, hint, icon: Icon, value }) => (
         <li key={label}>
           <Card className="flex h-full items-center gap-3 p-4 sm:p-5" data-testid={`stat-${label}`}>
             <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
@@ -40,6 +45,7 @@ export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
               ) : (
                 <p className="text-2xl font-semibold tabular-nums">{value}</p>
               )}
+              {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
             </div>
           </Card>
         </li>

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 /**
- * What the daily challenge really pays (docs/quiz-rules.md): 5 questions worth 3–5 points each by
- * difficulty, so 15–25 points for a perfect run, plus a streak bonus of 10 × (streak − 1) capped
+ * What the daily challenge really pays (docs/quiz-rules.md): 5 questions worth 10–20 points each by
+ * difficulty, so 50–100 points for a perfect run, plus a streak bonus of 10 × (streak − 1) capped
  * at 100. The spec's landing copy said 10–50 points; the rules win (docs/decisions/010, 022).
  */
 const FACTS = [

@@ -1,6 +1,6 @@
 import { QuizSession } from '@lumiskin/contract/quiz';
 import { api } from '@/lib/api/api-client';
-import { timeZoneHeaders } from './time-zone';
+import { timeZoneHeaders } from '@/lib/platform/time-zone';
 
 /** GET /api/quiz/category/{id}: every call is a fresh draw, recorded on the server. */
 export async function getCategoryQuiz(categoryId: string) {

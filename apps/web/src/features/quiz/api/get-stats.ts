@@ -1,7 +1,8 @@
 import { QuizStats } from '@lumiskin/contract/quiz';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
-import { quizKeys, timeZoneHeaders } from './time-zone';
+import { timeZoneHeaders } from '@/lib/platform/time-zone';
+import { quizKeys } from './time-zone';
 
 export async function getStats() {
   return QuizStats.parse(await api.get<unknown>('/quiz/stats', { headers: timeZoneHeaders() }));

@@ -1,7 +1,8 @@
 import { QuizResult, type SubmitQuizBody } from '@lumiskin/contract/quiz';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
-import { quizKeys, timeZoneHeaders } from './time-zone';
+import { timeZoneHeaders } from '@/lib/platform/time-zone';
+import { quizKeys } from './time-zone';
 
 export async function submitQuiz(body: SubmitQuizBody) {
   return QuizResult.parse(

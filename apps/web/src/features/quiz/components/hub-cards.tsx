@@ -1,5 +1,7 @@
 import {
   DAILY_CHALLENGE,
+  POINTS_PER_RIGHT_ANSWER,
+  QUIZ_DIFFICULTIES,
   type LeaderboardEntry,
   type QuizCategory,
   type QuizStats,
@@ -23,7 +25,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
-import { percent } from './format';
+import { DIFFICULTY_LABEL, percent } from './format';
 import { QuizIcon } from '@/components/quiz-icon';
 import { plural } from '@/lib/format';
 
@@ -83,6 +85,38 @@ export function DailyChallengeCard({ status }: { status: 'loading' | 'available'
         )}
       </div>
     </Card>
+  );
+}
+
+/** The one points scale, shown before anyone plays (docs/quiz-rules.md#points). */
+export function PointsScale({ className }: { className?: string }) {
+  return (
+    <section
+      aria-labelledby="points-scale-heading"
+      className={cn('rounded-2xl border bg-card p-4 sm:p-5', className)}
+    >
+      <h2 id="points-scale-heading" className="text-sm font-semibold">
+        How points work
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        A right answer earns the same in the daily challenge and in every category:
+      </p>
+      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Points a right answer">
+        {QUIZ_DIFFICULTIES.map((d) => (
+          <li
+            key={d}
+            className="rounded-full bg-primary-soft px-3 py-1 text-sm font-medium text-primary-soft-foreground"
+          >
+            {DIFFICULTY_LABEL[d]}: {plural(POINTS_PER_RIGHT_ANSWER[d], 'point')}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-xs leading-relaxed text-muted-foreground">
+        The daily adds a streak bonus (10 a day in a row, up to {DAILY_CHALLENGE.maxStreakBonus}).
+        In a category, a question pays the first time you answer it right, so replays teach without
+        farming points. You see right or wrong, and why, after each answer.
+      </p>
+    </section>
   );
 }
 

@@ -16,6 +16,7 @@ const stats = (overrides: Partial<QuizStats>): QuizStats => ({
   quizzes_completed: 1,
   questions_answered: 1,
   badges_count: 1,
+  daily_completed_today: false,
   ...overrides,
 });
 

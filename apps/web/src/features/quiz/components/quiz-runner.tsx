@@ -1,5 +1,14 @@
-import type { QuizSession } from '@lumiskin/contract/quiz';
-import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, ClockIcon, SendIcon, XIcon } from 'lucide-react';
+import type { AnswerFeedback, QuizSession } from '@lumiskin/contract/quiz';
+import {
+  ArrowLeftIcon,
+  ArrowRightIcon,
+  CheckCircle2Icon,
+  CheckIcon,
+  ClockIcon,
+  SendIcon,
+  XCircleIcon,
+  XIcon,
+} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -9,6 +18,7 @@ import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api/api-client';
 import { cn } from '@/lib/utils';
 import { DIFFICULTY_LABEL, formatClock } from './format';
 import { plural } from '@/lib/format';
@@ -35,32 +45,53 @@ function useElapsed(running: boolean) {
 }
 
 /**
- * Question by question (docs/product-rules.md#quiz): answers are kept per question id, so
- * Previous restores the earlier choice; Next is enabled once an option is chosen; the last
- * question's button submits. A failed submit keeps the player here with `submitError`.
+ * Question by question (docs/product-rules.md#quiz, docs/quiz-rules.md#feedback-after-each-answer):
+ * choose an option, then Check answer commits it (final, on the server) and shows right or wrong
+ * with the explanation; only then does Next (Submit on the last question) appear. Previous shows
+ * earlier questions with their answers, locked. Answers committed before a reload come back
+ * from the session. A failed submit keeps the player here with `submitError`.
  */
 export function QuizRunner({
   session,
   isSubmitting,
   submitError,
+  onAnswer,
   onSubmit,
 }: {
   session: QuizSession;
   isSubmitting: boolean;
   submitError: string | null;
+  onAnswer: (questionId: string, answer: string) => Promise<AnswerFeedback>;
   onSubmit: (input: QuizAnswers) => void;
 }) {
-  const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [feedback, setFeedback] = useState<Record<string, AnswerFeedback>>(() =>
+    Object.fromEntries(session.answered.map((a) => [a.question_id, a])),
+  );
+  const [answers, setAnswers] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      session.answered.flatMap((a) => (a.chosen ? [[a.question_id, a.chosen]] : [])),
+    ),
+  );
+  // A re-opened quiz starts at its first question without an answer.
+  const [index, setIndex] = useState(() => {
+    const first = session.questions.findIndex(
+      (q) => !session.answered.some((a) => a.question_id === q.id),
+    );
+    return first === -1 ? Math.max(0, session.questions.length - 1) : first;
+  });
+  const [isChecking, setIsChecking] = useState(false);
+  const [answerError, setAnswerError] = useState<string | null>(null);
   const timer = useElapsed(true);
   // The question's own Next button is the action here; no floating button beside the answers.
   useHideQuickScan();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const feedbackRef = useRef<HTMLDivElement>(null);
 
   const total = session.questions.length;
   const question = session.questions[index];
   const isLast = index === total - 1;
   const chosen = question ? answers[question.id] : undefined;
+  const result = question ? feedback[question.id] : undefined;
 
   // Keyboard and screen-reader users land on the new question, not on the button they pressed.
   useEffect(() => {
@@ -69,8 +100,25 @@ export function QuizRunner({
 
   if (!question) return null;
 
+  async function check() {
+    if (!question || !chosen || result) return;
+    setIsChecking(true);
+    setAnswerError(null);
+    try {
+      const value = await onAnswer(question.id, chosen);
+      setFeedback((f) => ({ ...f, [question.id]: value }));
+      // The server's record wins (a retried answer comes back as it was first given).
+      if (value.chosen) setAnswers((a) => ({ ...a, [question.id]: value.chosen! }));
+      requestAnimationFrame(() => feedbackRef.current?.focus());
+    } catch (error) {
+      setAnswerError(errorMessage(error, "We couldn't check that answer. Please try again."));
+    } finally {
+      setIsChecking(false);
+    }
+  }
+
   function next() {
-    if (!chosen) return;
+    if (!result) return;
     if (isLast) onSubmit({ answers, timeTaken: timer.read() });
     else setIndex((i) => i + 1);
   }
@@ -134,15 +182,24 @@ export function QuizRunner({
           <div className="mt-6 grid gap-3">
             {question.options.map((option, i) => {
               const isChosen = chosen === option;
+              const isRight = result ? option === result.correct_answer : false;
+              const isWrongChoice = result ? isChosen && !result.is_correct : false;
               return (
                 <label
                   key={option}
                   className={cn(
-                    'flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 transition-colors duration-150',
+                    'flex min-h-14 items-center gap-3 rounded-xl border-2 px-4 py-3 transition-colors duration-150',
                     'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-                    isChosen
-                      ? 'border-brand bg-primary-soft text-primary-soft-foreground'
-                      : 'border-border hover:border-brand/50 hover:bg-muted/60',
+                    result ? 'cursor-default' : 'cursor-pointer',
+                    isRight
+                      ? 'border-success bg-success-soft text-success-soft-foreground'
+                      : isWrongChoice
+                        ? 'border-destructive bg-destructive-soft text-destructive-soft-foreground'
+                        : isChosen
+                          ? 'border-brand bg-primary-soft text-primary-soft-foreground'
+                          : result
+                            ? 'border-border opacity-70'
+                            : 'border-border hover:border-brand/50 hover:bg-muted/60',
                   )}
                 >
                   <input
@@ -150,6 +207,8 @@ export function QuizRunner({
                     name={`question-${question.id}`}
                     value={option}
                     checked={isChosen}
+                    // Committed answers are final: the options lock once checked.
+                    disabled={Boolean(result) || isChecking}
                     onChange={() => setAnswers((a) => ({ ...a, [question.id]: option }))}
                     className="sr-only"
                   />
@@ -157,18 +216,77 @@ export function QuizRunner({
                     aria-hidden
                     className={cn(
                       'inline-flex size-8 shrink-0 items-center justify-center rounded-full border text-sm font-semibold',
-                      isChosen ? 'border-brand bg-brand text-white' : 'bg-card',
+                      isRight
+                        ? 'border-success bg-success text-white'
+                        : isWrongChoice
+                          ? 'border-destructive bg-destructive text-white'
+                          : isChosen
+                            ? 'border-brand bg-brand text-white'
+                            : 'bg-card',
                     )}
                   >
-                    {isChosen ? <CheckIcon className="size-4" /> : String.fromCharCode(65 + i)}
+                    {isRight ? (
+                      <CheckIcon className="size-4" />
+                    ) : isWrongChoice ? (
+                      <XIcon className="size-4" />
+                    ) : isChosen ? (
+                      <CheckIcon className="size-4" />
+                    ) : (
+                      String.fromCharCode(65 + i)
+                    )}
                   </span>
                   <span className="text-[0.95rem] leading-snug">{option}</span>
+                  {isRight && result ? (
+                    // The feedback below says it in words; the option keeps its own name.
+                    <span aria-hidden className="ml-auto text-xs font-semibold text-current">
+                      Right answer
+                    </span>
+                  ) : null}
                 </label>
               );
             })}
           </div>
         </fieldset>
+        {result ? (
+          <div
+            ref={feedbackRef}
+            tabIndex={-1}
+            role="status"
+            data-testid="answer-feedback"
+            className={cn(
+              'mt-6 rounded-xl border p-4 outline-none',
+              result.is_correct
+                ? 'border-success/40 bg-success-soft text-success-soft-foreground'
+                : 'border-destructive/40 bg-destructive-soft text-destructive-soft-foreground',
+            )}
+          >
+            <p className="flex items-center gap-2 font-semibold">
+              {result.is_correct ? (
+                <>
+                  <CheckCircle2Icon className="size-5 text-current" aria-hidden /> Right
+                  {result.points_earned > 0 ? ` — +${plural(result.points_earned, 'point')}` : ''}
+                </>
+              ) : (
+                <>
+                  <XCircleIcon className="size-5" aria-hidden /> Not quite
+                </>
+              )}
+            </p>
+            {!result.is_correct ? (
+              <p className="mt-1 text-sm">
+                The right answer: <span className="font-semibold">{result.correct_answer}</span>
+              </p>
+            ) : null}
+            <p className="mt-2 text-sm leading-relaxed">{result.explanation}</p>
+          </div>
+        ) : null}
       </Card>
+
+      {answerError ? (
+        <Alert variant="destructive" role="alert" className="mt-4">
+          {answerError}
+        </Alert>
+      ) : null}
 
       {submitError ? (
         <Alert variant="destructive" role="alert" className="mt-4">
@@ -184,23 +302,37 @@ export function QuizRunner({
         >
           <ArrowLeftIcon aria-hidden /> Previous
         </Button>
-        <Button onClick={next} disabled={!chosen || isSubmitting}>
-          {isLast ? (
-            isSubmitting ? (
+        {!result ? (
+          <Button onClick={() => void check()} disabled={!chosen || isChecking}>
+            {isChecking ? (
               <>
-                <Spinner label="Submitting" className="size-4 text-current" /> Submitting...
+                <Spinner label="Checking" className="size-4 text-current" /> Checking...
               </>
             ) : (
               <>
-                Submit Quiz <SendIcon aria-hidden />
+                Check answer <CheckIcon aria-hidden />
               </>
-            )
-          ) : (
-            <>
-              Next Question <ArrowRightIcon aria-hidden />
-            </>
-          )}
-        </Button>
+            )}
+          </Button>
+        ) : (
+          <Button onClick={next} disabled={isSubmitting}>
+            {isLast ? (
+              isSubmitting ? (
+                <>
+                  <Spinner label="Submitting" className="size-4 text-current" /> Submitting...
+                </>
+              ) : (
+                <>
+                  Submit Quiz <SendIcon aria-hidden />
+                </>
+              )
+            ) : (
+              <>
+                Next Question <ArrowRightIcon aria-hidden />
+              </>
+            )}
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ const session: QuizSession = {
   title: 'Sun Protection',
   quiz_day: '2026-03-10',
   expires_at: '2026-03-10T14:00:00.000Z',
+  answered: [],
   questions: [
     {
       id: 'sun-01',
@@ -101,9 +102,31 @@ function renderPlayer(url = '/quiz/category/sun-protection') {
   );
 }
 
+/** The server's side of POST /quiz/answer: feedback from the bank (here, the review). */
+function answerFeedback(body: unknown) {
+  const { question_id: id, answer } = body as { question_id: string; answer: string };
+  const review = result.review.find((r) => r.question_id === id)!;
+  const isCorrect = answer === review.correct_answer;
+  return {
+    question_id: id,
+    chosen: answer,
+    correct_answer: review.correct_answer,
+    is_correct: isCorrect,
+    explanation: review.explanation,
+    points_earned: isCorrect ? (id === 'sun-01' ? 10 : 15) : 0,
+  };
+}
+
 describe('quiz player', () => {
-  it('keeps Next disabled until an option is chosen and restores the choice on Previous', async () => {
-    fakeApi({ 'GET /api/quiz/category/:categoryId': () => session });
+  it('shows right or wrong and the explanation right after each answer, then locks it', async () => {
+    const answered: unknown[] = [];
+    fakeApi({
+      'GET /api/quiz/category/:categoryId': () => session,
+      'POST /api/quiz/answer': ({ body }) => {
+        answered.push(body);
+        return answerFeedback(body);
+      },
+    });
     const { user } = renderPlayer();
 
     expect(
@@ -112,29 +135,84 @@ describe('quiz player', () => {
     expect(screen.getByText('Question 1 of 2')).toBeVisible();
     expect(screen.getByRole('timer')).toHaveTextContent('0:00');
     expect(screen.getByRole('button', { name: /Previous/ })).toBeDisabled();
-    const next = screen.getByRole('button', { name: /Next Question/ });
-    expect(next).toBeDisabled();
-
+    // Nothing moves on before an answer is committed.
+    expect(screen.queryByRole('button', { name: /Next Question/ })).not.toBeInTheDocument();
+    const check = screen.getByRole('button', { name: /Check answer/ });
+    expect(check).toBeDisabled();
+    // Choosing is not committing: no request, no feedback yet.
+    await user.click(screen.getByRole('radio', { name: /UVA protection/ }));
     await user.click(screen.getByRole('radio', { name: /UVB protection/ }));
-    expect(next).toBeEnabled();
-    await user.click(next);
+    expect(answered).toEqual([]);
+    expect(screen.queryByTestId('answer-feedback')).not.toBeInTheDocument();
+    await user.click(check);
+
+    const feedback = await screen.findByTestId('answer-feedback');
+    expect(feedback).toHaveTextContent('Right — +10 points');
+    expect(feedback).toHaveTextContent('SPF is measured against sunburn, which UVB causes.');
+    expect(answered).toEqual([
+      { attempt_id: session.attempt_id, question_id: 'sun-01', answer: 'UVB protection' },
+    ]);
+    // The answer is final: every option is locked.
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: /Next Question/ }));
 
     expect(await screen.findByRole('heading', { name: /How much sunscreen/ })).toBeVisible();
-    expect(screen.getByText('Question 2 of 2')).toBeVisible();
-    expect(screen.getByRole('button', { name: /Submit Quiz/ })).toBeDisabled();
     await user.click(screen.getByRole('radio', { name: /A pea/ }));
+    await user.click(screen.getByRole('button', { name: /Check answer/ }));
+    const wrong = await screen.findByTestId('answer-feedback');
+    expect(wrong).toHaveTextContent('Not quite');
+    expect(wrong).toHaveTextContent('The right answer: Two finger lengths');
+    expect(wrong).toHaveTextContent('2 mg/cm²');
+    expect(screen.getByRole('button', { name: /Submit Quiz/ })).toBeEnabled();
 
+    // Previous shows the first answer as it was, still locked, with its feedback.
     await user.click(screen.getByRole('button', { name: /Previous/ }));
     expect(
       await screen.findByRole('heading', { name: 'What does SPF mainly measure?' }),
     ).toBeVisible();
     expect(screen.getByRole('radio', { name: /UVB protection/ })).toBeChecked();
-    expect(screen.getByRole('button', { name: /Next Question/ })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: /UVA protection/ })).toBeDisabled();
+    expect(screen.getByTestId('answer-feedback')).toHaveTextContent('Right');
+    expect(answered).toHaveLength(2);
+  });
 
-    // Change the first answer, go forward: the second answer is still there too.
-    await user.click(screen.getByRole('radio', { name: /UVA protection/ }));
-    await user.click(screen.getByRole('button', { name: /Next Question/ }));
-    expect(screen.getByRole('radio', { name: /A pea/ })).toBeChecked();
+  it('picks up a re-opened quiz at the first unanswered question', async () => {
+    fakeApi({
+      'GET /api/quiz/category/:categoryId': () => ({
+        ...session,
+        answered: [answerFeedback({ question_id: 'sun-01', answer: 'UVA protection' })],
+      }),
+    });
+    const { user } = renderPlayer();
+    expect(await screen.findByRole('heading', { name: /How much sunscreen/ })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(screen.getByRole('radio', { name: /UVA protection/ })).toBeChecked();
+    expect(screen.getByTestId('answer-feedback')).toHaveTextContent(
+      'The right answer: UVB protection',
+    );
+  });
+
+  it('says so when an answer cannot be checked, and lets the player retry', async () => {
+    let fail = true;
+    fakeApi({
+      'GET /api/quiz/category/:categoryId': () => session,
+      'POST /api/quiz/answer': ({ body }) =>
+        fail
+          ? apiError(
+              400,
+              'That was quicker than anyone can read the questions.',
+              'implausible_time',
+            )
+          : answerFeedback(body),
+    });
+    const { user } = renderPlayer();
+    await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
+    await user.click(screen.getByRole('button', { name: /Check answer/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('quicker than anyone can read');
+    expect(screen.queryByTestId('answer-feedback')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /Check answer/ }));
+    expect(await screen.findByTestId('answer-feedback')).toHaveTextContent('Right');
   });
 
   it('submits the chosen texts once and shows the results with the review', async () => {
@@ -144,6 +222,7 @@ describe('quiz player', () => {
         calls.push({ url, body });
         return session;
       },
+      'POST /api/quiz/answer': ({ body }) => answerFeedback(body),
       'POST /api/quiz/submit': ({ url, body }) => {
         calls.push({ url, body });
         return result;
@@ -151,9 +230,11 @@ describe('quiz player', () => {
     });
     const { user } = renderPlayer();
     await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
-    await user.click(screen.getByRole('button', { name: /Next Question/ }));
+    await user.click(screen.getByRole('button', { name: /Check answer/ }));
+    await user.click(await screen.findByRole('button', { name: /Next Question/ }));
     await user.click(await screen.findByRole('radio', { name: /A pea/ }));
-    await user.click(screen.getByRole('button', { name: /Submit Quiz/ }));
+    await user.click(screen.getByRole('button', { name: /Check answer/ }));
+    await user.click(await screen.findByRole('button', { name: /Submit Quiz/ }));
 
     expect(await screen.findByRole('heading', { name: 'Quiz complete!' })).toBeVisible();
     const submitted = calls.filter((c) => c.url.endsWith('/quiz/submit'));
@@ -182,14 +263,17 @@ describe('quiz player', () => {
   it('keeps the player on the last question with a message when submitting fails', async () => {
     fakeApi({
       'GET /api/quiz/category/:categoryId': () => session,
+      'POST /api/quiz/answer': ({ body }) => answerFeedback(body),
       'POST /api/quiz/submit': () =>
         apiError(503, 'The server took too long to answer. Please try again.', 'timeout'),
     });
     const { user } = renderPlayer();
     await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
-    await user.click(screen.getByRole('button', { name: /Next Question/ }));
+    await user.click(screen.getByRole('button', { name: /Check answer/ }));
+    await user.click(await screen.findByRole('button', { name: /Next Question/ }));
     await user.click(await screen.findByRole('radio', { name: /A pea/ }));
-    await user.click(screen.getByRole('button', { name: /Submit Quiz/ }));
+    await user.click(screen.getByRole('button', { name: /Check answer/ }));
+    await user.click(await screen.findByRole('button', { name: /Submit Quiz/ }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The server took too long to answer',

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { getCategoryQuiz } from '@/features/quiz/api/get-category-quiz';
 import { getDailyQuiz } from '@/features/quiz/api/get-daily-quiz';
+import { answerQuestion } from '@/features/quiz/api/answer-question';
 import { useSubmitQuiz } from '@/features/quiz/api/submit-quiz';
 import { QuizResults } from '@/features/quiz/components/quiz-results';
 import { QuizRunner, type QuizAnswers } from '@/features/quiz/components/quiz-runner';
@@ -170,6 +171,9 @@ function QuizPlayer({ categoryId }: { categoryId: string | null }) {
         session={session.data}
         isSubmitting={submit.isPending}
         submitError={submit.isError ? errorMessage(submit.error, SUBMIT_FAILED) : null}
+        onAnswer={(questionId, answer) =>
+          answerQuestion({ attempt_id: session.data.attempt_id!, question_id: questionId, answer })
+        }
         onSubmit={handleSubmit}
       />
     </>

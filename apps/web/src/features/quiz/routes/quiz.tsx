@@ -1,7 +1,6 @@
 import { RotateCwIcon, TrophyIcon } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { isDailyCompleted, useDailyQuiz } from '@/features/quiz/api/get-daily-quiz';
 import { useCategories } from '@/features/quiz/api/get-categories';
 import { useLeaderboard } from '@/features/quiz/api/get-leaderboard';
 import { useQuizStats } from '@/features/quiz/api/get-stats';
@@ -10,6 +9,7 @@ import {
   CategoryGridSkeleton,
   DailyChallengeCard,
   JoinChallengesCard,
+  PointsScale,
   ProTips,
   ShareProgressCard,
   TopLearners,
@@ -21,11 +21,9 @@ export default function QuizHubRoute() {
   const stats = useQuizStats();
   const categories = useCategories();
   const leaderboard = useLeaderboard();
-  const daily = useDailyQuiz();
-
-  const dailyStatus = daily.isPending
+  const dailyStatus = stats.isPending
     ? 'loading'
-    : daily.isError && isDailyCompleted(daily.error)
+    : stats.data?.daily_completed_today
       ? 'completed'
       : 'available';
 
@@ -61,6 +59,7 @@ export default function QuizHubRoute() {
       <div className="mt-8">
         <DailyChallengeCard status={dailyStatus} />
       </div>
+      <PointsScale className="mt-4" />
 
       <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_20rem]">
         <section aria-labelledby="categories-heading">

@@ -1,4 +1,5 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
+import { routineResponse } from '@/testing/routine-factory';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -33,7 +34,7 @@ function setUp() {
     this_week: 1,
     streak_days: 1,
   });
-  queryClient.setQueryData(routine, { morning: [], evening: [] });
+  queryClient.setQueryData(routine, routineResponse());
   queryClient.setQueryData(routineHistory, { entries: [], total: 0 });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

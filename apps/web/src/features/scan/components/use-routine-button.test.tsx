@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { UseRoutineButton } from '@/features/scan/components/use-routine-button';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
+import { routineResponse } from '@/testing/routine-factory';
 import { fakeApi } from '@/testing/fake-api';
 import { apiError, renderWithRouter } from '@/testing/test-utils';
 
@@ -21,14 +22,15 @@ const product = (name: string, time: 'morning' | 'evening') => ({
   frequency: 'daily' as const,
   added_date: '2026-03-01T10:00:00.000Z',
   notes: '',
+  days: [],
 });
 
 describe('UseRoutineButton', () => {
   it("replaces the routine with the analysis's, says so and refreshes the dashboard's routine", async () => {
-    const routine: RoutineResponse = {
+    const routine: RoutineResponse = routineResponse({
       morning: [product('Gentle Cleanser', 'morning'), product('SPF 50', 'morning')],
       evening: [product('Barrier Cream', 'evening')],
-    };
+    });
     const fetch = fakeApi({
       'POST /api/routine/from-analysis/:analysisId': ({ url }) =>
         url === `/api/routine/from-analysis/${ID}`
@@ -39,7 +41,7 @@ describe('UseRoutineButton', () => {
       [{ path: '/', element: <UseRoutineButton analysisId={ID} /> }],
       '/',
     );
-    queryClient.setQueryData(routineKey, { morning: [], evening: [] });
+    queryClient.setQueryData(routineKey, routineResponse());
     queryClient.setQueryData(routineHistoryKey, { entries: [], total: 0 });
 
     await user.click(screen.getByRole('button', { name: 'Use this routine' }));
