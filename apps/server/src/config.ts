@@ -160,7 +160,7 @@ export const EnvSchema = z
     /** A photo without a scan is deleted once older than this many minutes. */
     PHOTO_ORPHAN_AGE_MIN: z.coerce.number().int().min(5).max(10_080).default(60),
     /**
-     * Card payment through Stripe Checkout (decision 083). Without it orders are placed as
+     * Card payment through Stripe Checkout (decision 084). Without it orders are placed as
      * "awaiting payment" for staff to settle.
      */
     STRIPE_SECRET_KEY: optionalText.pipe(

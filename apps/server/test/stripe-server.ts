@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for the part of Stripe's API the server uses (decision 083): POST
+ * A local stand-in for the part of Stripe's API the server uses (decision 084): POST
  * /v1/checkout/sessions, with Stripe's request shape (form-encoded, nested `a[b][0]` keys, bearer
  * secret key, Idempotency-Key) and response shapes (a `checkout.session` object, or
  * `{ error: { type, code, message } }`). Anything else is a 404, as at Stripe.

@@ -27,7 +27,7 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /**
  * /api/orders: checkout from the mix, the person's orders, paying again, and Stripe's webhook
- * (decision 083). Every route but the webhook is the signed-in person's own; another person's
+ * (decisions 083, 084). Every route but the webhook is the signed-in person's own; another person's
  * order is a 404, as if it did not exist.
  */
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * The two things we ask of Stripe, without its SDK (decision 083): create a Checkout Session
+ * The two things we ask of Stripe, without its SDK (decision 084): create a Checkout Session
  * (POST /v1/checkout/sessions, form-encoded, bearer secret key) and check a webhook's
  * `Stripe-Signature`. https://docs.stripe.com/api/checkout/sessions/create
  * https://docs.stripe.com/webhooks#verify-manually
