@@ -94,20 +94,24 @@ export function normalisePhone(text: string): string | null {
   return national;
 }
 
+/** Text a label printer and a courier's system can take: no markup, no control characters. */
+// eslint-disable-next-line no-control-regex
+const PRINTABLE = /^[^<>{}\u0000-\u001f]*$/;
+
 const line = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} can be at most ${max} characters`)
-    .regex(/^[^<>{}\u0000-\u001f]*$/, `${label} has characters we cannot print on a label`);
+    .regex(PRINTABLE, `${label} has characters we cannot print on a label`);
 
 const optionalLine = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `${label} can be at most ${max} characters`)
-    .regex(/^[^<>{}\u0000-\u001f]*$/, `${label} has characters we cannot print on a label`)
+    .regex(PRINTABLE, `${label} has characters we cannot print on a label`)
     .default('');
 
 /** The address an order goes to, as sent: checked and normalised; UK only. */

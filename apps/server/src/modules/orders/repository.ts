@@ -11,7 +11,7 @@ import {
   type OrderSummary,
   type PaymentMethod,
 } from '@lumiskin/contract/orders';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conflict } from '../../http/errors';
 import { users } from '../auth/schema';
@@ -96,11 +96,6 @@ export async function findOrder(
     .limit(1);
   if (!row) return undefined;
   return toOrder(row, (await linesOf(db, [row.id])).get(row.id) ?? []);
-}
-
-export async function findOrderRow(db: Executor, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row;
 }
 
 /** The person's orders, newest first (the profile's Orders tab). */
