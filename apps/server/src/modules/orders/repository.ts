@@ -1,5 +1,6 @@
 import { checkMix, isMixComplete } from '@lumiskin/contract/mix';
 import {
+  canMoveOrder,
   MAX_OPEN_ORDERS,
   ORDER_TRANSITIONS,
   OrderErrorCode,
@@ -260,7 +261,7 @@ export async function moveOrder(
 ): Promise<{ before: OrderRow; after: OrderRow } | undefined> {
   const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);
   if (!before) return undefined;
-  if (!ORDER_TRANSITIONS[before.status].includes(to)) {
+  if (!canMoveOrder(before.status, to)) {
     throw conflict(OrderMessages.badTransition(before.status, to), OrderErrorCode.badTransition);
   }
   const [after] = await tx
