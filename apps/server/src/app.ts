@@ -22,6 +22,7 @@ import dashboardRoutes from './modules/dashboard/routes';
 import geoRoutes from './modules/geo/routes';
 import healthRoutes from './modules/health/routes';
 import mixRoutes from './modules/mix/routes';
+import ordersRoutes from './modules/orders/routes';
 import quizRoutes from './modules/quiz/routes';
 import routineRoutes from './modules/routine/routes';
 import searchRoutes from './modules/search/routes';
@@ -71,6 +72,7 @@ const modules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
   { prefix: '/geo', routes: geoRoutes },
   { prefix: '/shop', routes: shopRoutes },
   { prefix: '/mix', routes: mixRoutes },
+  { prefix: '/orders', routes: ordersRoutes },
   { prefix: '/blog', routes: blogRoutes },
   { prefix: '/search', routes: searchRoutes },
   { prefix: '/analysis', routes: analysisRoutes },

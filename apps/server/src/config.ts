@@ -15,6 +15,7 @@ import { defaultWebDist } from './paths';
 import type { NotificationsConfig } from './plugins/notifications';
 import { DEFAULT_PUSH_HOSTS } from './modules/notifications/web-push';
 import type { PhotoSweepConfig } from './plugins/photo-sweeper';
+import type { StripeConfig } from './modules/orders/stripe';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -158,6 +159,22 @@ export const EnvSchema = z
     PHOTO_SWEEP_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
     /** A photo without a scan is deleted once older than this many minutes. */
     PHOTO_ORPHAN_AGE_MIN: z.coerce.number().int().min(5).max(10_080).default(60),
+    /**
+     * Card payment through Stripe Checkout (decision 084). Without it orders are placed as
+     * "awaiting payment" for staff to settle.
+     */
+    STRIPE_SECRET_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_… or rk_…)')
+        .optional(),
+    ),
+    /** The signing secret of the webhook endpoint (whsec_…); without it no webhook is accepted. */
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Stripe's API address; only tests and local stand-ins change it. */
+    STRIPE_API_BASE: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('https://api.stripe.com'),
     /** Redis or Valkey shared by every instance: rate limits, page and Markdown caches. */
     REDIS_URL: optionalText.pipe(
       z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
@@ -209,6 +226,13 @@ export const EnvSchema = z
         code: 'custom',
         path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
         message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required with STRIPE_SECRET_KEY: without it no payment is ever marked paid',
       });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
@@ -305,6 +329,8 @@ export interface AppConfig {
   analysis?: AnalysisConfig;
   /** Photos in an S3-compatible bucket; absent or null means PostgreSQL. */
   photoStorage?: S3PhotoStorageConfig | null;
+  /** Card payment through Stripe Checkout; absent or null means orders await payment (staff). */
+  stripe?: StripeConfig | null;
   /** The photo sweeps' timer; absent means every minute (deletions) and hour (orphans). */
   photoSweep?: PhotoSweepConfig;
   /** The job queue (decision 029); absent means the defaults below. */
@@ -465,6 +491,13 @@ export function appConfigFromEnv(env: Env, version: string): AppConfig {
           keyPrefix: env.S3_KEY_PREFIX,
           serverSideEncryption: env.S3_SSE,
           kmsKeyId: env.S3_SSE_KMS_KEY_ID,
+        }
+      : null,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+          apiBase: env.STRIPE_API_BASE,
         }
       : null,
     photoSweep: {

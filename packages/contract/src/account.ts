@@ -332,5 +332,9 @@ export const AccountExport = z.object({
   /** Devices that get push: { type: 'web' | 'android' | 'ios', created_at, last_success_at }.
    * The endpoint or token itself is left out: it is a key that lets anyone push to the device. */
   push_devices: Rows,
+  /** Orders with their lines and delivery address, as placed (prices of the day). */
+  orders: Rows,
+  /** The address remembered for the next checkout: { full_name, line1, …, updated_at }. */
+  delivery_address: Rows,
 });
 export type AccountExport = z.infer<typeof AccountExport>;

@@ -290,6 +290,7 @@ export const AUDIT_ENTITIES = [
   'quiz_question',
   'quiz_category',
   'setting',
+  'order',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

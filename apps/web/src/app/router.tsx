@@ -104,6 +104,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             path: paths.profile.path,
             lazy: lazyPage(() => import('@/features/profile/routes/profile')),
           },
+          {
+            path: paths.checkout.path,
+            lazy: lazyPage(() => import('@/features/checkout/routes/checkout')),
+          },
+          {
+            path: paths.order.path,
+            lazy: lazyPage(() => import('@/features/checkout/routes/order')),
+          },
           { path: paths.quiz.path, lazy: lazyPage(() => import('@/features/quiz/routes/quiz')) },
           {
             path: paths.quizChallenges.path,
@@ -163,6 +171,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     path: paths.adminAudit.path,
                     lazy: lazyPage(() => import('@/features/admin/routes/audit')),
+                  },
+                  {
+                    path: paths.adminOrders.path,
+                    lazy: lazyPage(() => import('@/features/admin/routes/orders')),
                   },
                   {
                     path: paths.adminSettings.path,

@@ -23,6 +23,10 @@ export const paths = {
   history: { path: '/history', href: '/history' },
   scan: { path: '/scan', href: '/scan' },
   profile: { path: '/profile', href: '/profile' },
+  /** The profile opened on its Orders tab. */
+  profileOrders: { path: '/profile', href: '/profile?tab=orders' },
+  checkout: { path: '/checkout', href: '/checkout' },
+  order: { path: '/orders/:id', href: (id: string) => `/orders/${encodeURIComponent(id)}` },
   analysis: { path: '/analysis/:id', href: (id: string) => `/analysis/${encodeURIComponent(id)}` },
   quiz: { path: '/quiz', href: '/quiz' },
   /** The hub's "Join Challenges": this week's goals and the badge shelf (ranks above :quizType). */
@@ -52,6 +56,7 @@ export const paths = {
   adminQuiz: { path: '/admin/quiz', href: '/admin/quiz' },
   adminQuizCategories: { path: '/admin/quiz/categories', href: '/admin/quiz/categories' },
   adminAudit: { path: '/admin/audit', href: '/admin/audit' },
+  adminOrders: { path: '/admin/orders', href: '/admin/orders' },
   adminSettings: { path: '/admin/settings', href: '/admin/settings' },
 } as const;
 

@@ -55,6 +55,15 @@ import {
   RoutineProduct,
   RoutineResponse,
 } from '@lumiskin/contract/routine';
+import {
+  AdminOrder,
+  AdminOrderList,
+  CheckoutInfo,
+  Order,
+  OrderList,
+  PayOrderResponse,
+  PlaceOrderResponse,
+} from '@lumiskin/contract/orders';
 import { ConsentStatus, ScanJob } from '@lumiskin/contract/scan';
 import { SearchResponse } from '@lumiskin/contract/search';
 import { AdminSettings, SiteSettings } from '@lumiskin/contract/settings';
@@ -98,6 +107,13 @@ export const API_ROUTES = {
   'GET /api/mix': MixResponse,
   'PUT /api/mix': MixResponse,
   'POST /api/mix/merge': MixResponse,
+  'GET /api/orders/checkout': CheckoutInfo,
+  'GET /api/orders': OrderList,
+  'POST /api/orders': PlaceOrderResponse,
+  'GET /api/orders/:id': Order,
+  'POST /api/orders/:id/pay': PayOrderResponse,
+  'GET /api/admin/orders': AdminOrderList,
+  'PUT /api/admin/orders/:id/status': AdminOrder,
 
   'GET /api/blog/posts': PostListResponse,
   'GET /api/blog/posts/:id': BlogPost,

@@ -22,6 +22,8 @@ const ADMIN_ONLY = new Set([
   'GET /api/admin/audit.csv',
   'GET /api/admin/settings',
   'PUT /api/admin/settings',
+  'GET /api/admin/orders',
+  'PUT /api/admin/orders/{id}/status',
 ]);
 const MODERATOR = new Set([
   'GET /api/admin/overview',
@@ -96,7 +98,7 @@ describe('the admin API guard sweep', () => {
     }
   });
 
-  it('answers 403 to a moderator on user, role, price, visibility, formulation, audit and settings routes only', async () => {
+  it('answers 403 to a moderator on user, role, price, visibility, formulation, audit, settings and order routes only', async () => {
     for (const { method, path, key } of routes) {
       const res = await app.inject({
         method: method as 'GET',

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../http/auth';
 import articlesRoutes from './articles-routes';
 import auditRoutes from './audit-routes';
+import ordersRoutes from './orders-routes';
 import productsRoutes from './products-routes';
 import quizBankRoutes from './quiz-bank-routes';
 import { overview } from './repository';
@@ -39,6 +40,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(productsRoutes);
   await app.register(articlesRoutes);
   await app.register(auditRoutes);
+  await app.register(ordersRoutes);
 };
 
 export default adminRoutes;

@@ -73,10 +73,10 @@ export async function checkMixItems(
 }
 
 /**
- * One writer per user at a time: concurrent PUTs and merges of the same account queue on an
- * advisory lock (keyed by the user id) instead of interleaving their delete and insert.
+ * One writer per user at a time: concurrent PUTs, merges and orders (modules/orders) of the same
+ * account queue on an advisory lock (keyed by the user id) instead of interleaving their writes.
  */
-async function lockUser(tx: Db, userId: string) {
+export async function lockMix(tx: Db, userId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mix:${userId}`}, 0))`);
 }
 
@@ -98,7 +98,7 @@ async function writeItems(tx: Db, userId: string, items: MixItemInput[]) {
 /** Replaces the mix with already checked items (see checkMixItems). */
 export async function replaceMix(db: Db, userId: string, items: MixItem[]): Promise<MixResponse> {
   await db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+    await lockMix(tx, userId);
     await writeItems(tx, userId, items);
   });
   return getMix(db, userId);
@@ -116,7 +116,7 @@ export async function mergeMix(
 ): Promise<MixResponse> {
   const skipped: string[] = [];
   await db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+    await lockMix(tx, userId);
     const current = await withProducts(tx, await readItems(tx, userId));
     const products = await findProducts(
       tx,

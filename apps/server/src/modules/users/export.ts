@@ -13,6 +13,10 @@ import type { UserRow } from '../auth/schema';
 import { exportForUser as exportBlog } from '../blog/repository';
 import { exportForUser as exportMix } from '../mix/repository';
 import { exportForUser as exportNotifications } from '../notifications/repository';
+import {
+  exportAddressForUser as exportDeliveryAddress,
+  exportForUser as exportOrders,
+} from '../orders/repository';
 import { exportForUser as exportQuiz } from '../quiz/queries';
 import { exportForUser as exportRoutine } from '../routine/repository';
 import { exportForUser as exportFavourites } from '../shop/repository';
@@ -99,6 +103,8 @@ export async function* accountExportChunks(
     sessions: () => rows(exportSessions(db, id)),
     notifications: () => rows(bell().then((b) => b.notifications)),
     push_devices: () => rows(bell().then((b) => b.push_devices)),
+    orders: () => rows(exportOrders(db, id)),
+    delivery_address: () => rows(exportDeliveryAddress(db, id)),
   };
   const format: AccountExport['format'] = 'lumiskin-export/1';
   yield `{"format":${json(format)},"exported_at":${json(now.toISOString())},"user":${json(toAccount(user))}`;

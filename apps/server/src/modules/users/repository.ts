@@ -7,6 +7,7 @@ import { sessions, users, type UserRow } from '../auth/schema';
 import { hashToken, newToken } from '../auth/tokens';
 import { emailChangeTokens, passwordResetTokens } from './schema';
 import { recordPhotoDeletion } from '../analysis/photo-sweeps';
+import { anonymiseOrdersForUser } from '../orders/repository';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -150,6 +151,8 @@ export async function deleteAccount(db: Db | Tx, userId: string): Promise<void> 
     await tx.execute(sql`
       update blog_posts set likes = greatest(likes - 1, 0)
       where id in (select post_id from post_likes where user_id = ${userId})`);
+    // Orders stay for the accounts, without the address; the link goes with the row (decision 083).
+    await anonymiseOrdersForUser(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
   });
 }

@@ -272,6 +272,15 @@ async function fillAccountWithQuiz(user: CreatedUser, photo?: Buffer) {
     values (${id}, 'routine_morning', 'Your morning routine', '1 step', '/dashboard', 'k', current_date)`);
   await app.db.execute(sql`
     insert into push_tokens (user_id, token, platform) values (${id}, ${`secret-token-${id}`}, 'android')`);
+  await app.db.execute(sql`
+    with o as (
+      insert into orders (user_id, payment_method, subtotal_pence, total_pence, full_name, line1, city, postcode, country)
+      values (${id}, 'manual', 5200, 5200, 'Ada', '1 Road', 'Leeds', 'LS1 1AA', 'GB') returning id)
+    insert into order_lines (order_id, position, product_id, name, type, unit_price_pence, quantity)
+    select o.id, 0, 'aquahydra', 'AquaHydra', 'base', 5200, 1 from o`);
+  await app.db.execute(sql`
+    insert into delivery_addresses (user_id, full_name, line1, city, postcode)
+    values (${id}, 'Ada', '1 Road', 'Leeds', 'LS1 1AA')`);
   return scan;
 }
 

@@ -17,6 +17,7 @@ export default function AdminLayout() {
     { to: paths.adminQuizCategories.href, label: 'Quiz categories' },
     ...(isAdmin
       ? [
+          { to: paths.adminOrders.href, label: 'Orders' },
           { to: paths.adminAudit.href, label: 'Audit log' },
           { to: paths.adminSettings.href, label: 'Settings' },
         ]

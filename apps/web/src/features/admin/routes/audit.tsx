@@ -17,6 +17,7 @@ const ENTITY_LABELS: Record<AuditEntity, string> = {
   quiz_question: 'Quiz questions',
   quiz_category: 'Quiz categories',
   setting: 'Settings',
+  order: 'Orders',
 };
 const PAGE_SIZE = 50;
 

@@ -10,6 +10,8 @@ import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ProfileHeader } from '@/features/profile/components/profile-header';
 import { improvement } from '@/features/profile/components/scores';
 import { SettingsTab } from '@/features/profile/components/settings-tab';
+import { OrdersTab } from '@/features/profile/components/orders-tab';
+import { useSearchParams } from 'react-router';
 
 /** The History tab lists the newest 50; 'View All' links to the full history. */
 const PROFILE_HISTORY_LIMIT = 50;
@@ -17,6 +19,7 @@ const PROFILE_HISTORY_LIMIT = 50;
 export default function ProfileRoute() {
   const account = useAccount();
   const history = useScanHistory({ limit: PROFILE_HISTORY_LIMIT });
+  const [search] = useSearchParams();
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
@@ -32,11 +35,12 @@ export default function ProfileRoute() {
           improvement={history.data ? improvement(history.data.items) : undefined}
         />
       )}
-      <Tabs defaultValue="profile">
+      <Tabs defaultValue={search.get('tab') === 'orders' ? 'orders' : 'profile'}>
         <TabsList className="w-full justify-start overflow-x-auto sm:w-auto">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="history">History</TabsTrigger>
           <TabsTrigger value="products">Products</TabsTrigger>
+          <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
         <Card className="mt-4 p-6">
@@ -58,6 +62,9 @@ export default function ProfileRoute() {
           </TabsContent>
           <TabsContent value="products">
             <ProductsTab />
+          </TabsContent>
+          <TabsContent value="orders">
+            <OrdersTab />
           </TabsContent>
           <TabsContent value="settings">
             {account.data ? <SettingsTab account={account.data} /> : <Skeleton className="h-80" />}

@@ -1,10 +1,12 @@
 import { formatPounds, maxQuantityOf, MIX_LIMITS } from '@lumiskin/contract/mix';
 import { MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import type { RefObject } from 'react';
+import { Link } from 'react-router';
 import { MixTotal } from '@/components/mix-total';
 import { ProductImage } from '@/components/product-image';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { paths } from '@/config/paths';
 import type { UseMix } from '@/lib/api/mix';
 
 /**
@@ -109,6 +111,13 @@ export default function MixSheetPanel({
               ? 'Your mix has its base. Boosters are optional.'
               : 'A mix needs exactly one base.'}
           </p>
+          {mix.isComplete ? (
+            <Button asChild size="lg" className="mt-4 w-full">
+              <Link to={paths.checkout.href} onClick={() => onOpenChange(false)}>
+                Check out
+              </Link>
+            </Button>
+          ) : null}
         </div>
       </SheetContent>
     </Sheet>
