@@ -47,6 +47,8 @@ import errorsPlugin from './plugins/errors';
 import markdownPlugin from './plugins/markdown';
 import readinessPlugin from './plugins/readiness';
 import redisPlugin from './plugins/redis';
+import broadcastPlugin from './plugins/broadcast';
+import publicContentPlugin from './plugins/public-content';
 import underPressurePlugin from './plugins/under-pressure';
 import requestGuardsPlugin from './plugins/request-guards';
 import { authenticateDeclared } from './http/auth';
@@ -227,6 +229,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(requestGuardsPlugin);
   await app.register(readinessPlugin);
   await app.register(redisPlugin, { config: config.redis ?? null });
+  await app.register(broadcastPlugin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       // What the Vite-built React SPA needs: own scripts only, inline styles (radix positions
@@ -287,6 +290,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(weatherPlugin);
   await app.register(mailerPlugin);
   await app.register(cataloguePlugin);
+  await app.register(publicContentPlugin);
   await app.register(scanJobsPlugin);
   await app.register(markdownPlugin);
   await app.register(settingsPlugin);

@@ -13,6 +13,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The live session an `Authorization: Bearer …` header names (plugins/auth.ts looks it up). */
     findSession(authorization: string | undefined): Promise<AuthContext | undefined>;
+    /**
+     * After a change to an account or its sessions (sign-out, password, suspension, role,
+     * deletion, profile): every instance reads that user's sessions afresh ('*': everyone's).
+     */
+    forgetSessions(userId: string | '*'): Promise<void>;
   }
   interface FastifyRequest {
     /** undefined = not looked up yet, null = no valid token. Read `user` / `session` instead. */

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFoundUnless } from '../../http/errors';
 import { getChallenges, getStats, leaderboard, listCategories } from './player-progress';
-import { recentDailyTimeZone } from './queries';
+import { categoriesWithCounts, recentDailyTimeZone } from './queries';
 import { resolveTimeZone, ZONE_LOCK_MS, type QuizContext } from './rules';
 import { serveCategory, serveDaily } from './serve-quiz';
 import { submitQuiz } from './submit-quiz';
@@ -63,7 +63,11 @@ const quizRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QuizCategoryList, ...errors },
       },
     },
-    async (request) => listCategories(app.db, (await context(request)).userId),
+    async (request) =>
+      listCategories(app.db, (await context(request)).userId, () =>
+        // The categories are everyone's until staff change the quiz bank (decision 086).
+        app.publicContent.value('quiz/categories', () => categoriesWithCounts(app.db)),
+      ),
   );
 
   app.get(
