@@ -7,10 +7,10 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { fastSerializerCompiler } from './lib/fast-serializer';
 import type { AppConfig, ConnectionsConfig } from './config';
 import adminRoutes from './modules/admin/routes';
 import { productImageRoutes } from './modules/admin/products-routes';
@@ -209,7 +209,8 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   if (connections) limitConnections(app, connections);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by code compiled from the zod contract's JSON Schema (decision 088).
+  app.setSerializerCompiler(fastSerializerCompiler);
   app.decorate('config', config);
 
   // Once closing (SIGTERM), every answer still going out (an inline scan that was in flight)

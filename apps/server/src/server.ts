@@ -44,7 +44,7 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
           via: 'ADMIN_EMAIL',
         });
         // Sessions it revoked may be kept by instances already running.
-        if (revokedSessions > 0) await app.forgetSessions('*');
+        if (revokedSessions > 0) await app.forgetUser('*');
         say(
           `${outcome} admin ${env.ADMIN_EMAIL}` +
             (revokedSessions > 0 ? ` (${revokedSessions} sessions revoked)` : ''),

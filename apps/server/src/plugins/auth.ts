@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { authOf, type AuthContext } from '../http/auth';
+import { authOf, USER_CHANGED, type AuthContext } from '../http/auth';
 import { SESSION_CACHE_TTL_MS, sessionCache } from '../lib/session-cache';
 import { findLiveSession } from '../modules/auth/repository';
 import { bearerToken, hashToken } from '../modules/auth/tokens';
 
 const PRIVATE = 'private, no-store';
-const TOPIC = 'sessions';
 /** Sessions kept per process (a few hundred bytes each). */
 const SESSION_CACHE_ENTRIES = 10_000;
 
@@ -20,7 +19,7 @@ async function authPlugin(app: FastifyInstance) {
     ttlMs: app.redis ? SESSION_CACHE_TTL_MS.shared : SESSION_CACHE_TTL_MS.alone,
     maxEntries: SESSION_CACHE_ENTRIES,
   });
-  app.broadcast.subscribe(TOPIC, (userId) => cache.forget(userId === '*' ? null : userId));
+  app.broadcast.subscribe(USER_CHANGED, (userId) => cache.forget(userId === '*' ? null : userId));
 
   app.decorate('findSession', async (authorization: string | undefined) => {
     const token = bearerToken(authorization);
@@ -37,15 +36,15 @@ async function authPlugin(app: FastifyInstance) {
     }
     return found;
   });
-  app.decorate('forgetSessions', (userId: string | '*') => app.broadcast.publish(TOPIC, userId));
+  app.decorate('forgetUser', (userId: string | '*') => app.broadcast.publish(USER_CHANGED, userId));
 
   // Anything a signed-in person changes may be their account (profile, password, sign-out,
   // deletion): their sessions are read afresh everywhere before the answer leaves. Changes to
-  // someone else's account (staff, links from a mail) call forgetSessions themselves.
+  // someone else's account (staff, links from a mail) call forgetUser themselves.
   app.addHook('onSend', async (request, reply, payload) => {
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
     if (isWrite && request.auth && reply.statusCode < 400) {
-      await app.forgetSessions(request.auth.user.id);
+      await app.forgetUser(request.auth.user.id);
     }
     return payload;
   });

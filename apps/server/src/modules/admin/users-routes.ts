@@ -60,7 +60,7 @@ async function userWrite<T>(
     return change(tx, row, actor);
   });
   // Role, suspension (sessions revoked) or deletion: every instance reads them afresh.
-  await app.forgetSessions(id);
+  await app.forgetUser(id);
   return result;
 }
 

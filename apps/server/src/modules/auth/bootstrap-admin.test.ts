@@ -152,7 +152,7 @@ describe('the admin bootstrap and a pre-registered address', () => {
     });
     expect(changed).toMatchObject({ outcome: 'updated', revokedSessions: 1 });
     // As the server's start does after revoking: every instance reads sessions afresh.
-    await app.forgetSessions('*');
+    await app.forgetUser('*');
     expect((await me(access_token)).statusCode).toBe(401);
   });
 });

@@ -173,6 +173,8 @@ describe('GET /api/dashboard/stats', () => {
     });
     expect((await stats(user)).streak_days).toBe(3); // yesterday, 2 and 3 days ago; 5 is past a gap
     await insertScan(app.db, user.user.id, { createdAt: new Date(clock.getTime() - HOUR) });
+    // Saving a scan tells every instance to read this person's figures again (decision 088).
+    await app.forgetUser(user.user.id);
     expect((await stats(user)).streak_days).toBe(4);
     clock = new Date('2026-03-12T12:00:00Z'); // the day after tomorrow: nothing yesterday
     expect((await stats(user)).streak_days).toBe(0);

@@ -1,9 +1,22 @@
 import { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
 import { ApiError } from '@lumiskin/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardStats } from './repository';
+import { USER_CHANGED } from '../../http/auth';
+import { SESSION_CACHE_TTL_MS, sessionCache } from '../../lib/session-cache';
+import { dashboardFigures, statsAt, type DashboardFigures } from './repository';
+
+/** People whose figures are kept per process. */
+const FIGURES_KEPT = 10_000;
 
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Each person's figures, kept until their data changes (a scan saved or deleted, anything they
+  // write, on any instance: USER_CHANGED) and for as long as a session at most (decision 088).
+  const kept = sessionCache<DashboardFigures>({
+    ttlMs: app.redis ? SESSION_CACHE_TTL_MS.shared : SESSION_CACHE_TTL_MS.alone,
+    maxEntries: FIGURES_KEPT,
+  });
+  app.broadcast.subscribe(USER_CHANGED, (userId) => kept.forget(userId === '*' ? null : userId));
+
   app.get(
     '/stats',
     {
@@ -17,9 +30,19 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user;
       const now = app.config.now?.() ?? new Date();
-      return {
-        stats: await dashboardStats(app.db, { userId: user.id, timezone: user.timezone, now }),
-      };
+      const key = `${user.id} ${user.timezone}`;
+      const isLive = app.broadcast.isLive();
+      const figures = isLive ? kept.get(key, Date.now()) : undefined;
+      const stats = figures && statsAt(figures, now);
+      if (stats) return { stats };
+      const generation = kept.generation();
+      const fresh = await dashboardFigures(app.db, {
+        userId: user.id,
+        timezone: user.timezone,
+        now,
+      });
+      if (isLive) kept.set(key, user.id, fresh, Infinity, generation);
+      return { stats: statsAt(fresh, now)! };
     },
   );
 };

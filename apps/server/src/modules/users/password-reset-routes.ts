@@ -114,7 +114,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await setPassword(app.db, userId, request.body.password, null);
       // Every session was revoked: on every instance too, before the answer.
-      await app.forgetSessions(userId);
+      await app.forgetUser(userId);
       const user = await findUserById(app.db, userId);
       return { message: AccountMessages.resetDone, email: user?.email ?? '' };
     },
