@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { PostListResponse } from '@lumiskin/contract/blog';
 import { QuizCategoryList } from '@lumiskin/contract/quiz';
 import { ProductListResponse } from '@lumiskin/contract/shop';
@@ -5,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { buildTestApp, buildTestInstances, testRedisConfig } from '../../test/helper';
-import { serialize } from '../http/cached-body';
+import { preferredEncoding, serialize } from '../http/cached-body';
 import { listCategories, listProducts } from '../modules/shop/repository';
 import { contentSeeders, runSeeders } from '../seed';
 
@@ -66,6 +67,27 @@ describe('the catalogue from memory', () => {
     });
     expect(other.statusCode).toBe(200);
     expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it('sends the same bytes brotli- or gzip-compressed as the browser accepts, compressed once', async () => {
+    const plain = await b.inject({ method: 'GET', url: '/api/shop/products' });
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip;q=1, br;q=0', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await b.inject({
+        method: 'GET',
+        url: '/api/shop/products',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(preferredEncoding('*')).toBe('gzip');
   });
 
   it('an admin’s price change on A is what B serves next, and the old ETag no longer matches', async () => {
