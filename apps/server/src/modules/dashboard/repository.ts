@@ -77,18 +77,28 @@ export async function dashboardFigures(
   };
 }
 
+/** One formatter per zone: making one costs far more than the request it serves. */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+const DAY_FORMATS_KEPT = 1_000;
+
 /** YYYY-MM-DD of `now` in `timezone`, or null when this runtime does not know the zone. */
 function localDay(now: Date, timezone: string): string | null {
-  try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
-  } catch {
-    return null;
+  let format = dayFormats.get(timezone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', {
+        timeZone: timezone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+    } catch {
+      format = null;
+    }
+    if (dayFormats.size >= DAY_FORMATS_KEPT) dayFormats.clear();
+    dayFormats.set(timezone, format);
   }
+  return format ? format.format(now) : null;
 }
 
 /**
