@@ -7,10 +7,10 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { fastSerializerCompiler } from './lib/fast-serializer';
 import type { AppConfig, ConnectionsConfig } from './config';
 import adminRoutes from './modules/admin/routes';
 import { productImageRoutes } from './modules/admin/products-routes';
@@ -48,6 +48,8 @@ import errorsPlugin from './plugins/errors';
 import markdownPlugin from './plugins/markdown';
 import readinessPlugin from './plugins/readiness';
 import redisPlugin from './plugins/redis';
+import broadcastPlugin from './plugins/broadcast';
+import publicContentPlugin from './plugins/public-content';
 import underPressurePlugin from './plugins/under-pressure';
 import requestGuardsPlugin from './plugins/request-guards';
 import { authenticateDeclared } from './http/auth';
@@ -209,7 +211,8 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   if (connections) limitConnections(app, connections);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by code compiled from the zod contract's JSON Schema (decision 088).
+  app.setSerializerCompiler(fastSerializerCompiler);
   app.decorate('config', config);
 
   // Once closing (SIGTERM), every answer still going out (an inline scan that was in flight)
@@ -229,6 +232,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(requestGuardsPlugin);
   await app.register(readinessPlugin);
   await app.register(redisPlugin, { config: config.redis ?? null });
+  await app.register(broadcastPlugin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       // What the Vite-built React SPA needs: own scripts only, inline styles (radix positions
@@ -289,6 +293,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(weatherPlugin);
   await app.register(mailerPlugin);
   await app.register(cataloguePlugin);
+  await app.register(publicContentPlugin);
   await app.register(scanJobsPlugin);
   await app.register(markdownPlugin);
   await app.register(settingsPlugin);

@@ -28,7 +28,8 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
     app = await buildApp({ ...appConfigFromEnv(env, serverVersion()), databaseUrl: database.url });
     // Content (catalogue, articles, quiz bank) on every database, once per content version (not
     // at every boot of every instance); demo accounts only when asked.
-    await seedContentOnce(app.db, say);
+    // A new content version changes what instances still running the last one keep in memory.
+    if (await seedContentOnce(app.db, say)) await app.publicContent.invalidate();
     const seedDemo = database.embedded && env.SEED_DEMO;
     if (seedDemo) await runSeeders(app.db, say, demoSeeders);
     // The demo account's ten weeks of scans (the real engine, once) or its dates moved to today.
@@ -42,6 +43,8 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
           promoteExisting: env.ADMIN_PROMOTE_EXISTING,
           via: 'ADMIN_EMAIL',
         });
+        // Sessions it revoked may be kept by instances already running.
+        if (revokedSessions > 0) await app.forgetUser('*');
         say(
           `${outcome} admin ${env.ADMIN_EMAIL}` +
             (revokedSessions > 0 ? ` (${revokedSessions} sessions revoked)` : ''),

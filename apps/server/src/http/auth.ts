@@ -13,6 +13,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The live session an `Authorization: Bearer …` header names (plugins/auth.ts looks it up). */
     findSession(authorization: string | undefined): Promise<AuthContext | undefined>;
+    /**
+     * After a change to an account, its sessions or its data (sign-out, password, suspension,
+     * role, deletion, profile, a scan saved): every instance forgets what it keeps about that
+     * user, sessions and dashboard figures ('*': everyone's).
+     */
+    forgetUser(userId: string | '*'): Promise<void>;
   }
   interface FastifyRequest {
     /** undefined = not looked up yet, null = no valid token. Read `user` / `session` instead. */
@@ -67,6 +73,12 @@ export function declaresBearer(schema: FastifySchema | undefined): boolean {
 export async function authenticateDeclared(request: FastifyRequest): Promise<void> {
   if (declaresBearer(request.routeOptions.schema)) await authenticate(request);
 }
+
+/**
+ * The broadcast topic (plugins/broadcast.ts) of `forgetUser`: its message is a user id, or '*'.
+ * What a process keeps about a person (sessions, dashboard figures) listens to it.
+ */
+export const USER_CHANGED = 'user-changed';
 
 const RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
 

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { authOf } from '../http/auth';
+import { authOf, USER_CHANGED, type AuthContext } from '../http/auth';
+import { SESSION_CACHE_TTL_MS, sessionCache } from '../lib/session-cache';
 import { findLiveSession } from '../modules/auth/repository';
-import { bearerToken } from '../modules/auth/tokens';
+import { bearerToken, hashToken } from '../modules/auth/tokens';
 
 const PRIVATE = 'private, no-store';
+/** Sessions kept per process (a few hundred bytes each). */
+const SESSION_CACHE_ENTRIES = 10_000;
 
 /**
  * Who is signed in: `app.findSession` (bearer token → live session, for the kernel's
@@ -12,9 +15,38 @@ const PRIVATE = 'private, no-store';
  * of a route that declares bearer security.
  */
 async function authPlugin(app: FastifyInstance) {
+  const cache = sessionCache<AuthContext>({
+    ttlMs: app.redis ? SESSION_CACHE_TTL_MS.shared : SESSION_CACHE_TTL_MS.alone,
+    maxEntries: SESSION_CACHE_ENTRIES,
+  });
+  app.broadcast.subscribe(USER_CHANGED, (userId) => cache.forget(userId === '*' ? null : userId));
+
   app.decorate('findSession', async (authorization: string | undefined) => {
     const token = bearerToken(authorization);
-    return token ? findLiveSession(app.db, token) : undefined;
+    if (!token) return undefined;
+    const tokenHash = hashToken(token);
+    // Not subscribed (Redis configured but out of reach): a sign-out elsewhere could be missed.
+    const isLive = app.broadcast.isLive();
+    const cached = isLive ? cache.get(tokenHash, Date.now()) : undefined;
+    if (cached) return cached;
+    const generation = cache.generation();
+    const found = await findLiveSession(app.db, tokenHash);
+    if (found && isLive) {
+      cache.set(tokenHash, found.user.id, found, found.session.expiresAt.getTime(), generation);
+    }
+    return found;
+  });
+  app.decorate('forgetUser', (userId: string | '*') => app.broadcast.publish(USER_CHANGED, userId));
+
+  // Anything a signed-in person changes may be their account (profile, password, sign-out,
+  // deletion): their sessions are read afresh everywhere before the answer leaves. Changes to
+  // someone else's account (staff, links from a mail) call forgetUser themselves.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
+    if (isWrite && request.auth && reply.statusCode < 400) {
+      await app.forgetUser(request.auth.user.id);
+    }
+    return payload;
   });
   app.decorateRequest('auth', undefined);
   app.decorateRequest('user', {
@@ -38,4 +70,4 @@ async function authPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
+export default fp(authPlugin, { name: 'auth', dependencies: ['db', 'broadcast'] });

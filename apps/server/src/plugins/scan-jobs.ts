@@ -27,6 +27,7 @@ async function scanJobsPlugin(app: FastifyInstance) {
           weather: app.weather,
           config,
           catalogue: () => app.catalogue.get(),
+          saved: (userId: string) => app.forgetUser(userId),
           log: app.log.child({ scanJob: job.id }),
           now: app.config.now,
         },

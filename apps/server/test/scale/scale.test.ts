@@ -200,6 +200,43 @@ describe('the public page cache across instances', () => {
   });
 });
 
+describe('what instances keep in memory (issue 33: decisions 086, 087)', () => {
+  it("an admin's price change on A is B's catalogue at once; a sign-out on A ends the session on B", async () => {
+    const admin = await login(a, ADMIN.email, ADMIN.password);
+    expect(admin.status).toBe(200);
+    const { access_token: adminToken } = admin.json() as { access_token: string };
+    const [product] = await sql<{ id: string; price_pence: number }[]>`
+      select id, price_pence from products where hidden = false order by position limit 1`;
+    const priceOn = async (instance: Instance) => {
+      const res = await call(instance, 'GET', '/api/shop/products');
+      expect(res.status).toBe(200);
+      const list = res.json() as { products: { id: string; price_pence: number }[] };
+      return list.products.find((p) => p.id === product!.id)?.price_pence;
+    };
+    expect(await priceOn(b)).toBe(product!.price_pence); // B keeps it
+    const price = product!.price_pence + 111;
+    const edit = await call(
+      a,
+      'PUT',
+      `/api/admin/products/${product!.id}/price`,
+      { price_pence: price },
+      adminToken,
+    );
+    expect(edit.status).toBe(200);
+    expect(await priceOn(b)).toBe(price);
+
+    const person = await registerUser(a, `kept.${Date.now()}@example.test`, 'kept-password-1');
+    for (const instance of [a, b]) {
+      expect((await call(instance, 'GET', '/api/auth/me', undefined, person.token)).status).toBe(
+        200,
+      );
+    }
+    const out = await call(a, 'POST', '/api/auth/logout', undefined, person.token);
+    expect(out.status).toBeLessThan(300);
+    expect((await call(b, 'GET', '/api/auth/me', undefined, person.token)).status).toBe(401);
+  });
+});
+
 describe('readiness', () => {
   const ready = async (instance: Instance) => {
     const res = await call(instance, 'GET', '/api/health/ready');

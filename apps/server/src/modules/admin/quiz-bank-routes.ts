@@ -247,6 +247,12 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
  * the points they earned, so an edit never changes a past score.
  */
 const quizBankRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Any write that went through changes what players see (categories, counts): every instance's
+  // copy of the public content is dropped before the answer leaves (decision 086).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) await app.publicContent.invalidate();
+    return payload;
+  });
   await app.register(categoryRoutes);
   await app.register(questionRoutes);
 };

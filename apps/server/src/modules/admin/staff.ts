@@ -16,8 +16,9 @@ export function actorOf(request: FastifyRequest): Actor {
 }
 
 /**
- * After the catalogue or articles changed: the routine's cache and the rendered pages, on every
- * instance when they share Redis (awaited, so the next request anywhere sees the change).
+ * After the catalogue or articles changed: the routine's cache, the rendered pages and the public
+ * content's answers, on every instance when they share Redis (awaited, so the next request
+ * anywhere sees the change).
  */
 export const contentChanged = (app: FastifyInstance) =>
-  Promise.all([app.catalogue.invalidate(), app.pages.invalidate()]);
+  Promise.all([app.catalogue.invalidate(), app.pages.invalidate(), app.publicContent.invalidate()]);

@@ -45,7 +45,7 @@ async function userWrite<T>(
   change: (tx: Executor, target: UserRow, actor: Actor) => Promise<T>,
 ): Promise<T> {
   const actor = actorOf(request);
-  return app.db.transaction(async (tx) => {
+  const result = await app.db.transaction(async (tx) => {
     await lockAdminSeats(tx);
     const me = await findUserById(tx, actor.id);
     // Demoted or suspended by another admin while this request waited for the lock.
@@ -59,6 +59,9 @@ async function userWrite<T>(
     }
     return change(tx, row, actor);
   });
+  // Role, suspension (sessions revoked) or deletion: every instance reads them afresh.
+  await app.forgetUser(id);
+  return result;
 }
 
 /** Moderators read: the list and one account. */

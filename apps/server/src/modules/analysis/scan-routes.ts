@@ -89,6 +89,7 @@ function scanAdmission(app: FastifyInstance) {
     weather: app.weather,
     config,
     catalogue: () => app.catalogue.get(),
+    saved: (userId: string) => app.forgetUser(userId),
     log: app.log,
   };
   /**

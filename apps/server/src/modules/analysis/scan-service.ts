@@ -60,6 +60,8 @@ export interface ScanDeps {
   advise?: typeof defaultAdvise;
   fetch?: typeof fetch;
   now?: () => Date;
+  /** Told once a scan is saved (every instance's dashboard figures of that person). */
+  saved?: (userId: string) => Promise<void>;
 }
 
 export interface ScanInput {
@@ -370,6 +372,7 @@ export async function saveScan(
     },
     inTransaction.before,
   );
+  await deps.saved?.(input.user.id);
   return toAnalysis(row);
 }
 

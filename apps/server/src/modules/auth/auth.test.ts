@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
+import { SESSION_CACHE_TTL_MS } from '../../lib/session-cache';
 import { buildTestApp, testRedisConfig } from '../../../test/helper';
 import { IP_FACTOR } from './rate-limits';
 import { sessions, users } from './schema';
@@ -238,6 +239,8 @@ describe('tokens', () => {
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(sessions.tokenHash, hashToken(token)));
+    // Changed behind the app's back: a session kept in memory is read afresh after its TTL.
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_TTL_MS.alone + 50));
     expect((await me(token)).statusCode).toBe(401);
   });
 

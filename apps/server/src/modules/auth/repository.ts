@@ -126,14 +126,14 @@ function prepareLiveSession(db: Db) {
 // Every authenticated request runs this: build the SQL once per pool, not per request.
 const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
 
-/** The live (not revoked, not expired) session of a token, with its user. */
+/** The live (not revoked, not expired) session of a token (by its hash), with its user. */
 export async function findLiveSession(
   db: Db,
-  token: string,
+  tokenHash: string,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
   let query = liveSessionQueries.get(db);
   if (!query) liveSessionQueries.set(db, (query = prepareLiveSession(db)));
-  const [row] = await query.execute({ tokenHash: hashToken(token) });
+  const [row] = await query.execute({ tokenHash });
   if (row && Date.now() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)

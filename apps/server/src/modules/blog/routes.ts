@@ -11,6 +11,7 @@ import { BlogMessages } from '@lumiskin/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth';
+import { sendCached, serialize } from '../../http/cached-body';
 import { notFoundUnless, unauthorized } from '../../http/errors';
 import {
   findPost,
@@ -25,6 +26,10 @@ import {
 import { dailySalt, readerKey, recordView, utcDay, visitorKey } from './views';
 
 const security = [{ bearer: [] }];
+/** How old a visitor's article list may be: views and scheduled posts change without staff. */
+const VISITOR_LIST_MAX_AGE_MS = 10_000;
+/** The key prefix of visitors' article lists in the public content cache. */
+const VISITOR_LISTS = 'blog/posts ';
 
 /** Learn & Glow (docs/product-rules.md#learn): public reading; likes and the reading list per user. */
 const blogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,13 +50,24 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = await currentUser(request);
       const { q, category, featured, saved } = request.query;
       if (saved && !auth) throw unauthorized();
-      const [posts, categories] = await Promise.all([
-        listPosts(app.db, { q, category, featured, savedOnly: saved }, auth?.user.id ?? null),
-        listPostCategories(app.db),
-      ]);
+      const list = async (userId: string | null) => {
+        const [posts, categories] = await Promise.all([
+          listPosts(app.db, { q, category, featured, savedOnly: saved }, userId),
+          listPostCategories(app.db),
+        ]);
+        return { posts, total: posts.length, categories };
+      };
       // Likes and views change and the flags are per user: never from a shared cache.
       reply.header('cache-control', 'private, no-cache');
-      return { posts, total: posts.length, categories };
+      if (auth) return list(auth.user.id);
+      // A visitor's list is everyone's: from memory until staff change an article, and at most
+      // VISITOR_LIST_MAX_AGE_MS old for the counters and a scheduled post (decision 086).
+      const cached = await app.publicContent.get(
+        `${VISITOR_LISTS}${JSON.stringify(request.query)}`,
+        async () => serialize(PostListResponse, await list(null)),
+        { maxAgeMs: VISITOR_LIST_MAX_AGE_MS },
+      );
+      return sendCached(request, reply, cached);
     },
   );
 
@@ -115,10 +131,10 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: actionSchema('Like an article (idempotent)', LikeResponse) },
     async (request) => {
       const user = request.user;
-      return {
-        liked: true,
-        likes: await likePost(app.db, await postId(request.params.id), user.id),
-      };
+      const likes = await likePost(app.db, await postId(request.params.id), user.id);
+      // Likes are rare and deliberate: every visitor's list shows the new count at once.
+      await app.publicContent.invalidate(VISITOR_LISTS);
+      return { liked: true, likes };
     },
   );
 
@@ -127,10 +143,9 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: actionSchema('Take back a like', LikeResponse) },
     async (request) => {
       const user = request.user;
-      return {
-        liked: false,
-        likes: await unlikePost(app.db, await postId(request.params.id), user.id),
-      };
+      const likes = await unlikePost(app.db, await postId(request.params.id), user.id);
+      await app.publicContent.invalidate(VISITOR_LISTS);
+      return { liked: false, likes };
     },
   );
 

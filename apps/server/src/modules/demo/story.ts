@@ -121,6 +121,7 @@ async function buildStory(
     // The demo never calls outside services: its scores are the engine's own.
     config: { ...config, skinApi: null, chatReport: null },
     catalogue: () => app.catalogue.get(),
+    saved: (userId: string) => app.forgetUser(userId),
     log: app.log,
   };
   for (const [i, scan] of DEMO_SCANS.entries()) {

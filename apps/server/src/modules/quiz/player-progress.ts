@@ -38,8 +38,13 @@ import type { QuizCategoryRow } from './schema';
 const categoryBadgeOf = (c: QuizCategoryRow) =>
   categoryBadge({ id: c.id, name: c.name, badge_reward: c.badgeReward });
 
-export async function listCategories(db: Db, userId: string): Promise<QuizCategory[]> {
-  const categories = await categoriesWithCounts(db);
+export async function listCategories(
+  db: Db,
+  userId: string,
+  /** The categories and their question counts, the same for every player (a cached copy). */
+  content: () => ReturnType<typeof categoriesWithCounts> = () => categoriesWithCounts(db),
+): Promise<QuizCategory[]> {
+  const categories = await content();
   const mastered = await masteredCountsByCategory(db, userId);
   const badges = await earnedBadges(db, userId);
 

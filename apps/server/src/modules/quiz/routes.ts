@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { notFoundUnless } from '../../http/errors';
 import { answerQuestion } from './answer-question';
 import { getChallenges, getStats, leaderboard, listCategories } from './player-progress';
-import { recentDailyTimeZone } from './queries';
+import { categoriesWithCounts, recentDailyTimeZone } from './queries';
 import { resolveTimeZone, ZONE_LOCK_MS, type QuizContext } from './rules';
 import { serveCategory, serveDaily } from './serve-quiz';
 import { submitQuiz } from './submit-quiz';
@@ -66,7 +66,11 @@ const quizRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QuizCategoryList, ...errors },
       },
     },
-    async (request) => listCategories(app.db, (await context(request)).userId),
+    async (request) =>
+      listCategories(app.db, (await context(request)).userId, () =>
+        // The categories are everyone's until staff change the quiz bank (decision 086).
+        app.publicContent.value('quiz/categories', () => categoriesWithCounts(app.db)),
+      ),
   );
 
   app.get(

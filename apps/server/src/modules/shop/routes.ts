@@ -9,6 +9,7 @@ import {
   ShopProduct,
 } from '@lumiskin/contract/shop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCached, serialize } from '../../http/cached-body';
 import { notFoundUnless } from '../../http/errors';
 import {
   addFavorites,
@@ -33,12 +34,19 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [products, categories] = await Promise.all([
-        listProducts(app.db, request.query),
-        listCategories(app.db),
-      ]);
+      // The same for everyone until staff change the catalogue: served from memory (decision 086).
+      const cached = await app.publicContent.get(
+        `shop/products ${JSON.stringify(request.query)}`,
+        async () => {
+          const [products, categories] = await Promise.all([
+            listProducts(app.db, request.query),
+            listCategories(app.db),
+          ]);
+          return serialize(ProductListResponse, { products, total: products.length, categories });
+        },
+      );
       reply.header('cache-control', 'public, max-age=60');
-      return { products, total: products.length, categories };
+      return sendCached(request, reply, cached);
     },
   );
 

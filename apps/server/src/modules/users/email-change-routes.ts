@@ -36,6 +36,7 @@ const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         // Not an email-change link: perhaps sign-up's confirmation link (decision 070).
         const confirmed = await confirmEmailAddress(app.db, request.body.token, now);
         if (confirmed) {
+          await app.forgetUser(confirmed.id);
           request.log.info({ userId: confirmed.id }, 'email confirmed');
           return {
             message: AccountMessages.emailConfirmed,
@@ -51,6 +52,8 @@ const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Only the link's holder gets here, and they hold the address's inbox.
       if (result.status === 'taken') throw conflict(AuthMessages.emailTaken, ErrorCode.emailTaken);
+      // The account's address changed: every instance reads its sessions (and user) afresh.
+      await app.forgetUser(result.user.id);
       await sendEmailChangedNotice(app, result.user, result.oldEmail).catch((error: unknown) =>
         request.log.error({ err: error }, 'email-changed notice failed'),
       );

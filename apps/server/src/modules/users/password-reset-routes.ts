@@ -113,6 +113,8 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, AccountErrorCode.invalidResetToken, AccountMessages.resetInvalid);
       }
       await setPassword(app.db, userId, request.body.password, null);
+      // Every session was revoked: on every instance too, before the answer.
+      await app.forgetUser(userId);
       const user = await findUserById(app.db, userId);
       return { message: AccountMessages.resetDone, email: user?.email ?? '' };
     },

@@ -1,0 +1,261 @@
+// `npm run bench:api -w @lumiskin/server` (issue 33): the production build (dist/server.js, as
+// `npm start` runs it, NODE_ENV=production) and a bare Fastify route, each in its own process,
+// loaded in turn by autocannon from this one. A bare run comes before every route and after the
+// last, and each route's share is its req/s over the mean of the two bare runs around it, so load
+// from anything else on the machine lands on both alike: on a shared machine the ratios are the
+// figures to read, not the absolute req/s. While a route runs, pg_stat_activity is sampled every
+// 50 ms for the app's pool: how many of its connections are busy (the pool's saturation).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { createDbClient } from '../src/db/client';
+import { ensureDatabase } from '../src/db/migrate';
+import { insertScan } from '../test/scan-factory';
+import { withBenchPostgres } from './support';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** The app's pool size (src/db/client.ts). */
+const POOL_MAX = 10;
+const SCANS = 60;
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+interface Target {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** The issue's bar: share of the bare route's req/s. */
+  target: number;
+}
+const TARGETS: Target[] = [
+  { name: 'GET /api/shop/products', path: '/api/shop/products', signedIn: false, target: 0.5 },
+  { name: 'GET /api/blog/posts', path: '/api/blog/posts', signedIn: false, target: 0.5 },
+  { name: 'GET /api/auth/me (signed in)', path: '/api/auth/me', signedIn: true, target: 0.35 },
+  {
+    name: 'GET /api/dashboard/stats (signed in)',
+    path: '/api/dashboard/stats',
+    signedIn: true,
+    target: 0.2,
+  },
+];
+const P99_LIMIT_MS = 100;
+const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
+
+/** Starts `node args…` and resolves with the first capture of `ready` in its output. */
+function startProcess(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: string }> {
+  const child = spawn(process.execPath, args, { cwd: serverRoot, env, stdio: 'pipe' });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${name} not ready in 120 s:\n${output}`)),
+      120_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = ready.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve({ child, match: found[1]! });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${code}):\n${output}`));
+    });
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const distServer = path.join(serverRoot, 'dist/server.js');
+if (!fs.existsSync(distServer)) {
+  console.error('No production build: run `npm run build -w @lumiskin/server` (bench:api does).');
+  process.exit(1);
+}
+
+await withBenchPostgres('api', async (pg) => {
+  await ensureDatabase(pg.url(), 'lumiskin');
+  const databaseUrl = pg.url('lumiskin');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-bench-api-'));
+  const children: ChildProcess[] = [];
+  const monitor = postgres(pg.url('lumiskin'), { max: 1, onnotice: () => {} });
+  try {
+    const app = await startProcess(
+      'app',
+      [distServer],
+      {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        // the bench measures the work, not the per-IP limit
+        RATE_LIMIT_MAX: '1000000000',
+        SCAN_WORKERS_MIN: '0',
+        NOTIFICATIONS_INTERVAL_S: '0',
+        PHOTO_SWEEP_INTERVAL_S: '0',
+        ...(process.env.BENCH_REDIS_URL && { REDIS_URL: process.env.BENCH_REDIS_URL }),
+      },
+      /Lumiskin is running at http:\/\/localhost:(\d+)/,
+    );
+    children.push(app.child);
+    const bare = await startProcess(
+      'bare',
+      ['bench/bare-server.mjs'],
+      process.env,
+      /at (http:\S+)/,
+    );
+    children.push(bare.child);
+    const appUrl = `http://127.0.0.1:${app.match}`;
+    const bareUrl = `${bare.match}/hello`;
+
+    // A signed-in person with SCANS scans over the last weeks (the dashboard reads them).
+    const registered = await fetch(`${appUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bench Person',
+        email: 'bench@example.test',
+        password: 'bench-password-2026',
+        confirmPassword: 'bench-password-2026',
+      }),
+    });
+    if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+    const { user, access_token: token } = (await registered.json()) as {
+      user: { id: string };
+      access_token: string;
+    };
+    const writer = createDbClient(databaseUrl, { max: 1 });
+    for (let i = 0; i < SCANS; i++) {
+      await insertScan(writer.db, user.id, {
+        createdAt: new Date(Date.now() - i * 18 * 3_600_000),
+        overallScore: 50 + (i % 40),
+      });
+    }
+    await writer.close();
+
+    /** Busy connections of the app's pool, sampled every 50 ms until stopped. */
+    const samplePool = () => {
+      const samples: number[] = [];
+      let running = true;
+      const done = (async () => {
+        while (running) {
+          const [row] = await monitor<{ busy: number }[]>`
+            select count(*) filter (where state <> 'idle')::int as busy from pg_stat_activity
+            where application_name = 'lumiskin' and pid <> pg_backend_pid()`;
+          samples.push(row?.busy ?? 0);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+      return async () => {
+        running = false;
+        await done;
+        return samples;
+      };
+    };
+
+    const load = async (url: string, headers: Record<string, string> = {}) => {
+      await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+      return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+    };
+
+    console.log(
+      `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} CPUs, ` +
+        `load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}, production build` +
+        (process.env.BENCH_REDIS_URL ? ', with Redis' : ''),
+    );
+    const bareRps: number[] = [];
+    const bareP99: number[] = [];
+    const rows: {
+      target: Target;
+      rps: number;
+      p99: number;
+      bad: number;
+      busyMean: number;
+      busyMax: number;
+    }[] = [];
+    const measureBare = async () => {
+      const result = await load(bareUrl);
+      bareRps.push(result.requests.average);
+      bareP99.push(result.latency.p99);
+    };
+    await measureBare();
+    for (const target of TARGETS) {
+      const headers: Record<string, string> = target.signedIn
+        ? { authorization: `Bearer ${token}` }
+        : {};
+      const stop = samplePool();
+      const result = await load(`${appUrl}${target.path}`, headers);
+      const samples = await stop();
+      rows.push({
+        target,
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        bad: result.non2xx + result.errors + result.timeouts,
+        busyMean: mean(samples),
+        busyMax: Math.max(0, ...samples),
+      });
+      await measureBare();
+    }
+
+    const line = (cells: string[]) =>
+      console.log(
+        cells
+          .map((cell, i) => (i === 0 ? cell.padEnd(38) : cell.padStart(i === 5 ? 14 : 9)))
+          .join(' '),
+      );
+    console.log(`\nbare runs, req/s: ${bareRps.map((r) => r.toFixed(0)).join(', ')}`);
+    line(['route', 'req/s', 'p99 ms', 'vs bare', 'target', 'pool busy', 'errors', 'verdict']);
+    line([
+      'bare Fastify GET /hello (mean)',
+      mean(bareRps).toFixed(0),
+      `${Math.max(...bareP99)}`,
+      '1.00',
+    ]);
+    let missed = 0;
+    rows.forEach((row, i) => {
+      const baseline = (bareRps[i]! + bareRps[i + 1]!) / 2;
+      const share = row.rps / baseline;
+      const ok = share >= row.target.target && row.p99 < P99_LIMIT_MS && row.bad === 0;
+      if (!ok) missed++;
+      line([
+        row.target.name,
+        row.rps.toFixed(0),
+        row.p99.toFixed(0),
+        share.toFixed(2),
+        `≥${row.target.target.toFixed(2)}`,
+        `${row.busyMean.toFixed(1)} (max ${row.busyMax}) of ${POOL_MAX}`,
+        String(row.bad),
+        ok ? 'ok' : 'MISSED',
+      ]);
+    });
+    console.log(
+      `\n${missed === 0 ? 'every route met its target' : `${missed} route(s) missed the target`} ` +
+        `(share of bare req/s, p99 < ${P99_LIMIT_MS} ms, no errors)`,
+    );
+  } finally {
+    for (const child of children.reverse()) await stopProcess(child);
+    await monitor.end({ timeout: 5 });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,84 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/** A serialised JSON answer kept in memory, with the validator a browser sends back. */
+export interface CachedBody {
+  body: string;
+  /** Weak: the same JSON is sent gzip- or brotli-encoded as the browser asks. */
+  etag: string;
+  /** The body compressed, made on first demand and kept with it (not once per request). */
+  encoded: { br?: Buffer; gzip?: Buffer };
+}
+
+/** Below this the body goes as it is (@fastify/compress's threshold in app.ts). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** The JSON a route's response schema sends for `data` (the serializer compiler's own steps). */
+export function serialize<T extends z.ZodType>(schema: T, data: z.output<T>): string {
+  return JSON.stringify(z.encode(schema, data));
+}
+
+export function cachedBody(body: string): CachedBody {
+  const digest = crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22);
+  return { body, etag: `W/"${digest}"`, encoded: {} };
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */
+export function isNotModified(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const bare = etag.replace(/^W\//, '');
+  const names = (Array.isArray(header) ? header.join(',') : header).split(',');
+  return names.some((name) => {
+    const tag = name.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+/** br, else gzip, when the Accept-Encoding header allows it (a q=0 refuses); else null. */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  if (header === undefined) return null;
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name === 'x-gzip' ? 'gzip' : name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+function compressed(cached: CachedBody, encoding: 'br' | 'gzip'): Buffer {
+  cached.encoded[encoding] ??=
+    encoding === 'br'
+      ? zlib.brotliCompressSync(cached.body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          },
+        })
+      : zlib.gzipSync(cached.body, { level: 9 });
+  return cached.encoded[encoding];
+}
+
+/**
+ * Sends a cached answer as it was serialised (no second pass through the response schema), or
+ * 304 when the browser already holds it; br or gzip as the browser accepts. The content type is set, so Fastify sends the string
+ * as it is.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
+  reply.header('etag', cached.etag).header('vary', 'Accept-Encoding');
+  if (isNotModified(request.headers['if-none-match'], cached.etag)) {
+    return reply.code(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding && cached.body.length >= COMPRESS_FROM_BYTES) {
+    // Compressed once per answer, not per request (@fastify/compress leaves an encoded body be).
+    return reply.header('content-encoding', encoding).send(compressed(cached, encoding));
+  }
+  return reply.send(cached.body);
+}
