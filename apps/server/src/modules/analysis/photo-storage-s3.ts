@@ -1,3 +1,4 @@
+import type * as S3 from '@aws-sdk/client-s3';
 import type { S3ClientConfig, ServerSideEncryption } from '@aws-sdk/client-s3';
 import {
   assertPhotoKey,
@@ -34,7 +35,8 @@ const DELETE_BATCH = 1000;
 /** The S3 error names that mean "no such object". */
 const MISSING = new Set(['NoSuchKey', 'NotFound']);
 
-type S3Sdk = typeof import('@aws-sdk/client-s3');
+/** The SDK, loaded on first use (its types only here). */
+type S3Sdk = typeof S3;
 
 /** One bucket's connection and names, shared by the storage's operations. */
 interface Bucket {
