@@ -333,6 +333,15 @@ export type MeasuredZoneNote = z.infer<typeof MeasuredZoneNote>;
 /** A metric the photo did not show enough skin for: no score is given for it. */
 export const UnmeasuredMetric = z.object({ metric: MetricKey, reason: z.string() });
 export type UnmeasuredMetric = z.infer<typeof UnmeasuredMetric>;
+/**
+ * Why the engine gave a metric no score: too little skin showed in its zones, or the camera
+ * clipped the skin's colour (decision 054).
+ */
+export const UnmeasuredCause = z.enum(['skin_hidden', 'colour_clipped']);
+export type UnmeasuredCause = z.infer<typeof UnmeasuredCause>;
+/** An unmeasured metric as the engine reports it: skin-advice writes the reason (describe.ts). */
+export const MeasuredUnmeasuredMetric = z.object({ metric: MetricKey, cause: UnmeasuredCause });
+export type MeasuredUnmeasuredMetric = z.infer<typeof MeasuredUnmeasuredMetric>;
 
 export const WHITE_POINT_SOURCES = ['eyes_teeth', 'skin_locus', 'none'] as const;
 

@@ -66,9 +66,24 @@ export const ScanErrorCode = {
 } as const;
 
 /**
- * `reason` of a validation_error: what was wrong with the photo. The engine's quality-gate codes
- * (no_face, multiple_faces, face_cut_off, face_too_small, head_turned, too_dark, overexposed,
- * blurry) plus the checks made before it.
+ * The engine's quality gate: why a photo was not scored (the engine returns the code; skin-advice's
+ * `describeRefusal` writes the sentence a person reads).
+ */
+export const QUALITY_CODES = [
+  'no_face',
+  'multiple_faces',
+  'face_cut_off',
+  'face_too_small',
+  'head_turned',
+  'too_dark',
+  'overexposed',
+  'blurry',
+] as const;
+export type QualityCode = (typeof QUALITY_CODES)[number];
+
+/**
+ * `reason` of a validation_error: what was wrong with the photo. The engine's QUALITY_CODES plus
+ * the checks made before it.
  */
 export const IMAGE_REASONS = [
   'no_image',

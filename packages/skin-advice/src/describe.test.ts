@@ -6,7 +6,14 @@ import {
   type MetricKey,
   type RegionKey,
 } from '@lumiskin/contract/analysis';
-import { describeFinding, describeMeasurements, describeZoneNote } from './describe';
+import { QUALITY_CODES } from '@lumiskin/contract/scan';
+import {
+  describeFinding,
+  describeMeasurements,
+  describeRefusal,
+  describeUnmeasured,
+  describeZoneNote,
+} from './describe';
 import { containsBannedWord } from './report';
 
 const finding = (metric: MetricKey, score: number, regions: RegionKey[]): MeasuredFinding => ({
@@ -66,5 +73,45 @@ describe('the sentences of findings and zone notes', () => {
     expect(described.findings[0]).toMatchObject({ metric: 'acne', regions: ['chin'] });
     expect(described.findings[0]?.summary).toContain('chin');
     expect(described.zone_notes[0]?.message).toMatch(/beard area/i);
+  });
+});
+
+describe('the sentences of a metric left unscored and of a refused photo', () => {
+  it('says why a metric got no score, for each cause the engine gives', () => {
+    expect(describeUnmeasured({ metric: 'fine_lines', cause: 'skin_hidden' })).toEqual({
+      metric: 'fine_lines',
+      reason:
+        'Too little skin could be seen in the zones this is measured on (hair, beard or the photo hides them).',
+    });
+    expect(describeUnmeasured({ metric: 'redness', cause: 'colour_clipped' }).reason).toMatch(
+      /^The light was too bright for the skin’s colour: .* Retake the photo in softer light/,
+    );
+  });
+
+  it('describes the unmeasured metrics of a whole result, keeping their order', () => {
+    const described = describeMeasurements({
+      findings: [],
+      zone_notes: [],
+      unmeasured: [
+        { metric: 'redness' as const, cause: 'colour_clipped' as const },
+        { metric: 'firmness' as const, cause: 'skin_hidden' as const },
+      ],
+    });
+    expect(described.unmeasured.map((u) => u.metric)).toEqual(['redness', 'firmness']);
+    expect(described.unmeasured[1]?.reason).toMatch(/^Too little skin could be seen/);
+  });
+
+  it('gives every refusal of the quality gate a plain sentence a person can act on', () => {
+    for (const code of QUALITY_CODES) {
+      const sentence = describeRefusal(code);
+      expect(sentence.length, code).toBeGreaterThan(30);
+      expect(containsBannedWord(sentence), sentence).toBe(false);
+      expect(sentence).toMatch(/^[A-Z].*\.$/);
+    }
+    expect(new Set(QUALITY_CODES.map(describeRefusal)).size).toBe(QUALITY_CODES.length);
+    expect(describeRefusal('too_dark')).toBe(
+      'The photo is too dark to see your skin. Face a window or a soft light and try again.',
+    );
+    expect(describeRefusal('no_face')).toMatch(/^We could not find a face in this photo/);
   });
 });

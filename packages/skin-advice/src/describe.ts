@@ -2,17 +2,22 @@ import {
   REGION_WORDS,
   type Finding,
   type MeasuredFinding,
+  type MeasuredUnmeasuredMetric,
   type MeasuredZoneNote,
   type MetricKey,
   type RegionKey,
   type ScoreBand,
+  type UnmeasuredCause,
+  type UnmeasuredMetric,
   type ZoneNote,
 } from '@lumiskin/contract/analysis';
+import type { QualityCode } from '@lumiskin/contract/scan';
 
 /**
- * The sentences a person reads about what the engine measured: a finding's summary and a zone
- * note's message. The engine measures and never words (docs/ARCHITECTURE.md); this is the one
- * place the words are written, held to the report's banned words (report.ts).
+ * The sentences a person reads about what the engine measured: a finding's summary, a zone
+ * note's message, why a metric got no score, and why a photo was refused. The engine measures
+ * and never words (docs/ARCHITECTURE.md); this is the one place the words are written, held to
+ * the report's banned words (report.ts).
  */
 
 /**
@@ -116,13 +121,61 @@ export function describeZoneNote(n: MeasuredZoneNote): ZoneNote {
   return { ...n, message };
 }
 
-/** An engine result with the sentences of its findings and zone notes. */
-export function describeMeasurements<
-  T extends { findings: MeasuredFinding[]; zone_notes: MeasuredZoneNote[] },
->(result: T): Omit<T, 'findings' | 'zone_notes'> & { findings: Finding[]; zone_notes: ZoneNote[] } {
+/** Why a metric got no score, said so a person knows what to change. */
+const UNMEASURED_REASONS: Record<UnmeasuredCause, string> = {
+  skin_hidden:
+    'Too little skin could be seen in the zones this is measured on (hair, beard or the photo hides them).',
+  colour_clipped:
+    'The light was too bright for the skin’s colour: the camera’s red channel was at its limit on most of the skin. Retake the photo in softer light to measure this.',
+};
+
+/** An unmeasured metric with its reason. */
+export function describeUnmeasured(u: MeasuredUnmeasuredMetric): UnmeasuredMetric {
+  return { metric: u.metric, reason: UNMEASURED_REASONS[u.cause] };
+}
+
+/** Why the quality gate refused a photo, as a sentence a person can act on. */
+const REFUSALS: Record<QualityCode, string> = {
+  no_face:
+    'We could not find a face in this photo. Face the camera with your whole face in the frame and try again.',
+  multiple_faces:
+    'We found more than one face. Please take the photo with only your face in the frame.',
+  face_cut_off:
+    'Part of your face is outside the photo. Move back a little so your whole face, forehead to chin, is in the frame.',
+  face_too_small:
+    'Your face is too small in the photo to see your skin. Move closer so your face fills most of the frame.',
+  head_turned:
+    'Your head is turned or tilted too far. Look straight at the camera, chin level, and try again.',
+  too_dark: 'The photo is too dark to see your skin. Face a window or a soft light and try again.',
+  overexposed:
+    'The photo is too bright: the light washes out your skin. Step away from direct light or turn off the flash.',
+  blurry:
+    'The photo is blurred. Hold the phone steady, let the camera focus on your face, and try again.',
+};
+
+/** The sentence for a quality-gate refusal (the scan's 422 `detail`). */
+export function describeRefusal(code: QualityCode): string {
+  return REFUSALS[code];
+}
+
+type Measured = {
+  findings: MeasuredFinding[];
+  zone_notes: MeasuredZoneNote[];
+  unmeasured?: MeasuredUnmeasuredMetric[];
+};
+type Described<T extends Measured> = Omit<T, 'findings' | 'zone_notes' | 'unmeasured'> & {
+  findings: Finding[];
+  zone_notes: ZoneNote[];
+} & (T extends { unmeasured: MeasuredUnmeasuredMetric[] }
+    ? { unmeasured: UnmeasuredMetric[] }
+    : unknown);
+
+/** An engine result with the sentences of its findings, zone notes and unmeasured metrics. */
+export function describeMeasurements<T extends Measured>(result: T): Described<T> {
   return {
     ...result,
     findings: result.findings.map(describeFinding),
     zone_notes: result.zone_notes.map(describeZoneNote),
-  };
+    ...(result.unmeasured && { unmeasured: result.unmeasured.map(describeUnmeasured) }),
+  } as Described<T>;
 }

@@ -5,7 +5,7 @@
  */
 export { advise, type Advice, type AdviceInput } from './advise';
 export { BASES, BOOSTERS } from './builtin-catalogue';
-export { describeMeasurements } from './describe';
+export { describeMeasurements, describeRefusal } from './describe';
 export { activesOfStep, findRoutineConflicts } from './conflicts';
 export { createCatalogue, type Catalogue } from './catalogue';
 export { recommend, type RecommendInput, type RecommendOutput } from './recommend';

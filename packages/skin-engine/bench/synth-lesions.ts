@@ -1,6 +1,6 @@
 /**
  * Synthetic acne lesions painted on a real portrait, for the lesion benchmark (bench/lesions.ts,
- * issue 29). Nothing here ships. Every function is pure (inputs are never modified) and
+ * issue 29; where they go and how marks are matched: bench/lesions/placement.ts). Nothing here ships. Every function is pure (inputs are never modified) and
  * deterministic given its seed, so it can be unit-tested as it is.
  *
  * Kinds and sizes (radius, in mm of skin; mm per image px ≈ 192 / capture.face_px):
@@ -28,6 +28,7 @@
  */
 import type { PixelImage } from '../src/image/raster';
 import { mulberry32 } from './dev-faces';
+import { darknessOfIta, itaOfSrgb, linearToSrgb8, srgbToLinear } from './lesions/skin-colour';
 
 /** A decoded RGB photo (channels must be 3: `paintLesions` throws otherwise). */
 export type Rgb8 = PixelImage & { data: Uint8Array };
@@ -102,37 +103,7 @@ export function seedOf(text: string): number {
   return h >>> 0;
 }
 
-export function srgbToLinear(v8: number): number {
-  const c = v8 / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-export function linearToSrgb8(l: number): number {
-  const c = Math.min(1, Math.max(0, l));
-  const s = c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055;
-  return Math.round(255 * s);
-}
-
 const LUT = Array.from({ length: 256 }, (_, v) => srgbToLinear(v));
-
-/** ITA° (individual typology angle) of an 8-bit sRGB colour (D65): atan2(L* − 50, b*). */
-export function itaOfSrgb(rgb: readonly [number, number, number]): number {
-  const [r, g, b] = rgb.map((v) => srgbToLinear(v)) as [number, number, number];
-  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  const z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
-  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t) / 116 + 16 / 116);
-  const L = 116 * f(y) - 16;
-  const bStar = 200 * (f(y) - f(z));
-  return (Math.atan2(L - 50, bStar) * 180) / Math.PI;
-}
-
-/**
- * Darkness of skin of this ITA° on 0 (very light, ITA° ≥ 55) … 1 (dark, ITA° ≤ −30): drives the
- * melanin part of inflammation and the paint colour.
- */
-export function darknessOfIta(ita: number): number {
-  return Math.min(1, Math.max(0, (55 - ita) / 85));
-}
 
 /** Median 8-bit colour of the pixels in the ring r1 ≤ d ≤ r2 around (x, y): the skin around it. */
 export function localSkin(
@@ -523,145 +494,4 @@ export function paintLesions(
     });
   }
   return { image: { ...img, data, channels: 3 }, truth };
-}
-
-// ---- placement (pure geometry, used by bench/lesions.ts) ----
-
-export type Pt = readonly [number, number];
-
-export function pointInPolygon(x: number, y: number, poly: readonly Pt[]): boolean {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i] as Pt;
-    const [xj, yj] = poly[j] as Pt;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-/** Distance from (x, y) to the polygon's outline (its edges). */
-export function distanceToOutline(x: number, y: number, poly: readonly Pt[]): number {
-  let best = Infinity;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [ax, ay] = poly[j] as Pt;
-    const [bx, by] = poly[i] as Pt;
-    const ex = bx - ax;
-    const ey = by - ay;
-    const len2 = ex * ex + ey * ey;
-    const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * ex + (y - ay) * ey) / len2)) : 0;
-    best = Math.min(best, Math.hypot(x - ax - t * ex, y - ay - t * ey));
-  }
-  return best;
-}
-
-/** A place a lesion may not come near: a circle (a mark) or a polygon (an excluded area). */
-export type Keepout = { circle: [number, number, number] } | { polygon: readonly Pt[] };
-
-export interface PlaceRequest {
-  kind: LesionKind;
-  /** The zones (polygons, image px) it may go in, and the keep-out radius (px) around it. */
-  zones: ReadonlyArray<readonly Pt[]>;
-  keepPx: number;
-}
-
-/**
- * Random sequential placement: each lesion's centre lies inside one of its zones, at least
- * `keepPx` from the zone's outline and from every keep-out, and its keep-out disc (radius
- * keepPx) does not overlap another placed lesion's. Zones are chosen in proportion to their area
- * (bounding box); lesions that find no place in `tries` draws are left out (the caller reports the
- * number placed). Pure and deterministic in `rand`.
- */
-export function placeLesions(
-  requests: readonly PlaceRequest[],
-  keepouts: readonly Keepout[],
-  rand: () => number,
-  tries = 600,
-): Array<{ index: number; x: number; y: number }> {
-  const placed: Array<{ index: number; x: number; y: number; keep: number }> = [];
-  requests.forEach((req, index) => {
-    const boxes = req.zones.map((z) => {
-      const xs = z.map((p) => p[0]);
-      const ys = z.map((p) => p[1]);
-      const b = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as const;
-      return { z, b, area: (b[2] - b[0]) * (b[3] - b[1]) };
-    });
-    const total = boxes.reduce((s, b) => s + b.area, 0);
-    if (!(total > 0)) return;
-    for (let t = 0; t < tries; t++) {
-      let pick = rand() * total;
-      let zone = boxes[0] as (typeof boxes)[number];
-      for (const b of boxes) {
-        zone = b;
-        if ((pick -= b.area) <= 0) break;
-      }
-      const [bx0, by0, bx1, by1] = zone.b;
-      const x = bx0 + rand() * (bx1 - bx0);
-      const y = by0 + rand() * (by1 - by0);
-      if (!pointInPolygon(x, y, zone.z) || distanceToOutline(x, y, zone.z) < req.keepPx) continue;
-      if (placed.some((p) => Math.hypot(p.x - x, p.y - y) < p.keep + req.keepPx)) continue;
-      const blocked = keepouts.some((k) =>
-        'circle' in k
-          ? Math.hypot(k.circle[0] - x, k.circle[1] - y) < k.circle[2] + req.keepPx
-          : pointInPolygon(x, y, k.polygon) || distanceToOutline(x, y, k.polygon) < req.keepPx,
-      );
-      if (blocked) continue;
-      placed.push({ index, x, y, keep: req.keepPx });
-      return;
-    }
-  });
-  return placed.map(({ index, x, y }) => ({ index, x, y }));
-}
-
-// ---- matching (pure, used by bench/lesions.ts) ----
-
-export type Overlay = 'blemishes' | 'blackheads' | 'dark_spots';
-export const OVERLAYS: Overlay[] = ['blemishes', 'blackheads', 'dark_spots'];
-export type Mark = readonly [number, number, number];
-export type Marks = Record<Overlay, Mark[]>;
-/** Per overlay kind: marks at a painted lesion of that kind, of another kind only, at a clear-face mark, new. */
-export type MarkTally = Record<
-  Overlay,
-  { right: number; wrong: number; old: number; fresh: number }
->;
-
-/** The overlay a lesion kind should be marked in. */
-export const overlayOf = (k: TruthKind): Overlay =>
-  k === 'open_comedone' || k === 'closed_comedone'
-    ? 'blackheads'
-    : k === 'macule'
-      ? 'dark_spots'
-      : 'blemishes';
-
-/** Match tolerance around a painted lesion: max(3 px, its radius + 1.5 mm). */
-export const tolOf = (rPx: number, mmPerPx: number) => Math.max(3, rPx + 1.5 / mmPerPx);
-
-/** Matches one painted image's marks against its truth and the clear face's marks. */
-export function matchImage(
-  truth: readonly TruthLesion[],
-  painted: Marks,
-  clean: Marks,
-  mmPerPx: number,
-): { found: boolean[]; foundAny: boolean[]; marks: MarkTally } {
-  const near = (m: Mark, l: TruthLesion) =>
-    Math.hypot(m[0] - l.x, m[1] - l.y) <= tolOf(l.rPx, mmPerPx);
-  const found = truth.map((l) => painted[overlayOf(l.kind)].some((m) => near(m, l)));
-  const foundAny = truth.map((l) => OVERLAYS.some((o) => painted[o].some((m) => near(m, l))));
-  const marks = Object.fromEntries(
-    OVERLAYS.map((o) => {
-      const c = { right: 0, wrong: 0, old: 0, fresh: 0 };
-      for (const m of painted[o]) {
-        if (truth.some((l) => overlayOf(l.kind) === o && near(m, l))) c.right++;
-        else if (truth.some((l) => near(m, l))) c.wrong++;
-        else if (
-          clean[o].some(
-            (q) => Math.hypot(m[0] - q[0], m[1] - q[1]) <= Math.max(3, q[2] + 1.5 / mmPerPx),
-          )
-        )
-          c.old++;
-        else c.fresh++;
-      }
-      return [o, c];
-    }),
-  ) as MarkTally;
-  return { found, foundAny, marks };
 }

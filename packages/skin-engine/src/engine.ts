@@ -11,7 +11,7 @@ import {
   type Overlays,
   type RegionKey,
   type RegionOutline,
-  type UnmeasuredMetric,
+  type MeasuredUnmeasuredMetric,
   type MeasuredZoneNote,
 } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
@@ -50,8 +50,8 @@ export interface AnalyzeInput {
 
 export interface AnalysisRejected {
   ok: false;
+  /** The quality gate's code; skin-advice writes the sentence (`describeRefusal`). */
   code: QualityCode;
-  message: string;
   /** Which photo failed (multi-angle mode). */
   angle: CaptureAngle;
 }
@@ -82,7 +82,8 @@ export interface AnalysisResult {
   /** Zones part of which was left out (beard, hair, glasses), with a sentence each. */
   zone_notes: MeasuredZoneNote[];
   /** Metrics with too little measurable skin: no score is given (not in `scores`). */
-  unmeasured: UnmeasuredMetric[];
+  /** Without the sentence a person reads: skin-advice writes it (describe.ts). */
+  unmeasured: MeasuredUnmeasuredMetric[];
   /** The capture conditions: estimated white point, exposure, face size, sharpness. */
   capture: CaptureConditions;
   /** Which method measured each metric (src/methods.ts): scores of unlike methods are not compared. */
@@ -143,8 +144,6 @@ export function evenToneConfidenceFactor(ita: number): number {
  */
 export const MAX_CLIPPED_SHARE = 0.4;
 const CLIPPED_COLOUR_METRICS: readonly MetricKey[] = ['redness', 'sensitivity'];
-const CLIPPED_COLOUR_REASON =
-  'The light was too bright for the skin’s colour: the camera’s red channel was at its limit on most of the skin. Retake the photo in softer light to measure this.';
 
 /** Scores read from colour: trusted less when the light's colour came from the skin-locus fallback. */
 const COLOUR_METRICS: ReadonlySet<MetricKey> = new Set([
@@ -213,7 +212,7 @@ function reportMetrics(
         (requested as readonly MetricKey[]).includes(metric) &&
         !unmeasured.some((u) => u.metric === metric)
       )
-        unmeasured.push({ metric, reason: CLIPPED_COLOUR_REASON });
+        unmeasured.push({ metric, cause: 'colour_clipped' });
   const reported = requested.filter((m) => !unmeasured.some((u) => u.metric === m));
   const scores: Partial<Record<MetricKey, number>> = {};
   const raw: Partial<Record<MetricKey, number>> = {};

@@ -5,7 +5,7 @@ import {
   type MetricKey,
   type Overlays,
   type RegionKey,
-  type UnmeasuredMetric,
+  type MeasuredUnmeasuredMetric,
   type MeasuredZoneNote,
 } from '@lumiskin/contract/analysis';
 import type { FaceFrame } from './face/frame';
@@ -192,8 +192,8 @@ export const MIN_MEASURED_SHARE = 0.2;
 export function unmeasuredMetrics(
   metrics: readonly MetricKey[],
   regions: Record<RegionKey, RegionMeasurements>,
-): UnmeasuredMetric[] {
-  const out: UnmeasuredMetric[] = [];
+): MeasuredUnmeasuredMetric[] {
+  const out: MeasuredUnmeasuredMetric[] = [];
   for (const metric of metrics) {
     let measuredPx = 0;
     let polygonPx = 0;
@@ -203,11 +203,8 @@ export function unmeasuredMetrics(
       polygonPx += w * (m.coverage > 0 ? m.pixels / m.coverage : 0);
     }
     if (polygonPx > 0 && measuredPx / polygonPx >= MIN_MEASURED_SHARE) continue;
-    out.push({
-      metric,
-      reason:
-        'Too little skin could be seen in the zones this is measured on (hair, beard or the photo hides them).',
-    });
+    // Too little skin showed in the zones this is measured on (hair, beard or the photo hid them).
+    out.push({ metric, cause: 'skin_hidden' });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { CaptureAngle } from '@lumiskin/contract/analysis';
-import { LIGHT_LIMITS } from '@lumiskin/contract/scan';
+import { LIGHT_LIMITS, type QualityCode } from '@lumiskin/contract/scan';
 import type { DetectedFace } from './face/detector';
 import { SILHOUETTE } from './face/landmarks';
 import { downsample2, laplacianVariance } from './image/filters';
@@ -8,46 +8,18 @@ import type { FaceFrame } from './face/frame';
 
 /**
  * The quality gate: a photo is only scored when the skin can actually be seen. Each rejection has
- * a code the app can branch on and a sentence a person can act on. Thresholds are documented in
- * docs/skin-engine.md ("Quality gate").
+ * a code the app can branch on (QUALITY_CODES, in the contract); skin-advice writes the sentence
+ * a person can act on (`describeRefusal`). Thresholds are documented in docs/skin-engine.md
+ * ("Quality gate").
  */
-export const QUALITY_CODES = [
-  'no_face',
-  'multiple_faces',
-  'face_cut_off',
-  'face_too_small',
-  'head_turned',
-  'too_dark',
-  'overexposed',
-  'blurry',
-] as const;
-export type QualityCode = (typeof QUALITY_CODES)[number];
+export type { QualityCode };
 
 export interface QualityIssue {
   code: QualityCode;
-  message: string;
 }
 
-export const QUALITY_MESSAGES: Record<QualityCode, string> = {
-  no_face:
-    'We could not find a face in this photo. Face the camera with your whole face in the frame and try again.',
-  multiple_faces:
-    'We found more than one face. Please take the photo with only your face in the frame.',
-  face_cut_off:
-    'Part of your face is outside the photo. Move back a little so your whole face, forehead to chin, is in the frame.',
-  face_too_small:
-    'Your face is too small in the photo to see your skin. Move closer so your face fills most of the frame.',
-  head_turned:
-    'Your head is turned or tilted too far. Look straight at the camera, chin level, and try again.',
-  too_dark: 'The photo is too dark to see your skin. Face a window or a soft light and try again.',
-  overexposed:
-    'The photo is too bright: the light washes out your skin. Step away from direct light or turn off the flash.',
-  blurry:
-    'The photo is blurred. Hold the phone steady, let the camera focus on your face, and try again.',
-};
-
 function issue(code: QualityCode): QualityIssue {
-  return { code, message: QUALITY_MESSAGES[code] };
+  return { code };
 }
 
 export const QUALITY_LIMITS = {

@@ -408,10 +408,10 @@ describe('quality gate', () => {
     ).toBe('face_cut_off');
   });
 
-  it('gives a sentence a person can act on', async () => {
+  it('names the light as the reason, with a code and no sentence (skin-advice writes it)', async () => {
     const r = await engine.analyze({ image: brightness(face, 0.25), analysisType: 'quick' });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.message).toMatch(/light/i);
+    if (!r.ok) expect(r).toEqual({ ok: false, code: 'too_dark', angle: 'front' });
   });
 
   it('rejects bad pixel buffers loudly', async () => {

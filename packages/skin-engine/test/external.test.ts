@@ -14,8 +14,8 @@ const result = {
     buildFinding(metric as MetricKey, { score, raw: 0, regionScores: {} }, 0.9),
   ),
   unmeasured: [
-    { metric: 'dark_spots', reason: 'Too little of your cheeks could be seen.' },
-    { metric: 'redness', reason: 'Too little of your cheeks could be seen.' },
+    { metric: 'dark_spots', cause: 'skin_hidden' },
+    { metric: 'redness', cause: 'skin_hidden' },
   ],
   estimated_skin_type: 'combination',
   overlays: {

@@ -1,3 +1,4 @@
+import { MeasuredUnmeasuredMetric } from '@lumiskin/contract/analysis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CLIPPED_SHARE, type AnalysisResult } from '../src/engine';
 import { EXPECTED_CHROMA, METRIC_REGIONS, expectedChroma } from '../src/scoring';
@@ -123,9 +124,11 @@ describe('clipped colour (decision 054)', () => {
     expect(bright.capture.clipped).toBeGreaterThan(MAX_CLIPPED_SHARE);
     expect(bright.scores.redness).toBeUndefined();
     expect(bright.scores.sensitivity).toBeUndefined();
-    const reasons = new Map(bright.unmeasured.map((u) => [u.metric, u.reason]));
-    expect(reasons.get('redness')).toMatch(/too bright/);
-    expect(reasons.get('sensitivity')).toMatch(/too bright/);
+    const causes = new Map(bright.unmeasured.map((u) => [u.metric, u.cause]));
+    expect(causes.get('redness')).toBe('colour_clipped');
+    expect(causes.get('sensitivity')).toBe('colour_clipped');
+    // A code, no sentence: skin-advice words it.
+    for (const u of bright.unmeasured) MeasuredUnmeasuredMetric.strict().parse(u);
     expect(bright.findings.some((f) => f.metric === 'redness')).toBe(false);
     // Everything read from lightness is still measured.
     for (const metric of ['texture', 'pores', 'fine_lines', 'dark_spots'] as const)

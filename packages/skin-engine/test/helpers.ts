@@ -83,7 +83,7 @@ export function cast(img: Rgb, gains: [number, number, number]): Rgb {
 }
 
 export function ok(outcome: AnalyzeOutcome): AnalysisResult {
-  if (!outcome.ok) throw new Error(`expected an analysis, got ${outcome.code}: ${outcome.message}`);
+  if (!outcome.ok) throw new Error(`expected an analysis, got ${outcome.code}`);
   return outcome;
 }
 

@@ -2,7 +2,7 @@ import { CAMERA_LIGHT_LIMITS } from '@lumiskin/contract/scan';
 import { describe, expect, it } from 'vitest';
 import type { DetectedFace } from '../src/face/detector';
 import { SILHOUETTE } from '../src/face/landmarks';
-import { checkDetections, checkExposure, QUALITY_MESSAGES } from '../src/quality';
+import { checkDetections, checkExposure } from '../src/quality';
 
 const photo = (width: number, height: number, value = 150) => ({
   data: new Uint8Array(width * height * 3).fill(value),
@@ -35,10 +35,8 @@ function detection(
 const code = (r: ReturnType<typeof checkDetections>) => ('code' in r ? r.code : 'ok');
 
 describe('quality gate rules', () => {
-  it('accepts one well-framed face and names every rejection with a message', () => {
+  it('accepts one well-framed face', () => {
     expect(code(checkDetections(photo(640, 480), [detection(170, 60, 320)], 'front'))).toBe('ok');
-    for (const message of Object.values(QUALITY_MESSAGES))
-      expect(message.length).toBeGreaterThan(30);
   });
 
   it('face too small: under 200 px, or under a third of the shorter side', () => {

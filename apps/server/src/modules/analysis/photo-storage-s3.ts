@@ -1,4 +1,5 @@
-import type { ServerSideEncryption } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3ClientConfig, ServerSideEncryption } from '@aws-sdk/client-s3';
 import {
   assertPhotoKey,
   assertUserId,
@@ -34,6 +35,17 @@ const DELETE_BATCH = 1000;
 /** The S3 error names that mean "no such object". */
 const MISSING = new Set(['NoSuchKey', 'NotFound']);
 
+/** The SDK, loaded on first use (its types only here). */
+type S3Sdk = typeof S3;
+
+/** One bucket's connection and names, shared by the storage's operations. */
+interface Bucket {
+  sdk: S3Sdk;
+  client: InstanceType<S3Sdk['S3Client']>;
+  config: S3PhotoStorageConfig;
+  pageSize: number;
+}
+
 /**
  * Photos as objects `<prefix><user id>/<analysis id>` in an S3-compatible bucket. The bucket stays
  * private: photos are served through the app with the owner check. Width and height travel as
@@ -44,17 +56,63 @@ export async function createS3PhotoStorage(
   config: S3PhotoStorageConfig,
   options: { pageSize?: number } = {},
 ): Promise<PhotoStorage> {
-  const {
-    DeleteObjectCommand,
-    DeleteObjectsCommand,
-    GetObjectCommand,
-    HeadBucketCommand,
-    ListObjectsV2Command,
-    PutObjectCommand,
-    S3Client,
-    S3ServiceException,
-  } = await import('@aws-sdk/client-s3');
-  const client = new S3Client({
+  const sdk = await import('@aws-sdk/client-s3');
+  const bucket: Bucket = {
+    sdk,
+    client: new sdk.S3Client(s3ClientConfig(config)),
+    config,
+    pageSize: options.pageSize ?? DELETE_BATCH,
+  };
+  const { client } = bucket;
+  const Bucket = config.bucket;
+  const userPrefix = (userId: string) => `${config.keyPrefix}${userId}/`;
+  return {
+    kind: 's3',
+    async put(key, photo) {
+      assertPhotoKey(key);
+      const command = new sdk.PutObjectCommand({
+        Bucket,
+        Key: keyOf(config, key),
+        Body: photo.data,
+        ContentLength: photo.data.length,
+        ContentType: photo.contentType,
+        Metadata: { width: String(photo.width), height: String(photo.height) },
+        ...(config.serverSideEncryption && {
+          ServerSideEncryption: config.serverSideEncryption as ServerSideEncryption,
+        }),
+        ...(config.kmsKeyId && { SSEKMSKeyId: config.kmsKeyId }),
+      });
+      await send(bucket, () => client.send(command));
+    },
+    get: (key) => getPhoto(bucket, key),
+    async delete(key) {
+      assertPhotoKey(key);
+      // S3 answers 204 for a key that is not there: deleting twice is fine.
+      await send(bucket, () =>
+        client.send(new sdk.DeleteObjectCommand({ Bucket, Key: keyOf(config, key) })),
+      );
+    },
+    async deleteForUser(userId) {
+      assertUserId(userId);
+      return deleteAll(bucket, listing(bucket, userPrefix(userId)));
+    },
+    listForUser(userId) {
+      assertUserId(userId);
+      return listing(bucket, userPrefix(userId));
+    },
+    list: () => listing(bucket, config.keyPrefix),
+    async check() {
+      await send(bucket, () => client.send(new sdk.HeadBucketCommand({ Bucket })));
+    },
+    async close() {
+      client.destroy();
+    },
+  };
+}
+
+/** The SDK client's settings for a bucket's configuration. */
+export function s3ClientConfig(config: S3PhotoStorageConfig): S3ClientConfig {
+  return {
     region: config.region,
     ...(config.endpoint && { endpoint: config.endpoint }),
     forcePathStyle: config.forcePathStyle,
@@ -76,140 +134,111 @@ export async function createS3PhotoStorage(
       requestTimeout: 30_000,
       throwOnRequestTimeout: true,
     },
-  });
-  const Bucket = config.bucket;
-  /** Runs one request, telling "down" (network, timeout, 5xx) apart from "refused". */
-  async function send<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      if (error instanceof S3ServiceException && error.$fault === 'client') throw error;
-      throw new PhotoStorageUnavailable(error);
-    }
-  }
-  const keyOf = ({ userId, analysisId }: PhotoKey) => `${config.keyPrefix}${userId}/${analysisId}`;
-
-  /** `<prefix><user>/<analysis>` back into ids; anything else in the bucket is not ours. */
-  function parseKey(key: string): PhotoKey | null {
-    if (!key.startsWith(config.keyPrefix)) return null;
-    const [userId, analysisId, ...rest] = key.slice(config.keyPrefix.length).split('/');
-    if (rest.length > 0 || !userId || !analysisId || !isUuid(userId) || !isUuid(analysisId))
-      return null;
-    return { userId, analysisId };
-  }
-
-  async function* listing(prefix: string): AsyncGenerator<PhotoEntry> {
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await send(() =>
-        client.send(
-          new ListObjectsV2Command({
-            Bucket,
-            Prefix: prefix,
-            ContinuationToken,
-            MaxKeys: options.pageSize ?? DELETE_BATCH,
-          }),
-        ),
-      );
-      for (const object of page.Contents ?? []) {
-        const key = object.Key ? parseKey(object.Key) : null;
-        if (!key) continue;
-        yield { ...key, size: object.Size ?? 0, createdAt: object.LastModified ?? new Date(0) };
-      }
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
-  }
-
-  return {
-    kind: 's3',
-    async put(key, photo) {
-      assertPhotoKey(key);
-      const command = new PutObjectCommand({
-        Bucket,
-        Key: keyOf(key),
-        Body: photo.data,
-        ContentLength: photo.data.length,
-        ContentType: photo.contentType,
-        Metadata: { width: String(photo.width), height: String(photo.height) },
-        ...(config.serverSideEncryption && {
-          ServerSideEncryption: config.serverSideEncryption as ServerSideEncryption,
-        }),
-        ...(config.kmsKeyId && { SSEKMSKeyId: config.kmsKeyId }),
-      });
-      await send(() => client.send(command));
-    },
-    async get(key) {
-      assertPhotoKey(key);
-      let photo;
-      try {
-        // The body is read inside `send`: a connection lost mid-photo is "unavailable" too.
-        photo = await send(async () => {
-          const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
-          if (!object.Body) return null;
-          if ((object.ContentLength ?? 0) > MAX_PHOTO_BYTES) {
-            await object.Body.transformToWebStream().cancel();
-            return 'too large' as const;
-          }
-          const data = Buffer.from(await object.Body.transformToByteArray());
-          return {
-            contentType: object.ContentType ?? 'image/jpeg',
-            width: Number(object.Metadata?.width ?? 0),
-            height: Number(object.Metadata?.height ?? 0),
-            data,
-            size: data.length,
-            createdAt: object.LastModified ?? new Date(0),
-          };
-        });
-      } catch (error) {
-        if (error instanceof S3ServiceException && MISSING.has(error.name)) return null;
-        throw error;
-      }
-      if (photo === 'too large') throw new Error(`stored photo over ${MAX_PHOTO_BYTES} bytes`);
-      return photo;
-    },
-    async delete(key) {
-      assertPhotoKey(key);
-      // S3 answers 204 for a key that is not there: deleting twice is fine.
-      await send(() => client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) })));
-    },
-    async deleteForUser(userId) {
-      assertUserId(userId);
-      let deleted = 0;
-      let batch: string[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
-        const command = new DeleteObjectsCommand({
-          Bucket,
-          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-        });
-        const result = await send(() => client.send(command));
-        // Quiet mode lists only the failures; one is enough to retry the whole person later.
-        const failed = result.Errors ?? [];
-        if (failed.length > 0) {
-          throw new Error(
-            `the store refused to delete ${failed.length} photo(s): ${failed[0]?.Code}`,
-          );
-        }
-        deleted += batch.length;
-        batch = [];
-      };
-      for await (const entry of listing(`${config.keyPrefix}${userId}/`)) {
-        batch.push(keyOf(entry));
-        if (batch.length === DELETE_BATCH) await flush();
-      }
-      await flush();
-      return deleted;
-    },
-    listForUser(userId) {
-      assertUserId(userId);
-      return listing(`${config.keyPrefix}${userId}/`);
-    },
-    list: () => listing(config.keyPrefix),
-    async check() {
-      await send(() => client.send(new HeadBucketCommand({ Bucket })));
-    },
-    async close() {
-      client.destroy();
-    },
   };
+}
+
+const keyOf = (config: S3PhotoStorageConfig, { userId, analysisId }: PhotoKey) =>
+  `${config.keyPrefix}${userId}/${analysisId}`;
+
+/** `<prefix><user>/<analysis>` back into ids; anything else in the bucket is not ours. */
+export function parsePhotoKey(keyPrefix: string, key: string): PhotoKey | null {
+  if (!key.startsWith(keyPrefix)) return null;
+  const [userId, analysisId, ...rest] = key.slice(keyPrefix.length).split('/');
+  if (rest.length > 0 || !userId || !analysisId || !isUuid(userId) || !isUuid(analysisId))
+    return null;
+  return { userId, analysisId };
+}
+
+/** Runs one request, telling "down" (network, timeout, 5xx) apart from "refused". */
+async function send<T>({ sdk }: Bucket, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof sdk.S3ServiceException && error.$fault === 'client') throw error;
+    throw new PhotoStorageUnavailable(error);
+  }
+}
+
+async function* listing(bucket: Bucket, prefix: string): AsyncGenerator<PhotoEntry> {
+  const { sdk, client, config, pageSize } = bucket;
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await send(bucket, () =>
+      client.send(
+        new sdk.ListObjectsV2Command({
+          Bucket: config.bucket,
+          Prefix: prefix,
+          ContinuationToken,
+          MaxKeys: pageSize,
+        }),
+      ),
+    );
+    for (const object of page.Contents ?? []) {
+      const key = object.Key ? parsePhotoKey(config.keyPrefix, object.Key) : null;
+      if (!key) continue;
+      yield { ...key, size: object.Size ?? 0, createdAt: object.LastModified ?? new Date(0) };
+    }
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+}
+
+async function getPhoto(bucket: Bucket, key: PhotoKey) {
+  assertPhotoKey(key);
+  const { sdk, client, config } = bucket;
+  let photo;
+  try {
+    // The body is read inside `send`: a connection lost mid-photo is "unavailable" too.
+    photo = await send(bucket, async () => {
+      const object = await client.send(
+        new sdk.GetObjectCommand({ Bucket: config.bucket, Key: keyOf(config, key) }),
+      );
+      if (!object.Body) return null;
+      if ((object.ContentLength ?? 0) > MAX_PHOTO_BYTES) {
+        await object.Body.transformToWebStream().cancel();
+        return 'too large' as const;
+      }
+      const data = Buffer.from(await object.Body.transformToByteArray());
+      return {
+        contentType: object.ContentType ?? 'image/jpeg',
+        width: Number(object.Metadata?.width ?? 0),
+        height: Number(object.Metadata?.height ?? 0),
+        data,
+        size: data.length,
+        createdAt: object.LastModified ?? new Date(0),
+      };
+    });
+  } catch (error) {
+    if (error instanceof sdk.S3ServiceException && MISSING.has(error.name)) return null;
+    throw error;
+  }
+  if (photo === 'too large') throw new Error(`stored photo over ${MAX_PHOTO_BYTES} bytes`);
+  return photo;
+}
+
+/** Deletes every listed photo, DELETE_BATCH keys a request; resolves to how many. */
+async function deleteAll(bucket: Bucket, entries: AsyncIterable<PhotoEntry>): Promise<number> {
+  const { sdk, client, config } = bucket;
+  let deleted = 0;
+  let batch: string[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const command = new sdk.DeleteObjectsCommand({
+      Bucket: config.bucket,
+      Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+    });
+    const result = await send(bucket, () => client.send(command));
+    // Quiet mode lists only the failures; one is enough to retry the whole person later.
+    const failed = result.Errors ?? [];
+    if (failed.length > 0) {
+      throw new Error(`the store refused to delete ${failed.length} photo(s): ${failed[0]?.Code}`);
+    }
+    deleted += batch.length;
+    batch = [];
+  };
+  for await (const entry of entries) {
+    batch.push(keyOf(config, entry));
+    if (batch.length === DELETE_BATCH) await flush();
+  }
+  await flush();
+  return deleted;
 }

@@ -13,7 +13,7 @@ import {
   type PhotoStorage,
   type StoredPhoto,
 } from './photo-storage';
-import { createS3PhotoStorage } from './photo-storage-s3';
+import { createS3PhotoStorage, parsePhotoKey, s3ClientConfig } from './photo-storage-s3';
 
 let app: FastifyInstance;
 let s3: S3TestServer;
@@ -181,6 +181,39 @@ describe('checkStorage on S3', () => {
       for (const socket of sockets) socket.destroy();
       silent.close();
     }
+  });
+});
+
+describe("the S3 store's keys and client settings", () => {
+  it('reads back only its own keys: prefix, user id and analysis id, nothing more', () => {
+    const userId = crypto.randomUUID();
+    const analysisId = crypto.randomUUID();
+    expect(parsePhotoKey('photos/', `photos/${userId}/${analysisId}`)).toEqual({
+      userId,
+      analysisId,
+    });
+    for (const key of [
+      `${userId}/${analysisId}`,
+      `other/${userId}/${analysisId}`,
+      `photos/${userId}/${analysisId}/x`,
+      `photos/${userId}/`,
+      `photos/${userId}/not-a-uuid`,
+    ]) {
+      expect(parsePhotoKey('photos/', key)).toBeNull();
+    }
+  });
+
+  it('sends credentials only when both halves are set, and never waits minutes', () => {
+    const base = { bucket: 'b', region: 'eu-west-1', forcePathStyle: false, keyPrefix: '' };
+    expect(s3ClientConfig({ ...base, accessKeyId: 'id' })).not.toHaveProperty('credentials');
+    expect(
+      s3ClientConfig({ ...base, accessKeyId: 'id', secretAccessKey: 'secret' }).credentials,
+    ).toEqual({ accessKeyId: 'id', secretAccessKey: 'secret' });
+    expect(s3ClientConfig(base)).not.toHaveProperty('endpoint');
+    expect(s3ClientConfig(base)).toMatchObject({
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
+    });
   });
 });
 

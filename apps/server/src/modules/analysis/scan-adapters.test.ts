@@ -194,8 +194,8 @@ const result = {
     estimated: false,
   })),
   unmeasured: [
-    { metric: 'dark_spots', reason: 'Too little of your cheeks could be seen.' },
-    { metric: 'redness', reason: 'Too little of your cheeks could be seen.' },
+    { metric: 'dark_spots', cause: 'skin_hidden' },
+    { metric: 'redness', cause: 'skin_hidden' },
   ],
   estimated_skin_type: 'combination',
   overlays: { blemishes: [], dark_spots: [], blackheads: [], lines: [], excluded: [] },

@@ -7,6 +7,7 @@ import { mergeExternal, type AnalysisResult } from '@lumiskin/skin-engine';
 import {
   advise as defaultAdvise,
   describeMeasurements,
+  describeRefusal,
   type Advice,
   type Catalogue,
 } from '@lumiskin/skin-advice';
@@ -119,7 +120,7 @@ export interface PreparedScan {
 }
 
 /** Step 2's output: the measurements (merged), their interpretation, and the photo to keep. */
-/** The engine's result with the sentences skin-advice writes for its findings and zone notes. */
+/** The engine's result with the sentences skin-advice writes: findings, zone notes, unmeasured metrics. */
 export type DescribedResult = ReturnType<typeof describeMeasurements<AnalysisResult>>;
 
 export interface AnalysedScan {
@@ -213,7 +214,7 @@ async function measure(
     throw new ScanFailure(
       422,
       ScanErrorCode.validation,
-      outcome.message,
+      describeRefusal(outcome.code),
       outcome.code,
       outcome.angle,
     );

@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOST_JOB_POLICY } from '../../../test/fixtures/job-policies';
 import { captureLogs, createTestDatabase, until } from '../../../test/helper';
-import { createJobQueue, every, JobFailed, type Job, type Jobs } from './queue';
+import { createJobQueue, every, JobFailed, queuePolicy, type Job, type Jobs } from './queue';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let sql: postgres.Sql;
@@ -274,6 +274,33 @@ describe('the job queue', { timeout: 60_000 }, () => {
     await Promise.all(processes.map((jobs) => jobs.work(names)));
     const rows = await sql`select name from pgboss.queue where name like 'test-start-%'`;
     expect(rows).toHaveLength(names.length);
+  });
+
+  it('gives a kind its declared retries and time limit, and one waiting job when oneQueued', () => {
+    expect(queuePolicy('k', {})).toEqual({
+      name: 'k',
+      policy: 'standard',
+      retryLimit: 3,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 900,
+    });
+    expect(
+      queuePolicy('k', {
+        oneQueued: true,
+        retries: 0,
+        retryDelayS: 5,
+        backoff: false,
+        timeoutS: 60,
+      }),
+    ).toEqual({
+      name: 'k',
+      policy: 'short',
+      retryLimit: 0,
+      retryDelay: 5,
+      retryBackoff: false,
+      expireInSeconds: 60,
+    });
   });
 
   it('says an interval as cron when cron can, else as an interval', () => {

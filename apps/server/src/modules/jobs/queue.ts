@@ -118,218 +118,268 @@ interface Declared {
   policy: JobPolicy;
 }
 
+/** What one process's queue holds between calls: declarations, its pg-boss, its workers. */
+interface QueueState {
+  options: JobQueueOptions;
+  log: FastifyBaseLogger;
+  declared: Map<string, Declared>;
+  schedules: Map<string, string | { everyMs: number }>;
+  queuesReady: Map<string, Promise<void>>;
+  /** Jobs this process is running, by id, with their kind (to hand them back on stop). */
+  inFlight: Map<string, string>;
+  /** pg-boss workers of this process, by kind (an enqueue here wakes one up at once). */
+  workerIds: Map<string, string[]>;
+  timers: NodeJS.Timeout[];
+  boss: PgBoss | null;
+  starting: Promise<PgBoss> | null;
+  closed: boolean;
+  /** False once stopWorking began: a job fetched after that is handed back, not run. */
+  accepting: boolean;
+}
+
 /** pg-boss behind our interface. Nothing connects until a job is enqueued or worked. */
 export function createJobQueue(options: JobQueueOptions): Jobs {
-  const { log } = options;
-  const declared = new Map<string, Declared>();
-  const schedules = new Map<string, string | { everyMs: number }>();
-  const queuesReady = new Map<string, Promise<void>>();
-  /** Jobs this process is running, by id, with their kind (to hand them back on stop). */
-  const inFlight = new Map<string, string>();
-  /** pg-boss workers of this process, by kind (an enqueue here wakes one up at once). */
-  const workerIds = new Map<string, string[]>();
-  const timers: NodeJS.Timeout[] = [];
-  let boss: PgBoss | null = null;
-  let starting: Promise<PgBoss> | null = null;
-  let closed = false;
-  /** False once stopWorking began: a job fetched after that is handed back, not run. */
-  let accepting = true;
-
-  function start(): Promise<PgBoss> {
-    if (closed) return Promise.reject(new Error('the job queue is closed'));
-    starting ??= (async () => {
-      const instance = new PgBoss({
-        connectionString: options.databaseUrl,
-        max: options.poolMax ?? 4,
-        application_name: 'lumiskin-jobs',
-        maintenanceIntervalSeconds: options.maintenanceIntervalS ?? 30,
-        // Finished jobs hold ids only; keep them a week for the status route and debugging.
-        archiveCompletedAfterSeconds: 60 * 60 * 12,
-        deleteAfterDays: 7,
-      });
-      // pg-boss reports background failures (a lost connection while polling) as events.
-      instance.on('error', (error) => log.warn({ err: error }, 'job queue error'));
-      await instance.start();
-      boss = instance;
-      return instance;
-    })();
-    return starting;
-  }
-
-  function queuePolicy(name: string, policy: JobPolicy): PgBoss.Queue {
-    return {
-      name,
-      // 'short': at most one job in state created per kind (pg-boss's unique index), none
-      // on active ones. ('stately', one active too, makes fetches fail in pg-boss 10.)
-      policy: policy.oneQueued ? ('short' as const) : ('standard' as const),
-      retryLimit: policy.retries ?? 3,
-      retryDelay: policy.retryDelayS ?? 30,
-      retryBackoff: policy.backoff ?? true,
-      expireInSeconds: policy.timeoutS ?? 15 * 60,
-    };
-  }
-
-  /** Creates the queue (pg-boss refuses jobs of unknown queues) and keeps its policy current. */
-  function ensureQueue(name: string): Promise<void> {
-    let ready = queuesReady.get(name);
-    if (!ready) {
-      ready = (async () => {
-        const instance = await start();
-        const policy = queuePolicy(name, declared.get(name)?.policy ?? {});
-        // Processes starting together on a new database create the same queues at the same
-        // moment, and pg-boss's partition DDL can then deadlock: PostgreSQL aborts one side,
-        // which tries again (the queue is usually there by then).
-        for (let attempt = 1; ; attempt++) {
-          try {
-            if (!(await instance.getQueue(name))) await instance.createQueue(name, policy);
-            break;
-          } catch (error) {
-            const code = (error as { code?: unknown }).code;
-            if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
-          }
-        }
-        await instance.updateQueue(name, policy);
-      })();
-      ready.catch(() => queuesReady.delete(name));
-      queuesReady.set(name, ready);
-    }
-    return ready;
-  }
-
-  async function run(name: string, entry: Declared, job: PgBoss.JobWithMetadata<object>) {
-    // pg-boss's offWork does not wait for a fetch under way: what it returns after the stop is
-    // failed back to the queue (retried elsewhere), as a job outliving the grace is.
-    if (!accepting) {
-      log.warn({ job: { name, id: job.id } }, 'job handed back to the queue at shutdown');
-      throw new JobFailed(name, 'handed_back');
-    }
-    inFlight.set(job.id, name);
-    const attempt = job.retryCount + 1;
-    try {
-      await entry.handler({
-        id: job.id,
-        data: job.data,
-        attempt,
-        isLastAttempt: job.retryCount >= job.retryLimit,
-      });
-    } catch (error) {
-      // Logged here with our serializers; the queue keeps only the kind and a code.
-      log.error({ err: error, job: { name, id: job.id, attempt } }, 'job failed');
-      throw error instanceof JobFailed ? error : new JobFailed(name, 'error');
-    } finally {
-      inFlight.delete(job.id);
-    }
-  }
-
-  const enqueue: Jobs['enqueue'] = async (name, payload, enqueueOptions = {}) => {
-    await ensureQueue(name);
-    const instance = await start();
-    const id = await instance.send(name, payload, {
-      ...(enqueueOptions.id && { id: enqueueOptions.id }),
-      ...(enqueueOptions.startAfterS && { startAfter: enqueueOptions.startAfterS }),
-    });
-    // Worked here too: wake a worker now rather than at its next poll.
-    const local = workerIds.get(name)?.[0];
-    if (id && local && !enqueueOptions.startAfterS) instance.notifyWorker(local);
-    return id;
+  const state: QueueState = {
+    options,
+    log: options.log,
+    declared: new Map(),
+    schedules: new Map(),
+    queuesReady: new Map(),
+    inFlight: new Map(),
+    workerIds: new Map(),
+    timers: [],
+    boss: null,
+    starting: null,
+    closed: false,
+    accepting: true,
   };
-
   return {
     handle(name, handler, policy = {}) {
-      if (declared.has(name)) throw new Error(`job ${name} is declared twice`);
-      declared.set(name, { handler: handler as JobHandler<object>, policy });
+      if (state.declared.has(name)) throw new Error(`job ${name} is declared twice`);
+      state.declared.set(name, { handler: handler as JobHandler<object>, policy });
     },
-
-    enqueue,
-
+    enqueue: (name, payload, enqueueOptions) => enqueue(state, name, payload, enqueueOptions),
     schedule(name, when) {
-      schedules.set(name, when);
+      state.schedules.set(name, when);
     },
-
-    async work(names = [...declared.keys()]) {
-      accepting = true;
-      const instance = await start();
-      for (const name of names) {
-        const entry = declared.get(name);
-        if (!entry) throw new Error(`no handler for job ${name}`);
-        await ensureQueue(name);
-        const loops = Math.max(1, entry.policy.concurrency ?? 1);
-        const ids = workerIds.get(name) ?? [];
-        workerIds.set(name, ids);
-        // One pg-boss worker runs its batch to the end before fetching again: n loops of one
-        // job each run up to n jobs at once.
-        for (let i = 0; i < loops; i++) {
-          ids.push(
-            await instance.work<object>(
-              name,
-              {
-                batchSize: 1,
-                includeMetadata: true,
-                pollingIntervalSeconds: entry.policy.pollS ?? 2,
-              },
-              async ([job]) => {
-                if (job) await run(name, entry, job);
-              },
-            ),
-          );
-        }
-        const when = schedules.get(name);
-        if (typeof when === 'string') {
-          await instance.schedule(name, when, {}, { tz: 'UTC' });
-        } else {
-          await instance.unschedule(name);
-        }
-        if (when && typeof when === 'object') {
-          const timer = setInterval(() => {
-            enqueue(name, {}).catch((error: unknown) => {
-              // A tick still under way when the queue closes is no news.
-              if (!closed) log.warn({ err: error, job: { name } }, 'recurring job not queued');
-            });
-          }, when.everyMs);
-          timer.unref();
-          timers.push(timer);
-        }
-      }
-    },
-
-    async stopWorking(timeoutMs) {
-      accepting = false;
-      if (!boss) return;
-      const instance = boss;
-      for (const timer of timers.splice(0)) clearInterval(timer);
-      for (const ids of workerIds.values()) {
-        for (const id of ids.splice(0)) await instance.offWork({ id });
-      }
-      const deadline = Date.now() + timeoutMs;
-      while (inFlight.size > 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      // Still running at the deadline: fail them now so another process retries them at once,
-      // rather than after their time limit. (Their handlers are idempotent.)
-      for (const [id, name] of inFlight) {
-        log.warn({ job: { name, id } }, 'job handed back to the queue at shutdown');
-        await instance.fail(name, id, { message: 'handed back at shutdown' });
-      }
-    },
-
+    work: (names = [...state.declared.keys()]) => work(state, names),
+    stopWorking: (timeoutMs) => stopWorking(state, timeoutMs),
     async state(name, id) {
-      const instance = await start();
+      const instance = await start(state);
       const job = await instance.getJobById(name, id, { includeArchive: true });
       return job ? (QUEUE_STATE[job.state] ?? null) : null;
     },
-
-    running: () => inFlight.size,
-    names: () => [...declared.keys()],
-
-    async close() {
-      closed = true;
-      for (const timer of timers.splice(0)) clearInterval(timer);
-      const instance = boss ?? (starting ? await starting.catch(() => null) : null);
-      // Not graceful here: stopWorking already waited; whatever still runs is handed back.
-      await instance?.stop({ graceful: false, close: true });
-    },
+    running: () => state.inFlight.size,
+    names: () => [...state.declared.keys()],
+    close: () => close(state),
   };
+}
+
+/** Starts pg-boss once, on first use. */
+function start(state: QueueState): Promise<PgBoss> {
+  if (state.closed) return Promise.reject(new Error('the job queue is closed'));
+  const { options, log } = state;
+  state.starting ??= (async () => {
+    const instance = new PgBoss({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 4,
+      application_name: 'lumiskin-jobs',
+      maintenanceIntervalSeconds: options.maintenanceIntervalS ?? 30,
+      // Finished jobs hold ids only; keep them a week for the status route and debugging.
+      archiveCompletedAfterSeconds: 60 * 60 * 12,
+      deleteAfterDays: 7,
+    });
+    // pg-boss reports background failures (a lost connection while polling) as events.
+    instance.on('error', (error) => log.warn({ err: error }, 'job queue error'));
+    await instance.start();
+    state.boss = instance;
+    return instance;
+  })();
+  return state.starting;
+}
+
+/** A kind's policy in pg-boss's words. */
+export function queuePolicy(name: string, policy: JobPolicy): PgBoss.Queue {
+  return {
+    name,
+    // 'short': at most one job in state created per kind (pg-boss's unique index), none
+    // on active ones. ('stately', one active too, makes fetches fail in pg-boss 10.)
+    policy: policy.oneQueued ? ('short' as const) : ('standard' as const),
+    retryLimit: policy.retries ?? 3,
+    retryDelay: policy.retryDelayS ?? 30,
+    retryBackoff: policy.backoff ?? true,
+    expireInSeconds: policy.timeoutS ?? 15 * 60,
+  };
+}
+
+/** Creates the queue (pg-boss refuses jobs of unknown queues) and keeps its policy current. */
+function ensureQueue(state: QueueState, name: string): Promise<void> {
+  let ready = state.queuesReady.get(name);
+  if (!ready) {
+    ready = (async () => {
+      const instance = await start(state);
+      const policy = queuePolicy(name, state.declared.get(name)?.policy ?? {});
+      await createQueueRetrying(instance, name, policy);
+      await instance.updateQueue(name, policy);
+    })();
+    ready.catch(() => state.queuesReady.delete(name));
+    state.queuesReady.set(name, ready);
+  }
+  return ready;
+}
+
+/**
+ * Processes starting together on a new database create the same queues at the same moment, and
+ * pg-boss's partition DDL can then deadlock: PostgreSQL aborts one side, which tries again (the
+ * queue is usually there by then).
+ */
+async function createQueueRetrying(instance: PgBoss, name: string, policy: PgBoss.Queue) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await instance.getQueue(name))) await instance.createQueue(name, policy);
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
+}
+
+/** Runs one fetched job through its handler; a failure is stored as a `JobFailed`. */
+async function runJob(
+  state: QueueState,
+  name: string,
+  entry: Declared,
+  job: PgBoss.JobWithMetadata<object>,
+) {
+  const { log, inFlight } = state;
+  // pg-boss's offWork does not wait for a fetch under way: what it returns after the stop is
+  // failed back to the queue (retried elsewhere), as a job outliving the grace is.
+  if (!state.accepting) {
+    log.warn({ job: { name, id: job.id } }, 'job handed back to the queue at shutdown');
+    throw new JobFailed(name, 'handed_back');
+  }
+  inFlight.set(job.id, name);
+  const attempt = job.retryCount + 1;
+  try {
+    await entry.handler({
+      id: job.id,
+      data: job.data,
+      attempt,
+      isLastAttempt: job.retryCount >= job.retryLimit,
+    });
+  } catch (error) {
+    // Logged here with our serializers; the queue keeps only the kind and a code.
+    log.error({ err: error, job: { name, id: job.id, attempt } }, 'job failed');
+    throw error instanceof JobFailed ? error : new JobFailed(name, 'error');
+  } finally {
+    inFlight.delete(job.id);
+  }
+}
+
+async function enqueue<T extends object>(
+  state: QueueState,
+  name: string,
+  payload: T,
+  enqueueOptions: { id?: string; startAfterS?: number } = {},
+): Promise<string | null> {
+  await ensureQueue(state, name);
+  const instance = await start(state);
+  const id = await instance.send(name, payload, {
+    ...(enqueueOptions.id && { id: enqueueOptions.id }),
+    ...(enqueueOptions.startAfterS && { startAfter: enqueueOptions.startAfterS }),
+  });
+  // Worked here too: wake a worker now rather than at its next poll.
+  const local = state.workerIds.get(name)?.[0];
+  if (id && local && !enqueueOptions.startAfterS) instance.notifyWorker(local);
+  return id;
+}
+
+async function work(state: QueueState, names: readonly string[]) {
+  state.accepting = true;
+  const instance = await start(state);
+  for (const name of names) {
+    const entry = state.declared.get(name);
+    if (!entry) throw new Error(`no handler for job ${name}`);
+    await ensureQueue(state, name);
+    await startWorkers(state, instance, name, entry);
+    await applySchedule(state, instance, name);
+  }
+}
+
+/**
+ * One pg-boss worker runs its batch to the end before fetching again: n loops of one job each
+ * run up to n jobs at once.
+ */
+async function startWorkers(state: QueueState, instance: PgBoss, name: string, entry: Declared) {
+  const loops = Math.max(1, entry.policy.concurrency ?? 1);
+  const ids = state.workerIds.get(name) ?? [];
+  state.workerIds.set(name, ids);
+  for (let i = 0; i < loops; i++) {
+    ids.push(
+      await instance.work<object>(
+        name,
+        {
+          batchSize: 1,
+          includeMetadata: true,
+          pollingIntervalSeconds: entry.policy.pollS ?? 2,
+        },
+        async ([job]) => {
+          if (job) await runJob(state, name, entry, job);
+        },
+      ),
+    );
+  }
+}
+
+/** Stores a cron schedule (or removes a stored one), or starts this process's interval timer. */
+async function applySchedule(state: QueueState, instance: PgBoss, name: string) {
+  const when = state.schedules.get(name);
+  if (typeof when === 'string') {
+    await instance.schedule(name, when, {}, { tz: 'UTC' });
+  } else {
+    await instance.unschedule(name);
+  }
+  if (when && typeof when === 'object') {
+    const timer = setInterval(() => {
+      enqueue(state, name, {}).catch((error: unknown) => {
+        // A tick still under way when the queue closes is no news.
+        if (!state.closed)
+          state.log.warn({ err: error, job: { name } }, 'recurring job not queued');
+      });
+    }, when.everyMs);
+    timer.unref();
+    state.timers.push(timer);
+  }
+}
+
+async function stopWorking(state: QueueState, timeoutMs: number) {
+  state.accepting = false;
+  if (!state.boss) return;
+  const instance = state.boss;
+  for (const timer of state.timers.splice(0)) clearInterval(timer);
+  for (const ids of state.workerIds.values()) {
+    for (const id of ids.splice(0)) await instance.offWork({ id });
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (state.inFlight.size > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // Still running at the deadline: fail them now so another process retries them at once,
+  // rather than after their time limit. (Their handlers are idempotent.)
+  for (const [id, name] of state.inFlight) {
+    state.log.warn({ job: { name, id } }, 'job handed back to the queue at shutdown');
+    await instance.fail(name, id, { message: 'handed back at shutdown' });
+  }
+}
+
+async function close(state: QueueState) {
+  state.closed = true;
+  for (const timer of state.timers.splice(0)) clearInterval(timer);
+  const instance = state.boss ?? (state.starting ? await state.starting.catch(() => null) : null);
+  // Not graceful here: stopWorking already waited; whatever still runs is handed back.
+  await instance?.stop({ graceful: false, close: true });
 }
 
 /**

@@ -107,7 +107,6 @@ function resultGroups(data: SearchResponse | undefined): Group[] {
 export function NavSearch() {
   const navigate = useNavigate();
   const id = useId();
-  const listboxId = `${id}-listbox`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [debounced, setDebounced] = useState('');
@@ -123,20 +122,8 @@ export function NavSearch() {
 
   const search = useSearch(debounced);
   const typed = query.trim().length >= 2;
-  const groups: Group[] = typed
-    ? resultGroups(search.data)
-    : recent.length
-      ? [
-          {
-            kind: 'recent',
-            title: 'Recent searches',
-            icon: <ClockIcon aria-hidden />,
-            options: recent.map((r) => ({ id: `recent-${r}`, kind: 'recent', label: r })),
-          },
-        ]
-      : [];
+  const groups = typed ? resultGroups(search.data) : recentGroups(recent);
   const options = groups.flatMap((g) => g.options);
-  const optionId = (index: number) => `${id}-option-${index}`;
   const isSearching = typed && (search.isFetching || debounced !== query.trim());
   const showList = isOpen && (options.length > 0 || (typed && !isSearching));
 
@@ -172,11 +159,7 @@ export function NavSearch() {
         if (!isOpen) open();
         if (options.length === 0) return;
         const step = event.key === 'ArrowDown' ? 1 : -1;
-        setActive((current) =>
-          current < 0 && step < 0
-            ? options.length - 1
-            : (current + step + options.length) % options.length,
-        );
+        setActive((current) => nextActive(current, step, options.length));
         return;
       }
       case 'Enter': {
@@ -196,23 +179,16 @@ export function NavSearch() {
     }
   }
 
-  let index = -1;
   return (
     <div className="relative">
-      <Button
-        variant="ghost"
-        size="icon"
-        className="md:hidden"
-        aria-label="Search"
-        aria-expanded={isExpanded}
-        onClick={() => {
+      <SearchToggle
+        isExpanded={isExpanded}
+        onExpand={() => {
           setIsExpanded(true);
           // The box appears with this render; focus it once it is there.
           setTimeout(() => inputRef.current?.focus(), 0);
         }}
-      >
-        <SearchIcon className="size-5" aria-hidden />
-      </Button>
+      />
       <div
         className={cn(
           isExpanded
@@ -233,8 +209,8 @@ export function NavSearch() {
             aria-label="Search Lumiskin"
             aria-autocomplete="list"
             aria-expanded={showList}
-            aria-controls={listboxId}
-            aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+            aria-controls={listboxIdOf(id)}
+            aria-activedescendant={showList && active >= 0 ? optionId(id, active) : undefined}
             placeholder="Search"
             maxLength={100}
             autoComplete="off"
@@ -254,73 +230,149 @@ export function NavSearch() {
             className="h-10 w-full rounded-full border border-input bg-card pr-8 pl-9 text-base shadow-xs outline-none placeholder:text-muted-foreground/80 focus-visible:border-brand focus-visible:ring-4 focus-visible:ring-brand/15 sm:text-sm"
           />
           {query ? (
-            <button
-              type="button"
-              className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 items-center justify-center rounded-full text-muted-foreground hover:bg-muted"
-              aria-label="Clear search"
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => {
+            <ClearSearchButton
+              onClear={() => {
                 setQuery('');
                 inputRef.current?.focus();
               }}
-            >
-              <XIcon className="size-3.5" aria-hidden />
-            </button>
+            />
           ) : null}
         </div>
-        <div
-          id={listboxId}
-          role="listbox"
-          aria-label="Search results"
-          hidden={!showList}
-          onMouseDown={(event) => event.preventDefault()}
-          className="absolute inset-x-3 z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-2xl border bg-popover p-1.5 text-popover-foreground shadow-lift md:right-0 md:left-auto md:w-[22rem]"
-        >
-          {options.length === 0 ? (
-            <p className="px-3 py-4 text-sm text-muted-foreground" role="presentation">
-              Nothing found for &ldquo;{query.trim()}&rdquo;
-            </p>
-          ) : (
-            groups.map((group) => (
-              <div key={group.kind} role="group" aria-labelledby={`${id}-${group.kind}`}>
-                <p
-                  id={`${id}-${group.kind}`}
-                  role="presentation"
-                  className="flex items-center gap-1.5 px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase [&_svg]:size-3.5"
-                >
-                  {group.icon}
-                  {group.title}
-                </p>
-                {group.options.map((option) => {
-                  index += 1;
-                  const position = index;
-                  return (
-                    <div
-                      key={option.id}
-                      id={optionId(position)}
-                      role="option"
-                      aria-selected={position === active}
-                      onClick={() => choose(option)}
-                      onMouseMove={() => setActive(position)}
-                      className={cn(
-                        'cursor-pointer rounded-xl px-3 py-2 text-sm',
-                        position === active && 'bg-muted',
-                      )}
-                    >
-                      <span className="block font-medium">{option.label}</span>
-                      {option.detail ? (
-                        <span className="block truncate text-xs text-muted-foreground">
-                          {option.detail}
-                        </span>
-                      ) : null}
-                    </div>
-                  );
-                })}
-              </div>
-            ))
-          )}
-        </div>
+        <SearchResults
+          id={id}
+          groups={groups}
+          query={query}
+          isShown={showList}
+          active={active}
+          onChoose={choose}
+          onHover={setActive}
+        />
       </div>
     </div>
+  );
+}
+
+const listboxIdOf = (id: string) => `${id}-listbox`;
+const optionId = (id: string, index: number) => `${id}-option-${index}`;
+
+function recentGroups(recent: string[]): Group[] {
+  if (!recent.length) return [];
+  return [
+    {
+      kind: 'recent',
+      title: 'Recent searches',
+      icon: <ClockIcon aria-hidden />,
+      options: recent.map((r) => ({ id: `recent-${r}`, kind: 'recent', label: r })),
+    },
+  ];
+}
+
+/** The list of options, grouped by kind, or "Nothing found" (focus stays in the box). */
+function SearchResults({
+  id,
+  groups,
+  query,
+  isShown,
+  active,
+  onChoose,
+  onHover,
+}: {
+  id: string;
+  groups: Group[];
+  query: string;
+  isShown: boolean;
+  active: number;
+  onChoose: (option: Option) => void;
+  onHover: (index: number) => void;
+}) {
+  let index = -1;
+  return (
+    <div
+      id={listboxIdOf(id)}
+      role="listbox"
+      aria-label="Search results"
+      hidden={!isShown}
+      onMouseDown={(event) => event.preventDefault()}
+      className="absolute inset-x-3 z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-2xl border bg-popover p-1.5 text-popover-foreground shadow-lift md:right-0 md:left-auto md:w-[22rem]"
+    >
+      {groups.length === 0 ? (
+        <p className="px-3 py-4 text-sm text-muted-foreground" role="presentation">
+          Nothing found for &ldquo;{query.trim()}&rdquo;
+        </p>
+      ) : (
+        groups.map((group) => (
+          <div key={group.kind} role="group" aria-labelledby={`${id}-${group.kind}`}>
+            <p
+              id={`${id}-${group.kind}`}
+              role="presentation"
+              className="flex items-center gap-1.5 px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase [&_svg]:size-3.5"
+            >
+              {group.icon}
+              {group.title}
+            </p>
+            {group.options.map((option) => {
+              index += 1;
+              const position = index;
+              return (
+                <div
+                  key={option.id}
+                  id={optionId(id, position)}
+                  role="option"
+                  aria-selected={position === active}
+                  onClick={() => onChoose(option)}
+                  onMouseMove={() => onHover(position)}
+                  className={cn(
+                    'cursor-pointer rounded-xl px-3 py-2 text-sm',
+                    position === active && 'bg-muted',
+                  )}
+                >
+                  <span className="block font-medium">{option.label}</span>
+                  {option.detail ? (
+                    <span className="block truncate text-xs text-muted-foreground">
+                      {option.detail}
+                    </span>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+        ))
+      )}
+    </div>
+  );
+}
+
+/** The option after (step 1) or before (step −1) the active one, wrapping round; −1 is none. */
+function nextActive(current: number, step: 1 | -1, count: number): number {
+  return current < 0 && step < 0 ? count - 1 : (current + step + count) % count;
+}
+
+function ClearSearchButton({ onClear }: { onClear: () => void }) {
+  return (
+    <button
+      type="button"
+      className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 items-center justify-center rounded-full text-muted-foreground hover:bg-muted"
+      aria-label="Clear search"
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClear}
+    >
+      <XIcon className="size-3.5" aria-hidden />
+    </button>
+  );
+}
+
+/** Phones: the search button in the header that opens the box under it. */
+function SearchToggle({ isExpanded, onExpand }: { isExpanded: boolean; onExpand: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="md:hidden"
+      aria-label="Search"
+      aria-expanded={isExpanded}
+      onClick={onExpand}
+    >
+      <SearchIcon className="size-5" aria-hidden />
+    </Button>
   );
 }

@@ -88,13 +88,7 @@ export function chartSeries(scansNewestFirst: readonly HistoryItem[]) {
 export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
   const { data, metrics, floor, breaks, segmentCount } = useMemo(() => {
     const { points, metrics, breaks, segmentCount } = chartSeries(scans);
-    // Start the axis a little under the lowest value, so small changes are visible.
-    let lowest = 100;
-    for (const p of points) {
-      for (const [k, v] of Object.entries(p)) if (k !== 't' && v < lowest) lowest = v;
-    }
-    const floor = Math.max(0, Math.floor((lowest - 10) / 10) * 10);
-    return { data: points, metrics, floor, breaks, segmentCount };
+    return { data: points, metrics, floor: axisFloor(points), breaks, segmentCount };
   }, [scans]);
   const [shown, setShown] = useState<MetricKey[]>(['hydration', 'redness']);
   const visible = metrics.filter((m) => shown.includes(m));
@@ -171,24 +165,9 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
               width={44}
             />
             <Tooltip
-              labelFormatter={(t) =>
-                formatDateWith(Number(t), {
-                  weekday: 'short',
-                  day: 'numeric',
-                  month: 'short',
-                  hour: '2-digit',
-                  minute: '2-digit',
-                })
-              }
+              labelFormatter={tooltipLabel}
               formatter={(value, name) => [`${String(value)}%`, name]}
-              contentStyle={{
-                background: 'var(--popover)',
-                border: '1px solid var(--border)',
-                borderRadius: 12,
-                color: 'var(--popover-foreground)',
-                boxShadow: '0 10px 30px -12px rgb(0 0 0 / 0.25)',
-                fontSize: 13,
-              }}
+              contentStyle={TOOLTIP_STYLE}
               labelStyle={{ color: 'var(--muted-foreground)', marginBottom: 4 }}
               cursor={{ stroke: 'var(--brand)', strokeOpacity: 0.35 }}
             />
@@ -238,42 +217,94 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="flex flex-wrap items-center gap-2 text-xs">
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-2.5 py-1 font-semibold text-primary-soft-foreground">
-          <span className="h-0.5 w-4 rounded bg-brand" aria-hidden /> Overall
-        </span>
-        {metrics.map((metric) => {
-          const on = shown.includes(metric);
-          return (
-            <button
-              key={metric}
-              type="button"
-              aria-pressed={on}
-              onClick={() => toggle(metric)}
-              className={cn(
-                'inline-flex min-h-8 cursor-pointer items-center gap-1.5 rounded-full border px-2.5 py-1 font-medium transition-colors duration-150',
-                on ? 'border-transparent bg-muted text-foreground' : 'text-muted-foreground',
-              )}
-            >
-              <span
-                className="size-2 rounded-full"
-                style={{ background: on ? colourOf(metric) : 'var(--border)' }}
-                aria-hidden
-              />
-              {metricLabel(metric)}
-            </button>
-          );
-        })}
-        <span className="ml-auto hidden text-muted-foreground sm:inline">
-          Bands: 80+ good · 60–79 fair · under 60 needs care
-        </span>
-        {marked.length > 0 ? (
-          <span className="basis-full text-muted-foreground" data-testid="chart-method-break">
-            A dashed line marks where we started measuring a score with an updated method: the line
-            breaks there, because the scores on either side are not comparable.
-          </span>
-        ) : null}
-      </figcaption>
+      <ChartLegend
+        metrics={metrics}
+        shown={shown}
+        onToggle={toggle}
+        colourOf={colourOf}
+        hasBreak={marked.length > 0}
+      />
     </figure>
+  );
+}
+
+/** Start the axis a little under the lowest value, so small changes are visible. */
+function axisFloor(points: readonly Point[]): number {
+  let lowest = 100;
+  for (const p of points) {
+    for (const [k, v] of Object.entries(p)) if (k !== 't' && v < lowest) lowest = v;
+  }
+  return Math.max(0, Math.floor((lowest - 10) / 10) * 10);
+}
+
+const tooltipLabel = (t: unknown) =>
+  formatDateWith(Number(t), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+const TOOLTIP_STYLE = {
+  background: 'var(--popover)',
+  border: '1px solid var(--border)',
+  borderRadius: 12,
+  color: 'var(--popover-foreground)',
+  boxShadow: '0 10px 30px -12px rgb(0 0 0 / 0.25)',
+  fontSize: 13,
+};
+
+/** The overall line's key, a toggle per metric, the bands, and the method-change note. */
+function ChartLegend({
+  metrics,
+  shown,
+  onToggle,
+  colourOf,
+  hasBreak,
+}: {
+  metrics: MetricKey[];
+  shown: MetricKey[];
+  onToggle: (metric: MetricKey) => void;
+  colourOf: (metric: MetricKey) => string | undefined;
+  hasBreak: boolean;
+}) {
+  return (
+    <figcaption className="flex flex-wrap items-center gap-2 text-xs">
+      <span className="inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-2.5 py-1 font-semibold text-primary-soft-foreground">
+        <span className="h-0.5 w-4 rounded bg-brand" aria-hidden /> Overall
+      </span>
+      {metrics.map((metric) => {
+        const on = shown.includes(metric);
+        return (
+          <button
+            key={metric}
+            type="button"
+            aria-pressed={on}
+            onClick={() => onToggle(metric)}
+            className={cn(
+              'inline-flex min-h-8 cursor-pointer items-center gap-1.5 rounded-full border px-2.5 py-1 font-medium transition-colors duration-150',
+              on ? 'border-transparent bg-muted text-foreground' : 'text-muted-foreground',
+            )}
+          >
+            <span
+              className="size-2 rounded-full"
+              style={{ background: on ? colourOf(metric) : 'var(--border)' }}
+              aria-hidden
+            />
+            {metricLabel(metric)}
+          </button>
+        );
+      })}
+      <span className="ml-auto hidden text-muted-foreground sm:inline">
+        Bands: 80+ good · 60–79 fair · under 60 needs care
+      </span>
+      {hasBreak ? (
+        <span className="basis-full text-muted-foreground" data-testid="chart-method-break">
+          A dashed line marks where we started measuring a score with an updated method: the line
+          breaks there, because the scores on either side are not comparable.
+        </span>
+      ) : null}
+    </figcaption>
   );
 }
