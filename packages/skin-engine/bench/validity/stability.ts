@@ -1,4 +1,4 @@
-import type { MetricKey } from '@lumiskin/contract/analysis';
+import { noiseBand, type MetricKey } from '@lumiskin/contract/analysis';
 import type { AnalysisResult, SkinEngine } from '../../src/engine';
 import { bootstrapCi, mean } from '../dev-faces';
 import {
@@ -69,6 +69,13 @@ export async function printStability(
     '  type',
   ].join('');
   console.log(header);
+  console.log(
+    [
+      '  noise band'.padEnd(15),
+      ...TONE_FREE.map((m) => `±${noiseBand(m)}`.padStart(9)),
+      '  (decision 089; the third line of each variant: pairs reading "no change")',
+    ].join(''),
+  );
   // Every cell over the target, with the portrait that decides it: a 4 from one photo and a
   // systematic 4 call for different work.
   const over: string[] = [];
@@ -169,6 +176,16 @@ function printVariant(name: string, reading: VariantReading) {
         const v = deltas.get(m) ?? [];
         const [lo, hi] = bootstrapCi(v.length, (idx) => mean(idx.map((i) => v[i] as number)));
         return `${f1(lo)}–${f1(hi)}`.padStart(9);
+      }),
+    ].join(''),
+  );
+  console.log(
+    [
+      '  no change'.padEnd(15),
+      ...TONE_FREE.map((m) => {
+        const v = deltas.get(m) ?? [];
+        const share = v.filter((d) => d <= noiseBand(m)).length / Math.max(1, v.length);
+        return v.length ? `${(100 * share).toFixed(0)}%`.padStart(9) : '—'.padStart(9);
       }),
     ].join(''),
   );
