@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig, ConnectionsConfig } from './config';
@@ -50,6 +49,7 @@ import redisPlugin from './plugins/redis';
 import underPressurePlugin from './plugins/under-pressure';
 import requestGuardsPlugin from './plugins/request-guards';
 import { authenticateDeclared } from './http/auth';
+import { strictValidatorCompiler } from './http/validation';
 import { serializeError, serializeRequest } from './lib/log-serializers';
 import type { PageRenderer } from '@lumiskin/contract/page-render';
 import spaPlugin from './plugins/spa';
@@ -206,7 +206,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
 
   if (connections) limitConnections(app, connections);
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(strictValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
