@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { previewMarkdown, useAdminArticles, useSaveArticle } from '@/features/admin/api/articles';
 import { errorMessage } from '@/lib/api/api-client';
+import { formatDate } from '@/lib/format';
 
 type Draft = Omit<ArticleBody, 'tags' | 'status'> & {
   tags: string;
@@ -218,7 +219,8 @@ export default function AdminArticlesRoute() {
                 <div className="min-w-0">
                   <p className="truncate font-medium">{a.title}</p>
                   <p className="text-sm text-muted-foreground">
-                    {a.status} · {new Date(a.published_at).toLocaleDateString()} · {a.views} views
+                    {a.status} · {formatDate(a.published_at)}
+                    {a.updated_at ? ` · updated ${formatDate(a.updated_at)}` : ''} · {a.views} views
                   </p>
                 </div>
                 <Button size="sm" variant="outline" onClick={() => setEditing(a)}>
