@@ -2,8 +2,10 @@ import { SettingsMessages } from '@lumiskin/contract/settings';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import RegisterRoute from '@/features/auth/routes/register';
+import LandingRoute from '@/features/landing/routes/landing';
+import { saveSession } from '@/lib/platform/storage';
 import { fakeApi } from '@/testing/fake-api';
-import { renderWithRouter } from '@/testing/test-utils';
+import { apiError, createUser, LocationProbe, renderWithRouter } from '@/testing/test-utils';
 
 const settings = (signups_open: boolean) => ({ announcement: '', signups_open, scans_open: true });
 
@@ -24,5 +26,38 @@ describe('register page', () => {
     renderWithRouter([{ path: '/register', Component: RegisterRoute }], '/register');
     expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
     expect(screen.queryByText(SettingsMessages.signupsClosed)).toBeNull();
+  });
+
+  it("a visitor's Start AI Scan opens sign-up, set to land on the scan", async () => {
+    fakeApi({ 'GET /api/settings': () => settings(true) }, () =>
+      apiError(404, 'Not found', 'not_found'),
+    );
+    const { user } = renderWithRouter(
+      [
+        { path: '/', Component: LandingRoute },
+        { path: '/register', Component: RegisterRoute },
+      ],
+      '/',
+    );
+    const cta = await screen.findByRole('link', { name: 'Start AI Scan' });
+    expect(cta).toHaveAttribute('href', '/register?redirect=%2Fscan');
+    await user.click(cta);
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+  });
+
+  it('sends someone already signed in straight to where sign-up would have led', async () => {
+    saveSession({ token: 'tok', user: createUser() });
+    fakeApi({ 'GET /api/settings': () => settings(true) }, () =>
+      apiError(404, 'Not found', 'not_found'),
+    );
+    renderWithRouter(
+      [
+        { path: '/register', Component: RegisterRoute },
+        { path: '/scan', element: <LocationProbe label="Scan" /> },
+        { path: '/dashboard', element: <LocationProbe label="Dashboard" /> },
+      ],
+      '/register?redirect=%2Fscan',
+    );
+    expect(await screen.findByText('Scan at /scan')).toBeInTheDocument();
   });
 });
