@@ -1,4 +1,4 @@
-import { AdminArticle, ArticleBody } from '@lumiskin/contract/admin';
+import { ArticleBody, type AdminArticle } from '@lumiskin/contract/admin';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AdminArticlesRoute from '@/features/admin/routes/articles';

@@ -2,7 +2,6 @@ import { SettingsMessages } from '@lumiskin/contract/settings';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import RegisterRoute from '@/features/auth/routes/register';
-import LandingRoute from '@/features/landing/routes/landing';
 import { saveSession } from '@/lib/platform/storage';
 import { fakeApi } from '@/testing/fake-api';
 import { apiError, createUser, LocationProbe, renderWithRouter } from '@/testing/test-utils';
@@ -26,23 +25,6 @@ describe('register page', () => {
     renderWithRouter([{ path: '/register', Component: RegisterRoute }], '/register');
     expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
     expect(screen.queryByText(SettingsMessages.signupsClosed)).toBeNull();
-  });
-
-  it("a visitor's Start AI Scan opens sign-up, set to land on the scan", async () => {
-    fakeApi({ 'GET /api/settings': () => settings(true) }, () =>
-      apiError(404, 'Not found', 'not_found'),
-    );
-    const { user } = renderWithRouter(
-      [
-        { path: '/', Component: LandingRoute },
-        { path: '/register', Component: RegisterRoute },
-      ],
-      '/',
-    );
-    const cta = await screen.findByRole('link', { name: 'Start AI Scan' });
-    expect(cta).toHaveAttribute('href', '/register?redirect=%2Fscan');
-    await user.click(cta);
-    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
   });
 
   it('sends someone already signed in straight to where sign-up would have led', async () => {
