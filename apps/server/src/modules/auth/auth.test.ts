@@ -115,23 +115,24 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses role and any other extra field by name, creating nothing (mass assignment)', async () => {
-    const attempt = registration({
+    const plain = registration();
+    const attempt = {
+      ...plain,
       role: 'admin',
       id: '00000000-0000-0000-0000-000000000000',
       profile: { skinType: 'oily' },
       skinType: 'dry',
       password_hash: 'x',
-    });
+    };
     const res = await register(attempt);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'unknown_field',
       detail: 'Unknown fields: role, id, profile, skinType, password_hash',
     });
-    const rows = await app.db.select().from(users).where(eq(users.email, attempt.email));
+    const rows = await app.db.select().from(users).where(eq(users.email, plain.email));
     expect(rows).toEqual([]);
     // The same sign-up without the extras makes an ordinary account.
-    const { role: _r, id: _i, profile: _p, skinType: _s, password_hash: _h, ...plain } = attempt;
     const ok = await register(plain);
     expect(ok.statusCode).toBe(201);
     const body = AuthResponse.parse(ok.json());
