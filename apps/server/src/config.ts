@@ -42,6 +42,8 @@ export const EnvSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** One line per request (`GET /api/x 200 4 ms`); false turns request lines off. */
+    REQUEST_LOG: booleanish.default(true),
     /** External PostgreSQL. Without it a private PostgreSQL runs in DATA_DIR/pg (see EMBEDDED_DB). */
     DATABASE_URL: optionalText.pipe(
       z
@@ -282,6 +284,8 @@ export type Env = z.infer<typeof EnvSchema>;
 /** What `buildApp` needs. Tests build this directly instead of going through the environment. */
 export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
+  /** One concise line per request (default on); REQUEST_LOG=false turns them off. */
+  requestLog?: boolean;
   /** Extra pino options for tests that capture log output. */
   logStream?: NodeJS.WritableStream;
   tokenTtlDays: number;
@@ -425,6 +429,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 export function appConfigFromEnv(env: Env, version: string): AppConfig {
   return {
     logLevel: env.LOG_LEVEL,
+    requestLog: env.REQUEST_LOG,
     tokenTtlDays: env.TOKEN_TTL_DAYS,
     rateLimit: {
       max: env.RATE_LIMIT_MAX,

@@ -5,6 +5,7 @@ import { prepareDatabase, type PreparedDatabase } from './db/database';
 import { AdminBootstrapRefused, bootstrapAdmin } from './modules/auth/bootstrap-admin';
 import { seedDemoStory } from './modules/demo/story';
 import { getGazetteer } from './modules/geo/gazetteer';
+import { startupLines } from './lib/startup-lines';
 import { exitOnStopSignals } from './lib/stop-signals';
 import { serverVersion } from './paths';
 import { demoSeeders, runSeeders, seedContentOnce } from './seed';
@@ -79,11 +80,7 @@ async function main() {
   const { app, database } = await start(env);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  console.log(`Lumiskin is running at http://localhost:${port}`);
-  if (env.HOST === '127.0.0.1' || env.HOST === '::1' || env.HOST === 'localhost')
-    say(`listening on ${env.HOST} only: HOST=0.0.0.0 opens it to the network`);
-  if (env.SCAN_MODE === 'queue')
-    say('scans are queued (SCAN_MODE=queue): run `npm run worker` too');
+  console.log(startupLines(env, port).join('\n'));
 
   // Long enough for an inline scan that started just before the signal (SHUTDOWN_GRACE_MS).
   const grace = shutdownGraceMs(env);

@@ -28,6 +28,31 @@ beforeAll(async () => {
         },
         async (request) => request.body,
       );
+      api.post(
+        '/nested',
+        {
+          schema: {
+            body: z.object({
+              settings: z.object({ theme: z.string() }).partial().optional(),
+              steps: z.array(z.object({ name: z.string() })).default([]),
+              kind: z
+                .discriminatedUnion('type', [
+                  z.object({ type: z.literal('a'), a: z.number() }),
+                  z.object({ type: z.literal('b'), b: z.number() }),
+                ])
+                .optional(),
+              // Declared loose on purpose: its extra keys are the route's business.
+              extra: z.looseObject({ known: z.string() }).optional(),
+            }),
+          },
+        },
+        async (request) => request.body,
+      );
+      api.patch(
+        '/thing',
+        { schema: { body: z.object({ name: z.string().optional() }) } },
+        async (request) => ({ patched: request.body }),
+      );
       api.post('/big', { bodyLimit: 64 * 1024 }, async (request) => ({
         size: JSON.stringify(request.body).length,
       }));
@@ -64,13 +89,68 @@ describe('one error handler', () => {
     });
   });
 
-  it('strips unknown fields from validated bodies', async () => {
+  it('refuses unknown body fields with a 400 that names them (decision 074)', async () => {
     const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { title: 'abc', tags: [], role: 'admin', isAdmin: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      detail: 'Unknown fields: role, isAdmin',
+      code: 'unknown_field',
+      fields: { role: 'Unknown field', isAdmin: 'Unknown field' },
+    });
+    const one = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
       payload: { title: 'abc', tags: [], role: 'admin' },
     });
-    expect(res.json()).toEqual({ title: 'abc', tags: [] });
+    expect(one.json()).toMatchObject({ detail: 'Unknown field: role', code: 'unknown_field' });
+    // A known body still passes as it was.
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { title: 'abc', tags: ['x'] },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ title: 'abc', tags: ['x'] });
+  });
+
+  it('names unknown fields inside nested objects, arrays and unions too', async () => {
+    const nested = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/test/nested', payload });
+    expect((await nested({ settings: { theme: 'dark', colour: 'red' } })).json()).toMatchObject({
+      code: 'unknown_field',
+      detail: 'Unknown field: settings.colour',
+    });
+    expect((await nested({ steps: [{ name: 'a' }, { name: 'b', id: 3 }] })).json()).toMatchObject({
+      code: 'unknown_field',
+      detail: 'Unknown field: steps.id',
+    });
+    expect((await nested({ kind: { type: 'a', a: 1, b: 2 } })).json()).toMatchObject({
+      code: 'unknown_field',
+      detail: 'Unknown field: kind.b',
+    });
+    const loose = await nested({ extra: { known: 'k', anything: 1 }, kind: { type: 'b', b: 2 } });
+    expect(loose.statusCode).toBe(200);
+    expect(loose.json()).toEqual({
+      extra: { known: 'k', anything: 1 },
+      kind: { type: 'b', b: 2 },
+      steps: [],
+    });
+  });
+
+  it('an empty PATCH is a 400 nothing_to_change before the handler runs', async () => {
+    const empty = await app.inject({ method: 'PATCH', url: '/api/test/thing', payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'nothing_to_change' });
+    const named = await app.inject({
+      method: 'PATCH',
+      url: '/api/test/thing',
+      payload: { name: 'x' },
+    });
+    expect(named.json()).toEqual({ patched: { name: 'x' } });
   });
 
   it('bad JSON is a 400 JSON', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { redactUrl } from '../src/lib/log-serializers';
+import { startupLines } from '../src/lib/startup-lines';
 import { users } from '../src/modules/auth/schema';
 import { hashPassword } from '../src/modules/auth/password';
 import { createUser } from './factories';
@@ -120,8 +121,10 @@ it('keeps SQL parameters, reset tokens, emails and photo bytes out of the log', 
     .lines()
     .find((line) => (line.err as { type?: string } | undefined)?.type === 'DrizzleQueryError');
   expect(failure?.err).toMatchObject({ query: expect.stringContaining('insert into "users"') });
-  expect(text).toContain('/reset-password?token=[redacted]');
-  expect(text).toContain('code=[redacted]&q=spf');
+  // Request lines carry the path only: no query, so no token, code or search term.
+  expect(text).toContain('GET /reset-password ');
+  expect(text).toContain('GET /api/blog/posts 200');
+  expect(text).not.toContain('q=spf');
   for (const secret of [email, hash, resetToken, password, existing.token]) {
     expect(text).not.toContain(secret);
   }
@@ -138,4 +141,58 @@ it('redacts secret-looking query values and keeps the rest', () => {
   );
   expect(redactUrl('/x?%74oken=abc')).toBe('/x?%74oken=[redacted]');
   expect(redactUrl('/plain/path')).toBe('/plain/path');
+});
+
+it('logs one concise line per request, with its error code for a 4xx (REQUEST_LOG)', async () => {
+  const before = logs.lines().length;
+  const ok = await app.inject({ method: 'GET', url: '/api/health?probe=1' });
+  const bad = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'x@example.test', password: 'p', role: 'admin' },
+  });
+  const lines = logs
+    .lines()
+    .slice(before)
+    .filter((line) => typeof line.msg === 'string' && /^(GET|POST) \//.test(line.msg));
+  expect(lines.map((line) => line.msg)).toEqual([
+    expect.stringMatching(/^GET \/api\/health 200 \d+ ms$/),
+    expect.stringMatching(/^POST \/api\/auth\/login 400 \d+ ms unknown_field$/),
+  ]);
+  expect(lines[1]).toMatchObject({ statusCode: 400, code: 'unknown_field', level: 30 });
+  // One line per request: nothing else carries those requests' ids but what the test added.
+  for (const line of lines) {
+    const sameRequest = logs
+      .lines()
+      .slice(before)
+      .filter(
+        (other) =>
+          other.reqId === line.reqId && other.msg !== 'incoming' && other.msg !== 'incoming again',
+      );
+    expect(sameRequest).toHaveLength(1);
+  }
+  expect([ok.statusCode, bad.statusCode]).toEqual([200, 400]);
+});
+
+it('logs no request lines when REQUEST_LOG is off', async () => {
+  const quiet = captureLogs();
+  const off = await buildTestApp({ logLevel: 'info', logStream: quiet.stream, requestLog: false });
+  try {
+    await off.inject({ method: 'GET', url: '/api/health' });
+    await off.inject({ method: 'GET', url: '/api/nowhere' });
+    expect(quiet.lines().filter((line) => /^GET \//.test(String(line.msg)))).toEqual([]);
+  } finally {
+    await off.close();
+  }
+});
+
+it('ends the start-up with the address, on a line of its own', () => {
+  const lines = startupLines({ HOST: '127.0.0.1', SCAN_MODE: 'queue', REQUEST_LOG: false }, 3000);
+  expect(lines.filter(Boolean).at(-1)).toBe('Lumiskin is running at http://localhost:3000');
+  expect(lines.filter(Boolean)).toHaveLength(4);
+  expect(startupLines({ HOST: '0.0.0.0', SCAN_MODE: 'inline', REQUEST_LOG: true }, 8080)).toEqual([
+    '',
+    'Lumiskin is running at http://localhost:8080',
+    '',
+  ]);
 });

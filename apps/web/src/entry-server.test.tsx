@@ -60,6 +60,7 @@ const posts: PostListResponse = {
       image: `/images/blog/post-${i}.svg`,
       image_data: `/images/blog/post-${i}.svg`,
       created_at: '2026-03-01T23:30:00.000Z',
+      updated_at: null,
       liked: false,
       saved: false,
     }),

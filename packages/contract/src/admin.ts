@@ -236,6 +236,8 @@ export const AdminArticle = z.object({
   image: z.string(),
   status: ArticleStatus,
   published_at: z.string(),
+  /** The last edit (decision 076: an edit keeps published_at); null for one never edited. */
+  updated_at: z.string().nullable(),
   views: z.number().int(),
   likes: z.number().int(),
 });

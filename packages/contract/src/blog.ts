@@ -32,7 +32,10 @@ export const BlogPostSummary = z.object({
   image: z.string(),
   /** The spec's name for the cover (docs/product-rules.md#entities): the same path as `image` (a URL, not inline base64). */
   image_data: z.string(),
+  /** When it was published: the date Learn shows and sorts by. */
   created_at: z.string(),
+  /** When staff last edited it after publication; null when never (decision 076). */
+  updated_at: z.string().nullable(),
   /** Whether the signed-in user liked / saved it; false for visitors. */
   liked: z.boolean(),
   saved: z.boolean(),

@@ -23,5 +23,9 @@ export const ErrorCode = {
   invalidCredentials: 'invalid_credentials',
   emailTaken: 'email_taken',
   internal: 'internal_error',
+  /** A body field the route does not know; `detail` names it (decision 074). */
+  unknownField: 'unknown_field',
+  /** An update (PATCH) that names no field to change. */
+  nothingToChange: 'nothing_to_change',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -35,3 +35,17 @@ export function notFoundUnless<T>(row: T | null | undefined, detail?: string): T
   if (row === null || row === undefined) throw notFound(detail);
   return row;
 }
+
+/** A body field the route does not know (decision 074): named, never silently dropped. */
+export function unknownFields(paths: readonly string[]): HttpError {
+  return new HttpError(
+    400,
+    ErrorCode.unknownField,
+    `Unknown field${paths.length === 1 ? '' : 's'}: ${paths.join(', ')}`,
+    Object.fromEntries(paths.map((path) => [path, 'Unknown field'])),
+  );
+}
+
+/** An update that names nothing to change never reaches the database (decision 074). */
+export const nothingToChange = (detail = 'The request changes nothing: send at least one field') =>
+  new HttpError(400, ErrorCode.nothingToChange, detail);

@@ -37,6 +37,9 @@ const FASTIFY_CODES: Record<string, { code: string; detail?: string }> = {
   },
 };
 
+/** The error code a request was answered with, for its log line (read by app.ts). */
+export const requestErrorCodes = new WeakMap<FastifyRequest, string>();
+
 /** Seconds a client should wait before retrying while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_S = 5;
 /** Retry-After of a 503 while the photo store is down (the SDK already retried twice). */
@@ -141,7 +144,8 @@ async function errorsPlugin(app: FastifyInstance) {
       };
     }
 
-    if (status < 500) request.log.info({ statusCode: status, code: body.code }, body.detail);
+    // Said once, in the request's one log line (app.ts logRequests), not in a line of its own.
+    requestErrorCodes.set(request, body.code);
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 }

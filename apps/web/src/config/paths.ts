@@ -7,7 +7,12 @@ export const paths = {
     /** /login?redirect=/dashboard — the page to return to after signing in. */
     withRedirect: (redirectTo: string) => `/login?redirect=${encodeURIComponent(redirectTo)}`,
   },
-  register: { path: '/register', href: '/register' },
+  register: {
+    path: '/register',
+    href: '/register',
+    /** /register?redirect=/scan — where a new account goes once created (same-site paths only). */
+    withRedirect: (redirectTo: string) => `/register?redirect=${encodeURIComponent(redirectTo)}`,
+  },
   forgotPassword: { path: '/forgot-password', href: '/forgot-password' },
   resetPassword: { path: '/reset-password', href: '/reset-password' },
   /** The page the email-change link opens (`?token=…`). */

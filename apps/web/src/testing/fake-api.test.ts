@@ -46,4 +46,18 @@ describe('fake API answers are held to the contract', () => {
     expect(takeContractViolations()).toEqual(['GET /api/routine: no fake answers this request']);
     expect(fetch).toHaveBeenCalledTimes(3);
   });
+
+  it('reports a body field its route does not know, nested too, and an empty PATCH', async () => {
+    // The answer does not matter here: what the screen sent is what is checked.
+    fakeApi({ 'PATCH /api/users/me': () => apiError(409, 'Try again', 'conflict') });
+    const send = (body: object) => api.patch('/users/me', body).catch(() => undefined);
+    await send({ name: 'Ada', settings: { marketing: true } });
+    expect(takeContractViolations()).toEqual([]);
+    await send({ name: 'Ada', role: 'admin', settings: { theme: 'dark' } });
+    await send({});
+    expect(takeContractViolations()).toEqual([
+      'PATCH /api/users/me was sent field(s) it does not know: settings.theme, role (the server answers 400 unknown_field)',
+      'PATCH /api/users/me was sent an empty body: the server answers 400 nothing_to_change',
+    ]);
+  });
 });

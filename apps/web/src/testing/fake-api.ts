@@ -1,9 +1,16 @@
 import {
   AccountExport,
   AccountResponse,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ConfirmEmailBody,
   ConfirmEmailResponse,
+  DeleteAccountBody,
+  ForgotPasswordBody,
   MessageResponse,
+  ResetPasswordBody,
   ResetPasswordResponse,
+  UpdateAccountBody,
 } from '@lumiskin/contract/account';
 import {
   AdminArticle,
@@ -17,11 +24,24 @@ import {
   AdminQuizQuestion,
   AdminUserDetail,
   AdminUserList,
+  ArticleBody,
   AuditList,
+  ChangeRoleBody,
+  CreateProductBody,
+  CreateQuizCategoryBody,
+  PreviewBody,
   PreviewResponse,
+  ProductCopyBody,
+  ProductFeaturedBody,
+  ProductFormulationBody,
+  ProductPriceBody,
+  ProductVisibilityBody,
+  QuizCategoryOrderBody,
+  QuizQuestionBody,
+  UpdateQuizCategoryBody,
 } from '@lumiskin/contract/admin';
 import { Analysis, HistoryResponse } from '@lumiskin/contract/analysis-api';
-import { AuthResponse, MeResponse } from '@lumiskin/contract/auth';
+import { AuthResponse, LoginBody, MeResponse, RegisterBody } from '@lumiskin/contract/auth';
 import { BlogPost, LikeResponse, PostListResponse, SaveResponse } from '@lumiskin/contract/blog';
 import { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
 import { AppDownloadInfo } from '@lumiskin/contract/download';
@@ -34,9 +54,13 @@ import {
 } from '@lumiskin/contract/geo';
 import { HealthResponse, ReadyResponse } from '@lumiskin/contract/health';
 import {
+  DeletePushTokenBody,
   MarkAllReadResponse,
   Notification,
   NotificationList,
+  PushSubscriptionBody,
+  PushTokenBody,
+  PushUnsubscribeBody,
   UnreadCount,
   VapidPublicKey,
 } from '@lumiskin/contract/notifications';
@@ -48,8 +72,10 @@ import {
   QuizResult,
   QuizSession,
   QuizStats,
+  SubmitQuizBody,
 } from '@lumiskin/contract/quiz';
 import {
+  AddRoutineProductBody,
   AddRoutineProductResponse,
   RoutineHistoryResponse,
   RoutineProduct,
@@ -64,15 +90,19 @@ import {
   PayOrderResponse,
   PlaceOrderResponse,
 } from '@lumiskin/contract/orders';
-import { ConsentStatus, ScanJob } from '@lumiskin/contract/scan';
+import { ConsentBody, ConsentStatus, ScanBody, ScanJob } from '@lumiskin/contract/scan';
 import { SearchResponse } from '@lumiskin/contract/search';
-import { AdminSettings, SiteSettings } from '@lumiskin/contract/settings';
+import { AdminSettings, SiteSettings, UpdateSettingsBody } from '@lumiskin/contract/settings';
 import {
   FavoritesResponse,
+  MergeFavoritesBody,
+  MergeMixBody,
   MixResponse,
   ProductListResponse,
+  PutMixBody,
   ShopProduct,
 } from '@lumiskin/contract/shop';
+import { strictSchema } from '@lumiskin/contract/strict';
 import { vi } from 'vitest';
 import { z } from 'zod';
 
@@ -212,6 +242,83 @@ export const API_ROUTES = {
 } as const satisfies Record<string, z.ZodType>;
 
 export type ApiRoute = keyof typeof API_ROUTES;
+
+/**
+ * The body schema each route declares (the server's `body:`). A screen that sends a field its
+ * route does not know fails its test, as the server would refuse it (decision 074).
+ */
+const REQUEST_BODIES: Partial<Record<ApiRoute, z.ZodType>> = {
+  'POST /api/auth/register': RegisterBody,
+  'POST /api/auth/login': LoginBody,
+  'POST /api/auth/forgot-password': ForgotPasswordBody,
+  'POST /api/auth/reset-password': ResetPasswordBody,
+  'POST /api/auth/confirm-email': ConfirmEmailBody,
+  'PUT /api/mix': PutMixBody,
+  'POST /api/mix/merge': MergeMixBody,
+  'POST /api/shop/favorites/merge': MergeFavoritesBody,
+  'POST /api/analysis/scan': ScanBody,
+  'POST /api/analysis/consent': ConsentBody,
+  'POST /api/quiz/submit': SubmitQuizBody,
+  'POST /api/routine/products': AddRoutineProductBody,
+  'PATCH /api/users/me': UpdateAccountBody,
+  'DELETE /api/users/me': DeleteAccountBody,
+  'POST /api/users/me/email': ChangeEmailBody,
+  'POST /api/users/me/password': ChangePasswordBody,
+  'POST /api/push/subscribe': PushSubscriptionBody,
+  'POST /api/push/unsubscribe': PushUnsubscribeBody,
+  'POST /api/user/push-token': PushTokenBody,
+  'DELETE /api/user/push-token': DeletePushTokenBody,
+  'PUT /api/admin/users/:id/role': ChangeRoleBody,
+  'POST /api/admin/products': CreateProductBody,
+  'PATCH /api/admin/products/:id': ProductCopyBody,
+  'PUT /api/admin/products/:id/price': ProductPriceBody,
+  'PUT /api/admin/products/:id/visibility': ProductVisibilityBody,
+  'PUT /api/admin/products/:id/formulation': ProductFormulationBody,
+  'PUT /api/admin/products/:id/featured': ProductFeaturedBody,
+  'POST /api/admin/articles/preview': PreviewBody,
+  'POST /api/admin/articles': ArticleBody,
+  'PUT /api/admin/articles/:id': ArticleBody,
+  'POST /api/admin/quiz/categories': CreateQuizCategoryBody,
+  'PUT /api/admin/quiz/categories/order': QuizCategoryOrderBody,
+  'PATCH /api/admin/quiz/categories/:id': UpdateQuizCategoryBody,
+  'POST /api/admin/quiz/questions': QuizQuestionBody,
+  'PUT /api/admin/quiz/questions/:id': QuizQuestionBody,
+  'PUT /api/admin/settings': UpdateSettingsBody,
+};
+
+/**
+ * Records a request whose JSON body names a field its route does not know, or a PATCH that names
+ * none (the server answers both with a 400). Other problems (a short password…) are the server's
+ * to answer in the test's own fake, so only these two are checked here.
+ */
+export function checkRequestBody(method: string, url: string, body: unknown) {
+  const route = routeOf(method, url);
+  const schema = route ? REQUEST_BODIES[route] : undefined;
+  if (!route || !schema || body === undefined) return;
+  if (method.toUpperCase() === 'PATCH' && isEmptyObject(body)) {
+    violations.push(`${route} was sent an empty body: the server answers 400 nothing_to_change`);
+    return;
+  }
+  const result = strictSchema(schema).safeParse(body);
+  const unknown = result.success
+    ? []
+    : result.error.issues.flatMap((issue) =>
+        issue.code === 'unrecognized_keys'
+          ? issue.keys.map((key) => [...issue.path, key].join('.'))
+          : [],
+      );
+  if (unknown.length > 0) {
+    violations.push(
+      `${route} was sent field(s) it does not know: ${unknown.join(', ')} (the server answers 400 unknown_field)`,
+    );
+  }
+}
+
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length === 0;
 /** The body a route's success answer carries, as a test writes it (the schema's input). */
 export type ApiBody<R extends ApiRoute> = z.input<(typeof API_ROUTES)[R]>;
 
@@ -309,6 +416,7 @@ export function fakeApi(handlers: ApiHandlers, otherwise?: (request: FakeRequest
     const route = routeOf(method, url);
     const handler = route ? (handlers[route] as ApiHandlers[ApiRoute] | undefined) : undefined;
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    checkRequestBody(method, url, body);
     if ((!route || !handler) && otherwise) {
       const response = otherwise({ url, init, body });
       await checkAgainstContract(method, url, response);

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { checkAgainstContract } from '@/testing/fake-api';
+import { checkAgainstContract, checkRequestBody } from '@/testing/fake-api';
 
 /** Shows where the app navigated to, so a test can assert the page a person would land on. */
 export function LocationProbe({ label }: { label: string }) {
@@ -46,9 +46,20 @@ type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Respo
  * checked against the contract (testing/fake-api.ts): one the server could not send fails the
  * test. New tests use the typed `fakeApi` instead.
  */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export function fakeFetch(handler: FetchHandler) {
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
+    if (typeof init.body === 'string') {
+      checkRequestBody(init.method ?? 'GET', url, parseJson(init.body));
+    }
     const response = await handler(url, init);
     await checkAgainstContract(init.method ?? 'GET', url, response);
     return response;

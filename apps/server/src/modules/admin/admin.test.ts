@@ -6,7 +6,7 @@ import {
   AdminUserList,
   AuditList,
 } from '@lumiskin/contract/admin';
-import { PostListResponse } from '@lumiskin/contract/blog';
+import { BlogPost, PostListResponse } from '@lumiskin/contract/blog';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -270,6 +270,95 @@ describe('articles', () => {
       'article.update',
       'article.create',
     ]);
+  });
+
+  it('an edit keeps the publication date and records updated_at; Learn keeps its order (decision 076)', async () => {
+    const publishedAt = '2026-08-12T09:00:00.000Z';
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/articles',
+      headers: as(moderator),
+      payload: {
+        ...article,
+        slug: 'dated-in-august',
+        status: 'published',
+        published_at: publishedAt,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const original = AdminArticle.parse(created.json());
+    expect(original).toMatchObject({ published_at: publishedAt, updated_at: null });
+    const learnOrder = async () =>
+      PostListResponse.parse((await app.inject({ method: 'GET', url: '/api/blog/posts' })).json())
+        .posts;
+    const before = (await learnOrder()).map((p) => p.slug);
+
+    // The admin form sends no published_at for a published article: one word of the title fixed.
+    const startedAt = Date.now();
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/articles/${original.id}`,
+      headers: as(moderator),
+      payload: {
+        ...article,
+        slug: 'dated-in-august',
+        title: 'Written in the admin area!',
+        status: 'published',
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const saved = AdminArticle.parse(edited.json());
+    expect(saved.published_at).toBe(publishedAt);
+    expect(Date.parse(saved.updated_at!)).toBeGreaterThanOrEqual(startedAt - 1000);
+
+    const posts = await learnOrder();
+    expect(posts.map((p) => p.slug)).toEqual(before);
+    const times = posts.map((p) => Date.parse(p.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const page = BlogPost.parse(
+      (await app.inject({ method: 'GET', url: '/api/blog/posts/dated-in-august' })).json(),
+    );
+    expect(page).toMatchObject({ created_at: publishedAt, title: 'Written in the admin area!' });
+    expect(page.updated_at).toBe(saved.updated_at);
+  });
+
+  it('a draft is dated when it is first published, not when it was written', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/articles',
+      headers: as(moderator),
+      payload: { ...article, slug: 'drafted-then-published' },
+    });
+    const draft = AdminArticle.parse(created.json());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const published = AdminArticle.parse(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/admin/articles/${draft.id}`,
+          headers: as(moderator),
+          payload: { ...article, slug: 'drafted-then-published', status: 'published' },
+        })
+      ).json(),
+    );
+    expect(Date.parse(published.published_at)).toBeGreaterThan(Date.parse(draft.published_at));
+    // Edited again once public: the date stays the one it was published on.
+    const again = AdminArticle.parse(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/admin/articles/${draft.id}`,
+          headers: as(moderator),
+          payload: {
+            ...article,
+            slug: 'drafted-then-published',
+            excerpt: 'New',
+            status: 'published',
+          },
+        })
+      ).json(),
+    );
+    expect(again.published_at).toBe(published.published_at);
   });
 
   it('previews Markdown with the public sanitiser', async () => {

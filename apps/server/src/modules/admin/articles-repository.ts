@@ -25,6 +25,7 @@ export function toAdminArticle(row: BlogPostRow): AdminArticle {
     image: row.image,
     status: articleStatus(row),
     published_at: row.publishedAt.toISOString(),
+    updated_at: row.updatedAt?.toISOString() ?? null,
     views: row.views,
     likes: row.likes,
   };
@@ -54,8 +55,28 @@ export async function findArticle(db: Db, id: string): Promise<BlogPostRow | und
   return row as BlogPostRow | undefined;
 }
 
+/**
+ * When an article is (or stays) published (decision 076): the date the form sets; else, for an
+ * edit, the date it already has — fixing a typo never re-dates it — unless a draft is published
+ * for the first time now; else now.
+ */
+export function publicationDate(
+  body: z.infer<typeof ArticleBody>,
+  existing: BlogPostRow | null,
+  now = new Date(),
+): Date {
+  if (body.published_at) return new Date(body.published_at);
+  if (!existing) return now;
+  const firstPublished = existing.status === 'draft' && body.status === 'published';
+  return firstPublished ? now : existing.publishedAt;
+}
+
 /** The row an article form saves: its reading time counted at 200 words a minute. */
-export function articleValues(body: z.infer<typeof ArticleBody>) {
+export function articleValues(
+  body: z.infer<typeof ArticleBody>,
+  existing: BlogPostRow | null,
+  now = new Date(),
+) {
   const words = body.content.split(/\s+/).filter(Boolean).length;
   return {
     slug: body.slug,
@@ -68,7 +89,8 @@ export function articleValues(body: z.infer<typeof ArticleBody>) {
     featured: body.featured,
     image: body.image,
     status: body.status,
-    publishedAt: body.published_at ? new Date(body.published_at) : new Date(),
+    publishedAt: publicationDate(body, existing, now),
+    updatedAt: existing ? now : null,
     readTime: Math.max(1, Math.round(words / 200)),
   };
 }

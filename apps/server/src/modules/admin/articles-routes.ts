@@ -59,7 +59,7 @@ const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
     existing: BlogPostRow | null,
   ): Promise<AdminArticle> {
     const actor = actorOf(request);
-    const values = articleValues(body);
+    const values = articleValues(body, existing);
     const row = await app.db.transaction(async (tx) => {
       const clash = await articleIdBySlug(tx, values.slug);
       if (clash && clash !== existing?.id) throw conflict(AdminMessages.slugTaken);

@@ -96,14 +96,54 @@ describe('products', () => {
     expect(await shopPrice('aquahydra')).not.toBeNull();
     await expect(app.catalogue.get()).resolves.toBeDefined();
 
-    const copy = await app.inject({
+    // The price lives on /price: on the copy route it is an unknown field, and nothing changes.
+    const priceBefore = await shopPrice('aquahydra');
+    const sneaky = await app.inject({
       method: 'PATCH',
       url: '/api/admin/products/aquahydra',
       headers: as(moderator),
       payload: { name: 'AquaHydra Plus', price_pence: 1 },
     });
-    expect(AdminProduct.parse(copy.json())).toMatchObject({ name: 'AquaHydra Plus' });
-    expect(copy.json().price_pence).not.toBe(1);
+    expect(sneaky.statusCode).toBe(400);
+    expect(sneaky.json()).toMatchObject({
+      code: 'unknown_field',
+      detail: 'Unknown field: price_pence',
+    });
+    expect(await shopPrice('aquahydra')).toBe(priceBefore);
+    const copy = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/aquahydra',
+      headers: as(moderator),
+      payload: { name: 'AquaHydra Plus' },
+    });
+    expect(AdminProduct.parse(copy.json())).toMatchObject({
+      name: 'AquaHydra Plus',
+      price_pence: priceBefore,
+    });
+  });
+
+  it('a PATCH of only price_pence, or of nothing, is a 400 and writes nothing (was a 500)', async () => {
+    const audited = (await auditOf('daily-fluid-spf50')).length;
+    const priceBefore = await shopPrice('daily-fluid-spf50');
+    expect(priceBefore).toEqual(expect.any(Number));
+    const patch = (payload: object) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/admin/products/evenskin',
+        headers: as(admin),
+        payload,
+      });
+    const priceOnly = await patch({ price_pence: 999 });
+    expect(priceOnly.statusCode).toBe(400);
+    expect(priceOnly.json()).toMatchObject({
+      code: 'unknown_field',
+      detail: 'Unknown field: price_pence',
+    });
+    const empty = await patch({});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'nothing_to_change' });
+    expect(await shopPrice('daily-fluid-spf50')).toBe(priceBefore);
+    expect(await auditOf('daily-fluid-spf50')).toHaveLength(audited);
   });
 
   const newBooster = {
@@ -155,11 +195,20 @@ describe('products', () => {
     });
     expect(recommendation.boosters.map((b) => b.id)).toContain('calm-booster');
 
-    const again = await app.inject({
+    // The answer posted back carries fields the create route does not take: named, not dropped.
+    const echoed = await app.inject({
       method: 'POST',
       url: '/api/admin/products',
       headers: as(admin),
       payload: res.json(),
+    });
+    expect(echoed.statusCode).toBe(400);
+    expect(echoed.json()).toMatchObject({ code: 'unknown_field' });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: as(admin),
+      payload: newBooster,
     });
     expect(again.statusCode).toBe(409);
     const [created] = await auditOf('calm-booster');

@@ -115,20 +115,29 @@ describe('POST /api/auth/register', () => {
     expect(res.json()).toEqual({ detail: AuthMessages.emailTaken, code: 'email_taken' });
   });
 
-  it('ignores role and any other extra field (mass assignment)', async () => {
-    const res = await register(
-      registration({
-        role: 'admin',
-        id: '00000000-0000-0000-0000-000000000000',
-        profile: { skinType: 'oily' },
-        skinType: 'dry',
-        password_hash: 'x',
-      }),
-    );
-    expect(res.statusCode).toBe(201);
-    const body = AuthResponse.parse(res.json());
+  it('refuses role and any other extra field by name, creating nothing (mass assignment)', async () => {
+    const plain = registration();
+    const attempt = {
+      ...plain,
+      role: 'admin',
+      id: '00000000-0000-0000-0000-000000000000',
+      profile: { skinType: 'oily' },
+      skinType: 'dry',
+      password_hash: 'x',
+    };
+    const res = await register(attempt);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'unknown_field',
+      detail: 'Unknown fields: role, id, profile, skinType, password_hash',
+    });
+    const rows = await app.db.select().from(users).where(eq(users.email, plain.email));
+    expect(rows).toEqual([]);
+    // The same sign-up without the extras makes an ordinary account.
+    const ok = await register(plain);
+    expect(ok.statusCode).toBe(201);
+    const body = AuthResponse.parse(ok.json());
     expect(body.user.role).toBe('user');
-    expect(body.user.id).not.toBe('00000000-0000-0000-0000-000000000000');
     expect(body.user.profile.skinType).toBe('normal');
     const [row] = await app.db.select().from(users).where(eq(users.id, body.user.id));
     expect(row?.role).toBe('user');

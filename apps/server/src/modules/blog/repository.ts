@@ -38,6 +38,8 @@ function toSummary(row: SummaryRow): BlogPostSummary {
     image: row.image,
     image_data: row.image,
     created_at: row.publishedAt.toISOString(),
+    updated_at:
+      row.updatedAt && row.updatedAt > row.publishedAt ? row.updatedAt.toISOString() : null,
     liked: row.liked,
     saved: row.saved,
   };

@@ -35,6 +35,8 @@ export const blogPosts = pgTable(
     /** 'draft' is never public; 'published' is public once published_at has passed (scheduled before). */
     status: text('status').$type<'draft' | 'published'>().notNull().default('published'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last staff edit; an edit never moves published_at (decision 076). Null: never edited. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search')
       .notNull()

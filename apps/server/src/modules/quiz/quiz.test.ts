@@ -615,7 +615,7 @@ describe('integrity of a submission', () => {
     const notServed = QUIZ_QUESTIONS.find((q) => !session.questions.some((s) => s.id === q.id))!;
     const [q0, q1, ...rest] = session.questions;
     advance(30);
-    const res = await submit(app, user, {
+    const attempt = {
       quiz_type: 'category',
       category_id: 'routines-myths',
       answers: {
@@ -626,9 +626,16 @@ describe('integrity of a submission', () => {
         [notServed.id]: notServed.correct_answer,
       },
       time_taken: 25,
-      points_earned: 10_000,
-      score: 100,
+    };
+    // A score of its own making is refused by name (decision 074), and nothing is scored.
+    const claimed = await submit(app, user, { ...attempt, points_earned: 10_000, score: 100 });
+    expect(claimed.statusCode).toBe(400);
+    expect(claimed.json()).toMatchObject({
+      code: 'unknown_field',
+      detail: 'Unknown fields: points_earned, score',
     });
+    expect((await stats(user)).total_points).toBe(0);
+    const res = await submit(app, user, attempt);
     expect(res.statusCode, res.body).toBe(200);
     const result = QuizResult.parse(res.json());
     expect(result).toMatchObject({

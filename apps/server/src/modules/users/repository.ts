@@ -55,13 +55,11 @@ function notifyColumns(
   };
 }
 
-/** Applies the fields sent, except the email (it changes through a confirmation link only). */
-export async function updateAccount(
-  db: Db,
-  userId: string,
-  body: Omit<UpdateAccountBody, 'email'>,
-): Promise<UserRow | undefined> {
-  const set: Partial<typeof users.$inferInsert> = {
+type AccountChanges = Partial<typeof users.$inferInsert>;
+
+/** The columns the fields sent set, except the email (it changes through a confirmation link only). */
+export function accountChanges(body: Omit<UpdateAccountBody, 'email'>): AccountChanges {
+  return {
     ...(body.name !== undefined && { name: body.name }),
     ...(body.skinType !== undefined && { skinType: body.skinType }),
     ...(body.skinConcerns !== undefined && { skinConcerns: body.skinConcerns }),
@@ -84,6 +82,14 @@ export async function updateAccount(
       goalScansPerWeek: body.goals.scans_per_week,
     }),
   };
+}
+
+/** Applies `accountChanges(body)`; the route refuses a body that changes nothing first. */
+export async function updateAccount(
+  db: Db,
+  userId: string,
+  set: AccountChanges,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...set, updatedAt: new Date() })

@@ -14,7 +14,7 @@ import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, unauthorized } from '../../http/errors';
+import { HttpError, nothingToChange, unauthorized } from '../../http/errors';
 import { lockAdminSeats } from '../admin/repository';
 import { countActiveAdmins, isActiveAdmin } from '../admin/users-repository';
 import { findUserById } from '../auth/repository';
@@ -28,6 +28,7 @@ import {
   isKnownTimezone,
   setPassword,
   toAccount,
+  accountChanges,
   updateAccount,
 } from './repository';
 
@@ -90,7 +91,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           { email: AccountMessages.emailNeedsConfirmation },
         );
       }
-      const row = await updateAccount(app.db, user.id, fields);
+      const changes = accountChanges(fields);
+      // The email sent back alone, or `settings: {}`: nothing for the database to do.
+      if (Object.keys(changes).length === 0) throw nothingToChange();
+      const row = await updateAccount(app.db, user.id, changes);
       if (!row) throw unauthorized();
       return { user: toAccount(row) };
     },

@@ -7,13 +7,14 @@ import {
 import { AuthMessages, AuthResponse } from '@lumiskin/contract/auth';
 import crypto from 'node:crypto';
 import http from 'node:http';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp, captureLogs } from '../../../test/helper';
 import { createPostgresPhotoStorage, type PhotoStorage } from '../analysis/photo-storage';
 import { findUserById } from '../auth/repository';
+import { users } from '../auth/schema';
 import { blogPostsSeeder } from '../blog/seed';
 import { insertScan } from '../../../test/scan-factory';
 import { quizBankSeeder } from '../quiz/seed';
@@ -68,7 +69,6 @@ describe('GET/PATCH /api/users/me', () => {
       timezone: 'Europe/London',
       settings: { marketing: true, data_sharing: false },
       goals: { target_score: 85, scans_per_week: 3 },
-      role: 'admin',
     });
     expect(res.statusCode).toBe(200);
     const expected = {
@@ -90,6 +90,34 @@ describe('GET/PATCH /api/users/me', () => {
       settings: { email_notifications: false, data_sharing: false, marketing: true },
     });
     expect((await login(email, user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a field it does not know, naming it, and changes nothing (decision 074)', async () => {
+    const user = await createUser(app);
+    const before = AccountResponse.parse((await me(user)).json()).user;
+    for (const [body, named] of [
+      [{ name: 'Mallory', role: 'admin' }, 'Unknown field: role'],
+      [{ skin_type: 'oily' }, 'Unknown field: skin_type'],
+      [{ settings: { marketing: true, theme: 'dark' } }, 'Unknown field: settings.theme'],
+      [{ goals: { target_score: 90, daily: 1 } }, 'Unknown field: goals.daily'],
+    ] as const) {
+      const res = await patch(user, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'unknown_field', detail: named });
+    }
+    expect(AccountResponse.parse((await me(user)).json()).user).toEqual(before);
+  });
+
+  it('refuses an update that changes nothing without touching the row', async () => {
+    const user = await createUser(app);
+    const before = await app.db.select().from(users).where(eq(users.id, user.user.id));
+    for (const body of [{}, { settings: {} }, { goals: {} }, { email: user.user.email }]) {
+      const res = await patch(user, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'nothing_to_change' });
+    }
+    // Not even updated_at moved: the database was never asked.
+    expect(await app.db.select().from(users).where(eq(users.id, user.user.id))).toEqual(before);
   });
 
   it('saves the reminder times and per-kind switches (decision 033), partially', async () => {

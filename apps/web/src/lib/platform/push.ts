@@ -4,7 +4,7 @@
  * person on this device gets none of the last one's reminders. Never inside the native app
  * (it registers with FCM through lib/platform/native.ts instead).
  */
-import { VapidPublicKey } from '@lumiskin/contract/notifications';
+import { type PushSubscriptionBody, VapidPublicKey } from '@lumiskin/contract/notifications';
 import { api } from '@/lib/api/api-client';
 import { isNativeApp } from '@/lib/platform/install-prompt';
 
@@ -65,7 +65,14 @@ export async function enablePush(): Promise<PushState> {
       userVisibleOnly: true,
       applicationServerKey: keyBytes(public_key),
     }));
-  await api.post('/push/subscribe', subscription.toJSON());
+  // Only the fields the route knows (a browser may add more to toJSON(); decision 074).
+  const { endpoint, expirationTime, keys } = subscription.toJSON();
+  const body: PushSubscriptionBody = {
+    endpoint: endpoint ?? '',
+    expirationTime: expirationTime ?? null,
+    keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' },
+  };
+  await api.post('/push/subscribe', body);
   return 'on';
 }
 

@@ -1,36 +1,45 @@
 import type { AuditEntry } from '@lumiskin/contract/admin';
+import { auditChanges, auditSentence } from '@/features/admin/components/audit-entry';
+import { formatDateTime } from '@/lib/format';
 
-/** Audit entries as a table: when, who, what, and the before/after the change recorded. */
+/** Audit entries as staff read them: when, a sentence of who did what, and what changed. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <table className="w-full text-left text-sm">
-      <thead>
-        <tr className="border-b">
-          <th className="py-2 pr-3">When</th>
-          <th className="py-2 pr-3">Who</th>
-          <th className="py-2 pr-3">What</th>
-          <th className="py-2 pr-3">Change</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((e) => (
-          <tr key={e.id} className="border-b align-top">
-            <td className="py-2 pr-3 whitespace-nowrap">
-              {new Date(e.created_at).toLocaleString()}
-            </td>
-            <td className="py-2 pr-3">
-              {e.actor_name} ({e.actor_role})
-            </td>
-            <td className="py-2 pr-3">
-              {e.action} <span className="text-muted-foreground">{e.entity_id}</span>
-            </td>
-            <td className="max-w-md py-2 pr-3 font-mono text-xs break-all">
-              {e.before ? <div>before: {JSON.stringify(e.before)}</div> : null}
-              {e.after ? <div>after: {JSON.stringify(e.after)}</div> : null}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ol className="divide-y text-sm" aria-label="Audit entries">
+      {entries.map((entry) => {
+        // A deletion says it all in its sentence; a creation lists what it was made with.
+        const changes = entry.after ? auditChanges(entry) : [];
+        return (
+          <li key={entry.id} className="grid gap-1 py-3">
+            <p>
+              <time dateTime={entry.created_at} className="text-muted-foreground">
+                {formatDateTime(entry.created_at)}
+              </time>{' '}
+              · {auditSentence(entry)}
+            </p>
+            {changes.length > 0 ? (
+              <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-3 gap-y-0.5 pl-3 text-xs">
+                {changes.map((change) => (
+                  <div key={change.label} className="contents">
+                    <dt className="text-muted-foreground">{change.label}</dt>
+                    <dd className="break-words">
+                      {entry.before ? (
+                        <>
+                          <span className="sr-only">from </span>
+                          <del className="text-muted-foreground">{change.before}</del>
+                          <span aria-hidden> → </span>
+                          <span className="sr-only"> to </span>
+                        </>
+                      ) : null}
+                      <ins className="no-underline">{change.after}</ins>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

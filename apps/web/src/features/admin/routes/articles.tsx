@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { previewMarkdown, useAdminArticles, useSaveArticle } from '@/features/admin/api/articles';
 import { errorMessage } from '@/lib/api/api-client';
+import { formatDate } from '@/lib/format';
 
 type Draft = Omit<ArticleBody, 'tags' | 'status'> & {
   tags: string;
@@ -29,9 +30,19 @@ const EMPTY: Draft = {
   published_at: '',
 };
 
+/** The fields the form edits, picked one by one: the loaded article's id, views and likes are
+ * not the route's to receive (unknown body fields are refused, decision 074). */
 function draftOf(article: AdminArticle): Draft {
   return {
-    ...article,
+    slug: article.slug,
+    title: article.title,
+    excerpt: article.excerpt,
+    content: article.content,
+    category: article.category,
+    author: article.author,
+    featured: article.featured,
+    image: article.image,
+    status: article.status,
     tags: article.tags.join(', '),
     // <input type="datetime-local"> takes local time without a zone.
     published_at: new Date(
@@ -208,7 +219,8 @@ export default function AdminArticlesRoute() {
                 <div className="min-w-0">
                   <p className="truncate font-medium">{a.title}</p>
                   <p className="text-sm text-muted-foreground">
-                    {a.status} · {new Date(a.published_at).toLocaleDateString()} · {a.views} views
+                    {a.status} · {formatDate(a.published_at)}
+                    {a.updated_at ? ` · updated ${formatDate(a.updated_at)}` : ''} · {a.views} views
                   </p>
                 </div>
                 <Button size="sm" variant="outline" onClick={() => setEditing(a)}>

@@ -58,4 +58,51 @@ describe('admin quiz bank', () => {
     expect(body.category_id).toBe('skin-basics');
     expect(body.options.filter((o) => o.correct).map((o) => o.text)).toEqual(['UVB']);
   });
+
+  it('edits a question and sends only the fields the route takes (not the loaded id)', async () => {
+    saveSession({ token: 'tok_mod', user: createUser({ role: 'moderator' }) });
+    const loaded = {
+      id: 'q_sun_1',
+      category_id: 'skin-basics',
+      question_text: 'What does SPF measure?',
+      options: [
+        { text: 'UVA', correct: false },
+        { text: 'UVB', correct: true },
+      ],
+      explanation: 'SPF rates UVB protection.',
+      difficulty: 'beginner' as const,
+      points: 10,
+      tags: ['sun'],
+      active: true,
+    };
+    const put: unknown[] = [];
+    fakeApi({
+      'GET /api/admin/quiz': () => ({
+        categories: [{ id: 'skin-basics', name: 'Skin Basics' }],
+        questions: [loaded],
+        total: 1,
+        page: 1,
+        page_size: 100,
+      }),
+      'PUT /api/admin/quiz/questions/:id': ({ body }) => {
+        put.push(body);
+        return { ...loaded, ...QuizQuestionBody.parse(body) };
+      },
+    });
+    renderWithRouter([{ path: '/admin/quiz', Component: AdminQuizBankRoute }], '/admin/quiz');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.type(screen.getByLabelText('Question'), ' (in sunscreen)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save question' }));
+    await waitFor(() => expect(put).toHaveLength(1));
+    expect(put[0]).toEqual({
+      category_id: 'skin-basics',
+      question_text: 'What does SPF measure? (in sunscreen)',
+      options: loaded.options,
+      explanation: loaded.explanation,
+      difficulty: 'beginner',
+      points: 10,
+      tags: ['sun'],
+      active: true,
+    });
+  });
 });

@@ -27,6 +27,20 @@ const blank = (categoryId: string): Draft => ({
   active: true,
 });
 
+/** The fields the question form edits: never the loaded question's `id` (an unknown body field). */
+function draftOf(question: AdminQuizQuestion): Draft {
+  return {
+    category_id: question.category_id,
+    question_text: question.question_text,
+    options: question.options.map((o) => ({ text: o.text, correct: o.correct })),
+    explanation: question.explanation,
+    difficulty: question.difficulty,
+    points: question.points,
+    tags: question.tags.join(', '),
+    active: question.active,
+  };
+}
+
 /** The question as the player sees it: text and options, no hint of the answer. */
 function PlayerPreview({ draft }: { draft: Draft }) {
   return (
@@ -55,9 +69,7 @@ function QuestionEditor({
   categoryId: string;
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(
-    question ? { ...question, tags: question.tags.join(', ') } : blank(categoryId),
-  );
+  const [draft, setDraft] = useState<Draft>(question ? draftOf(question) : blank(categoryId));
   const save = useSaveQuestion();
   const correctCount = draft.options.filter((o) => o.correct).length;
   return (

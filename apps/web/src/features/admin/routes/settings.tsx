@@ -15,13 +15,14 @@ import { toast } from '@/components/ui/use-toast';
 import { useAdminSettings, useSaveSettings } from '@/features/admin/api/settings';
 import { AdminOnly } from '@/features/admin/components/admin-only';
 import { errorMessage } from '@/lib/api/api-client';
+import { formatDateTime } from '@/lib/format';
 
 function LastChange({ settings, keyName }: { settings: AdminSettings; keyName: SettingKey }) {
   const change = settings.changes[keyName];
   return (
     <p className="text-xs text-muted-foreground">
       {change
-        ? `Last changed ${new Date(change.updated_at).toLocaleString()}${change.updated_by ? ` by ${change.updated_by}` : ''}`
+        ? `Last changed ${formatDateTime(change.updated_at)}${change.updated_by ? ` by ${change.updated_by}` : ''}`
         : 'Never changed: the default holds.'}
     </p>
   );

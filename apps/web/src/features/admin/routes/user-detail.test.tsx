@@ -37,8 +37,9 @@ const entry: AuditEntry = {
   action: 'user.suspend',
   entity: 'user',
   entity_id: member.id,
-  before: { suspended_at: null },
-  after: { suspended_at: '2026-11-10T10:00:00.000Z' },
+  // As the server records it (admin/users-repository.ts userSnapshot).
+  before: { name: 'Zelda Member', role: 'user', suspended_at: null },
+  after: { name: 'Zelda Member', role: 'user', suspended_at: '2026-11-10T10:00:00.000Z' },
   created_at: '2026-11-10T10:00:00.000Z',
 };
 
@@ -89,7 +90,10 @@ describe('admin user detail', () => {
     expect(within(activity).getByText('Scans').nextSibling).toHaveTextContent('7');
     expect(within(activity).getByText('Quiz points').nextSibling).toHaveTextContent('120');
     expect(screen.getByText('Europe/London')).toBeInTheDocument();
-    expect(await screen.findByRole('cell', { name: /user\.suspend/ })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Ada Admin \(admin\) suspended Zelda Member\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/suspended_at|user\.suspend/)).toBeNull();
     expect(screen.queryByText(/skin type/i)).toBeNull();
   });
 
@@ -107,6 +111,29 @@ describe('admin user detail', () => {
     await user.click(confirm);
     expect(await screen.findByText('Users list at /admin/users')).toBeInTheDocument();
     expect(sent).toEqual([{ method: 'DELETE', url: `/api/admin/users/${member.id}` }]);
+  });
+
+  it('changes a role only after a dialog naming the person and the new role is confirmed', async () => {
+    const sent = serveUser('admin');
+    const { user } = renderWithRouter(routes, `/admin/users/${member.id}`);
+    await user.selectOptions(await screen.findByLabelText('Role'), 'moderator');
+    const dialog = await screen.findByRole('dialog', { name: 'Make Zelda Member a moderator?' });
+    expect(dialog).toHaveTextContent('zelda@example.test');
+    expect(sent).toEqual([]);
+
+    // Thinking better of it changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep user' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([]);
+    expect(screen.getByLabelText('Role')).toHaveValue('user');
+
+    await user.selectOptions(screen.getByLabelText('Role'), 'admin');
+    const again = await screen.findByRole('dialog', { name: 'Make Zelda Member an admin?' });
+    await user.click(within(again).getByRole('button', { name: 'Make admin' }));
+    await waitFor(() =>
+      expect(sent).toEqual([{ method: 'PUT', url: `/api/admin/users/${member.id}/role` }]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('suspends and sends a reset link from the page', async () => {

@@ -24,6 +24,7 @@ import { useUserAction, useUserDetail, type UserAction } from '@/features/admin/
 import { AuditTable } from '@/features/admin/components/audit-table';
 import { errorMessage } from '@/lib/api/api-client';
 import { useAuth } from '@/lib/api/auth';
+import { formatDateTime } from '@/lib/format';
 
 const DONE: Record<UserAction['kind'], string> = {
   role: 'Role changed',
@@ -33,7 +34,64 @@ const DONE: Record<UserAction['kind'], string> = {
   delete: 'Account deleted',
 };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'never');
+
+/** What each role may do, said in the confirmation before it changes. */
+const ROLE_MEANS: Record<Role, string> = {
+  user: 'An ordinary account: no admin area.',
+  moderator:
+    'Edits articles, quiz questions and product descriptions in the admin area; cannot change prices, roles or accounts.',
+  admin:
+    'Everything in the admin area: prices, settings, roles, suspensions and deleting accounts.',
+};
+
+/** A role changes only once the admin has read whose and to what (a select is easy to slip on). */
+function RoleDialog({
+  user,
+  role,
+  isSelf,
+  onCancel,
+  onConfirm,
+  pending,
+}: {
+  user: AdminUserDetail;
+  role: Role | null;
+  isSelf: boolean;
+  onCancel: () => void;
+  onConfirm: (role: Role) => void;
+  pending: boolean;
+}) {
+  return (
+    <Dialog open={role !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
+      <DialogContent>
+        {role ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>
+                Make {user.name} {role === 'admin' ? 'an' : 'a'} {role}?
+              </DialogTitle>
+              <DialogDescription>
+                {user.name} ({user.email}) is {user.role === 'admin' ? 'an' : 'a'} {user.role} now.{' '}
+                {ROLE_MEANS[role]}
+                {isSelf && role !== 'admin'
+                  ? ' This is your own account: you will no longer be an admin.'
+                  : ''}
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button type="button" variant="ghost" onClick={onCancel}>
+                Keep {user.role}
+              </Button>
+              <Button type="button" disabled={pending} onClick={() => onConfirm(role)}>
+                Make {role}
+              </Button>
+            </DialogFooter>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 /** Deleting needs the account's email typed out: a slip of the mouse cannot delete anyone. */
 function DeleteDialog({
@@ -100,6 +158,7 @@ function Actions({ user, selfId }: { user: AdminUserDetail; selfId: string | und
   const navigate = useNavigate();
   const action = useUserAction();
   const [deleting, setDeleting] = useState(false);
+  const [newRole, setNewRole] = useState<Role | null>(null);
   const run = (next: UserAction, then?: () => void) =>
     action.mutate(next, {
       onSuccess: () => {
@@ -119,7 +178,10 @@ function Actions({ user, selfId }: { user: AdminUserDetail; selfId: string | und
           className="h-11 rounded-xl border border-input bg-card px-3 text-base sm:text-sm"
           value={user.role}
           disabled={action.isPending}
-          onChange={(e) => run({ kind: 'role', id: user.id, role: e.target.value as Role })}
+          onChange={(e) => {
+            const role = e.target.value as Role;
+            if (role !== user.role) setNewRole(role);
+          }}
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>
@@ -157,6 +219,14 @@ function Actions({ user, selfId }: { user: AdminUserDetail; selfId: string | und
           Delete account…
         </Button>
       </div>
+      <RoleDialog
+        user={user}
+        role={newRole}
+        isSelf={isSelf}
+        pending={action.isPending}
+        onCancel={() => setNewRole(null)}
+        onConfirm={(role) => run({ kind: 'role', id: user.id, role }, () => setNewRole(null))}
+      />
       <DeleteDialog
         user={user}
         open={deleting}

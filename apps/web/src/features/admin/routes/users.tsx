@@ -13,6 +13,7 @@ import { useUserAction, useUsers, type UserAction } from '@/features/admin/api/u
 import { errorMessage } from '@/lib/api/api-client';
 import { useAuth } from '@/lib/api/auth';
 import { Pager } from '@/features/admin/components/pager';
+import { formatDate } from '@/lib/format';
 
 const PAGE_SIZE = 20;
 const DONE: Record<UserAction['kind'], string> = {
@@ -46,7 +47,7 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
             ) : null}
           </p>
           <p className="truncate text-sm text-muted-foreground">
-            {user.email} · joined {new Date(user.created_at).toLocaleDateString()}
+            {user.email} · joined {formatDate(user.created_at)}
           </p>
         </div>
         {isAdmin ? (

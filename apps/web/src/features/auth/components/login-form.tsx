@@ -152,7 +152,13 @@ export function LoginForm() {
       <p className="text-center text-sm text-muted-foreground">
         New to Lumiskin?{' '}
         <Link
-          to={paths.register.href}
+          to={
+            searchParams.get('redirect')
+              ? paths.register.withRedirect(
+                  safeRedirect(searchParams.get('redirect'), paths.dashboard.href),
+                )
+              : paths.register.href
+          }
           className="font-semibold text-primary-text underline-offset-4 hover:underline"
         >
           Create an account

@@ -166,3 +166,46 @@ describe('RegisterForm', () => {
     });
   });
 });
+
+describe('RegisterForm after "Start AI Scan" (?redirect=)', () => {
+  function renderFrom(entry: string) {
+    return renderWithRouter(
+      [
+        { path: '/register', element: <RegisterForm /> },
+        { path: '/dashboard', element: <LocationProbe label="Dashboard" /> },
+        { path: '/scan', element: <LocationProbe label="Scan" /> },
+      ],
+      entry,
+    );
+  }
+
+  it('lands the new account on the scan page', async () => {
+    fakeApi({
+      'POST /api/auth/register': () =>
+        json(201, createAuthResponse(createUser({ name: 'Ada Tester' }), 'tok_scan')),
+    });
+    const { user } = renderFrom('/register?redirect=%2Fscan');
+    // Someone who already has an account signs in and still ends on the scan.
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fscan',
+    );
+    await fill(user, complete);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Scan at /scan')).toBeInTheDocument();
+  });
+
+  it.each(['https://evil.example/', '//evil.example/scan', '/\\evil.example'])(
+    'ignores a redirect off this site (%s) and goes to the dashboard',
+    async (target) => {
+      fakeApi({
+        'POST /api/auth/register': () =>
+          json(201, createAuthResponse(createUser({ name: 'Ada Tester' }), 'tok_x')),
+      });
+      const { user } = renderFrom(`/register?redirect=${encodeURIComponent(target)}`);
+      await fill(user, complete);
+      await user.click(screen.getByRole('button', { name: 'Create account' }));
+      expect(await screen.findByText('Dashboard at /dashboard')).toBeInTheDocument();
+    },
+  );
+});

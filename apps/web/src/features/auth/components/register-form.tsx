@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AuthMessages, RegisterBody } from '@lumiskin/contract/auth';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -9,7 +9,7 @@ import { Field, FieldError, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { paths } from '@/config/paths';
+import { paths, safeRedirect } from '@/config/paths';
 import { useRegister } from '@/features/auth/api/register';
 import { ServerErrorAlert, useAuthFormErrors } from '@/features/auth/components/form-errors';
 import { PasswordInput } from '@/features/auth/components/password-input';
@@ -27,6 +27,10 @@ const linkClass = 'font-semibold text-primary-text underline-offset-4 hover:unde
 
 export function RegisterForm() {
   const navigate = useNavigate();
+  // ?redirect=/scan from the landing's "Start AI Scan": only a path on this site is followed.
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get('redirect');
+  const destination = safeRedirect(redirect, paths.dashboard.href);
   const registerAccount = useRegister();
   const errorsReport = useAuthFormErrors(AuthMessages.registrationFailed);
 
@@ -46,7 +50,7 @@ export function RegisterForm() {
     try {
       await registerAccount.mutateAsync({ name, email, password, confirmPassword });
       toast.success(AuthMessages.registerSuccess);
-      await navigate(paths.dashboard.href, { replace: true });
+      await navigate(destination, { replace: true });
     } catch (error) {
       errorsReport.fail(error);
     }
@@ -139,7 +143,14 @@ export function RegisterForm() {
 
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <Link to={paths.login.href} className={linkClass}>
+        <Link
+          to={
+            destination === paths.dashboard.href
+              ? paths.login.href
+              : paths.login.withRedirect(destination)
+          }
+          className={linkClass}
+        >
           Sign in
         </Link>
       </p>

@@ -1,8 +1,8 @@
 import { SettingsMessages } from '@lumiskin/contract/settings';
 import { InfoIcon } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { paths } from '@/config/paths';
+import { paths, safeRedirect } from '@/config/paths';
 import { useSiteSettings } from '@/lib/api/get-settings';
 import { useSession } from '@/lib/api/auth';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
@@ -11,7 +11,12 @@ import { RegisterForm } from '@/features/auth/components/register-form';
 export default function RegisterRoute() {
   const session = useSession();
   const settings = useSiteSettings();
-  if (session) return <Navigate to={paths.dashboard.href} replace />;
+  const [searchParams] = useSearchParams();
+  // Signed in already: where the sign-up would have led (the scan, from the landing's button).
+  if (session)
+    return (
+      <Navigate to={safeRedirect(searchParams.get('redirect'), paths.dashboard.href)} replace />
+    );
   // An admin paused sign-ups (admin settings); the server refuses them too.
   const closed = settings.data?.signups_open === false;
   return (

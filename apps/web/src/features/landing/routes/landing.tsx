@@ -51,7 +51,9 @@ export default function LandingRoute() {
             </p>
             <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
               <Button asChild size="lg">
-                <Link to={paths.scan.href}>
+                {/* A visitor signs up first and lands on the scan; a signed-in person goes straight
+                    there (the sign-up page forwards them). */}
+                <Link to={paths.register.withRedirect(paths.scan.href)}>
                   <ScanFaceIcon aria-hidden /> Start AI Scan
                 </Link>
               </Button>

@@ -6,6 +6,16 @@ export function formatPublished(iso: string): string {
   return formatDate(iso, { timeZone: 'UTC' });
 }
 
+/**
+ * "Updated 3 Sep 2026" for an article staff edited on a later day than it was published (an edit
+ * keeps the publication date, decision 076); null when there is nothing to add.
+ */
+export function updatedLabel(publishedIso: string, updatedIso: string | null): string | null {
+  if (!updatedIso) return null;
+  const updated = formatPublished(updatedIso);
+  return updated && updated !== formatPublished(publishedIso) ? `Updated ${updated}` : null;
+}
+
 export function PostStats({ views, likes }: { views: number; likes: number }) {
   return (
     <span className="flex items-center gap-3 text-xs text-muted-foreground">

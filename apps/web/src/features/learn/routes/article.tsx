@@ -10,7 +10,12 @@ import { paths } from '@/config/paths';
 import { usePost } from '@/features/learn/api/get-post';
 import { useViewBeacon } from '@/features/learn/api/record-view';
 import { useIsReactionPending, useReaction } from '@/features/learn/api/reactions';
-import { formatPublished, PostStats, ReadTime } from '@/features/learn/components/post-meta';
+import {
+  formatPublished,
+  PostStats,
+  ReadTime,
+  updatedLabel,
+} from '@/features/learn/components/post-meta';
 import { ApiRequestError } from '@/lib/api/api-client';
 import { useSession } from '@/lib/api/auth';
 import { cn } from '@/lib/utils';
@@ -99,6 +104,7 @@ function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean
     }
   }
 
+  const updated = updatedLabel(post.created_at, post.updated_at);
   return (
     <>
       <title>{`${post.title} — Learn & Glow — Lumiskin`}</title>
@@ -119,6 +125,7 @@ function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean
           <span className="font-medium text-foreground">{post.author}</span>
           <ReadTime minutes={post.read_time} />
           <time dateTime={post.created_at}>{formatPublished(post.created_at)}</time>
+          {updated ? <time dateTime={post.updated_at ?? undefined}>{updated}</time> : null}
         </p>
         <div className="mt-6 flex flex-wrap gap-2">
           <Button
