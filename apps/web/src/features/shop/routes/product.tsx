@@ -8,7 +8,6 @@ import {
   HeartIcon,
   PackageSearchIcon,
   PlusIcon,
-  StarIcon,
 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { MixRefusalDialog } from '@/components/mix-refusal-dialog';
@@ -22,7 +21,6 @@ import { useFavorites } from '@/features/shop/api/favorites';
 import { useProduct } from '@/features/shop/api/get-product';
 import { TYPE_LABEL } from '@/features/shop/components/product-card';
 import { ApiRequestError } from '@/lib/api/api-client';
-import { plural } from '@/lib/format';
 import { catalogueQueryOptions, useMix } from '@/lib/api/mix';
 import { cn } from '@/lib/utils';
 
@@ -104,11 +102,6 @@ function ProductBody({ product }: { product: ShopProduct }) {
               {TYPE_LABEL[product.type]}
             </Badge>
             {product.featured ? <Badge variant="accent">Featured</Badge> : null}
-            <span className="flex items-center gap-1 text-sm text-muted-foreground">
-              <StarIcon className="size-4 fill-[#f59e0b] text-[#f59e0b]" aria-hidden />
-              <span className="font-semibold text-foreground">{product.rating.toFixed(1)}</span>(
-              {plural(product.review_count, 'review')})
-            </span>
           </div>
           <h1 className="mt-3 text-h1 font-semibold text-balance">{product.name}</h1>
           <p className="mt-2 text-lg text-muted-foreground">{product.short_description}</p>
