@@ -78,7 +78,7 @@ describe('the demo account tells a story', () => {
   });
 
   it('signed up shortly before its first scan, not on the day it was seeded', async () => {
-    const me = (await get('/api/auth/me')).json<{ created_at: string }>();
+    const me = (await get('/api/auth/me')).json<{ user: { created_at: string } }>().user;
     const history = HistoryResponse.parse((await get('/api/analysis/history?limit=50')).json());
     const firstScan = Math.min(...history.map((a) => Date.parse(a.created_at)));
     const signedUp = Date.parse(me.created_at);
@@ -120,7 +120,7 @@ describe('the demo account tells a story', () => {
     const quiz = (await get('/api/quiz/stats')).json<Record<string, number>>();
     expect(quiz.current_streak).toBeGreaterThanOrEqual(5);
     // The sign-up date and the bell moved with the rest, and nothing was added twice.
-    const me = (await get('/api/auth/me')).json<{ created_at: string }>();
+    const me = (await get('/api/auth/me')).json<{ user: { created_at: string } }>().user;
     const firstScan = Math.min(...history.map((a) => Date.parse(a.created_at)));
     expect(Date.parse(me.created_at)).toBeLessThan(firstScan);
     const bell = NotificationList.parse((await get('/api/notifications')).json());
