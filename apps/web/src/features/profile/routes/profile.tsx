@@ -22,7 +22,9 @@ export default function ProfileRoute() {
   const formKey = `${account.data?.id}:${account.isFetchedAfterMount}`;
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+    // One column that may shrink below its content's width: the tab list scrolls inside it, and
+    // the page no longer grows wider than a 360 px phone (issue 34).
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <title>Your profile — Lumiskin</title>
       {account.isError && !account.data ? (
         <LoadError what="your profile" onRetry={() => void account.refetch()} />
