@@ -18,7 +18,7 @@ import { isNativeApp } from '@/lib/platform/install-prompt';
  * before a signed-in page's first paint (decision 040).
  */
 const MemberMenus = lazy(() => import('@/app/layout/member-menus'));
-const MENUS_PLACEHOLDER = <span aria-hidden className="block h-11 w-[5.75rem]" />;
+const MENUS_PLACEHOLDER = <span aria-hidden className="block h-11 w-11 lg:w-[5.75rem]" />;
 
 const linkClass =
   'relative inline-flex h-10 items-center rounded-full px-3 text-sm whitespace-nowrap font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground';
@@ -66,7 +66,7 @@ export function Navbar() {
           <NavSearch />
           <ThemeToggle className="hidden lg:inline-flex" />
           {user ? (
-            <div className="hidden items-center gap-1 lg:flex">
+            <div className="flex items-center gap-1">
               {/* Same footprint while the menus load, so nothing moves. */}
               <AfterFirstPaint fallback={MENUS_PLACEHOLDER}>
                 <MemberMenus user={user} onLogout={onLogout} />
