@@ -231,9 +231,7 @@ export async function settleDemoAccount(db: Db, userId: string, now: Date): Prom
   const evening = await db
     .select({ name: routineProducts.name })
     .from(routineProducts)
-    .where(
-      and(eq(routineProducts.userId, userId), eq(routineProducts.applicationTime, 'evening')),
-    )
+    .where(and(eq(routineProducts.userId, userId), eq(routineProducts.applicationTime, 'evening')))
     .orderBy(asc(routineProducts.position));
   const [article] = await db
     .select({ slug: blogPosts.slug, title: blogPosts.title, category: blogPosts.category })
