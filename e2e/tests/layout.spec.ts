@@ -49,7 +49,7 @@ async function overflow(page: Page) {
     const doc = document.documentElement.scrollWidth;
     const culprits: string[] = [];
     if (doc > width) {
-      for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
         const box = el.getBoundingClientRect();
         const parent = el.parentElement?.getBoundingClientRect();
         // The outermost element that sticks out (its parent fits), which is what to fix.

@@ -26,7 +26,9 @@ async function coveredControls(page: Page, name: string) {
     if (!prompt) return ['(no prompt)'];
     const p = prompt.getBoundingClientRect();
     const covered: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('a, button, input, [role="tab"]')) {
+    for (const el of Array.from(
+      document.querySelectorAll<HTMLElement>('a, button, input, [role="tab"]'),
+    )) {
       if (prompt.contains(el)) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.pointerEvents === 'none' || style.opacity === '0')

@@ -200,6 +200,9 @@ test.describe('scan', () => {
       // After the third capture the camera stops and the capture is complete.
       await expect(page.getByLabel('Camera preview')).toHaveCount(0);
       await expect(page.getByRole('heading', { name: 'Ready for Analysis' })).toBeVisible();
+      // No position and no known IP on this machine, and no earlier scan: the person picks a
+      // place (decision 081).
+      await typeLocation(page, 'London, UK');
       await page.getByRole('button', { name: 'Analyze My Skin' }).click();
       await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
         timeout: 60_000,
