@@ -25,11 +25,16 @@ test.describe('the app download page and the install banner', () => {
     const response = await page.goto('/download');
     expect(await response?.text()).toContain('Lumiskin in your pocket');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lumiskin in your pocket');
-    await expect(page.getByRole('heading', { level: 3 })).toHaveCount(6 + 4);
+    // Without an APK, the web app's three steps (decision 082).
+    await expect(page.getByRole('heading', { level: 3 })).toHaveCount(6 + 3);
+    await expect(page.getByRole('heading', { name: 'Install the web app' })).toBeVisible();
+    await expect(page.getByText(/Download for Android/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'iOS Coming Soon' })).toBeDisabled();
     await expect(page.getByTestId('apk-missing')).toContainText('not been published');
-    await expect(page.getByText('Needs Android 7.0 or newer (API 24)')).toBeVisible();
-    await expect(page.getByText('planned in 2–3 weeks')).toBeVisible();
+    await expect(
+      page.getByText('It updates itself: there is nothing to download again.'),
+    ).toBeVisible();
+    await expect(page.getByText(/there is no date yet/)).toBeVisible();
   });
 
   test('the install banner appears 5 s after the offer, Install opens the dialog, and the choice is remembered', async ({

@@ -45,6 +45,93 @@ test.describe('offline', () => {
   });
 });
 
+test.describe('offline keeps its word', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('/learn, an article, /profile and /dashboard, each visited once, reload offline with their data', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = newUser();
+    await registerViaApi(request, user);
+    await loginViaUi(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    // One visit each, by address (a person opening a link or a bookmark), online.
+    await page.goto('/learn');
+    const card = page.getByTestId('post-card').first();
+    await expect(card).toBeVisible();
+    const articleLink = card.getByRole('link').first();
+    const articleHref = (await articleLink.getAttribute('href')) as string;
+    const listTitle = (await card.getByRole('heading').first().textContent())?.trim() as string;
+    // A person reads each page for a moment; the app keeps a new answer within 0.1 s.
+    await page.waitForTimeout(500);
+    await page.goto(articleHref);
+    const articleTitle = (
+      await page.getByRole('heading', { level: 1 }).first().textContent()
+    )?.trim() as string;
+    expect(articleTitle.length).toBeGreaterThan(3);
+    await page.waitForTimeout(500);
+    await page.goto('/profile');
+    await expect(page.getByText(user.name).first()).toBeVisible();
+    await page.waitForTimeout(500);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('scans-completed')).toHaveText('0 scans completed');
+    await page.waitForTimeout(500);
+
+    await context.setOffline(true);
+    const pages: Array<[string, () => Promise<void>]> = [
+      ['/learn', () => expect(page.getByText(listTitle).first()).toBeVisible()],
+      [
+        articleHref,
+        () => expect(page.getByRole('heading', { level: 1, name: articleTitle })).toBeVisible(),
+      ],
+      ['/profile', () => expect(page.getByText(user.name).first()).toBeVisible()],
+      [
+        '/dashboard',
+        () => expect(page.getByTestId('scans-completed')).toHaveText('0 scans completed'),
+      ],
+    ];
+    for (const [url, check] of pages) {
+      await page.goto(url);
+      await check();
+      await expect(page.getByRole('status').filter({ hasText: 'You’re offline' })).toBeVisible();
+      // Nothing left waiting: no skeletons under "showing what you saw last".
+      await expect(page.locator('[data-slot="skeleton"], .animate-pulse')).toHaveCount(0);
+    }
+    await context.setOffline(false);
+  });
+
+  test('a page never opened says plainly that it has nothing offline', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = newUser();
+    await registerViaApi(request, user);
+    await loginViaUi(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.waitForTimeout(1500);
+
+    await context.setOffline(true);
+    await page.goto('/quiz');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'this page has not been saved on this device' }),
+    ).toBeVisible();
+    await expect(page.locator('[data-slot="skeleton"], .animate-pulse')).toHaveCount(0);
+    await context.setOffline(false);
+  });
+});
+
 test.describe('offline edits', () => {
   test.describe.configure({ timeout: 120_000 });
 

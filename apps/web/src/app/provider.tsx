@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
-import { ApiRequestError } from '@/lib/api/api-client';
+import { shouldRetry } from '@/lib/api/api-client';
 import { ThemeProvider } from '@/lib/theme';
 
 export function createQueryClient() {
@@ -13,9 +13,7 @@ export function createQueryClient() {
         // waiting for a connection with a spinner that never ends.
         networkMode: 'offlineFirst',
         refetchOnWindowFocus: true,
-        // 4xx answers do not get better by asking again.
-        retry: (count, error) =>
-          !(error instanceof ApiRequestError && error.status < 500) && count < 2,
+        retry: shouldRetry,
       },
     },
   });

@@ -8,6 +8,7 @@ import {
   wasPrompted,
 } from '@/lib/platform/install-prompt';
 import { useInstallPrompt } from '@/lib/platform/use-install-prompt';
+import { usePromptSlot } from '@/lib/prompt-queue';
 
 /** docs/product-rules.md#download-and-install: the banner appears this long after the browser offers installation. */
 export const INSTALL_BANNER_DELAY_MS = 5000;
@@ -30,7 +31,9 @@ export function InstallBanner() {
     return () => clearTimeout(timer);
   }, [available]);
 
-  if (!visible || !available) return null;
+  // One prompt at a time (decision 080): it waits while the reminders card is on screen.
+  const hasSlot = usePromptSlot('install', visible && available);
+  if (!visible || !available || !hasSlot) return null;
   const dismiss = () => {
     markPrompted();
     setVisible(false);

@@ -42,11 +42,19 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ className }: { className?: string }) {
+export function Logo({
+  className,
+  wordmarkClassName,
+}: {
+  className?: string;
+  wordmarkClassName?: string;
+}) {
   return (
     <span className={cn('inline-flex items-center gap-2.5', className)}>
       <LogoMark />
-      <span className="text-lg font-semibold tracking-tight">Lumiskin</span>
+      <span className={cn('text-lg font-semibold tracking-tight', wordmarkClassName)}>
+        Lumiskin
+      </span>
     </span>
   );
 }

@@ -1,5 +1,7 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { WifiOffIcon } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { isOfflineFailure } from '@/lib/api/api-client';
 import { isServerReachable, subscribeReachable } from '@/lib/platform/connection';
 
 function subscribe(listener: () => void) {
@@ -20,19 +22,51 @@ export function useOnline(): boolean {
   );
 }
 
-/** "You're offline — showing what you saw last": a thin bar under the navigation. */
+/**
+ * Whether a query on screen has nothing to show: it failed for want of a connection and this
+ * device kept no earlier answer (a page never opened before, or one whose copy has expired).
+ */
+function hasUnsavedQueryOnScreen(queryClient: QueryClient): boolean {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .some(
+      (query) =>
+        query.getObserversCount() > 0 &&
+        query.state.data === undefined &&
+        query.state.status === 'error' &&
+        isOfflineFailure(query.state.error),
+    );
+}
+
+/**
+ * "You're offline — showing what you saw last": a thin bar under the navigation. When the page has
+ * nothing saved on this device, it says that instead of promising what it cannot show (issue 34).
+ */
 export function OfflineBar() {
   const online = useOnline();
   const reachable = useSyncExternalStore(subscribeReachable, isServerReachable, () => true);
+  const queryClient = useQueryClient();
+  const subscribeQueries = useCallback(
+    (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
+    [queryClient],
+  );
+  const isUnsaved = useSyncExternalStore(
+    subscribeQueries,
+    () => hasUnsavedQueryOnScreen(queryClient),
+    () => false,
+  );
   if (online && reachable) return null;
   return (
     <div
       role="status"
+      data-testid="offline-bar"
       className="flex items-center justify-center gap-2 bg-warning-soft px-4 py-2 text-center text-sm font-medium text-warning-soft-foreground"
     >
       <WifiOffIcon className="size-4 shrink-0" aria-hidden />
-      You’re offline — showing what you saw last. Scans and quiz answers will work when you’re back
-      online.
+      {isUnsaved
+        ? 'You’re offline, and this page has not been saved on this device yet: it will load when you’re back online.'
+        : 'You’re offline — showing what you saw last. Scans and quiz answers will work when you’re back online.'}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useRoutine } from '@/lib/api/get-routine';
 import { enablePush, isPushSupported, PUSH_PROMPTED_KEY } from '@/lib/platform/push';
 import { getItem, setItem } from '@/lib/platform/storage';
+import { usePromptSlot } from '@/lib/prompt-queue';
 
 /** Whether this device should be asked at all (before any data is fetched). */
 function mayAsk(): boolean {
@@ -25,7 +26,9 @@ export function PushPrompt({ signedIn }: { signedIn: boolean }) {
   const [isBusy, setIsBusy] = useState(false);
   const routine = useRoutine({ enabled: signedIn && isAskable });
   const steps = (routine.data?.morning.length ?? 0) + (routine.data?.evening.length ?? 0);
-  if (!signedIn || !isAskable || steps === 0) return null;
+  // One prompt at a time (decision 080).
+  const hasSlot = usePromptSlot('push', signedIn && isAskable && steps > 0);
+  if (!signedIn || !isAskable || steps === 0 || !hasSlot) return null;
 
   const close = () => {
     setItem(PUSH_PROMPTED_KEY, new Date().toISOString());

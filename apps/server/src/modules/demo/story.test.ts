@@ -1,4 +1,5 @@
 import { HistoryResponse } from '@lumiskin/contract/analysis-api';
+import { NotificationList } from '@lumiskin/contract/notifications';
 import { RoutineHistoryResponse } from '@lumiskin/contract/routine';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,12 @@ import { buildTestApp } from '../../../test/helper';
 import { runSeeders, seeders } from '../../seed';
 import { findUserByEmail } from '../auth/repository';
 import { DEMO_USER } from '../auth/seed';
-import { DEMO_SCANS, seedDemoStory, shiftDemoDates } from './story';
+import {
+  DEMO_SCANS,
+  DEMO_SIGNED_UP_DAYS_BEFORE_FIRST_SCAN,
+  seedDemoStory,
+  shiftDemoDates,
+} from './story';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let app: FastifyInstance;
@@ -71,9 +77,34 @@ describe('the demo account tells a story', () => {
     expect(JSON.stringify(saved)).toContain('sunscreen-and-the-uv-index');
   });
 
+  it('signed up shortly before its first scan, not on the day it was seeded', async () => {
+    const me = (await get('/api/auth/me')).json<{ user: { created_at: string } }>().user;
+    const history = HistoryResponse.parse((await get('/api/analysis/history?limit=50')).json());
+    const firstScan = Math.min(...history.map((a) => Date.parse(a.created_at)));
+    const signedUp = Date.parse(me.created_at);
+    expect(signedUp).toBeLessThan(firstScan);
+    expect((firstScan - signedUp) / DAY_MS).toBeCloseTo(DEMO_SIGNED_UP_DAYS_BEFORE_FIRST_SCAN, 5);
+    expect((Date.now() - signedUp) / DAY_MS).toBeGreaterThan(DEMO_SCANS[0].daysAgo);
+  });
+
+  it('has a bell with the reminders the scheduler sends, the newest unread', async () => {
+    const bell = NotificationList.parse((await get('/api/notifications')).json());
+    expect(bell.total).toBeGreaterThanOrEqual(3);
+    expect(bell.unread).toBeGreaterThanOrEqual(1);
+    expect(bell.unread).toBeLessThan(bell.total);
+    const kinds = new Set(bell.notifications.map((n) => n.kind));
+    expect(kinds.size).toBeGreaterThanOrEqual(3);
+    // Newest first, none in the future, every link a path of the app.
+    const times = bell.notifications.map((n) => Date.parse(n.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
+    for (const n of bell.notifications) expect(n.link).toMatch(/^\/[a-z]/);
+  });
+
   it('moves its dates forward when it has gone stale, and builds nothing twice', async () => {
     // Ten days pass: every dated row is ten days older.
     const demo = await findUserByEmail(app.db, DEMO_USER.email);
+    const bellBefore = NotificationList.parse((await get('/api/notifications')).json());
     await shiftDemoDates(app.db, demo!.id, -10);
     const stale = HistoryResponse.parse((await get('/api/analysis/history?limit=50')).json());
     expect(
@@ -88,5 +119,14 @@ describe('the demo account tells a story', () => {
     expect(age).toBeLessThan(2);
     const quiz = (await get('/api/quiz/stats')).json<Record<string, number>>();
     expect(quiz.current_streak).toBeGreaterThanOrEqual(5);
+    // The sign-up date and the bell moved with the rest, and nothing was added twice.
+    const me = (await get('/api/auth/me')).json<{ user: { created_at: string } }>().user;
+    const firstScan = Math.min(...history.map((a) => Date.parse(a.created_at)));
+    expect(Date.parse(me.created_at)).toBeLessThan(firstScan);
+    const bell = NotificationList.parse((await get('/api/notifications')).json());
+    expect(bell.total).toBe(bellBefore.total);
+    expect(Date.parse(bell.notifications[0]!.created_at)).toBe(
+      Date.parse(bellBefore.notifications[0]!.created_at),
+    );
   });
 });

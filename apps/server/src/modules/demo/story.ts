@@ -1,6 +1,6 @@
 import type { ScanConcern } from '@lumiskin/contract/analysis';
 import { CONSENT_VERSION } from '@lumiskin/contract/scan';
-import { and, count, eq, gt, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, max, min, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { defaultAnalysisConfig } from '../analysis/config';
@@ -8,9 +8,12 @@ import { recordConsent } from '../analysis/repository';
 import { analyses } from '../analysis/schema';
 import { runScan } from '../analysis/scan-service';
 import { findUserByEmail } from '../auth/repository';
+import { users } from '../auth/schema';
 import { DEMO_USER } from '../auth/seed';
 import { likePost, resolvePostId, savePost } from '../blog/repository';
+import { blogPosts } from '../blog/schema';
 import { mixItems } from '../mix/schema';
+import { notifications } from '../notifications/schema';
 import { questionsByIds } from '../quiz/queries';
 import { serveDaily } from '../quiz/serve-quiz';
 import { submitQuiz } from '../quiz/submit-quiz';
@@ -44,6 +47,9 @@ const LIKED = ['know-your-skin-type', 'sunscreen-and-the-uv-index', 'retinoids-a
 const SAVED = ['sunscreen-and-the-uv-index', 'retinoids-a-beginners-guide'];
 /** Daily quizzes on the six days before seeding (a streak that today's daily continues). */
 const QUIZ_DAYS_AGO = [6, 5, 4, 3, 2, 1];
+
+/** The demo signed up this many days before its first scan (a first look around, then a scan). */
+export const DEMO_SIGNED_UP_DAYS_BEFORE_FIRST_SCAN = 2;
 
 /** A day before `now` at a given local-ish hour (UTC), so rows read as made in the evening. */
 function daysBefore(now: Date, days: number, hour = 19): Date {
@@ -211,6 +217,92 @@ async function buildStory(
 }
 
 /**
+ * What a person who had used the app for ten weeks would have beyond their scans (issue 34): a
+ * sign-up date before the first scan (not the day the seeder ran) and a bell with a few of the
+ * reminders the scheduler sends, the newest unread. Safe to run again: it only moves a sign-up
+ * that is later than the first scan, and adds notifications only to an empty bell.
+ */
+export async function settleDemoAccount(db: Db, userId: string, now: Date): Promise<void> {
+  const [first] = await db
+    .select({ at: min(analyses.createdAt) })
+    .from(analyses)
+    .where(eq(analyses.userId, userId));
+  if (!first?.at) return;
+  const signedUp = new Date(
+    new Date(first.at).getTime() - DEMO_SIGNED_UP_DAYS_BEFORE_FIRST_SCAN * DAY_MS,
+  );
+  await db
+    .update(users)
+    .set({ createdAt: signedUp })
+    .where(and(eq(users.id, userId), gt(users.createdAt, signedUp)));
+
+  const [bell] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  if (bell?.n) return;
+  const evening = await db
+    .select({ name: routineProducts.name })
+    .from(routineProducts)
+    .where(and(eq(routineProducts.userId, userId), eq(routineProducts.applicationTime, 'evening')))
+    .orderBy(asc(routineProducts.position));
+  const [article] = await db
+    .select({ slug: blogPosts.slug, title: blogPosts.title, category: blogPosts.category })
+    .from(blogPosts)
+    .where(eq(blogPosts.status, 'published'))
+    .orderBy(desc(blogPosts.publishedAt))
+    .limit(1);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const row = (
+    kind: (typeof notifications.$inferInsert)['kind'],
+    at: Date,
+    isRead: boolean,
+    text: { title: string; body: string; link: string },
+  ) => ({
+    userId,
+    kind,
+    ...text,
+    // Its own keys: a seeded reminder never stands in for one the scheduler would send.
+    dedupeKey: `demo:${kind}:${day(at)}`,
+    localDay: day(at),
+    createdAt: at,
+    readAt: isRead ? new Date(at.getTime() + 2 * 3_600_000) : null,
+  });
+  const rows = [
+    row('progress_scan', daysBefore(now, 8, 9), true, {
+      title: 'Time for a progress scan',
+      body: 'It has been 11 days since your last scan. A new one shows how your skin has changed.',
+      link: '/scan',
+    }),
+    row('routine_evening', daysBefore(now, 1, 20), true, {
+      title: 'Your evening routine',
+      body:
+        evening.length > 0
+          ? `${evening.length} ${evening.length === 1 ? 'step' : 'steps'}, starting with ${evening[0]!.name}.`
+          : 'Time for your evening routine.',
+      link: '/dashboard',
+    }),
+    row('daily_quiz', daysBefore(now, 0, 8), false, {
+      title: 'Your daily quiz is ready',
+      body: "Today's five questions are waiting. A few minutes is all it takes.",
+      link: '/quiz/daily',
+    }),
+  ];
+  if (article)
+    rows.push(
+      row('new_article', daysBefore(now, 2, 12), false, {
+        title: `New in ${article.category}`,
+        body: article.title,
+        link: `/learn/${encodeURIComponent(article.slug)}`,
+      }),
+    );
+  await db
+    .insert(notifications)
+    .values(rows)
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
+}
+
+/**
  * Moves every dated row of the demo account forward by `days` whole days (calendar days stay
  * whole, so quiz days and streaks keep their shape).
  */
@@ -247,6 +339,10 @@ export async function shiftDemoDates(db: Db, userId: string, days: number): Prom
     await run(
       sql`update quiz_player_totals set updated_at = updated_at + ${by} where user_id = ${userId}`,
     );
+    await run(sql`update users set created_at = created_at + ${by} where id = ${userId}`);
+    await run(
+      sql`update notifications set created_at = created_at + ${by}, read_at = read_at + ${by}, local_day = local_day + ${Math.trunc(days)}::int where user_id = ${userId}`,
+    );
   });
 }
 
@@ -268,6 +364,7 @@ export async function seedDemoStory(
     .where(eq(analyses.userId, user.id));
   if (!row?.n) {
     await buildStory(app, user.id, now, options.log);
+    await settleDemoAccount(app.db, user.id, now);
     return;
   }
   // Calendar days (UTC), as the story was written: its newest scan and last quiz were yesterday.
@@ -278,4 +375,6 @@ export async function seedDemoStory(
     await shiftDemoDates(app.db, user.id, shift);
     options.log(`moved the demo's dates ${shift} days forward`);
   }
+  // A demo built before its sign-up date and bell were seeded gets them now.
+  await settleDemoAccount(app.db, user.id, now);
 }

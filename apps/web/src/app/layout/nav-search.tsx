@@ -195,9 +195,12 @@ export function NavSearch() {
             ? 'fixed inset-x-0 top-16 z-50 border-b bg-background p-3 shadow-soft'
             : 'hidden',
           'md:static md:block md:border-0 md:bg-transparent md:p-0 md:shadow-none',
+          isExpanded
+            ? 'lg:fixed lg:border-b lg:bg-background lg:p-3 lg:shadow-soft xl:static xl:border-0 xl:bg-transparent xl:p-0 xl:shadow-none'
+            : 'lg:hidden xl:block',
         )}
       >
-        <div className="relative md:w-48 lg:w-44 xl:w-56">
+        <div className="relative md:w-48 lg:w-auto xl:w-48">
           <SearchIcon
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
             aria-hidden
@@ -367,7 +370,9 @@ function SearchToggle({ isExpanded, onExpand }: { isExpanded: boolean; onExpand:
     <Button
       variant="ghost"
       size="icon"
-      className="md:hidden"
+      // An icon on phones, and beside the signed-in navigation on laptops (1024–1279 px), where a
+      // search box would push the navigation onto a second line (issue 34).
+      className="md:hidden lg:inline-flex xl:hidden"
       aria-label="Search"
       aria-expanded={isExpanded}
       onClick={onExpand}

@@ -18,10 +18,10 @@ import { isNativeApp } from '@/lib/platform/install-prompt';
  * before a signed-in page's first paint (decision 040).
  */
 const MemberMenus = lazy(() => import('@/app/layout/member-menus'));
-const MENUS_PLACEHOLDER = <span aria-hidden className="block h-11 w-[5.75rem]" />;
+const MENUS_PLACEHOLDER = <span aria-hidden className="block h-11 w-11 lg:w-[5.75rem]" />;
 
 const linkClass =
-  'relative inline-flex h-10 items-center rounded-full px-3.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground';
+  'relative inline-flex h-10 items-center rounded-full px-3 text-sm whitespace-nowrap font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground';
 
 /** The server renders the web's navigation; the app's shows once hydrated. */
 const noSubscription = () => () => {};
@@ -46,7 +46,8 @@ export function Navbar() {
           aria-label="Lumiskin home"
           className="-ml-1 rounded-lg p-1"
         >
-          <Logo />
+          {/* Below 400 px the mark alone: the name and the header's buttons do not fit beside it. */}
+          <Logo wordmarkClassName="max-[399px]:sr-only" />
         </Link>
 
         <nav aria-label="Main" className="ml-4 hidden lg:block">
@@ -65,7 +66,7 @@ export function Navbar() {
           <NavSearch />
           <ThemeToggle className="hidden lg:inline-flex" />
           {user ? (
-            <div className="hidden items-center gap-1 lg:flex">
+            <div className="flex items-center gap-1">
               {/* Same footprint while the menus load, so nothing moves. */}
               <AfterFirstPaint fallback={MENUS_PLACEHOLDER}>
                 <MemberMenus user={user} onLogout={onLogout} />

@@ -9,10 +9,21 @@ import { OfflineBar } from '@/components/offline-bar';
 import { PushPrompt } from '@/components/push-prompt';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/api/auth';
+import { useIsPromptShown } from '@/lib/prompt-queue';
 import { arrivedAt } from '@/lib/platform/storage';
 import { Footer } from '@/app/layout/footer';
 import { Navbar } from '@/app/layout/navbar';
 import { QUICK_SCAN_CLEARANCE, QuickScanButton } from '@/app/layout/quick-scan-button';
+
+/**
+ * Pages where a person is in the middle of something, or reading a result: no prompt opens there
+ * (decision 080; the reminders card covered a scan's first results).
+ */
+const BUSY_PAGES =
+  /^\/(scan|analysis|quiz\/|login|register|forgot-password|reset-password|confirm-email|admin)/;
+
+/** Room under the footer for a prompt on screen, so the page's end can scroll above it. */
+const PROMPT_CLEARANCE = 'pb-56';
 
 /**
  * Marks <html data-app-ready> once the page is live: rendered by the app, or its server HTML
@@ -31,7 +42,10 @@ export function RootLayout() {
   const session = useSession();
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const showQuickScan = session !== null && pathname !== paths.scan.path;
+  const isPromptShown = useIsPromptShown();
+  const mayPrompt = !BUSY_PAGES.test(pathname);
+  // One floating thing at a time: the quick scan steps aside while a prompt is on screen.
+  const showQuickScan = session !== null && pathname !== paths.scan.path && !isPromptShown;
   const showFooter = useAfterFirstPaint();
   useEffect(() => arrivedAt(pathname), [pathname]);
   // The mark public/theme-init.js sets before the first paint follows the session from now on.
@@ -72,12 +86,20 @@ export function RootLayout() {
           the first screen: the app shell builds it once that screen has painted (decision 040). */}
       {showFooter ? (
         <HydrationSlice>
-          <Footer className={showQuickScan ? QUICK_SCAN_CLEARANCE : undefined} />
+          <Footer
+            className={
+              isPromptShown ? PROMPT_CLEARANCE : showQuickScan ? QUICK_SCAN_CLEARANCE : undefined
+            }
+          />
         </HydrationSlice>
       ) : null}
       {showQuickScan ? <QuickScanButton /> : null}
-      <InstallBanner />
-      <PushPrompt signedIn={session !== null} />
+      {mayPrompt ? (
+        <>
+          <InstallBanner />
+          <PushPrompt signedIn={session !== null} />
+        </>
+      ) : null}
       <ScrollRestoration />
     </div>
   );

@@ -165,3 +165,14 @@ export function isOfflineFailure(error: unknown): boolean {
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return offline || !isServerReachable();
 }
+
+/**
+ * The app's one retry rule for queries: a 4xx answer does not get better by asking again, nor does
+ * a request that got no answer because the device is offline (in offlineFirst mode its retries
+ * would pause until the connection returns, and the page would show a skeleton all that time,
+ * issue 34); anything else is asked up to twice more.
+ */
+export function shouldRetry(count: number, error: unknown): boolean {
+  if (error instanceof ApiRequestError && error.status < 500) return false;
+  return !isOfflineFailure(error) && count < 2;
+}

@@ -1,7 +1,7 @@
 import type { MeResponse, User } from '@lumiskin/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api, ApiRequestError } from '@/lib/api/api-client';
+import { api, shouldRetry } from '@/lib/api/api-client';
 import { getSession, saveUser, subscribeSession, type Session } from '@/lib/platform/storage';
 import { isUser } from '@/lib/user';
 
@@ -28,7 +28,7 @@ export function meQueryOptions() {
     queryFn: getMe,
     staleTime: 60_000,
     // A 401 already ended the session; retrying would only repeat it.
-    retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
+    retry: shouldRetry,
   });
 }
 

@@ -12,8 +12,9 @@ export async function getAccount(signal?: AbortSignal) {
 export const getAccountQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'me'] as const,
-    // Forms start from it: a copy saved for offline use could be older than the last save.
-    meta: { offline: false },
+    // Kept for offline use like every answer, so /profile opens offline (issue 34). Forms start
+    // from it, and a kept copy could be older than the last save: the profile's forms start again
+    // from the server's answer once it comes (features/profile/routes/profile.tsx).
     queryFn: ({ signal }) => getAccount(signal),
   });
 

@@ -11,8 +11,10 @@ import { deleteSaved, readSaved, writeSaved } from '@/lib/platform/offline-store
 import { getSession, subscribeSession } from '@/lib/platform/storage';
 
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Writes are batched: the cache is saved at most once per this interval. */
+/** Writes are batched: the cache is saved at most once per this interval… */
 const SAVE_EVERY_MS = 1000;
+/** …except that a query's new answer is saved this soon (answers arriving together, one write). */
+const SAVE_NEW_ANSWER_MS = 100;
 
 interface Saved {
   owner: string | null;
@@ -51,26 +53,64 @@ export async function restoreOfflineCache(queryClient: QueryClient, now = Date.n
   }
 }
 
+/**
+ * The answers worth keeping: every query that has data, including one whose latest refetch failed
+ * (offline, its status is 'error' but its data is still what the person saw last). Keeping only
+ * 'success' queries dropped a page's data the first time it was opened offline, so the second
+ * offline visit had nothing (issue 34). The failure itself is not kept.
+ */
+function keptAnswers(queryClient: QueryClient): DehydratedState {
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) =>
+      query.state.data !== undefined && query.meta?.offline !== false,
+  });
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      query.state.status === 'error'
+        ? {
+            ...query,
+            state: { ...query.state, status: 'success', error: null, fetchFailureReason: null },
+          }
+        : query,
+    ),
+  };
+}
+
 /** Saves the cache's successful answers as they change; returns a function that stops it. */
 export function persistOfflineCache(queryClient: QueryClient): () => void {
   if (!hasIndexedDb()) return () => {};
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the pending save is the quick one of a new answer. */
+  let soon = false;
   const save = () => {
     timer = undefined;
+    soon = false;
     const saved: Saved = {
       owner: ownerNow(),
       savedAt: Date.now(),
-      state: dehydrate(queryClient, {
-        shouldDehydrateQuery: (query) =>
-          query.state.status === 'success' && query.meta?.offline !== false,
-      }),
+      state: keptAnswers(queryClient),
     };
     void writeSaved(saved).catch(() => undefined);
   };
   const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
-    timer ??= setTimeout(save, SAVE_EVERY_MS);
+    // A new answer is kept within a moment: a page opened and left within the batching interval
+    // was otherwise never kept, and the first offline visit had nothing (issue 34).
+    const isNewAnswer = event.type === 'updated' && event.action.type === 'success';
+    if (isNewAnswer && timer !== undefined && soon) return;
+    if (isNewAnswer && timer !== undefined) clearTimeout(timer);
+    if (timer !== undefined && !isNewAnswer) return;
+    soon = isNewAnswer;
+    timer = setTimeout(save, isNewAnswer ? SAVE_NEW_ANSWER_MS : SAVE_EVERY_MS);
   });
+  // The tab or app put in the background (the page stays alive): save what waits now.
+  const onHidden = () => {
+    if (document.visibilityState !== 'hidden' || timer === undefined) return;
+    clearTimeout(timer);
+    save();
+  };
+  document.addEventListener('visibilitychange', onHidden);
   let owner = ownerNow();
   const unsubscribeSession = subscribeSession(() => {
     const next = ownerNow();
@@ -84,6 +124,7 @@ export function persistOfflineCache(queryClient: QueryClient): () => void {
   return () => {
     unsubscribeCache();
     unsubscribeSession();
+    document.removeEventListener('visibilitychange', onHidden);
     if (timer) clearTimeout(timer);
   };
 }

@@ -225,7 +225,7 @@ const selectClass =
 
 function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
   return (
-    <Card className="grid gap-4 p-4 sm:p-5">
+    <Card className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4 sm:p-5">
       <div>
         <h2 className="text-lg font-semibold">{title}</h2>
         {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
@@ -314,7 +314,7 @@ export function ProductForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <Section title="The product">
         <div className="grid gap-4 sm:grid-cols-2">
           {text('name', 'Name')}
@@ -538,14 +538,14 @@ export function ProductForm({
               style={{ backgroundColor: product.color }}
             />
           ) : null}
-          <label className="text-sm">
+          <label className="min-w-0 max-w-full text-sm">
             <span className="mb-1 block font-medium">
               {product?.image ? 'Replace the image' : 'Image'}
             </span>
             <input
               type="file"
               accept="image/png,image/jpeg,image/webp"
-              className="text-sm"
+              className="w-full max-w-full text-sm"
               onChange={(e) => setImage(e.target.files?.[0] ?? null)}
             />
           </label>

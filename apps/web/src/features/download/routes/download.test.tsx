@@ -41,6 +41,9 @@ describe('/download', () => {
       vi.advanceTimersByTime(1);
     });
     expect(link).toHaveTextContent('Download for Android');
+    // The steps name the button that is there.
+    expect(screen.getByRole('heading', { name: 'Install on Android' })).toBeInTheDocument();
+    expect(screen.getByText(/Tap “Download for Android” above/)).toBeInTheDocument();
   });
 
   it('without an APK it says so and offers the web app instead; iOS is disabled', async () => {
@@ -50,6 +53,11 @@ describe('/download', () => {
     expect(screen.queryByRole('link', { name: 'Download for Android' })).toBeNull();
     expect(screen.getByText(/Install the web app:/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'iOS Coming Soon' })).toBeDisabled();
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(6 + 4);
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(6 + 3);
+    // Nothing tells people to tap a button that is not on the page, or promises store dates.
+    expect(document.body.textContent).not.toMatch(/Download for Android|lumiskin\.apk/);
+    expect(document.body.textContent).not.toMatch(/\d+\s*[–-]\s*\d+ weeks/);
+    expect(screen.getByRole('heading', { name: 'Install the web app' })).toBeInTheDocument();
+    expect(screen.getByText(/Tap “Install” when Lumiskin offers it/)).toBeInTheDocument();
   });
 });

@@ -54,14 +54,40 @@ const FEATURES: Array<{ icon: LucideIcon; title: string; text: string }> = [
   },
 ];
 
-const STEPS = [
-  { title: 'Download', text: 'Tap “Download for Android” and save lumiskin.apk.' },
+/**
+ * How to install, for what this server offers today (issue 34: the page told people to tap
+ * "Download for Android" when there was no such button). With a published APK: the APK's steps.
+ * Without one (or before the answer): the web app's, which every phone with Chrome can install.
+ */
+const APK_STEPS = [
+  { title: 'Download', text: 'Tap “Download for Android” above and save lumiskin.apk.' },
   {
     title: 'Enable unknown sources',
     text: 'When Android asks, allow installs from your browser (Settings → Apps → Special access).',
   },
   { title: 'Install', text: 'Open the downloaded file and tap Install.' },
   { title: 'Launch', text: 'Open Lumiskin from your home screen and sign in.' },
+];
+const WEB_APP_STEPS = [
+  {
+    title: 'Open Lumiskin in your browser',
+    text: 'On your phone, in Chrome, Edge or Samsung Internet (Safari on iPhone).',
+  },
+  {
+    title: 'Add it to your home screen',
+    text: 'Tap “Install” when Lumiskin offers it, or open the browser’s menu and choose “Install app” or “Add to Home screen” (on iPhone: Share → Add to Home Screen).',
+  },
+  { title: 'Launch', text: 'Open Lumiskin from your home screen and sign in.' },
+];
+const APK_NOTES = [
+  'This is a beta: tell us what to improve.',
+  'Needs Android 7.0 or newer (API 24) and about 50 MB of free space.',
+  'Updates are manual until the store release: download the new version here.',
+];
+const WEB_APP_NOTES = [
+  'The web app is the whole of Lumiskin: scans, routine, quiz and shop.',
+  'It updates itself: there is nothing to download again.',
+  'What you have opened stays readable offline.',
 ];
 
 function formatMegabytes(bytes: number): string {
@@ -175,55 +201,58 @@ export default function DownloadRoute() {
         </ul>
       </section>
 
-      <section className="mt-16 grid gap-10 md:grid-cols-2">
-        <div aria-labelledby="steps">
-          <h2 id="steps" className="text-h2 font-semibold">
-            Install on Android
+      <InstallSteps hasApk={info.data?.android.available === true} />
+    </div>
+  );
+}
+
+function InstallSteps({ hasApk }: { hasApk: boolean }) {
+  const steps = hasApk ? APK_STEPS : WEB_APP_STEPS;
+  const notes = hasApk ? APK_NOTES : WEB_APP_NOTES;
+  return (
+    <section className="mt-16 grid gap-10 md:grid-cols-2">
+      <div aria-labelledby="steps">
+        <h2 id="steps" className="text-h2 font-semibold">
+          {hasApk ? 'Install on Android' : 'Install the web app'}
+        </h2>
+        <ol className="mt-6 flex flex-col gap-4">
+          {steps.map((step, i) => (
+            <li key={step.title} className="flex gap-4">
+              <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+                {i + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold">{step.title}</h3>
+                <p className="text-sm text-muted-foreground">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+      <div className="flex flex-col gap-6">
+        <div className="rounded-2xl border bg-muted/40 p-5" aria-labelledby="notes">
+          <h2 id="notes" className="font-semibold">
+            Good to know
           </h2>
-          <ol className="mt-6 flex flex-col gap-4">
-            {STEPS.map((step, i) => (
-              <li key={step.title} className="flex gap-4">
-                <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
-                  {i + 1}
-                </span>
-                <div>
-                  <h3 className="font-semibold">{step.title}</h3>
-                  <p className="text-sm text-muted-foreground">{step.text}</p>
-                </div>
+          <ul className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground">
+            {notes.map((note) => (
+              <li key={note} className="flex gap-2">
+                <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" aria-hidden /> {note}
               </li>
             ))}
-          </ol>
+          </ul>
         </div>
-        <div className="flex flex-col gap-6">
-          <div className="rounded-2xl border bg-muted/40 p-5" aria-labelledby="notes">
-            <h2 id="notes" className="font-semibold">
-              Good to know
-            </h2>
-            <ul className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground">
-              {[
-                'This is a beta: tell us what to improve.',
-                'Needs Android 7.0 or newer (API 24) and about 50 MB of free space.',
-                'Updates are manual until the store release: download the new version here.',
-              ].map((note) => (
-                <li key={note} className="flex gap-2">
-                  <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" aria-hidden /> {note}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="rounded-2xl border p-5" aria-labelledby="timeline">
-            <h2 id="timeline" className="font-semibold">
-              Coming to the stores
-            </h2>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="font-medium">Google Play</dt>
-              <dd className="text-muted-foreground">planned in 2–3 weeks</dd>
-              <dt className="font-medium">App Store</dt>
-              <dd className="text-muted-foreground">planned in 4–6 weeks</dd>
-            </dl>
-          </div>
+        <div className="rounded-2xl border p-5" aria-labelledby="timeline">
+          <h2 id="timeline" className="font-semibold">
+            Coming to the stores
+          </h2>
+          <p className="mt-3 text-sm text-muted-foreground">
+            Google Play and the App Store are planned; there is no date yet. Until then the{' '}
+            {hasApk ? 'download above and the ' : ''}web app are the way to have Lumiskin on your
+            phone.
+          </p>
         </div>
-      </section>
-    </div>
+      </div>
+    </section>
   );
 }

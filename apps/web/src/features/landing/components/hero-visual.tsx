@@ -3,6 +3,9 @@ import { DropletsIcon, SunIcon } from 'lucide-react';
 /**
  * A serum bottle in a soft glow with two floating result chips: the product at a glance. Plain
  * SVG and CSS without filters or backdrop blur, so it costs little to paint on a phone.
+ *
+ * The chips' figures are fixed, so each says it is an example (issue 34: "Hydration 82 %" and
+ * "Today in London UV 4" read as live data); nothing here claims to be today's or the visitor's.
  */
 export function HeroVisual() {
   return (
@@ -69,25 +72,31 @@ export function HeroVisual() {
         <path d="M160 272c0 0-10 11-10 18a10 10 0 0 0 20 0c0-7-10-18-10-18Z" fill="#a78bfa" />
       </svg>
 
-      <div className="absolute top-[16%] -left-2 flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 shadow-lift sm:-left-8">
+      <div
+        data-example
+        className="absolute top-[16%] -left-2 flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 shadow-lift sm:-left-8"
+      >
         <span className="inline-flex size-9 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
           <DropletsIcon className="size-4.5" aria-hidden />
         </span>
         <div>
-          <p className="text-xs text-muted-foreground">Hydration</p>
+          <p className="text-xs text-muted-foreground">Example scan · Hydration</p>
           <p className="text-sm font-semibold">
             82% <span className="font-medium text-success-soft-foreground">· Good</span>
           </p>
         </div>
       </div>
 
-      <div className="absolute right-0 bottom-[14%] flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 shadow-lift sm:-right-6">
+      <div
+        data-example
+        className="absolute right-0 bottom-[14%] flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 shadow-lift sm:-right-6"
+      >
         <span className="inline-flex size-9 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-foreground">
           <SunIcon className="size-4.5" aria-hidden />
         </span>
         <div>
-          <p className="text-xs text-muted-foreground">Today in London</p>
-          <p className="text-sm font-semibold">UV 4 · add SPF 30</p>
+          <p className="text-xs text-muted-foreground">Example day · UV index 4</p>
+          <p className="text-sm font-semibold">Add SPF 30</p>
         </div>
       </div>
     </div>

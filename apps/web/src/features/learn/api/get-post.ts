@@ -1,6 +1,6 @@
 import type { BlogPost } from '@lumiskin/contract/blog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiRequestError } from '@/lib/api/api-client';
+import { api, shouldRetry } from '@/lib/api/api-client';
 
 /** Reading an article counts nothing; the page's view beacon does (`record-view.ts`). */
 export const getPost = (ref: string, signal?: AbortSignal) =>
@@ -11,7 +11,7 @@ export const postQueryOptions = (slug: string, signedIn: boolean) =>
     queryKey: ['blog', 'post', signedIn, slug] as const,
     queryFn: ({ signal }) => getPost(slug, signal),
     staleTime: 60_000,
-    retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
+    retry: shouldRetry,
   });
 
 export const usePost = (slug: string, signedIn: boolean) =>

@@ -6,6 +6,7 @@ import { sliced } from '@/components/hydration-slice';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { postFiltersFrom } from '@/features/learn/api/posts-loader';
+import { isOfflineFailure } from '@/lib/api/api-client';
 import { usePosts } from '@/lib/api/get-posts';
 import { PostCard, PostCardSkeleton } from '@/features/learn/components/post-card';
 import { useSession } from '@/lib/api/auth';
@@ -27,8 +28,9 @@ export default function LearnRoute() {
   const posts = usePosts(filters, isSignedIn);
 
   useEffect(() => {
-    if (posts.isError) toast.error(BlogMessages.loadFailed);
-  }, [posts.isError]);
+    // Offline, the offline bar already says so: no toast over the articles kept from last time.
+    if (posts.isError && !isOfflineFailure(posts.error)) toast.error(BlogMessages.loadFailed);
+  }, [posts.isError, posts.error]);
 
   const data = posts.data;
   const all = data?.posts ?? [];

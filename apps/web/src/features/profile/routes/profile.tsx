@@ -20,11 +20,16 @@ export default function ProfileRoute() {
   const account = useAccount();
   const history = useScanHistory({ limit: PROFILE_HISTORY_LIMIT });
   const [search] = useSearchParams();
+  // The forms start again, once, from the server's answer when the first one shown was the copy
+  // kept on the device (it may predate the last save); offline they show that copy.
+  const formKey = `${account.data?.id}:${account.isFetchedAfterMount}`;
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+    // One column that may shrink below its content's width: the tab list scrolls inside it, and
+    // the page no longer grows wider than a 360 px phone (issue 34).
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <title>Your profile — Lumiskin</title>
-      {account.isError ? (
+      {account.isError && !account.data ? (
         <LoadError what="your profile" onRetry={() => void account.refetch()} />
       ) : !account.data ? (
         <Skeleton className="h-40 rounded-2xl" />
@@ -46,13 +51,13 @@ export default function ProfileRoute() {
         <Card className="mt-4 p-6">
           <TabsContent value="profile">
             {account.data ? (
-              <ProfileForm key={account.data.id} account={account.data} />
-            ) : (
+              <ProfileForm key={formKey} account={account.data} />
+            ) : account.isError ? null : (
               <Skeleton className="h-80" />
             )}
           </TabsContent>
           <TabsContent value="history">
-            {history.isError ? (
+            {history.isError && !history.data ? (
               <LoadError what="your scans" onRetry={() => void history.refetch()} />
             ) : history.data ? (
               <HistoryTab scans={history.data.items} total={history.data.total} />
@@ -67,7 +72,11 @@ export default function ProfileRoute() {
             <OrdersTab />
           </TabsContent>
           <TabsContent value="settings">
-            {account.data ? <SettingsTab account={account.data} /> : <Skeleton className="h-80" />}
+            {account.data ? (
+              <SettingsTab key={formKey} account={account.data} />
+            ) : account.isError ? null : (
+              <Skeleton className="h-80" />
+            )}
           </TabsContent>
         </Card>
       </Tabs>

@@ -51,10 +51,16 @@ export default function QuizHubRoute() {
         </Alert>
       ) : null}
 
-      <section aria-label="Your progress" className="grid gap-4 lg:grid-cols-[1fr_minmax(0,22rem)]">
-        <StatCards stats={stats.data} />
-        <LevelProgress stats={stats.data} />
-      </section>
+      {/* Failed with nothing kept (offline, never opened): the alert above says so, no skeleton. */}
+      {stats.isError && !stats.data ? null : (
+        <section
+          aria-label="Your progress"
+          className="grid gap-4 lg:grid-cols-[1fr_minmax(0,22rem)]"
+        >
+          <StatCards stats={stats.data} />
+          <LevelProgress stats={stats.data} />
+        </section>
+      )}
 
       <div className="mt-8">
         <DailyChallengeCard status={dailyStatus} />

@@ -7,16 +7,19 @@ import type {
 import { api, ApiRequestError } from '@/lib/api/api-client';
 import { currentPosition } from '@/lib/platform/native';
 
-/** docs/product-rules.md#constants: the default and the quick options of the location card. */
-export const DEFAULT_LOCATION = 'New York, US';
+/** docs/product-rules.md#constants: the quick options of the location card. */
 export const QUICK_LOCATIONS = ['New York, US', 'Los Angeles, US', 'London, UK'] as const;
-export type DetectedVia = 'gps' | 'ip' | 'default';
+export type DetectedVia = 'gps' | 'last' | 'ip' | 'none';
 
 /**
- * docs/product-rules.md#scan: GPS (named by our own reverse geocoder), then the IP lookup, then 'New York, US'.
+ * The place for the scan's climate (decision 081): the device's position (named by our own
+ * reverse geocoder), else the place of the person's last scan, else the IP lookup; when none of
+ * them answers, no place (the person picks one), never a fixed city that is not theirs.
  * Each failure falls through silently to the next.
  */
-export async function detectLocation(): Promise<{ location: string; via: DetectedVia }> {
+export async function detectLocation(
+  lastPlace?: () => Promise<string | null>,
+): Promise<{ location: string | null; via: DetectedVia }> {
   try {
     // The device's location (native plugin in the app, the browser's API on the web).
     const coords = await currentPosition();
@@ -28,12 +31,18 @@ export async function detectLocation(): Promise<{ location: string; via: Detecte
     // next method
   }
   try {
+    const last = await lastPlace?.();
+    if (last) return { location: last, via: 'last' };
+  } catch {
+    // next method
+  }
+  try {
     const answer = await api.get<IpLookupResponse>('/geo/ip');
     if (answer.status === 'ok') return { location: answer.place.name, via: 'ip' };
   } catch {
-    // default
+    // none
   }
-  return { location: DEFAULT_LOCATION, via: 'default' };
+  return { location: null, via: 'none' };
 }
 
 export async function searchPlaces(q: string, signal?: AbortSignal) {

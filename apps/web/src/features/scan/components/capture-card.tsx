@@ -50,7 +50,7 @@ export function CaptureCard({
   return (
     <section aria-labelledby="capture-title" className="rounded-2xl border bg-card p-5 shadow-soft">
       <h2 id="capture-title" className="text-h3 font-semibold">
-        6. Take your photo
+        1. Take or choose your photo
       </h2>
       <div
         role="radiogroup"

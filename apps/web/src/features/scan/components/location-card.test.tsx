@@ -24,7 +24,7 @@ function Harness() {
   return (
     <LocationCard
       location={location}
-      via="default"
+      via="last"
       detecting={false}
       editing={editing}
       onEditingChange={setEditing}

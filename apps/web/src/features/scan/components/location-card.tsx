@@ -14,8 +14,9 @@ import { cn } from '@/lib/utils';
 
 const VIA_TEXT: Record<DetectedVia | 'manual', string> = {
   gps: 'from your device location',
+  last: 'where you scanned last',
   ip: 'from your internet connection (approximate)',
-  default: 'default location',
+  none: '',
   manual: 'chosen by you',
 };
 
@@ -131,7 +132,9 @@ export function LocationCard({
                   </span>
                 </>
               ) : (
-                <span className="text-muted-foreground">No location set</span>
+                <span className="text-muted-foreground" data-testid="scan-location-missing">
+                  No location yet: choose your town for its UV and climate
+                </span>
               )}
             </p>
           </div>

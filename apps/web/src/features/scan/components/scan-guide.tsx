@@ -59,7 +59,7 @@ export function ScanGuide({
       >
         <span>
           <span id="guide-title" className="block text-h3 font-semibold">
-            3. Pre-analysis guide
+            Photo tips: a four-step guide
           </span>
           <span className="text-sm text-muted-foreground">
             Four short steps for the most accurate reading

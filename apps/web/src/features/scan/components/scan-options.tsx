@@ -58,7 +58,7 @@ export function AnalysisTypePicker({
 }) {
   return (
     <fieldset disabled={disabled}>
-      <legend className="text-h3 font-semibold">1. Choose analysis type</legend>
+      <legend className="text-h3 font-semibold">2. Choose analysis type</legend>
       <div role="radiogroup" aria-label="Analysis type" className="mt-3 grid gap-3 sm:grid-cols-2">
         {ANALYSIS_TYPES_COPY.map(({ value: type, title, time, detail, icon: Icon }) => {
           const selected = value === type;
@@ -112,7 +112,7 @@ export function ConcernChips({
 }) {
   return (
     <fieldset disabled={disabled}>
-      <legend className="text-h3 font-semibold">2. Your skin concerns</legend>
+      <legend className="text-h3 font-semibold">3. Your skin concerns</legend>
       <p className="mt-1 text-sm text-muted-foreground">
         Pick any that matter to you: your routine will lean towards them.
       </p>

@@ -35,7 +35,7 @@ export function TechnologyCard() {
       />
       <div className="relative">
         <h2 id="technology-title" className="text-h3 font-semibold">
-          5. How Lumiskin reads your skin
+          How Lumiskin reads your skin
         </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {POINTS.map(({ icon: Icon, title, text }) => (

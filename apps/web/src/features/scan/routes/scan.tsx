@@ -2,6 +2,7 @@ import type { Analysis } from '@lumiskin/contract/analysis-api';
 import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
 import { ScanErrorCode, ScanMessages, type ScanError, type ScanJob } from '@lumiskin/contract/scan';
 import { CircleAlertIcon, PartyPopperIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -24,6 +25,7 @@ import { ScanProgress } from '@/features/scan/components/scan-progress';
 import { TechnologyCard } from '@/features/scan/components/technology-card';
 import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api/api-client';
 import { useSession } from '@/lib/api/auth';
+import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
 
 /** docs/product-rules.md#errors-and-messages: the sentence to show for a failed scan, and whether manual entry opens. */
 function describeError(error: unknown): { message: string; openManual: boolean } {
@@ -51,17 +53,21 @@ function describeError(error: unknown): { message: string; openManual: boolean }
   return { message: ScanMessages.analysisFailed, openManual: false };
 }
 
+/** The newest scan only: its place stands in when the device cannot say where it is. */
+const LAST_SCAN = { limit: 1 };
+
 export default function ScanRoute() {
   const session = useSession();
   const name = session?.user.name.trim();
 
   const [analysisType, setAnalysisType] = useState<AnalysisType>('quick');
   const [concerns, setConcerns] = useState<ScanConcern[]>([]);
-  const [guideOpen, setGuideOpen] = useState(true);
+  // Folded: the photo step leads the page; the guide opens with a tap (issue 34).
+  const [guideOpen, setGuideOpen] = useState(false);
   const [guideStep, setGuideStep] = useState(0);
 
   const [location, setLocation] = useState<string | null>(null);
-  const [via, setVia] = useState<DetectedVia | 'manual'>('default');
+  const [via, setVia] = useState<DetectedVia | 'manual'>('none');
   const [detecting, setDetecting] = useState(true);
   const [editingLocation, setEditingLocation] = useState(false);
 
@@ -82,14 +88,20 @@ export default function ScanRoute() {
   const scan = useUploadScan();
   const analyzing = scan.isPending || queued !== null;
 
+  const queryClient = useQueryClient();
   const detect = useCallback(() => {
     setDetecting(true);
-    void detectLocation().then(({ location: found, via: how }) => {
+    // The person's last scan's place, when the device cannot say where it is.
+    const lastPlace = () =>
+      queryClient
+        .fetchQuery(getScanHistoryQueryOptions(LAST_SCAN))
+        .then((history) => history.items[0]?.location ?? null);
+    void detectLocation(lastPlace).then(({ location: found, via: how }) => {
       setLocation(found);
       setVia(how);
       setDetecting(false);
     });
-  }, []);
+  }, [queryClient]);
   useEffect(detect, [detect]);
 
   useEffect(() => () => (upload ? URL.revokeObjectURL(upload.url) : undefined), [upload]);
@@ -165,8 +177,7 @@ export default function ScanRoute() {
         </p>
         <h1 className="mt-2 text-h1 font-semibold">{name ? `Hi ${name}!` : 'AI Skin Analysis'}</h1>
         <p className="mt-2 text-muted-foreground">
-          A clear photo in soft light, a location for your climate, and Lumiskin reads your skin
-          zone by zone.
+          Take or choose a clear photo in soft light; Lumiskin reads your skin zone by zone.
         </p>
       </header>
 
@@ -198,45 +209,6 @@ export default function ScanRoute() {
         </section>
       ) : (
         <div className="space-y-6">
-          <AnalysisTypePicker
-            value={analysisType}
-            onChange={setAnalysisType}
-            disabled={analyzing}
-          />
-          <ConcernChips
-            value={concerns}
-            disabled={analyzing}
-            onToggle={(c) =>
-              setConcerns((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]))
-            }
-          />
-          {
-            <ScanGuide
-              open={guideOpen}
-              step={guideStep}
-              onToggle={() => setGuideOpen((o) => !o)}
-              onSkip={() => setGuideOpen(false)}
-              onNext={() => {
-                if (guideStep >= GUIDE_STEPS.length - 1) setGuideOpen(false);
-                else setGuideStep((s) => s + 1);
-              }}
-            />
-          }
-          <LocationCard
-            location={location}
-            via={via}
-            detecting={detecting}
-            editing={editingLocation}
-            onEditingChange={setEditingLocation}
-            onChange={(value) => {
-              setLocation(value);
-              setVia('manual');
-              setError(null);
-            }}
-            onDetect={detect}
-            disabled={analyzing}
-          />
-          <TechnologyCard />
           <CaptureCard
             mode={mode}
             onModeChange={setMode}
@@ -319,6 +291,45 @@ export default function ScanRoute() {
               )}
             </section>
           ) : null}
+          <AnalysisTypePicker
+            value={analysisType}
+            onChange={setAnalysisType}
+            disabled={analyzing}
+          />
+          <ConcernChips
+            value={concerns}
+            disabled={analyzing}
+            onToggle={(c) =>
+              setConcerns((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]))
+            }
+          />
+          <LocationCard
+            location={location}
+            via={via}
+            detecting={detecting}
+            editing={editingLocation}
+            onEditingChange={setEditingLocation}
+            onChange={(value) => {
+              setLocation(value);
+              setVia('manual');
+              setError(null);
+            }}
+            onDetect={detect}
+            disabled={analyzing}
+          />
+          {
+            <ScanGuide
+              open={guideOpen}
+              step={guideStep}
+              onToggle={() => setGuideOpen((o) => !o)}
+              onSkip={() => setGuideOpen(false)}
+              onNext={() => {
+                if (guideStep >= GUIDE_STEPS.length - 1) setGuideOpen(false);
+                else setGuideStep((s) => s + 1);
+              }}
+            />
+          }
+          <TechnologyCard />
         </div>
       )}
 

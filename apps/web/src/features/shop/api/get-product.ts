@@ -1,7 +1,7 @@
 import type { ShopProduct } from '@lumiskin/contract/shop';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { api, ApiRequestError } from '@/lib/api/api-client';
+import { api, shouldRetry } from '@/lib/api/api-client';
 import { shopQueryKey } from '@/lib/api/shop-catalogue';
 import { catalogueQueryOptions } from '@/lib/api/mix';
 import { preloadImage, waitBriefly } from '@/lib/route-prefetch';
@@ -15,7 +15,7 @@ export const productQueryOptions = (id: string) =>
     queryFn: ({ signal }) => getProduct(id, signal),
     staleTime: 60_000,
     // An unknown product stays unknown: no retry for a 4xx.
-    retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
+    retry: shouldRetry,
   });
 
 export const useProduct = (id: string) => useQuery(productQueryOptions(id));

@@ -61,12 +61,22 @@ describe('ProductCard', () => {
       'href',
       '/shop/aquahydra',
     );
-    expect(screen.getByText('(1,204 reviews)')).toBeInTheDocument();
 
     await router.navigate('/renewlift');
     const more = await screen.findByRole('button', { name: 'Add one more RenewLift' });
     expect(more).toBeEnabled();
     await user.click(more);
     expect(onAdd).toHaveBeenCalledOnce();
+  });
+
+  it('shows no star rating or review count: there are no reviews (issue 34)', async () => {
+    const base = { ...product('aquahydra', 'AquaHydra', 'base'), rating: 4.7, review_count: 642 };
+    const { container } = renderWithRouter([card(base, 0)], '/aquahydra');
+    await screen.findByRole('link', { name: 'AquaHydra' });
+    const text = container.textContent ?? '';
+    expect(text).not.toMatch(/review/i);
+    expect(text).not.toContain('642');
+    expect(text).not.toContain('4.7');
+    expect(screen.queryByText(/rating/i)).toBeNull();
   });
 });

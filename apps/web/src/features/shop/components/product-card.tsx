@@ -1,12 +1,11 @@
 import { formatPounds, maxQuantityOf } from '@lumiskin/contract/mix';
 import type { ShopProduct } from '@lumiskin/contract/shop';
-import { HeartIcon, MinusIcon, PlusIcon, StarIcon } from 'lucide-react';
+import { HeartIcon, MinusIcon, PlusIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { plural } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 export type ShopView = 'grid' | 'list';
@@ -100,17 +99,14 @@ export function ProductCard({
       </div>
 
       <div className={cn('flex min-w-0 flex-1 flex-col', isList ? 'py-1' : 'p-5')}>
-        <div className="flex items-center gap-1.5 text-xs text-muted-foreground">
-          <StarIcon className="size-3.5 fill-[#f59e0b] text-[#f59e0b]" aria-hidden />
-          <span className="font-semibold text-foreground">{product.rating.toFixed(1)}</span>
-          <span>({plural(product.review_count, 'review')})</span>
-          {product.featured && isList ? (
-            <Badge variant="accent" className="ml-1">
-              Featured
-            </Badge>
-          ) : null}
-        </div>
-        <h3 className="mt-2 font-semibold leading-snug">
+        {/* No star rating or review count: Lumiskin has no reviews yet, and the catalogue's
+            seeded figures are not anyone's opinion (decision 082). */}
+        {product.featured && isList ? (
+          <Badge variant="accent" className="mb-2 self-start">
+            Featured
+          </Badge>
+        ) : null}
+        <h3 className="font-semibold leading-snug">
           <Link
             to={paths.product.href(product.id)}
             className="hover:text-primary-text hover:underline focus-visible:underline"

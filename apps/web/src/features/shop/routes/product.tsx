@@ -2,14 +2,7 @@ import { formatPounds, maxQuantityOf } from '@lumiskin/contract/mix';
 import { ShopMessages } from '@lumiskin/contract/messages';
 import type { ShopProduct } from '@lumiskin/contract/shop';
 import { useQuery } from '@tanstack/react-query';
-import {
-  ArrowLeftIcon,
-  CheckIcon,
-  HeartIcon,
-  PackageSearchIcon,
-  PlusIcon,
-  StarIcon,
-} from 'lucide-react';
+import { ArrowLeftIcon, CheckIcon, HeartIcon, PackageSearchIcon, PlusIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { MixRefusalDialog } from '@/components/mix-refusal-dialog';
 import { ProductImage } from '@/components/product-image';
@@ -22,7 +15,6 @@ import { useFavorites } from '@/features/shop/api/favorites';
 import { useProduct } from '@/features/shop/api/get-product';
 import { TYPE_LABEL } from '@/features/shop/components/product-card';
 import { ApiRequestError } from '@/lib/api/api-client';
-import { plural } from '@/lib/format';
 import { catalogueQueryOptions, useMix } from '@/lib/api/mix';
 import { cn } from '@/lib/utils';
 
@@ -86,7 +78,7 @@ function ProductBody({ product }: { product: ShopProduct }) {
       <meta property="og:description" content={description} />
       <meta property="og:image" content={product.image} />
       <meta property="og:site_name" content="Lumiskin" />
-      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-2 lg:gap-12">
         <ProductImage
           product={product}
           size={640}
@@ -104,11 +96,6 @@ function ProductBody({ product }: { product: ShopProduct }) {
               {TYPE_LABEL[product.type]}
             </Badge>
             {product.featured ? <Badge variant="accent">Featured</Badge> : null}
-            <span className="flex items-center gap-1 text-sm text-muted-foreground">
-              <StarIcon className="size-4 fill-[#f59e0b] text-[#f59e0b]" aria-hidden />
-              <span className="font-semibold text-foreground">{product.rating.toFixed(1)}</span>(
-              {plural(product.review_count, 'review')})
-            </span>
           </div>
           <h1 className="mt-3 text-h1 font-semibold text-balance">{product.name}</h1>
           <p className="mt-2 text-lg text-muted-foreground">{product.short_description}</p>
@@ -142,8 +129,11 @@ function ProductBody({ product }: { product: ShopProduct }) {
           <Section title="Key ingredients">
             <ul className="flex flex-wrap gap-2">
               {product.key_ingredients.map((ingredient) => (
-                <li key={ingredient}>
-                  <Badge variant="secondary">{ingredient}</Badge>
+                <li key={ingredient} className="max-w-full">
+                  {/* A long ingredient wraps inside its badge instead of widening a phone's page. */}
+                  <Badge variant="secondary" className="max-w-full whitespace-normal">
+                    {ingredient}
+                  </Badge>
                 </li>
               ))}
             </ul>
@@ -202,11 +192,11 @@ function RelatedProducts({ product }: { product: ShopProduct }) {
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
         {related.map((p) => (
-          <li key={p.id} className="overflow-hidden rounded-2xl border bg-card shadow-soft">
+          <li key={p.id} className="min-w-0 overflow-hidden rounded-2xl border bg-card shadow-soft">
             <Link to={paths.product.href(p.id)} className="block focus-visible:outline-2">
               <ProductImage product={p} size={300} className="aspect-square" />
               <div className="p-4">
-                <p className="font-semibold leading-snug">{p.name}</p>
+                <p className="font-semibold leading-snug wrap-anywhere">{p.name}</p>
                 <p className="mt-1 text-sm tabular-nums text-muted-foreground">
                   {formatPounds(p.price_pence)}
                 </p>

@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config';
+import { expect, loginViaUi, newUser, registerViaApi, test, waitForApp } from './fixtures';
+
+/** Phone (small and common), tablet, laptop and desktop widths (issue 34). */
+const WIDTHS = [320, 360, 768, 1280, 1440];
+
+const PUBLIC_PAGES = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/terms',
+  '/privacy',
+  '/shop',
+  '/shop/aquahydra',
+  '/learn',
+  '/learn/building-a-routine-less-is-more',
+  '/download',
+  '/no-such-page',
+];
+const MEMBER_PAGES = [
+  '/dashboard',
+  '/history',
+  '/scan',
+  '/profile',
+  '/quiz',
+  '/quiz/challenges',
+  '/shop',
+  '/learn',
+  '/download',
+];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/users',
+  '/admin/products',
+  '/admin/products/aquahydra',
+  '/admin/articles',
+  '/admin/quiz',
+  '/admin/quiz/categories',
+  '/admin/audit',
+  '/admin/settings',
+];
+
+/** What sticks out to the right of the window, to name in a failure. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const doc = document.documentElement.scrollWidth;
+    const culprits: string[] = [];
+    if (doc > width) {
+      for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+        const box = el.getBoundingClientRect();
+        const parent = el.parentElement?.getBoundingClientRect();
+        // The outermost element that sticks out (its parent fits), which is what to fix.
+        const isOutermost = !parent || parent.right <= width + 0.5;
+        // Inside a box that scrolls or clips sideways, it does not widen the page.
+        let clipped = false;
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+          if (getComputedStyle(a).overflowX !== 'visible') clipped = true;
+        if (clipped) continue;
+        if (box.right > width + 0.5 && box.width > 0 && isOutermost && culprits.length < 5) {
+          const cls = typeof el.className === 'string' ? el.className.slice(0, 80) : '';
+          culprits.push(`${el.tagName.toLowerCase()}.${cls} → ${Math.round(box.right)}`);
+        }
+      }
+    }
+    return { width, doc, culprits };
+  });
+}
+
+async function checkPages(page: Page, pages: string[]) {
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const url of pages) {
+      await page.goto(url);
+      await waitForApp(page);
+      // Let the page's data arrive and settle (cards, charts, tables).
+      await page.waitForLoadState('networkidle');
+      const { doc, culprits } = await overflow(page);
+      if (doc > width)
+        problems.push(`${url} at ${width}px is ${doc}px wide: ${culprits.join('; ')}`);
+    }
+  }
+  expect(problems).toEqual([]);
+}
+
+/** The main navigation's links all sit on one line. */
+async function expectNavOnOneLine(page: Page) {
+  const tops = await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((l) => {
+        const box = l.getBoundingClientRect();
+        return { top: Math.round(box.top), height: Math.round(box.height) };
+      }),
+    );
+  expect(tops.length).toBeGreaterThan(3);
+  expect(new Set(tops.map((t) => t.top)).size).toBe(1);
+  // A label wrapping inside its link makes the link taller than one line of text.
+  for (const t of tops) expect(t.height).toBeLessThanOrEqual(40);
+}
+
+test.describe('layout', () => {
+  test.describe.configure({ timeout: 600_000 });
+
+  test('no public page scrolls sideways from 320 to 1440 px', async ({ page }) => {
+    await checkPages(page, PUBLIC_PAGES);
+  });
+
+  test('no signed-in page scrolls sideways, and the navigation is one line at 1280 px', async ({
+    page,
+    request,
+  }) => {
+    const user = newUser();
+    await registerViaApi(request, user);
+    await loginViaUi(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await checkPages(page, MEMBER_PAGES);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/dashboard');
+      await waitForApp(page);
+      await expectNavOnOneLine(page);
+    }
+  });
+
+  test('the scan page leads with the photo: taking or choosing it is visible without scrolling on a phone', async ({
+    page,
+    request,
+  }) => {
+    const user = newUser();
+    await registerViaApi(request, user);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await loginViaUi(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/scan');
+    await waitForApp(page);
+    const firstStep = page.locator('main h2, main legend').first();
+    await expect(firstStep).toHaveText(/Take or choose your photo/);
+    for (const name of ['Use Camera', 'Upload Photo']) {
+      const box = await page.getByRole('button', { name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.y + box!.height, `${name} is below the first screen`).toBeLessThanOrEqual(740);
+    }
+  });
+
+  test('no admin page scrolls sideways', async ({ page }) => {
+    await loginViaUi(page, E2E_ADMIN);
+    await expect(page).not.toHaveURL(/\/login/);
+    await checkPages(page, ADMIN_PAGES);
+  });
+});
