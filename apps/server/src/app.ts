@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastSerializerCompiler } from './lib/fast-serializer';
 import type { AppConfig, ConnectionsConfig } from './config';
@@ -220,7 +220,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
     // Fastify's two lines per request (incoming, completed) become one (logRequests below).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
