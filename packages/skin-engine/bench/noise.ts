@@ -20,11 +20,10 @@ import os from 'node:os';
 import sharp from 'sharp';
 import {
   COMPREHENSIVE_METRICS,
-  NOISE_BANDS,
   PROFILE_METRICS,
-  noiseBand,
   type MetricKey,
 } from '@lumiskin/contract/analysis';
+import { NOISE_BANDS, noiseBand } from '@lumiskin/contract/trends';
 import type { AnalysisResult } from '../src/engine';
 import {
   arg,

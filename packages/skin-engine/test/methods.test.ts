@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { COMPREHENSIVE_METRICS, NOISE_BANDS, type MetricKey } from '@lumiskin/contract/analysis';
+import { COMPREHENSIVE_METRICS, type MetricKey } from '@lumiskin/contract/analysis';
+import { NOISE_BANDS } from '@lumiskin/contract/trends';
 import { describe, expect, it } from 'vitest';
 import {
   HAIR_AREA_SOFT,

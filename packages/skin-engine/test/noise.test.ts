@@ -1,10 +1,5 @@
-import {
-  COMPREHENSIVE_METRICS,
-  PROFILE_METRICS,
-  noiseBand,
-  trend,
-  type NoiseKey,
-} from '@lumiskin/contract/analysis';
+import { COMPREHENSIVE_METRICS, PROFILE_METRICS } from '@lumiskin/contract/analysis';
+import { noiseBand, trend, type NoiseKey } from '@lumiskin/contract/trends';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../src/engine';
 import {

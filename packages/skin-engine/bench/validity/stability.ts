@@ -1,4 +1,5 @@
-import { noiseBand, type MetricKey } from '@lumiskin/contract/analysis';
+import { type MetricKey } from '@lumiskin/contract/analysis';
+import { noiseBand } from '@lumiskin/contract/trends';
 import type { AnalysisResult, SkinEngine } from '../../src/engine';
 import { bootstrapCi, mean } from '../dev-faces';
 import {

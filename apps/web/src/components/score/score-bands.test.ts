@@ -1,4 +1,4 @@
-import { noiseBand } from '@lumiskin/contract/analysis';
+import { noiseBand } from '@lumiskin/contract/trends';
 import { describe, expect, it } from 'vitest';
 import { trendLabel } from './score-bands';
 

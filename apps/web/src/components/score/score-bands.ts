@@ -1,12 +1,10 @@
 import {
   METRIC_LABELS,
   scoreBand,
-  noiseBand,
-  trend,
   type MetricKey,
-  type NoiseKey,
   type ScoreBand,
 } from '@lumiskin/contract/analysis';
+import { noiseBand, trend, type NoiseKey } from '@lumiskin/contract/trends';
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 
 /**

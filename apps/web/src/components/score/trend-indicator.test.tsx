@@ -1,4 +1,4 @@
-import { noiseBand } from '@lumiskin/contract/analysis';
+import { noiseBand } from '@lumiskin/contract/trends';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TrendIndicator } from '@/components/score/trend-indicator';

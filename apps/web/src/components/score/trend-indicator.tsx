@@ -1,4 +1,5 @@
-import { METHOD_CHANGED_NOTE, type NoiseKey } from '@lumiskin/contract/analysis';
+import { METHOD_CHANGED_NOTE } from '@lumiskin/contract/analysis';
+import { type NoiseKey } from '@lumiskin/contract/trends';
 import { ArrowDownRightIcon, ArrowUpRightIcon, MinusIcon, RefreshCwIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import {

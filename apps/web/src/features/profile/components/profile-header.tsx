@@ -1,5 +1,5 @@
 import type { Account } from '@lumiskin/contract/account';
-import { noiseBand } from '@lumiskin/contract/analysis';
+import { noiseBand } from '@lumiskin/contract/trends';
 import { TrendingDownIcon, TrendingUpIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';

@@ -1,5 +1,6 @@
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
-import { LEGACY_METHODS, noiseBand } from '@lumiskin/contract/analysis';
+import { LEGACY_METHODS } from '@lumiskin/contract/analysis';
+import { noiseBand } from '@lumiskin/contract/trends';
 import { describe, expect, it } from 'vitest';
 import { improvement } from '@/features/profile/components/scores';
 import { createHistoryItem, DAYLIGHT, WARM_LAMP } from '@/testing/scan-factory';

@@ -2,9 +2,9 @@ import {
   METRIC_LABELS,
   PROFILE_METRICS,
   scoreBand,
-  trend,
   type MetricKey,
 } from '@lumiskin/contract/analysis';
+import { trend } from '@lumiskin/contract/trends';
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 import { comparableBaseline, type CaptureDifference } from '@/lib/scan/baseline';
 import { changedMethods } from '@/lib/scan/methods';
