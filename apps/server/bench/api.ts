@@ -42,6 +42,11 @@ const TARGETS: Target[] = [
   },
 ];
 const P99_LIMIT_MS = 100;
+// BENCH_ONLY=products,me runs only the routes whose path contains one of the words;
+// BENCH_CPU_PROF_DIR=dir writes the app's CPU profile there (node --cpu-prof) when it stops.
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const routes = only ? TARGETS.filter((t) => only.some((word) => t.path.includes(word))) : TARGETS;
+const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
 const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
 
 /** Starts `node args…` and resolves with the first capture of `ready` in its output. */
@@ -99,7 +104,7 @@ await withBenchPostgres('api', async (pg) => {
   try {
     const app = await startProcess(
       'app',
-      [distServer],
+      [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : []), distServer],
       {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -200,7 +205,7 @@ await withBenchPostgres('api', async (pg) => {
       bareP99.push(result.latency.p99);
     };
     await measureBare();
-    for (const target of TARGETS) {
+    for (const target of routes) {
       const headers: Record<string, string> = target.signedIn
         ? { authorization: `Bearer ${token}` }
         : {};
