@@ -195,6 +195,8 @@ await withBenchPostgres('api', async (pg) => {
       target: Target;
       rps: number;
       p99: number;
+      /** Bytes per answer, headers included (autocannon's throughput over its req/s). */
+      bytes: number;
       bad: number;
       busyMean: number;
       busyMax: number;
@@ -216,6 +218,7 @@ await withBenchPostgres('api', async (pg) => {
         target,
         rps: result.requests.average,
         p99: result.latency.p99,
+        bytes: result.throughput.average / Math.max(1, result.requests.average),
         bad: result.non2xx + result.errors + result.timeouts,
         busyMean: mean(samples),
         busyMax: Math.max(0, ...samples),
@@ -226,15 +229,16 @@ await withBenchPostgres('api', async (pg) => {
     const line = (cells: string[]) =>
       console.log(
         cells
-          .map((cell, i) => (i === 0 ? cell.padEnd(38) : cell.padStart(i === 5 ? 14 : 9)))
+          .map((cell, i) => (i === 0 ? cell.padEnd(38) : cell.padStart(i === 6 ? 14 : 9)))
           .join(' '),
       );
     console.log(`\nbare runs, req/s: ${bareRps.map((r) => r.toFixed(0)).join(', ')}`);
-    line(['route', 'req/s', 'p99 ms', 'vs bare', 'target', 'pool busy', 'errors', 'verdict']);
+    line(['route', 'req/s', 'p99 ms', 'kB/answer', 'vs bare', 'target', 'pool busy', 'errors', 'verdict']);
     line([
       'bare Fastify GET /hello (mean)',
       mean(bareRps).toFixed(0),
       `${Math.max(...bareP99)}`,
+      '',
       '1.00',
     ]);
     let missed = 0;
@@ -247,6 +251,7 @@ await withBenchPostgres('api', async (pg) => {
         row.target.name,
         row.rps.toFixed(0),
         row.p99.toFixed(0),
+        (row.bytes / 1024).toFixed(1),
         share.toFixed(2),
         `≥${row.target.target.toFixed(2)}`,
         `${row.busyMean.toFixed(1)} (max ${row.busyMax}) of ${POOL_MAX}`,
