@@ -195,9 +195,9 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   // 1. External plugins (and what they need: readiness checks, the shared Redis)
