@@ -104,7 +104,10 @@ await withBenchPostgres('api', async (pg) => {
   try {
     const app = await startProcess(
       'app',
-      [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : []), distServer],
+      [
+        ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : []),
+        distServer,
+      ],
       {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -233,7 +236,17 @@ await withBenchPostgres('api', async (pg) => {
           .join(' '),
       );
     console.log(`\nbare runs, req/s: ${bareRps.map((r) => r.toFixed(0)).join(', ')}`);
-    line(['route', 'req/s', 'p99 ms', 'kB/answer', 'vs bare', 'target', 'pool busy', 'errors', 'verdict']);
+    line([
+      'route',
+      'req/s',
+      'p99 ms',
+      'kB/answer',
+      'vs bare',
+      'target',
+      'pool busy',
+      'errors',
+      'verdict',
+    ]);
     line([
       'bare Fastify GET /hello (mean)',
       mean(bareRps).toFixed(0),

@@ -49,9 +49,13 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
     },
   };
   const nonce = /nonce-|function/;
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
-  });
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
   if (Object.values(headers).some((value) => nonce.test(value))) {
     throw new Error('helmetHeaders: the headers depend on the request');
   }
