@@ -42,6 +42,11 @@ const TARGETS: Target[] = [
   },
 ];
 const P99_LIMIT_MS = 100;
+// BENCH_ONLY=products,me runs only the routes whose path contains one of the words;
+// BENCH_CPU_PROF_DIR=dir writes the app's CPU profile there (node --cpu-prof) when it stops.
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const routes = only ? TARGETS.filter((t) => only.some((word) => t.path.includes(word))) : TARGETS;
+const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
 const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
 
 /** Starts `node args…` and resolves with the first capture of `ready` in its output. */
@@ -99,7 +104,10 @@ await withBenchPostgres('api', async (pg) => {
   try {
     const app = await startProcess(
       'app',
-      [distServer],
+      [
+        ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : []),
+        distServer,
+      ],
       {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -190,6 +198,8 @@ await withBenchPostgres('api', async (pg) => {
       target: Target;
       rps: number;
       p99: number;
+      /** Bytes per answer, headers included (autocannon's throughput over its req/s). */
+      bytes: number;
       bad: number;
       busyMean: number;
       busyMax: number;
@@ -200,7 +210,7 @@ await withBenchPostgres('api', async (pg) => {
       bareP99.push(result.latency.p99);
     };
     await measureBare();
-    for (const target of TARGETS) {
+    for (const target of routes) {
       const headers: Record<string, string> = target.signedIn
         ? { authorization: `Bearer ${token}` }
         : {};
@@ -211,6 +221,7 @@ await withBenchPostgres('api', async (pg) => {
         target,
         rps: result.requests.average,
         p99: result.latency.p99,
+        bytes: result.throughput.average / Math.max(1, result.requests.average),
         bad: result.non2xx + result.errors + result.timeouts,
         busyMean: mean(samples),
         busyMax: Math.max(0, ...samples),
@@ -221,15 +232,26 @@ await withBenchPostgres('api', async (pg) => {
     const line = (cells: string[]) =>
       console.log(
         cells
-          .map((cell, i) => (i === 0 ? cell.padEnd(38) : cell.padStart(i === 5 ? 14 : 9)))
+          .map((cell, i) => (i === 0 ? cell.padEnd(38) : cell.padStart(i === 6 ? 14 : 9)))
           .join(' '),
       );
     console.log(`\nbare runs, req/s: ${bareRps.map((r) => r.toFixed(0)).join(', ')}`);
-    line(['route', 'req/s', 'p99 ms', 'vs bare', 'target', 'pool busy', 'errors', 'verdict']);
+    line([
+      'route',
+      'req/s',
+      'p99 ms',
+      'kB/answer',
+      'vs bare',
+      'target',
+      'pool busy',
+      'errors',
+      'verdict',
+    ]);
     line([
       'bare Fastify GET /hello (mean)',
       mean(bareRps).toFixed(0),
       `${Math.max(...bareP99)}`,
+      '',
       '1.00',
     ]);
     let missed = 0;
@@ -242,6 +264,7 @@ await withBenchPostgres('api', async (pg) => {
         row.target.name,
         row.rps.toFixed(0),
         row.p99.toFixed(0),
+        (row.bytes / 1024).toFixed(1),
         share.toFixed(2),
         `≥${row.target.target.toFixed(2)}`,
         `${row.busyMean.toFixed(1)} (max ${row.busyMax}) of ${POOL_MAX}`,

@@ -1,5 +1,5 @@
 import type { Role } from '@lumiskin/contract/auth';
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { SessionRow, UserRow } from '../modules/auth/schema';
 import { forbidden, unauthorized } from './errors';
 
@@ -70,8 +70,14 @@ export function declaresBearer(schema: FastifySchema | undefined): boolean {
  * before its body is read or parsed (so a request without a valid token costs one lookup and no
  * body); its handler then reads `request.user`.
  */
-export async function authenticateDeclared(request: FastifyRequest): Promise<void> {
-  if (declaresBearer(request.routeOptions.schema)) await authenticate(request);
+export function authenticateDeclared(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  // A callback hook: the public routes (no bearer) pass without a promise per request.
+  if (!declaresBearer(request.routeOptions.schema)) return done();
+  authenticate(request).then(() => done(), done);
 }
 
 /**

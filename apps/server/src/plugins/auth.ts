@@ -41,12 +41,14 @@ async function authPlugin(app: FastifyInstance) {
   // Anything a signed-in person changes may be their account (profile, password, sign-out,
   // deletion): their sessions are read afresh everywhere before the answer leaves. Changes to
   // someone else's account (staff, links from a mail) call forgetUser themselves.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback hooks (here and below): reads pass without a promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
     if (isWrite && request.auth && reply.statusCode < 400) {
-      await app.forgetUser(request.auth.user.id);
+      app.forgetUser(request.auth.user.id).then(() => done(null, payload), done);
+      return;
     }
-    return payload;
+    done(null, payload);
   });
   app.decorateRequest('auth', undefined);
   app.decorateRequest('user', {
@@ -61,12 +63,12 @@ async function authPlugin(app: FastifyInstance) {
   });
   // A signed-in answer (or one that hands out a token) is nobody else's: no shared or browser
   // cache may keep it, whatever the route set for visitors.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const isSignedIn = Boolean(request.auth) || request.headers.authorization !== undefined;
     const isJson = String(reply.getHeader('content-type') ?? '').includes('json');
     const handsOutToken = request.url.startsWith('/api/auth/');
     if (isJson && (isSignedIn || handsOutToken)) reply.header('cache-control', PRIVATE);
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -22,28 +22,30 @@ async function requestGuards(app: FastifyInstance) {
     parseJson(request, body, done);
   });
 
-  app.addHook('preValidation', async (request) => {
+  // Callback hooks (here and below): no promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
     const type = request.headers['content-type'] ?? '';
     if (/^multipart\//i.test(type)) {
       // RFC 2046: 1 to 70 characters. busboy throws a plain Error (a 500) beyond 256.
       const boundary = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(type);
       const length = (boundary?.[1] ?? boundary?.[2] ?? '').length;
       if (length < 1 || length > 70) {
-        throw badRequest('The multipart upload needs a boundary of 1 to 70 characters');
+        return done(badRequest('The multipart upload needs a boundary of 1 to 70 characters'));
       }
     }
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
-      throw badRequest('Text must not contain NUL (\\u0000) characters');
+      return done(badRequest('Text must not contain NUL (\\u0000) characters'));
     }
+    done();
   });
 
   // An answer given before the body was read (401 before the body, 413 on its length, a refused
   // upload) closes the connection: kept alive, Node would read and discard the rest of the body
   // on the event loop, so six clients sending 1 MB bodies to be refused would still cost the
   // server every byte of them.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.raw.complete && hasBody(request)) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -16,8 +16,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_used_at is refreshed at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
+const KNOWN_CONCERNS = new Set<string>(PROFILE_CONCERNS);
+
 export function toUser(row: UserRow): User {
-  const concerns = new Set<string>(PROFILE_CONCERNS);
   return {
     id: row.id,
     name: row.name,
@@ -26,7 +27,7 @@ export function toUser(row: UserRow): User {
     created_at: row.createdAt.toISOString(),
     profile: {
       skinType: row.skinType,
-      skinConcerns: row.skinConcerns.filter((c): c is ProfileConcern => concerns.has(c)),
+      skinConcerns: row.skinConcerns.filter((c): c is ProfileConcern => KNOWN_CONCERNS.has(c)),
     },
   };
 }

@@ -5,9 +5,13 @@ export function newToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-/** What the sessions table stores instead of the token (a leaked table grants no access). */
+/**
+ * What the sessions table stores instead of the token (a leaked table grants no access).
+ * The one-shot crypto.hash (Node ≥ 20.12) is ~3× cheaper than a Hash object, and this runs on
+ * every signed-in request (the session cache is keyed by it).
+ */
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  return crypto.hash('sha256', token, 'hex');
 }
 
 /** `Authorization: Bearer <token>` → token, or null. */
