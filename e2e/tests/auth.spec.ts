@@ -1,4 +1,4 @@
-import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+import { expect, loginViaUi, newUser, registerViaApi, signedInNewUser, test } from './fixtures';
 
 test('register, land on the dashboard, stay signed in across a reload, log out', async ({
   page,
@@ -48,10 +48,7 @@ test('a token revoked on the server sends the user to /login on the next call', 
   page,
   request,
 }) => {
-  const user = newUser();
-  await registerViaApi(request, user);
-  await loginViaUi(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInNewUser(page, request);
 
   const token = await page.evaluate(() => localStorage.getItem('lumiskin_token'));
   const revoked = await request.post('/api/auth/logout', {

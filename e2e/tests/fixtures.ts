@@ -70,6 +70,15 @@ export async function loginViaUi(page: Page, user: Pick<TestUser, 'email' | 'pas
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A new account, registered and signed in through the login page, which lands on the dashboard. */
+export async function signedInNewUser(page: Page, request: APIRequestContext): Promise<TestUser> {
+  const user = newUser();
+  await registerViaApi(request, user);
+  await loginViaUi(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return user;
+}
+
 /**
  * Waits until the app is live on the page (apps/web root layout: <html data-app-ready>). Public
  * pages arrive server-rendered (docs/decisions/013): visible before their script has run, so a

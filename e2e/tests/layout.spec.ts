@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
-import { expect, loginViaUi, newUser, registerViaApi, test, waitForApp } from './fixtures';
+import {
+  expect,
+  loginViaUi,
+  newUser,
+  registerViaApi,
+  signedInNewUser,
+  test,
+  waitForApp,
+} from './fixtures';
 
 /** Phone (small and common), tablet, laptop and desktop widths (issue 34). */
 const WIDTHS = [320, 360, 768, 1280, 1440];
@@ -114,10 +122,7 @@ test.describe('layout', () => {
     page,
     request,
   }) => {
-    const user = newUser();
-    await registerViaApi(request, user);
-    await loginViaUi(page, user);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedInNewUser(page, request);
     await checkPages(page, MEMBER_PAGES);
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 800 });

@@ -1,4 +1,4 @@
-import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+import { expect, loginViaUi, newUser, registerViaApi, signedInNewUser, test } from './fixtures';
 
 test.describe('offline', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -8,10 +8,7 @@ test.describe('offline', () => {
     context,
     request,
   }) => {
-    const user = newUser();
-    await registerViaApi(request, user);
-    await loginViaUi(page, user);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedInNewUser(page, request);
     await expect(page.getByTestId('scans-completed')).toHaveText('0 scans completed');
     // The service worker is registered once the page is idle; wait until it controls the page.
     await page.evaluate(async () => {
@@ -53,10 +50,7 @@ test.describe('offline keeps its word', () => {
     context,
     request,
   }) => {
-    const user = newUser();
-    await registerViaApi(request, user);
-    await loginViaUi(page, user);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const user = await signedInNewUser(page, request);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -111,10 +105,7 @@ test.describe('offline keeps its word', () => {
     context,
     request,
   }) => {
-    const user = newUser();
-    await registerViaApi(request, user);
-    await loginViaUi(page, user);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedInNewUser(page, request);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+import { expect, loginViaUi, newUser, registerViaApi, signedInNewUser, test } from './fixtures';
 
 const PROMPTS = ['Install Lumiskin', 'Routine reminders'];
 
@@ -101,10 +101,7 @@ test.describe('prompts', () => {
   });
 
   test('no prompt opens on the scan page', async ({ page, request }) => {
-    const user = newUser();
-    await registerViaApi(request, user);
-    await loginViaUi(page, user);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedInNewUser(page, request);
     await page.goto('/scan');
     await offerInstall(page);
     await page.waitForTimeout(6_000);

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 // The bank the server is seeded from: the test knows the right answers as the server does.
 import { QUIZ_QUESTIONS } from '../../apps/server/src/content/quiz-bank';
-import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+import type { registerViaApi } from './fixtures';
+import { expect, signedInNewUser, test } from './fixtures';
 
 /**
  * The server refuses a quiz answered faster than one second per question (docs/quiz-rules.md),
@@ -34,10 +35,7 @@ function statValue(page: Page, label: string) {
 }
 
 async function signIn(page: Page, request: Parameters<typeof registerViaApi>[0]) {
-  const user = newUser();
-  await registerViaApi(request, user);
-  await loginViaUi(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInNewUser(page, request);
 }
 
 test('play the daily challenge to the results, then see it Completed on the hub with points and streak', async ({

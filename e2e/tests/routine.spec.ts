@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+import { expect, signedInNewUser, test } from './fixtures';
 
 async function addProduct(page: Page, name: string, purpose: string) {
   await page.getByRole('button', { name: 'Add Product' }).click();
@@ -18,10 +18,7 @@ test.describe('routine safety', () => {
     page,
     request,
   }) => {
-    const user = newUser();
-    await registerViaApi(request, user);
-    await loginViaUi(page, user);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedInNewUser(page, request);
 
     await addProduct(page, 'Retinal 0.1% serum', 'Fine lines');
     await expect(page.getByTestId('routine-conflict')).toHaveCount(0);
