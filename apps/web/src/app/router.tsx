@@ -28,6 +28,58 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 /** The id of the route that holds every signed-in page (its guard is RequireAuth). */
 const SIGNED_IN_ROUTE_ID = 'signed-in';
 
+/** The admin console's pages (under RequireStaff), built fresh per call like the rest. */
+const adminRoutes = (): RouteObject[] => [
+  {
+    index: true,
+    lazy: lazyPage(() => import('@/features/admin/routes/overview')),
+  },
+  {
+    path: paths.adminUsers.path,
+    lazy: lazyPage(() => import('@/features/admin/routes/users')),
+  },
+  {
+    path: paths.adminUser.path,
+    lazy: lazyPage(() => import('@/features/admin/routes/user-detail')),
+  },
+  {
+    path: paths.adminProducts.path,
+    lazy: lazyPage(() => import('@/features/admin/routes/products')),
+  },
+  {
+    path: paths.adminProductNew.path,
+    lazy: lazyPage(() => import('@/features/admin/routes/product-edit')),
+  },
+  {
+    path: paths.adminProduct.path,
+    lazy: lazyPage(() => import('@/features/admin/routes/product-edit')),
+  },
+  {
+    path: paths.adminArticles.path,
+    lazy: lazyPage(() => import('@/features/admin/routes/articles')),
+  },
+  {
+    path: paths.adminQuiz.path,
+    lazy: lazyPage(() => import('@/features/admin/routes/quiz-bank')),
+  },
+  {
+    path: paths.adminQuizCategories.path,
+    lazy: lazyPage(() => import('@/features/admin/routes/quiz-categories')),
+  },
+  {
+    path: paths.adminAudit.path,
+    lazy: lazyPage(() => import('@/features/admin/routes/audit')),
+  },
+  {
+    path: paths.adminOrders.path,
+    lazy: lazyPage(() => import('@/features/admin/routes/orders')),
+  },
+  {
+    path: paths.adminSettings.path,
+    lazy: lazyPage(() => import('@/features/admin/routes/settings')),
+  },
+];
+
 /**
  * The routes of the app. The shop and learn pages have loaders next to their lazy chunks: the
  * router starts the list request with the navigation, while the chunk is still downloading, and
@@ -131,56 +183,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               {
                 path: paths.admin.path,
                 lazy: lazyPage(() => import('@/features/admin/routes/admin-layout')),
-                children: [
-                  {
-                    index: true,
-                    lazy: lazyPage(() => import('@/features/admin/routes/overview')),
-                  },
-                  {
-                    path: paths.adminUsers.path,
-                    lazy: lazyPage(() => import('@/features/admin/routes/users')),
-                  },
-                  {
-                    path: paths.adminUser.path,
-                    lazy: lazyPage(() => import('@/features/admin/routes/user-detail')),
-                  },
-                  {
-                    path: paths.adminProducts.path,
-                    lazy: lazyPage(() => import('@/features/admin/routes/products')),
-                  },
-                  {
-                    path: paths.adminProductNew.path,
-                    lazy: lazyPage(() => import('@/features/admin/routes/product-edit')),
-                  },
-                  {
-                    path: paths.adminProduct.path,
-                    lazy: lazyPage(() => import('@/features/admin/routes/product-edit')),
-                  },
-                  {
-                    path: paths.adminArticles.path,
-                    lazy: lazyPage(() => import('@/features/admin/routes/articles')),
-                  },
-                  {
-                    path: paths.adminQuiz.path,
-                    lazy: lazyPage(() => import('@/features/admin/routes/quiz-bank')),
-                  },
-                  {
-                    path: paths.adminQuizCategories.path,
-                    lazy: lazyPage(() => import('@/features/admin/routes/quiz-categories')),
-                  },
-                  {
-                    path: paths.adminAudit.path,
-                    lazy: lazyPage(() => import('@/features/admin/routes/audit')),
-                  },
-                  {
-                    path: paths.adminOrders.path,
-                    lazy: lazyPage(() => import('@/features/admin/routes/orders')),
-                  },
-                  {
-                    path: paths.adminSettings.path,
-                    lazy: lazyPage(() => import('@/features/admin/routes/settings')),
-                  },
-                ],
+                children: adminRoutes(),
               },
             ],
           },

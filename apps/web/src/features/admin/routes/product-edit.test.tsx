@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import AdminLayout from '@/features/admin/routes/admin-layout';
 import AdminProductEditRoute from '@/features/admin/routes/product-edit';
 import AdminProductsRoute from '@/features/admin/routes/products';
-import { poundsToPence } from '@/features/admin/components/product-form';
+import { poundsToPence } from '@/features/admin/components/product-form-values';
 import { saveSession } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 

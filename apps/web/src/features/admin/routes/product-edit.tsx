@@ -10,7 +10,8 @@ import {
   useUpdateProduct,
 } from '@/features/admin/api/products';
 import { AdminOnly } from '@/features/admin/components/admin-only';
-import { diffEdit, ProductForm } from '@/features/admin/components/product-form';
+import { ProductForm } from '@/features/admin/components/product-form';
+import { diffEdit } from '@/features/admin/components/product-form-values';
 import { errorMessage } from '@/lib/api/api-client';
 import { useAuth } from '@/lib/api/auth';
 

@@ -60,6 +60,55 @@ function PlayerPreview({ draft }: { draft: Draft }) {
   );
 }
 
+/** The options, one marked correct; up to six. */
+function OptionsEditor({ draft, setDraft }: { draft: Draft; setDraft: (draft: Draft) => void }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm">Options (choose the correct one)</legend>
+      {draft.options.map((o, i) => (
+        <div key={i} className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="correct"
+            aria-label={`Option ${i + 1} is correct`}
+            checked={o.correct}
+            onChange={() =>
+              setDraft({
+                ...draft,
+                options: draft.options.map((x, j) => ({ ...x, correct: j === i })),
+              })
+            }
+          />
+          <Input
+            aria-label={`Option ${i + 1}`}
+            value={o.text}
+            onChange={(e) =>
+              setDraft({
+                ...draft,
+                options: draft.options.map((x, j) =>
+                  j === i ? { ...x, text: e.target.value } : x,
+                ),
+              })
+            }
+          />
+        </div>
+      ))}
+      {draft.options.length < 6 ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          onClick={() =>
+            setDraft({ ...draft, options: [...draft.options, { text: '', correct: false }] })
+          }
+        >
+          Add option
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
 function QuestionEditor({
   question,
   categoryId,
@@ -111,49 +160,7 @@ function QuestionEditor({
             onChange={(e) => setDraft({ ...draft, question_text: e.target.value })}
           />
         </label>
-        <fieldset className="space-y-2">
-          <legend className="text-sm">Options (choose the correct one)</legend>
-          {draft.options.map((o, i) => (
-            <div key={i} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="correct"
-                aria-label={`Option ${i + 1} is correct`}
-                checked={o.correct}
-                onChange={() =>
-                  setDraft({
-                    ...draft,
-                    options: draft.options.map((x, j) => ({ ...x, correct: j === i })),
-                  })
-                }
-              />
-              <Input
-                aria-label={`Option ${i + 1}`}
-                value={o.text}
-                onChange={(e) =>
-                  setDraft({
-                    ...draft,
-                    options: draft.options.map((x, j) =>
-                      j === i ? { ...x, text: e.target.value } : x,
-                    ),
-                  })
-                }
-              />
-            </div>
-          ))}
-          {draft.options.length < 6 ? (
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              onClick={() =>
-                setDraft({ ...draft, options: [...draft.options, { text: '', correct: false }] })
-              }
-            >
-              Add option
-            </Button>
-          ) : null}
-        </fieldset>
+        <OptionsEditor draft={draft} setDraft={setDraft} />
         <label className="block text-sm">
           Explanation
           <Input

@@ -55,6 +55,31 @@ function CategoryPreview({ values }: { values: Partial<CategoryValues> }) {
   );
 }
 
+/** The form's starting values: the category being edited, or a new one's defaults. */
+function defaultsOf(category: AdminQuizCategory | null): CategoryValues {
+  return category
+    ? {
+        id: category.id,
+        name: category.name,
+        description: category.description,
+        icon: category.icon as CategoryValues['icon'],
+        color: category.color,
+        estimated_time: category.estimated_time,
+        badge_reward: category.badge_reward,
+        hidden: category.hidden,
+      }
+    : {
+        id: '',
+        name: '',
+        description: '',
+        icon: 'Sparkles',
+        color: '#8b5cf6',
+        estimated_time: 4,
+        badge_reward: '',
+        hidden: false,
+      };
+}
+
 function CategoryEditor({
   category,
   onDone,
@@ -71,27 +96,7 @@ function CategoryEditor({
     formState: { errors },
   } = useForm<CategoryValues>({
     resolver: zodResolver(CreateQuizCategoryBody),
-    defaultValues: category
-      ? {
-          id: category.id,
-          name: category.name,
-          description: category.description,
-          icon: category.icon as CategoryValues['icon'],
-          color: category.color,
-          estimated_time: category.estimated_time,
-          badge_reward: category.badge_reward,
-          hidden: category.hidden,
-        }
-      : {
-          id: '',
-          name: '',
-          description: '',
-          icon: 'Sparkles',
-          color: '#8b5cf6',
-          estimated_time: 4,
-          badge_reward: '',
-          hidden: false,
-        },
+    defaultValues: defaultsOf(category),
   });
   const values = watch();
   const onSubmit = handleSubmit(({ id, ...body }) => {

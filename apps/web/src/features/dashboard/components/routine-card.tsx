@@ -218,18 +218,11 @@ function SummaryTile({
 }
 
 /**
- * The dashboard's routine, summary tiles and routine history (docs/product-rules.md#dashboard),
- * stored on the server: conflict warnings with one-click splits, check-offs for today, and a
- * removal that can be undone for a few seconds (it is sent when the undo time is up).
+ * A removal that can be undone for a few seconds: hidden at once, sent when the undo time is up
+ * (or cut short by another removal or by leaving).
  */
-export function RoutineCard() {
-  const routine = useRoutine();
-  const history = useRoutineHistory({ enabled: routine.isSuccess });
-  const add = useAddRoutineProduct();
+function useUndoableRemoval() {
   const remove = useDeleteRoutineProduct();
-  const split = useApplySplit();
-  const checkOff = useCheckOffRoutine();
-  const [dismissed, setDismissed] = useState<string[]>(readDismissed);
   const [pending, setPending] = useState<PendingRemoval | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { mutate: removeNow } = remove;
@@ -293,6 +286,93 @@ export function RoutineCard() {
     });
   };
 
+  return { pending, onDelete };
+}
+
+function RoutineSummary({ data, changes }: { data: RoutineResponse; changes: number | undefined }) {
+  const week = data.consistency.last_7_days;
+  return (
+    <div className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="routine-summary">
+      <SummaryTile label="Total products" value={data.morning.length + data.evening.length} />
+      <SummaryTile label="Routine changes" value={changes ?? '…'} />
+      <SummaryTile label="Active treatments" value={activeTreatments(data)} />
+      <SummaryTile
+        label="Routine consistency"
+        value={week?.percent == null ? '–' : `${week.percent}%`}
+        hint={
+          week && week.counted_days > 0
+            ? `${week.followed_days} of ${plural(week.counted_days, 'day')} followed`
+            : 'Mark a routine done to start'
+        }
+      />
+    </div>
+  );
+}
+
+function RoutineHistory({ history }: { history: ReturnType<typeof useRoutineHistory> }) {
+  return (
+    <section aria-labelledby="routine-history-title" className="mt-6">
+      <h3 id="routine-history-title" className="flex items-center gap-2 font-semibold">
+        <HistoryIcon className="size-4 text-primary-text" aria-hidden /> Routine History
+      </h3>
+      {history.isError ? (
+        <LoadError
+          what="your routine history"
+          onRetry={() => void history.refetch()}
+          className="mt-3"
+        />
+      ) : !history.data ? (
+        <Skeleton className="mt-3 h-16" />
+      ) : history.data.entries.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">
+          Changes to your routine will be listed here.
+        </p>
+      ) : (
+        <ul className="mt-3 grid max-h-72 gap-2 overflow-y-auto pr-1">
+          {history.data.entries.slice(0, 20).map((entry) => (
+            <li key={entry.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <Badge
+                variant={
+                  entry.type === 'addition'
+                    ? 'success'
+                    : entry.type === 'removal'
+                      ? 'destructive'
+                      : 'default'
+                }
+              >
+                {entry.type === 'addition'
+                  ? 'Added'
+                  : entry.type === 'removal'
+                    ? 'Removed'
+                    : 'Set up'}
+              </Badge>
+              <span className="font-medium">{entry.change}</span>
+              <span className="text-muted-foreground">{entry.reason}</span>
+              <span className="ml-auto text-xs text-muted-foreground">
+                {formatDate(entry.date)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The dashboard's routine, summary tiles and routine history (docs/product-rules.md#dashboard),
+ * stored on the server: conflict warnings with one-click splits, check-offs for today, and a
+ * removal that can be undone for a few seconds (it is sent when the undo time is up).
+ */
+export function RoutineCard() {
+  const routine = useRoutine();
+  const history = useRoutineHistory({ enabled: routine.isSuccess });
+  const add = useAddRoutineProduct();
+  const split = useApplySplit();
+  const checkOff = useCheckOffRoutine();
+  const [dismissed, setDismissed] = useState<string[]>(readDismissed);
+  const { pending, onDelete } = useUndoableRemoval();
+
   const onAdd = async (body: Parameters<typeof add.mutateAsync>[0]) => {
     try {
       const { product, queued } = await add.mutateAsync(body);
@@ -343,7 +423,6 @@ export function RoutineCard() {
     ),
   };
   const changes = history.data?.total;
-  const week = data?.consistency.last_7_days;
 
   return (
     <Card className="p-6" aria-labelledby="routine-title">
@@ -388,67 +467,10 @@ export function RoutineCard() {
               onToggleDone={() => onToggleDone('evening')}
             />
           </div>
-          <div className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="routine-summary">
-            <SummaryTile label="Total products" value={data.morning.length + data.evening.length} />
-            <SummaryTile label="Routine changes" value={changes ?? '…'} />
-            <SummaryTile label="Active treatments" value={activeTreatments(data)} />
-            <SummaryTile
-              label="Routine consistency"
-              value={week?.percent == null ? '–' : `${week.percent}%`}
-              hint={
-                week && week.counted_days > 0
-                  ? `${week.followed_days} of ${plural(week.counted_days, 'day')} followed`
-                  : 'Mark a routine done to start'
-              }
-            />
-          </div>
+          <RoutineSummary data={data} changes={changes} />
         </>
       )}
-      <section aria-labelledby="routine-history-title" className="mt-6">
-        <h3 id="routine-history-title" className="flex items-center gap-2 font-semibold">
-          <HistoryIcon className="size-4 text-primary-text" aria-hidden /> Routine History
-        </h3>
-        {history.isError ? (
-          <LoadError
-            what="your routine history"
-            onRetry={() => void history.refetch()}
-            className="mt-3"
-          />
-        ) : !history.data ? (
-          <Skeleton className="mt-3 h-16" />
-        ) : history.data.entries.length === 0 ? (
-          <p className="mt-2 text-sm text-muted-foreground">
-            Changes to your routine will be listed here.
-          </p>
-        ) : (
-          <ul className="mt-3 grid max-h-72 gap-2 overflow-y-auto pr-1">
-            {history.data.entries.slice(0, 20).map((entry) => (
-              <li key={entry.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                <Badge
-                  variant={
-                    entry.type === 'addition'
-                      ? 'success'
-                      : entry.type === 'removal'
-                        ? 'destructive'
-                        : 'default'
-                  }
-                >
-                  {entry.type === 'addition'
-                    ? 'Added'
-                    : entry.type === 'removal'
-                      ? 'Removed'
-                      : 'Set up'}
-                </Badge>
-                <span className="font-medium">{entry.change}</span>
-                <span className="text-muted-foreground">{entry.reason}</span>
-                <span className="ml-auto text-xs text-muted-foreground">
-                  {formatDate(entry.date)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <RoutineHistory history={history} />
     </Card>
   );
 }

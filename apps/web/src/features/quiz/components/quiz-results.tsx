@@ -39,6 +39,95 @@ function Figure({ icon, label, value }: { icon: React.ReactNode; label: string; 
   );
 }
 
+/** What this quiz earned: a level, a streak milestone, badges. */
+function Achievements({ result }: { result: QuizResult }) {
+  return (
+    <section
+      aria-labelledby="achievements-heading"
+      className="mt-6 rounded-2xl border border-transparent bg-accent-soft p-5 text-accent-soft-foreground sm:p-6"
+    >
+      <h2 id="achievements-heading" className="flex items-center gap-2 text-h3 font-semibold">
+        <PartyPopperIcon className="size-5" aria-hidden /> Achievements
+      </h2>
+      <ul className="mt-3 space-y-2.5">
+        {result.level_up ? (
+          <li className="flex items-center gap-3">
+            <TrophyIcon className="size-5 shrink-0" aria-hidden />
+            <span>
+              <strong>Level up!</strong> You reached level {result.level}.
+            </span>
+          </li>
+        ) : null}
+        {result.streak_milestone ? (
+          <li className="flex items-center gap-3">
+            <span aria-hidden className="text-lg">
+              🔥
+            </span>
+            <span>
+              <strong>{result.streak_milestone}-day streak!</strong> You have played the daily
+              challenge {result.streak_milestone} days in a row.
+            </span>
+          </li>
+        ) : null}
+        {result.badges_earned.map((badge) => (
+          <li key={badge.badge_id} className="flex items-center gap-3">
+            <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-card text-primary-text">
+              <QuizIcon name={badge.icon} className="size-4" />
+            </span>
+            <span>
+              <strong>Badge earned: {badge.badge_name}</strong> — {badge.description}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One question of the review: right or not, the answer given and the right one, the explanation. */
+function ReviewItem({ item, index }: { item: QuizResult['review'][number]; index: number }) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-start gap-3">
+        {item.is_correct ? (
+          <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
+        ) : (
+          <XCircleIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="text-xs font-medium text-muted-foreground">Question {index + 1}</p>
+            <Badge variant={item.is_correct ? 'success' : 'destructive'}>
+              {item.is_correct ? 'Right' : 'Not quite'}
+            </Badge>
+            {item.points_earned > 0 ? (
+              <Badge variant="accent">+{item.points_earned} points</Badge>
+            ) : null}
+          </div>
+          <h3 className="mt-1.5 font-semibold">{item.question_text}</h3>
+          <dl className="mt-3 space-y-1.5 text-sm">
+            <div
+              className={cn('flex gap-2', !item.is_correct && 'text-destructive-soft-foreground')}
+            >
+              <dt className="shrink-0 font-medium">Your answer:</dt>
+              <dd>{item.chosen ?? 'Not answered'}</dd>
+            </div>
+            {item.is_correct ? null : (
+              <div className="flex gap-2 text-success-soft-foreground">
+                <dt className="shrink-0 font-medium">Right answer:</dt>
+                <dd>{item.correct_answer}</dd>
+              </div>
+            )}
+          </dl>
+          <p className="mt-3 rounded-xl bg-muted/70 p-3 text-sm leading-relaxed text-muted-foreground">
+            {item.explanation}
+          </p>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
 /** Quiz results (docs/product-rules.md#quiz): accuracy, correct/total, points, time, achievements, actions, then the review. */
 export function QuizResults({
   result,
@@ -109,47 +198,7 @@ export function QuizResults({
         </div>
       </Card>
 
-      {hasAchievements ? (
-        <section
-          aria-labelledby="achievements-heading"
-          className="mt-6 rounded-2xl border border-transparent bg-accent-soft p-5 text-accent-soft-foreground sm:p-6"
-        >
-          <h2 id="achievements-heading" className="flex items-center gap-2 text-h3 font-semibold">
-            <PartyPopperIcon className="size-5" aria-hidden /> Achievements
-          </h2>
-          <ul className="mt-3 space-y-2.5">
-            {result.level_up ? (
-              <li className="flex items-center gap-3">
-                <TrophyIcon className="size-5 shrink-0" aria-hidden />
-                <span>
-                  <strong>Level up!</strong> You reached level {result.level}.
-                </span>
-              </li>
-            ) : null}
-            {result.streak_milestone ? (
-              <li className="flex items-center gap-3">
-                <span aria-hidden className="text-lg">
-                  🔥
-                </span>
-                <span>
-                  <strong>{result.streak_milestone}-day streak!</strong> You have played the daily
-                  challenge {result.streak_milestone} days in a row.
-                </span>
-              </li>
-            ) : null}
-            {result.badges_earned.map((badge) => (
-              <li key={badge.badge_id} className="flex items-center gap-3">
-                <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-card text-primary-text">
-                  <QuizIcon name={badge.icon} className="size-4" />
-                </span>
-                <span>
-                  <strong>Badge earned: {badge.badge_name}</strong> — {badge.description}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {hasAchievements ? <Achievements result={result} /> : null}
 
       <div className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Button variant="soft" onClick={() => void shareText(share)}>
@@ -177,47 +226,7 @@ export function QuizResults({
         <ol className="mt-4 space-y-4">
           {result.review.map((item, i) => (
             <li key={item.question_id}>
-              <Card className="p-5">
-                <div className="flex items-start gap-3">
-                  {item.is_correct ? (
-                    <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
-                  ) : (
-                    <XCircleIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
-                  )}
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <p className="text-xs font-medium text-muted-foreground">Question {i + 1}</p>
-                      <Badge variant={item.is_correct ? 'success' : 'destructive'}>
-                        {item.is_correct ? 'Right' : 'Not quite'}
-                      </Badge>
-                      {item.points_earned > 0 ? (
-                        <Badge variant="accent">+{item.points_earned} points</Badge>
-                      ) : null}
-                    </div>
-                    <h3 className="mt-1.5 font-semibold">{item.question_text}</h3>
-                    <dl className="mt-3 space-y-1.5 text-sm">
-                      <div
-                        className={cn(
-                          'flex gap-2',
-                          !item.is_correct && 'text-destructive-soft-foreground',
-                        )}
-                      >
-                        <dt className="shrink-0 font-medium">Your answer:</dt>
-                        <dd>{item.chosen ?? 'Not answered'}</dd>
-                      </div>
-                      {item.is_correct ? null : (
-                        <div className="flex gap-2 text-success-soft-foreground">
-                          <dt className="shrink-0 font-medium">Right answer:</dt>
-                          <dd>{item.correct_answer}</dd>
-                        </div>
-                      )}
-                    </dl>
-                    <p className="mt-3 rounded-xl bg-muted/70 p-3 text-sm leading-relaxed text-muted-foreground">
-                      {item.explanation}
-                    </p>
-                  </div>
-                </div>
-              </Card>
+              <ReviewItem item={item} index={i} />
             </li>
           ))}
         </ol>

@@ -9,7 +9,7 @@ import {
   XCircleIcon,
   XIcon,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -42,6 +42,279 @@ function useElapsed(running: boolean) {
     return () => clearInterval(timer);
   }, [running]);
   return { elapsed, read: () => Math.floor((Date.now() - startedAt.current) / 1000) };
+}
+
+function RunnerHeader({ title, elapsed }: { title: string; elapsed: number }) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <Button asChild variant="ghost" size="sm" className="-ml-2">
+        <Link to={paths.quiz.href}>
+          <XIcon aria-hidden /> Quiz hub
+        </Link>
+      </Button>
+      <p className="truncate text-sm font-semibold">{title}</p>
+      <span
+        role="timer"
+        aria-label={`Time ${formatClock(elapsed)}`}
+        className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1.5 text-sm font-semibold tabular-nums"
+      >
+        <ClockIcon className="size-4 text-primary-text" aria-hidden />
+        {formatClock(elapsed)}
+      </span>
+    </div>
+  );
+}
+
+type Question = QuizSession['questions'][number];
+
+/** Where the player is: question n of total, its difficulty and points. */
+function QuestionProgress({
+  question,
+  index,
+  total,
+}: {
+  question: Question;
+  index: number;
+  total: number;
+}) {
+  return (
+    <>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">
+          Question {index + 1} of {total}
+        </p>
+        <div className="flex gap-2">
+          <Badge variant="secondary">{DIFFICULTY_LABEL[question.difficulty]}</Badge>
+          <Badge variant="accent">{plural(question.points, 'point')}</Badge>
+        </div>
+      </div>
+      <Progress
+        className="mt-3"
+        value={((index + 1) / total) * 100}
+        aria-label={`Question ${index + 1} of ${total}`}
+      />
+    </>
+  );
+}
+
+/** The question as the fieldset's legend (focused on each new question), and its diagram. */
+function QuestionPrompt({
+  question,
+  headingRef,
+}: {
+  question: Question;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  return (
+    <>
+      <legend className="contents">
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl leading-snug font-semibold text-balance outline-none sm:text-2xl"
+        >
+          {question.question_text}
+        </h1>
+      </legend>
+      {question.image_url ? (
+        <div className="mt-5 overflow-hidden rounded-xl border bg-white">
+          <img
+            src={question.image_url}
+            alt="Diagram for this question"
+            width={600}
+            height={400}
+            className="aspect-[3/2] h-auto w-full object-contain"
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** One answer option: chosen, then once checked marked right or wrong (locked). */
+function QuizOption({
+  questionId,
+  option,
+  index,
+  chosen,
+  result,
+  disabled,
+  onChoose,
+}: {
+  questionId: string;
+  option: string;
+  /** Its place in the list: A, B, C… */
+  index: number;
+  chosen: string | undefined;
+  result: AnswerFeedback | undefined;
+  disabled: boolean;
+  onChoose: () => void;
+}) {
+  const isChosen = chosen === option;
+  const isRight = result ? option === result.correct_answer : false;
+  const isWrongChoice = result ? isChosen && !result.is_correct : false;
+  return (
+    <label
+      className={cn(
+        'flex min-h-14 items-center gap-3 rounded-xl border-2 px-4 py-3 transition-colors duration-150',
+        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+        result ? 'cursor-default' : 'cursor-pointer',
+        isRight
+          ? 'border-success bg-success-soft text-success-soft-foreground'
+          : isWrongChoice
+            ? 'border-destructive bg-destructive-soft text-destructive-soft-foreground'
+            : isChosen
+              ? 'border-brand bg-primary-soft text-primary-soft-foreground'
+              : result
+                ? 'border-border opacity-70'
+                : 'border-border hover:border-brand/50 hover:bg-muted/60',
+      )}
+    >
+      <input
+        type="radio"
+        name={`question-${questionId}`}
+        value={option}
+        checked={isChosen}
+        disabled={disabled}
+        onChange={onChoose}
+        className="sr-only"
+      />
+      <span
+        aria-hidden
+        className={cn(
+          'inline-flex size-8 shrink-0 items-center justify-center rounded-full border text-sm font-semibold',
+          isRight
+            ? 'border-success bg-success text-white'
+            : isWrongChoice
+              ? 'border-destructive bg-destructive text-white'
+              : isChosen
+                ? 'border-brand bg-brand text-white'
+                : 'bg-card',
+        )}
+      >
+        {isRight ? (
+          <CheckIcon className="size-4" />
+        ) : isWrongChoice ? (
+          <XIcon className="size-4" />
+        ) : isChosen ? (
+          <CheckIcon className="size-4" />
+        ) : (
+          String.fromCharCode(65 + index)
+        )}
+      </span>
+      <span className="text-[0.95rem] leading-snug">{option}</span>
+      {isRight && result ? (
+        // The feedback below says it in words; the option keeps its own name.
+        <span aria-hidden className="ml-auto text-xs font-semibold text-current">
+          Right answer
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+function FeedbackPanel({
+  result,
+  panelRef,
+}: {
+  result: AnswerFeedback;
+  panelRef: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <div
+      ref={panelRef}
+      tabIndex={-1}
+      role="status"
+      data-testid="answer-feedback"
+      className={cn(
+        'mt-6 rounded-xl border p-4 outline-none',
+        result.is_correct
+          ? 'border-success/40 bg-success-soft text-success-soft-foreground'
+          : 'border-destructive/40 bg-destructive-soft text-destructive-soft-foreground',
+      )}
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        {result.is_correct ? (
+          <>
+            <CheckCircle2Icon className="size-5 text-current" aria-hidden /> Right
+            {result.points_earned > 0 ? ` — +${plural(result.points_earned, 'point')}` : ''}
+          </>
+        ) : (
+          <>
+            <XCircleIcon className="size-5" aria-hidden /> Not quite
+          </>
+        )}
+      </p>
+      {!result.is_correct ? (
+        <p className="mt-1 text-sm">
+          The right answer: <span className="font-semibold">{result.correct_answer}</span>
+        </p>
+      ) : null}
+      <p className="mt-2 text-sm leading-relaxed">{result.explanation}</p>
+    </div>
+  );
+}
+
+/** Previous, then Check answer until the answer is checked, then Next (Submit Quiz on the last). */
+function RunnerActions({
+  canGoBack,
+  checked,
+  canCheck,
+  isChecking,
+  isLast,
+  isSubmitting,
+  onPrevious,
+  onCheck,
+  onNext,
+}: {
+  canGoBack: boolean;
+  checked: boolean;
+  canCheck: boolean;
+  isChecking: boolean;
+  isLast: boolean;
+  isSubmitting: boolean;
+  onPrevious: () => void;
+  onCheck: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <div className="mt-6 flex items-center justify-between gap-3">
+      <Button variant="outline" onClick={onPrevious} disabled={!canGoBack || isSubmitting}>
+        <ArrowLeftIcon aria-hidden /> Previous
+      </Button>
+      {!checked ? (
+        <Button onClick={onCheck} disabled={!canCheck || isChecking}>
+          {isChecking ? (
+            <>
+              <Spinner label="Checking" className="size-4 text-current" /> Checking...
+            </>
+          ) : (
+            <>
+              Check answer <CheckIcon aria-hidden />
+            </>
+          )}
+        </Button>
+      ) : (
+        <Button onClick={onNext} disabled={isSubmitting}>
+          {isLast ? (
+            isSubmitting ? (
+              <>
+                <Spinner label="Submitting" className="size-4 text-current" /> Submitting...
+              </>
+            ) : (
+              <>
+                Submit Quiz <SendIcon aria-hidden />
+              </>
+            )
+          ) : (
+            <>
+              Next Question <ArrowRightIcon aria-hidden />
+            </>
+          )}
+        </Button>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -125,161 +398,30 @@ export function QuizRunner({
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <div className="flex items-center justify-between gap-3">
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to={paths.quiz.href}>
-            <XIcon aria-hidden /> Quiz hub
-          </Link>
-        </Button>
-        <p className="truncate text-sm font-semibold">{session.title}</p>
-        <span
-          role="timer"
-          aria-label={`Time ${formatClock(timer.elapsed)}`}
-          className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1.5 text-sm font-semibold tabular-nums"
-        >
-          <ClockIcon className="size-4 text-primary-text" aria-hidden />
-          {formatClock(timer.elapsed)}
-        </span>
-      </div>
+      <RunnerHeader title={session.title} elapsed={timer.elapsed} />
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-medium text-muted-foreground">
-          Question {index + 1} of {total}
-        </p>
-        <div className="flex gap-2">
-          <Badge variant="secondary">{DIFFICULTY_LABEL[question.difficulty]}</Badge>
-          <Badge variant="accent">{plural(question.points, 'point')}</Badge>
-        </div>
-      </div>
-      <Progress
-        className="mt-3"
-        value={((index + 1) / total) * 100}
-        aria-label={`Question ${index + 1} of ${total}`}
-      />
+      <QuestionProgress question={question} index={index} total={total} />
 
       <Card className="mt-6 p-5 sm:p-8" key={question.id}>
         <fieldset className="animate-fade-in">
-          <legend className="contents">
-            <h1
-              ref={headingRef}
-              tabIndex={-1}
-              className="text-xl leading-snug font-semibold text-balance outline-none sm:text-2xl"
-            >
-              {question.question_text}
-            </h1>
-          </legend>
-          {question.image_url ? (
-            <div className="mt-5 overflow-hidden rounded-xl border bg-white">
-              <img
-                src={question.image_url}
-                alt="Diagram for this question"
-                width={600}
-                height={400}
-                className="aspect-[3/2] h-auto w-full object-contain"
-              />
-            </div>
-          ) : null}
+          <QuestionPrompt question={question} headingRef={headingRef} />
           <div className="mt-6 grid gap-3">
-            {question.options.map((option, i) => {
-              const isChosen = chosen === option;
-              const isRight = result ? option === result.correct_answer : false;
-              const isWrongChoice = result ? isChosen && !result.is_correct : false;
-              return (
-                <label
-                  key={option}
-                  className={cn(
-                    'flex min-h-14 items-center gap-3 rounded-xl border-2 px-4 py-3 transition-colors duration-150',
-                    'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-                    result ? 'cursor-default' : 'cursor-pointer',
-                    isRight
-                      ? 'border-success bg-success-soft text-success-soft-foreground'
-                      : isWrongChoice
-                        ? 'border-destructive bg-destructive-soft text-destructive-soft-foreground'
-                        : isChosen
-                          ? 'border-brand bg-primary-soft text-primary-soft-foreground'
-                          : result
-                            ? 'border-border opacity-70'
-                            : 'border-border hover:border-brand/50 hover:bg-muted/60',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={`question-${question.id}`}
-                    value={option}
-                    checked={isChosen}
-                    // Committed answers are final: the options lock once checked.
-                    disabled={Boolean(result) || isChecking}
-                    onChange={() => setAnswers((a) => ({ ...a, [question.id]: option }))}
-                    className="sr-only"
-                  />
-                  <span
-                    aria-hidden
-                    className={cn(
-                      'inline-flex size-8 shrink-0 items-center justify-center rounded-full border text-sm font-semibold',
-                      isRight
-                        ? 'border-success bg-success text-white'
-                        : isWrongChoice
-                          ? 'border-destructive bg-destructive text-white'
-                          : isChosen
-                            ? 'border-brand bg-brand text-white'
-                            : 'bg-card',
-                    )}
-                  >
-                    {isRight ? (
-                      <CheckIcon className="size-4" />
-                    ) : isWrongChoice ? (
-                      <XIcon className="size-4" />
-                    ) : isChosen ? (
-                      <CheckIcon className="size-4" />
-                    ) : (
-                      String.fromCharCode(65 + i)
-                    )}
-                  </span>
-                  <span className="text-[0.95rem] leading-snug">{option}</span>
-                  {isRight && result ? (
-                    // The feedback below says it in words; the option keeps its own name.
-                    <span aria-hidden className="ml-auto text-xs font-semibold text-current">
-                      Right answer
-                    </span>
-                  ) : null}
-                </label>
-              );
-            })}
+            {question.options.map((option, i) => (
+              <QuizOption
+                key={option}
+                questionId={question.id}
+                option={option}
+                index={i}
+                chosen={chosen}
+                result={result}
+                // Committed answers are final: the options lock once checked.
+                disabled={Boolean(result) || isChecking}
+                onChoose={() => setAnswers((a) => ({ ...a, [question.id]: option }))}
+              />
+            ))}
           </div>
         </fieldset>
-        {result ? (
-          <div
-            ref={feedbackRef}
-            tabIndex={-1}
-            role="status"
-            data-testid="answer-feedback"
-            className={cn(
-              'mt-6 rounded-xl border p-4 outline-none',
-              result.is_correct
-                ? 'border-success/40 bg-success-soft text-success-soft-foreground'
-                : 'border-destructive/40 bg-destructive-soft text-destructive-soft-foreground',
-            )}
-          >
-            <p className="flex items-center gap-2 font-semibold">
-              {result.is_correct ? (
-                <>
-                  <CheckCircle2Icon className="size-5 text-current" aria-hidden /> Right
-                  {result.points_earned > 0 ? ` — +${plural(result.points_earned, 'point')}` : ''}
-                </>
-              ) : (
-                <>
-                  <XCircleIcon className="size-5" aria-hidden /> Not quite
-                </>
-              )}
-            </p>
-            {!result.is_correct ? (
-              <p className="mt-1 text-sm">
-                The right answer: <span className="font-semibold">{result.correct_answer}</span>
-              </p>
-            ) : null}
-            <p className="mt-2 text-sm leading-relaxed">{result.explanation}</p>
-          </div>
-        ) : null}
+        {result ? <FeedbackPanel result={result} panelRef={feedbackRef} /> : null}
       </Card>
 
       {answerError ? (
@@ -294,46 +436,17 @@ export function QuizRunner({
         </Alert>
       ) : null}
 
-      <div className="mt-6 flex items-center justify-between gap-3">
-        <Button
-          variant="outline"
-          onClick={() => setIndex((i) => Math.max(0, i - 1))}
-          disabled={index === 0 || isSubmitting}
-        >
-          <ArrowLeftIcon aria-hidden /> Previous
-        </Button>
-        {!result ? (
-          <Button onClick={() => void check()} disabled={!chosen || isChecking}>
-            {isChecking ? (
-              <>
-                <Spinner label="Checking" className="size-4 text-current" /> Checking...
-              </>
-            ) : (
-              <>
-                Check answer <CheckIcon aria-hidden />
-              </>
-            )}
-          </Button>
-        ) : (
-          <Button onClick={next} disabled={isSubmitting}>
-            {isLast ? (
-              isSubmitting ? (
-                <>
-                  <Spinner label="Submitting" className="size-4 text-current" /> Submitting...
-                </>
-              ) : (
-                <>
-                  Submit Quiz <SendIcon aria-hidden />
-                </>
-              )
-            ) : (
-              <>
-                Next Question <ArrowRightIcon aria-hidden />
-              </>
-            )}
-          </Button>
-        )}
-      </div>
+      <RunnerActions
+        canGoBack={index > 0}
+        checked={Boolean(result)}
+        canCheck={Boolean(chosen)}
+        isChecking={isChecking}
+        isLast={isLast}
+        isSubmitting={isSubmitting}
+        onPrevious={() => setIndex((i) => Math.max(0, i - 1))}
+        onCheck={() => void check()}
+        onNext={next}
+      />
     </div>
   );
 }

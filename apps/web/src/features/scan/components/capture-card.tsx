@@ -19,6 +19,88 @@ export interface CapturedImage {
   label: string;
 }
 
+/** Single photo or three angles; fixed once the camera is on or a photo is taken. */
+function ModePicker({
+  mode,
+  locked,
+  onChange,
+}: {
+  mode: CaptureMode;
+  locked: boolean;
+  onChange: (mode: CaptureMode) => void;
+}) {
+  return (
+    <div
+      role="radiogroup"
+      aria-label="Capture mode"
+      className="mt-3 grid grid-cols-2 gap-2 rounded-2xl bg-muted p-1"
+    >
+      {(
+        [
+          ['single', 'Single Photo', 'One front photo'],
+          ['multi', 'Multi-Angle', '3 angles · recommended'],
+        ] as const
+      ).map(([value, title, detail]) => (
+        <button
+          key={value}
+          type="button"
+          role="radio"
+          aria-checked={mode === value}
+          disabled={locked}
+          onClick={() => onChange(value)}
+          className={cn(
+            'min-h-11 rounded-xl px-3 py-2 text-sm transition-[background-color,box-shadow] duration-200 focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed',
+            mode === value
+              ? 'bg-card font-semibold shadow-soft'
+              : 'text-muted-foreground hover:text-foreground',
+          )}
+        >
+          <span className="block">{title}</span>
+          <span className="block text-xs font-normal text-muted-foreground">{detail}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function CapturedPhotos({
+  images,
+  disabled,
+  onRemove,
+}: {
+  images: CapturedImage[];
+  disabled?: boolean;
+  onRemove: (index: number) => void;
+}) {
+  return (
+    <ul className="mt-4 flex flex-wrap gap-3" aria-label="Captured photos">
+      {images.map((image, i) => (
+        <li key={image.src} className="relative">
+          <img
+            src={image.src}
+            alt={image.label}
+            width={96}
+            height={96}
+            className="size-24 rounded-xl border object-cover"
+          />
+          <span className="absolute inset-x-1 bottom-1 truncate rounded-md bg-black/55 px-1.5 py-0.5 text-[11px] text-white">
+            {image.label}
+          </span>
+          <button
+            type="button"
+            onClick={() => onRemove(i)}
+            disabled={disabled}
+            className="absolute -top-2 -right-2 inline-flex size-8 items-center justify-center rounded-full border bg-card shadow-soft hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <XIcon className="size-4" aria-hidden />
+            <span className="sr-only">Remove {image.label}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function CaptureCard({
   mode,
   onModeChange,
@@ -52,36 +134,11 @@ export function CaptureCard({
       <h2 id="capture-title" className="text-h3 font-semibold">
         1. Take or choose your photo
       </h2>
-      <div
-        role="radiogroup"
-        aria-label="Capture mode"
-        className="mt-3 grid grid-cols-2 gap-2 rounded-2xl bg-muted p-1"
-      >
-        {(
-          [
-            ['single', 'Single Photo', 'One front photo'],
-            ['multi', 'Multi-Angle', '3 angles · recommended'],
-          ] as const
-        ).map(([value, title, detail]) => (
-          <button
-            key={value}
-            type="button"
-            role="radio"
-            aria-checked={mode === value}
-            disabled={disabled || cameraOn || images.length > 0}
-            onClick={() => onModeChange(value)}
-            className={cn(
-              'min-h-11 rounded-xl px-3 py-2 text-sm transition-[background-color,box-shadow] duration-200 focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed',
-              mode === value
-                ? 'bg-card font-semibold shadow-soft'
-                : 'text-muted-foreground hover:text-foreground',
-            )}
-          >
-            <span className="block">{title}</span>
-            <span className="block text-xs font-normal text-muted-foreground">{detail}</span>
-          </button>
-        ))}
-      </div>
+      <ModePicker
+        mode={mode}
+        locked={Boolean(disabled) || cameraOn || images.length > 0}
+        onChange={onModeChange}
+      />
 
       {mode === 'multi' ? (
         <ol className="mt-4 grid grid-cols-3 gap-2 text-center text-xs" aria-label="Angles">
@@ -152,31 +209,7 @@ export function CaptureCard({
       )}
 
       {images.length > 0 ? (
-        <ul className="mt-4 flex flex-wrap gap-3" aria-label="Captured photos">
-          {images.map((image, i) => (
-            <li key={image.src} className="relative">
-              <img
-                src={image.src}
-                alt={image.label}
-                width={96}
-                height={96}
-                className="size-24 rounded-xl border object-cover"
-              />
-              <span className="absolute inset-x-1 bottom-1 truncate rounded-md bg-black/55 px-1.5 py-0.5 text-[11px] text-white">
-                {image.label}
-              </span>
-              <button
-                type="button"
-                onClick={() => onRemove(i)}
-                disabled={disabled}
-                className="absolute -top-2 -right-2 inline-flex size-8 items-center justify-center rounded-full border bg-card shadow-soft hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                <XIcon className="size-4" aria-hidden />
-                <span className="sr-only">Remove {image.label}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <CapturedPhotos images={images} disabled={disabled} onRemove={onRemove} />
       ) : (
         <div className="mt-4 flex items-center gap-3 rounded-xl border border-dashed p-4 text-sm text-muted-foreground">
           <UserRoundIcon className="size-5" aria-hidden /> No photo yet

@@ -20,6 +20,126 @@ const VIA_TEXT: Record<DetectedVia | 'manual', string> = {
   manual: 'chosen by you',
 };
 
+/** Suggestions from our own gazetteer while typing (no third-party geocoder). */
+function usePlaceSuggestions(text: string) {
+  const [suggestions, setSuggestions] = useState<GeoPlace[]>([]);
+  useEffect(() => {
+    const q = text.trim();
+    if (q.length < 2) {
+      setSuggestions([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchPlaces(q, controller.signal)
+        .then(setSuggestions)
+        .catch(() => setSuggestions([]));
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text]);
+  return suggestions;
+}
+
+function CurrentLocation({
+  detecting,
+  location,
+  via,
+}: {
+  detecting: boolean;
+  location: string | null;
+  via: DetectedVia | 'manual';
+}) {
+  return (
+    <p className="mt-2 flex items-center gap-2 font-medium" aria-live="polite">
+      {detecting ? (
+        <>
+          <Spinner className="size-4" label="Detecting your location" /> Detecting your location…
+        </>
+      ) : location ? (
+        <>
+          <span data-testid="scan-location">{location}</span>
+          <span className="text-xs font-normal text-muted-foreground">· {VIA_TEXT[via]}</span>
+        </>
+      ) : (
+        <span className="text-muted-foreground" data-testid="scan-location-missing">
+          No location yet: choose your town for its UV and climate
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** The quick picks and Detect again. */
+function QuickLocations({
+  location,
+  disabled,
+  onPick,
+  onDetect,
+}: {
+  location: string | null;
+  disabled?: boolean;
+  onPick: (location: string) => void;
+  onDetect: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {QUICK_LOCATIONS.map((option) => (
+        <button
+          key={option}
+          type="button"
+          disabled={disabled}
+          onClick={() => onPick(option)}
+          className={cn(
+            'inline-flex h-11 items-center rounded-full border px-4 text-sm font-medium transition-colors hover:border-brand/60 hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            option === location ? 'border-brand bg-primary-soft' : 'border-input bg-card',
+          )}
+        >
+          {option}
+        </button>
+      ))}
+      <Button variant="ghost" size="sm" className="h-11" onClick={onDetect} disabled={disabled}>
+        <CrosshairIcon aria-hidden /> Detect again
+      </Button>
+    </div>
+  );
+}
+
+/** A typed place the gazetteer does not know, with real places to pick instead. */
+function UnknownPlace({
+  unknown,
+  onChoose,
+}: {
+  unknown: { typed: string; places: GeoPlace[] };
+  onChoose: (place: string) => void;
+}) {
+  return (
+    <div role="alert" className="rounded-xl bg-destructive/10 p-3 text-sm">
+      <p>
+        We could not find “{unknown.typed}”. Check the spelling, or add the country (“Manchester,
+        UK”).
+      </p>
+      {unknown.places.length > 0 ? (
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <span className="text-muted-foreground">Did you mean</span>
+          {unknown.places.map((place) => (
+            <Button
+              key={`${place.name}-${place.lat}-${place.lon}`}
+              variant="outline"
+              size="sm"
+              onClick={() => onChoose(place.name)}
+            >
+              {place.name}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 export function LocationCard({
   location,
   via,
@@ -40,7 +160,6 @@ export function LocationCard({
   disabled?: boolean;
 }) {
   const [text, setText] = useState('');
-  const [suggestions, setSuggestions] = useState<GeoPlace[]>([]);
   const [checking, setChecking] = useState(false);
   /** A typed place the gazetteer does not know, with real places to pick instead. */
   const [unknown, setUnknown] = useState<{ typed: string; places: GeoPlace[] } | null>(null);
@@ -51,24 +170,7 @@ export function LocationCard({
     if (editing) inputRef.current?.focus();
   }, [editing]);
 
-  // Suggestions from our own gazetteer while typing (no third-party geocoder).
-  useEffect(() => {
-    const q = text.trim();
-    if (q.length < 2) {
-      setSuggestions([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      searchPlaces(q, controller.signal)
-        .then(setSuggestions)
-        .catch(() => setSuggestions([]));
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text]);
+  const suggestions = usePlaceSuggestions(text);
 
   const choose = (value: string) => {
     onChange(value);
@@ -118,25 +220,7 @@ export function LocationCard({
               UV, season and climate shape your routine (sunscreen strength, richer moisturiser in
               cold, dry air).
             </p>
-            <p className="mt-2 flex items-center gap-2 font-medium" aria-live="polite">
-              {detecting ? (
-                <>
-                  <Spinner className="size-4" label="Detecting your location" /> Detecting your
-                  location…
-                </>
-              ) : location ? (
-                <>
-                  <span data-testid="scan-location">{location}</span>
-                  <span className="text-xs font-normal text-muted-foreground">
-                    · {VIA_TEXT[via]}
-                  </span>
-                </>
-              ) : (
-                <span className="text-muted-foreground" data-testid="scan-location-missing">
-                  No location yet: choose your town for its UV and climate
-                </span>
-              )}
-            </p>
+            <CurrentLocation detecting={detecting} location={location} via={via} />
           </div>
         </div>
         <Button
@@ -152,34 +236,15 @@ export function LocationCard({
 
       {editing ? (
         <div className="mt-4 space-y-3 border-t pt-4">
-          <div className="flex flex-wrap gap-2">
-            {QUICK_LOCATIONS.map((option) => (
-              <button
-                key={option}
-                type="button"
-                disabled={disabled}
-                onClick={() => {
-                  onChange(option);
-                  onEditingChange(false);
-                }}
-                className={cn(
-                  'inline-flex h-11 items-center rounded-full border px-4 text-sm font-medium transition-colors hover:border-brand/60 hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                  option === location ? 'border-brand bg-primary-soft' : 'border-input bg-card',
-                )}
-              >
-                {option}
-              </button>
-            ))}
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-11"
-              onClick={onDetect}
-              disabled={disabled}
-            >
-              <CrosshairIcon aria-hidden /> Detect again
-            </Button>
-          </div>
+          <QuickLocations
+            location={location}
+            disabled={disabled}
+            onPick={(option) => {
+              onChange(option);
+              onEditingChange(false);
+            }}
+            onDetect={onDetect}
+          />
           <div className="flex gap-2">
             <label htmlFor="manual-location" className="sr-only">
               City
@@ -212,29 +277,7 @@ export function LocationCard({
               Set
             </Button>
           </div>
-          {unknown ? (
-            <div role="alert" className="rounded-xl bg-destructive/10 p-3 text-sm">
-              <p>
-                We could not find “{unknown.typed}”. Check the spelling, or add the country
-                (“Manchester, UK”).
-              </p>
-              {unknown.places.length > 0 ? (
-                <div className="mt-2 flex flex-wrap items-center gap-2">
-                  <span className="text-muted-foreground">Did you mean</span>
-                  {unknown.places.map((place) => (
-                    <Button
-                      key={`${place.name}-${place.lat}-${place.lon}`}
-                      variant="outline"
-                      size="sm"
-                      onClick={() => choose(place.name)}
-                    >
-                      {place.name}
-                    </Button>
-                  ))}
-                </div>
-              ) : null}
-            </div>
-          ) : null}
+          {unknown ? <UnknownPlace unknown={unknown} onChoose={choose} /> : null}
         </div>
       ) : null}
     </section>

@@ -87,37 +87,128 @@ async function share(analysis: Analysis) {
   }
 }
 
+/** The analysis could not be shown: gone (or someone else's), or not loaded. */
+function AnalysisLoadError({ analysis }: { analysis: ReturnType<typeof useAnalysis> }) {
+  const missing =
+    analysis.error instanceof ApiRequestError && [400, 404].includes(analysis.error.status);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <title>Analysis — Lumiskin</title>
+      <h1 className="text-h1 font-semibold">
+        {missing ? 'Analysis not found' : 'Could not load this analysis'}
+      </h1>
+      <p className="mt-3 text-muted-foreground">
+        {missing
+          ? 'It may have been deleted, or it belongs to another account.'
+          : errorMessage(analysis.error, 'Please check your connection and try again.')}
+      </p>
+      <div className="mt-6 flex justify-center gap-2">
+        {!missing ? <Button onClick={() => void analysis.refetch()}>Try again</Button> : null}
+        <Button asChild variant="outline">
+          <Link to={paths.scan.href}>New scan</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function AnalysisHeader({ analysis: a, onDelete }: { analysis: Analysis; onDelete: () => void }) {
+  return (
+    <header className="mt-2 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <p className="text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
+          Full analysis
+        </p>
+        <h1 className="mt-1 text-h1 font-semibold">Your skin, zone by zone</h1>
+        <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarIcon className="size-4" aria-hidden />
+            <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <MapPinIcon className="size-4" aria-hidden /> {a.location}
+          </span>
+          <Badge variant="secondary">{ANALYSIS_SOURCE_LABELS[a.analysis_source]}</Badge>
+          <Badge variant="outline" className="capitalize">
+            {a.analysis_type}
+          </Badge>
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={() => void share(a)}>
+          <Share2Icon aria-hidden /> Share
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => exportJson(a)}>
+          <DownloadIcon aria-hidden /> Export JSON
+        </Button>
+        <Button variant="ghost" size="sm" className="text-destructive" onClick={onDelete}>
+          <Trash2Icon aria-hidden /> Delete
+        </Button>
+      </div>
+    </header>
+  );
+}
+
+/** Asks before deleting the scan for good; once deleted, back to the dashboard. */
+function DeleteScanDialog({
+  analysisId,
+  open,
+  onOpenChange,
+}: {
+  analysisId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const navigate = useNavigate();
+  const remove = useDeleteAnalysis();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete this scan?</DialogTitle>
+          <DialogDescription>
+            The analysis and its photo are removed for good. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Keep it
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(analysisId, {
+                onSuccess: () => {
+                  toast({ title: 'Success', description: 'Scan deleted.' });
+                  void navigate(paths.dashboard.href, { replace: true });
+                },
+                onError: (error) =>
+                  toast({
+                    title: 'Error',
+                    description: errorMessage(error, 'Could not delete the scan.'),
+                    variant: 'destructive',
+                  }),
+              })
+            }
+          >
+            {remove.isPending ? 'Deleting…' : 'Delete scan'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 export default function AnalysisRoute() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const analysis = useAnalysis(id);
   const baseline = useScanBaseline(analysis.data);
-  const remove = useDeleteAnalysis();
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   if (analysis.isPending) return <AnalysisSkeleton />;
   if (analysis.isError || !analysis.data) {
-    const missing =
-      analysis.error instanceof ApiRequestError && [400, 404].includes(analysis.error.status);
-    return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <title>Analysis — Lumiskin</title>
-        <h1 className="text-h1 font-semibold">
-          {missing ? 'Analysis not found' : 'Could not load this analysis'}
-        </h1>
-        <p className="mt-3 text-muted-foreground">
-          {missing
-            ? 'It may have been deleted, or it belongs to another account.'
-            : errorMessage(analysis.error, 'Please check your connection and try again.')}
-        </p>
-        <div className="mt-6 flex justify-center gap-2">
-          {!missing ? <Button onClick={() => void analysis.refetch()}>Try again</Button> : null}
-          <Button asChild variant="outline">
-            <Link to={paths.scan.href}>New scan</Link>
-          </Button>
-        </div>
-      </section>
-    );
+    return <AnalysisLoadError analysis={analysis} />;
   }
 
   const a = analysis.data;
@@ -134,43 +225,7 @@ export default function AnalysisRoute() {
       >
         <ArrowLeftIcon className="size-4" aria-hidden /> Dashboard
       </Link>
-      <header className="mt-2 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
-            Full analysis
-          </p>
-          <h1 className="mt-1 text-h1 font-semibold">Your skin, zone by zone</h1>
-          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-            <span className="inline-flex items-center gap-1.5">
-              <CalendarIcon className="size-4" aria-hidden />
-              <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
-            </span>
-            <span className="inline-flex items-center gap-1.5">
-              <MapPinIcon className="size-4" aria-hidden /> {a.location}
-            </span>
-            <Badge variant="secondary">{ANALYSIS_SOURCE_LABELS[a.analysis_source]}</Badge>
-            <Badge variant="outline" className="capitalize">
-              {a.analysis_type}
-            </Badge>
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => void share(a)}>
-            <Share2Icon aria-hidden /> Share
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => exportJson(a)}>
-            <DownloadIcon aria-hidden /> Export JSON
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive"
-            onClick={() => setConfirmOpen(true)}
-          >
-            <Trash2Icon aria-hidden /> Delete
-          </Button>
-        </div>
-      </header>
+      <AnalysisHeader analysis={a} onDelete={() => setConfirmOpen(true)} />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <div className="space-y-6">
@@ -245,41 +300,7 @@ export default function AnalysisRoute() {
         </Button>
       </div>
 
-      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete this scan?</DialogTitle>
-            <DialogDescription>
-              The analysis and its photo are removed for good. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="ghost" onClick={() => setConfirmOpen(false)}>
-              Keep it
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(a.id, {
-                  onSuccess: () => {
-                    toast({ title: 'Success', description: 'Scan deleted.' });
-                    void navigate(paths.dashboard.href, { replace: true });
-                  },
-                  onError: (error) =>
-                    toast({
-                      title: 'Error',
-                      description: errorMessage(error, 'Could not delete the scan.'),
-                      variant: 'destructive',
-                    }),
-                })
-              }
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete scan'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DeleteScanDialog analysisId={a.id} open={confirmOpen} onOpenChange={setConfirmOpen} />
     </article>
   );
 }

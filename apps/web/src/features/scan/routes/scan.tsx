@@ -3,7 +3,7 @@ import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
 import { ScanErrorCode, ScanMessages, type ScanError, type ScanJob } from '@lumiskin/contract/scan';
 import { CircleAlertIcon, PartyPopperIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -56,37 +56,12 @@ function describeError(error: unknown): { message: string; openManual: boolean }
 /** The newest scan only: its place stands in when the device cannot say where it is. */
 const LAST_SCAN = { limit: 1 };
 
-export default function ScanRoute() {
-  const session = useSession();
-  const name = session?.user.name.trim();
-
-  const [analysisType, setAnalysisType] = useState<AnalysisType>('quick');
-  const [concerns, setConcerns] = useState<ScanConcern[]>([]);
-  // Folded: the photo step leads the page; the guide opens with a tap (issue 34).
-  const [guideOpen, setGuideOpen] = useState(false);
-  const [guideStep, setGuideStep] = useState(0);
-
+/** Where the scan is: found from the device (or the last scan), or typed by the person. */
+function useScanLocation() {
   const [location, setLocation] = useState<string | null>(null);
   const [via, setVia] = useState<DetectedVia | 'manual'>('none');
   const [detecting, setDetecting] = useState(true);
   const [editingLocation, setEditingLocation] = useState(false);
-
-  const [mode, setMode] = useState<CaptureMode>('multi');
-  const [captures, setCaptures] = useState<string[]>([]);
-  const [upload, setUpload] = useState<{ file: File; url: string } | null>(null);
-  const [cameraOn, setCameraOn] = useState(false);
-
-  const [result, setResult] = useState<Analysis | null>(null);
-  /** A scan the server queued (202): followed by ScanProgress until it is done. */
-  const [queued, setQueued] = useState<ScanJob | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [consentOpen, setConsentOpen] = useState(false);
-  const resultRef = useRef<HTMLDivElement>(null);
-
-  const consent = useConsent();
-  const giveConsent = useGiveConsent();
-  const scan = useUploadScan();
-  const analyzing = scan.isPending || queued !== null;
 
   const queryClient = useQueryClient();
   const detect = useCallback(() => {
@@ -104,6 +79,25 @@ export default function ScanRoute() {
   }, [queryClient]);
   useEffect(detect, [detect]);
 
+  return {
+    location,
+    setLocation,
+    via,
+    setVia,
+    detecting,
+    editingLocation,
+    setEditingLocation,
+    detect,
+  };
+}
+
+/** The photos for a scan: camera captures (one, or one per angle) or one uploaded file. */
+function usePhotos() {
+  const [mode, setMode] = useState<CaptureMode>('multi');
+  const [captures, setCaptures] = useState<string[]>([]);
+  const [upload, setUpload] = useState<{ file: File; url: string } | null>(null);
+  const [cameraOn, setCameraOn] = useState(false);
+
   useEffect(() => () => (upload ? URL.revokeObjectURL(upload.url) : undefined), [upload]);
 
   const needed = mode === 'multi' ? ANGLES.length : 1;
@@ -116,6 +110,261 @@ export default function ScanRoute() {
         label: mode === 'multi' ? (ANGLES[i]?.label ?? 'Photo') : 'Photo',
       }));
 
+  return {
+    mode,
+    setMode,
+    captures,
+    setCaptures,
+    upload,
+    setUpload,
+    cameraOn,
+    setCameraOn,
+    needed,
+    captureComplete,
+    images,
+  };
+}
+
+/** The photo step: the capture card wired to the photos, its failures shown as the page's error. */
+function PhotoStep({
+  photos,
+  disabled,
+  onError,
+}: {
+  photos: ReturnType<typeof usePhotos>;
+  disabled: boolean;
+  onError: (message: string | null) => void;
+}) {
+  const { captures, setCaptures, upload, setUpload, setCameraOn, needed } = photos;
+  return (
+    <CaptureCard
+      mode={photos.mode}
+      onModeChange={photos.setMode}
+      images={photos.images}
+      cameraOn={photos.cameraOn}
+      disabled={disabled}
+      onStartCamera={() => {
+        onError(null);
+        setUpload(null);
+        setCameraOn(true);
+      }}
+      onStopCamera={() => setCameraOn(false)}
+      onCameraError={(message) => {
+        setCameraOn(false);
+        onError(message);
+      }}
+      onCapture={(dataUrl) => {
+        const next = [...captures, dataUrl];
+        setCaptures(next);
+        if (next.length >= needed) setCameraOn(false);
+      }}
+      onUpload={(file) => {
+        setCameraOn(false);
+        setCaptures([]);
+        onError(null);
+        setUpload({ file, url: URL.createObjectURL(file) });
+      }}
+      onRemove={(index) => {
+        if (upload) setUpload(null);
+        else setCaptures((list) => list.filter((_, i) => i !== index));
+      }}
+    />
+  );
+}
+
+function ScanResult({
+  result,
+  sectionRef,
+  onReset,
+}: {
+  result: Analysis;
+  sectionRef: RefObject<HTMLDivElement | null>;
+  onReset: () => void;
+}) {
+  return (
+    <section
+      ref={sectionRef}
+      tabIndex={-1}
+      aria-labelledby="result-title"
+      className="animate-pop-in rounded-2xl border bg-card p-6 shadow-lift outline-none"
+    >
+      <AnalysisSummary
+        analysis={result}
+        heading={
+          <>
+            <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-success">
+              <PartyPopperIcon className="size-4" aria-hidden /> {result.location}
+            </p>
+            <h2 id="result-title" className="mt-1 text-h2 font-semibold">
+              Analysis Complete!
+            </h2>
+          </>
+        }
+        actions={
+          <Button size="lg" variant="outline" onClick={onReset}>
+            <RotateCcwIcon aria-hidden /> New Scan
+          </Button>
+        }
+      />
+    </section>
+  );
+}
+
+/** Shown once the photos are complete: what will be sent, the button, and the scan's progress. */
+function ReadyPanel({
+  photoCount,
+  analysisType,
+  location,
+  analyzing,
+  queued,
+  onStart,
+  onDone,
+  onFailed,
+}: {
+  photoCount: number;
+  analysisType: AnalysisType;
+  location: string | null;
+  analyzing: boolean;
+  queued: ScanJob | null;
+  onStart: () => void;
+  onDone: (analysis: Analysis) => void;
+  onFailed: (failure: ScanError) => void;
+}) {
+  return (
+    <section
+      aria-labelledby="ready-title"
+      className="animate-pop-in rounded-2xl border border-brand/40 bg-primary-soft/50 p-5"
+    >
+      <h2 id="ready-title" className="text-h3 font-semibold">
+        Ready for Analysis
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {photoCount} photo{photoCount === 1 ? '' : 's'} ·{' '}
+        {analysisType === 'quick' ? 'Quick (7 concerns)' : 'Comprehensive (14 concerns)'} ·{' '}
+        {location ?? 'no location yet'}
+      </p>
+      <Button
+        size="lg"
+        className="mt-4 w-full sm:w-auto"
+        onClick={onStart}
+        disabled={analyzing || !location}
+      >
+        {analyzing ? (
+          <>
+            <Spinner className="size-4 text-current" label="Analysing" /> Analysing your skin…
+          </>
+        ) : (
+          <>
+            <SparklesIcon aria-hidden /> Analyze My Skin
+          </>
+        )}
+      </Button>
+      {queued ? (
+        <ScanProgress accepted={queued} onDone={onDone} onFailed={onFailed} />
+      ) : (
+        <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
+          {analyzing ? 'This usually takes a few seconds.' : null}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ScanHeader({ name }: { name: string | undefined }) {
+  return (
+    <header className="mb-8">
+      <p className="inline-flex items-center gap-1.5 text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
+        <SparklesIcon className="size-3.5" aria-hidden /> AI Skin Analysis
+      </p>
+      <h1 className="mt-2 text-h1 font-semibold">{name ? `Hi ${name}!` : 'AI Skin Analysis'}</h1>
+      <p className="mt-2 text-muted-foreground">
+        Take or choose a clear photo in soft light; Lumiskin reads your skin zone by zone.
+      </p>
+    </header>
+  );
+}
+
+function ScanErrorAlert({ message }: { message: string }) {
+  return (
+    <Alert variant="destructive" role="alert" className="p-4">
+      <CircleAlertIcon aria-hidden />
+      <div>
+        <p className="font-semibold">Analysis Error</p>
+        <p className="mt-0.5">{message}</p>
+      </div>
+    </Alert>
+  );
+}
+
+/** The guide's props: folded, the photo step leads the page; it opens with a tap (issue 34). */
+function useGuide() {
+  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState(0);
+  return {
+    open,
+    step,
+    onToggle: () => setOpen((o) => !o),
+    onSkip: () => setOpen(false),
+    onNext: () => {
+      if (step >= GUIDE_STEPS.length - 1) setOpen(false);
+      else setStep((s) => s + 1);
+    },
+  };
+}
+
+/** The location card wired to the scan's place; a typed place is the person's ('manual'). */
+function PlaceStep({
+  place,
+  disabled,
+  onChanged,
+}: {
+  place: ReturnType<typeof useScanLocation>;
+  disabled: boolean;
+  onChanged: () => void;
+}) {
+  return (
+    <LocationCard
+      location={place.location}
+      via={place.via}
+      detecting={place.detecting}
+      editing={place.editingLocation}
+      onEditingChange={place.setEditingLocation}
+      onChange={(value) => {
+        place.setLocation(value);
+        place.setVia('manual');
+        onChanged();
+      }}
+      onDetect={place.detect}
+      disabled={disabled}
+    />
+  );
+}
+
+export default function ScanRoute() {
+  const session = useSession();
+  const name = session?.user.name.trim();
+
+  const [analysisType, setAnalysisType] = useState<AnalysisType>('quick');
+  const [concerns, setConcerns] = useState<ScanConcern[]>([]);
+  const guide = useGuide();
+
+  const place = useScanLocation();
+  const { location, setEditingLocation } = place;
+  const photos = usePhotos();
+  const { captures, setCaptures, upload, setUpload, setCameraOn, captureComplete } = photos;
+
+  const [result, setResult] = useState<Analysis | null>(null);
+  /** A scan the server queued (202): followed by ScanProgress until it is done. */
+  const [queued, setQueued] = useState<ScanJob | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [consentOpen, setConsentOpen] = useState(false);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  const consent = useConsent();
+  const giveConsent = useGiveConsent();
+  const scan = useUploadScan();
+  const analyzing = scan.isPending || queued !== null;
+
   const reset = () => {
     setCaptures([]);
     setUpload(null);
@@ -126,19 +375,25 @@ export default function ScanRoute() {
     scan.reset();
   };
 
-  const showResult = useCallback((analysis: Analysis) => {
-    setQueued(null);
-    setResult(analysis);
-    setCameraOn(false);
-    requestAnimationFrame(() => resultRef.current?.focus());
-  }, []);
+  const showResult = useCallback(
+    (analysis: Analysis) => {
+      setQueued(null);
+      setResult(analysis);
+      setCameraOn(false);
+      requestAnimationFrame(() => resultRef.current?.focus());
+    },
+    [setCameraOn],
+  );
 
-  const showFailure = useCallback((failure: unknown) => {
-    setQueued(null);
-    const { message, openManual } = describeError(failure);
-    setError(message);
-    if (openManual) setEditingLocation(true);
-  }, []);
+  const showFailure = useCallback(
+    (failure: unknown) => {
+      setQueued(null);
+      const { message, openManual } = describeError(failure);
+      setError(message);
+      if (openManual) setEditingLocation(true);
+    },
+    [setEditingLocation],
+  );
 
   const queuedFailed = useCallback(
     (failure: ScanError) => showFailure(new ApiRequestError(422, failure)),
@@ -171,125 +426,27 @@ export default function ScanRoute() {
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8 pb-16 sm:pt-12">
       <title>AI Skin Analysis — Lumiskin</title>
-      <header className="mb-8">
-        <p className="inline-flex items-center gap-1.5 text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
-          <SparklesIcon className="size-3.5" aria-hidden /> AI Skin Analysis
-        </p>
-        <h1 className="mt-2 text-h1 font-semibold">{name ? `Hi ${name}!` : 'AI Skin Analysis'}</h1>
-        <p className="mt-2 text-muted-foreground">
-          Take or choose a clear photo in soft light; Lumiskin reads your skin zone by zone.
-        </p>
-      </header>
+      <ScanHeader name={name} />
 
       {result ? (
-        <section
-          ref={resultRef}
-          tabIndex={-1}
-          aria-labelledby="result-title"
-          className="animate-pop-in rounded-2xl border bg-card p-6 shadow-lift outline-none"
-        >
-          <AnalysisSummary
-            analysis={result}
-            heading={
-              <>
-                <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-success">
-                  <PartyPopperIcon className="size-4" aria-hidden /> {result.location}
-                </p>
-                <h2 id="result-title" className="mt-1 text-h2 font-semibold">
-                  Analysis Complete!
-                </h2>
-              </>
-            }
-            actions={
-              <Button size="lg" variant="outline" onClick={reset}>
-                <RotateCcwIcon aria-hidden /> New Scan
-              </Button>
-            }
-          />
-        </section>
+        <ScanResult result={result} sectionRef={resultRef} onReset={reset} />
       ) : (
         <div className="space-y-6">
-          <CaptureCard
-            mode={mode}
-            onModeChange={setMode}
-            images={images}
-            cameraOn={cameraOn}
-            disabled={analyzing}
-            onStartCamera={() => {
-              setError(null);
-              setUpload(null);
-              setCameraOn(true);
-            }}
-            onStopCamera={() => setCameraOn(false)}
-            onCameraError={(message) => {
-              setCameraOn(false);
-              setError(message);
-            }}
-            onCapture={(dataUrl) => {
-              const next = [...captures, dataUrl];
-              setCaptures(next);
-              if (next.length >= needed) setCameraOn(false);
-            }}
-            onUpload={(file) => {
-              setCameraOn(false);
-              setCaptures([]);
-              setError(null);
-              setUpload({ file, url: URL.createObjectURL(file) });
-            }}
-            onRemove={(index) => {
-              if (upload) setUpload(null);
-              else setCaptures((list) => list.filter((_, i) => i !== index));
-            }}
-          />
+          <PhotoStep photos={photos} disabled={analyzing} onError={setError} />
 
-          {error ? (
-            <Alert variant="destructive" role="alert" className="p-4">
-              <CircleAlertIcon aria-hidden />
-              <div>
-                <p className="font-semibold">Analysis Error</p>
-                <p className="mt-0.5">{error}</p>
-              </div>
-            </Alert>
-          ) : null}
+          {error ? <ScanErrorAlert message={error} /> : null}
 
           {captureComplete ? (
-            <section
-              aria-labelledby="ready-title"
-              className="animate-pop-in rounded-2xl border border-brand/40 bg-primary-soft/50 p-5"
-            >
-              <h2 id="ready-title" className="text-h3 font-semibold">
-                Ready for Analysis
-              </h2>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {images.length} photo{images.length === 1 ? '' : 's'} ·{' '}
-                {analysisType === 'quick' ? 'Quick (7 concerns)' : 'Comprehensive (14 concerns)'} ·{' '}
-                {location ?? 'no location yet'}
-              </p>
-              <Button
-                size="lg"
-                className="mt-4 w-full sm:w-auto"
-                onClick={start}
-                disabled={analyzing || !location}
-              >
-                {analyzing ? (
-                  <>
-                    <Spinner className="size-4 text-current" label="Analysing" /> Analysing your
-                    skin…
-                  </>
-                ) : (
-                  <>
-                    <SparklesIcon aria-hidden /> Analyze My Skin
-                  </>
-                )}
-              </Button>
-              {queued ? (
-                <ScanProgress accepted={queued} onDone={showResult} onFailed={queuedFailed} />
-              ) : (
-                <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
-                  {analyzing ? 'This usually takes a few seconds.' : null}
-                </p>
-              )}
-            </section>
+            <ReadyPanel
+              photoCount={photos.images.length}
+              analysisType={analysisType}
+              location={location}
+              analyzing={analyzing}
+              queued={queued}
+              onStart={start}
+              onDone={showResult}
+              onFailed={queuedFailed}
+            />
           ) : null}
           <AnalysisTypePicker
             value={analysisType}
@@ -303,32 +460,8 @@ export default function ScanRoute() {
               setConcerns((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]))
             }
           />
-          <LocationCard
-            location={location}
-            via={via}
-            detecting={detecting}
-            editing={editingLocation}
-            onEditingChange={setEditingLocation}
-            onChange={(value) => {
-              setLocation(value);
-              setVia('manual');
-              setError(null);
-            }}
-            onDetect={detect}
-            disabled={analyzing}
-          />
-          {
-            <ScanGuide
-              open={guideOpen}
-              step={guideStep}
-              onToggle={() => setGuideOpen((o) => !o)}
-              onSkip={() => setGuideOpen(false)}
-              onNext={() => {
-                if (guideStep >= GUIDE_STEPS.length - 1) setGuideOpen(false);
-                else setGuideStep((s) => s + 1);
-              }}
-            />
-          }
+          <PlaceStep place={place} disabled={analyzing} onChanged={() => setError(null)} />
+          <ScanGuide {...guide} />
           <TechnologyCard />
         </div>
       )}

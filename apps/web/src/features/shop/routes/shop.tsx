@@ -25,6 +25,52 @@ const EAGER_IMAGES = 4;
 /** Cards hydrated together (components/hydration-slice). */
 const CARDS_PER_SLICE = 4;
 
+/** Grid or list; grid is the default and leaves the address clean. */
+function ViewToggle({ view, onChange }: { view: ShopView; onChange: (value: string) => void }) {
+  return (
+    <div
+      className="flex shrink-0 rounded-full border bg-card p-0.5"
+      role="group"
+      aria-label="Layout"
+    >
+      {(
+        [
+          ['grid', LayoutGridIcon, 'Grid view'],
+          ['list', ListIcon, 'List view'],
+        ] as const
+      ).map(([value, Icon, label]) => (
+        <Button
+          key={value}
+          variant="ghost"
+          size="icon"
+          className={cn(
+            'size-10',
+            view === value && 'bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft',
+          )}
+          aria-pressed={view === value}
+          aria-label={label}
+          onClick={() => onChange(value === 'grid' ? '' : value)}
+        >
+          <Icon aria-hidden />
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+function NoProducts({ onClear }: { onClear: () => void }) {
+  return (
+    <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-16 text-center">
+      <PackageSearchIcon className="size-10 text-muted-foreground" aria-hidden />
+      <h2 className="mt-4 text-h3 font-semibold">{ShopMessages.noProducts}</h2>
+      <p className="mt-1 text-sm text-muted-foreground">{ShopMessages.noProductsHint}</p>
+      <Button className="mt-6" variant="outline" onClick={onClear}>
+        Clear search and filters
+      </Button>
+    </div>
+  );
+}
+
 export default function ShopRoute() {
   const { params, setParams, setParam } = useSearchParam();
   const filters = productFiltersFrom(params);
@@ -98,34 +144,7 @@ export default function ShopRoute() {
         categoryLabel="Category"
         allLabel="All categories"
       >
-        <div
-          className="flex shrink-0 rounded-full border bg-card p-0.5"
-          role="group"
-          aria-label="Layout"
-        >
-          {(
-            [
-              ['grid', LayoutGridIcon, 'Grid view'],
-              ['list', ListIcon, 'List view'],
-            ] as const
-          ).map(([value, Icon, label]) => (
-            <Button
-              key={value}
-              variant="ghost"
-              size="icon"
-              className={cn(
-                'size-10',
-                view === value &&
-                  'bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft',
-              )}
-              aria-pressed={view === value}
-              aria-label={label}
-              onClick={() => setParam('view', value === 'grid' ? '' : value)}
-            >
-              <Icon aria-hidden />
-            </Button>
-          ))}
-        </div>
+        <ViewToggle view={view} onChange={(value) => setParam('view', value)} />
       </FilterBar>
 
       <p className="mt-6 text-sm text-muted-foreground" role="status" aria-live="polite">
@@ -153,20 +172,11 @@ export default function ShopRoute() {
           ))}
         </ul>
       ) : list.length === 0 ? (
-        <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-16 text-center">
-          <PackageSearchIcon className="size-10 text-muted-foreground" aria-hidden />
-          <h2 className="mt-4 text-h3 font-semibold">{ShopMessages.noProducts}</h2>
-          <p className="mt-1 text-sm text-muted-foreground">{ShopMessages.noProductsHint}</p>
-          <Button
-            className="mt-6"
-            variant="outline"
-            onClick={() =>
-              setParams(new URLSearchParams(view === 'list' ? { view } : {}), { replace: true })
-            }
-          >
-            Clear search and filters
-          </Button>
-        </div>
+        <NoProducts
+          onClear={() =>
+            setParams(new URLSearchParams(view === 'list' ? { view } : {}), { replace: true })
+          }
+        />
       ) : (
         <>
           <h2 className="sr-only">Products</h2>
