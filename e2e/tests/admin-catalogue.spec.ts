@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import {
   confirmEmailViaApi,
@@ -9,6 +9,7 @@ import {
   registerViaApi,
   test,
   waitForApp,
+  tokenOf,
   type TestUser,
 } from './fixtures';
 
@@ -17,14 +18,6 @@ import {
  * moderator's copy edit, a quiz category hidden from players, the announcement banner, and an
  * account deleted from its own page. Everything made here is hidden, cleared or deleted after.
  */
-
-async function tokenOf(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post('/api/auth/login', { data: who });
-  expect(res.status(), await res.text()).toBe(200);
-  return {
-    authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}`,
-  };
-}
 
 /** A signed-in page of its own for `who` (a second person at another computer). */
 async function signedIn(browser: Browser, who: TestUser): Promise<Page> {

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
-import { confirmEmailViaApi, expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+import {
+  confirmEmailViaApi,
+  expect,
+  loginViaUi,
+  newUser,
+  registerViaApi,
+  test,
+  tokenOf,
+} from './fixtures';
 
 const PRODUCT = { id: 'microfibre-cleansing-cloths', name: 'Microfibre Cleansing Cloths' };
-
-async function tokenOf(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post('/api/auth/login', { data: who });
-  expect(res.status(), await res.text()).toBe(200);
-  return {
-    authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}`,
-  };
-}
 
 test('admin and moderator: a price reaches the shop, an article reaches /learn, a suspended user cannot sign in, and the audit log shows all three', async ({
   page,
