@@ -135,8 +135,16 @@ test.describe('server-rendered public pages', () => {
     baseURL,
     request,
   }) => {
+    // Counts read as a signed-in reader: a visitor's list may be up to 10 s old (decision 086).
+    const counter = await registerViaApi(request, newUser());
     const list = async () =>
-      ((await (await request.get('/api/blog/posts')).json()) as { posts: ListedPost[] }).posts;
+      (
+        (await (
+          await request.get('/api/blog/posts', {
+            headers: { authorization: `Bearer ${counter.access_token}` },
+          })
+        ).json()) as { posts: ListedPost[] }
+      ).posts;
     const viewsOf = async (id: string) => (await list()).find((p) => p.id === id)?.views ?? -1;
     const isBeacon =
       (slugOrId: string) => (r: { url(): string; request(): { method(): string } }) =>
