@@ -89,6 +89,116 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+interface Row {
+  target: Target;
+  rps: number;
+  p99: number;
+  /** Bytes per answer, headers included (autocannon's throughput over its req/s). */
+  bytes: number;
+  bad: number;
+  busyMean: number;
+  busyMax: number;
+}
+
+/** Busy connections of the app's pool, sampled every 50 ms until stopped. */
+function samplePool(monitor: postgres.Sql) {
+  const samples: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const [row] = await monitor<{ busy: number }[]>`
+        select count(*) filter (where state <> 'idle')::int as busy from pg_stat_activity
+        where application_name = 'lumiskin' and pid <> pg_backend_pid()`;
+      samples.push(row?.busy ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return samples;
+  };
+}
+
+/** A signed-in person with SCANS scans over the last weeks (the dashboard reads them); their token. */
+async function benchPerson(appUrl: string, databaseUrl: string): Promise<string> {
+  const registered = await fetch(`${appUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Person',
+      email: 'bench@example.test',
+      password: 'bench-password-2026',
+      confirmPassword: 'bench-password-2026',
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+  const { user, access_token: token } = (await registered.json()) as {
+    user: { id: string };
+    access_token: string;
+  };
+  const writer = createDbClient(databaseUrl, { max: 1 });
+  for (let i = 0; i < SCANS; i++) {
+    await insertScan(writer.db, user.id, {
+      createdAt: new Date(Date.now() - i * 18 * 3_600_000),
+      overallScore: 50 + (i % 40),
+    });
+  }
+  await writer.close();
+  return token;
+}
+
+/** The table: each route beside the bare runs around it, with its verdict. */
+function printTable(rows: Row[], bareRps: number[], bareP99: number[]) {
+  const line = (cells: string[]) =>
+    console.log(
+      cells
+        .map((cell, i) => (i === 0 ? cell.padEnd(38) : cell.padStart(i === 6 ? 14 : 9)))
+        .join(' '),
+    );
+  console.log(`\nbare runs, req/s: ${bareRps.map((r) => r.toFixed(0)).join(', ')}`);
+  line([
+    'route',
+    'req/s',
+    'p99 ms',
+    'kB/answer',
+    'vs bare',
+    'target',
+    'pool busy',
+    'errors',
+    'verdict',
+  ]);
+  line([
+    'bare Fastify GET /hello (mean)',
+    mean(bareRps).toFixed(0),
+    `${Math.max(...bareP99)}`,
+    '',
+    '1.00',
+  ]);
+  let missed = 0;
+  rows.forEach((row, i) => {
+    const baseline = (bareRps[i]! + bareRps[i + 1]!) / 2;
+    const share = row.rps / baseline;
+    const ok = share >= row.target.target && row.p99 < P99_LIMIT_MS && row.bad === 0;
+    if (!ok) missed++;
+    line([
+      row.target.name,
+      row.rps.toFixed(0),
+      row.p99.toFixed(0),
+      (row.bytes / 1024).toFixed(1),
+      share.toFixed(2),
+      `≥${row.target.target.toFixed(2)}`,
+      `${row.busyMean.toFixed(1)} (max ${row.busyMax}) of ${POOL_MAX}`,
+      String(row.bad),
+      ok ? 'ok' : 'MISSED',
+    ]);
+  });
+  console.log(
+    `\n${missed === 0 ? 'every route met its target' : `${missed} route(s) missed the target`} ` +
+      `(share of bare req/s, p99 < ${P99_LIMIT_MS} ms, no errors)`,
+  );
+}
+
 const distServer = path.join(serverRoot, 'dist/server.js');
 if (!fs.existsSync(distServer)) {
   console.error('No production build: run `npm run build -w @lumiskin/server` (bench:api does).');
@@ -137,50 +247,7 @@ await withBenchPostgres('api', async (pg) => {
     const appUrl = `http://127.0.0.1:${app.match}`;
     const bareUrl = `${bare.match}/hello`;
 
-    // A signed-in person with SCANS scans over the last weeks (the dashboard reads them).
-    const registered = await fetch(`${appUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Bench Person',
-        email: 'bench@example.test',
-        password: 'bench-password-2026',
-        confirmPassword: 'bench-password-2026',
-      }),
-    });
-    if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-    const { user, access_token: token } = (await registered.json()) as {
-      user: { id: string };
-      access_token: string;
-    };
-    const writer = createDbClient(databaseUrl, { max: 1 });
-    for (let i = 0; i < SCANS; i++) {
-      await insertScan(writer.db, user.id, {
-        createdAt: new Date(Date.now() - i * 18 * 3_600_000),
-        overallScore: 50 + (i % 40),
-      });
-    }
-    await writer.close();
-
-    /** Busy connections of the app's pool, sampled every 50 ms until stopped. */
-    const samplePool = () => {
-      const samples: number[] = [];
-      let running = true;
-      const done = (async () => {
-        while (running) {
-          const [row] = await monitor<{ busy: number }[]>`
-            select count(*) filter (where state <> 'idle')::int as busy from pg_stat_activity
-            where application_name = 'lumiskin' and pid <> pg_backend_pid()`;
-          samples.push(row?.busy ?? 0);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      })();
-      return async () => {
-        running = false;
-        await done;
-        return samples;
-      };
-    };
+    const token = await benchPerson(appUrl, databaseUrl);
 
     const load = async (url: string, headers: Record<string, string> = {}) => {
       await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
@@ -194,16 +261,7 @@ await withBenchPostgres('api', async (pg) => {
     );
     const bareRps: number[] = [];
     const bareP99: number[] = [];
-    const rows: {
-      target: Target;
-      rps: number;
-      p99: number;
-      /** Bytes per answer, headers included (autocannon's throughput over its req/s). */
-      bytes: number;
-      bad: number;
-      busyMean: number;
-      busyMax: number;
-    }[] = [];
+    const rows: Row[] = [];
     const measureBare = async () => {
       const result = await load(bareUrl);
       bareRps.push(result.requests.average);
@@ -214,7 +272,7 @@ await withBenchPostgres('api', async (pg) => {
       const headers: Record<string, string> = target.signedIn
         ? { authorization: `Bearer ${token}` }
         : {};
-      const stop = samplePool();
+      const stop = samplePool(monitor);
       const result = await load(`${appUrl}${target.path}`, headers);
       const samples = await stop();
       rows.push({
@@ -229,53 +287,7 @@ await withBenchPostgres('api', async (pg) => {
       await measureBare();
     }
 
-    const line = (cells: string[]) =>
-      console.log(
-        cells
-          .map((cell, i) => (i === 0 ? cell.padEnd(38) : cell.padStart(i === 6 ? 14 : 9)))
-          .join(' '),
-      );
-    console.log(`\nbare runs, req/s: ${bareRps.map((r) => r.toFixed(0)).join(', ')}`);
-    line([
-      'route',
-      'req/s',
-      'p99 ms',
-      'kB/answer',
-      'vs bare',
-      'target',
-      'pool busy',
-      'errors',
-      'verdict',
-    ]);
-    line([
-      'bare Fastify GET /hello (mean)',
-      mean(bareRps).toFixed(0),
-      `${Math.max(...bareP99)}`,
-      '',
-      '1.00',
-    ]);
-    let missed = 0;
-    rows.forEach((row, i) => {
-      const baseline = (bareRps[i]! + bareRps[i + 1]!) / 2;
-      const share = row.rps / baseline;
-      const ok = share >= row.target.target && row.p99 < P99_LIMIT_MS && row.bad === 0;
-      if (!ok) missed++;
-      line([
-        row.target.name,
-        row.rps.toFixed(0),
-        row.p99.toFixed(0),
-        (row.bytes / 1024).toFixed(1),
-        share.toFixed(2),
-        `≥${row.target.target.toFixed(2)}`,
-        `${row.busyMean.toFixed(1)} (max ${row.busyMax}) of ${POOL_MAX}`,
-        String(row.bad),
-        ok ? 'ok' : 'MISSED',
-      ]);
-    });
-    console.log(
-      `\n${missed === 0 ? 'every route met its target' : `${missed} route(s) missed the target`} ` +
-        `(share of bare req/s, p99 < ${P99_LIMIT_MS} ms, no errors)`,
-    );
+    printTable(rows, bareRps, bareP99);
   } finally {
     for (const child of children.reverse()) await stopProcess(child);
     await monitor.end({ timeout: 5 });

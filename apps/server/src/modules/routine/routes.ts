@@ -39,29 +39,13 @@ const common = { tags: ['routine'], security: [{ bearer: [] }] };
 
 const timeZoneHeader = z.object({ [TIME_ZONE_HEADER]: z.string().max(64).optional() });
 
-const routineRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The person's day: the zone the web app sends (as for the quiz), else the account's. */
-  const clockOf = (request: FastifyRequest): Clock => ({
-    now: app.config.now?.() ?? new Date(),
-    timeZone: request.headers[TIME_ZONE_HEADER]
-      ? resolveTimeZone(request.headers[TIME_ZONE_HEADER])
-      : request.user.timezone,
-  });
+type RoutineApp = Parameters<FastifyPluginAsyncZod>[0];
 
-  app.get(
-    '/',
-    {
-      schema: {
-        ...common,
-        summary:
-          "The user's morning and evening routine (set up from the newest analysis if never set), its conflicts and consistency",
-        headers: timeZoneHeader,
-        response: { 200: RoutineResponse, 401: ApiError },
-      },
-    },
-    async (request) => getRoutine(app.db, request.user.id, clockOf(request)),
-  );
-
+/**
+ * The routes that keep a routine safe and followed (decisions 077, 078): edit a step, apply a
+ * conflict's split, check off today's routine.
+ */
+function safetyRoutes(app: RoutineApp, clockOf: (request: FastifyRequest) => Clock) {
   app.patch(
     '/products/:id',
     {
@@ -117,6 +101,32 @@ const routineRoutes: FastifyPluginAsyncZod = async (app) => {
       return getRoutine(app.db, request.user.id, clock);
     },
   );
+}
+
+const routineRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The person's day: the zone the web app sends (as for the quiz), else the account's. */
+  const clockOf = (request: FastifyRequest): Clock => ({
+    now: app.config.now?.() ?? new Date(),
+    timeZone: request.headers[TIME_ZONE_HEADER]
+      ? resolveTimeZone(request.headers[TIME_ZONE_HEADER])
+      : request.user.timezone,
+  });
+
+  app.get(
+    '/',
+    {
+      schema: {
+        ...common,
+        summary:
+          "The user's morning and evening routine (set up from the newest analysis if never set), its conflicts and consistency",
+        headers: timeZoneHeader,
+        response: { 200: RoutineResponse, 401: ApiError },
+      },
+    },
+    async (request) => getRoutine(app.db, request.user.id, clockOf(request)),
+  );
+
+  safetyRoutes(app, clockOf);
 
   app.post(
     '/products',
