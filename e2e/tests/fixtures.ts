@@ -87,6 +87,13 @@ export async function tokenOf(
   };
 }
 
+/** The newest entry of the admin audit log whose sentence holds every one of `parts`. */
+export function auditEntry(page: Page, ...parts: (string | RegExp)[]) {
+  let entries = page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem');
+  for (const part of parts) entries = entries.filter({ hasText: part });
+  return entries.first();
+}
+
 /** A new account, registered and signed in through the login page, which lands on the dashboard. */
 export async function signedInNewUser(page: Page, request: APIRequestContext): Promise<TestUser> {
   const user = newUser();

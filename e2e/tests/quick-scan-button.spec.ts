@@ -234,6 +234,8 @@ test.describe('the Quick Scan button on a phone', () => {
       await expect(page.getByRole('link', { name: 'Quick Scan' })).toHaveCount(0);
       await page.waitForTimeout(READING_MS);
       await page.getByRole('radio').first().check({ force: true });
+      // Each answer is checked before the next (decision 079).
+      await page.getByRole('button', { name: 'Check answer' }).click();
       await page.getByRole('button', { name: n === 5 ? 'Submit Quiz' : 'Next Question' }).click();
     }
     await expect(page.getByRole('heading', { name: 'Quiz complete!' })).toBeVisible();

@@ -245,10 +245,11 @@ export default function AdminQuizBankRoute() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Quiz bank</h1>
-        <div className="flex gap-2">
+        {/* A long category name must not widen the page on a phone (issue 34). */}
+        <div className="flex max-w-full min-w-0 flex-wrap gap-2">
           <select
             aria-label="Category"
-            className="h-9 rounded-md border bg-card px-2 text-sm"
+            className="h-9 max-w-full min-w-0 rounded-md border bg-card px-2 text-sm"
             value={categoryId}
             onChange={(e) => setCategoryId(e.target.value)}
           >
