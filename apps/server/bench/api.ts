@@ -5,6 +5,8 @@
 // from anything else on the machine lands on both alike: on a shared machine the ratios are the
 // figures to read, not the absolute req/s. While a route runs, pg_stat_activity is sampled every
 // 50 ms for the app's pool: how many of its connections are busy (the pool's saturation).
+// Requests ask as a browser does (`accept-encoding: gzip, deflate, br`: the app's cached public
+// answers are kept compressed); BENCH_ENCODING=identity measures uncompressed answers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,6 +49,7 @@ const P99_LIMIT_MS = 100;
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const routes = only ? TARGETS.filter((t) => only.some((word) => t.path.includes(word))) : TARGETS;
 const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
+const ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br';
 const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
 
 /** Starts `node args…` and resolves with the first capture of `ready` in its output. */
@@ -256,7 +259,7 @@ await withBenchPostgres('api', async (pg) => {
 
     console.log(
       `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} CPUs, ` +
-        `load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}, production build` +
+        `load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}, production build, accept-encoding: ${ENCODING}` +
         (process.env.BENCH_REDIS_URL ? ', with Redis' : ''),
     );
     const bareRps: number[] = [];
@@ -269,9 +272,10 @@ await withBenchPostgres('api', async (pg) => {
     };
     await measureBare();
     for (const target of routes) {
-      const headers: Record<string, string> = target.signedIn
-        ? { authorization: `Bearer ${token}` }
-        : {};
+      const headers: Record<string, string> = {
+        'accept-encoding': ENCODING,
+        ...(target.signedIn && { authorization: `Bearer ${token}` }),
+      };
       const stop = samplePool(monitor);
       const result = await load(`${appUrl}${target.path}`, headers);
       const samples = await stop();

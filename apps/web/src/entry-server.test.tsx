@@ -169,6 +169,18 @@ describe('rendering on the server', () => {
     expect((await renderOnServer('/shop'))?.cacheable).toBe(true);
   });
 
+  it('renders the sign-in and sign-up forms (issue 33: painted with the HTML)', async () => {
+    const login = await renderOnServer('/login?redirect=/scan');
+    expect(login?.status).toBe(200);
+    expect(login?.html).toContain('Welcome back');
+    expect(login?.html).toMatch(/<input[^>]*type="password"/);
+    expect(login?.modules).toEqual(['src/features/auth/routes/login.tsx']);
+    const register = await renderOnServer('/register');
+    expect(register?.status).toBe(200);
+    expect(register?.html).toMatch(/<form/);
+    expect(register?.modules).toEqual(['src/features/auth/routes/register.tsx']);
+  });
+
   it('declines private pages and pages whose data failed to load; says which pages do not exist', async () => {
     expect(await renderOnServer('/dashboard')).toBeNull();
     expect(await renderOnServer('/quiz/category/3')).toBeNull();
@@ -180,32 +192,45 @@ describe('rendering on the server', () => {
 });
 
 describe('hydrating in the browser', () => {
-  it.each(['/shop', '/', '/learn', '/learn/sunscreen-and-the-uv-index', '/shop/aquahydra'])(
-    'takes over %s without re-rendering it, then works',
-    async (path) => {
-      const page = await renderOnServer(path);
-      if (!page) throw new Error(`no server render for ${path}`);
-      // The browser's API calls go to its own fetch again.
-      const { setApiTransport } = await import('@/lib/api/api-client');
-      setApiTransport((url) => Promise.resolve(json(404, { detail: url, code: 'not_found' })));
-      loadIntoDocument(page);
-      window.history.replaceState(null, '', path);
-      const serverMarkup = document.getElementById('root')?.innerHTML;
-      const errors = vi.spyOn(console, 'error');
+  it.each([
+    '/shop',
+    '/',
+    '/learn',
+    '/learn/sunscreen-and-the-uv-index',
+    '/shop/aquahydra',
+    '/login',
+    '/register',
+  ])('takes over %s without re-rendering it, then works', async (path) => {
+    const page = await renderOnServer(path);
+    if (!page) throw new Error(`no server render for ${path}`);
+    // The browser's API calls go to its own fetch again.
+    const { setApiTransport } = await import('@/lib/api/api-client');
+    setApiTransport((url) => Promise.resolve(json(404, { detail: url, code: 'not_found' })));
+    loadIntoDocument(page);
+    window.history.replaceState(null, '', path);
+    // Radix's hidden form input behind a checkbox is sized after mount (its style), by design.
+    const markup = () =>
+      document
+        .getElementById('root')
+        ?.innerHTML.replace(
+          /(<input type="checkbox" aria-hidden="true"[^>]*?) style="[^"]*"/g,
+          '$1',
+        );
+    const serverMarkup = markup();
+    const errors = vi.spyOn(console, 'error');
 
-      const { started } = await import('@/main');
-      const root = await started;
-      await waitFor(() => expect(document.documentElement.dataset.appReady).toBe(''), {
-        timeout: 5_000,
-      });
+    const { started } = await import('@/main');
+    const root = await started;
+    await waitFor(() => expect(document.documentElement.dataset.appReady).toBe(''), {
+      timeout: 5_000,
+    });
 
-      expect(errors).not.toHaveBeenCalled();
-      expect(document.getElementById('root')?.innerHTML).toBe(serverMarkup);
-      if (path === '/shop') {
-        await userEvent.click(screen.getByRole('button', { name: 'Add CalmBarrier to mix' }));
-        expect(await screen.findByRole('button', { name: /^Mix 1 items?$/ })).toBeInTheDocument();
-      }
-      root.unmount();
-    },
-  );
+    expect(errors).not.toHaveBeenCalled();
+    expect(markup()).toBe(serverMarkup);
+    if (path === '/shop') {
+      await userEvent.click(screen.getByRole('button', { name: 'Add CalmBarrier to mix' }));
+      expect(await screen.findByRole('button', { name: /^Mix 1 items?$/ })).toBeInTheDocument();
+    }
+    root.unmount();
+  });
 });
