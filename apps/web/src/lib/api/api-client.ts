@@ -130,6 +130,15 @@ export async function apiRequestWithHeaders<T>(
 }
 
 /** The `X-Total-Count` of a paged list, or null when the server did not send one. */
+/** A list query as a query string, its unset and empty fields left out ('' when none is set). */
+export function searchOf(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}
+
 export function totalCount(headers: Headers): number | null {
   const value = Number(headers.get('x-total-count'));
   return headers.has('x-total-count') && Number.isFinite(value) ? value : null;

@@ -1,15 +1,7 @@
 import { AuditList, type AuditQuery } from '@lumiskin/contract/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, API_BASE } from '@/lib/api/api-client';
+import { api, API_BASE, searchOf } from '@/lib/api/api-client';
 import { getToken } from '@/lib/platform/storage';
-
-function searchOf(query: AuditQuery) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  return params.toString();
-}
 
 /** GET /api/admin/audit: every admin/moderator write, newest first. */
 export const auditQueryOptions = (query: AuditQuery) =>

@@ -11,19 +11,14 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api/api-client';
+import { api, searchOf } from '@/lib/api/api-client';
 
 /** GET /api/admin/orders: newest first, optionally by status (admin only). */
 export const adminOrdersQueryOptions = (query: AdminOrderQuery) =>
   queryOptions({
     queryKey: ['admin', 'orders', query] as const,
-    queryFn: async ({ signal }) => {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(query)) {
-        if (value !== undefined) params.set(key, String(value));
-      }
-      return AdminOrderList.parse(await api.get<unknown>(`/admin/orders?${params}`, { signal }));
-    },
+    queryFn: async ({ signal }) =>
+      AdminOrderList.parse(await api.get<unknown>(`/admin/orders?${searchOf(query)}`, { signal })),
     placeholderData: keepPreviousData,
   });
 

@@ -12,20 +12,15 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api/api-client';
+import { api, searchOf } from '@/lib/api/api-client';
 import { auditQueryOptions } from '@/features/admin/api/audit';
 
 /** GET /api/admin/users: one page of accounts (counts and dates only). */
 export const usersQueryOptions = (query: AdminUserListQuery) =>
   queryOptions({
     queryKey: ['admin', 'users', query] as const,
-    queryFn: async ({ signal }) => {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(query)) {
-        if (value !== undefined && value !== '') params.set(key, String(value));
-      }
-      return AdminUserList.parse(await api.get<unknown>(`/admin/users?${params}`, { signal }));
-    },
+    queryFn: async ({ signal }) =>
+      AdminUserList.parse(await api.get<unknown>(`/admin/users?${searchOf(query)}`, { signal })),
     placeholderData: keepPreviousData,
   });
 
