@@ -14,5 +14,6 @@ export {
   type SkinEngine,
   type SkinEngineOptions,
 } from './engine';
+export type { DetectedFace } from './face/detector';
 export { mergeExternal, type ExternalScores } from './external';
 export { ENGINE_METHOD_VERSION, METRIC_METHODS } from './methods';
