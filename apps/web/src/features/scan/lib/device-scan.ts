@@ -13,9 +13,7 @@ import { keepDevicePhoto } from '@/features/scan/lib/device-photos';
 
 /** How a scan on this device ended: stored, waiting in the outbox, or refused with a sentence. */
 export type DeviceScanOutcome =
-  | { kind: 'done'; analysis: Analysis }
-  | { kind: 'queued' }
-  | { kind: 'refused'; message: string };
+  { kind: 'done'; analysis: Analysis } | { kind: 'queued' } | { kind: 'refused'; message: string };
 
 export interface DeviceScanRequest {
   /** The front photo first, then the left and right profiles. */
