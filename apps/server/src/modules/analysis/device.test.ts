@@ -249,10 +249,15 @@ describe('POST /api/analysis/device', () => {
 
   it.each(refusals)('refuses %s (%i %s) and stores nothing', async (_what, status, code, body) => {
     const before = await storedCount(alice.user.id);
+    const logged = logs.text().length;
     const res = await postDevice(alice, body);
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json<ScanError>().code).toBe(code);
     expect(await storedCount(alice.user.id)).toBe(before);
+    // The refusal's log line has its code, nothing of the body.
+    const line = logs.text().slice(logged);
+    expect(line).toContain(`/api/analysis/device ${status}`);
+    expect(line).not.toMatch(/London|image_data|debug|2025-01-01|5000/);
   });
 
   it('refuses a body over 50 KB with 413 before reading it', async () => {
