@@ -51,9 +51,10 @@ export async function runDeviceScan(
   request: DeviceScanRequest,
 ): Promise<DeviceScanOutcome> {
   const takenAt = deps.now?.() ?? new Date();
+  // The engine first: a device that cannot run it says so, not that the photo is unreadable.
+  const engine = await deps.loadEngine();
   const [front, ...extras] = (await decodeAll(deps.decode, request.photos)) ?? [];
   if (!front) return { kind: 'refused', message: ScanMessages.notAnImage };
-  const engine = await deps.loadEngine();
   const outcome = await engine.analyse({
     image: front,
     analysisType: request.analysisType,
