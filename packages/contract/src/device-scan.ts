@@ -20,7 +20,10 @@ import { SCAN_PHOTO_MAX_SIDE } from './scan';
  * the metric set, the overall score and the methods against its own engine (409/422 below).
  */
 
-/** The whole body is at most this many bytes (a real result is 7–25 KB); larger → 413. */
+/**
+ * The whole body is at most this many bytes; larger → 413. Comprehensive results of 40 development
+ * portraits sent 8.6 KB (median) to 11.1 KB (decision 100).
+ */
 export const DEVICE_SCAN_MAX_BYTES = 50 * 1024;
 
 /** Bounds of the result's lists: above what the engine reports on any face, far below abuse. */
