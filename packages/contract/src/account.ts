@@ -91,6 +91,11 @@ export const UserSettings = z.object({
   morning_reminder_time: TimeOfDay,
   evening_reminder_time: TimeOfDay,
   notify: NotifySwitches,
+  /**
+   * Analyse scans on this device (issue 32, decision 100): the engine runs in the browser, the
+   * photo stays on the phone and only the results are sent (POST /api/analysis/device).
+   */
+  analyse_on_device: z.boolean(),
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 export const DEFAULT_USER_SETTINGS: UserSettings = {
@@ -100,6 +105,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   morning_reminder_time: '08:00',
   evening_reminder_time: '21:00',
   notify: { routine: true, daily_quiz: true, streak: true, progress_scan: true, new_article: true },
+  analyse_on_device: false,
 };
 
 /** Goals the user sets on the dashboard (null = not set). */

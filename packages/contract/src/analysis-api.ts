@@ -28,6 +28,14 @@ export const ANALYSIS_SOURCE_LABELS: Record<AnalysisSource, string> = {
   external_api: 'External skin API',
 };
 
+/**
+ * Where the scores were computed: on our server from the uploaded photo, or on the person's own
+ * device, which sent only the results (issue 32, decision 100; no photo is kept then).
+ */
+export const COMPUTED_ON = ['server', 'device'] as const;
+export const ComputedOn = z.enum(COMPUTED_ON);
+export type ComputedOn = z.infer<typeof ComputedOn>;
+
 /** Fallback text of the spec's clients when a result has none (docs/product-rules.md#scan). */
 export const DEFAULT_RESULT_TEXT = 'Analysis completed successfully.';
 
@@ -50,6 +58,7 @@ export const Analysis = z.object({
   _id: z.string(),
   created_at: z.string(),
   analysis_source: AnalysisSource,
+  computed_on: ComputedOn,
   analysis_type: AnalysisType,
   /** Canonical 'City, CC'. */
   location: z.string(),
@@ -120,6 +129,7 @@ export const HistoryItem = z.object({
   _id: z.string(),
   created_at: z.string(),
   analysis_source: AnalysisSource,
+  computed_on: ComputedOn,
   analysis_type: AnalysisType,
   scores: Scores,
   overall_score: z.number().int(),

@@ -17,3 +17,4 @@ export {
 export type { DetectedFace } from './face/detector';
 export { mergeExternal, type ExternalScores } from './external';
 export { ENGINE_METHOD_VERSION, METRIC_METHODS } from './methods';
+export { overallScore } from './scoring';

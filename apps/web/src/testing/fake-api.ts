@@ -44,6 +44,7 @@ import { Analysis, HistoryResponse } from '@lumiskin/contract/analysis-api';
 import { AuthResponse, LoginBody, MeResponse, RegisterBody } from '@lumiskin/contract/auth';
 import { BlogPost, LikeResponse, PostListResponse, SaveResponse } from '@lumiskin/contract/blog';
 import { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
+import { DeviceScanBody } from '@lumiskin/contract/device-scan';
 import { AppDownloadInfo } from '@lumiskin/contract/download';
 import { ApiError } from '@lumiskin/contract/errors';
 import {
@@ -156,6 +157,7 @@ export const API_ROUTES = {
 
   'POST /api/analysis/scan': z.union([Analysis, ScanJob]),
   'POST /api/analysis/scan-upload': z.union([Analysis, ScanJob]),
+  'POST /api/analysis/device': Analysis,
   'GET /api/analysis/jobs/:id': ScanJob,
   'GET /api/analysis/consent': ConsentStatus,
   'POST /api/analysis/consent': ConsentStatus,
@@ -257,6 +259,7 @@ const REQUEST_BODIES: Partial<Record<ApiRoute, z.ZodType>> = {
   'POST /api/mix/merge': MergeMixBody,
   'POST /api/shop/favorites/merge': MergeFavoritesBody,
   'POST /api/analysis/scan': ScanBody,
+  'POST /api/analysis/device': DeviceScanBody,
   'POST /api/analysis/consent': ConsentBody,
   'POST /api/quiz/submit': SubmitQuizBody,
   'POST /api/routine/products': AddRoutineProductBody,

@@ -12,7 +12,7 @@ const PERIOD_DAYS = { '7days': 7, '30days': 30, '90days': 90 } as const;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Saves the scan's photo, then the scan: a crash between the two leaves an orphan photo (removed
+ * Saves the scan's photo (when one is kept), then the scan: a crash between the two leaves an orphan photo (removed
  * by `sweepOrphanPhotos`), never a scan without its photo. `afterInsert` runs in the scan's
  * transaction (the scan service sets a new user's routine up there); so does `beforeInsert`,
  * which may throw to store nothing (a queued scan's job that already stored its analysis). When
@@ -22,12 +22,13 @@ export async function insertAnalysis(
   db: Db,
   storage: PhotoStorage,
   row: NewAnalysisRow,
-  photo: StoredPhoto,
+  photo: StoredPhoto | null,
   afterInsert?: (tx: Tx, saved: AnalysisRow) => Promise<unknown>,
   beforeInsert?: (tx: Tx) => Promise<unknown>,
 ): Promise<AnalysisRow> {
   const key = { userId: row.userId, analysisId: row.id ?? randomUUID() };
-  await storage.put(key, photo);
+  // A scan analysed on the person's device has no photo (decision 100).
+  if (photo) await storage.put(key, photo);
   try {
     return await db.transaction(async (tx) => {
       await beforeInsert?.(tx);
@@ -42,7 +43,7 @@ export async function insertAnalysis(
   } catch (error) {
     // A commit whose answer was lost would leave the scan saved: look before deleting. If the
     // database cannot say, the orphan sweep decides later.
-    await discardUnsavedPhoto(db, storage, key).catch(() => {});
+    if (photo) await discardUnsavedPhoto(db, storage, key).catch(() => {});
     throw error;
   }
 }
@@ -106,6 +107,7 @@ export async function listHistory(
         id: analyses.id,
         createdAt: analyses.createdAt,
         analysisSource: analyses.analysisSource,
+        computedOn: analyses.computedOn,
         analysisType: analyses.analysisType,
         scores: analyses.scores,
         overallScore: analyses.overallScore,
@@ -127,6 +129,7 @@ export async function listHistory(
       _id: r.id,
       created_at: r.createdAt.toISOString(),
       analysis_source: r.analysisSource,
+      computed_on: r.computedOn,
       analysis_type: r.analysisType,
       scores: r.scores,
       overall_score: r.overallScore,
@@ -146,6 +149,7 @@ export function toAnalysis(row: AnalysisRow): Analysis {
     _id: row.id,
     created_at: row.createdAt.toISOString(),
     analysis_source: row.analysisSource,
+    computed_on: row.computedOn,
     analysis_type: row.analysisType,
     location: row.location,
     place: row.place,
@@ -205,6 +209,8 @@ const scanExportColumns = {
   created_at: analyses.createdAt,
   analysis_type: analyses.analysisType,
   analysis_source: analyses.analysisSource,
+  /** 'device': analysed on the person's phone, no photo was ever sent (decision 100). */
+  computed_on: analyses.computedOn,
   location: analyses.location,
   place: analyses.place,
   environment: analyses.environment,

@@ -5,6 +5,7 @@ import {
   ScanConcern,
   type CaptureAngle,
 } from '@lumiskin/contract/analysis';
+import { DEVICE_SCAN_MAX_BYTES, DeviceScanBody } from '@lumiskin/contract/device-scan';
 import { ApiError } from '@lumiskin/contract/errors';
 import { SettingsErrorCode, SettingsMessages } from '@lumiskin/contract/settings';
 import {
@@ -22,6 +23,7 @@ import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import { enforceLimit } from '../auth/rate-limits';
 import { defaultAnalysisConfig } from './config';
+import { saveDeviceScan } from './device-service';
 import { decodeImageData, ImageError } from './image';
 import { PoolBusyError } from './pool';
 import { queueScan } from './scan-queue';
@@ -197,12 +199,38 @@ function scanAdmission(app: FastifyInstance) {
     return reply.code(201).send(analysis);
   }
 
-  return { scanTimeoutMs, scanGate, scanSlotHooks, scan };
+  return { scanTimeoutMs, scanGate, scanSlotHooks, scan, deps };
 }
 
 /** POST /api/analysis/scan (JSON body) and /scan-upload (multipart): one skin scan. */
 export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { scanTimeoutMs, scanGate, scanSlotHooks, scan } = scanAdmission(app);
+  const { scanTimeoutMs, scanGate, scanSlotHooks, scan, deps } = scanAdmission(app);
+
+  app.post(
+    '/device',
+    {
+      // The scans' gate and hourly limit (a device scan is stored and interpreted like any); no
+      // scan slot: no pixels reach the server (decision 100).
+      onRequest: scanGate,
+      bodyLimit: DEVICE_SCAN_MAX_BYTES,
+      schema: {
+        tags: ['analysis'],
+        summary:
+          'Store a scan analysed on your own device: the engine result and scan options, never the photo',
+        security: [{ bearer: [] }],
+        body: DeviceScanBody,
+        response: { 201: Analysis, 409: ScanError, ...scanErrors },
+      },
+    },
+    async (request, reply) => {
+      const analysis = await saveDeviceScan(
+        { ...deps, log: request.log },
+        request.user,
+        request.body,
+      );
+      return reply.code(201).send(analysis);
+    },
+  );
 
   app.post(
     '/scan',

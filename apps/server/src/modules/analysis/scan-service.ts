@@ -1,4 +1,4 @@
-import type { Analysis } from '@lumiskin/contract/analysis-api';
+import type { Analysis, ComputedOn } from '@lumiskin/contract/analysis-api';
 import type { AnalysisType, CaptureAngle, ScanConcern } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
 import type { GeoPlace } from '@lumiskin/contract/geo';
@@ -23,10 +23,10 @@ import { rewriteReport } from './adapters/chat-report';
 import { analyzeWithExternalSkinApi, type ExternalSkinResult } from './adapters/external-skin-api';
 import type { AnalysisConfig } from './config';
 import { encodeStoredPhoto, ImageError, prepareImage, type PreparedImage } from './image';
-import type { PhotoStorage } from './photo-storage';
+import type { PhotoStorage, StoredPhoto } from './photo-storage';
 import { PoolBusyError, type AnalysisPool } from './pool';
 import { findConsent, insertAnalysis, toAnalysis, type Tx } from './repository';
-import type { AnalysisRow } from './schema';
+import type { AnalysisRow, NewAnalysisRow } from './schema';
 
 /**
  * A scan that cannot go ahead: thrown, and sent by the one error handler (plugins/errors.ts) as
@@ -147,7 +147,12 @@ async function checkScanRequest(deps: ScanDeps, input: ScanInput): Promise<GeoPl
     throw new ScanFailure(403, ScanErrorCode.consentRequired, ScanMessages.consentRequired);
   }
 
-  const typed = input.location?.trim() ?? '';
+  return findScanPlace(input.location);
+}
+
+/** The place typed for a scan, as the gazetteer knows it; 400 with the spec's codes otherwise. */
+export function findScanPlace(location: string | undefined): GeoPlace {
+  const typed = location?.trim() ?? '';
   if (typed === '')
     throw new ScanFailure(400, ScanErrorCode.locationRequired, ScanMessages.locationRequired);
   const place = getGazetteer().find(typed);
@@ -247,6 +252,31 @@ export async function analyseScan(
       source = 'external_api';
     }
   }
+  const interpreted = await interpretScan(deps, input, merged, {
+    environment: prepared.environment,
+    estimatedSkinType: external?.skinType ?? null,
+  });
+  return { ...interpreted, source, external, jpeg };
+}
+
+/** What the interpreter made of the measurements: the sentences, the routine, the report. */
+export type InterpretedScan = Pick<
+  AnalysedScan,
+  'measured' | 'advice' | 'adviseMs' | 'reportText' | 'reportSource'
+>;
+
+/**
+ * The interpreter once, after every score is known (a server scan's merged scores, or the result
+ * a device sent): the words a person reads, the routine and the report. The optional chat model
+ * only rewords the report.
+ */
+export async function interpretScan(
+  deps: Pick<ScanDeps, 'config' | 'log' | 'catalogue' | 'advise' | 'fetch'>,
+  input: ScanRequest,
+  merged: AnalysisResult,
+  context: { environment: Analysis['environment']; estimatedSkinType: SkinType | null },
+): Promise<InterpretedScan> {
+  const { config, log } = deps;
   // The words a person reads come from the interpreter, after every score is known.
   const measured = describeMeasurements(merged);
 
@@ -258,9 +288,9 @@ export async function analyseScan(
     overall_score: measured.overall_score,
     findings: measured.findings,
     profileSkinType: profileSkinType(input.user),
-    estimatedSkinType: external?.skinType ?? measured.estimated_skin_type,
+    estimatedSkinType: context.estimatedSkinType ?? measured.estimated_skin_type,
     concerns: input.concerns,
-    environment: prepared.environment,
+    environment: context.environment,
     catalogue,
   });
   const adviseMs = performance.now() - adviseStarted;
@@ -284,13 +314,125 @@ export async function analyseScan(
     reportText = rewritten.text;
     reportSource = rewritten.source;
   }
-  return { measured, advice, adviseMs, source, external, reportText, reportSource, jpeg };
+  return { measured, advice, adviseMs, reportText, reportSource };
+}
+
+/** Everything a stored analysis is made of, for a server scan and a device scan alike. */
+export interface ScanToStore {
+  input: ScanRequest;
+  place: GeoPlace;
+  environment: Analysis['environment'];
+  createdAt: Date;
+  interpreted: InterpretedScan;
+  source: AnalysedScan['source'];
+  computedOn: ComputedOn;
+  external: ExternalSkinResult | null;
+  /** The kept photo's size; null when no photo is kept (a device scan). */
+  photo: { width: number; height: number } | null;
+  /** The analysed image's size: the coordinate space of the zones and overlays. */
+  analysed: { width: number; height: number };
+  timings: Record<string, number>;
+}
+
+/** The `analyses` row of a scan. */
+export function analysisRow(scan: ScanToStore): NewAnalysisRow {
+  const { input, place, interpreted, external } = scan;
+  const { measured: result, advice } = interpreted;
+  return {
+    userId: input.user.id,
+    createdAt: scan.createdAt,
+    analysisType: input.analysisType,
+    analysisSource: scan.source,
+    computedOn: scan.computedOn,
+    location: place.name,
+    place: {
+      name: place.name,
+      country_code: place.country_code,
+      lat: place.lat,
+      lon: place.lon,
+      timezone: place.timezone,
+    },
+    environment: scan.environment,
+    concerns: input.concerns,
+    scores: result.scores,
+    overallScore: result.overall_score,
+    findings: result.findings,
+    routine: advice.routine,
+    recommendation: advice.recommendation,
+    reportText: interpreted.reportText,
+    reportSource: interpreted.reportSource,
+    regions: result.regions,
+    details: {
+      region_scores: result.region_scores as Record<string, Record<string, number>>,
+      raw: result.raw as Record<string, number>,
+      measurements: result.measurements as unknown as Record<string, Record<string, number>>,
+      counts: result.counts,
+      skin_tone: result.skin_tone,
+      estimated_skin_type: result.estimated_skin_type,
+      face: result.face,
+      quality: { sharpness: result.quality.sharpness },
+      timings_ms: {
+        ...result.timings_ms,
+        advise: Math.round(interpreted.adviseMs * 10) / 10,
+        ...scan.timings,
+      },
+      external: external ? { request_id: external.requestId, warnings: external.warnings } : null,
+      photo: scan.photo,
+      analysed: scan.analysed,
+      overlays: result.overlays,
+      zone_notes: result.zone_notes,
+      unmeasured: result.unmeasured,
+      capture: result.capture,
+      method_version: result.method_version,
+    },
+    methods: result.methods,
+    angles: result.quality.angles_used,
+    engineMs: result.timings_ms.total,
+  };
+}
+
+export interface InTransaction {
+  before?: (tx: Tx) => Promise<unknown>;
+  after?: (tx: Tx, saved: AnalysisRow) => Promise<unknown>;
+  timings?: Record<string, number>;
 }
 
 /**
- * The photo, then the analysis and a new user's first routine in one transaction (a crash between
- * leaves an orphan photo for the sweep, never an analysis without its photo: decision 031). A
- * queued scan passes `inTransaction` to claim its job first and record the analysis on it.
+ * The photo (when one is kept), then the analysis and a new user's first routine in one
+ * transaction (a crash between leaves an orphan photo for the sweep, never an analysis without its
+ * photo: decision 031).
+ */
+export async function storeAnalysis(
+  deps: Pick<ScanDeps, 'db' | 'storage' | 'saved'>,
+  userId: string,
+  row: NewAnalysisRow,
+  photo: StoredPhoto | null,
+  inTransaction: InTransaction = {},
+): Promise<Analysis> {
+  const saved = await insertAnalysis(
+    deps.db,
+    deps.storage,
+    row,
+    photo,
+    // A new user's first analysis sets their routine up (a no-op once they have a routine or
+    // any routine history), in the scan's transaction: the scan and its routine come together.
+    async (tx, stored) => {
+      await setupRoutineFromAnalysis(tx, userId, {
+        id: stored.id,
+        createdAt: stored.createdAt,
+        routine: stored.routine,
+      });
+      await inTransaction.after?.(tx, stored);
+    },
+    inTransaction.before,
+  );
+  await deps.saved?.(userId);
+  return toAnalysis(saved);
+}
+
+/**
+ * A server scan stored with its photo. A queued scan passes `inTransaction` to claim its job
+ * first and record the analysis on it.
  */
 export async function saveScan(
   deps: ScanDeps,
@@ -298,83 +440,30 @@ export async function saveScan(
   prepared: PreparedScan,
   analysed: AnalysedScan,
   requestMs: number,
-  inTransaction: {
-    before?: (tx: Tx) => Promise<unknown>;
-    after?: (tx: Tx, saved: AnalysisRow) => Promise<unknown>;
-    timings?: Record<string, number>;
-  } = {},
+  inTransaction: InTransaction = {},
 ): Promise<Analysis> {
   const { place, front, now, environment } = prepared;
-  const { measured: result, advice, external } = analysed;
-  const row = await insertAnalysis(
-    deps.db,
-    deps.storage,
-    {
-      userId: input.user.id,
-      createdAt: now,
-      analysisType: input.analysisType,
-      analysisSource: analysed.source,
-      location: place.name,
-      place: {
-        name: place.name,
-        country_code: place.country_code,
-        lat: place.lat,
-        lon: place.lon,
-        timezone: place.timezone,
-      },
-      environment,
-      concerns: input.concerns,
-      scores: result.scores,
-      overallScore: result.overall_score,
-      findings: result.findings,
-      routine: advice.routine,
-      recommendation: advice.recommendation,
-      reportText: analysed.reportText,
-      reportSource: analysed.reportSource,
-      regions: result.regions,
-      details: {
-        region_scores: result.region_scores as Record<string, Record<string, number>>,
-        raw: result.raw as Record<string, number>,
-        measurements: result.measurements as unknown as Record<string, Record<string, number>>,
-        counts: result.counts,
-        skin_tone: result.skin_tone,
-        estimated_skin_type: result.estimated_skin_type,
-        face: result.face,
-        quality: { sharpness: result.quality.sharpness },
-        timings_ms: {
-          ...result.timings_ms,
-          advise: Math.round(analysed.adviseMs * 10) / 10,
-          decode: Math.round(front.decodeMs),
-          request: requestMs,
-          ...inTransaction.timings,
-        },
-        external: external ? { request_id: external.requestId, warnings: external.warnings } : null,
-        photo: { width: front.width, height: front.height },
-        overlays: result.overlays,
-        zone_notes: result.zone_notes,
-        unmeasured: result.unmeasured,
-        capture: result.capture,
-        method_version: result.method_version,
-      },
-      methods: result.methods,
-      angles: result.quality.angles_used,
-      engineMs: result.timings_ms.total,
-    },
-    { contentType: 'image/jpeg', width: front.width, height: front.height, data: analysed.jpeg },
-    // A new user's first analysis sets their routine up (a no-op once they have a routine or
-    // any routine history), in the scan's transaction: the scan and its routine come together.
-    async (tx, saved) => {
-      await setupRoutineFromAnalysis(tx, input.user.id, {
-        id: saved.id,
-        createdAt: saved.createdAt,
-        routine: saved.routine,
-      });
-      await inTransaction.after?.(tx, saved);
-    },
-    inTransaction.before,
+  const size = { width: front.width, height: front.height };
+  const row = analysisRow({
+    input,
+    place,
+    environment,
+    createdAt: now,
+    interpreted: analysed,
+    source: analysed.source,
+    computedOn: 'server',
+    external: analysed.external,
+    photo: size,
+    analysed: size,
+    timings: { decode: Math.round(front.decodeMs), request: requestMs, ...inTransaction.timings },
+  });
+  return storeAnalysis(
+    deps,
+    input.user.id,
+    row,
+    { contentType: 'image/jpeg', ...size, data: analysed.jpeg },
+    inTransaction,
   );
-  await deps.saved?.(input.user.id);
-  return toAnalysis(row);
 }
 
 /**

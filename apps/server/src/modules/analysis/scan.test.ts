@@ -161,6 +161,7 @@ describe('a scan', { timeout: 120_000 }, () => {
     expect(jsonScan).toMatchObject({
       _id: jsonScan.id,
       analysis_source: 'lumiskin_ai',
+      computed_on: 'server',
       analysis_type: 'quick',
       location: 'London, GB',
       concerns: ['acne', 'redness'],

@@ -1,4 +1,4 @@
-import type { AnalysisPlace, Scores } from '@lumiskin/contract/analysis-api';
+import type { AnalysisPlace, ComputedOn, Scores } from '@lumiskin/contract/analysis-api';
 import type {
   AnalysisType,
   CaptureAngle,
@@ -66,6 +66,11 @@ export const analyses = pgTable(
      * recorded, which were all measured with the first methods (read as LEGACY_METHODS).
      */
     methods: jsonb('methods').$type<MetricMethods>(),
+    /**
+     * Where the scores were computed (issue 32, decision 100): 'device' scans were analysed on the
+     * person's phone, which sent only the results; they have no photo.
+     */
+    computedOn: text('computed_on').$type<ComputedOn>().notNull().default('server'),
   },
   // History and dashboard read one person's scans newest first.
   (t) => [index('analyses_user_created_idx').on(t.userId, t.createdAt.desc())],
@@ -84,6 +89,8 @@ export interface AnalysisDetails {
   external?: { request_id: string | null; warnings: string[] } | null;
   /** Size of the stored photo (the zone outlines' coordinate space). */
   photo: { width: number; height: number } | null;
+  /** Size of the analysed image (the zones' coordinate space); absent on older scans. */
+  analysed?: { width: number; height: number };
   // Optional: scans stored before the engine returned them lack these (read back as null / []).
   /** Positions of counted blemishes, spots, blackheads, lines and excluded areas (photo pixels). */
   overlays?: Overlays;

@@ -45,6 +45,8 @@ export const users = pgTable(
     notifyStreak: boolean('notify_streak').notNull().default(true),
     notifyProgressScan: boolean('notify_progress_scan').notNull().default(true),
     notifyNewArticle: boolean('notify_new_article').notNull().default(true),
+    /** Scans analysed on the person's own device, no photo sent (issue 32, decision 100). */
+    analyseOnDevice: boolean('analyse_on_device').notNull().default(false),
     // Dashboard goals the user sets; null = not set.
     goalTargetScore: integer('goal_target_score'),
     goalScansPerWeek: integer('goal_scans_per_week'),

@@ -29,6 +29,7 @@ export function toAccount(row: UserRow): Account {
         progress_scan: row.notifyProgressScan,
         new_article: row.notifyNewArticle,
       },
+      analyse_on_device: row.analyseOnDevice,
     },
     goals: { target_score: row.goalTargetScore, scans_per_week: row.goalScansPerWeek },
     email_confirmed: row.emailConfirmedAt !== null,
@@ -77,6 +78,9 @@ export function accountChanges(body: Omit<UpdateAccountBody, 'email'>): AccountC
       eveningReminderTime: body.settings.evening_reminder_time,
     }),
     ...notifyColumns(body.settings?.notify),
+    ...(body.settings?.analyse_on_device !== undefined && {
+      analyseOnDevice: body.settings.analyse_on_device,
+    }),
     ...(body.goals?.target_score !== undefined && { goalTargetScore: body.goals.target_score }),
     ...(body.goals?.scans_per_week !== undefined && {
       goalScansPerWeek: body.goals.scans_per_week,

@@ -15,6 +15,7 @@ const account: Account = {
     marketing: false,
     morning_reminder_time: '08:00',
     evening_reminder_time: '21:00',
+    analyse_on_device: false,
     notify: {
       routine: true,
       daily_quiz: true,

@@ -1,6 +1,6 @@
 import type { Account, NotifySwitches, UpdateAccountInput } from '@lumiskin/contract/account';
 import { useEffect, useState } from 'react';
-import { Switch } from '@/features/profile/components/switch';
+import { Switch } from '@/components/ui/switch';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api/api-client';

@@ -1,5 +1,6 @@
 import { AccountMessages, type Account } from '@lumiskin/contract/account';
 import { AuthMessages, MIN_PASSWORD_LENGTH } from '@lumiskin/contract/auth';
+import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
 import { DownloadIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -20,10 +21,10 @@ import { useChangePassword } from '@/features/profile/api/change-password';
 import { useDeleteAccount } from '@/features/profile/api/delete-account';
 import { downloadAccountExport } from '@/features/profile/api/export-account';
 import { useUpdateAccount } from '@/lib/api/update-account';
-import { Switch } from '@/features/profile/components/switch';
+import { Switch } from '@/components/ui/switch';
 import { RemindersSection } from '@/features/profile/components/reminders-section';
 
-type ToggleKey = 'email_notifications' | 'data_sharing' | 'marketing';
+type ToggleKey = 'email_notifications' | 'data_sharing' | 'marketing' | 'analyse_on_device';
 
 const TOGGLES: { key: ToggleKey; label: string; text: string }[] = [
   {
@@ -40,6 +41,11 @@ const TOGGLES: { key: ToggleKey; label: string; text: string }[] = [
     key: 'marketing',
     label: 'Marketing Communications',
     text: 'Offers and new products, now and then.',
+  },
+  {
+    key: 'analyse_on_device',
+    label: 'Analyse on this device',
+    text: DeviceScanMessages.photoStays,
   },
 ];
 
@@ -159,7 +165,7 @@ function DeleteAccountDialog() {
   );
 }
 
-/** The Settings tab (docs/product-rules.md#profile): three toggles (saved), password, export, Danger Zone. */
+/** The Settings tab (docs/product-rules.md#profile): four toggles (saved), password, export, Danger Zone. */
 export function SettingsTab({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const [isExporting, setIsExporting] = useState(false);

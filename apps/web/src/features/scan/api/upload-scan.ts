@@ -27,7 +27,7 @@ export interface ScanUpload {
  * A camera capture's data URL as a file (decoded here: the page's CSP lets `fetch` reach only
  * our own origin, not `data:` URLs).
  */
-function captureFile(dataUrl: string, name: string): File {
+export function captureFile(dataUrl: string, name: string): File {
   const comma = dataUrl.indexOf(',');
   const type = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? 'image/jpeg';
   const binary = atob(dataUrl.slice(comma + 1));

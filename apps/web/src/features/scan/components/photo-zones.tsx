@@ -1,9 +1,11 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
 import { REGION_LABELS, type RegionKey } from '@lumiskin/contract/analysis';
-import { ImageOffIcon, InfoIcon } from 'lucide-react';
+import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
+import { ImageOffIcon, InfoIcon, SmartphoneIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePhotoUrl } from '@/features/scan/api/get-photo';
+import { devicePhoto } from '@/features/scan/lib/device-photos';
 import {
   DEFAULT_OVERLAYS,
   OverlayShapes,
@@ -38,12 +40,16 @@ export function regionScores(analysis: Analysis): Partial<Record<RegionKey, numb
  * the scan kept them, what was counted and the areas left out, each layer shown on demand.
  */
 export function PhotoZones({ analysis }: { analysis: Analysis }) {
-  const photo = usePhotoUrl(analysis.photo?.url);
+  // A scan analysed on this device has no photo on the server: this page's memory may hold it.
+  const onDevice = analysis.computed_on === 'device';
+  const local = onDevice ? devicePhoto(analysis.id) : null;
+  const served = usePhotoUrl(onDevice ? null : analysis.photo?.url);
+  const photo = local ? { data: local.url, isError: false } : served;
   const [active, setActive] = useState<RegionKey | null>(null);
   const [visible, setVisible] = useState<OverlayLayer[]>(DEFAULT_OVERLAYS);
   const scores = regionScores(analysis);
-  const width = analysis.photo?.width ?? 1;
-  const height = analysis.photo?.height ?? 1;
+  const width = local?.width ?? analysis.photo?.width ?? 1;
+  const height = local?.height ?? analysis.photo?.height ?? 1;
   const layers = overlayLayers(analysis);
   // Zone tints step back while findings are drawn, so the markers stand out.
   const showsFindings = visible.some((layer) => layer !== 'excluded' && layers.includes(layer));
@@ -64,7 +70,8 @@ export function PhotoZones({ analysis }: { analysis: Analysis }) {
           />
         ) : photo.isError || !analysis.photo ? (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm text-muted-foreground">
-            <ImageOffIcon className="size-6" aria-hidden /> Photo unavailable
+            <ImageOffIcon className="size-6" aria-hidden />{' '}
+            {onDevice ? 'The photo stayed on the device' : 'Photo unavailable'}
           </div>
         ) : (
           <Skeleton className="absolute inset-0" />
@@ -99,6 +106,11 @@ export function PhotoZones({ analysis }: { analysis: Analysis }) {
         </svg>
       </div>
       <figcaption className="space-y-4">
+        {onDevice ? (
+          <p className="inline-flex items-center gap-1.5 text-sm font-medium">
+            <SmartphoneIcon className="size-4" aria-hidden /> {DeviceScanMessages.computedHere}
+          </p>
+        ) : null}
         <ul className="flex flex-wrap gap-2" aria-label="Zone scores">
           {analysis.regions.map(({ region }) => {
             const score = scores[region];

@@ -1,7 +1,13 @@
 import type { Analysis, HistoryItem } from '@lumiskin/contract/analysis-api';
+import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import AnalysisRoute from '@/features/scan/routes/analysis';
+import {
+  devicePhoto,
+  forgetDevicePhotos,
+  keepDevicePhoto,
+} from '@/features/scan/lib/device-photos';
 import {
   ANALYSIS_ID,
   createAnalysis,
@@ -176,5 +182,34 @@ describe('the analysis page', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveTextContent('Hide');
     expect(screen.getByText('Your skin looks healthy overall.')).toBeVisible();
+  });
+
+  it('says a scan was analysed on this device and draws on the photo this page still holds', async () => {
+    const size = { width: 500, height: 400 };
+    keepDevicePhoto(ID, new Blob(['jpeg']), size);
+    const device = createAnalysis({ computed_on: 'device', photo: null });
+    const { unmount } = renderAnalysis(device);
+    expect(await screen.findByText(DeviceScanMessages.computedHere)).toBeInTheDocument();
+    const photo = await screen.findByRole('img', { name: /your scan photo/i });
+    expect(photo).toHaveAttribute('src', devicePhoto(ID)?.url);
+    expect(photo.getAttribute('src')).toMatch(/^blob:/);
+    expect(photo).toHaveAttribute('width', '500');
+    // Nothing is asked of the server for a photo it never had.
+    const fetched = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(fetched.some((url) => url.endsWith('/photo'))).toBe(false);
+    unmount();
+
+    // Once the page is gone (here: the person signed out), only the sentence remains.
+    forgetDevicePhotos();
+    renderAnalysis(device);
+    expect(await screen.findByText(DeviceScanMessages.computedHere)).toBeInTheDocument();
+    expect(screen.getByText('The photo stayed on the device')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /your scan photo/i })).toBeNull();
+  });
+
+  it('says nothing of a device for a scan analysed on the server', async () => {
+    renderAnalysis(createAnalysis());
+    await screen.findByRole('img', { name: /your scan photo/i });
+    expect(screen.queryByText(DeviceScanMessages.computedHere)).toBeNull();
   });
 });

@@ -1,15 +1,16 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
 import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
+import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
 import { ScanErrorCode, ScanMessages, type ScanError, type ScanJob } from '@lumiskin/contract/scan';
 import { CircleAlertIcon, PartyPopperIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { useConsent, useGiveConsent } from '@/features/scan/api/consent';
 import { detectLocation, type DetectedVia } from '@/features/scan/api/geo';
-import { isScanJob, useUploadScan } from '@/features/scan/api/upload-scan';
+import { captureFile, isScanJob, useUploadScan } from '@/features/scan/api/upload-scan';
 import {
   ANGLES,
   CaptureCard,
@@ -17,14 +18,18 @@ import {
   type CaptureMode,
 } from '@/features/scan/components/capture-card';
 import { ConsentDialog } from '@/features/scan/components/consent-dialog';
+import { DeviceAnalysisToggle } from '@/features/scan/components/device-analysis-toggle';
 import { LocationCard } from '@/features/scan/components/location-card';
 import { AnalysisSummary } from '@/features/scan/components/analysis-summary';
 import { AnalysisTypePicker, ConcernChips } from '@/features/scan/components/scan-options';
 import { GUIDE_STEPS, ScanGuide } from '@/features/scan/components/scan-guide';
-import { ScanProgress } from '@/features/scan/components/scan-progress';
+import { ReadyPanel } from '@/features/scan/components/ready-panel';
 import { TechnologyCard } from '@/features/scan/components/technology-card';
+import { useDeviceScan } from '@/features/scan/lib/device-scan';
+import { paths } from '@/config/paths';
 import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api/api-client';
 import { useSession } from '@/lib/api/auth';
+import { useAccount } from '@/lib/api/get-account';
 import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
 
 /** docs/product-rules.md#errors-and-messages: the sentence to show for a failed scan, and whether manual entry opens. */
@@ -210,66 +215,6 @@ function ScanResult({
   );
 }
 
-/** Shown once the photos are complete: what will be sent, the button, and the scan's progress. */
-function ReadyPanel({
-  photoCount,
-  analysisType,
-  location,
-  analyzing,
-  queued,
-  onStart,
-  onDone,
-  onFailed,
-}: {
-  photoCount: number;
-  analysisType: AnalysisType;
-  location: string | null;
-  analyzing: boolean;
-  queued: ScanJob | null;
-  onStart: () => void;
-  onDone: (analysis: Analysis) => void;
-  onFailed: (failure: ScanError) => void;
-}) {
-  return (
-    <section
-      aria-labelledby="ready-title"
-      className="animate-pop-in rounded-2xl border border-brand/40 bg-primary-soft/50 p-5"
-    >
-      <h2 id="ready-title" className="text-h3 font-semibold">
-        Ready for Analysis
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        {photoCount} photo{photoCount === 1 ? '' : 's'} ·{' '}
-        {analysisType === 'quick' ? 'Quick (7 concerns)' : 'Comprehensive (14 concerns)'} ·{' '}
-        {location ?? 'no location yet'}
-      </p>
-      <Button
-        size="lg"
-        className="mt-4 w-full sm:w-auto"
-        onClick={onStart}
-        disabled={analyzing || !location}
-      >
-        {analyzing ? (
-          <>
-            <Spinner className="size-4 text-current" label="Analysing" /> Analysing your skin…
-          </>
-        ) : (
-          <>
-            <SparklesIcon aria-hidden /> Analyze My Skin
-          </>
-        )}
-      </Button>
-      {queued ? (
-        <ScanProgress accepted={queued} onDone={onDone} onFailed={onFailed} />
-      ) : (
-        <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
-          {analyzing ? 'This usually takes a few seconds.' : null}
-        </p>
-      )}
-    </section>
-  );
-}
-
 function ScanHeader({ name }: { name: string | undefined }) {
   return (
     <header className="mb-8">
@@ -363,7 +308,12 @@ export default function ScanRoute() {
   const consent = useConsent();
   const giveConsent = useGiveConsent();
   const scan = useUploadScan();
-  const analyzing = scan.isPending || queued !== null;
+  // Decision 100: the photo stays on this device; only the results are sent.
+  const onDevice = useAccount().data?.settings.analyse_on_device ?? false;
+  const device = useDeviceScan();
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState<string | null>(null);
+  const analyzing = scan.isPending || device.isPending || queued !== null;
 
   const reset = () => {
     setCaptures([]);
@@ -372,6 +322,7 @@ export default function ScanRoute() {
     setResult(null);
     setQueued(null);
     setError(null);
+    setNotice(null);
     scan.reset();
   };
 
@@ -400,10 +351,20 @@ export default function ScanRoute() {
     [showFailure],
   );
 
+  const analyseOnDevice = async (place: string) => {
+    const files = upload ? [upload.file] : captures.map((c, i) => captureFile(c, `${i}.jpg`));
+    const outcome = await device.run({ photos: files, analysisType, location: place, concerns });
+    if (outcome.kind === 'done') void navigate(paths.analysis.href(outcome.analysis.id));
+    else if (outcome.kind === 'queued') setNotice(DeviceScanMessages.queued);
+    else setError(outcome.message);
+  };
+
   const analyse = async () => {
     if (!location || analyzing || !captureComplete) return;
     setError(null);
+    setNotice(null);
     try {
+      if (onDevice) return await analyseOnDevice(location);
       const answer = await scan.mutateAsync({
         location,
         analysisType,
@@ -419,7 +380,8 @@ export default function ScanRoute() {
   };
 
   const start = () => {
-    if (consent.data?.consented) void analyse();
+    // A device scan sends no photo: the photo-processing consent is not asked (decision 100).
+    if (onDevice || consent.data?.consented) void analyse();
     else setConsentOpen(true);
   };
 
@@ -435,6 +397,11 @@ export default function ScanRoute() {
           <PhotoStep photos={photos} disabled={analyzing} onError={setError} />
 
           {error ? <ScanErrorAlert message={error} /> : null}
+          {notice ? (
+            <Alert role="status" className="p-4">
+              {notice}
+            </Alert>
+          ) : null}
 
           {captureComplete ? (
             <ReadyPanel
@@ -460,6 +427,7 @@ export default function ScanRoute() {
               setConcerns((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]))
             }
           />
+          <DeviceAnalysisToggle disabled={analyzing} />
           <PlaceStep place={place} disabled={analyzing} onChanged={() => setError(null)} />
           <ScanGuide {...guide} />
           <TechnologyCard />

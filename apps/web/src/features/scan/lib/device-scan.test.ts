@@ -1,0 +1,74 @@
+import { ScanMessages } from '@lumiskin/contract/scan';
+import type { AnalysisResult, PixelImage } from '@lumiskin/skin-engine';
+import { describe, expect, it, vi } from 'vitest';
+import type { DeviceEngine } from '@/features/scan/engine/device-engine';
+import fixture from '@/features/scan/engine/test-fixtures/device-result.json';
+import { runDeviceScan, type DeviceScanDeps } from '@/features/scan/lib/device-scan';
+import { createAnalysis } from '@/testing/scan-factory';
+
+const RESULT = fixture.result as unknown as AnalysisResult;
+const pixels = (width: number): PixelImage => ({
+  data: new Uint8Array(width * 4 * 3),
+  width,
+  height: 4,
+  channels: 3,
+});
+
+function deps(overrides: Partial<DeviceScanDeps> = {}) {
+  const engine: DeviceEngine = {
+    analyse: vi.fn(async () => RESULT),
+    detect: async () => [],
+    dispose: () => {},
+  };
+  const post = vi.fn(async () => ({ queued: false as const, data: createAnalysis() }));
+  return {
+    engine,
+    post,
+    deps: {
+      loadEngine: async () => engine,
+      decode: vi.fn(async (blob: Blob) => pixels(blob.size)),
+      post,
+      ...overrides,
+    } satisfies DeviceScanDeps,
+  };
+}
+
+const request = (photos: Blob[]) => ({
+  photos,
+  analysisType: 'quick' as const,
+  location: 'London, GB',
+  concerns: [],
+});
+
+describe('a scan on this device', () => {
+  it('measures the profiles of a three-angle capture beside the front photo', async () => {
+    const { engine, deps: d } = deps();
+    const outcome = await runDeviceScan(
+      d,
+      request([new Blob(['front']), new Blob(['l']), new Blob(['rr'])]),
+    );
+    expect(outcome.kind).toBe('done');
+    expect(engine.analyse).toHaveBeenCalledWith({
+      image: pixels(5),
+      analysisType: 'quick',
+      angle: 'front',
+      extraImages: [
+        { image: pixels(1), angle: 'left' },
+        { image: pixels(2), angle: 'right' },
+      ],
+    });
+  });
+
+  it('says a photo it cannot decode is not a photo it can read, and sends nothing', async () => {
+    const { post, deps: d } = deps({
+      decode: async () => {
+        throw new Error('bad');
+      },
+    });
+    expect(await runDeviceScan(d, request([new Blob(['?'])]))).toEqual({
+      kind: 'refused',
+      message: ScanMessages.notAnImage,
+    });
+    expect(post).not.toHaveBeenCalled();
+  });
+});

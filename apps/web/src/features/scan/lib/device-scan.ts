@@ -1,0 +1,98 @@
+import type { Analysis } from '@lumiskin/contract/analysis-api';
+import { EXTRA_ANGLES, ScanMessages } from '@lumiskin/contract/scan';
+import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
+import { describeRefusal } from '@lumiskin/skin-advice';
+import type { PixelImage } from '@lumiskin/skin-engine';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { deviceScanBody, postDeviceAnalysis } from '@/features/scan/api/post-device-analysis';
+import { cacheNewAnalysis } from '@/features/scan/api/upload-scan';
+import { decodePhoto, getDeviceEngine } from '@/features/scan/engine/client';
+import type { DecodePhoto, DeviceEngine } from '@/features/scan/engine/device-engine';
+import { keepDevicePhoto } from '@/features/scan/lib/device-photos';
+
+/** How a scan on this device ended: stored, waiting in the outbox, or refused with a sentence. */
+export type DeviceScanOutcome =
+  { kind: 'done'; analysis: Analysis } | { kind: 'queued' } | { kind: 'refused'; message: string };
+
+export interface DeviceScanRequest {
+  /** The front photo first, then the left and right profiles. */
+  photos: Blob[];
+  analysisType: AnalysisType;
+  location: string;
+  concerns: ScanConcern[];
+}
+
+export interface DeviceScanDeps {
+  loadEngine: () => Promise<DeviceEngine>;
+  decode: DecodePhoto;
+  post: typeof postDeviceAnalysis;
+  now?: () => Date;
+}
+
+async function decodeAll(decode: DecodePhoto, photos: Blob[]): Promise<PixelImage[] | null> {
+  try {
+    const out: PixelImage[] = [];
+    for (const photo of photos) out.push(await decode(photo));
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One scan analysed on this device (decision 100): the photos decoded as the server decodes them,
+ * the engine in its worker, a refusal told with the server's own sentence, then only the results
+ * sent (or kept in the outbox while offline). The front photo stays in this page's memory so the
+ * analysis page can draw on it.
+ */
+export async function runDeviceScan(
+  deps: DeviceScanDeps,
+  request: DeviceScanRequest,
+): Promise<DeviceScanOutcome> {
+  const takenAt = deps.now?.() ?? new Date();
+  // The engine first: a device that cannot run it says so, not that the photo is unreadable.
+  const engine = await deps.loadEngine();
+  const [front, ...extras] = (await decodeAll(deps.decode, request.photos)) ?? [];
+  if (!front) return { kind: 'refused', message: ScanMessages.notAnImage };
+  const outcome = await engine.analyse({
+    image: front,
+    analysisType: request.analysisType,
+    angle: 'front',
+    extraImages: extras.map((image, i) => ({ image, angle: EXTRA_ANGLES[i] ?? 'left' })),
+  });
+  if (!outcome.ok) return { kind: 'refused', message: describeRefusal(outcome.code) };
+
+  const photo = { width: front.width, height: front.height };
+  const body = deviceScanBody(outcome, {
+    location: request.location,
+    concerns: request.concerns,
+    photo,
+    takenAt,
+  });
+  const sent = await deps.post(body);
+  if (sent.queued) return { kind: 'queued' };
+  const [frontPhoto] = request.photos;
+  if (frontPhoto) keepDevicePhoto(sent.data.id, frontPhoto, photo);
+  return { kind: 'done', analysis: sent.data };
+}
+
+/** The scan screen's on-device scan: the engine client of this app, the outbox, the cache. */
+export function useDeviceScan() {
+  const queryClient = useQueryClient();
+  const [isPending, setPending] = useState(false);
+  const run = async (request: DeviceScanRequest): Promise<DeviceScanOutcome> => {
+    setPending(true);
+    try {
+      const outcome = await runDeviceScan(
+        { loadEngine: getDeviceEngine, decode: decodePhoto, post: postDeviceAnalysis },
+        request,
+      );
+      if (outcome.kind === 'done') cacheNewAnalysis(queryClient, outcome.analysis);
+      return outcome;
+    } finally {
+      setPending(false);
+    }
+  };
+  return { run, isPending };
+}
