@@ -12,11 +12,11 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * docs/skin-engine-calibration-log.md#method-numbers.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 5,
+  acne: 6,
   oiliness: 3,
   redness: 3,
   texture: 3,
-  dark_spots: 6,
+  dark_spots: 7,
   radiance: 5,
   hydration: 7,
   pores: 4,
@@ -32,4 +32,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-28/058';
+export const ENGINE_METHOD_VERSION = '2026-11-29/106';

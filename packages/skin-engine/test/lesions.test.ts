@@ -11,6 +11,7 @@ import {
   retintFace,
   type Rgb,
 } from './helpers';
+import { INFLAM_MIN, ROUND_REF, inflamThreshold } from '../src/metrics/lesions';
 
 /**
  * The lesion detector (decision 057): an inflammatory lesion is found by its contrast with the
@@ -186,5 +187,71 @@ describe('lesions are counted per area of measured skin', () => {
     expect(small.raw).toBeCloseTo((100 * 4) / (5 * 2000 * CM2_PER_PX), 6);
     expect(large.raw).toBeCloseTo(small.raw / 2, 6);
     expect(large.score).toBeGreaterThan(small.score);
+  });
+});
+
+/**
+ * A dome lit from above (decision 106): its upper half a little lighter, its lower half darker
+ * (relative change of each channel's linear light, up to +5 % / −6 %), as the painted papules of
+ * `bench:lesions` and real ones in a studio light are.
+ */
+function shade(img: Rgb, cx: number, cy: number, r: number): void {
+  const R = Math.ceil(2 * r);
+  for (let y = cy - R; y <= cy + R; y++)
+    for (let x = cx - R; x <= cx + R; x++) {
+      const dx = x - cx;
+      const dy = y - cy;
+      const g = (-dy / r) * Math.exp(-(dx * dx + dy * dy) / (r * r)) * Math.sqrt(2 * Math.E);
+      const s = g > 0 ? 0.05 * Math.min(1, g) : 0.06 * Math.max(-1, g);
+      const i = (y * img.width + x) * 3;
+      for (let c = 0; c < 3; c++)
+        img.data[i + c] = toSrgb(toLinear(img.data[i + c] ?? 0) * (1 + s));
+    }
+}
+
+/** Paints an elongated absorber (semi-axes a × b px, a along x) with the dome profile. */
+function paintStreak(img: Rgb, cx: number, cy: number, a: number, b: number, k: number): void {
+  const R = Math.ceil(a);
+  for (let y = cy - R; y <= cy + R; y++)
+    for (let x = cx - R; x <= cx + R; x++) {
+      const d = Math.hypot((x - cx) / a, (y - cy) / b);
+      if (d >= 1) continue;
+      const p = (1 - d * d) ** 0.7;
+      const i = (y * img.width + x) * 3;
+      for (let c = 0; c < 3; c++)
+        img.data[i + c] = toSrgb(toLinear(img.data[i + c] ?? 0) * Math.exp(-p * k * HB[c]!));
+    }
+}
+
+describe('a papule is a dome (decision 106)', () => {
+  it('the threshold rises with elongation: a round blob needs less than an oval', () => {
+    expect(inflamThreshold(ROUND_REF)).toBeCloseTo(INFLAM_MIN, 6);
+    expect(inflamThreshold(1)).toBeLessThan(INFLAM_MIN);
+    expect(inflamThreshold(1)).toBeCloseTo(INFLAM_MIN * Math.sqrt(1 / ROUND_REF), 6);
+    expect(inflamThreshold(4)).toBeGreaterThan(1.5 * INFLAM_MIN);
+  });
+
+  it('faint papules shaded from above are found', async () => {
+    const pts = places(baseline, 8);
+    const img = clone(face);
+    for (const [x, y] of pts) {
+      paintLesion(img, x, y, RADIUS, od(0.35, HB));
+      shade(img, x, y, RADIUS);
+    }
+    const r = await analyze(await jpeg(img, 90));
+    const n = pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y)).length;
+    // 057–058 found 4 of these 8 (the quarters' darkening took the shading for a shadow's edge).
+    expect(n).toBeGreaterThanOrEqual(6);
+    expect(r.scores.acne!).toBeLessThan(baseline.scores.acne! - 12);
+  });
+
+  it('an elongated red streak (2.5 × 0.8 papule radii) as strong as a papule is not a blemish', async () => {
+    const pts = places(baseline, 8);
+    const img = clone(face);
+    for (const [x, y] of pts) paintStreak(img, x, y, 2.5 * RADIUS, 0.8 * RADIUS, 0.45);
+    const r = await analyze(await jpeg(img, 90));
+    const n = pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y)).length;
+    expect(n).toBe(0);
+    expect(Math.abs(r.scores.acne! - baseline.scores.acne!)).toBeLessThanOrEqual(4);
   });
 });

@@ -18,11 +18,15 @@ import {
   INFLAM_MIN,
   INFLAM_TO,
   CENTRE_SHARE,
+  DARK_RING_SHARE,
   RED_RATIO_FROM,
   RED_RATIO_TO,
   REL_L16,
   ROUND_FROM,
+  ROUND_REF,
   ROUND_TO,
+  SURROUND_FROM,
+  SURROUND_STRONG,
   WHITEHEAD_MIN,
 } from '../src/metrics/lesions';
 import { SPOT_DISC, SPOT_MIN_DEPTH } from '../src/metrics/marks';
@@ -79,6 +83,10 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     CENTRE_SHARE,
     ROUND_FROM,
     ROUND_TO,
+    ROUND_REF,
+    DARK_RING_SHARE,
+    SURROUND_FROM,
+    SURROUND_STRONG,
     SPOT_DISC,
     CM2_PER_PX,
     reads: 'inflammatory lesions per 100 cm², relative to the skin around (decision 057)',
@@ -88,7 +96,18 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     SPOT_DISC,
     soft: 'depth, blemish, disc share (decision 043)',
     // A spot counts by 1 − the weight of an inflammatory lesion around it (decision 057).
-    blemish: { INFLAM_MIN, RED_RATIO_FROM, RED_RATIO_TO, REL_L16, ROUND_FROM, ROUND_TO },
+    blemish: {
+      INFLAM_MIN,
+      RED_RATIO_FROM,
+      RED_RATIO_TO,
+      REL_L16,
+      ROUND_FROM,
+      ROUND_TO,
+      ROUND_REF,
+      DARK_RING_SHARE,
+      SURROUND_FROM,
+      SURROUND_STRONG,
+    },
     isolation: 'darker than the skin on every side, not on the nose (decision 057)',
   },
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS, WHITE_BALANCE },
@@ -149,11 +168,11 @@ function fingerprint(metric: MetricKey): string {
 // Decision 041 merged 038 (fine lines, firmness: new raw values, constants and knots) with 039:
 // those two and hydration (which blends fine lines) sit above both branches' numbers.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 5, fingerprint: '35e89f37f03d' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7
+  acne: { method: 6, fingerprint: '0bbf22c6a697' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening
   oiliness: { method: 3, fingerprint: 'ad3ae42dd4d4' }, // 056: the light's estimate
   redness: { method: 3, fingerprint: '9026e2c6e8d2' }, // 056
   texture: { method: 3, fingerprint: '94629bcf45b7' }, // 051: fine band, tone γ ½
-  dark_spots: { method: 6, fingerprint: '8bada725fc13' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058: the blemishes it yields to
+  dark_spots: { method: 7, fingerprint: '341bfa1c5f4a' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to
   radiance: { method: 5, fingerprint: '98f01297d7b5' }, // 050: hinged expected chroma; 056
   hydration: { method: 7, fingerprint: 'c932ead5a7ff' }, // 041: fine lines; 050, 056: radiance; 051: texture
   pores: { method: 4, fingerprint: '243fe36004b2' },
@@ -164,7 +183,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 4, fingerprint: 'ad73611ad40d' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
 };
-const PINNED_ENGINE_VERSION = '2026-11-28/058';
+const PINNED_ENGINE_VERSION = '2026-11-29/106';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -230,12 +249,12 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 5,
+      acne: 6,
       oiliness: 3,
       redness: 3,
-      dark_spots: 6,
+      dark_spots: 7,
       uneven_tone: 4,
       radiance: 5,
       dark_circles: 3,

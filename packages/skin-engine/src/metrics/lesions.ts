@@ -31,10 +31,32 @@ export const REL_L16 = 76;
 /** Share of L* taken from a* in the channel whose blobs are the candidates (a* − INFLAM_DARK·L*). */
 export const INFLAM_DARK = 0.35;
 /**
- * The strength (inflamStrength, on the REL_L16 scale) at which a lesion counts ½ (decision 058:
- * 8 before; with the rounder shape below, 7 finds more faint papules for fewer false marks).
+ * The strength (inflamStrength, on the REL_L16 scale) at which a lesion of curvature ratio
+ * ROUND_REF counts ½ (decision 058: 8 before, 7 with the rounder shape; decision 106: 6.5, with
+ * the threshold rising with the blob's elongation, INFLAM_MIN × √(ratio / ROUND_REF)).
  */
-export const INFLAM_MIN = 7;
+export const INFLAM_MIN = 6.5;
+/**
+ * The curvature ratio at which the threshold is INFLAM_MIN (decision 106): a painted papule's
+ * median is 1.2–1.4, the clear faces' near-threshold red blobs' 1.85 (skin between wrinkles,
+ * flushed folds). A rounder blob needs less, a longer one more.
+ */
+export const ROUND_REF = 1.3;
+/**
+ * The darkening a lesion's strength counts (decision 106): this share of its darkening against
+ * the ring's median, the rest against the second lightest quarter of the ring. The quarters'
+ * test alone (057) took a dome's own shading, lit from above, for a shadow's edge; the redness
+ * still has to hold on every side.
+ */
+export const DARK_RING_SHARE = 0.5;
+/**
+ * Most of the ring must lie on measured skin of the zones: the share counts 0 at SURROUND_FROM and
+ * 1 a quarter above. A lesion well above its threshold may sit nearer the zone's edge (a papule
+ * beside the nose or the brow): for strength from 1.5 to 2.25 × the threshold the ramp starts
+ * up to SURROUND_STRONG lower (decision 106).
+ */
+export const SURROUND_FROM = 0.55;
+export const SURROUND_STRONG = 0.15;
 /** A lesion counts from INFLAM_FROM × INFLAM_MIN to INFLAM_TO × INFLAM_MIN (soft, like every count). */
 export const INFLAM_FROM = 0.75;
 export const INFLAM_TO = 1.25;
@@ -105,6 +127,11 @@ export function inflamStrength(aSides: number, dL: number): number {
 }
 
 const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
+
+/** The strength at which a blob of this curvature ratio counts ½ (decision 106). */
+export function inflamThreshold(curvature: number): number {
+  return INFLAM_MIN * Math.sqrt(Math.max(1, curvature) / ROUND_REF);
+}
 
 export function softAt(value: number, threshold: number): number {
   return ramp((value - INFLAM_FROM * threshold) / ((INFLAM_TO - INFLAM_FROM) * threshold));
@@ -287,7 +314,9 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
     const c = ringContrast(input, x, y, rc, rIn, rOut, buf);
     if (!c) continue;
     const [dL, da] = c.contrast;
-    const strength = inflamStrength(c.aSides, -c.darkSides);
+    const darkening = (1 - DARK_RING_SHARE) * c.darkSides - DARK_RING_SHARE * dL;
+    const strength = inflamStrength(c.aSides, -darkening);
+    const threshold = inflamThreshold(bl.curvature);
     const red = ramp(
       (da / Math.max(0.5, Math.abs(dL)) - RED_RATIO_FROM) / (RED_RATIO_TO - RED_RATIO_FROM),
     );
@@ -295,14 +324,11 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
     const notGlint = 1 - (shine[y * width + x] as number);
     // The skin around must be measured skin of the zones on most sides: beside an eye, a lip or
     // a nostril (or the under-eyes' crease) the "surround" is something else.
-    const surround = ramp((c.ringShare - 0.55) / 0.25);
+    const edge = SURROUND_FROM - SURROUND_STRONG * ramp((strength / threshold - 1.5) / 0.75);
+    const surround = ramp((c.ringShare - edge) / 0.25);
     const round = ramp(Math.log(ROUND_TO / bl.curvature) / Math.log(ROUND_TO / ROUND_FROM));
     const weight =
-      softAt(strength, INFLAM_MIN) *
-      (dL < 0 || da > 2 * dL ? red : 0) *
-      notGlint *
-      surround *
-      round;
+      softAt(strength, threshold) * (dL < 0 || da > 2 * dL ? red : 0) * notGlint * surround * round;
     if (weight <= 0) continue;
     lesions.push({ ...bl, x, y, sigma, kind: 'inflammatory', weight, contrast: c.contrast });
   }
