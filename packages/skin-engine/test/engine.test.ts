@@ -9,12 +9,8 @@ import {
   RegionOutline,
   type MetricKey,
 } from '@lumiskin/contract/analysis';
-import {
-  createSkinEngine,
-  evenToneConfidenceFactor,
-  type AnalysisResult,
-  type SkinEngine,
-} from '../src/engine';
+import { evenToneConfidenceFactor, type AnalysisResult, type SkinEngine } from '../src/engine';
+import { createSkinEngine } from '../src/node';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
   blendInside,
