@@ -401,9 +401,9 @@ export function createSkinEngineWith(
     };
   }
 
-  const detect = (image: PixelImage) => {
+  async function detect(image: PixelImage): Promise<DetectedFace[]> {
     assertPixelImage(image);
     return detectSerial(image);
-  };
+  }
   return { analyze, detect, backend: detector.backend };
 }
