@@ -1,4 +1,4 @@
-import { SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/scan';
+import { SCAN_MAX_PIXELS, SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/scan';
 import type { PixelImage } from '@lumiskin/skin-engine';
 import type { DecodePhoto } from './device-engine';
 
@@ -8,10 +8,15 @@ import type { DecodePhoto } from './device-engine';
  * transparency flattened on white, 8-bit RGB with 3 channels. The browser's own decoder does it
  * (createImageBitmap resizes with its high-quality filter; the server's is Lanczos 3), so pixels
  * differ slightly from sharp's: scores stay within 2 points (e2e/tests/device-engine.spec.ts).
- * Rejects what the browser cannot decode (HEIC in most browsers): the caller scans on the server.
+ * Rejects what the browser cannot decode (HEIC in most browsers): the caller scans on the server;
+ * and, as the server does, a photo of more than SCAN_MAX_PIXELS.
  */
 export const decodePhoto: DecodePhoto = async (photo: Blob): Promise<PixelImage> => {
   const decoded = await createImageBitmap(photo, { imageOrientation: 'from-image' });
+  if (decoded.width * decoded.height > SCAN_MAX_PIXELS) {
+    decoded.close();
+    throw new RangeError(`the photo has more than ${SCAN_MAX_PIXELS} pixels`);
+  }
   const scale = Math.min(1, SCAN_PHOTO_MAX_SIDE / Math.max(decoded.width, decoded.height));
   const width = Math.max(1, Math.round(decoded.width * scale));
   const height = Math.max(1, Math.round(decoded.height * scale));
