@@ -158,6 +158,10 @@ async function main() {
       throttled.stop();
       throttled = throttleProcesses(renderers, duty);
       slowdown = (await workerLoopMs(page)) / loopMs;
+      if (process.env.BENCH_VERBOSE)
+        console.log(
+          `  throttle: ${renderers.length} renderers, duty ${duty.toFixed(1)}, slowdown ${slowdown.toFixed(2)}× (loop ${Math.round(loopMs)} ms)`,
+        );
       if (Math.abs(slowdown / THROTTLE - 1) <= 0.1) break;
       duty = Math.min(duty * (THROTTLE / slowdown), THROTTLE * 4);
     }
