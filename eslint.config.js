@@ -12,7 +12,7 @@ import fs from 'node:fs';
  * Architecture the linter enforces (docs/ARCHITECTURE.md):
  * - web features never import other features (shared code lives in components/, lib/, app/);
  * - packages/* never import apps/*;
- * - the skin engine does no I/O (only face/detector.ts reads its bundled model files);
+ * - the skin engine does no I/O (only face/node-human.ts reads its bundled model files, in Node);
  * - every Drizzle delete/update has a where clause;
  * - the server's modules never import a plugin's file: what both need (errors, auth guards, the
  *   request's user) is the kernel, apps/server/src/http/, which imports no plugin and no module
@@ -27,9 +27,9 @@ const FEATURE_BOUNDARY =
   'Features do not import each other; move what they share down to lib/ (server state: lib/api/) or components/.';
 /** Packages are imported through their public entries (docs/ARCHITECTURE.md). */
 const deepImports = {
-  group: ['@lumiskin/*/*', '!@lumiskin/contract/*'],
+  group: ['@lumiskin/*/*', '!@lumiskin/contract/*', '!@lumiskin/skin-engine/browser'],
   message:
-    'Import @lumiskin/skin-engine and @lumiskin/skin-advice through their entry (src/index.ts); the contract through its named entries.',
+    'Import @lumiskin/skin-engine and @lumiskin/skin-advice through their entry (src/index.ts; the engine in a browser: @lumiskin/skin-engine/browser); the contract through its named entries.',
 };
 const appsImports = {
   group: [
@@ -82,7 +82,7 @@ function engineLayer(layer, forbidden) {
   return [
     {
       files: [`${dir}/**/*.ts`],
-      ignores: ['packages/skin-engine/src/face/detector.ts'],
+      ignores: ['packages/skin-engine/src/face/node-human.ts'],
       rules: {
         'no-restricted-imports': [
           'error',
@@ -93,7 +93,7 @@ function engineLayer(layer, forbidden) {
     ...(layer === 'face'
       ? [
           {
-            files: ['packages/skin-engine/src/face/detector.ts'],
+            files: ['packages/skin-engine/src/face/node-human.ts'],
             rules: {
               'no-restricted-imports': [
                 'error',
@@ -148,7 +148,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/skin-engine/src/**/*.ts'],
-    ignores: ['packages/skin-engine/src/face/detector.ts'],
+    ignores: ['packages/skin-engine/src/face/node-human.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { engineAssets } from './vite/engine-assets';
 
 const BRAND_VIOLET = '#8b5cf6';
 
@@ -88,8 +89,11 @@ function listAppModules(): Plugin {
   };
 }
 
-/** Text assets worth compressing (the server sends these as .br or .gz when the browser takes it). */
-const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+/**
+ * Assets worth compressing (the server sends these as .br or .gz when the browser takes it): text,
+ * and the on-device engine's WASM and model weights (engine/).
+ */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|wasm|bin)$/;
 /** Below this, compressing saves less than a packet. */
 const COMPRESS_MIN_BYTES = 1024;
 
@@ -144,7 +148,7 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
  */
 const ssrBuild = defineConfig({
   resolve: { alias },
-  plugins: [react()],
+  plugins: [react(), engineAssets()],
   ssr: { noExternal: [/^@lumiskin\//] },
   build: { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false, minify: false },
 });
@@ -156,6 +160,7 @@ const clientBuild = defineConfig({
     tailwindcss(),
     preloadLatinFont(),
     listAppModules(),
+    engineAssets(),
     precompress(),
     VitePWA({
       // src/main.tsx registers /sw.js once the app has started and the browser is idle: its
@@ -188,6 +193,13 @@ const clientBuild = defineConfig({
       workbox: {
         // Latin font subsets only; the others still load on demand through unicode-range.
         globPatterns: ['**/*.{js,css,html,svg,png}', 'assets/inter-latin-*.woff2'],
+        // The on-device engine (its client, worker and Human's bundle, ≈ 2 MB) is the scan
+        // screen's alone: no visitor downloads it just for installing the app (decision 094).
+        globIgnores: [
+          '**/node_modules/**',
+          'assets/device-engine-*.js',
+          'assets/engine.worker-*.js',
+        ],
         navigateFallback: '/index.html',
         // The API is never served from the service worker: no precache, no runtime cache, no
         // SPA fallback for /api navigations.
@@ -198,6 +210,8 @@ const clientBuild = defineConfig({
       },
     }),
   ],
+  // The engine's worker (src/features/scan/engine/engine.worker.ts) is a module worker.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
@@ -205,6 +219,17 @@ const clientBuild = defineConfig({
     // dist/.vite/manifest.json: the server preloads a server-rendered page's route chunk with it.
     manifest: true,
     rolldownOptions: {
+      // The on-device engine's client is an entry of its own (assets/device-engine-<hash>.js,
+      // listed in .vite/manifest.json): the scan screen imports it dynamically, the agreement test
+      // and bench:browser-engine load it by that name.
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'device-engine': fileURLToPath(
+          new URL('./src/features/scan/engine/client.ts', import.meta.url),
+        ),
+      },
+      // Vite drops an app entry's exports; the engine client's are its interface.
+      preserveEntrySignatures: 'exports-only',
       output: {
         codeSplitting: {
           // React and the router change rarely: their own chunk stays cached across deploys.

@@ -58,7 +58,7 @@ const cpuMs = (start: NodeJS.CpuUsage) => {
 async function main() {
   const coldStart = performance.now();
   const coldCpu = process.cpuUsage();
-  const { createSkinEngine } = await import('../src/engine');
+  const { createSkinEngine } = await import('../src/node');
   const engine = await createSkinEngine();
   const cold = performance.now() - coldStart;
   const coldCpuMs = cpuMs(coldCpu);

@@ -104,7 +104,7 @@ async function main() {
   const faces = listDevFaces(dir)
     .filter((f) => f.folder !== 'zoom' && (PART === 'all' || f.part === PART))
     .slice(0, LIMIT);
-  const { createSkinEngine } = await import('../src/engine');
+  const { createSkinEngine } = await import('../src/node');
   const engine: SkinEngine = await createSkinEngine();
   console.log(
     `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, ${CAPTURE === 'phone' ? `phone capture (long side ${PHONE_SIDE} px, JPEG q${PHONE_QUALITY})` : 'full-size JPEG q90'}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os

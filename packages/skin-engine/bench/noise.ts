@@ -89,7 +89,7 @@ async function main() {
   const faces = listDevFaces(dir)
     .filter((f) => f.folder !== 'zoom' && (PART === 'all' || f.part === PART))
     .slice(0, LIMIT);
-  const { createSkinEngine } = await import('../src/engine');
+  const { createSkinEngine } = await import('../src/node');
   const engine = await createSkinEngine({});
   console.log(
     `noise: ${faces.length} portraits (${PART} part), method set ${NOISE_BANDS.methods}, node ${process.version}, load ${os

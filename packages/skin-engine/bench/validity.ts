@@ -53,7 +53,7 @@ async function main() {
   const faces = listDevFaces(dir)
     .filter((f) => PART === 'all' || f.part === PART)
     .slice(0, LIMIT);
-  const { createSkinEngine } = await import('../src/engine');
+  const { createSkinEngine } = await import('../src/node');
   const engine = await createSkinEngine({ debug: true });
   console.log(
     `validity: ${faces.length} photos (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces), node ${process.version}, load ${os

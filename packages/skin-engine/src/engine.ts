@@ -15,7 +15,7 @@ import {
   type MeasuredZoneNote,
 } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
-import { createFaceDetector, type DetectedFace, type FaceDetector } from './face/detector';
+import type { DetectedFace, FaceDetector } from './face/detector';
 import { buildFaceFrame, type FaceFrame } from './face/frame';
 import { buildFinding } from './findings';
 import { skinToneCategory, type SkinToneCategory } from './image/color';
@@ -97,6 +97,8 @@ export type AnalyzeOutcome = AnalysisResult | AnalysisRejected;
 
 export interface SkinEngine {
   analyze(input: AnalyzeInput): Promise<AnalyzeOutcome>;
+  /** The faces on one image (RGB or RGBA), in its own pixels: what live guidance checks. */
+  detect(image: PixelImage): Promise<DetectedFace[]>;
   /** TensorFlow.js backend in use ('wasm'). */
   readonly backend: string;
 }
@@ -248,8 +250,14 @@ function rounded(
   return measurements;
 }
 
-export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<SkinEngine> {
-  const detector: FaceDetector = await createFaceDetector({ maxFaces: opts.maxFaces ?? 4 });
+/**
+ * The engine on a face detector: the same analysis on every platform. `createSkinEngine` (Node,
+ * src/node.ts) and `createBrowserSkinEngine` (src/browser.ts) give it the detector of theirs.
+ */
+export function createSkinEngineWith(
+  detector: FaceDetector,
+  opts: SkinEngineOptions = {},
+): SkinEngine {
   // One inference at a time per engine (one engine per worker thread).
   let queue: Promise<unknown> = Promise.resolve();
   const detectSerial = (image: PixelImage): Promise<DetectedFace[]> => {
@@ -393,5 +401,9 @@ export async function createSkinEngine(opts: SkinEngineOptions = {}): Promise<Sk
     };
   }
 
-  return { analyze, backend: detector.backend };
+  async function detect(image: PixelImage): Promise<DetectedFace[]> {
+    assertPixelImage(image);
+    return detectSerial(image);
+  }
+  return { analyze, detect, backend: detector.backend };
 }

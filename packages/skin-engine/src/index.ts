@@ -1,9 +1,10 @@
 /**
- * The skin engine's public entry: pixels in, measurements out, no I/O but its bundled face model
- * (docs/ARCHITECTURE.md). Everything else in src/ is internal; lint forbids deep imports.
+ * The skin engine's public entry in Node: pixels in, measurements out, no I/O but its bundled face
+ * model (docs/ARCHITECTURE.md). A browser imports `@lumiskin/skin-engine/browser` (src/browser.ts)
+ * instead. Everything else in src/ is internal; lint forbids deep imports.
  */
+export { createSkinEngine } from './node';
 export {
-  createSkinEngine,
   type AnalysisRejected,
   type AnalysisResult,
   type AnalyzeInput,

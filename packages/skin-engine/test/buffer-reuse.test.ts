@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSkinEngine, type AnalyzeInput, type AnalyzeOutcome } from '../src/engine';
+import type { AnalyzeInput, AnalyzeOutcome } from '../src/engine';
+import { createSkinEngine } from '../src/node';
 import { downsample2, gaussianBlur, maskedGaussianBlurHalf, upsample2 } from '../src/image/filters';
 import { close, dilate, erode } from '../src/image/mask';
 import { detectorInput, type PixelImage, type Plane } from '../src/image/raster';

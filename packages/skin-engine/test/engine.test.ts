@@ -9,12 +9,8 @@ import {
   RegionOutline,
   type MetricKey,
 } from '@lumiskin/contract/analysis';
-import {
-  createSkinEngine,
-  evenToneConfidenceFactor,
-  type AnalysisResult,
-  type SkinEngine,
-} from '../src/engine';
+import { evenToneConfidenceFactor, type AnalysisResult, type SkinEngine } from '../src/engine';
+import { createSkinEngine } from '../src/node';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
   blendInside,
@@ -76,6 +72,22 @@ describe('offline face detection', () => {
     expect(refusedFetches).toEqual([]);
     expect(baseline.face.box[2]).toBeGreaterThan(250);
     expect(Math.abs(baseline.face.yaw)).toBeLessThan(10);
+  });
+
+  it('detect (live guidance) finds the face the analysis measured, on RGB and RGBA frames', async () => {
+    const rgba = new Uint8Array((face.data.length / 3) * 4);
+    for (let p = 0, q = 0; p < face.data.length; p += 3, q += 4) {
+      rgba.set(face.data.subarray(p, p + 3), q);
+      rgba[q + 3] = 255;
+    }
+    const image = { data: face.data, width: face.width, height: face.height, channels: 3 as const };
+    for (const frame of [image, { ...image, data: rgba, channels: 4 as const }]) {
+      const faces = await engine.detect(frame);
+      expect(faces).toHaveLength(1);
+      expect(faces[0]?.mesh).toHaveLength(468);
+      faces[0]?.box.forEach((v, i) => expect(v).toBeCloseTo(baseline.face.box[i] ?? 0, 0));
+    }
+    await expect(engine.detect({ ...image, width: image.width + 1 })).rejects.toThrow(TypeError);
   });
 });
 

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
 import type { RegionKey } from '@lumiskin/contract/analysis';
-import { createSkinEngine, type AnalysisResult, type AnalyzeOutcome } from '../src/engine';
+import type { AnalysisResult, AnalyzeOutcome } from '../src/engine';
+import { createSkinEngine } from '../src/node';
 import type { PixelImage } from '../src/image/raster';
 
 export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');

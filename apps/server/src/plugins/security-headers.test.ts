@@ -57,7 +57,7 @@ describe('security headers, computed once', () => {
       'x-xss-protection',
     ]);
     expect(expected['content-security-policy']).toBe(
-      "default-src 'self';base-uri 'self';script-src 'self';style-src 'self' 'unsafe-inline';" +
+      "default-src 'self';base-uri 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self' 'unsafe-inline';" +
         "img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';" +
         "media-src 'self' blob:;worker-src 'self' blob:;manifest-src 'self';object-src 'none';" +
         "frame-ancestors 'self';form-action 'self';script-src-attr 'none'",

@@ -16,7 +16,9 @@ export const HELMET_OPTIONS: HelmetOptions = {
     directives: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
-      scriptSrc: ["'self'"],
+      // 'wasm-unsafe-eval': the on-device skin engine compiles its WebAssembly (our own .wasm,
+      // from /engine/); it allows WebAssembly compilation only, not eval or inline scripts.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

@@ -10,6 +10,8 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-dist-'));
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 const BUNDLE = `console.log(${JSON.stringify('lumiskin '.repeat(500))});`;
+/** A WebAssembly module's header (magic number and version): enough for the type and the headers. */
+const WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -27,6 +29,9 @@ beforeAll(async () => {
     path.join(dist, 'assets', 'main-Zz99Yy88.js.gz'),
     zlib.gzipSync(`${BUNDLE}//gz`),
   );
+  // The on-device engine's files (apps/web/vite/engine-assets.ts), in their content-hash directory.
+  fs.mkdirSync(path.join(dist, 'engine', '0123456789ab'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'engine', '0123456789ab', 'tfjs-backend-wasm.wasm'), WASM);
   app = await buildTestApp({ webDist: dist });
 });
 afterAll(async () => {
@@ -81,6 +86,24 @@ describe('serving the built SPA', () => {
     const plain = await get('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(BUNDLE);
+  });
+
+  it("caches the on-device engine's files for a year, as WebAssembly, with the engine's CSP", async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/engine/0123456789ab/tfjs-backend-wasm.wasm',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toBe('application/wasm');
+    expect(res.rawPayload.equals(WASM)).toBe(true);
+    // WebAssembly may be compiled (the engine's worker), nothing else is loosened.
+    expect(res.headers['content-security-policy']).toContain(
+      "script-src 'self' 'wasm-unsafe-eval';",
+    );
+    const missing = await app.inject({ method: 'GET', url: '/engine/0123456789ab/nope.bin' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<div id="root">');
   });
 
   it('revalidates un-hashed files', async () => {

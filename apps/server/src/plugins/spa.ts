@@ -34,7 +34,11 @@ function isApiPath(url: string): boolean {
 /** Client-side routes get index.html; paths that look like files (or /assets/...) do not. */
 function isAppRoute(url: string): boolean {
   const pathname = url.split('?')[0] ?? '/';
-  return !pathname.startsWith('/assets/') && path.extname(pathname) === '';
+  return (
+    !pathname.startsWith('/assets/') &&
+    !pathname.startsWith('/engine/') &&
+    path.extname(pathname) === ''
+  );
 }
 
 export interface SpaOptions {
@@ -56,8 +60,8 @@ function readJson(file: string): Record<string, never> {
 }
 
 /**
- * Serves the built SPA (apps/web/dist) beside the API: hashed files under /assets/ are cached
- * for a year, everything else is revalidated, unknown app paths fall back to index.html and
+ * Serves the built SPA (apps/web/dist) beside the API: hashed files under /assets/ and the
+ * on-device engine's files under /engine/<content hash>/ (decision 094) are cached for a year, everything else is revalidated, unknown app paths fall back to index.html and
  * unknown /api paths get a JSON 404. The public pages come server-rendered when a renderer exists.
  */
 declare module 'fastify' {
@@ -109,6 +113,8 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
 
   if (hasBuild) {
     const assets = path.join(root, 'assets') + path.sep;
+    // The on-device engine's models and WASM, in a directory named by their content hash.
+    const engine = path.join(root, 'engine') + path.sep;
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
@@ -122,7 +128,8 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
       allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
       // @fastify/static 10 passes the reply, not the raw response.
       setHeaders(reply, filePath) {
-        reply.header('cache-control', filePath.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+        const hashed = filePath.startsWith(assets) || filePath.startsWith(engine);
+        reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
       },
     });
     // The wildcard route would answer / as a directory (403).

@@ -1,89 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Config, FaceResult, Human } from '@vladmandic/human';
 import { detectorInput, type PixelImage } from '../image/raster';
 
 /**
  * Face detection (BlazeFace) + 468-point mesh (MediaPipe FaceMesh; the iris refinement is off) through
- * @vladmandic/human on the TensorFlow.js WASM backend. Everything is read from node_modules:
- * the models, the .wasm binaries. Nothing is fetched.
+ * @vladmandic/human on the TensorFlow.js WASM backend. This module is the same on every platform:
+ * the platform part — which Human build, where the models and the .wasm binaries come from — is
+ * the caller's (face/node-human.ts reads them from node_modules; src/browser.ts fetches them from
+ * the app's own origin).
  */
-
-const require = createRequire(import.meta.url);
-
-/** `require.resolve` of the package main gives .../dist/human.node.js; the wasm build sits beside it. */
-function resolveHumanPaths() {
-  const humanDist = path.dirname(require.resolve('@vladmandic/human'));
-  const wasmDist = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
-  return {
-    // The package's `exports` map does not expose dist/human.node-wasm.js, so it is loaded by path.
-    humanWasmBuild: path.join(humanDist, 'human.node-wasm.js'),
-    modelDir: path.join(humanDist, '..', 'models'),
-    wasmDir: wasmDist + path.sep,
-  };
-}
-
-type HumanModule = { Human: new (config?: Partial<Config>) => Human };
-
-interface ModelArtifacts {
-  modelTopology: unknown;
-  weightSpecs: unknown[];
-  weightData: ArrayBuffer;
-  format?: string;
-  generatedBy?: string;
-  convertedBy?: string;
-  signature?: unknown;
-  userDefinedMetadata?: unknown;
-  modelInitializer?: unknown;
-}
-
-interface ModelJson extends Omit<ModelArtifacts, 'weightSpecs' | 'weightData'> {
-  weightsManifest: { paths: string[]; weights: unknown[] }[];
-}
-
-/** Reads a tfjs graph model (model.json + shards) from disk into tfjs's in-memory artifact shape. */
-function loadModelArtifacts(file: string): ModelArtifacts {
-  const json = JSON.parse(readFileSync(file, 'utf8')) as ModelJson;
-  const dir = path.dirname(file);
-  const weightSpecs: unknown[] = [];
-  const shards: Buffer[] = [];
-  for (const group of json.weightsManifest) {
-    weightSpecs.push(...group.weights);
-    for (const shard of group.paths) shards.push(readFileSync(path.join(dir, shard)));
-  }
-  const all = Buffer.concat(shards);
-  const weightData = all.buffer.slice(
-    all.byteOffset,
-    all.byteOffset + all.byteLength,
-  ) as ArrayBuffer;
-  const { weightsManifest: _manifest, ...rest } = json;
-  return { ...rest, weightSpecs, weightData };
-}
-
-interface TfIo {
-  registerLoadRouter(
-    router: (url: string | string[]) => { load(): Promise<ModelArtifacts> } | null,
-  ): void;
-}
-
-let fileRouterRegistered = false;
-
-/**
- * tfjs loads graph models through fetch(); Node's fetch cannot read file:// URLs. Instead of
- * patching the global fetch (the server uses it for other things), register a tfjs IO router
- * for file:// that reads from disk, so model loading never reaches any fetch at all.
- */
-function registerFileRouter(io: TfIo): void {
-  if (fileRouterRegistered) return;
-  io.registerLoadRouter((url) => {
-    if (typeof url !== 'string' || !url.startsWith('file://')) return null;
-    const file = fileURLToPath(url);
-    return { load: async () => loadModelArtifacts(file) };
-  });
-  fileRouterRegistered = true;
-}
 
 export interface DetectedFace {
   /** Detector box [x, y, width, height] in the analysed image's pixels. */
@@ -111,19 +35,23 @@ export interface FaceDetectorOptions {
   maxFaces?: number;
 }
 
-export async function createFaceDetector(opts: FaceDetectorOptions = {}): Promise<FaceDetector> {
-  const paths = resolveHumanPaths();
-  const { Human: HumanClass } = require(paths.humanWasmBuild) as HumanModule;
-  const config: Partial<Config> = {
+/** Human's configuration, the same on every platform: only the two locations differ. */
+export function humanConfig(
+  where: { wasmPath: string; modelBasePath: string },
+  opts: FaceDetectorOptions = {},
+): Partial<Config> {
+  return {
     backend: 'wasm',
-    wasmPath: paths.wasmDir,
-    modelBasePath: pathToFileURL(paths.modelDir).href + '/',
+    wasmPath: where.wasmPath,
+    modelBasePath: where.modelBasePath,
     debug: false,
     async: false,
     warmup: 'none',
     cacheModels: false,
     cacheSensitivity: 0, // no frame-to-frame caching: each photo is analysed from scratch
     deallocate: true,
+    // Face detector and mesh only: Human loads blazeface.json/.bin and facemesh.json/.bin (the
+    // browser's copies are listed in apps/web/vite/engine-assets.ts).
     face: {
       enabled: true,
       detector: {
@@ -150,8 +78,10 @@ export async function createFaceDetector(opts: FaceDetectorOptions = {}): Promis
     segmentation: { enabled: false },
     filter: { enabled: false },
   };
-  const human = new HumanClass(config);
-  registerFileRouter((human.tf as { io: TfIo }).io);
+}
+
+/** A detector on a Human instance made with `humanConfig`: loads its models, warms its kernels. */
+export async function createHumanDetector(human: Human): Promise<FaceDetector> {
   await human.load();
   await human.tf.ready();
 

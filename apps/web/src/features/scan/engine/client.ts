@@ -1,16 +1,95 @@
-import type { DecodePhoto, DeviceEngine } from '@/features/scan/engine/device-engine';
+import type { AnalyzeInput, AnalyzeOutcome, DetectedFace, PixelImage } from '@lumiskin/skin-engine';
+import type { DeviceEngine } from './device-engine';
+import { pixelBuffers, type EngineReply, type EngineRequest } from './protocol';
 
-/*
- * Placeholder of the w32-device branch: the real client (the skin engine in a Web Worker) comes
- * from the engine branch and replaces this file at merge. Tests inject their own engine.
+export { decodePhoto } from './decode';
+
+/**
+ * The on-device engine's client (issue 32, decision 094): one module Web Worker for the whole app,
+ * created on the first `getDeviceEngine()`, its model loaded once; `dispose()` ends it (the next
+ * call starts a new one). The scan screen imports this module dynamically, so no other route
+ * downloads any of the engine. Pixels are transferred to the worker, not copied: after `analyse`
+ * or `detect` the caller's pixel buffers are empty (detached).
  */
 
-/** The skin engine in a Web Worker, loaded on first use. */
-export function getDeviceEngine(): Promise<DeviceEngine> {
-  return Promise.reject(new Error('device engine not built in this branch'));
+/** Where the build put the models and WASM (vite/engine-assets.ts): /engine/<content hash>/. */
+declare const __ENGINE_ASSET_BASE__: string;
+
+interface Pending {
+  resolve(value: never): void;
+  reject(error: Error): void;
 }
 
-/** Decodes a photo the way the server does before its engine sees it. */
-export const decodePhoto: DecodePhoto = () => {
-  throw new Error('device engine not built in this branch');
-};
+let current: Promise<DeviceEngine> | null = null;
+
+function startEngine(): Promise<DeviceEngine> {
+  const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'skin-engine',
+  });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let ended = false;
+
+  const end = (reason: Error) => {
+    if (ended) return;
+    ended = true;
+    worker.terminate();
+    for (const request of pending.values()) request.reject(reason);
+    pending.clear();
+    if (current === started) current = null;
+  };
+
+  function ask<T>(request: EngineRequest, transfer: ArrayBuffer[]): Promise<T> {
+    if (ended) return Promise.reject(new Error('the on-device engine has ended'));
+    return new Promise<T>((resolve, reject) => {
+      pending.set((request as { id: number }).id, {
+        resolve: resolve as (v: never) => void,
+        reject,
+      });
+      worker.postMessage(request, transfer);
+    });
+  }
+
+  const engine: DeviceEngine = {
+    analyse(input: AnalyzeInput): Promise<AnalyzeOutcome> {
+      const images = [input.image, ...(input.extraImages ?? []).map((extra) => extra.image)];
+      return ask({ type: 'analyse', id: nextId++, input }, pixelBuffers(...images));
+    },
+    detect(frame: PixelImage): Promise<DetectedFace[]> {
+      return ask({ type: 'detect', id: nextId++, frame }, pixelBuffers(frame));
+    },
+    dispose: () => end(new Error('the on-device engine was disposed')),
+  };
+
+  const started = new Promise<DeviceEngine>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<EngineReply>) => {
+      const reply = event.data;
+      if (reply.type === 'ready') return resolve(engine);
+      if (reply.type === 'failed') {
+        const error = new Error(`the on-device engine did not load: ${reply.error}`);
+        reject(error);
+        return end(error);
+      }
+      const request = pending.get(reply.id);
+      if (!request) return;
+      pending.delete(reply.id);
+      if (reply.type === 'error') request.reject(new Error(reply.error));
+      else request.resolve((reply.type === 'analysed' ? reply.outcome : reply.faces) as never);
+    };
+    worker.onerror = (event: ErrorEvent) => {
+      const error = new Error(`the on-device engine stopped: ${event.message || 'worker error'}`);
+      reject(error);
+      end(error);
+    };
+  });
+  const assetBase = new URL(__ENGINE_ASSET_BASE__, location.href).href;
+  worker.postMessage({ type: 'init', assetBase } satisfies EngineRequest);
+  return started;
+}
+
+/** The shared on-device engine, loaded on first use; a load that failed is tried again next time. */
+export function getDeviceEngine(): Promise<DeviceEngine> {
+  current ??= startEngine();
+  return current;
+}

@@ -1,0 +1,21 @@
+import type { AnalyzeInput, AnalyzeOutcome, DetectedFace, PixelImage } from '@lumiskin/skin-engine';
+
+/** Messages between client.ts and engine.worker.ts. */
+export type EngineRequest =
+  | { type: 'init'; assetBase: string }
+  | { type: 'analyse'; id: number; input: AnalyzeInput }
+  | { type: 'detect'; id: number; frame: PixelImage };
+
+export type EngineReply =
+  | { type: 'ready'; loadMs: number }
+  | { type: 'failed'; error: string }
+  | { type: 'analysed'; id: number; outcome: AnalyzeOutcome }
+  | { type: 'detected'; id: number; faces: DetectedFace[] }
+  | { type: 'error'; id: number; error: string };
+
+/** The buffers of an image's pixels, to transfer rather than copy (a SharedArrayBuffer cannot be). */
+export function pixelBuffers(...images: PixelImage[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const { data } of images) if (data.buffer instanceof ArrayBuffer) buffers.add(data.buffer);
+  return [...buffers];
+}

@@ -1,0 +1,41 @@
+/**
+ * The skin engine in a browser (`@lumiskin/skin-engine/browser`, issue 32): the same analysis code
+ * as in Node (src/engine.ts), on Human's browser ESM build — it bundles TensorFlow.js 4.22.0, the
+ * version the server runs, and uses the same WASM backend (no WebGL), so both give the same numbers.
+ * The models and the .wasm binaries are fetched from `assetBase` (the app's own origin); nothing
+ * here touches the DOM, so it runs in a Web Worker. Safe to import in a browser: no Node module.
+ */
+// A bundler resolves the package for a browser (its `module` condition) to dist/human.esm.js.
+import { Human } from '@vladmandic/human';
+import { createSkinEngineWith, type SkinEngine, type SkinEngineOptions } from './engine';
+import { createHumanDetector, humanConfig } from './face/detector';
+
+export interface BrowserSkinEngineOptions extends SkinEngineOptions {
+  /**
+   * Absolute URL of the directory holding the models `humanConfig` loads (blazeface.json/.bin,
+   * facemesh.json/.bin) and the tfjs WASM binaries (tfjs-backend-wasm-simd.wasm and
+   * tfjs-backend-wasm.wasm), ending in '/'. apps/web/vite/engine-assets.ts puts them there.
+   */
+  assetBase: string;
+}
+
+export async function createBrowserSkinEngine(opts: BrowserSkinEngineOptions): Promise<SkinEngine> {
+  if (!opts.assetBase.endsWith('/')) throw new TypeError('assetBase must end with /');
+  const human = new Human(
+    humanConfig(
+      { wasmPath: opts.assetBase, modelBasePath: opts.assetBase },
+      { maxFaces: opts.maxFaces ?? 4 },
+    ),
+  );
+  return createSkinEngineWith(await createHumanDetector(human), opts);
+}
+
+export type {
+  AnalysisRejected,
+  AnalysisResult,
+  AnalyzeInput,
+  AnalyzeOutcome,
+  PixelImage,
+  SkinEngine,
+} from './engine';
+export type { DetectedFace } from './face/detector';
