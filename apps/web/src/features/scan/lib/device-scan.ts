@@ -7,7 +7,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deviceScanBody, postDeviceAnalysis } from '@/features/scan/api/post-device-analysis';
 import { cacheNewAnalysis } from '@/features/scan/api/upload-scan';
-import { decodePhoto, getDeviceEngine } from '@/features/scan/engine/client';
 import type { DecodePhoto, DeviceEngine } from '@/features/scan/engine/device-engine';
 import { keepDevicePhoto } from '@/features/scan/lib/device-photos';
 
@@ -85,7 +84,14 @@ export function useDeviceScan() {
     setPending(true);
     try {
       const outcome = await runDeviceScan(
-        { loadEngine: getDeviceEngine, decode: decodePhoto, post: postDeviceAnalysis },
+        {
+          // The engine client is its own chunk: only a scan on this device downloads it.
+          loadEngine: () =>
+            import('@/features/scan/engine/client').then((m) => m.getDeviceEngine()),
+          decode: (photo) =>
+            import('@/features/scan/engine/client').then((m) => m.decodePhoto(photo)),
+          post: postDeviceAnalysis,
+        },
         request,
       );
       if (outcome.kind === 'done') cacheNewAnalysis(queryClient, outcome.analysis);
