@@ -204,7 +204,23 @@ const clientBuild = defineConfig({
         // The API is never served from the service worker: no precache, no runtime cache, no
         // SPA fallback for /api navigations.
         navigateFallbackDenylist: [/^\/api(\/|$)/],
-        runtimeCaching: [],
+        runtimeCaching: [
+          {
+            // The on-device engine (decisions 094, 100): kept the first time a scan on this device
+            // loads it, so the next one works offline. Every name carries a content hash, so a
+            // kept copy is never stale.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              (url.pathname.startsWith('/engine/') ||
+                /^\/assets\/(device-engine|engine\.worker)-[^/]+\.js$/.test(url.pathname)),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'lumiskin-engine',
+              expiration: { maxEntries: 24 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         // Web Push: show a reminder and open its link on click (decision 033).
         importScripts: ['/push-sw.js'],
       },
