@@ -103,7 +103,9 @@ async function main() {
   console.log(`server focus: ${q(focus.map((p) => p[1]))}`);
   for (const [name, v] of Object.entries(casts)) console.log(`cast ${name}: ${q(v)}`);
   for (const [name, v] of Object.entries(dirs))
-    console.log(`light ${name}: log R/G ${q(v.map((d) => d[0] as number))}; log B/G ${q(v.map((d) => d[1] as number))}`);
+    console.log(
+      `light ${name}: log R/G ${q(v.map((d) => d[0] as number))}; log B/G ${q(v.map((d) => d[1] as number))}`,
+    );
   console.log(`live light − server white point: log R/G ${q(offR)}; log B/G ${q(offB)}`);
   console.log(`assessLiveFrame ms (640×360): ${q(ms)}`);
 }
