@@ -47,6 +47,7 @@ async function main() {
   const ms: number[] = [];
   const offR: number[] = [];
   const offB: number[] = [];
+  const bands: Record<string, { n: number; ready: number; uneven: number; cast: number }> = {};
   let ready = 0;
   let readyAccepted = 0;
   let n = 0;
@@ -86,6 +87,15 @@ async function main() {
       }
       if (result.ok && report.checks.sharpness.value !== null)
         focus.push([report.checks.sharpness.value, result.quality.sharpness]);
+      if (result.ok) {
+        const ita = result.skin_tone.ita;
+        const band = ita > 41 ? 'ITA > 41' : ita > 10 ? 'ITA 10–41' : 'ITA ≤ 10';
+        const b = (bands[band] ??= { n: 0, ready: 0, uneven: 0, cast: 0 });
+        b.n++;
+        if (ignoringMotion) b.ready++;
+        if (report.checks.evenness.code) b.uneven++;
+        if (report.checks.cast.code) b.cast++;
+      }
       if (ignoringMotion) {
         ready++;
         if (result.ok) readyAccepted++;
@@ -107,6 +117,7 @@ async function main() {
       `light ${name}: log R/G ${q(v.map((d) => d[0] as number))}; log B/G ${q(v.map((d) => d[1] as number))}`,
     );
   console.log(`live light − server white point: log R/G ${q(offR)}; log B/G ${q(offB)}`);
+  console.log('by skin tone (server ITA°):', bands);
   console.log(`assessLiveFrame ms (640×360): ${q(ms)}`);
 }
 

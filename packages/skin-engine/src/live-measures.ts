@@ -9,7 +9,7 @@ import {
   type Sample,
 } from './face/white-balance';
 import { toLinear } from './image/color';
-import { createPlane, resampleRgb, type PixelImage } from './image/raster';
+import { axisWeights, createPlane, type PixelImage, type Plane, type Rect } from './image/raster';
 import { focusOfHalf } from './quality';
 
 /**
@@ -109,26 +109,66 @@ function lightColour(
   return [Math.log(wp.illuminant[0]), Math.log(wp.illuminant[2])];
 }
 
+/** sRGB code value → linear light (8-bit input: a table, no interpolation). */
+const LINEAR8 = Float32Array.from({ length: 256 }, (_, v) => toLinear(v));
+
+/** L* of every pixel of a whole-pixel rectangle (no white balance). */
+function lightness(frame: PixelImage, rect: Rect): Plane {
+  const { data, width, channels } = frame;
+  const out = createPlane(rect.width, rect.height);
+  for (let y = 0; y < rect.height; y++) {
+    let p = ((rect.y + y) * width + rect.x) * channels;
+    for (let x = 0; x < rect.width; x++, p += channels) {
+      const Y =
+        0.2126729 * (LINEAR8[data[p] as number] as number) +
+        0.7151522 * (LINEAR8[data[p + 1] as number] as number) +
+        0.072175 * (LINEAR8[data[p + 2] as number] as number);
+      out.data[y * rect.width + x] = Y > 216 / 24389 ? 116 * Math.cbrt(Y) - 16 : (24389 / 27) * Y;
+    }
+  }
+  return out;
+}
+
+/** One plane resampled with the engine's triangle filter (raster.ts axisWeights). */
+function resamplePlane(plane: Plane, width: number, height: number): Plane {
+  const wx = axisWeights(plane.width, 0, plane.width, width);
+  const wy = axisWeights(plane.height, 0, plane.height, height);
+  const tmp = new Float32Array(plane.height * width);
+  for (let y = 0; y < plane.height; y++) {
+    const row = y * plane.width;
+    for (let i = 0; i < width; i++) {
+      let v = 0;
+      for (let k = 0, base = i * wx.taps; k < (wx.count[i] as number); k++)
+        v +=
+          (wx.weights[base + k] as number) *
+          (plane.data[row + (wx.index[base + k] as number)] as number);
+      tmp[y * width + i] = v;
+    }
+  }
+  const out = createPlane(width, height);
+  for (let j = 0; j < height; j++) {
+    for (let k = 0, base = j * wy.taps; k < (wy.count[j] as number); k++) {
+      const w = wy.weights[base + k] as number;
+      const src = (wy.index[base + k] as number) * width;
+      for (let i = 0; i < width; i++)
+        out.data[j * width + i] =
+          (out.data[j * width + i] as number) + w * (tmp[src + i] as number);
+    }
+  }
+  return out;
+}
+
 /**
- * The gate's focus measure without the whole working frame: the zones' crop resampled straight to
- * half the working scale, L* without the white balance (which scales L* contrast and its
- * Laplacian alike), the inner face box.
+ * The gate's focus measure without the whole working frame: L* of the zones' crop (without the
+ * white balance, which scales L* contrast and its Laplacian alike), resampled straight to half
+ * the working scale, the inner face box.
  */
 export function liveSharpness(frame: PixelImage, face: DetectedFace, faceHeight: number): number {
   const rect = cropRect(frame, face.mesh, faceHeight);
   const k = WORK_FACE_HEIGHT / 2 / faceHeight;
   const width = Math.max(8, Math.round(rect.width * k));
   const height = Math.max(8, Math.round(rect.height * k));
-  const rgb = resampleRgb(frame, rect, width, height);
-  const plane = createPlane(width, height);
-  for (let i = 0; i < width * height; i++) {
-    const y =
-      0.2126729 * toLinear(rgb[i * 3] as number) +
-      0.7151522 * toLinear(rgb[i * 3 + 1] as number) +
-      0.072175 * toLinear(rgb[i * 3 + 2] as number);
-    plane.data[i] = y > 216 / 24389 ? 116 * Math.cbrt(y) - 16 : (24389 / 27) * y;
-  }
-  return focusOfHalf(plane);
+  return focusOfHalf(resamplePlane(lightness(frame, rect), width, height));
 }
 
 /**
