@@ -52,6 +52,10 @@ export function useLiveGuidance({
   });
   const fireRef = useRef(onAutoCapture);
   fireRef.current = onAutoCapture;
+  // Read through a ref: a new function from the parent on each render must not restart the loop.
+  const assessRef = useRef(assess);
+  assessRef.current = assess;
+  const hasAssess = Boolean(assess);
   const machineRef = useRef<AutoCapture | null>(null);
   if (!machineRef.current)
     machineRef.current = new AutoCapture(
@@ -64,7 +68,7 @@ export function useLiveGuidance({
   useEffect(() => () => machine.dispose(), [machine]);
 
   useEffect(() => {
-    if (!active || !assess) return;
+    if (!active || !hasAssess) return;
     let stopped = false;
     const canvas = document.createElement('canvas');
     const context = canvas.getContext('2d', { willReadFrequently: true });
@@ -85,7 +89,8 @@ export function useLiveGuidance({
           const capture = { width: video.videoWidth, height: video.videoHeight };
           let report: LiveReport | null;
           try {
-            report = await assess!(frame, { capture, angle });
+            const current = assessRef.current;
+            report = current ? await current(frame, { capture, angle }) : null;
           } catch {
             if (!stopped) setState((s) => ({ ...s, failed: true, instruction: null }));
             machine.update(false);
@@ -104,7 +109,7 @@ export function useLiveGuidance({
       stopped = true;
       machine.update(false);
     };
-  }, [active, assess, angle, videoRef, machine]);
+  }, [active, hasAssess, angle, videoRef, machine]);
 
   return { ...state, captured: () => machine.captured() };
 }
