@@ -48,6 +48,7 @@ async function main() {
   const offR: number[] = [];
   const offB: number[] = [];
   const bands: Record<string, { n: number; ready: number; uneven: number; cast: number }> = {};
+  const evenByBand: Record<string, number[]> = {};
   let ready = 0;
   let readyAccepted = 0;
   let n = 0;
@@ -92,9 +93,18 @@ async function main() {
         const band = ita > 41 ? 'ITA > 41' : ita > 10 ? 'ITA 10–41' : 'ITA ≤ 10';
         const b = (bands[band] ??= { n: 0, ready: 0, uneven: 0, cast: 0 });
         b.n++;
+        const e = report.checks.evenness.value;
+        if (e !== null) (evenByBand[band] ??= []).push(Math.abs(e));
         if (ignoringMotion) b.ready++;
         if (report.checks.evenness.code) b.uneven++;
-        if (report.checks.cast.code) b.cast++;
+        if (report.checks.cast.code) {
+          b.cast++;
+          const d = report.checks.cast.direction ?? [0, 0];
+          const wp = result.capture.white_point;
+          console.log(
+            `cast ${f.file} ITA ${ita} live ${d.map((v) => v.toFixed(2))} server ${result.capture.white_point_source} ${[Math.log(wp[0]), Math.log(wp[2])].map((v) => v.toFixed(2))}`,
+          );
+        }
       }
       if (ignoringMotion) {
         ready++;
@@ -118,6 +128,7 @@ async function main() {
     );
   console.log(`live light − server white point: log R/G ${q(offR)}; log B/G ${q(offB)}`);
   console.log('by skin tone (server ITA°):', bands);
+  for (const [band, v] of Object.entries(evenByBand)) console.log(`|evenness| ${band}: ${q(v)}`);
   console.log(`assessLiveFrame ms (640×360): ${q(ms)}`);
 }
 

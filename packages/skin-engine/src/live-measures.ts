@@ -67,11 +67,11 @@ function scleraLight(rg: number[], bg: number[]): [number, number] {
 }
 
 /**
- * The light's colour as log R/G and log B/G. The whites of the eyes first: their brightest fifth,
- * against the engine's canonical sclera colour (white-balance.ts). Unlike the engine's estimate it
- * keeps strongly coloured whites, because under a strong cast that is what a white looks like (the
- * engine's saturation test then drops them all and falls back to the skin). Without visible eye
- * whites, the engine's own estimate (the skin locus).
+ * The light's colour as log R/G and log B/G: the engine's own estimate (white-balance.ts) when it
+ * finds white in the eyes or teeth. Its saturation test drops every white under a strong cast and
+ * falls back to the skin, which reads a warm light at half its strength; then the eye opening's
+ * brightest fifth is read without that test, against the engine's canonical sclera colour. With
+ * no eye opening to read, the engine's skin-locus estimate.
  */
 function lightColour(
   frame: PixelImage,
@@ -83,6 +83,14 @@ function lightColour(
   const eyes = [RIGHT_EYE, LEFT_EYE].map((ring) =>
     polygonPixels(frame, innerRing(face.mesh, ring, EYE_INNER), ring),
   );
+  const skin = [left.r.concat(right.r), left.g.concat(right.g), left.b.concat(right.b)].map(
+    median,
+  ) as Rgb3;
+  const wp = estimateWhitePoint(frame, face, skin, faceHeight);
+  // The engine's own estimate when it found white in the eyes (or teeth): what the server corrects.
+  if (wp.source === 'eyes_teeth') return [Math.log(wp.illuminant[0]), Math.log(wp.illuminant[2])];
+  // Eyes open but no white passed its saturation test: under a strong cast that is what a white
+  // looks like, so the whites are read without that test.
   const y = eyes.flatMap((e) => e.y);
   const minPx = Math.max(8, Math.round((faceHeight / 50) ** 2));
   if (y.length >= minPx) {
@@ -101,10 +109,6 @@ function lightColour(
     }
     if (rg.length >= 4) return scleraLight(rg, bg);
   }
-  const skin = [left.r.concat(right.r), left.g.concat(right.g), left.b.concat(right.b)].map(
-    median,
-  ) as Rgb3;
-  const wp = estimateWhitePoint(frame, face, skin, faceHeight);
   if (wp.source === 'none') return null;
   return [Math.log(wp.illuminant[0]), Math.log(wp.illuminant[2])];
 }
