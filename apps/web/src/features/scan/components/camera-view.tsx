@@ -1,10 +1,13 @@
 import type { CaptureAngle } from '@lumiskin/contract/analysis';
-import { LiveGuidanceText, ScanMessages } from '@lumiskin/contract/scan';
+import { ScanMessages } from '@lumiskin/contract/scan';
 import { CameraIcon, CheckCircle2Icon, CircleAlertIcon, XIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { LiveGuide } from '@/features/scan/components/live-guide';
+import {
+  AutoCaptureToggle,
+  LiveGuide,
+  LiveInstructionLine,
+} from '@/features/scan/components/live-guide';
 import {
   assessFrame,
   DISTANCE_TEXT,
@@ -45,47 +48,19 @@ function storedAutoCapture(): boolean {
   }
 }
 
-export function CameraView({
-  angleLabel,
-  angleHint,
-  angle = 'front',
-  liveAssess,
-  onCapture,
-  onCancel,
-  onError,
-}: {
-  angleLabel: string;
-  angleHint: string;
-  /** Which way this photo is taken (profiles of multi-angle mode are meant to be turned). */
-  angle?: CaptureAngle;
-  /**
-   * The engine's live gate on one camera frame (issue 32): face, distance, centring, angle,
-   * light, evenness, cast, focus and motion. Without it (engine not loaded, or unavailable) the
-   * view gives its own framing and light hints (face-guidance.ts).
-   */
-  liveAssess?: LiveAssess;
-  onCapture: (dataUrl: string) => void;
-  onCancel: () => void;
-  onError: (message: string) => void;
-}) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+/**
+ * The front camera into `videoRef` (inside the Android app, the device's own camera screen takes
+ * the photo instead: lib/platform/native.ts). True once the preview plays.
+ */
+function useCameraStream(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  onCapture: (dataUrl: string) => void,
+  onCancel: () => void,
+  onError: (message: string) => void,
+): boolean {
   const [ready, setReady] = useState(false);
-  const [guidance, setGuidance] = useState<Guidance | null>(null);
-  const [autoCapture, setAutoCapture] = useState(storedAutoCapture);
-  const autoId = useId();
-  const captureRef = useRef<() => void>(() => {});
-  const live = useLiveGuidance({
-    videoRef,
-    active: ready,
-    assess: liveAssess,
-    angle,
-    autoCapture,
-    onAutoCapture: () => captureRef.current(),
-  });
-  const liveOn = Boolean(liveAssess) && !live.failed && live.instruction !== null;
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
-
   const onCaptureRef = useRef(onCapture);
   onCaptureRef.current = onCapture;
   const onCancelRef = useRef(onCancel);
@@ -131,8 +106,47 @@ export function CameraView({
       cancelled = true;
       stream?.getTracks().forEach((t) => t.stop());
     };
-  }, []);
+  }, [videoRef]);
+  return ready;
+}
 
+export function CameraView({
+  angleLabel,
+  angleHint,
+  angle = 'front',
+  liveAssess,
+  onCapture,
+  onCancel,
+  onError,
+}: {
+  angleLabel: string;
+  angleHint: string;
+  /** Which way this photo is taken (profiles of multi-angle mode are meant to be turned). */
+  angle?: CaptureAngle;
+  /**
+   * The engine's live gate on one camera frame (issue 32): face, distance, centring, angle,
+   * light, evenness, cast, focus and motion. Without it (engine not loaded, or unavailable) the
+   * view gives its own framing and light hints (face-guidance.ts).
+   */
+  liveAssess?: LiveAssess;
+  onCapture: (dataUrl: string) => void;
+  onCancel: () => void;
+  onError: (message: string) => void;
+}) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const ready = useCameraStream(videoRef, onCapture, onCancel, onError);
+  const [guidance, setGuidance] = useState<Guidance | null>(null);
+  const [autoCapture, setAutoCapture] = useState(storedAutoCapture);
+  const captureRef = useRef<() => void>(() => {});
+  const live = useLiveGuidance({
+    videoRef,
+    active: ready,
+    assess: liveAssess,
+    angle,
+    autoCapture,
+    onAutoCapture: () => captureRef.current(),
+  });
+  const liveOn = Boolean(liveAssess) && !live.failed && live.instruction !== null;
   // Fallback hints on a tiny copy of the frame, a few times a second, while the engine's live
   // gate is not answering (not given, still loading, or failed).
   useEffect(() => {
@@ -221,58 +235,34 @@ export function CameraView({
         </div>
       </div>
       {liveOn && live.instruction ? (
-        <p
-          aria-live="polite"
-          aria-label="Camera guidance"
-          data-testid="live-instruction"
-          className={cn(
-            'flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium',
-            live.instruction.ready
-              ? 'bg-success-soft text-success-soft-foreground'
-              : 'bg-warning-soft text-warning-soft-foreground',
-          )}
-        >
-          {live.instruction.ready ? (
-            <CheckCircle2Icon className="size-4 shrink-0" aria-hidden />
-          ) : (
-            <CircleAlertIcon className="size-4 shrink-0" aria-hidden />
-          )}
-          {live.instruction.ready && autoCapture && live.holdingSince !== null
-            ? LiveGuidanceText.capturing
-            : live.instruction.text}
-        </p>
+        <LiveInstructionLine
+          instruction={live.instruction}
+          capturing={autoCapture && live.holdingSince !== null}
+        />
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-2" aria-live="polite" aria-label="Camera guidance">
-          <GuidanceLine
-            ok={distanceOk}
-            text={guidance ? DISTANCE_TEXT[guidance.distance] : 'Starting camera…'}
-          />
-          <GuidanceLine
-            ok={lightOk}
-            text={guidance ? LIGHT_TEXT[guidance.light] : 'Checking the light…'}
-          />
-        </ul>
+        <FallbackGuidance guidance={guidance} />
       )}
       <Button size="lg" className="w-full" onClick={capture} disabled={!ready}>
         <CameraIcon aria-hidden /> Capture {angleLabel}
       </Button>
-      {liveAssess ? (
-        <div className="flex items-center gap-3 px-1">
-          <Checkbox
-            id={autoId}
-            checked={autoCapture}
-            onCheckedChange={(v) => toggleAuto(v === true)}
-            aria-describedby={`${autoId}-hint`}
-          />
-          <label htmlFor={autoId} className="text-sm">
-            <span className="font-medium">{LiveGuidanceText.autoOn}</span>
-            <span id={`${autoId}-hint`} className="block text-xs text-muted-foreground">
-              {LiveGuidanceText.autoHint}
-            </span>
-          </label>
-        </div>
-      ) : null}
+      {liveAssess ? <AutoCaptureToggle checked={autoCapture} onChange={toggleAuto} /> : null}
     </div>
+  );
+}
+
+/** The view's own framing and light hints (face-guidance.ts), while the engine is not answering. */
+function FallbackGuidance({ guidance }: { guidance: Guidance | null }) {
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2" aria-live="polite" aria-label="Camera guidance">
+      <GuidanceLine
+        ok={guidance?.distance === 'good'}
+        text={guidance ? DISTANCE_TEXT[guidance.distance] : 'Starting camera…'}
+      />
+      <GuidanceLine
+        ok={guidance?.light === 'good'}
+        text={guidance ? LIGHT_TEXT[guidance.light] : 'Checking the light…'}
+      />
+    </ul>
   );
 }
 

@@ -1,4 +1,14 @@
-import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon } from 'lucide-react';
+import { LiveGuidanceText } from '@lumiskin/contract/scan';
+import {
+  CheckCircle2Icon,
+  ChevronDownIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ChevronUpIcon,
+  CircleAlertIcon,
+} from 'lucide-react';
+import { useId } from 'react';
+import { Checkbox } from '@/components/ui/checkbox';
 import { AUTO_CAPTURE_HOLD_MS } from '@/features/scan/lib/auto-capture';
 import type { LiveInstruction } from '@/features/scan/lib/live-guidance';
 import { cn } from '@/lib/utils';
@@ -81,6 +91,62 @@ export function LiveGuide({
           className={cn('absolute size-10 animate-pulse text-white/85 drop-shadow', marker.place)}
         />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The one instruction, in a polite live region: it changes only when the instruction does
+ * (InstructionFilter), so a screen reader hears each once.
+ */
+export function LiveInstructionLine({
+  instruction,
+  capturing,
+}: {
+  instruction: LiveInstruction;
+  capturing: boolean;
+}) {
+  const Icon = instruction.ready ? CheckCircle2Icon : CircleAlertIcon;
+  return (
+    <p
+      aria-live="polite"
+      aria-label="Camera guidance"
+      data-testid="live-instruction"
+      className={cn(
+        'flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium',
+        instruction.ready
+          ? 'bg-success-soft text-success-soft-foreground'
+          : 'bg-warning-soft text-warning-soft-foreground',
+      )}
+    >
+      <Icon className="size-4 shrink-0" aria-hidden />
+      {instruction.ready && capturing ? LiveGuidanceText.capturing : instruction.text}
+    </p>
+  );
+}
+
+export function AutoCaptureToggle({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-3 px-1">
+      <Checkbox
+        id={id}
+        checked={checked}
+        onCheckedChange={(v) => onChange(v === true)}
+        aria-describedby={`${id}-hint`}
+      />
+      <label htmlFor={id} className="text-sm">
+        <span className="font-medium">{LiveGuidanceText.autoOn}</span>
+        <span id={`${id}-hint`} className="block text-xs text-muted-foreground">
+          {LiveGuidanceText.autoHint}
+        </span>
+      </label>
     </div>
   );
 }
