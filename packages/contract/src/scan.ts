@@ -199,3 +199,36 @@ export const ScanJob = z.object({
 export type ScanJob = z.infer<typeof ScanJob>;
 
 export const ScanJobParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+
+/**
+ * The live camera guidance (issue 32, decision 097): one short instruction at a time, named by
+ * the live gate's check and code (packages/skin-engine/src/live.ts). Left and right are the
+ * person's own, as in the mirrored preview.
+ */
+export const LiveGuidanceText = {
+  starting: 'Starting camera…',
+  no_face: 'Bring your face into the oval',
+  multiple_faces: 'Just you, please: one face in the frame',
+  face_too_small: 'Move a little closer',
+  too_close: 'Move back a little',
+  face_cut_off: 'Keep your whole face in the frame',
+  move_left: 'Move a little to your left',
+  move_right: 'Move a little to your right',
+  move_up: 'Move up a little',
+  move_down: 'Move down a little',
+  head_turned: 'Look straight at the camera',
+  head_turned_pitch: 'Keep your chin level',
+  head_tilted: 'Keep your head straight',
+  too_dark: 'Find more light: face a window or a lamp',
+  overexposed: 'Too bright: step out of direct light',
+  uneven_light: 'Turn so the light falls evenly on your face',
+  warm_light: 'The light is very yellow: try daylight',
+  cool_light: 'The light is very blue: try daylight',
+  blurry: 'Hold the camera steady so it can focus',
+  moving: 'Hold still',
+  ready: 'Perfect, hold still',
+  capturing: 'Taking your photo…',
+  autoOn: 'Auto-capture',
+  autoHint: 'Takes the photo when everything looks right',
+} as const;
+export type LiveGuidanceKey = keyof typeof LiveGuidanceText;

@@ -39,3 +39,9 @@ export type {
   SkinEngine,
 } from './engine';
 export type { DetectedFace } from './face/detector';
+export {
+  assessLiveFrame,
+  type LiveOptions,
+  type LiveReport,
+  type LiveState,
+} from './live';

@@ -17,6 +17,7 @@ import {
 import type { SkinType } from '@lumiskin/contract/auth';
 import type { DetectedFace, FaceDetector } from './face/detector';
 import { buildFaceFrame, type FaceFrame } from './face/frame';
+import { castSize } from './face/white-balance';
 import { buildFinding } from './findings';
 import { skinToneCategory, type SkinToneCategory } from './image/color';
 import { assertPixelImage, type PixelImage } from './image/raster';
@@ -108,13 +109,6 @@ export interface SkinEngineOptions {
   maxFaces?: number;
   /** Calibration work only: results carry a `debug` object with intermediate values. */
   debug?: boolean;
-}
-
-/** Size of a white-balance correction: 100 × the RMS log-gain of R and B (≈ % per channel). */
-function castSize(gains: readonly number[]): number {
-  return (
-    100 * Math.sqrt((Math.log(gains[0] as number) ** 2 + Math.log(gains[2] as number) ** 2) / 2)
-  );
 }
 
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;

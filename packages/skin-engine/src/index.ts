@@ -19,3 +19,15 @@ export type { DetectedFace } from './face/detector';
 export { mergeExternal, type ExternalScores } from './external';
 export { ENGINE_METHOD_VERSION, METRIC_METHODS } from './methods';
 export { overallScore } from './scoring';
+export {
+  analysedSize,
+  assessLiveFrame,
+  LIVE_CHECKS,
+  LIVE_LIMITS,
+  type LiveCheck,
+  type LiveCheckName,
+  type LiveCode,
+  type LiveOptions,
+  type LiveReport,
+  type LiveState,
+} from './live';

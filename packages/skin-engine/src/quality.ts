@@ -3,7 +3,7 @@ import { LIGHT_LIMITS, type QualityCode } from '@lumiskin/contract/scan';
 import type { DetectedFace } from './face/detector';
 import { SILHOUETTE } from './face/landmarks';
 import { downsample2, laplacianVariance } from './image/filters';
-import type { PixelImage } from './image/raster';
+import type { PixelImage, Plane } from './image/raster';
 import type { FaceFrame } from './face/frame';
 
 /**
@@ -44,7 +44,7 @@ export const QUALITY_LIMITS = {
 
 /** Checks that need only the detections. */
 export function checkDetections(
-  image: PixelImage,
+  image: Pick<PixelImage, 'width' | 'height'>,
   faces: DetectedFace[],
   angle: CaptureAngle,
 ): QualityIssue | { face: DetectedFace } {
@@ -98,8 +98,17 @@ function secondLargest(r: number, g: number, b: number): number {
   return Math.max(Math.min(r, g), Math.min(Math.max(r, g), b));
 }
 
+export interface ExposureStats {
+  /** Median Rec.601 luma of the central face box. */
+  faceLuma: number;
+  /** 95th percentile of the scene's luma. */
+  sceneP95: number;
+  /** Share of the face samples with two channels clipped. */
+  clippedShare: number;
+}
+
 /** Exposure on a sample grid: the central face box for the face, the whole frame for the scene. */
-export function checkExposure(image: PixelImage, face: DetectedFace): QualityIssue | null {
+export function exposureStats(image: PixelImage, face: DetectedFace): ExposureStats {
   const { data, width, height, channels } = image;
   const [bx, by, bw, bh] = face.box;
   const faceLuma: number[] = [];
@@ -130,15 +139,33 @@ export function checkExposure(image: PixelImage, face: DetectedFace): QualityIss
   }
   faceLuma.sort((a, b) => a - b);
   scene.sort((a, b) => a - b);
-  const median = faceLuma[faceLuma.length >> 1] ?? 0;
-  const sceneP95 = scene[Math.floor(scene.length * 0.95)] ?? 0;
-  const L = QUALITY_LIMITS;
+  return {
+    faceLuma: faceLuma[faceLuma.length >> 1] ?? 0,
+    sceneP95: scene[Math.floor(scene.length * 0.95)] ?? 0,
+    clippedShare: clipped / faceLuma.length,
+  };
+}
+
+/** The light limits a set of exposure stats is held to (the live gate passes stricter ones). */
+export type LightLimits = Record<
+  'minFaceLuma' | 'darkFaceLuma' | 'darkSceneP95' | 'maxFaceLuma' | 'maxClippedShare',
+  number
+>;
+
+export function exposureIssue(
+  stats: ExposureStats,
+  L: LightLimits = QUALITY_LIMITS,
+): QualityIssue | null {
+  const median = stats.faceLuma;
   // Darker skin in good light has a low face luma but a normally lit scene: both must be dark.
-  if (median < L.minFaceLuma || (median < L.darkFaceLuma && sceneP95 < L.darkSceneP95))
+  if (median < L.minFaceLuma || (median < L.darkFaceLuma && stats.sceneP95 < L.darkSceneP95))
     return issue('too_dark');
-  if (median > L.maxFaceLuma || clipped / faceLuma.length > L.maxClippedShare)
-    return issue('overexposed');
+  if (median > L.maxFaceLuma || stats.clippedShare > L.maxClippedShare) return issue('overexposed');
   return null;
+}
+
+export function checkExposure(image: PixelImage, face: DetectedFace): QualityIssue | null {
+  return exposureIssue(exposureStats(image, face));
 }
 
 /**
@@ -146,7 +173,11 @@ export function checkExposure(image: PixelImage, face: DetectedFace): QualityIss
  * the working scale, so every accepted photo is measured at the same face size (160 px high).
  */
 export function sharpness(frame: FaceFrame): number {
-  const half = downsample2(frame.lab.L);
+  return focusOfHalf(downsample2(frame.lab.L));
+}
+
+/** The focus measure on L* at half the working scale (face height WORK_FACE_HEIGHT / 2). */
+export function focusOfHalf(half: Plane): number {
   const mask = new Uint8Array(half.data.length);
   // Inner face box: the eyes, nose and mouth carry the edges a focused photo shows.
   const x0 = Math.floor(half.width * 0.15);

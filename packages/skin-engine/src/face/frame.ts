@@ -241,7 +241,11 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
 }
 
 /** The crop of the measurement zones (plus a margin for the filters), not the whole head. */
-function cropRect(image: PixelImage, mesh: DetectedFace['mesh'], faceHeight: number): Rect {
+export function cropRect(
+  image: Pick<PixelImage, 'width' | 'height'>,
+  mesh: DetectedFace['mesh'],
+  faceHeight: number,
+): Rect {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;

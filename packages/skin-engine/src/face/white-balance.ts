@@ -65,7 +65,7 @@ const LIN = (() => {
   return lut;
 })();
 
-interface Sample {
+export interface Sample {
   r: number[];
   g: number[];
   b: number[];
@@ -73,7 +73,7 @@ interface Sample {
 }
 
 /** Pixels of a mesh polygon (image coordinates), as linear RGB and luminance. */
-function polygonPixels(
+export function polygonPixels(
   image: PixelImage,
   mesh: DetectedFace['mesh'],
   ring: readonly number[],
@@ -237,4 +237,11 @@ export function estimateWhitePoint(
     teeth: teeth?.rgb ?? null,
     skin,
   };
+}
+
+/** Size of a white-balance correction: 100 × the RMS log-gain of R and B (≈ % per channel). */
+export function castSize(gains: readonly number[]): number {
+  return (
+    100 * Math.sqrt((Math.log(gains[0] as number) ** 2 + Math.log(gains[2] as number) ** 2) / 2)
+  );
 }

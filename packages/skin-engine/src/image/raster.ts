@@ -39,7 +39,7 @@ export function assertPixelImage(image: PixelImage): void {
   }
 }
 
-interface AxisWeights {
+export interface AxisWeights {
   count: Int32Array;
   taps: number;
   /** Source index (already clamped to the image) and weight of every tap. */
@@ -51,7 +51,7 @@ interface AxisWeights {
  * Triangle-filter weights for one axis, widened by the scale factor when shrinking so that
  * downscaling averages (no aliasing) and upscaling interpolates linearly (as Pillow's BILINEAR).
  */
-function axisWeights(
+export function axisWeights(
   srcLength: number,
   from: number,
   span: number,

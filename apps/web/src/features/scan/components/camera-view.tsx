@@ -1,13 +1,21 @@
+import type { CaptureAngle } from '@lumiskin/contract/analysis';
 import { ScanMessages } from '@lumiskin/contract/scan';
 import { CameraIcon, CheckCircle2Icon, CircleAlertIcon, XIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
+import {
+  AutoCaptureToggle,
+  LiveGuide,
+  LiveInstructionLine,
+} from '@/features/scan/components/live-guide';
 import {
   assessFrame,
   DISTANCE_TEXT,
   LIGHT_TEXT,
   type Guidance,
 } from '@/features/scan/lib/face-guidance';
+import type { LiveAssess } from '@/features/scan/lib/live-guidance';
+import { useLiveGuidance } from '@/features/scan/lib/use-live-guidance';
 import { cn } from '@/lib/utils';
 import { isNative, takeNativePhoto } from '@/lib/platform/native';
 
@@ -30,25 +38,29 @@ export function cameraErrorMessage(error: unknown): string {
   return ScanMessages.cameraUnavailable;
 }
 
-export function CameraView({
-  angleLabel,
-  angleHint,
-  onCapture,
-  onCancel,
-  onError,
-}: {
-  angleLabel: string;
-  angleHint: string;
-  onCapture: (dataUrl: string) => void;
-  onCancel: () => void;
-  onError: (message: string) => void;
-}) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+const AUTO_CAPTURE_KEY = 'lumiskin.scan.autoCapture';
+
+function storedAutoCapture(): boolean {
+  try {
+    return localStorage.getItem(AUTO_CAPTURE_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The front camera into `videoRef` (inside the Android app, the device's own camera screen takes
+ * the photo instead: lib/platform/native.ts). True once the preview plays.
+ */
+function useCameraStream(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  onCapture: (dataUrl: string) => void,
+  onCancel: () => void,
+  onError: (message: string) => void,
+): boolean {
   const [ready, setReady] = useState(false);
-  const [guidance, setGuidance] = useState<Guidance | null>(null);
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
-
   const onCaptureRef = useRef(onCapture);
   onCaptureRef.current = onCapture;
   const onCancelRef = useRef(onCancel);
@@ -94,11 +106,51 @@ export function CameraView({
       cancelled = true;
       stream?.getTracks().forEach((t) => t.stop());
     };
-  }, []);
+  }, [videoRef]);
+  return ready;
+}
 
-  // Live guidance on a tiny copy of the frame, a few times a second.
+export function CameraView({
+  angleLabel,
+  angleHint,
+  angle = 'front',
+  liveAssess,
+  onCapture,
+  onCancel,
+  onError,
+}: {
+  angleLabel: string;
+  angleHint: string;
+  /** Which way this photo is taken (profiles of multi-angle mode are meant to be turned). */
+  angle?: CaptureAngle;
+  /**
+   * The engine's live gate on one camera frame (issue 32): face, distance, centring, angle,
+   * light, evenness, cast, focus and motion. Without it (engine not loaded, or unavailable) the
+   * view gives its own framing and light hints (face-guidance.ts).
+   */
+  liveAssess?: LiveAssess;
+  onCapture: (dataUrl: string) => void;
+  onCancel: () => void;
+  onError: (message: string) => void;
+}) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const ready = useCameraStream(videoRef, onCapture, onCancel, onError);
+  const [guidance, setGuidance] = useState<Guidance | null>(null);
+  const [autoCapture, setAutoCapture] = useState(storedAutoCapture);
+  const captureRef = useRef<() => void>(() => {});
+  const live = useLiveGuidance({
+    videoRef,
+    active: ready,
+    assess: liveAssess,
+    angle,
+    autoCapture,
+    onAutoCapture: () => captureRef.current(),
+  });
+  const liveOn = Boolean(liveAssess) && !live.failed && live.instruction !== null;
+  // Fallback hints on a tiny copy of the frame, a few times a second, while the engine's live
+  // gate is not answering (not given, still loading, or failed).
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || liveOn) return;
     const canvas = document.createElement('canvas');
     const context = canvas.getContext('2d', { willReadFrequently: true });
     const timer = setInterval(() => {
@@ -111,16 +163,27 @@ export function CameraView({
       setGuidance(assessFrame(data, canvas.width, canvas.height));
     }, GUIDANCE_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [ready]);
+  }, [ready, liveOn]);
 
   const capture = () => {
     const video = videoRef.current;
     if (!video || video.videoWidth === 0) return;
+    live.captured();
     const canvas = document.createElement('canvas');
     canvas.width = video.videoWidth;
     canvas.height = video.videoHeight;
     canvas.getContext('2d')?.drawImage(video, 0, 0);
     onCapture(canvas.toDataURL('image/jpeg', JPEG_QUALITY));
+  };
+  captureRef.current = capture;
+
+  const toggleAuto = (on: boolean) => {
+    setAutoCapture(on);
+    try {
+      localStorage.setItem(AUTO_CAPTURE_KEY, on ? 'on' : 'off');
+    } catch {
+      // Private mode: the choice lasts for this camera session only.
+    }
   };
 
   const distanceOk = guidance?.distance === 'good';
@@ -137,17 +200,25 @@ export function CameraView({
           aria-label="Camera preview"
           className="aspect-video w-full -scale-x-100 object-cover"
         />
-        <div
-          aria-hidden
-          className="pointer-events-none absolute inset-0 flex items-center justify-center"
-        >
-          <div
-            className={cn(
-              'aspect-[3/4] h-[72%] rounded-[50%] border-[3px] border-dashed transition-colors duration-200',
-              distanceOk && lightOk ? 'border-success' : 'border-white/80',
-            )}
+        {liveOn ? (
+          <LiveGuide
+            instruction={live.instruction}
+            ready={live.report?.ready === true}
+            holdingSince={autoCapture ? live.holdingSince : null}
           />
-        </div>
+        ) : (
+          <div
+            aria-hidden
+            className="pointer-events-none absolute inset-0 flex items-center justify-center"
+          >
+            <div
+              className={cn(
+                'aspect-[3/4] h-[72%] rounded-[50%] border-[3px] border-dashed transition-colors duration-200',
+                distanceOk && lightOk ? 'border-success' : 'border-white/80',
+              )}
+            />
+          </div>
+        )}
         <div className="absolute inset-x-0 top-0 flex items-center justify-between bg-gradient-to-b from-black/60 to-transparent p-3 text-white">
           <div>
             <p className="text-sm font-semibold">{angleLabel}</p>
@@ -163,20 +234,35 @@ export function CameraView({
           </button>
         </div>
       </div>
-      <ul className="grid gap-2 sm:grid-cols-2" aria-live="polite" aria-label="Camera guidance">
-        <GuidanceLine
-          ok={distanceOk}
-          text={guidance ? DISTANCE_TEXT[guidance.distance] : 'Starting camera…'}
+      {liveOn && live.instruction ? (
+        <LiveInstructionLine
+          instruction={live.instruction}
+          capturing={autoCapture && live.holdingSince !== null}
         />
-        <GuidanceLine
-          ok={lightOk}
-          text={guidance ? LIGHT_TEXT[guidance.light] : 'Checking the light…'}
-        />
-      </ul>
+      ) : (
+        <FallbackGuidance guidance={guidance} />
+      )}
       <Button size="lg" className="w-full" onClick={capture} disabled={!ready}>
         <CameraIcon aria-hidden /> Capture {angleLabel}
       </Button>
+      {liveAssess ? <AutoCaptureToggle checked={autoCapture} onChange={toggleAuto} /> : null}
     </div>
+  );
+}
+
+/** The view's own framing and light hints (face-guidance.ts), while the engine is not answering. */
+function FallbackGuidance({ guidance }: { guidance: Guidance | null }) {
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2" aria-live="polite" aria-label="Camera guidance">
+      <GuidanceLine
+        ok={guidance?.distance === 'good'}
+        text={guidance ? DISTANCE_TEXT[guidance.distance] : 'Starting camera…'}
+      />
+      <GuidanceLine
+        ok={guidance?.light === 'good'}
+        text={guidance ? LIGHT_TEXT[guidance.light] : 'Checking the light…'}
+      />
+    </ul>
   );
 }
 

@@ -1,17 +1,19 @@
+import type { CaptureAngle } from '@lumiskin/contract/analysis';
 import { CameraIcon, ImageUpIcon, InfoIcon, UserRoundIcon, XIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { CameraView } from '@/features/scan/components/camera-view';
+import type { LiveAssess } from '@/features/scan/lib/live-guidance';
 import { cn } from '@/lib/utils';
 
 export type CaptureMode = 'single' | 'multi';
 
 /** docs/product-rules.md#scan: angle 0 Front View, 1 Left Profile, 2 Right Profile. */
 export const ANGLES = [
-  { label: 'Front View', hint: 'Look straight at the camera' },
-  { label: 'Left Profile', hint: 'Turn your head 45° to the right' },
-  { label: 'Right Profile', hint: 'Turn your head 45° to the left' },
-] as const;
+  { key: 'front', label: 'Front View', hint: 'Look straight at the camera' },
+  { key: 'left', label: 'Left Profile', hint: 'Turn your head 45° to the right' },
+  { key: 'right', label: 'Right Profile', hint: 'Turn your head 45° to the left' },
+] as const satisfies ReadonlyArray<{ key: CaptureAngle; label: string; hint: string }>;
 
 export interface CapturedImage {
   /** What the thumbnail shows: a data URL (camera) or an object URL (upload). */
@@ -113,6 +115,7 @@ export function CaptureCard({
   onRemove,
   onCameraError,
   disabled,
+  liveAssess,
 }: {
   mode: CaptureMode;
   onModeChange: (mode: CaptureMode) => void;
@@ -125,6 +128,8 @@ export function CaptureCard({
   onRemove: (index: number) => void;
   onCameraError: (message: string) => void;
   disabled?: boolean;
+  /** The engine's live gate for the camera view (issue 32); without it, the view's own hints. */
+  liveAssess?: LiveAssess;
 }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const angle = ANGLES[Math.min(images.length, ANGLES.length - 1)] ?? ANGLES[0];
@@ -172,6 +177,8 @@ export function CaptureCard({
             key={images.length}
             angleLabel={mode === 'multi' ? angle.label : 'Photo'}
             angleHint={mode === 'multi' ? angle.hint : 'Look straight at the camera'}
+            angle={mode === 'multi' ? angle.key : 'front'}
+            liveAssess={liveAssess}
             onCapture={onCapture}
             onCancel={onStopCamera}
             onError={onCameraError}

@@ -1,0 +1,75 @@
+/**
+ * Auto-capture (issue 32): when every live check has held for HOLD_MS, the photo is taken once.
+ * A failing frame starts the count again; turning it off, or a photo taken by hand, cancels it.
+ * Timer-driven (not frame-driven), so it fires on time however irregularly frames arrive.
+ */
+export const AUTO_CAPTURE_HOLD_MS = 1000;
+
+export type AutoCaptureListener = (holdingSince: number | null) => void;
+
+export class AutoCapture {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private since: number | null = null;
+  private done = false;
+  private enabled = true;
+
+  constructor(
+    private readonly fire: () => void,
+    private readonly onHold: AutoCaptureListener = () => {},
+    private readonly holdMs = AUTO_CAPTURE_HOLD_MS,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** Each live report: ready or not. */
+  update(ready: boolean): void {
+    if (this.done || !this.enabled) return;
+    if (!ready) {
+      this.cancel();
+      return;
+    }
+    if (this.timer) return;
+    this.since = this.now();
+    this.onHold(this.since);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.since = null;
+      this.done = true;
+      this.onHold(null);
+      this.fire();
+    }, this.holdMs);
+  }
+
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
+    if (!enabled) this.cancel();
+  }
+
+  /** The photo was taken (by hand or otherwise): no auto-capture after it. */
+  captured(): void {
+    this.cancel();
+    this.done = true;
+  }
+
+  /** Ready for another photo (the next angle of a multi-angle scan). */
+  rearm(): void {
+    this.cancel();
+    this.done = false;
+  }
+
+  get holdingSince(): number | null {
+    return this.since;
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.done = true;
+  }
+
+  private cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    const wasHolding = this.since !== null;
+    this.timer = null;
+    this.since = null;
+    if (wasHolding) this.onHold(null);
+  }
+}
