@@ -1,4 +1,11 @@
-import type { AnalyzeInput, AnalyzeOutcome, DetectedFace, PixelImage } from '@lumiskin/skin-engine';
+import type {
+  AnalyzeInput,
+  AnalyzeOutcome,
+  DetectedFace,
+  LiveOptions,
+  LiveReport,
+  PixelImage,
+} from '@lumiskin/skin-engine';
 import type { DeviceEngine } from './device-engine';
 import { pixelBuffers, type EngineReply, type EngineRequest } from './protocol';
 
@@ -59,6 +66,9 @@ function startEngine(): Promise<DeviceEngine> {
     detect(frame: PixelImage): Promise<DetectedFace[]> {
       return ask({ type: 'detect', id: nextId++, frame }, pixelBuffers(frame));
     },
+    assess(frame: PixelImage, options: LiveOptions): Promise<LiveReport> {
+      return ask({ type: 'assess', id: nextId++, frame, options }, pixelBuffers(frame));
+    },
     dispose: () => end(new Error('the on-device engine was disposed')),
   };
 
@@ -75,7 +85,9 @@ function startEngine(): Promise<DeviceEngine> {
       if (!request) return;
       pending.delete(reply.id);
       if (reply.type === 'error') request.reject(new Error(reply.error));
-      else request.resolve((reply.type === 'analysed' ? reply.outcome : reply.faces) as never);
+      else if (reply.type === 'analysed') request.resolve(reply.outcome as never);
+      else if (reply.type === 'assessed') request.resolve(reply.report as never);
+      else request.resolve(reply.faces as never);
     };
     worker.onerror = (event: ErrorEvent) => {
       const error = new Error(`the on-device engine stopped: ${event.message || 'worker error'}`);

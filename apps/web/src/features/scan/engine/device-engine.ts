@@ -1,4 +1,11 @@
-import type { AnalyzeInput, AnalyzeOutcome, DetectedFace, PixelImage } from '@lumiskin/skin-engine';
+import type {
+  AnalyzeInput,
+  AnalyzeOutcome,
+  DetectedFace,
+  LiveOptions,
+  LiveReport,
+  PixelImage,
+} from '@lumiskin/skin-engine';
 
 /**
  * The skin engine as the scan screen sees it when it runs on this device (issue 32): the same
@@ -10,6 +17,11 @@ export interface DeviceEngine {
   analyse(input: AnalyzeInput): Promise<AnalyzeOutcome>;
   /** Faces on one camera frame (RGB or RGBA pixels), in the frame's own pixels. */
   detect(frame: PixelImage): Promise<DetectedFace[]>;
+  /**
+   * The live gate on one camera frame (decision 097): faces found and judged in the worker, with
+   * the server gate's limits. The frame's pixels are transferred.
+   */
+  assess(frame: PixelImage, options: LiveOptions): Promise<LiveReport>;
   /** Ends the worker. */
   dispose(): void;
 }

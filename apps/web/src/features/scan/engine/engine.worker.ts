@@ -1,4 +1,8 @@
-import { createBrowserSkinEngine, type SkinEngine } from '@lumiskin/skin-engine/browser';
+import {
+  assessLiveFrame,
+  createBrowserSkinEngine,
+  type SkinEngine,
+} from '@lumiskin/skin-engine/browser';
 import type { EngineReply, EngineRequest } from './protocol';
 
 /**
@@ -39,6 +43,11 @@ async function handle(request: EngineRequest): Promise<void> {
     const ready = await engine;
     if (request.type === 'detect') {
       reply({ type: 'detected', id: request.id, faces: await ready.detect(request.frame) });
+    } else if (request.type === 'assess') {
+      // Live guidance: the faces and the gate both here, so the frame crosses over once.
+      const faces = await ready.detect(request.frame);
+      const report = assessLiveFrame(request.frame, faces, request.options);
+      reply({ type: 'assessed', id: request.id, report });
     } else {
       const outcome = await ready.analyze(request.input);
       reply({ type: 'analysed', id: request.id, outcome });

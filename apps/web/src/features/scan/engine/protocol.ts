@@ -1,16 +1,25 @@
-import type { AnalyzeInput, AnalyzeOutcome, DetectedFace, PixelImage } from '@lumiskin/skin-engine';
+import type {
+  AnalyzeInput,
+  AnalyzeOutcome,
+  DetectedFace,
+  LiveOptions,
+  LiveReport,
+  PixelImage,
+} from '@lumiskin/skin-engine';
 
 /** Messages between client.ts and engine.worker.ts. */
 export type EngineRequest =
   | { type: 'init'; assetBase: string }
   | { type: 'analyse'; id: number; input: AnalyzeInput }
-  | { type: 'detect'; id: number; frame: PixelImage };
+  | { type: 'detect'; id: number; frame: PixelImage }
+  | { type: 'assess'; id: number; frame: PixelImage; options: LiveOptions };
 
 export type EngineReply =
   | { type: 'ready'; loadMs: number }
   | { type: 'failed'; error: string }
   | { type: 'analysed'; id: number; outcome: AnalyzeOutcome }
   | { type: 'detected'; id: number; faces: DetectedFace[] }
+  | { type: 'assessed'; id: number; report: LiveReport }
   | { type: 'error'; id: number; error: string };
 
 /** The buffers of an image's pixels, to transfer rather than copy (a SharedArrayBuffer cannot be). */

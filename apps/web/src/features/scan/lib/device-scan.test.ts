@@ -18,6 +18,7 @@ function deps(overrides: Partial<DeviceScanDeps> = {}) {
   const engine: DeviceEngine = {
     analyse: vi.fn(async () => RESULT),
     detect: async () => [],
+    assess: () => Promise.reject(new Error('live guidance is not part of a device scan')),
     dispose: () => {},
   };
   const post = vi.fn(async () => ({ queued: false as const, data: createAnalysis() }));

@@ -1,22 +1,14 @@
-import type {
-  DetectedFace,
-  LiveOptions,
-  LiveReport,
-  LiveState,
-  PixelImage,
-} from '@lumiskin/skin-engine';
+import type { LiveOptions, LiveReport, LiveState, PixelImage } from '@lumiskin/skin-engine';
 import type { LiveAssess } from './live-guidance';
 
 /**
- * The camera view's `liveAssess` from the engine's detector and live gate (issue 32): the wiring
- * is `liveAssessFrom(engine.detect, assessLiveFrame)`. It keeps the previous frame's state for the
- * motion check. The gate is passed in rather than imported, so this module stays free of the
- * engine's code (which belongs in the Web Worker); `detect` must leave the frame's pixels readable
- * here (copy, do not transfer, them), or run this whole function in the worker.
+ * The camera view's `liveAssess` from the on-device engine (issue 32): `liveAssessFrom(engine.assess)`
+ * runs the detector and the live gate in the engine's Web Worker (decision 097). It keeps the previous
+ * frame's state for the motion check. The frame's pixels are transferred to the worker: the camera
+ * view reads a new ImageData for every frame.
  */
 export function liveAssessFrom(
-  detect: (frame: PixelImage) => Promise<DetectedFace[]>,
-  assess: (frame: PixelImage, faces: DetectedFace[], opts: LiveOptions) => LiveReport,
+  assess: (frame: PixelImage, options: LiveOptions) => Promise<LiveReport>,
   now: () => number = () => performance.now(),
 ): LiveAssess {
   let previous: LiveState | null = null;
@@ -27,8 +19,7 @@ export function liveAssessFrom(
       height: frame.height,
       channels: 4,
     };
-    const faces = await detect(pixels);
-    const report = assess(pixels, faces, { capture, angle, previous, time: now() });
+    const report = await assess(pixels, { capture, angle, previous, time: now() });
     previous = report.state;
     return report;
   };

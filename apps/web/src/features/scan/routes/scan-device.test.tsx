@@ -26,7 +26,12 @@ import { createUser, LocationProbe, renderWithRouter } from '@/testing/test-util
 const RESULT = fixture.result as unknown as AnalysisResult;
 let outcome: AnalyzeOutcome = RESULT;
 const analyse = vi.fn(async () => outcome);
-const engine: DeviceEngine = { analyse, detect: async () => [], dispose: () => {} };
+const engine: DeviceEngine = {
+  analyse,
+  detect: async () => [],
+  assess: () => Promise.reject(new Error('live guidance is not part of a device scan')),
+  dispose: () => {},
+};
 const PIXELS: PixelImage = {
   data: new Uint8Array(fixture.photo.width * fixture.photo.height * 3),
   width: fixture.photo.width,

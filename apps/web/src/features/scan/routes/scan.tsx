@@ -26,6 +26,7 @@ import { GUIDE_STEPS, ScanGuide } from '@/features/scan/components/scan-guide';
 import { ReadyPanel } from '@/features/scan/components/ready-panel';
 import { TechnologyCard } from '@/features/scan/components/technology-card';
 import { useDeviceScan } from '@/features/scan/lib/device-scan';
+import { useEngineLive } from '@/features/scan/lib/use-engine-live';
 import { paths } from '@/config/paths';
 import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api/api-client';
 import { useSession } from '@/lib/api/auth';
@@ -141,8 +142,10 @@ function PhotoStep({
   onError: (message: string | null) => void;
 }) {
   const { captures, setCaptures, upload, setUpload, setCameraOn, needed } = photos;
+  const liveAssess = useEngineLive(photos.cameraOn);
   return (
     <CaptureCard
+      liveAssess={liveAssess}
       mode={photos.mode}
       onModeChange={photos.setMode}
       images={photos.images}

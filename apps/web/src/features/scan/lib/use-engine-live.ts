@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { isNative } from '@/lib/platform/native';
+import { liveAssessFrom } from './live-assess';
+import type { LiveAssess } from './live-guidance';
+
+/**
+ * Live guidance from the on-device engine (issue 32) while the camera is open: the engine's client
+ * is imported (its own chunk) and its worker loaded only then, so no other screen downloads it.
+ * Until it has loaded, or where it cannot (no WebAssembly, a failed download), the camera view
+ * keeps its own hints. The Android shell takes photos with the device's camera screen: no live
+ * frames there.
+ */
+export function useEngineLive(cameraOn: boolean): LiveAssess | undefined {
+  const [liveAssess, setLiveAssess] = useState<LiveAssess>();
+  const wanted = cameraOn && !isNative();
+  useEffect(() => {
+    if (!wanted || liveAssess) return;
+    let cancelled = false;
+    import('@/features/scan/engine/client')
+      .then((client) => client.getDeviceEngine())
+      .then(
+        (engine) => {
+          if (!cancelled) setLiveAssess(() => liveAssessFrom((f, o) => engine.assess(f, o)));
+        },
+        () => {
+          // The camera view's own hints stay; a scan still works (on the server or on retry).
+        },
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, liveAssess]);
+  return wanted ? liveAssess : undefined;
+}
