@@ -138,7 +138,9 @@ function limitConnections(app: FastifyInstance, connections: ConnectionsConfig):
  * logged with their error by the error handler.
  */
 function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, and nothing built when the level leaves info lines out (LOG_LEVEL=warn).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!LOGS_INFO.has(request.log.level)) return done();
     const path = request.url.split('?')[0];
     const ms = Math.round(reply.elapsedTime);
     const code = requestErrorCodes.get(request);
@@ -146,8 +148,12 @@ function logRequests(app: FastifyInstance): void {
       { statusCode: reply.statusCode, ms, ...(code && { code }) },
       `${request.method} ${path} ${reply.statusCode} ${ms} ms${code ? ` ${code}` : ''}`,
     );
+    done();
   });
 }
+
+/** The levels at which pino writes info lines. */
+const LOGS_INFO = new Set(['info', 'debug', 'trace']);
 
 export interface BuildAppOptions extends AppConfig {
   databaseUrl: string;
