@@ -241,6 +241,13 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     // Redis down: the general and scan limits let requests through (they guard capacity, not
     // secrets); the credential limits set skipOnError false and refuse instead (rate-limits.ts).
     skipOnError: true,
+    // The x-ratelimit-* headers go with a 429 (beside retry-after), not on every answer: no
+    // client reads them, and they were three of every answer's headers (decision 103).
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
   });
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 },
