@@ -121,7 +121,7 @@ export function requestAlias(read: KeptRead, url: string): string {
 }
 
 /** The cache key of a validated query (one answer for every spelling of the same query). */
-export function keptKey(read: KeptRead, query: unknown): string {
+function keptKey(read: KeptRead, query: unknown): string {
   return `${read.name} ${JSON.stringify(query)}`;
 }
 
