@@ -138,7 +138,9 @@ function limitConnections(app: FastifyInstance, connections: ConnectionsConfig):
  * logged with their error by the error handler.
  */
 function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, and nothing built when the level leaves info lines out (LOG_LEVEL=warn).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!LOGS_INFO.has(request.log.level)) return done();
     const path = request.url.split('?')[0];
     const ms = Math.round(reply.elapsedTime);
     const code = requestErrorCodes.get(request);
@@ -146,8 +148,12 @@ function logRequests(app: FastifyInstance): void {
       { statusCode: reply.statusCode, ms, ...(code && { code }) },
       `${request.method} ${path} ${reply.statusCode} ${ms} ms${code ? ` ${code}` : ''}`,
     );
+    done();
   });
 }
+
+/** The levels at which pino writes info lines. */
+const LOGS_INFO = new Set(['info', 'debug', 'trace']);
 
 export interface BuildAppOptions extends AppConfig {
   databaseUrl: string;
@@ -235,6 +241,13 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     // Redis down: the general and scan limits let requests through (they guard capacity, not
     // secrets); the credential limits set skipOnError false and refuse instead (rate-limits.ts).
     skipOnError: true,
+    // The x-ratelimit-* headers go with a 429 (beside retry-after), not on every answer: no
+    // client reads them, and they were three of every answer's headers (decision 103).
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
   });
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 },

@@ -77,11 +77,13 @@ export const SERVER_PAGES: readonly ServerPage[] = [
     module: 'src/features/download/routes/download.tsx',
     prefetch: (queryClient) => queryClient.prefetchQuery(getDownloadInfoQueryOptions()),
   },
-  // The sign-in and sign-up forms are the same for every visitor, and the page a new user meets
-  // first: painted with the HTML instead of after the app's script (issue 33). A signed-in reader
-  // is sent on after hydration, as before (useSession reads the visitor on the server).
+  // The sign-in, sign-up and password reset request forms are the same for every visitor, and
+  // the pages a new user meets first: painted with the HTML instead of after the app's script
+  // (issue 33). A signed-in reader is sent on after hydration, as before (useSession reads the
+  // visitor on the server).
   { path: '/login', module: 'src/features/auth/routes/login.tsx' },
   { path: '/register', module: 'src/features/auth/routes/register.tsx' },
+  { path: '/forgot-password', module: 'src/features/auth/routes/forgot-password.tsx' },
   { path: '/terms', module: 'src/features/legal/routes/terms.tsx' },
   { path: '/privacy', module: 'src/features/legal/routes/privacy.tsx' },
 ];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 // public/theme-init.js runs before the first paint, as a plain script.
 const script = fs.readFileSync(path.resolve(__dirname, '../public/theme-init.js'), 'utf8');
@@ -30,5 +31,12 @@ describe('before the first paint', () => {
     localStorage.setItem('lumiskin_user', '{}');
     run();
     expect(root.hasAttribute('data-session')).toBe(true);
+  });
+
+  it('turns zod’s JIT off, the global config zod itself reads (no eval probe under the CSP)', () => {
+    run();
+    expect(z.config().jitless).toBe(true);
+    // Parsing still works without the JIT.
+    expect(z.object({ a: z.string() }).parse({ a: 'x', b: 1 })).toEqual({ a: 'x' });
   });
 });

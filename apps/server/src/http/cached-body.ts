@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 
 /** A serialised JSON answer kept in memory, with the validator a browser sends back. */
@@ -55,6 +55,22 @@ export function preferredEncoding(header: string | string[] | undefined): 'br' |
   return null;
 }
 
+/** Accept-Encoding values seen (browsers send a handful) and what they choose, kept bounded. */
+const chosenEncodings = new Map<string, 'br' | 'gzip' | null>();
+const CHOSEN_ENCODINGS = 64;
+
+/** `preferredEncoding`, parsed once per distinct header value. */
+function encodingFor(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  if (typeof header !== 'string') return preferredEncoding(header);
+  let chosen = chosenEncodings.get(header);
+  if (chosen === undefined) {
+    chosen = preferredEncoding(header);
+    if (chosenEncodings.size >= CHOSEN_ENCODINGS) chosenEncodings.clear();
+    chosenEncodings.set(header, chosen);
+  }
+  return chosen;
+}
+
 function compressed(cached: CachedBody, encoding: 'br' | 'gzip'): Buffer {
   cached.encoded[encoding] ??=
     encoding === 'br'
@@ -79,10 +95,68 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, cached:
     return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const encoding = encodingFor(request.headers['accept-encoding']);
   if (encoding && cached.bytes.length >= COMPRESS_FROM_BYTES) {
     // Compressed once per answer, not per request (@fastify/compress leaves an encoded body be).
     return reply.header('content-encoding', encoding).send(compressed(cached, encoding));
   }
   return reply.send(cached.bytes);
+}
+
+/** A public read served from memory (`answerKept`): its name in the cache and how it is sent. */
+export interface KeptRead {
+  /** The route's part of its cache keys (`shop/products`): the key is this, a space, the query. */
+  name: string;
+  cacheControl: string;
+  /** As the route's `publicContent.get`: how old an answer may be. */
+  maxAgeMs?: number;
+  /** Requests with an Authorization header go on to the handler (their answer is their own). */
+  visitorsOnly?: boolean;
+}
+
+/** What a request is found by in memory before validation: the route and its raw query string. */
+export function requestAlias(read: KeptRead, url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? read.name : `${read.name} ${url.slice(at)}`;
+}
+
+/** The cache key of a validated query (one answer for every spelling of the same query). */
+function keptKey(read: KeptRead, query: unknown): string {
+  return `${read.name} ${JSON.stringify(query)}`;
+}
+
+/**
+ * The route's `onRequest` hook (decision 103): a query string answered before is answered again
+ * from memory here, after the API's rate limit and authentication hooks and before the query is
+ * validated and the handler runs. Anything else (a query not seen yet, an answer dropped by a
+ * staff change or too old, a signed-in reader of a `visitorsOnly` read) goes on to the handler,
+ * which keeps its answer under `keptKey` with `requestAlias` (`answerFromMemory`).
+ */
+export function answerKept(read: KeptRead): onRequestHookHandler {
+  return function answerKeptHook(request, reply, done) {
+    if (read.visitorsOnly && request.headers.authorization !== undefined) return done();
+    const cached = request.server.publicContent.peek(requestAlias(read, request.url), read);
+    if (!cached) return done();
+    reply.header('cache-control', read.cacheControl);
+    // Answered: the rest of the request's hooks and its handler do not run.
+    sendCached(request, reply, cached);
+  };
+}
+
+/**
+ * The handler's side of `answerKept`: the answer kept for this validated query (made by `make`
+ * once), remembered under the request's raw query string too, and sent.
+ */
+export async function answerFromMemory(
+  read: KeptRead,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  make: () => Promise<string>,
+) {
+  const cached = await request.server.publicContent.get(keptKey(read, request.query), make, {
+    maxAgeMs: read.maxAgeMs,
+    alias: requestAlias(read, request.url),
+  });
+  reply.header('cache-control', read.cacheControl);
+  return sendCached(request, reply, cached);
 }

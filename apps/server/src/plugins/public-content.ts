@@ -21,8 +21,14 @@ export interface PublicContent {
   get(
     key: string,
     make: () => Promise<string>,
-    options?: { maxAgeMs?: number },
+    options?: { maxAgeMs?: number; alias?: string },
   ): Promise<CachedBody>;
+  /**
+   * The answer kept for a request seen before, found by `alias` (the route and its raw query
+   * string, as `get` was told) without validating the query again; undefined when there is none,
+   * it is older than `maxAgeMs`, or this process is not subscribed to changes (decision 103).
+   */
+  peek(alias: string, options?: { maxAgeMs?: number }): CachedBody | undefined;
   /** The same for a value a route builds its answer from (quiz categories before progress). */
   value<T>(key: string, load: () => Promise<T>, options?: { maxAgeMs?: number }): Promise<T>;
   /**
@@ -30,15 +36,23 @@ export interface PublicContent {
    * `prefix`) before this resolves here.
    */
   invalidate(prefix?: string): Promise<void>;
+  /** How many answers and values, and raw query strings, this process keeps (both bounded). */
+  sizes(): { entries: number; aliases: number };
 }
 
 const TOPIC = 'public-content';
 /** Distinct answers kept (one per search): the least recently used goes beyond this. */
 export const PUBLIC_CONTENT_ENTRIES = 300;
+/** Raw query strings remembered with the answer they name (`?q=a+b` and `?q=a%20b` are two). */
+export const PUBLIC_CONTENT_ALIASES = 1_000;
+
+type Entry = { value: unknown; at: number };
 
 async function publicContentPlugin(app: FastifyInstance) {
-  const entries = new Map<string, { value: unknown; at: number }>();
+  const entries = new Map<string, Entry>();
   const making = new Map<string, Promise<unknown>>();
+  /** A request's route and raw query → the key of its answer (what validation made of it). */
+  const aliases = new Map<string, string>();
   /** Bumped by every change: a value loaded across a change is not kept. */
   let generation = 0;
   app.broadcast.subscribe(TOPIC, (prefix) => {
@@ -61,6 +75,9 @@ async function publicContentPlugin(app: FastifyInstance) {
     return value;
   };
 
+  const isFresh = (entry: Entry | undefined, maxAgeMs: number | undefined): entry is Entry =>
+    entry !== undefined && (maxAgeMs === undefined || Date.now() - entry.at < maxAgeMs);
+
   const remember = async <T>(
     key: string,
     produce: () => Promise<T>,
@@ -70,9 +87,7 @@ async function publicContentPlugin(app: FastifyInstance) {
     // missed, so every answer is made afresh until the subscription is back.
     if (!app.broadcast.isLive()) return produce();
     const entry = entries.get(key);
-    const isFresh =
-      entry && (options?.maxAgeMs === undefined || Date.now() - entry.at < options.maxAgeMs);
-    if (entry && isFresh) {
+    if (entry && isFresh(entry, options?.maxAgeMs)) {
       // most recently used last: the Map's order is the eviction order
       entries.delete(key);
       entries.set(key, entry);
@@ -87,14 +102,39 @@ async function publicContentPlugin(app: FastifyInstance) {
     return mine as Promise<T>;
   };
 
+  const rememberAlias = (alias: string, key: string) => {
+    if (aliases.get(alias) === key) return;
+    aliases.delete(alias);
+    aliases.set(alias, key);
+    if (aliases.size > PUBLIC_CONTENT_ALIASES) {
+      const oldest = aliases.keys().next().value;
+      if (oldest !== undefined) aliases.delete(oldest);
+    }
+  };
+
   app.decorate('publicContent', {
     // Stored as 'body <key>' and 'value <key>': the kind, a space, the route's key.
-    get: (key, make, options) =>
-      remember(`body ${key}`, async () => cachedBody(await make()), options),
+    async get(key, make, options) {
+      const body = await remember(`body ${key}`, async () => cachedBody(await make()), options);
+      if (options?.alias !== undefined) rememberAlias(options.alias, `body ${key}`);
+      return body;
+    },
+    peek(alias, options) {
+      if (!app.broadcast.isLive()) return undefined;
+      const key = aliases.get(alias);
+      if (key === undefined) return undefined;
+      const entry = entries.get(key);
+      if (!isFresh(entry, options?.maxAgeMs)) return undefined;
+      // most recently used last, as in remember
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.value as CachedBody;
+    },
     value: (key, load, options) => remember(`value ${key}`, load, options),
     async invalidate(prefix = '') {
       await app.broadcast.publish(TOPIC, prefix);
     },
+    sizes: () => ({ entries: entries.size, aliases: aliases.size }),
   } satisfies PublicContent);
 }
 

@@ -99,14 +99,19 @@ describe('with Redis, two instances count as one', () => {
   it('shares the general API limit and the registration limit', async () => {
     const ip = '10.20.2.1';
     const statuses: number[] = [];
+    const limitHeaders: boolean[] = [];
     for (let i = 0; i < API_MAX + 2; i++) {
       const app = i % 2 === 0 ? instances.a : instances.b;
       const res = await app.inject({ method: 'GET', url: '/api/geo/ip', remoteAddress: ip });
       statuses.push(res.statusCode);
+      limitHeaders.push(res.headers['x-ratelimit-limit'] !== undefined);
+      if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
     // API_MAX per minute per IP in all: the next two are refused, on A and on B
     expect(statuses.slice(0, API_MAX).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(API_MAX)).toEqual([429, 429]);
+    // The x-ratelimit-* headers come with the refusals only (decision 103).
+    expect(limitHeaders).toEqual(statuses.map((s) => s === 429));
 
     const register = (app: FastifyInstance, i: number) =>
       app.inject({

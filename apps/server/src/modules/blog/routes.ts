@@ -11,7 +11,7 @@ import { BlogMessages } from '@lumiskin/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth';
-import { sendCached, serialize } from '../../http/cached-body';
+import { answerFromMemory, answerKept, serialize, type KeptRead } from '../../http/cached-body';
 import { notFoundUnless, unauthorized } from '../../http/errors';
 import {
   findPost,
@@ -26,10 +26,19 @@ import {
 import { dailySalt, readerKey, recordView, utcDay, visitorKey } from './views';
 
 const security = [{ bearer: [] }];
-/** How old a visitor's article list may be: views and scheduled posts change without staff. */
-const VISITOR_LIST_MAX_AGE_MS = 10_000;
+/**
+ * A visitor's article list is everyone's: from memory until staff change an article, and at most
+ * 10 s old for what changes without staff (views, a scheduled post; decisions 086 and 103).
+ * Likes and views change and the flags are per user: never from a shared cache.
+ */
+const VISITOR_LIST: KeptRead = {
+  name: 'blog/posts',
+  cacheControl: 'private, no-cache',
+  maxAgeMs: 10_000,
+  visitorsOnly: true,
+};
 /** The key prefix of visitors' article lists in the public content cache. */
-const VISITOR_LISTS = 'blog/posts ';
+const VISITOR_LISTS = `${VISITOR_LIST.name} `;
 
 /** Learn & Glow (docs/product-rules.md#learn): public reading; likes and the reading list per user. */
 const blogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,6 +54,8 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: PostListQuery,
         response: { 200: PostListResponse, 400: ApiError, 401: ApiError },
       },
+      // A visitor's query answered before is sent from memory before validation and the handler.
+      onRequest: answerKept(VISITOR_LIST),
     },
     async (request, reply) => {
       const auth = await currentUser(request);
@@ -57,17 +68,13 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
         return { posts, total: posts.length, categories };
       };
-      // Likes and views change and the flags are per user: never from a shared cache.
-      reply.header('cache-control', 'private, no-cache');
-      if (auth) return list(auth.user.id);
-      // A visitor's list is everyone's: from memory until staff change an article, and at most
-      // VISITOR_LIST_MAX_AGE_MS old for the counters and a scheduled post (decision 086).
-      const cached = await app.publicContent.get(
-        `${VISITOR_LISTS}${JSON.stringify(request.query)}`,
-        async () => serialize(PostListResponse, await list(null)),
-        { maxAgeMs: VISITOR_LIST_MAX_AGE_MS },
+      if (auth) {
+        reply.header('cache-control', VISITOR_LIST.cacheControl);
+        return list(auth.user.id);
+      }
+      return answerFromMemory(VISITOR_LIST, request, reply, async () =>
+        serialize(PostListResponse, await list(null)),
       );
-      return sendCached(request, reply, cached);
     },
   );
 

@@ -9,7 +9,7 @@ import {
   ShopProduct,
 } from '@lumiskin/contract/shop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCached, serialize } from '../../http/cached-body';
+import { answerFromMemory, answerKept, serialize, type KeptRead } from '../../http/cached-body';
 import { notFoundUnless } from '../../http/errors';
 import {
   addFavorites,
@@ -21,6 +21,8 @@ import {
 } from './repository';
 
 const security = [{ bearer: [] }];
+/** The catalogue: the same for everyone until staff change it (decisions 086 and 103). */
+const CATALOGUE: KeptRead = { name: 'shop/products', cacheControl: 'public, max-age=60' };
 
 const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -32,22 +34,17 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ProductListQuery,
         response: { 200: ProductListResponse, 400: ApiError },
       },
+      // A query answered before is sent from memory before validation and the handler.
+      onRequest: answerKept(CATALOGUE),
     },
-    async (request, reply) => {
-      // The same for everyone until staff change the catalogue: served from memory (decision 086).
-      const cached = await app.publicContent.get(
-        `shop/products ${JSON.stringify(request.query)}`,
-        async () => {
-          const [products, categories] = await Promise.all([
-            listProducts(app.db, request.query),
-            listCategories(app.db),
-          ]);
-          return serialize(ProductListResponse, { products, total: products.length, categories });
-        },
-      );
-      reply.header('cache-control', 'public, max-age=60');
-      return sendCached(request, reply, cached);
-    },
+    async (request, reply) =>
+      answerFromMemory(CATALOGUE, request, reply, async () => {
+        const [products, categories] = await Promise.all([
+          listProducts(app.db, request.query),
+          listCategories(app.db),
+        ]);
+        return serialize(ProductListResponse, { products, total: products.length, categories });
+      }),
   );
 
   app.get(

@@ -68,11 +68,12 @@ describe('the product page', () => {
 
   it('adds a base to the mix once: one base per mix means quantity 1', async () => {
     const { user } = setup('/shop/aquahydra');
-    const add = await screen.findByRole('button', { name: 'Add AquaHydra to mix' });
-    expect(add).toHaveTextContent('Add to mix');
+    // Named by what it shows (the page is the product's): a name that said "Add AquaHydra to
+    // mix" while the button shows "In your mix" misled, and failed WCAG 2.5.3 (label in name).
+    const add = await screen.findByRole('button', { name: 'Add to mix' });
     await user.click(add);
     expect(await screen.findByText('1 in your mix')).toBeInTheDocument();
-    expect(add).toHaveTextContent('In your mix');
+    expect(add).toHaveAccessibleName('In your mix');
     expect(add).toBeDisabled();
     expect(JSON.parse(localStorage.getItem('lumiskin_mix') ?? '[]')).toEqual([
       { product_id: 'aquahydra', type: 'base', quantity: 1 },

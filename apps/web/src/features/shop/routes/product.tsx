@@ -72,7 +72,9 @@ function ProductBody({ product }: { product: ShopProduct }) {
     <>
       <title>{`${product.name} — Shop — Lumiskin`}</title>
       <meta name="description" content={description} />
-      <link rel="canonical" href={paths.product.href(product.id)} />
+      {/* No rel=canonical: this address is the product's only one, and a canonical must be an
+          absolute URL (Lighthouse, SEO), which needs a public origin the server's render does
+          not know (APP_URL is optional; the Host header would put a visitor's into cached pages). */}
       <meta property="og:type" content="product" />
       <meta property="og:title" content={product.name} />
       <meta property="og:description" content={description} />
@@ -104,7 +106,8 @@ function ProductBody({ product }: { product: ShopProduct }) {
             <span className="ml-2 text-sm font-normal text-muted-foreground">{product.size}</span>
           </p>
           <div className="mt-5 flex flex-wrap items-center gap-3">
-            <Button onClick={add} disabled={!canAddMore} aria-label={`Add ${product.name} to mix`}>
+            {/* Named by its text (WCAG 2.5.3, label in name): the page is the product's. */}
+            <Button onClick={add} disabled={!canAddMore}>
               {quantity > 0 && !canAddMore ? <CheckIcon aria-hidden /> : <PlusIcon aria-hidden />}
               {quantity === 0 ? 'Add to mix' : canAddMore ? 'Add one more' : 'In your mix'}
             </Button>

@@ -1,0 +1,176 @@
+import zlib from 'node:zlib';
+import { PostListResponse } from '@lumiskin/contract/blog';
+import { ProductListResponse } from '@lumiskin/contract/shop';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories';
+import { buildTestApp } from '../../test/helper';
+import { PUBLIC_CONTENT_ALIASES, PUBLIC_CONTENT_ENTRIES } from './public-content';
+import { contentSeeders, runSeeders } from '../seed';
+import { preferredEncoding, requestAlias } from '../http/cached-body';
+
+/*
+ * Cached public reads answered before validation and the handler (decision 103): a query string
+ * seen before is sent from memory by the route's onRequest hook, in the encoding the browser
+ * accepts, with its ETag and Vary, 304 when the browser holds it; memory stays bounded.
+ */
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await runSeeders(app.db, () => {}, contentSeeders);
+});
+afterAll(() => app.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+const decoders = {
+  br: zlib.brotliDecompressSync,
+  gzip: zlib.gunzipSync,
+} as const;
+
+describe.each([
+  ['/api/shop/products', 'public, max-age=60'],
+  ['/api/blog/posts', 'private, no-cache'],
+])('%s from memory', (path, cacheControl) => {
+  it('every encoding of a kept answer decompresses to the identity body, before and after it is kept', async () => {
+    const kept = () =>
+      app.publicContent.peek(
+        requestAlias({ name: path.slice('/api/'.length), cacheControl }, path),
+      );
+    expect(kept()).toBeUndefined();
+    const plain = await get(path);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // From now on the onRequest hook answers: the encodings are made from the kept bytes.
+    expect(kept()?.bytes.toString('utf8')).toBe(plain.body);
+    for (let round = 0; round < 2; round++) {
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip;q=0.5', 'gzip'],
+      ] as const) {
+        const res = await get(path, { 'accept-encoding': accept });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+        expect(res.headers.vary).toBe('Accept-Encoding');
+        expect(res.headers.etag).toBe(plain.headers.etag);
+        expect(res.headers['cache-control']).toBe(cacheControl);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(decoders[encoding](res.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+      const identity = await get(path, { 'accept-encoding': 'identity' });
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.headers.vary).toBe('Accept-Encoding');
+      expect(identity.body).toBe(plain.body);
+    }
+  });
+
+  it('If-None-Match with the kept ETag is a 304 without a body, with the ETag and Vary', async () => {
+    const first = await get(`${path}?q=skin`, { 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    for (const ifNoneMatch of [etag, `"other", ${etag}`, etag.replace(/^W\//, '')]) {
+      const again = await get(`${path}?q=skin`, {
+        'accept-encoding': 'br',
+        'if-none-match': ifNoneMatch,
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers.vary).toBe('Accept-Encoding');
+      expect(again.headers['content-encoding']).toBeUndefined();
+    }
+    const stale = await get(`${path}?q=skin`, { 'if-none-match': 'W/"not-this-one"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers.etag).toBe(etag);
+  });
+
+  it('spellings of one query share one answer; a query refused by validation is refused each time', async () => {
+    const spellings = ['?q=dry+skin', '?q=dry%20skin', '?q=%20dry%20skin%20'];
+    const tags = new Set<string>();
+    for (const spelling of [...spellings, ...spellings]) {
+      const res = await get(`${path}${spelling}`);
+      expect(res.statusCode).toBe(200);
+      tags.add(String(res.headers.etag));
+    }
+    expect(tags.size).toBe(1);
+    for (let i = 0; i < 2; i++) {
+      const refused = await get(`${path}?featured=maybe`);
+      expect(refused.statusCode).toBe(400);
+      const nul = await get(`${path}?q=a%00b`);
+      expect(nul.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('what memory does not answer', () => {
+  it('a signed-in reader’s article list is theirs even when the visitors’ list is kept', async () => {
+    const reader = await createUser(app);
+    const visitors = PostListResponse.parse((await get('/api/blog/posts')).json());
+    await get('/api/blog/posts'); // kept and answered from memory
+    const [first] = visitors.posts;
+    const liked = await app.inject({
+      method: 'POST',
+      url: `/api/blog/posts/${first!.id}/like`,
+      headers: reader.headers,
+    });
+    expect(liked.statusCode).toBe(200);
+    const mine = await get('/api/blog/posts', reader.headers);
+    expect(mine.headers.etag).toBeUndefined();
+    expect(PostListResponse.parse(mine.json()).posts.find((p) => p.id === first!.id)?.liked).toBe(
+      true,
+    );
+    // the reading list needs a reader, whatever memory holds
+    expect((await get('/api/blog/posts?saved=true')).statusCode).toBe(401);
+  });
+
+  it('a staff change is served at once, also for a query answered from memory before', async () => {
+    const staff = await createUser(app, { role: 'admin' });
+    const price = async () =>
+      ProductListResponse.parse(
+        (await get('/api/shop/products?sort=price_asc')).json(),
+      ).products.find((p) => p.id === 'aquahydra')?.price_pence;
+    await price();
+    expect(await price()).not.toBe(1234);
+    await app.inject({
+      method: 'PUT',
+      url: '/api/admin/products/aquahydra/price',
+      headers: staff.headers,
+      payload: { price_pence: 1234 },
+    });
+    expect(await price()).toBe(1234);
+  });
+});
+
+describe('bounded memory', () => {
+  it(`keeps at most ${PUBLIC_CONTENT_ENTRIES} answers and ${PUBLIC_CONTENT_ALIASES} query strings`, async () => {
+    // Distinct searches, each spelt three ways: more answers and more spellings than kept.
+    for (let i = 0; i < PUBLIC_CONTENT_ENTRIES + 40; i++) {
+      for (const spelling of [`q=term${i}`, `q=term${i}+`, `q=+term${i}`]) {
+        expect((await get(`/api/shop/products?${spelling}`)).statusCode).toBe(200);
+      }
+    }
+    const { entries, aliases } = app.publicContent.sizes();
+    expect(entries).toBe(PUBLIC_CONTENT_ENTRIES);
+    expect(aliases).toBe(PUBLIC_CONTENT_ALIASES);
+    // The newest search is kept under its spellings; the oldest is gone.
+    const kept = (query: string) =>
+      app.publicContent.peek(
+        requestAlias({ name: 'shop/products', cacheControl: '' }, `/api/shop/products?${query}`),
+      );
+    const last = PUBLIC_CONTENT_ENTRIES + 39;
+    expect(kept(`q=term${last}`)).toBeDefined();
+    expect(kept(`q=+term${last}`)).toBe(kept(`q=term${last}+`));
+    expect(kept('q=term0')).toBeUndefined();
+  });
+
+  it('parses Accept-Encoding as RFC 9110 says (q=0 refuses, * allows gzip)', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(preferredEncoding('*')).toBe('gzip');
+    expect(preferredEncoding(undefined)).toBeNull();
+  });
+});
