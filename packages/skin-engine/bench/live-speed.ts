@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { createFaceDetector } from '../src/face/detector';
+import { createNodeFaceDetector } from '../src/face/node-human';
 import { assessLiveFrame, type LiveState } from '../src/live';
 import { decodeFile, quantile } from './dev-faces';
 
@@ -17,7 +17,7 @@ const buf = await sharp(path.join(here, '../test/fixtures/astronaut-face.jpg'))
   .png()
   .toBuffer();
 const frame = await decodeFile(buf);
-const detector = await createFaceDetector();
+const detector = await createNodeFaceDetector();
 const faces = await detector.detect(frame);
 const times: number[] = [];
 let previous: LiveState | null = null;

@@ -10,8 +10,8 @@
  * focus against the server's, what a warm and a cool light read as, and ms per assessLiveFrame.
  */
 import sharp from 'sharp';
-import { createSkinEngine } from '../src/engine';
-import { createFaceDetector } from '../src/face/detector';
+import { createSkinEngine } from '../src/node';
+import { createNodeFaceDetector } from '../src/face/node-human';
 import { assessLiveFrame, LIVE_CHECKS, type LiveReport } from '../src/live';
 import { arg, decodeFile, devFacesDir, listDevFaces, partArg, quantile } from './dev-faces';
 import { cameraFrame, castImage, type Img } from './variants';
@@ -37,7 +37,7 @@ async function main() {
   const faces = listDevFaces(dir)
     .filter((f) => part === 'all' || f.part === part)
     .slice(0, limit);
-  const detector = await createFaceDetector();
+  const detector = await createNodeFaceDetector();
   const engine = await createSkinEngine();
   const values = Object.fromEntries(LIVE_CHECKS.map((c) => [c, [] as number[]]));
   const fails: Record<string, number> = {};

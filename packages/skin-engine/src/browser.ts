@@ -39,9 +39,4 @@ export type {
   SkinEngine,
 } from './engine';
 export type { DetectedFace } from './face/detector';
-export {
-  assessLiveFrame,
-  type LiveOptions,
-  type LiveReport,
-  type LiveState,
-} from './live';
+export { assessLiveFrame, type LiveOptions, type LiveReport, type LiveState } from './live';

@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSkinEngine, type SkinEngine } from '../src/engine';
-import { createFaceDetector, type DetectedFace, type FaceDetector } from '../src/face/detector';
+import { type SkinEngine } from '../src/engine';
+import { createSkinEngine } from '../src/node';
+import { type DetectedFace, type FaceDetector } from '../src/face/detector';
+import { createNodeFaceDetector } from '../src/face/node-human';
 import {
   analysedSize,
   assessLiveFrame,
@@ -26,7 +28,7 @@ let engine: SkinEngine;
 let face720: Rgb;
 
 beforeAll(async () => {
-  detector = await createFaceDetector();
+  detector = await createNodeFaceDetector();
   engine = await createSkinEngine();
   face720 = await fromSharp(toSharp(await loadRgb('astronaut-face.jpg')).resize(720, 720));
 });
