@@ -168,12 +168,12 @@ test.describe('analysis on this device', () => {
     const session = (await registerViaApi(request, newUser())) as Session;
     const headers = { authorization: `Bearer ${session.access_token}` };
     await signIn(context, session);
+    // A first visit: the service worker installs and takes this page over (clientsClaim), so the
+    // first scan's engine goes through it, without a reload.
     await page.goto('/profile');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 30_000,
     });
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     // This time the profile's switch turns it on; the scan screen's reads the same setting.
     await page.getByRole('tab', { name: 'Settings' }).click();
     const setting = page.getByRole('switch', { name: 'Analyse on this device' });
@@ -190,7 +190,7 @@ test.describe('analysis on this device', () => {
       .toBe(true);
 
     // A first scan on this device, online: the service worker keeps the engine as it loads.
-    await page.goto('/scan');
+    await page.getByRole('link', { name: 'Quick Scan' }).click();
     await expect(page.getByRole('switch', { name: 'Analyse on this device' })).toHaveAttribute(
       'aria-checked',
       'true',
@@ -218,6 +218,9 @@ test.describe('analysis on this device', () => {
         engineFiles.push({ path, fromServiceWorker: r.fromServiceWorker() });
     });
     await page.goto('/scan');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Scans on this device still work' }),
+    ).toBeVisible();
     await readyDeviceScan(page);
     await page.getByRole('button', { name: 'Analyze My Skin' }).click();
     await expect(
@@ -231,7 +234,10 @@ test.describe('analysis on this device', () => {
         expect.stringMatching(/\.wasm$/),
       ]),
     );
-    for (const file of engineFiles) expect(file.fromServiceWorker, file.path).toBe(true);
+    for (const file of engineFiles) {
+      expect(file.fromServiceWorker, file.path).toBe(true);
+      expect(kept, `${file.path} was kept by the first scan`).toContain(file.path);
+    }
     const before = await request.get('/api/analysis/history', { headers });
     expect(((await before.json()) as unknown[]).length).toBe(1);
 
