@@ -200,6 +200,11 @@ const clientBuild = defineConfig({
           'assets/device-engine-*.js',
           'assets/engine.worker-*.js',
         ],
+        // The first visit's page is taken over as soon as the worker is active (it was not before:
+        // only the next page load was). Otherwise a first scan on this device, made in that page,
+        // loads the engine around the worker and nothing of it is kept for offline (issue 32). A
+        // new version still waits for every tab to close (no skipWaiting).
+        clientsClaim: true,
         navigateFallback: '/index.html',
         // The API is never served from the service worker: no precache, no runtime cache, no
         // SPA fallback for /api navigations.

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { WifiOffIcon } from 'lucide-react';
 import { useCallback, useSyncExternalStore } from 'react';
 import { isOfflineFailure } from '@/lib/api/api-client';
+import { getAccountQueryOptions } from '@/lib/api/get-account';
 import { isServerReachable, subscribeReachable } from '@/lib/platform/connection';
 
 function subscribe(listener: () => void) {
@@ -39,6 +40,22 @@ function hasUnsavedQueryOnScreen(queryClient: QueryClient): boolean {
     );
 }
 
+/** Whether the account this device kept analyses scans here (read from the cache, never fetched). */
+function scansOnDevice(queryClient: QueryClient): boolean {
+  return (
+    queryClient.getQueryData(getAccountQueryOptions().queryKey)?.settings.analyse_on_device ?? false
+  );
+}
+
+/** What still needs the connection, in the bar's words. */
+export const OFFLINE_SEEN_LAST = {
+  server:
+    'You’re offline — showing what you saw last. Scans and quiz answers will work when you’re back online.',
+  // Decision 100: a scan on this device works offline; its results wait on the phone.
+  device:
+    'You’re offline — showing what you saw last. Scans on this device still work and are sent later; quiz answers will work when you’re back online.',
+} as const;
+
 /**
  * "You're offline — showing what you saw last": a thin bar under the navigation. When the page has
  * nothing saved on this device, it says that instead of promising what it cannot show (issue 34).
@@ -56,6 +73,11 @@ export function OfflineBar() {
     () => hasUnsavedQueryOnScreen(queryClient),
     () => false,
   );
+  const onDevice = useSyncExternalStore(
+    subscribeQueries,
+    () => scansOnDevice(queryClient),
+    () => false,
+  );
   if (online && reachable) return null;
   return (
     <div
@@ -66,7 +88,7 @@ export function OfflineBar() {
       <WifiOffIcon className="size-4 shrink-0" aria-hidden />
       {isUnsaved
         ? 'You’re offline, and this page has not been saved on this device yet: it will load when you’re back online.'
-        : 'You’re offline — showing what you saw last. Scans and quiz answers will work when you’re back online.'}
+        : OFFLINE_SEEN_LAST[onDevice ? 'device' : 'server']}
     </div>
   );
 }

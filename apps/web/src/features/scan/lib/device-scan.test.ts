@@ -1,3 +1,4 @@
+import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
 import { ScanMessages } from '@lumiskin/contract/scan';
 import type { AnalysisResult, PixelImage } from '@lumiskin/skin-engine';
 import { describe, expect, it, vi } from 'vitest';
@@ -70,6 +71,20 @@ describe('a scan on this device', () => {
       kind: 'refused',
       message: ScanMessages.notAnImage,
     });
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('says the engine could not start when it does not load, and decodes and sends nothing', async () => {
+    const decode = vi.fn(async (blob: Blob) => pixels(blob.size));
+    const { post, deps: d } = deps({
+      loadEngine: () => Promise.reject(new Error('the on-device engine did not load: offline')),
+      decode,
+    });
+    expect(await runDeviceScan(d, request([new Blob(['front'])]))).toEqual({
+      kind: 'refused',
+      message: DeviceScanMessages.engineUnavailable,
+    });
+    expect(decode).not.toHaveBeenCalled();
     expect(post).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
+import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
 import { EXTRA_ANGLES, ScanMessages } from '@lumiskin/contract/scan';
 import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
 import { describeRefusal } from '@lumiskin/skin-advice';
@@ -50,8 +51,14 @@ export async function runDeviceScan(
   request: DeviceScanRequest,
 ): Promise<DeviceScanOutcome> {
   const takenAt = deps.now?.() ?? new Date();
-  // The engine first: a device that cannot run it says so, not that the photo is unreadable.
-  const engine = await deps.loadEngine();
+  // The engine first: a device that cannot run it says so, not that the photo is unreadable
+  // (offline before a first scan kept it, or a browser without module workers or WASM).
+  let engine: DeviceEngine;
+  try {
+    engine = await deps.loadEngine();
+  } catch {
+    return { kind: 'refused', message: DeviceScanMessages.engineUnavailable };
+  }
   const [front, ...extras] = (await decodeAll(deps.decode, request.photos)) ?? [];
   if (!front) return { kind: 'refused', message: ScanMessages.notAnImage };
   const outcome = await engine.analyse({
