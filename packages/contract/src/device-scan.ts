@@ -56,6 +56,8 @@ export const DeviceScanMessages = {
   queued: 'You are offline: the results are kept on this phone and sent when you are back online.',
   photoStays: 'The photo stays on this phone; only the results are sent.',
   computedHere: 'Analysed on this device — no photo was kept',
+  undecodable:
+    'This browser cannot read that photo (HEIC photos often cannot be read here). Take the photo with the camera, choose a JPEG, or turn off “Analyse on this device” to have it analysed on our server.',
   engineUnavailable:
     'The analysis could not start on this device (it needs a connection the first time, and a recent browser). Try again online, or turn off “Analyse on this device” to have the photo analysed on our server.',
 } as const;

@@ -8,7 +8,7 @@ import type { DecodePhoto } from './device-engine';
  * transparency flattened on white, 8-bit RGB with 3 channels. The browser's own decoder does it
  * (createImageBitmap resizes with its high-quality filter; the server's is Lanczos 3), so pixels
  * differ slightly from sharp's: scores stay within 2 points (e2e/tests/device-engine.spec.ts).
- * Rejects what the browser cannot decode (HEIC in most browsers): the caller scans on the server;
+ * Rejects what the browser cannot decode (HEIC in most browsers): the caller says so and offers the choices;
  * and, as the server does, a photo of more than SCAN_MAX_PIXELS.
  */
 export const decodePhoto: DecodePhoto = async (photo: Blob): Promise<PixelImage> => {

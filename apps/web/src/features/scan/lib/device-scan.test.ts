@@ -1,5 +1,4 @@
 import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
-import { ScanMessages } from '@lumiskin/contract/scan';
 import type { AnalysisResult, PixelImage } from '@lumiskin/skin-engine';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeviceEngine } from '@/features/scan/engine/device-engine';
@@ -61,15 +60,15 @@ describe('a scan on this device', () => {
     });
   });
 
-  it('says a photo it cannot decode is not a photo it can read, and sends nothing', async () => {
+  it('says a photo this browser cannot read (HEIC) and the choices, and sends nothing', async () => {
     const { post, deps: d } = deps({
       decode: async () => {
         throw new Error('bad');
       },
     });
-    expect(await runDeviceScan(d, request([new Blob(['?'])]))).toEqual({
+    expect(await runDeviceScan(d, request([new Blob(['?'], { type: 'image/heic' })]))).toEqual({
       kind: 'refused',
-      message: ScanMessages.notAnImage,
+      message: DeviceScanMessages.undecodable,
     });
     expect(post).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
 import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
-import { EXTRA_ANGLES, ScanMessages } from '@lumiskin/contract/scan';
+import { EXTRA_ANGLES } from '@lumiskin/contract/scan';
 import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
 import { describeRefusal } from '@lumiskin/skin-advice';
 import type { PixelImage } from '@lumiskin/skin-engine';
@@ -60,7 +60,9 @@ export async function runDeviceScan(
     return { kind: 'refused', message: DeviceScanMessages.engineUnavailable };
   }
   const [front, ...extras] = (await decodeAll(deps.decode, request.photos)) ?? [];
-  if (!front) return { kind: 'refused', message: ScanMessages.notAnImage };
+  // The person chose to keep the photo on this device: a photo the browser cannot read (HEIC in
+  // most browsers) is never sent to the server behind their back; they are told their choices.
+  if (!front) return { kind: 'refused', message: DeviceScanMessages.undecodable };
   const outcome = await engine.analyse({
     image: front,
     analysisType: request.analysisType,
