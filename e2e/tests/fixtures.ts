@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { linkInMail } from './outbox';
 
 export interface TestUser {
@@ -50,6 +56,23 @@ export async function registerViaApi(request: APIRequestContext, user: TestUser)
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { access_token: string; user: { id: string } };
+}
+
+/**
+ * Signs a browser context in by storing the session the way the app does (the keys of
+ * docs/product-rules.md#session).
+ */
+export async function signInWithSession(
+  context: BrowserContext,
+  session: { access_token: string; user: unknown },
+) {
+  await context.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('lumiskin_token', token);
+      localStorage.setItem('lumiskin_user', user);
+    },
+    [session.access_token, JSON.stringify(session.user)] as const,
+  );
 }
 
 /**
