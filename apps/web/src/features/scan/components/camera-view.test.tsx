@@ -36,12 +36,13 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
 });
 
-function view(liveAssess?: LiveAssess) {
+function view(liveAssess?: LiveAssess, angle: 'front' | 'left' = 'front') {
   const onCapture = vi.fn();
   render(
     <CameraView
       angleLabel="Photo"
       angleHint="Look straight at the camera"
+      angle={angle}
       liveAssess={liveAssess}
       onCapture={onCapture}
       onCancel={() => {}}
@@ -105,6 +106,16 @@ describe('CameraView with the engine live gate', () => {
     await userEvent.click(screen.getByRole('button', { name: /capture photo/i }));
     expect(onCapture).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('lumiskin.scan.autoCapture')).toBe('off');
+  });
+
+  it('waits for the shutter on a profile of multi-angle mode (the gate cannot tell a turned head)', async () => {
+    const assess = vi.fn<LiveAssess>(async () => liveReport());
+    const { onCapture } = view(assess, 'left');
+    expect(await screen.findByTestId('live-instruction')).toHaveTextContent(LiveGuidanceText.ready);
+    expect(screen.queryByRole('checkbox', { name: /auto-capture/i })).toBeNull();
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(onCapture).not.toHaveBeenCalled();
+    expect(assess.mock.calls.at(-1)?.[1]).toMatchObject({ angle: 'left' });
   });
 
   it('falls back to its own hints when no assessor is given, or the engine has not answered', async () => {

@@ -136,7 +136,10 @@ export function CameraView({
   const videoRef = useRef<HTMLVideoElement>(null);
   const ready = useCameraStream(videoRef, onCapture, onCancel, onError);
   const [guidance, setGuidance] = useState<Guidance | null>(null);
-  const [autoCapture, setAutoCapture] = useState(storedAutoCapture);
+  const [autoCaptureChosen, setAutoCapture] = useState(storedAutoCapture);
+  // Profiles (multi-angle mode) wait for the shutter: the live gate holds only front views level,
+  // so it cannot tell a turned head from one still facing the camera.
+  const autoCapture = autoCaptureChosen && angle === 'front';
   const captureRef = useRef<() => void>(() => {});
   const live = useLiveGuidance({
     videoRef,
@@ -245,7 +248,9 @@ export function CameraView({
       <Button size="lg" className="w-full" onClick={capture} disabled={!ready}>
         <CameraIcon aria-hidden /> Capture {angleLabel}
       </Button>
-      {liveAssess ? <AutoCaptureToggle checked={autoCapture} onChange={toggleAuto} /> : null}
+      {liveAssess && angle === 'front' ? (
+        <AutoCaptureToggle checked={autoCapture} onChange={toggleAuto} />
+      ) : null}
     </div>
   );
 }

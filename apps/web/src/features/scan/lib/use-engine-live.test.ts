@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveReport } from '@/testing/live-report';
-import { useEngineLive } from './use-engine-live';
+import { useEngineLive, usePreloadEngine } from './use-engine-live';
 
 const assess = vi.fn(async () => liveReport());
 const getDeviceEngine = vi.fn(async () => ({ assess }));
@@ -44,5 +44,18 @@ describe('useEngineLive', () => {
     await waitFor(() => expect(getDeviceEngine).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 20));
     expect(result.current).toBeUndefined();
+  });
+});
+
+describe('usePreloadEngine', () => {
+  it('starts the engine when analysis on this device is on, and only then', async () => {
+    getDeviceEngine.mockClear();
+    const { rerender } = renderHook(({ on }) => usePreloadEngine(on), {
+      initialProps: { on: false },
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(getDeviceEngine).not.toHaveBeenCalled();
+    rerender({ on: true });
+    await waitFor(() => expect(getDeviceEngine).toHaveBeenCalledTimes(1));
   });
 });

@@ -32,3 +32,18 @@ export function useEngineLive(cameraOn: boolean): LiveAssess | undefined {
   }, [wanted, liveAssess]);
   return wanted ? liveAssess : undefined;
 }
+
+/**
+ * With analysis on this device, the engine starts loading as soon as the scan screen opens, so
+ * its download and warm-up happen while the person frames the photo, not after they press Analyse.
+ */
+export function usePreloadEngine(wanted: boolean): void {
+  useEffect(() => {
+    if (!wanted) return;
+    import('@/features/scan/engine/client')
+      .then((client) => client.getDeviceEngine())
+      .catch(() => {
+        // Told at scan time (DeviceScanMessages.engineUnavailable), when it matters.
+      });
+  }, [wanted]);
+}

@@ -26,7 +26,7 @@ import { GUIDE_STEPS, ScanGuide } from '@/features/scan/components/scan-guide';
 import { ReadyPanel } from '@/features/scan/components/ready-panel';
 import { TechnologyCard } from '@/features/scan/components/technology-card';
 import { useDeviceScan } from '@/features/scan/lib/device-scan';
-import { useEngineLive } from '@/features/scan/lib/use-engine-live';
+import { useEngineLive, usePreloadEngine } from '@/features/scan/lib/use-engine-live';
 import { paths } from '@/config/paths';
 import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api/api-client';
 import { useSession } from '@/lib/api/auth';
@@ -314,6 +314,7 @@ export default function ScanRoute() {
   // Decision 100: the photo stays on this device; only the results are sent.
   const onDevice = useAccount().data?.settings.analyse_on_device ?? false;
   const device = useDeviceScan();
+  usePreloadEngine(onDevice);
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const analyzing = scan.isPending || device.isPending || queued !== null;
