@@ -60,7 +60,8 @@ test.describe('shop', () => {
     await expect(page.getByRole('heading', { name: 'How to use' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Related products' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Add RenewLift to mix' }).click();
+    // The product page's button is named by its visible text (decision 104).
+    await page.getByRole('button', { name: 'Add to mix', exact: true }).click();
     await expect(page.getByText('1 in your mix')).toBeVisible();
     await expect(page.getByText('RenewLift added to your mix').first()).toBeVisible();
 
