@@ -15,7 +15,7 @@ import {
   type MeasuredZoneNote,
 } from '@lumiskin/contract/analysis';
 import type { SkinType } from '@lumiskin/contract/auth';
-import type { DetectedFace, FaceDetector } from './face/detector';
+import type { DetectedFace, DetectMode, FaceDetector } from './face/detector';
 import { buildFaceFrame, type FaceFrame } from './face/frame';
 import { castSize } from './face/white-balance';
 import { buildFinding } from './findings';
@@ -98,8 +98,11 @@ export type AnalyzeOutcome = AnalysisResult | AnalysisRejected;
 
 export interface SkinEngine {
   analyze(input: AnalyzeInput): Promise<AnalyzeOutcome>;
-  /** The faces on one image (RGB or RGBA), in its own pixels: what live guidance checks. */
-  detect(image: PixelImage): Promise<DetectedFace[]>;
+  /**
+   * The faces on one image (RGB or RGBA), in its own pixels: what live guidance checks. 'video'
+   * for consecutive camera frames (the detector may follow the last frame's face; see DetectMode).
+   */
+  detect(image: PixelImage, mode?: DetectMode): Promise<DetectedFace[]>;
   /** TensorFlow.js backend in use ('wasm'). */
   readonly backend: string;
 }
@@ -254,8 +257,8 @@ export function createSkinEngineWith(
 ): SkinEngine {
   // One inference at a time per engine (one engine per worker thread).
   let queue: Promise<unknown> = Promise.resolve();
-  const detectSerial = (image: PixelImage): Promise<DetectedFace[]> => {
-    const run = queue.then(() => detector.detect(image));
+  const detectSerial = (image: PixelImage, mode: DetectMode = 'photo'): Promise<DetectedFace[]> => {
+    const run = queue.then(() => detector.detect(image, mode));
     queue = run.catch(() => undefined);
     return run;
   };
@@ -395,9 +398,9 @@ export function createSkinEngineWith(
     };
   }
 
-  async function detect(image: PixelImage): Promise<DetectedFace[]> {
+  async function detect(image: PixelImage, mode: DetectMode = 'photo'): Promise<DetectedFace[]> {
     assertPixelImage(image);
-    return detectSerial(image);
+    return detectSerial(image, mode);
   }
   return { analyze, detect, backend: detector.backend };
 }

@@ -89,6 +89,35 @@ describe('offline face detection', () => {
     }
     await expect(engine.detect({ ...image, width: image.width + 1 })).rejects.toThrow(TypeError);
   });
+
+  it('video mode follows a moving face like photo mode does, and leaves photo mode from scratch', async () => {
+    const image = { data: face.data, width: face.width, height: face.height, channels: 3 as const };
+    /** The photo moved `dx` pixels to the right (the left edge column repeated). */
+    const shifted = (dx: number) => {
+      const data = new Uint8Array(face.data.length);
+      for (let y = 0; y < face.height; y++) {
+        for (let x = 0; x < face.width; x++) {
+          const from = (y * face.width + Math.max(0, x - dx)) * 3;
+          data.set(face.data.subarray(from, from + 3), (y * face.width + x) * 3);
+        }
+      }
+      return { ...image, data };
+    };
+    const centreX = (mesh: Array<[number, number]>) =>
+      mesh.reduce((sum, p) => sum + p[0], 0) / mesh.length;
+    const before = await engine.detect(image);
+    for (let i = 1; i <= 6; i++) {
+      const frame = shifted(4 * i);
+      const [video] = await engine.detect(frame, 'video');
+      const [photo] = await engine.detect(frame);
+      expect(video?.mesh).toHaveLength(468);
+      // The mesh follows the face: within 2 px of a from-scratch detection of the same frame.
+      expect(Math.abs(centreX(video?.mesh ?? []) - centreX(photo?.mesh ?? []))).toBeLessThan(2);
+      await engine.detect(frame, 'video');
+    }
+    // Photo mode after video frames is from scratch: the very same answer as before them.
+    expect(await engine.detect(image)).toEqual(before);
+  });
 });
 
 describe('analysis result', () => {

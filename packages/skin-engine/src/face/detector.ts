@@ -22,8 +22,15 @@ export interface DetectedFace {
   roll: number;
 }
 
+/**
+ * 'photo' (the default): every image from scratch, as every analysis is. 'video': consecutive
+ * camera frames for live guidance — Human may keep the face boxes of the last frame and run only
+ * the mesh on the next few (decision 097). A 'photo' call after 'video' ones is from scratch again.
+ */
+export type DetectMode = 'photo' | 'video';
+
 export interface FaceDetector {
-  detect(image: PixelImage): Promise<DetectedFace[]>;
+  detect(image: PixelImage, mode?: DetectMode): Promise<DetectedFace[]>;
   readonly backend: string;
 }
 
@@ -80,6 +87,17 @@ export function humanConfig(
   };
 }
 
+/**
+ * Per-call settings, merged into Human's configuration on every call (Human keeps what it was
+ * last given, so each call states its own). In video mode the face boxes may be kept for up to 5
+ * frames or 400 ms while the frame changes little, and the mesh follows the face on each frame.
+ */
+const PHOTO_SETTINGS: Partial<Config> = { cacheSensitivity: 0 };
+const VIDEO_SETTINGS: Partial<Config> = {
+  cacheSensitivity: 0.7,
+  face: { detector: { skipFrames: 5, skipTime: 400 } } as Config['face'],
+};
+
 /** A detector on a Human instance made with `humanConfig`: loads its models, warms its kernels. */
 export async function createHumanDetector(human: Human): Promise<FaceDetector> {
   await human.load();
@@ -91,7 +109,7 @@ export async function createHumanDetector(human: Human): Promise<FaceDetector> {
   const inputOf = (length: number) =>
     inputBuffer.length === length ? inputBuffer : (inputBuffer = new Float32Array(length));
 
-  async function detect(image: PixelImage): Promise<DetectedFace[]> {
+  async function detect(image: PixelImage, mode: DetectMode = 'photo'): Promise<DetectedFace[]> {
     // Shrink by a whole factor so the detector sees 512-1023 px on the long side.
     const k = Math.max(1, Math.floor(Math.max(image.width, image.height) / DETECTION_MIN_SIDE));
     const sx = k;
@@ -103,7 +121,7 @@ export async function createHumanDetector(human: Human): Promise<FaceDetector> {
     const tensor = human.tf.tensor3d(input, [side, side, 3], 'float32');
     let faces: FaceResult[];
     try {
-      const result = await human.detect(tensor);
+      const result = await human.detect(tensor, mode === 'video' ? VIDEO_SETTINGS : PHOTO_SETTINGS);
       faces = result.face;
     } finally {
       tensor.dispose();

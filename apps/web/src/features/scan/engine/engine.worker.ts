@@ -45,7 +45,7 @@ async function handle(request: EngineRequest): Promise<void> {
       reply({ type: 'detected', id: request.id, faces: await ready.detect(request.frame) });
     } else if (request.type === 'assess') {
       // Live guidance: the faces and the gate both here, so the frame crosses over once.
-      const faces = await ready.detect(request.frame);
+      const faces = await ready.detect(request.frame, 'video');
       const report = assessLiveFrame(request.frame, faces, request.options);
       reply({ type: 'assessed', id: request.id, report });
     } else {
