@@ -201,6 +201,26 @@ export type ScanJob = z.infer<typeof ScanJob>;
 export const ScanJobParams = z.object({ id: z.uuid({ error: 'Not found' }) });
 
 /**
+ * The live gate's checks (packages/skin-engine/src/live.ts), in the order the scan screen gives
+ * their instructions: face → distance → centring → angle → light → evenness → cast → focus →
+ * hold still (decision 097).
+ */
+export const LIVE_CHECKS = [
+  'face',
+  'distance',
+  'centring',
+  'yaw',
+  'pitch',
+  'roll',
+  'light',
+  'evenness',
+  'cast',
+  'sharpness',
+  'motion',
+] as const;
+export type LiveCheckName = (typeof LIVE_CHECKS)[number];
+
+/**
  * The live camera guidance (issue 32, decision 097): one short instruction at a time, named by
  * the live gate's check and code (packages/skin-engine/src/live.ts). Left and right are the
  * person's own, as in the mirrored preview.

@@ -1,5 +1,10 @@
 import type { CaptureAngle } from '@lumiskin/contract/analysis';
-import { SCAN_PHOTO_MAX_SIDE, type QualityCode } from '@lumiskin/contract/scan';
+import {
+  LIVE_CHECKS,
+  SCAN_PHOTO_MAX_SIDE,
+  type LiveCheckName,
+  type QualityCode,
+} from '@lumiskin/contract/scan';
 import type { DetectedFace } from './face/detector';
 import { CHIN_BOTTOM, FOREHEAD_TOP, SILHOUETTE } from './face/landmarks';
 import { castSize, CORRECTION_LIMIT } from './face/white-balance';
@@ -26,21 +31,8 @@ import {
  * shrink to SCAN_PHOTO_MAX_SIDE.
  */
 
-/** The checks, in the order the scan screen reads them. */
-export const LIVE_CHECKS = [
-  'face',
-  'distance',
-  'centring',
-  'yaw',
-  'pitch',
-  'roll',
-  'light',
-  'evenness',
-  'cast',
-  'sharpness',
-  'motion',
-] as const;
-export type LiveCheckName = (typeof LIVE_CHECKS)[number];
+/** The checks, in the order the scan screen reads them (one list, in the contract). */
+export { LIVE_CHECKS, type LiveCheckName };
 
 /** The server gate's codes, plus what only the live view asks for. */
 export type LiveCode =

@@ -1,6 +1,11 @@
 import type { CaptureAngle } from '@lumiskin/contract/analysis';
-import { LiveGuidanceText, type LiveGuidanceKey } from '@lumiskin/contract/scan';
-import type { LiveCheckName, LiveReport } from '@lumiskin/skin-engine';
+import {
+  LIVE_CHECKS,
+  LiveGuidanceText,
+  type LiveCheckName,
+  type LiveGuidanceKey,
+} from '@lumiskin/contract/scan';
+import type { LiveReport } from '@lumiskin/skin-engine';
 
 /**
  * Live guidance from the engine's own face model (issue 32, decision 097): the live gate's report
@@ -15,19 +20,7 @@ export type LiveAssess = (
 ) => Promise<LiveReport | null>;
 
 /** Face → distance → centring → angle → light → evenness → cast → focus → hold still. */
-export const INSTRUCTION_ORDER: readonly LiveCheckName[] = [
-  'face',
-  'distance',
-  'centring',
-  'yaw',
-  'pitch',
-  'roll',
-  'light',
-  'evenness',
-  'cast',
-  'sharpness',
-  'motion',
-];
+export const INSTRUCTION_ORDER: readonly LiveCheckName[] = LIVE_CHECKS;
 
 export interface LiveInstruction {
   key: LiveGuidanceKey;
