@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { deviceScanBody, postDeviceAnalysis } from '@/features/scan/api/post-device-analysis';
 import { cacheNewAnalysis } from '@/features/scan/api/upload-scan';
 import type { DecodePhoto, DeviceEngine } from '@/features/scan/engine/device-engine';
+import { decodePhotoOnDevice, loadDeviceEngine } from '@/features/scan/engine/load';
 import { keepDevicePhoto } from '@/features/scan/lib/device-photos';
 
 /** How a scan on this device ended: stored, waiting in the outbox, or refused with a sentence. */
@@ -93,14 +94,7 @@ export function useDeviceScan() {
     setPending(true);
     try {
       const outcome = await runDeviceScan(
-        {
-          // The engine client is its own chunk: only a scan on this device downloads it.
-          loadEngine: () =>
-            import('@/features/scan/engine/client').then((m) => m.getDeviceEngine()),
-          decode: (photo) =>
-            import('@/features/scan/engine/client').then((m) => m.decodePhoto(photo)),
-          post: postDeviceAnalysis,
-        },
+        { loadEngine: loadDeviceEngine, decode: decodePhotoOnDevice, post: postDeviceAnalysis },
         request,
       );
       if (outcome.kind === 'done') cacheNewAnalysis(queryClient, outcome.analysis);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { loadDeviceEngine } from '@/features/scan/engine/load';
 import { isNative } from '@/lib/platform/native';
 import { liveAssessFrom } from './live-assess';
 import type { LiveAssess } from './live-guidance';
@@ -16,16 +17,14 @@ export function useEngineLive(cameraOn: boolean): LiveAssess | undefined {
   useEffect(() => {
     if (!wanted || liveAssess) return;
     let cancelled = false;
-    import('@/features/scan/engine/client')
-      .then((client) => client.getDeviceEngine())
-      .then(
-        (engine) => {
-          if (!cancelled) setLiveAssess(() => liveAssessFrom((f, o) => engine.assess(f, o)));
-        },
-        () => {
-          // The camera view's own hints stay; a scan still works (on the server or on retry).
-        },
-      );
+    loadDeviceEngine().then(
+      (engine) => {
+        if (!cancelled) setLiveAssess(() => liveAssessFrom((f, o) => engine.assess(f, o)));
+      },
+      () => {
+        // The camera view's own hints stay; a scan still works (on the server or on retry).
+      },
+    );
     return () => {
       cancelled = true;
     };
@@ -40,10 +39,8 @@ export function useEngineLive(cameraOn: boolean): LiveAssess | undefined {
 export function usePreloadEngine(wanted: boolean): void {
   useEffect(() => {
     if (!wanted) return;
-    import('@/features/scan/engine/client')
-      .then((client) => client.getDeviceEngine())
-      .catch(() => {
-        // Told at scan time (DeviceScanMessages.engineUnavailable), when it matters.
-      });
+    loadDeviceEngine().catch(() => {
+      // Told at scan time (DeviceScanMessages.engineUnavailable), when it matters.
+    });
   }, [wanted]);
 }
