@@ -1,5 +1,4 @@
 // @ts-check
-/* global Worker -- the functions given to page.evaluate run in the page */
 /**
  * The skin engine in the browser (issue 32), on the production build at 4× CPU throttle (the whole
  * renderer, its worker included, bench/throttle.mjs: DevTools' Emulation.setCPUThrottlingRate
@@ -26,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { startServer } from './server.mjs';
-import { rendererPids, throttleProcesses } from './throttle.mjs';
+import { calibratedThrottle, rendererPids } from './throttle.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -79,21 +78,6 @@ function recordResponses(context) {
     log.push({ url: request.url(), bytes: body + sizes.responseHeadersSize });
   });
   return log;
-}
-
-/** A fixed busy loop in a worker, in ms: how much slower the throttled renderer really runs. */
-function workerLoopMs(page) {
-  return page.evaluate(async () => {
-    const source = `onmessage = () => { const t = performance.now(); let x = 0;
-      for (let i = 0; i < 1e8; i++) x += i % 7; postMessage([performance.now() - t, x]); }`;
-    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
-    const [ms] = await new Promise((resolve) => {
-      worker.onmessage = (event) => resolve(event.data);
-      worker.postMessage(0);
-    });
-    worker.terminate();
-    return ms;
-  });
 }
 
 async function otherRoutes(context, url) {
@@ -180,24 +164,12 @@ async function main() {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}${SCAN_ROUTE}`, { waitUntil: 'networkidle' });
-    const loopMs = await workerLoopMs(page);
-    // On a busy machine the paused renderer's share goes to other processes, so the duty cycle
-    // slows it less than its ratio: the ratio is tuned until a worker's busy loop runs THROTTLE×
-    // slower (±10 %, three tries; the figure printed is the last one measured).
     const renderers = rendererPids(launched.process().pid ?? -1);
-    let duty = THROTTLE;
-    let slowdown = 1;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      throttled.stop();
-      throttled = throttleProcesses(renderers, duty);
-      slowdown = (await workerLoopMs(page)) / loopMs;
-      if (process.env.BENCH_VERBOSE)
-        console.log(
-          `  throttle: ${renderers.length} renderers, duty ${duty.toFixed(1)}, slowdown ${slowdown.toFixed(2)}× (loop ${Math.round(loopMs)} ms)`,
-        );
-      if (Math.abs(slowdown / THROTTLE - 1) <= 0.1) break;
-      duty = Math.min(duty * (THROTTLE / slowdown), THROTTLE * 4);
-    }
+    const calibrated = await calibratedThrottle(page, renderers, THROTTLE, (line) => {
+      if (process.env.BENCH_VERBOSE) console.log(`  ${line}`);
+    });
+    throttled = calibrated;
+    const { slowdown } = calibrated;
     const log = recordResponses(context);
     const result = await measureEngine(page, renderers, {
       client,

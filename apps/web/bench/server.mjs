@@ -39,9 +39,12 @@ async function waitFor(url, timeoutMs) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts the built server on a throwaway data directory; returns its URL and a stop function. */
-export async function startServer() {
-  for (const file of [path.join(distDir, 'index.html'), serverEntry]) {
+/**
+ * Starts the built server on a throwaway data directory; returns its URL and a stop function.
+ * `webDist`: another build of the web app to serve (default apps/web/dist), for A/B benches.
+ */
+export async function startServer({ webDist = distDir } = {}) {
+  for (const file of [path.join(webDist, 'index.html'), serverEntry]) {
     if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   }
   const port = await freePort();
@@ -57,6 +60,7 @@ export async function startServer() {
       NODE_ENV: 'production',
       EMBEDDED_DB: 'true',
       LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,4 +1,5 @@
 // @ts-check
+/* global Worker -- the function given to page.evaluate runs in the page */
 /**
  * CPU throttling for a whole Chromium renderer, its workers included. DevTools' own
  * (Emulation.setCPUThrottlingRate) slows a page's main thread only: sent to a dedicated worker it
@@ -61,4 +62,43 @@ export function throttleProcesses(pids, rate, periodMs = 20) {
       signal('SIGCONT');
     },
   };
+}
+
+/** A fixed busy loop in a worker of `page`, in ms: how much slower the throttled renderer really runs. */
+export function workerLoopMs(page) {
+  return page.evaluate(async () => {
+    const source = `onmessage = () => { const t = performance.now(); let x = 0;
+      for (let i = 0; i < 1e8; i++) x += i % 7; postMessage([performance.now() - t, x]); }`;
+    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+    const [ms] = await new Promise((resolve) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.postMessage(0);
+    });
+    worker.terminate();
+    return ms;
+  });
+}
+
+/**
+ * Throttles `pids` (the renderers of `page`) to `rate`. On a busy machine the paused renderer's
+ * share goes to other processes, so the duty cycle slows it less than its ratio: the ratio is
+ * tuned until a worker's busy loop runs `rate`× slower (±10 %, three tries; the slowdown returned
+ * is the last one measured). `stop()` ends the throttle.
+ */
+export async function calibratedThrottle(page, pids, rate, log = () => {}) {
+  const loopMs = await workerLoopMs(page);
+  let duty = rate;
+  let slowdown = 1;
+  let throttled = { stop() {} };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    throttled.stop();
+    throttled = throttleProcesses(pids, duty);
+    slowdown = (await workerLoopMs(page)) / loopMs;
+    log(
+      `throttle: ${pids.length} renderers, duty ${duty.toFixed(1)}, slowdown ${slowdown.toFixed(2)}× (loop ${Math.round(loopMs)} ms)`,
+    );
+    if (Math.abs(slowdown / rate - 1) <= 0.1) break;
+    duty = Math.min(duty * (rate / slowdown), rate * 4);
+  }
+  return { slowdown, stop: () => throttled.stop() };
 }

@@ -1,0 +1,217 @@
+// @ts-check
+/**
+ * The first on-device analysis (issue 32 target: ≤ 3 s including the model load at 4× CPU), run
+ * after run, each in a fresh browser context (nothing cached: the engine is downloaded, compiled
+ * and loaded again) at 4× CPU throttle (bench/throttle.mjs), with the machine's load average
+ * beside each run. For every run it prints, wall time under the throttle and 4 × the renderer's
+ * CPU time:
+ *   - load: import the client, start the worker, fetch and compile the WASM and the models, and
+ *     the warm-up (the part the worker reports as warm-up is printed apart when it reports one);
+ *   - first after load: decode + analyse of the first photo once loaded — what the person waits
+ *     for after pressing Analyse when the scan screen preloaded the engine (usePreloadEngine);
+ *   - cold total: load + first, what they wait for when nothing was preloaded;
+ *   - later: the second analysis.
+ *
+ *   npm run build
+ *   npm run bench:browser-engine:first -w @lumiskin/web
+ *
+ * Two ways of loading, each in its own runs: `cold`, the engine loaded when the photo is already
+ * waiting (getDeviceEngine(), no warm-up: the first analysis pays its first-use costs), and
+ * `preloaded`, loaded ahead of the photo as the scan screen does (getDeviceEngine({ warmUp:
+ * true }), decision 113), the analysis right after the load.
+ *
+ * BENCH_RUNS=n rounds (default 4). BENCH_DISTS=label=dir:way,… alternates between builds of the
+ * web app and ways of loading, round by round, for A/B comparisons on a shared machine (one
+ * server per directory); default `cold=apps/web/dist:cold,preloaded=apps/web/dist:preloaded`.
+ * BENCH_PHOTO, BENCH_THROTTLE, CHROMIUM_PATH as in browser-engine.mjs.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { startServer } from './server.mjs';
+import { calibratedThrottle, rendererPids } from './throttle.mjs';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(webRoot, '../..');
+const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
+const RUNS = Number(process.env.BENCH_RUNS ?? 4);
+const TARGET_MS = 3000;
+
+function photoFile() {
+  if (process.env.BENCH_PHOTO) return process.env.BENCH_PHOTO;
+  const dev = '/work/shared/fixtures/dev-faces/canada';
+  if (fs.existsSync(dev)) {
+    const first = fs
+      .readdirSync(dev)
+      .filter((f) => /\.(jpe?g|png)$/i.test(f))
+      .sort()[0];
+    if (first) return path.join(dev, first);
+  }
+  return path.join(repoRoot, 'packages/skin-engine/test/fixtures/astronaut-face.jpg');
+}
+
+const WAYS = ['cold', 'preloaded'];
+
+function builds() {
+  const dist = path.join(webRoot, 'dist');
+  const spec = process.env.BENCH_DISTS ?? `cold=${dist}:cold,preloaded=${dist}:preloaded`;
+  return spec.split(',').map((entry) => {
+    const [label, rest] = entry.split('=');
+    const [dir, way] = (rest ?? '').split(':');
+    if (!label || !dir || !way || !WAYS.includes(way))
+      throw new Error(`BENCH_DISTS entry "${entry}" is not label=dir:${WAYS.join('|')}`);
+    return { label, dir: path.resolve(dir), warmUp: way === 'preloaded' };
+  });
+}
+
+/** CPU time (user + system) of the processes so far, in ms (/proc, 100 ticks a second). */
+function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* the process has ended */
+    }
+  }
+  return ticks * 10;
+}
+
+/** In the page: import the client and load the engine; the worker's own split when it gives one. */
+async function loadInPage({ url, warmUp }) {
+  const t = performance.now();
+  const module = await import(url);
+  const engine = await module.getDeviceEngine({ warmUp });
+  globalThis.benchEngine = { module, engine };
+  return { ms: performance.now() - t, warmUpMs: engine.loaded?.warmUpMs ?? null };
+}
+
+/** In the page: decode and analyse the photo once. */
+async function analyseInPage(b64) {
+  const photo = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))]);
+  const { module, engine } = globalThis.benchEngine;
+  const t = performance.now();
+  const image = await module.decodePhoto(photo);
+  const decodeMs = performance.now() - t;
+  const outcome = await engine.analyse({ image, analysisType: 'comprehensive' });
+  return {
+    ms: performance.now() - t,
+    decodeMs,
+    ok: outcome.ok,
+    code: outcome.code ?? null,
+    detectMs: outcome.timings_ms?.detect ?? null,
+    measureMs: outcome.timings_ms?.measure ?? null,
+  };
+}
+
+/** One cold run in a fresh context: load, first analysis, second analysis. */
+async function coldRun(browser, launched, build, jpeg) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${build.url}/scan`, { waitUntil: 'networkidle' });
+    const renderers = rendererPids(launched.process().pid ?? -1);
+    const throttle = await calibratedThrottle(page, renderers, THROTTLE);
+    try {
+      const phase = async (fn, arg) => {
+        const cpu = cpuMs(renderers);
+        const value = await page.evaluate(fn, arg);
+        return { ...value, cpuMs: THROTTLE * (cpuMs(renderers) - cpu) };
+      };
+      const loadAverage = os.loadavg()[0] ?? Number.NaN;
+      const load = await phase(loadInPage, { url: build.client, warmUp: build.warmUp });
+      const first = await phase(analyseInPage, jpeg);
+      const later = await phase(analyseInPage, jpeg);
+      if (!first.ok) throw new Error(`the photo was refused (${first.code})`);
+      return { loadAverage, slowdown: throttle.slowdown, load, first, later };
+    } finally {
+      throttle.stop();
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+const ms = (value) => (value === null ? '–' : `${Math.round(value)}`);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+function row(label, i, r) {
+  const cold = r.load.ms + r.first.ms;
+  const coldCpu = r.load.cpuMs + r.first.cpuMs;
+  return (
+    `${label.padEnd(9)} #${i + 1} load avg ${r.loadAverage.toFixed(1).padStart(4)} ` +
+    `slowdown ${r.slowdown.toFixed(1)}× | load ${ms(r.load.ms)} / ${ms(r.load.cpuMs)} ` +
+    `(warm-up ${ms(r.load.warmUpMs)}) | first after load ${ms(r.first.ms)} / ${ms(r.first.cpuMs)} ` +
+    `(decode ${ms(r.first.decodeMs)}, detect ${ms(r.first.detectMs)}, measure ${ms(r.first.measureMs)}) ` +
+    `| cold total ${ms(cold)} / ${ms(coldCpu)} | later ${ms(r.later.ms)} / ${ms(r.later.cpuMs)}`
+  );
+}
+
+async function main() {
+  const photo = photoFile();
+  const jpeg = (
+    await sharp(photo)
+      .rotate()
+      .resize(1600, 1600, { fit: 'inside' })
+      .jpeg({ quality: 90 })
+      .toBuffer()
+  ).toString('base64');
+  const list = [];
+  /** @type {Map<string, { url: string, stop(): Promise<void> }>} */
+  const servers = new Map();
+  for (const build of builds()) {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(build.dir, '.vite/manifest.json'), 'utf8'),
+    );
+    const server = servers.get(build.dir) ?? (await startServer({ webDist: build.dir }));
+    servers.set(build.dir, server);
+    list.push({
+      ...build,
+      url: server.url,
+      client: `/${manifest['src/features/scan/engine/client.ts'].file}`,
+      runs: [],
+    });
+  }
+  const launched = await chromium.launchServer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  const browser = await chromium.connect(launched.wsEndpoint());
+  console.log(
+    `first on-device analysis at ${THROTTLE}× CPU, photo ${path.basename(photo)}, ${os.cpus().length} cores; ` +
+      `ms: wall under the throttle / ${THROTTLE} × the renderer's CPU time (every thread)`,
+  );
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      for (const build of list) {
+        const result = await coldRun(browser, launched, build, jpeg);
+        build.runs.push(result);
+        console.log(row(build.label, i, result));
+      }
+    }
+  } finally {
+    await browser.close();
+    await launched.close();
+    for (const server of servers.values()) await server.stop();
+  }
+  for (const build of list) {
+    const m = (pick) => Math.round(median(build.runs.map(pick)));
+    const cold = m((r) => r.load.ms + r.first.ms);
+    console.log(
+      `${build.label}: medians of ${build.runs.length} — load ${m((r) => r.load.ms)} / ${m((r) => r.load.cpuMs)}, ` +
+        `first after load ${m((r) => r.first.ms)} / ${m((r) => r.first.cpuMs)}, ` +
+        `cold total ${cold} / ${m((r) => r.load.cpuMs + r.first.cpuMs)} (target ≤ ${TARGET_MS}: ` +
+        `${cold <= TARGET_MS ? 'ok' : 'MISSED'} by wall), later ${m((r) => r.later.ms)} / ${m((r) => r.later.cpuMs)}`,
+    );
+  }
+}
+
+await main();
