@@ -32,6 +32,8 @@ export type DetectMode = 'photo' | 'video';
 export interface FaceDetector {
   detect(image: PixelImage, mode?: DetectMode): Promise<DetectedFace[]>;
   readonly backend: string;
+  /** The models Human loaded (decision 113: the face detector and the mesh, nothing else). */
+  readonly models: readonly string[];
 }
 
 /** BlazeFace works at 256 px and the mesh at 192 px per face: a 512+ px long side is plenty. */
@@ -146,5 +148,5 @@ export async function createHumanDetector(human: Human): Promise<FaceDetector> {
 
   // One tiny inference compiles the kernels, so the first real photo is not the slow one.
   await detect({ data: new Uint8Array(64 * 64 * 3).fill(128), width: 64, height: 64, channels: 3 });
-  return { detect, backend: String(human.tf.getBackend()) };
+  return { detect, backend: String(human.tf.getBackend()), models: human.models.loaded() };
 }
