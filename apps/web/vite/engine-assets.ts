@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
  * The on-device skin engine's files (issue 32, decision 094): the two face models Human loads
- * (BlazeFace, FaceMesh; packages/skin-engine/src/face/detector.ts `humanConfig`) and the tfjs WASM
- * binaries, served from our own origin under /engine/<content hash>/ — the build writes them
+ * (BlazeFace, FaceMesh; packages/skin-engine/src/face/detector.ts `humanConfig`), the tfjs WASM
+ * binaries and the warm-up portrait (decision 113), served from our own origin under /engine/<content hash>/ — the build writes them
  * there (the server sends that directory with a year's immutable caching), the dev server serves
  * them from node_modules. The worker learns the path from `__ENGINE_ASSET_BASE__`.
  */
@@ -30,6 +31,14 @@ function engineFiles(): Map<string, string> {
     ...['tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm.wasm'].map(
       (name) => [name, path.join(wasm, name)] as const,
     ),
+    // The public-domain portrait the worker analyses once as it loads, ahead of a photo
+    // (engine/host.ts WARM_UP_PHOTO, decision 113).
+    [
+      'warm-up-face.jpg',
+      fileURLToPath(
+        new URL('../../../packages/skin-engine/assets/warm-up-face.jpg', import.meta.url),
+      ),
+    ],
   ]);
 }
 
@@ -37,6 +46,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.bin': 'application/octet-stream',
   '.wasm': 'application/wasm',
+  '.jpg': 'image/jpeg',
 };
 
 export function engineAssets(): Plugin {

@@ -11,7 +11,7 @@ import type { EngineReply, EngineRequest } from './protocol';
 class FakeWorker {
   static made: FakeWorker[] = [];
   /** What the stand-in answers to 'init'. */
-  static load: EngineReply = { type: 'ready', loadMs: 1 };
+  static load: EngineReply = { type: 'ready', loadMs: 1, warmUpMs: null };
   onmessage: ((event: MessageEvent<EngineReply>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   received: Array<{ request: EngineRequest; transfer: Transferable[] }> = [];
@@ -43,7 +43,7 @@ const frame = () => ({
 
 beforeEach(() => {
   FakeWorker.made = [];
-  FakeWorker.load = { type: 'ready', loadMs: 1 };
+  FakeWorker.load = { type: 'ready', loadMs: 1, warmUpMs: null };
   vi.stubGlobal('Worker', FakeWorker);
   vi.stubGlobal('__ENGINE_ASSET_BASE__', '/engine/0123456789ab/');
   vi.resetModules();
@@ -64,7 +64,19 @@ describe('getDeviceEngine', () => {
     expect(worker.received[0]?.request).toEqual({
       type: 'init',
       assetBase: new URL('/engine/0123456789ab/', location.href).href,
+      warmUp: false,
     });
+  });
+
+  it('asks for the warm-up when the first caller loads ahead of a photo, and reports its time', async () => {
+    FakeWorker.load = { type: 'ready', loadMs: 900, warmUpMs: 400 };
+    const { getDeviceEngine } = await import('./client');
+    const engine = await getDeviceEngine({ warmUp: true });
+    // A later caller (the photo's) shares the warmed engine.
+    expect(await getDeviceEngine()).toBe(engine);
+    expect(FakeWorker.made).toHaveLength(1);
+    expect(FakeWorker.made[0]?.received[0]?.request).toMatchObject({ type: 'init', warmUp: true });
+    expect(engine.loaded).toEqual({ loadMs: 900, warmUpMs: 400 });
   });
 
   it('transfers the pixels and matches each reply to its request', async () => {
@@ -117,7 +129,7 @@ describe('getDeviceEngine', () => {
     const { getDeviceEngine } = await import('./client');
     await expect(getDeviceEngine()).rejects.toThrow('did not load: WebAssembly');
     expect(FakeWorker.made[0]?.terminated).toBe(true);
-    FakeWorker.load = { type: 'ready', loadMs: 1 };
+    FakeWorker.load = { type: 'ready', loadMs: 1, warmUpMs: null };
     await expect(getDeviceEngine()).resolves.toBeDefined();
     expect(FakeWorker.made).toHaveLength(2);
   });

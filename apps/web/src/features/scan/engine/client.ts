@@ -29,7 +29,16 @@ interface Pending {
 
 let current: Promise<DeviceEngine> | null = null;
 
-function startEngine(): Promise<DeviceEngine> {
+export interface DeviceEngineOptions {
+  /**
+   * End the load with a warm-up analysis (host.ts, decision 113): for callers that load the engine
+   * ahead of a photo (the scan screen opening, the camera), not for one whose photo is waiting.
+   * The first call decides; later calls share the engine as it is.
+   */
+  warmUp?: boolean;
+}
+
+function startEngine(options: DeviceEngineOptions): Promise<DeviceEngine> {
   const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), {
     type: 'module',
     name: 'skin-engine',
@@ -59,6 +68,7 @@ function startEngine(): Promise<DeviceEngine> {
   }
 
   const engine: DeviceEngine = {
+    loaded: { loadMs: 0, warmUpMs: null },
     analyse(input: AnalyzeInput): Promise<AnalyzeOutcome> {
       const images = [input.image, ...(input.extraImages ?? []).map((extra) => extra.image)];
       return ask({ type: 'analyse', id: nextId++, input }, pixelBuffers(...images));
@@ -75,7 +85,10 @@ function startEngine(): Promise<DeviceEngine> {
   const started = new Promise<DeviceEngine>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<EngineReply>) => {
       const reply = event.data;
-      if (reply.type === 'ready') return resolve(engine);
+      if (reply.type === 'ready') {
+        engine.loaded = { loadMs: reply.loadMs, warmUpMs: reply.warmUpMs };
+        return resolve(engine);
+      }
       if (reply.type === 'failed') {
         const error = new Error(`the on-device engine did not load: ${reply.error}`);
         reject(error);
@@ -96,12 +109,16 @@ function startEngine(): Promise<DeviceEngine> {
     };
   });
   const assetBase = new URL(__ENGINE_ASSET_BASE__, location.href).href;
-  worker.postMessage({ type: 'init', assetBase } satisfies EngineRequest);
+  worker.postMessage({
+    type: 'init',
+    assetBase,
+    warmUp: options.warmUp === true,
+  } satisfies EngineRequest);
   return started;
 }
 
 /** The shared on-device engine, loaded on first use; a load that failed is tried again next time. */
-export function getDeviceEngine(): Promise<DeviceEngine> {
-  current ??= startEngine();
+export function getDeviceEngine(options: DeviceEngineOptions = {}): Promise<DeviceEngine> {
+  current ??= startEngine(options);
   return current;
 }

@@ -13,6 +13,8 @@ import type {
  * on-device scan asks it for the whole analysis. The photo never leaves the device.
  */
 export interface DeviceEngine {
+  /** How long the worker took to load, and the warm-up's part of it (null: none), in ms. */
+  loaded: { loadMs: number; warmUpMs: number | null };
   /** The whole analysis of one photo's pixels (the server's pipeline: upright, long side ≤ 1600 px, sRGB RGB). */
   analyse(input: AnalyzeInput): Promise<AnalyzeOutcome>;
   /** Faces on one camera frame (RGB or RGBA pixels), in the frame's own pixels. */

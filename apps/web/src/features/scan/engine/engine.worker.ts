@@ -1,14 +1,11 @@
-import {
-  assessLiveFrame,
-  createBrowserSkinEngine,
-  type SkinEngine,
-} from '@lumiskin/skin-engine/browser';
+import { assessLiveFrame, createBrowserSkinEngine } from '@lumiskin/skin-engine/browser';
+import { decodePhoto } from './decode';
+import { createEngineHost, WARM_UP_PHOTO } from './host';
 import type { EngineReply, EngineRequest } from './protocol';
 
 /**
  * The skin engine in a module Web Worker (issue 32): the server's engine, on TensorFlow.js WASM,
- * its files from our own origin. Loaded once, on the first message ('init'); every request after
- * waits for it. Requests run one at a time (the engine queues its inferences).
+ * its files from our own origin. What it does with each message is host.ts.
  */
 /** The worker's global scope, as much of it as is used (the app's types are the DOM's, not a worker's). */
 interface WorkerScope {
@@ -16,45 +13,21 @@ interface WorkerScope {
   onmessage: ((event: MessageEvent<EngineRequest>) => void) | null;
 }
 const scope = self as unknown as WorkerScope;
-let engine: Promise<SkinEngine> | null = null;
 
-/** Replies carry results only (the pixels that came in stay here and are dropped): nothing to transfer. */
-function reply(message: EngineReply) {
-  scope.postMessage(message);
+async function warmUpPhoto(assetBase: string) {
+  const response = await fetch(new URL(WARM_UP_PHOTO, assetBase));
+  if (!response.ok) throw new Error(`the warm-up portrait answered ${response.status}`);
+  return decodePhoto(await response.blob());
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-async function handle(request: EngineRequest): Promise<void> {
-  if (request.type === 'init') {
-    if (engine) return;
-    const started = performance.now();
-    engine = createBrowserSkinEngine({ assetBase: request.assetBase });
-    try {
-      await engine;
-      reply({ type: 'ready', loadMs: performance.now() - started });
-    } catch (error) {
-      reply({ type: 'failed', error: errorText(error) });
-    }
-    return;
-  }
-  try {
-    if (!engine) throw new Error('the engine was not initialised');
-    const ready = await engine;
-    if (request.type === 'detect') {
-      reply({ type: 'detected', id: request.id, faces: await ready.detect(request.frame) });
-    } else if (request.type === 'assess') {
-      // Live guidance: the faces and the gate both here, so the frame crosses over once.
-      const faces = await ready.detect(request.frame, 'video');
-      const report = assessLiveFrame(request.frame, faces, request.options);
-      reply({ type: 'assessed', id: request.id, report });
-    } else {
-      const outcome = await ready.analyze(request.input);
-      reply({ type: 'analysed', id: request.id, outcome });
-    }
-  } catch (error) {
-    reply({ type: 'error', id: request.id, error: errorText(error) });
-  }
-}
+// Replies carry results only (the pixels that came in stay here and are dropped): nothing to transfer.
+const handle = createEngineHost(
+  {
+    createEngine: (assetBase) => createBrowserSkinEngine({ assetBase }),
+    warmUpPhoto,
+    assess: assessLiveFrame,
+  },
+  (message) => scope.postMessage(message),
+);
 
 scope.onmessage = (event: MessageEvent<EngineRequest>) => void handle(event.data);

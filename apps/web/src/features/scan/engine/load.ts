@@ -1,3 +1,4 @@
+import type { DeviceEngineOptions } from './client';
 import type { DecodePhoto, DeviceEngine } from './device-engine';
 
 /**
@@ -6,8 +7,9 @@ import type { DecodePhoto, DeviceEngine } from './device-engine';
  */
 const client = () => import('./client');
 
-export const loadDeviceEngine = (): Promise<DeviceEngine> =>
-  client().then((m) => m.getDeviceEngine());
+/** `warmUp` for callers that load it ahead of a photo (client.ts `DeviceEngineOptions`). */
+export const loadDeviceEngine = (options?: DeviceEngineOptions): Promise<DeviceEngine> =>
+  client().then((m) => m.getDeviceEngine(options));
 
 export const decodePhotoOnDevice: DecodePhoto = (photo) =>
   client().then((m) => m.decodePhoto(photo));

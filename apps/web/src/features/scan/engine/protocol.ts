@@ -9,13 +9,15 @@ import type {
 
 /** Messages between client.ts and engine.worker.ts. */
 export type EngineRequest =
-  | { type: 'init'; assetBase: string }
+  /** `warmUp`: end the load with one analysis of the bundled portrait (host.ts). */
+  | { type: 'init'; assetBase: string; warmUp: boolean }
   | { type: 'analyse'; id: number; input: AnalyzeInput }
   | { type: 'detect'; id: number; frame: PixelImage }
   | { type: 'assess'; id: number; frame: PixelImage; options: LiveOptions };
 
 export type EngineReply =
-  | { type: 'ready'; loadMs: number }
+  /** `warmUpMs`: the part of `loadMs` the warm-up took; null when there was none (or it failed). */
+  | { type: 'ready'; loadMs: number; warmUpMs: number | null }
   | { type: 'failed'; error: string }
   | { type: 'analysed'; id: number; outcome: AnalyzeOutcome }
   | { type: 'detected'; id: number; faces: DetectedFace[] }

@@ -16,6 +16,7 @@ const pixels = (width: number): PixelImage => ({
 
 function deps(overrides: Partial<DeviceScanDeps> = {}) {
   const engine: DeviceEngine = {
+    loaded: { loadMs: 0, warmUpMs: null },
     analyse: vi.fn(async () => RESULT),
     detect: async () => [],
     assess: () => Promise.reject(new Error('live guidance is not part of a device scan')),

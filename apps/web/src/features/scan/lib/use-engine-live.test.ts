@@ -4,8 +4,10 @@ import { liveReport } from '@/testing/live-report';
 import { useEngineLive, usePreloadEngine } from './use-engine-live';
 
 const assess = vi.fn(async () => liveReport());
-const getDeviceEngine = vi.fn(async () => ({ assess }));
-vi.mock('@/features/scan/engine/client', () => ({ getDeviceEngine: () => getDeviceEngine() }));
+const getDeviceEngine = vi.fn(async (_options?: { warmUp?: boolean }) => ({ assess }));
+vi.mock('@/features/scan/engine/client', () => ({
+  getDeviceEngine: (options?: { warmUp?: boolean }) => getDeviceEngine(options),
+}));
 
 describe('useEngineLive', () => {
   beforeEach(() => {
@@ -23,6 +25,8 @@ describe('useEngineLive', () => {
     rerender({ on: true });
     await waitFor(() => expect(result.current).toBeTypeOf('function'));
     expect(getDeviceEngine).toHaveBeenCalledTimes(1);
+    // Loaded ahead of the photo: warmed up while the person frames the face (decision 113).
+    expect(getDeviceEngine).toHaveBeenCalledWith({ warmUp: true });
     const frame = { data: new Uint8ClampedArray(16), width: 2, height: 2 } as ImageData;
     const report = await result.current?.(frame, {
       capture: { width: 1280, height: 720 },
@@ -57,5 +61,6 @@ describe('usePreloadEngine', () => {
     expect(getDeviceEngine).not.toHaveBeenCalled();
     rerender({ on: true });
     await waitFor(() => expect(getDeviceEngine).toHaveBeenCalledTimes(1));
+    expect(getDeviceEngine).toHaveBeenCalledWith({ warmUp: true });
   });
 });

@@ -17,7 +17,8 @@ export function useEngineLive(cameraOn: boolean): LiveAssess | undefined {
   useEffect(() => {
     if (!wanted || liveAssess) return;
     let cancelled = false;
-    loadDeviceEngine().then(
+    // Warmed up while the person frames the face (decision 113): the first analysis is not the slow one.
+    loadDeviceEngine({ warmUp: true }).then(
       (engine) => {
         if (!cancelled) setLiveAssess(() => liveAssessFrom((f, o) => engine.assess(f, o)));
       },
@@ -39,7 +40,7 @@ export function useEngineLive(cameraOn: boolean): LiveAssess | undefined {
 export function usePreloadEngine(wanted: boolean): void {
   useEffect(() => {
     if (!wanted) return;
-    loadDeviceEngine().catch(() => {
+    loadDeviceEngine({ warmUp: true }).catch(() => {
       // Told at scan time (DeviceScanMessages.engineUnavailable), when it matters.
     });
   }, [wanted]);

@@ -27,6 +27,7 @@ const RESULT = fixture.result as unknown as AnalysisResult;
 let outcome: AnalyzeOutcome = RESULT;
 const analyse = vi.fn(async () => outcome);
 const engine: DeviceEngine = {
+  loaded: { loadMs: 0, warmUpMs: null },
   analyse,
   detect: async () => [],
   assess: () => Promise.reject(new Error('live guidance is not part of a device scan')),
