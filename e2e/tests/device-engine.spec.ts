@@ -28,7 +28,10 @@ const CLIENT = `/${manifest['src/features/scan/engine/client.ts']?.file ?? 'miss
 
 /** What the client chunk exports (apps/web/src/features/scan/engine/client.ts). */
 interface EngineClient {
-  getDeviceEngine(): Promise<{ analyse(input: AnalyzeInput): Promise<AnalyzeOutcome> }>;
+  getDeviceEngine(options?: { warmUp?: boolean }): Promise<{
+    analyse(input: AnalyzeInput): Promise<AnalyzeOutcome>;
+    loaded: { loadMs: number; warmUpMs: number | null };
+  }>;
   decodePhoto(photo: Blob): Promise<PixelImage>;
 }
 
@@ -56,12 +59,21 @@ async function rawOf(image: Sharp): Promise<Raw> {
 }
 
 /** The browser engine's verdicts on raw RGB pixels, in one worker. */
-function analyseInBrowser(page: Page, images: Raw[]): Promise<Verdict[]> {
+async function analyseInBrowser(page: Page, images: Raw[]): Promise<Verdict[]> {
+  return (await analyseInBrowserWithLoad(page, images, false)).verdicts;
+}
+
+/** The same; `warmUp`: loaded as the scan screen preloads it, ending with the warm-up (decision 113). */
+function analyseInBrowserWithLoad(
+  page: Page,
+  images: Raw[],
+  warmUp: boolean,
+): Promise<{ verdicts: Verdict[]; warmUpMs: number | null }> {
   const sent = images.map((i) => ({ b64: i.data.toString('base64'), w: i.width, h: i.height }));
   return page.evaluate(
-    async ({ client, sent }) => {
+    async ({ client, sent, warmUp }) => {
       const { getDeviceEngine } = (await import(client)) as EngineClient;
-      const engine = await getDeviceEngine();
+      const engine = await getDeviceEngine({ warmUp });
       const verdicts = [];
       for (const { b64, w, h } of sent) {
         const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -75,9 +87,9 @@ function analyseInBrowser(page: Page, images: Raw[]): Promise<Verdict[]> {
             : { ok: false, code: outcome.code, scores: {}, overall: null },
         );
       }
-      return verdicts as Verdict[];
+      return { verdicts: verdicts as Verdict[], warmUpMs: engine.loaded.warmUpMs };
     },
-    { client: CLIENT, sent },
+    { client: CLIENT, sent, warmUp },
   );
 }
 
@@ -128,6 +140,23 @@ test('the engine in Chromium scores the same pixels as the server, within 1 poin
   expect(server[1]?.ok, 'the dark portrait is refused').toBe(false);
   expectAgreement(device[0]!, server[0]!, 1);
   expectAgreement(device[1]!, server[1]!, 1);
+});
+
+test('an engine warmed up as it loads scores as the server does, within 1 point', async ({
+  page,
+}) => {
+  const face = await rawOf(sharp(FACE));
+  const { verdicts, warmUpMs } = await analyseInBrowserWithLoad(page, [face], true);
+  // The warm-up ran: its portrait was served beside the models, decoded and analysed.
+  expect(warmUpMs).toBeGreaterThan(0);
+  const server = verdictOf(
+    await node.analyze({
+      image: { data: face.data, width: face.width, height: face.height, channels: 3 },
+      analysisType: 'comprehensive',
+    }),
+  );
+  expect(server.ok).toBe(true);
+  expectAgreement(verdicts[0]!, server, 1);
 });
 
 test("decodePhoto in Chromium and the server's sharp pipeline give scores within 2 points", async ({
