@@ -13,6 +13,9 @@
  *   npm run build
  *   npm run bench:browser-engine -w @lumiskin/web
  *
+ * The engine is loaded cold here (no warm-up); the first analysis cold and after the scan screen's
+ * preload with its warm-up, run after run: browser-engine-first.mjs (decision 113).
+ *
  * BENCH_URL=http://host:port uses a running server; CHROMIUM_PATH overrides /usr/bin/chromium;
  * BENCH_PHOTO=file analyses that photo (default: a development portrait from
  * /work/shared/fixtures/dev-faces when present, else the engine's test portrait), brought to the

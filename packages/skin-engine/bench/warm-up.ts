@@ -6,7 +6,8 @@
  *   warmed: the warm-up portrait (assets/warm-up-face.jpg) once, then the photo three times.
  *
  *   npm run bench:warm-up -w @lumiskin/skin-engine            (both cases, 3 rounds, alternating)
- *   BENCH_PHOTO=file to analyse that photo (default: a development portrait, else the test one).
+ *   BENCH_PHOTO=file to analyse that photo (default: a development portrait, else the test one);
+ *   WARM_UP_SIDE=n brings the portrait to n × n pixels first (default 400, as it is).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
