@@ -25,8 +25,8 @@ describe('useEngineLive', () => {
     rerender({ on: true });
     await waitFor(() => expect(result.current).toBeTypeOf('function'));
     expect(getDeviceEngine).toHaveBeenCalledTimes(1);
-    // Loaded ahead of the photo: warmed up while the person frames the face (decision 113).
-    expect(getDeviceEngine).toHaveBeenCalledWith({ warmUp: true });
+    // No warm-up for live guidance (decision 113): it would hold back the first instruction.
+    expect(getDeviceEngine.mock.calls[0]?.[0]?.warmUp).not.toBe(true);
     const frame = { data: new Uint8ClampedArray(16), width: 2, height: 2 } as ImageData;
     const report = await result.current?.(frame, {
       capture: { width: 1280, height: 720 },

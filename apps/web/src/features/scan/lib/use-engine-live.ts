@@ -17,8 +17,10 @@ export function useEngineLive(cameraOn: boolean): LiveAssess | undefined {
   useEffect(() => {
     if (!wanted || liveAssess) return;
     let cancelled = false;
-    // Warmed up while the person frames the face (decision 113): the first analysis is not the slow one.
-    loadDeviceEngine({ warmUp: true }).then(
+    // No warm-up here (decision 113): it would hold back the guidance by one analysis, and the live
+    // frames warm the detector anyway. With analysis on this device, usePreloadEngine has already
+    // started the load with its warm-up when the scan screen opened (the first load wins).
+    loadDeviceEngine().then(
       (engine) => {
         if (!cancelled) setLiveAssess(() => liveAssessFrom((f, o) => engine.assess(f, o)));
       },
