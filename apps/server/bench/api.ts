@@ -9,6 +9,7 @@
 // answers are kept compressed); BENCH_ENCODING=identity measures uncompressed answers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -46,6 +47,7 @@ const TARGETS: Target[] = [
 const P99_LIMIT_MS = 100;
 // BENCH_ONLY=products,me runs only the routes whose path contains one of the words;
 // BENCH_CPU_PROF_DIR=dir writes the app's CPU profile there (node --cpu-prof) when it stops.
+// BENCH_SERVER=path runs another build of the app (e.g. an older one, to compare in turn).
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const routes = only ? TARGETS.filter((t) => only.some((word) => t.path.includes(word))) : TARGETS;
 const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
@@ -202,7 +204,34 @@ function printTable(rows: Row[], bareRps: number[], bareP99: number[]) {
   );
 }
 
-const distServer = path.join(serverRoot, 'dist/server.js');
+/**
+ * One answer's bytes on the wire (status line and headers, then the body as sent, compressed and
+ * chunked as it came), for one request over a fresh connection as a browser asks.
+ */
+function wireBytes(url: string, headers: Record<string, string>) {
+  const { hostname, port, pathname, search } = new URL(url);
+  const lines = [
+    `GET ${pathname}${search} HTTP/1.1`,
+    `host: ${hostname}:${port}`,
+    'connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return new Promise<{ head: number; body: number; status: string }>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    });
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const all = Buffer.concat(chunks);
+      const head = all.indexOf('\r\n\r\n') + 4;
+      resolve({ head, body: all.length - head, status: all.subarray(9, 12).toString() });
+    });
+  });
+}
+
+const distServer = path.resolve(serverRoot, process.env.BENCH_SERVER ?? 'dist/server.js');
 if (!fs.existsSync(distServer)) {
   console.error('No production build: run `npm run build -w @lumiskin/server` (bench:api does).');
   process.exit(1);
@@ -262,6 +291,17 @@ await withBenchPostgres('api', async (pg) => {
         `load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}, production build, accept-encoding: ${ENCODING}` +
         (process.env.BENCH_REDIS_URL ? ', with Redis' : ''),
     );
+    console.log('bytes on the wire per answer (headers + body):');
+    for (const target of routes) {
+      const wire = await wireBytes(`${appUrl}${target.path}`, {
+        'accept-encoding': ENCODING,
+        ...(target.signedIn && { authorization: `Bearer ${token}` }),
+      });
+      console.log(
+        `  ${target.name.padEnd(38)} ${wire.status}  headers ${wire.head} B + body ${wire.body} B` +
+          ` = ${wire.head + wire.body} B`,
+      );
+    }
     const bareRps: number[] = [];
     const bareP99: number[] = [];
     const rows: Row[] = [];

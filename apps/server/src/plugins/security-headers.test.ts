@@ -8,7 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
 import { createUser } from '../../test/factories';
-import { API_HELMET_OPTIONS, HELMET_OPTIONS, helmetHeaders, isApiPath } from './security-headers';
+import { API_HELMET_OPTIONS, HELMET_OPTIONS, helmetHeaders, isApiAnswer } from './security-headers';
 
 /** What helmet's own middleware writes on a real Node response, as @fastify/helmet ran it. */
 function headersHelmetWrites(options: HelmetOptions): Record<string, string> {
@@ -119,7 +119,7 @@ describe('security headers, computed once', () => {
     ['/', false],
     ['/assets/app.js', false],
   ] as const)('tell an API answer by its path: %s', (url, api) => {
-    expect(isApiPath(url)).toBe(api);
+    expect(isApiAnswer(url)).toBe(api);
   });
 
   it.each([

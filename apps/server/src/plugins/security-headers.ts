@@ -93,7 +93,7 @@ const API_DOCS = /^\/api\/docs(?:[/?]|$)/;
  * Whether a request is answered by the API (JSON, or a photo or file it sends), not a document:
  * everything under /api but the Swagger UI's pages (/api/docs), which are HTML.
  */
-export function isApiPath(url: string): boolean {
+export function isApiAnswer(url: string): boolean {
   return API.test(url) && !API_DOCS.test(url);
 }
 
@@ -110,7 +110,7 @@ async function securityHeaders(
   const documents = helmetHeaders(options.helmet);
   const api = helmetHeaders(options.api);
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    reply.headers(isApiPath(request.url) ? api : documents);
+    reply.headers(isApiAnswer(request.url) ? api : documents);
     done();
   });
 }
