@@ -29,12 +29,16 @@ async function authPlugin(app: FastifyInstance) {
     const isLive = app.broadcast.isLive();
     const cached = isLive ? cache.get(tokenHash, Date.now()) : undefined;
     if (cached) return cached;
-    const generation = cache.generation();
-    const found = await findLiveSession(app.db, tokenHash);
-    if (found && isLive) {
-      cache.set(tokenHash, found.user.id, found, found.session.expiresAt.getTime(), generation);
-    }
-    return found;
+    if (!isLive) return findLiveSession(app.db, tokenHash);
+    // One read per token at a time: when a kept session expires under load, the requests that
+    // miss together wait for the same row.
+    return cache.loadOnce(tokenHash, async (generation) => {
+      const found = await findLiveSession(app.db, tokenHash);
+      if (found) {
+        cache.set(tokenHash, found.user.id, found, found.session.expiresAt.getTime(), generation);
+      }
+      return found;
+    });
   });
   app.decorate('forgetUser', (userId: string | '*') => app.broadcast.publish(USER_CHANGED, userId));
 
