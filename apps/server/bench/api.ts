@@ -103,6 +103,20 @@ interface Row {
   bad: number;
   busyMean: number;
   busyMax: number;
+  /** The app's own CPU time (user + system) per answer: what load elsewhere changes least. */
+  cpuUs: number;
+}
+
+/** A process's CPU time so far (user + system, /proc/<pid>/stat), in µs; NaN off Linux. */
+function cpuTimeUs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of the line) in clock ticks of 10 ms (CLK_TCK 100)
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Busy connections of the app's pool, sampled every 50 ms until stopped. */
@@ -171,6 +185,7 @@ function printTable(rows: Row[], bareRps: number[], bareP99: number[]) {
     'target',
     'pool busy',
     'errors',
+    'CPU µs/req',
     'verdict',
   ]);
   line([
@@ -195,6 +210,7 @@ function printTable(rows: Row[], bareRps: number[], bareP99: number[]) {
       `≥${row.target.target.toFixed(2)}`,
       `${row.busyMean.toFixed(1)} (max ${row.busyMax}) of ${POOL_MAX}`,
       String(row.bad),
+      row.cpuUs.toFixed(0),
       ok ? 'ok' : 'MISSED',
     ]);
   });
@@ -281,9 +297,22 @@ await withBenchPostgres('api', async (pg) => {
 
     const token = await benchPerson(appUrl, databaseUrl);
 
-    const load = async (url: string, headers: Record<string, string> = {}) => {
+    /** Autocannon's result and the CPU time `pid` spent per answer (after a 1 s warm-up). */
+    const load = async (
+      url: string,
+      pid: number | undefined,
+      headers: Record<string, string> = {},
+    ) => {
       await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
-      return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+      const cpuBefore = cpuTimeUs(pid);
+      const result = await autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        headers,
+      });
+      const answers = Math.max(1, result.requests.total);
+      return { result, cpuUs: (cpuTimeUs(pid) - cpuBefore) / answers };
     };
 
     console.log(
@@ -303,10 +332,12 @@ await withBenchPostgres('api', async (pg) => {
       );
     }
     const bareRps: number[] = [];
+    const bareCpuUs: number[] = [];
     const bareP99: number[] = [];
     const rows: Row[] = [];
     const measureBare = async () => {
-      const result = await load(bareUrl);
+      const { result, cpuUs } = await load(bareUrl, bare.child.pid);
+      bareCpuUs.push(cpuUs);
       bareRps.push(result.requests.average);
       bareP99.push(result.latency.p99);
     };
@@ -317,7 +348,7 @@ await withBenchPostgres('api', async (pg) => {
         ...(target.signedIn && { authorization: `Bearer ${token}` }),
       };
       const stop = samplePool(monitor);
-      const result = await load(`${appUrl}${target.path}`, headers);
+      const { result, cpuUs } = await load(`${appUrl}${target.path}`, app.child.pid, headers);
       const samples = await stop();
       rows.push({
         target,
@@ -327,11 +358,13 @@ await withBenchPostgres('api', async (pg) => {
         bad: result.non2xx + result.errors + result.timeouts,
         busyMean: mean(samples),
         busyMax: Math.max(0, ...samples),
+        cpuUs,
       });
       await measureBare();
     }
 
     printTable(rows, bareRps, bareP99);
+    console.log(`bare Fastify CPU µs/req: ${bareCpuUs.map((us) => us.toFixed(0)).join(', ')}`);
   } finally {
     for (const child of children.reverse()) await stopProcess(child);
     await monitor.end({ timeout: 5 });

@@ -42,18 +42,6 @@ async function authPlugin(app: FastifyInstance) {
   });
   app.decorate('forgetUser', (userId: string | '*') => app.broadcast.publish(USER_CHANGED, userId));
 
-  // Anything a signed-in person changes may be their account (profile, password, sign-out,
-  // deletion): their sessions are read afresh everywhere before the answer leaves. Changes to
-  // someone else's account (staff, links from a mail) call forgetUser themselves.
-  // Callback hooks (here and below): reads pass without a promise per request.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
-    if (isWrite && request.auth && reply.statusCode < 400) {
-      app.forgetUser(request.auth.user.id).then(() => done(null, payload), done);
-      return;
-    }
-    done(null, payload);
-  });
   app.decorateRequest('auth', undefined);
   app.decorateRequest('user', {
     getter() {
@@ -65,13 +53,23 @@ async function authPlugin(app: FastifyInstance) {
       return authOf(this).session;
     },
   });
-  // A signed-in answer (or one that hands out a token) is nobody else's: no shared or browser
-  // cache may keep it, whatever the route set for visitors.
+  // One onSend hook, a callback one (reads pass without a promise per request):
+  // - A signed-in answer (or one that hands out a token) is nobody else's: no shared or browser
+  //   cache may keep it, whatever the route set for visitors.
+  // - Anything a signed-in person changes may be their account (profile, password, sign-out,
+  //   deletion): their sessions are read afresh everywhere before the answer leaves. Changes to
+  //   someone else's account (staff, links from a mail) call forgetUser themselves.
   app.addHook('onSend', (request, reply, payload, done) => {
     const isSignedIn = Boolean(request.auth) || request.headers.authorization !== undefined;
-    const isJson = String(reply.getHeader('content-type') ?? '').includes('json');
-    const handsOutToken = request.url.startsWith('/api/auth/');
-    if (isJson && (isSignedIn || handsOutToken)) reply.header('cache-control', PRIVATE);
+    if (isSignedIn || request.url.startsWith('/api/auth/')) {
+      const isJson = String(reply.getHeader('content-type') ?? '').includes('json');
+      if (isJson) reply.header('cache-control', PRIVATE);
+    }
+    const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
+    if (isWrite && request.auth && reply.statusCode < 400) {
+      app.forgetUser(request.auth.user.id).then(() => done(null, payload), done);
+      return;
+    }
     done(null, payload);
   });
 }
