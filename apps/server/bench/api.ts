@@ -9,6 +9,7 @@
 // answers are kept compressed); BENCH_ENCODING=identity measures uncompressed answers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -46,6 +47,7 @@ const TARGETS: Target[] = [
 const P99_LIMIT_MS = 100;
 // BENCH_ONLY=products,me runs only the routes whose path contains one of the words;
 // BENCH_CPU_PROF_DIR=dir writes the app's CPU profile there (node --cpu-prof) when it stops.
+// BENCH_SERVER=path runs another build of the app (e.g. an older one, to compare in turn).
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const routes = only ? TARGETS.filter((t) => only.some((word) => t.path.includes(word))) : TARGETS;
 const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
@@ -101,6 +103,20 @@ interface Row {
   bad: number;
   busyMean: number;
   busyMax: number;
+  /** The app's own CPU time (user + system) per answer: what load elsewhere changes least. */
+  cpuUs: number;
+}
+
+/** A process's CPU time so far (user + system, /proc/<pid>/stat), in µs; NaN off Linux. */
+function cpuTimeUs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of the line) in clock ticks of 10 ms (CLK_TCK 100)
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Busy connections of the app's pool, sampled every 50 ms until stopped. */
@@ -169,6 +185,7 @@ function printTable(rows: Row[], bareRps: number[], bareP99: number[]) {
     'target',
     'pool busy',
     'errors',
+    'CPU µs/req',
     'verdict',
   ]);
   line([
@@ -193,6 +210,7 @@ function printTable(rows: Row[], bareRps: number[], bareP99: number[]) {
       `≥${row.target.target.toFixed(2)}`,
       `${row.busyMean.toFixed(1)} (max ${row.busyMax}) of ${POOL_MAX}`,
       String(row.bad),
+      row.cpuUs.toFixed(0),
       ok ? 'ok' : 'MISSED',
     ]);
   });
@@ -202,7 +220,34 @@ function printTable(rows: Row[], bareRps: number[], bareP99: number[]) {
   );
 }
 
-const distServer = path.join(serverRoot, 'dist/server.js');
+/**
+ * One answer's bytes on the wire (status line and headers, then the body as sent, compressed and
+ * chunked as it came), for one request over a fresh connection as a browser asks.
+ */
+function wireBytes(url: string, headers: Record<string, string>) {
+  const { hostname, port, pathname, search } = new URL(url);
+  const lines = [
+    `GET ${pathname}${search} HTTP/1.1`,
+    `host: ${hostname}:${port}`,
+    'connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return new Promise<{ head: number; body: number; status: string }>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    });
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const all = Buffer.concat(chunks);
+      const head = all.indexOf('\r\n\r\n') + 4;
+      resolve({ head, body: all.length - head, status: all.subarray(9, 12).toString() });
+    });
+  });
+}
+
+const distServer = path.resolve(serverRoot, process.env.BENCH_SERVER ?? 'dist/server.js');
 if (!fs.existsSync(distServer)) {
   console.error('No production build: run `npm run build -w @lumiskin/server` (bench:api does).');
   process.exit(1);
@@ -252,9 +297,22 @@ await withBenchPostgres('api', async (pg) => {
 
     const token = await benchPerson(appUrl, databaseUrl);
 
-    const load = async (url: string, headers: Record<string, string> = {}) => {
+    /** Autocannon's result and the CPU time `pid` spent per answer (after a 1 s warm-up). */
+    const load = async (
+      url: string,
+      pid: number | undefined,
+      headers: Record<string, string> = {},
+    ) => {
       await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
-      return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+      const cpuBefore = cpuTimeUs(pid);
+      const result = await autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        headers,
+      });
+      const answers = Math.max(1, result.requests.total);
+      return { result, cpuUs: (cpuTimeUs(pid) - cpuBefore) / answers };
     };
 
     console.log(
@@ -262,11 +320,24 @@ await withBenchPostgres('api', async (pg) => {
         `load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}, production build, accept-encoding: ${ENCODING}` +
         (process.env.BENCH_REDIS_URL ? ', with Redis' : ''),
     );
+    console.log('bytes on the wire per answer (headers + body):');
+    for (const target of routes) {
+      const wire = await wireBytes(`${appUrl}${target.path}`, {
+        'accept-encoding': ENCODING,
+        ...(target.signedIn && { authorization: `Bearer ${token}` }),
+      });
+      console.log(
+        `  ${target.name.padEnd(38)} ${wire.status}  headers ${wire.head} B + body ${wire.body} B` +
+          ` = ${wire.head + wire.body} B`,
+      );
+    }
     const bareRps: number[] = [];
+    const bareCpuUs: number[] = [];
     const bareP99: number[] = [];
     const rows: Row[] = [];
     const measureBare = async () => {
-      const result = await load(bareUrl);
+      const { result, cpuUs } = await load(bareUrl, bare.child.pid);
+      bareCpuUs.push(cpuUs);
       bareRps.push(result.requests.average);
       bareP99.push(result.latency.p99);
     };
@@ -277,7 +348,7 @@ await withBenchPostgres('api', async (pg) => {
         ...(target.signedIn && { authorization: `Bearer ${token}` }),
       };
       const stop = samplePool(monitor);
-      const result = await load(`${appUrl}${target.path}`, headers);
+      const { result, cpuUs } = await load(`${appUrl}${target.path}`, app.child.pid, headers);
       const samples = await stop();
       rows.push({
         target,
@@ -287,11 +358,13 @@ await withBenchPostgres('api', async (pg) => {
         bad: result.non2xx + result.errors + result.timeouts,
         busyMean: mean(samples),
         busyMax: Math.max(0, ...samples),
+        cpuUs,
       });
       await measureBare();
     }
 
     printTable(rows, bareRps, bareP99);
+    console.log(`bare Fastify CPU µs/req: ${bareCpuUs.map((us) => us.toFixed(0)).join(', ')}`);
   } finally {
     for (const child of children.reverse()) await stopProcess(child);
     await monitor.end({ timeout: 5 });

@@ -51,7 +51,10 @@ import { authenticateDeclared } from './http/auth';
 import { strictValidatorCompiler } from './http/validation';
 import { serializeError, serializeRequest } from './lib/log-serializers';
 import { redactLogArguments } from './lib/log-redaction';
-import securityHeadersPlugin, { HELMET_OPTIONS } from './plugins/security-headers';
+import securityHeadersPlugin, {
+  API_HELMET_OPTIONS,
+  HELMET_OPTIONS,
+} from './plugins/security-headers';
 import type { PageRenderer } from '@lumiskin/contract/page-render';
 import spaPlugin from './plugins/spa';
 import { devMailRoutes } from './modules/mail/dev-mail-routes';
@@ -230,7 +233,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   await app.register(redisPlugin, { config: config.redis ?? null });
   await app.register(broadcastPlugin);
   // Helmet's headers on every response, computed once (decision 092).
-  await app.register(securityHeadersPlugin, { helmet: HELMET_OPTIONS });
+  await app.register(securityHeadersPlugin, { helmet: HELMET_OPTIONS, api: API_HELMET_OPTIONS });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: false,

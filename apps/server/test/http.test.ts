@@ -9,8 +9,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('HTTP basics', () => {
-  it('sends security headers with a CSP that allows only our own scripts', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+  it('sends documents a CSP that allows only our own scripts', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -20,6 +22,17 @@ describe('HTTP basics', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('sends API answers a CSP that allows nothing (decision 117)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
 

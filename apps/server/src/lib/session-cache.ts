@@ -16,11 +16,19 @@ export interface SessionCache<T> {
   generation(): number;
   set(tokenHash: string, userId: string, value: T, expiresAt: number, generation: number): void;
   forget(userId: string | null): void;
+  /**
+   * `load(generation)`, or the load of `key` already under way since the last `forget`: requests
+   * that miss together (an entry that expired under 50 concurrent requests) share one database
+   * read instead of making one each. A request after a `forget` never joins an older load.
+   */
+  loadOnce<R>(key: string, load: (generation: number) => Promise<R>): Promise<R>;
   readonly size: number;
 }
 
 export function sessionCache<T>(options: { ttlMs: number; maxEntries: number }): SessionCache<T> {
   const entries = new Map<string, { userId: string; value: T; until: number }>();
+  /** Loads under way, by key, with the generation they started in (at most one per key). */
+  const loading = new Map<string, { generation: number; promise: Promise<unknown> }>();
   let generation = 0;
   return {
     get(tokenHash, now) {
@@ -53,6 +61,15 @@ export function sessionCache<T>(options: { ttlMs: number; maxEntries: number }):
         return;
       }
       for (const [key, entry] of entries) if (entry.userId === userId) entries.delete(key);
+    },
+    loadOnce<R>(key: string, load: (at: number) => Promise<R>): Promise<R> {
+      const under = loading.get(key);
+      if (under && under.generation === generation) return under.promise as Promise<R>;
+      const promise = load(generation).finally(() => {
+        if (loading.get(key)?.promise === promise) loading.delete(key);
+      });
+      loading.set(key, { generation, promise });
+      return promise;
     },
     get size() {
       return entries.size;

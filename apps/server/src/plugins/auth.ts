@@ -29,27 +29,19 @@ async function authPlugin(app: FastifyInstance) {
     const isLive = app.broadcast.isLive();
     const cached = isLive ? cache.get(tokenHash, Date.now()) : undefined;
     if (cached) return cached;
-    const generation = cache.generation();
-    const found = await findLiveSession(app.db, tokenHash);
-    if (found && isLive) {
-      cache.set(tokenHash, found.user.id, found, found.session.expiresAt.getTime(), generation);
-    }
-    return found;
+    if (!isLive) return findLiveSession(app.db, tokenHash);
+    // One read per token at a time: when a kept session expires under load, the requests that
+    // miss together wait for the same row.
+    return cache.loadOnce(tokenHash, async (generation) => {
+      const found = await findLiveSession(app.db, tokenHash);
+      if (found) {
+        cache.set(tokenHash, found.user.id, found, found.session.expiresAt.getTime(), generation);
+      }
+      return found;
+    });
   });
   app.decorate('forgetUser', (userId: string | '*') => app.broadcast.publish(USER_CHANGED, userId));
 
-  // Anything a signed-in person changes may be their account (profile, password, sign-out,
-  // deletion): their sessions are read afresh everywhere before the answer leaves. Changes to
-  // someone else's account (staff, links from a mail) call forgetUser themselves.
-  // Callback hooks (here and below): reads pass without a promise per request.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
-    if (isWrite && request.auth && reply.statusCode < 400) {
-      app.forgetUser(request.auth.user.id).then(() => done(null, payload), done);
-      return;
-    }
-    done(null, payload);
-  });
   app.decorateRequest('auth', undefined);
   app.decorateRequest('user', {
     getter() {
@@ -61,13 +53,23 @@ async function authPlugin(app: FastifyInstance) {
       return authOf(this).session;
     },
   });
-  // A signed-in answer (or one that hands out a token) is nobody else's: no shared or browser
-  // cache may keep it, whatever the route set for visitors.
+  // One onSend hook, a callback one (reads pass without a promise per request):
+  // - A signed-in answer (or one that hands out a token) is nobody else's: no shared or browser
+  //   cache may keep it, whatever the route set for visitors.
+  // - Anything a signed-in person changes may be their account (profile, password, sign-out,
+  //   deletion): their sessions are read afresh everywhere before the answer leaves. Changes to
+  //   someone else's account (staff, links from a mail) call forgetUser themselves.
   app.addHook('onSend', (request, reply, payload, done) => {
     const isSignedIn = Boolean(request.auth) || request.headers.authorization !== undefined;
-    const isJson = String(reply.getHeader('content-type') ?? '').includes('json');
-    const handsOutToken = request.url.startsWith('/api/auth/');
-    if (isJson && (isSignedIn || handsOutToken)) reply.header('cache-control', PRIVATE);
+    if (isSignedIn || request.url.startsWith('/api/auth/')) {
+      const isJson = String(reply.getHeader('content-type') ?? '').includes('json');
+      if (isJson) reply.header('cache-control', PRIVATE);
+    }
+    const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
+    if (isWrite && request.auth && reply.statusCode < 400) {
+      app.forgetUser(request.auth.user.id).then(() => done(null, payload), done);
+      return;
+    }
     done(null, payload);
   });
 }

@@ -65,15 +65,52 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Helmet's security headers on every response (API, pages, files, 404s and errors), computed
- * once at start (decision 092). @fastify/helmet built helmet's whole middleware chain again for
- * every request (helmet(options)(req, res) in an onRequest hook): ~8 % of the CPU time of a
- * cached catalogue request.
+ * Helmet's settings for API answers (JSON, and the photos and files the API sends): what the
+ * OWASP REST Security cheat sheet asks of every API response (decision 117). A strict CSP that
+ * lets the answer load nothing and be framed by no one, `X-Frame-Options: DENY` for browsers
+ * without frame-ancestors, nosniff, HSTS, CORP and no referrer. Off: what only means something
+ * for a document (COOP, Origin-Agent-Cluster, DNS prefetch of a page's links, IE8's download
+ * prompt, Flash/Acrobat cross-domain policies, the retired XSS auditor's switch).
  */
-async function securityHeaders(app: FastifyInstance, options: { helmet: HelmetOptions }) {
-  const headers = helmetHeaders(options.helmet);
-  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    reply.headers(headers);
+export const API_HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
+  xFrameOptions: { action: 'deny' },
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
+const API = /^\/api(?:[/?]|$)/;
+const API_DOCS = /^\/api\/docs(?:[/?]|$)/;
+
+/**
+ * Whether a request is answered by the API (JSON, or a photo or file it sends), not a document:
+ * everything under /api but the Swagger UI's pages (/api/docs), which are HTML.
+ */
+export function isApiAnswer(url: string): boolean {
+  return API.test(url) && !API_DOCS.test(url);
+}
+
+/**
+ * Helmet's security headers on every response, computed once at start (decision 092): API
+ * answers get the short JSON set, documents (the SPA, server-rendered pages, built files, the
+ * Swagger UI) the full set with our CSP (decision 117). @fastify/helmet built helmet's whole
+ * middleware chain again for every request: ~8 % of the CPU time of a cached catalogue request.
+ */
+async function securityHeaders(
+  app: FastifyInstance,
+  options: { helmet: HelmetOptions; api: HelmetOptions },
+) {
+  const documents = helmetHeaders(options.helmet);
+  const api = helmetHeaders(options.api);
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    reply.headers(isApiAnswer(request.url) ? api : documents);
     done();
   });
 }

@@ -160,4 +160,47 @@ describe('the cache itself', () => {
     expect(cache.size).toBe(2);
     expect(cache.get('k1', now)).toBeUndefined();
   });
+
+  it('shares one load among requests that miss together, and a forget starts a new one', async () => {
+    const cache = sessionCache<string>({ ttlMs: 60_000, maxEntries: 10 });
+    const started: { generation: number; finish: (row: string) => void }[] = [];
+    const load = (generation: number) =>
+      new Promise<string>((resolve) => started.push({ generation, finish: resolve }));
+    const first = cache.loadOnce('hash', load);
+    const second = cache.loadOnce('hash', load);
+    const other = cache.loadOnce('other hash', load);
+    expect(started).toHaveLength(2);
+    cache.forget('someone');
+    // after a change, a request never takes a row read before it
+    const third = cache.loadOnce('hash', load);
+    expect(started).toHaveLength(3);
+    expect(started[2]!.generation).toBe(cache.generation());
+    started[0]!.finish('old row');
+    started[1]!.finish('other row');
+    started[2]!.finish('new row');
+    expect(await Promise.all([first, second, other, third])).toEqual([
+      'old row',
+      'old row',
+      'other row',
+      'new row',
+    ]);
+    // once settled, the next miss loads again
+    const fourth = cache.loadOnce('hash', load);
+    expect(started).toHaveLength(4);
+    started[3]!.finish('fourth row');
+    expect(await fourth).toBe('fourth row');
+  });
+
+  it('shares a failed load with those waiting for it, then loads again', async () => {
+    const cache = sessionCache<string>({ ttlMs: 60_000, maxEntries: 10 });
+    let loads = 0;
+    const failing = () => {
+      loads++;
+      return Promise.reject(new Error('database down'));
+    };
+    const both = [cache.loadOnce('hash', failing), cache.loadOnce('hash', failing)];
+    await expect(Promise.all(both)).rejects.toThrow('database down');
+    expect(loads).toBe(1);
+    expect(await cache.loadOnce('hash', () => Promise.resolve('row'))).toBe('row');
+  });
 });

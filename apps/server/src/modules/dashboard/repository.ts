@@ -25,6 +25,8 @@ export interface DashboardFigures {
   nextScanAt: number | null;
   /** YYYY-MM-DD of `at` in `timezone`, as PostgreSQL counts it. */
   today: string;
+  /** The streak last worked out from `days`, and the day it was for (`statsAt` keeps it). */
+  streak?: { today: string; days: number };
 }
 
 /**
@@ -80,28 +82,46 @@ export async function dashboardFigures(
   };
 }
 
-/** One formatter per zone: making one costs far more than the request it serves. */
-const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+/**
+ * Per zone: its formatter (making one costs far more than the request it serves) and the last
+ * day it gave, with the minute that day was read in. Local midnight falls on a whole minute in
+ * every zone in use (offsets are whole minutes, most whole quarter hours), so within one minute
+ * the day cannot change: one format a minute per zone, not one per request.
+ */
+const dayFormats = new Map<
+  string,
+  { format: Intl.DateTimeFormat | null; minute: number; day: string | null }
+>();
 const DAY_FORMATS_KEPT = 1_000;
+const MINUTE_MS = 60_000;
+
+function formatterFor(timezone: string): Intl.DateTimeFormat | null {
+  try {
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+  } catch {
+    return null;
+  }
+}
 
 /** YYYY-MM-DD of `now` in `timezone`, or null when this runtime does not know the zone. */
 function localDay(now: Date, timezone: string): string | null {
-  let format = dayFormats.get(timezone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', {
-        timeZone: timezone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      });
-    } catch {
-      format = null;
-    }
+  const minute = Math.floor(now.getTime() / MINUTE_MS);
+  let kept = dayFormats.get(timezone);
+  if (kept === undefined) {
+    kept = { format: formatterFor(timezone), minute: Number.NaN, day: null };
     if (dayFormats.size >= DAY_FORMATS_KEPT) dayFormats.clear();
-    dayFormats.set(timezone, format);
+    dayFormats.set(timezone, kept);
   }
-  return format ? format.format(now) : null;
+  if (kept.minute !== minute) {
+    kept.day = kept.format ? kept.format.format(now) : null;
+    kept.minute = minute;
+  }
+  return kept.day;
 }
 
 /**
@@ -118,6 +138,14 @@ export function statsAt(figures: DashboardFigures, now: Date): DashboardStats | 
     total_analyses: figures.total,
     average_score: figures.average,
     this_week: figures.recent.filter((t) => t > time - WEEK_MS).length,
-    streak_days: streakDays(figures.days, today),
+    streak_days: streakOn(figures, today),
   };
+}
+
+/** The day streak ending `today`, worked out once per day the figures are read on. */
+function streakOn(figures: DashboardFigures, today: string): number {
+  if (figures.streak?.today !== today) {
+    figures.streak = { today, days: streakDays(figures.days, today) };
+  }
+  return figures.streak.days;
 }

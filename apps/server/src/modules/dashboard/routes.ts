@@ -42,19 +42,22 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const figures = isLive ? kept.get(key, Date.now()) : undefined;
       const stats = figures && statsAt(figures, now);
       if (stats) return { stats };
-      const generation = kept.generation();
       // "Today" as the quiz reads it, so the streak here is the hub's: the zone of a recent daily,
       // else the one the app sends, else the account's.
-      const timezone =
-        (await recentDailyTimeZone(app.db, user.id, new Date(now.getTime() - ZONE_LOCK_MS))) ??
-        (sent ? resolveTimeZone(sent) : user.timezone);
-      const fresh = await dashboardFigures(app.db, {
-        userId: user.id,
-        timezone,
-        now,
-      });
-      if (isLive) kept.set(key, user.id, fresh, Infinity, generation);
-      return { stats: statsAt(fresh, now)! };
+      const read = async (generation: number) => {
+        const timezone =
+          (await recentDailyTimeZone(app.db, user.id, new Date(now.getTime() - ZONE_LOCK_MS))) ??
+          (sent ? resolveTimeZone(sent) : user.timezone);
+        const fresh = await dashboardFigures(app.db, { userId: user.id, timezone, now });
+        if (isLive) kept.set(key, user.id, fresh, Infinity, generation);
+        return fresh;
+      };
+      if (!isLive) return { stats: statsAt(await read(kept.generation()), now)! };
+      // One read per person at a time: the requests that miss together share it. A request whose
+      // moment the shared figures do not cover (a scan dated in between) reads its own.
+      const shared = await kept.loadOnce(key, read);
+      const fresh = statsAt(shared, now) ?? statsAt(await read(kept.generation()), now)!;
+      return { stats: fresh };
     },
   );
 };
