@@ -17,6 +17,8 @@ export interface ClipOptions {
   gain?: number;
   /** What surrounds the portrait. */
   background?: string;
+  /** Multiplies every channel of the frame's left half (a light from the right): 1 = even. */
+  shadeLeft?: number;
 }
 
 /**
@@ -25,6 +27,7 @@ export interface ClipOptions {
  */
 export async function portraitY4m(name: string, options: ClipOptions): Promise<string> {
   const { width: W, height: H, scale = 1, gain = 1, background = '#969290' } = options;
+  const { shadeLeft = 1 } = options;
   const side = Math.round(H * scale);
   const portrait = await sharp(FACE).resize(side, side).png().toBuffer();
   let scene = sharp({ create: { width: W, height: H, channels: 3, background } }).composite([
@@ -32,6 +35,10 @@ export async function portraitY4m(name: string, options: ClipOptions): Promise<s
   ]);
   if (gain !== 1) scene = sharp(await scene.png().toBuffer()).linear(gain, 0);
   const { data } = await scene.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (shadeLeft !== 1)
+    for (let j = 0; j < H; j++)
+      for (let p = j * W * 3; p < (j * W + W / 2) * 3; p++)
+        data[p] = Math.round((data[p] ?? 0) * shadeLeft);
   const file = path.join(workDir, `${name}.y4m`);
   fs.writeFileSync(file, y4mFrame(data, W, H));
   return file;

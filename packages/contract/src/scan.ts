@@ -221,6 +221,13 @@ export const LIVE_CHECKS = [
 export type LiveCheckName = (typeof LIVE_CHECKS)[number];
 
 /**
+ * The live checks the server's gate has no rule for and the person may not be able to act on:
+ * the room's light (one side brighter, a coloured light). They are asked for, but do not veto a
+ * photo the server accepts: auto-capture waits a moment for them, then takes it (decision 115).
+ */
+export const LIVE_ADVICE_CHECKS: readonly LiveCheckName[] = ['evenness', 'cast'];
+
+/**
  * The live camera guidance (issue 32, decision 097): one short instruction at a time, named by
  * the live gate's check and code (packages/skin-engine/src/live.ts). Left and right are the
  * person's own, as in the mirrored preview.

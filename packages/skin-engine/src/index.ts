@@ -22,6 +22,7 @@ export { overallScore } from './scoring';
 export {
   analysedSize,
   assessLiveFrame,
+  LIVE_ADVICE_CHECKS,
   LIVE_CHECKS,
   LIVE_LIMITS,
   type LiveCheck,

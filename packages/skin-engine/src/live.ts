@@ -1,5 +1,6 @@
 import type { CaptureAngle } from '@lumiskin/contract/analysis';
 import {
+  LIVE_ADVICE_CHECKS,
   LIVE_CHECKS,
   SCAN_PHOTO_MAX_SIDE,
   type LiveCheckName,
@@ -31,8 +32,11 @@ import {
  * shrink to SCAN_PHOTO_MAX_SIDE.
  */
 
-/** The checks, in the order the scan screen reads them (one list, in the contract). */
-export { LIVE_CHECKS, type LiveCheckName };
+/**
+ * The checks, in the order the scan screen reads them, and the light advice among them that does
+ * not veto a photo the server accepts (one list each, in the contract; decision 115).
+ */
+export { LIVE_ADVICE_CHECKS, LIVE_CHECKS, type LiveCheckName };
 
 /** The server gate's codes, plus what only the live view asks for. */
 export type LiveCode =
@@ -84,6 +88,12 @@ export interface LiveOptions {
 export interface LiveReport {
   /** Every check passed. */
   ready: boolean;
+  /**
+   * Every check but the light advice (LIVE_ADVICE_CHECKS) passed: the server's gate accepts this
+   * frame, with the live margins, and it is framed and still. Auto-capture takes it after giving
+   * the advice a moment (decision 115).
+   */
+  acceptable: boolean;
   checks: Record<LiveCheckName, LiveCheck>;
   /**
    * The server gate's verdict on this frame at the capture size (detections and light; focus is
@@ -318,7 +328,8 @@ export function assessLiveFrame(
   >;
   if (faces.length === 0) {
     checks.face = fail('no_face', 0);
-    return { ready: false, checks, server: 'no_face', state: null, ms: performance.now() - t0 };
+    const ms = performance.now() - t0;
+    return { ready: false, acceptable: false, checks, server: 'no_face', state: null, ms };
   }
   const face = mainFace(faces);
   const others = faces.filter(
@@ -349,7 +360,8 @@ export function assessLiveFrame(
   const server = serverVerdict(analysed, faces, scale, angle, stats);
   if (server) enforceServer(checks, server, face);
   const ready = LIVE_CHECKS.every((c) => checks[c].ok);
-  return { ready, checks, server, state, ms: performance.now() - t0 };
+  const acceptable = LIVE_CHECKS.every((c) => checks[c].ok || LIVE_ADVICE_CHECKS.includes(c));
+  return { ready, acceptable, checks, server, state, ms: performance.now() - t0 };
 }
 
 const OWNER: Record<QualityCode, LiveCheckName> = {

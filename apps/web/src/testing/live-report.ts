@@ -1,3 +1,4 @@
+import { LIVE_ADVICE_CHECKS } from '@lumiskin/contract/scan';
 import type { LiveCheck, LiveCheckName, LiveReport } from '@lumiskin/skin-engine';
 import { INSTRUCTION_ORDER } from '@/features/scan/lib/live-guidance';
 
@@ -12,6 +13,7 @@ export function liveReport(
   ) as Record<LiveCheckName, LiveCheck>;
   return {
     ready: Object.keys(failing).length === 0,
+    acceptable: Object.keys(failing).every((c) => LIVE_ADVICE_CHECKS.includes(c as LiveCheckName)),
     checks,
     server: null,
     state: null,

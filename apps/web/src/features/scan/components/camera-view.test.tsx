@@ -4,6 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CameraView } from '@/features/scan/components/camera-view';
+import { ADVICE_WAIT_MS, AUTO_CAPTURE_HOLD_MS } from '@/features/scan/lib/auto-capture';
 import type { LiveAssess } from '@/features/scan/lib/live-guidance';
 import { liveReport } from '@/testing/live-report';
 
@@ -94,6 +95,33 @@ describe('CameraView with the engine live gate', () => {
     expect(onCapture).not.toHaveBeenCalled();
     await waitFor(() => expect(onCapture).toHaveBeenCalledTimes(1), { timeout: 2000 });
     expect(onCapture).toHaveBeenCalledWith('data:image/jpeg;base64,AA==');
+  });
+
+  it('light advice alone (uneven light): asks to turn, then takes the photo after the wait and the hold', async () => {
+    const assess = vi.fn<LiveAssess>(async () =>
+      liveReport({ evenness: { code: 'uneven_light', value: 1.6 } }),
+    );
+    const { onCapture } = view(assess);
+    const started = Date.now();
+    expect(await screen.findByTestId('live-instruction')).toHaveTextContent(
+      LiveGuidanceText.uneven_light,
+    );
+    await waitFor(() => expect(onCapture).toHaveBeenCalledTimes(1), { timeout: 4000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(
+      ADVICE_WAIT_MS + AUTO_CAPTURE_HOLD_MS - 100,
+    );
+  });
+
+  it('a check that is not advice (too dark) never lets it take the photo', async () => {
+    const assess = vi.fn<LiveAssess>(async () =>
+      liveReport({ light: { code: 'too_dark' }, evenness: { code: 'uneven_light' } }),
+    );
+    const { onCapture } = view(assess);
+    expect(await screen.findByTestId('live-instruction')).toHaveTextContent(
+      LiveGuidanceText.too_dark,
+    );
+    await new Promise((r) => setTimeout(r, ADVICE_WAIT_MS + AUTO_CAPTURE_HOLD_MS + 300));
+    expect(onCapture).not.toHaveBeenCalled();
   });
 
   it('with auto-capture off it waits for the shutter button', async () => {

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTO_CAPTURE_HOLD_MS, AutoCapture } from './auto-capture';
+import { ADVICE_WAIT_MS, AUTO_CAPTURE_HOLD_MS, AutoCapture } from './auto-capture';
 
 describe('AutoCapture', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  /** Ready reports every 100 ms for `ms`. */
-  function frames(machine: AutoCapture, ms: number, ready = true) {
+  /** Ready reports every 100 ms for `ms` (acceptable ones: only the light advice fails). */
+  function frames(machine: AutoCapture, ms: number, ready = true, acceptable = ready) {
     for (let t = 0; t < ms; t += 100) {
-      machine.update(ready);
+      machine.update(ready, acceptable);
       vi.advanceTimersByTime(100);
     }
   }
@@ -61,6 +61,46 @@ describe('AutoCapture', () => {
     frames(machine, 900);
     expect(fire).not.toHaveBeenCalled();
     frames(machine, 200);
+    expect(fire).toHaveBeenCalledTimes(1);
+  });
+
+  it('light advice alone: waits ADVICE_WAIT_MS for the person to turn, then holds and fires', () => {
+    const fire = vi.fn();
+    const holds: Array<number | null> = [];
+    const machine = new AutoCapture(fire, (since) => holds.push(since));
+    frames(machine, ADVICE_WAIT_MS - 100, false, true);
+    expect(holds).toEqual([]);
+    frames(machine, AUTO_CAPTURE_HOLD_MS, false, true);
+    expect(holds[0]).not.toBeNull();
+    expect(fire).not.toHaveBeenCalled();
+    frames(machine, 200, false, true);
+    expect(fire).toHaveBeenCalledTimes(1);
+  });
+
+  it('fixing the light in the wait takes the photo a second after it is fixed', () => {
+    const fire = vi.fn();
+    const machine = new AutoCapture(fire);
+    frames(machine, 500, false, true);
+    frames(machine, AUTO_CAPTURE_HOLD_MS + 100);
+    expect(fire).toHaveBeenCalledTimes(1);
+  });
+
+  it('a check the light advice does not cover (not acceptable) starts the wait again', () => {
+    const fire = vi.fn();
+    const machine = new AutoCapture(fire);
+    frames(machine, ADVICE_WAIT_MS - 200, false, true);
+    frames(machine, 100, false, false);
+    frames(machine, ADVICE_WAIT_MS + AUTO_CAPTURE_HOLD_MS - 300, false, true);
+    expect(fire).not.toHaveBeenCalled();
+    frames(machine, 400, false, true);
+    expect(fire).toHaveBeenCalledTimes(1);
+  });
+
+  it('advice that comes and goes (a flickering cast reading) does not restart the hold once waited', () => {
+    const fire = vi.fn();
+    const machine = new AutoCapture(fire);
+    frames(machine, ADVICE_WAIT_MS, false, true);
+    for (let i = 0; i < 6; i++) frames(machine, 200, i % 2 === 0, true);
     expect(fire).toHaveBeenCalledTimes(1);
   });
 

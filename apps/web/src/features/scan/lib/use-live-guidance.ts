@@ -27,7 +27,8 @@ export interface LiveGuidance {
 /**
  * Reads the camera's frames at LIVE_FRAME_WIDTH, one call to `assess` at a time (never
  * overlapping), turns each report into one instruction, and takes the photo itself
- * (`onAutoCapture`) once every check has held for a second while `autoCapture` is on.
+ * (`onAutoCapture`) once every check has held for a second while `autoCapture` is on (the light
+ * advice alone delays it by ADVICE_WAIT_MS, auto-capture.ts).
  */
 export function useLiveGuidance({
   videoRef,
@@ -99,7 +100,7 @@ export function useLiveGuidance({
           if (stopped) return;
           const instruction = report ? filter.next(liveInstruction(report)) : null;
           setState((s) => ({ ...s, report, instruction }));
-          machine.update(report?.ready === true);
+          machine.update(report?.ready === true, report?.acceptable === true);
         }
         await wait(Math.max(0, LIVE_MIN_INTERVAL_MS - (performance.now() - started)));
       }
