@@ -62,8 +62,10 @@ export interface SkinContext {
   hairSupport: Uint8Array | null;
   /** The weight of the skin around a counted mark at (x, y) (hair smoothed over ≈ 2 mm). */
   blobSkinW: (x: number, y: number) => number;
-  /** Specular weight per pixel. */
+  /** Specular weight per pixel, its excess read in L* (the tone planes and the marks leave it out). */
   shine: Float32Array;
+  /** Specular weight per pixel, its excess read as the light it adds (oiliness, decision 110). */
+  oil: Float32Array;
   /** The diffuse lightness (40th percentile of L) of the zone pixel i lies in. */
   zoneBaseL: (i: number) => number;
 }
@@ -102,17 +104,57 @@ export function shineWeights(
   refL: number,
   refChroma: number,
   out: Float32Array,
+  opts: {
+    /** Read the excess by the light the surface adds (specularExcess; oiliness, decision 110). */
+    addedLight?: boolean;
+    /** Contrast scale of `highPass` (contrastScale of refL; 1 when highPass is plain L*). */
+    cs?: number;
+  } = {},
 ): void {
   const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
+  const { addedLight = false, cs = 1 } = opts;
+  // (specularExcess, with its scale computed once.) A glint's high-pass is brought back to plain
+  // L*, then read like the excess.
+  const oilScale = addedLight ? oilToneScale(refL) : 1;
+  const hpScale = addedLight ? oilScale / cs : 1;
   for (let i = 0; i < mask.length; i++) {
     if (!mask[i]) continue;
     const desaturated = ramp((refChroma - (chroma[i] as number)) / (0.5 * refChroma));
     if (desaturated === 0) continue;
-    const excess = (L[i] as number) - refL;
+    const Li = L[i] as number;
+    const excess = (Li - refL) * oilScale;
     const bright = ramp((excess - SHINE_DL) / 10);
-    const glint = 0.3 * ramp(((highPass[i] as number) - 3) / 4) * ramp((excess - 2) / 4);
+    const hp = (highPass[i] as number) * hpScale;
+    const glint = 0.3 * ramp((hp - 3) / 4) * ramp((excess - 2) / 4);
     out[i] = desaturated * Math.max(bright, glint);
   }
+}
+
+/**
+ * How much brighter than the skin's diffuse lightness refL a pixel of lightness L is, read by the
+ * light the surface adds (decision 110): ΔL* × ((L*ref + 16) / 76)^OIL_TONE_GAMMA. A specular
+ * reflection (an oil film; Shafer's dichromatic model) adds the light source's own light, about
+ * the same share of it whatever the skin's tone (the Fresnel reflectance of the skin's surface,
+ * ≈ 4–5 %, does not depend on melanin), while L* is compressive: the same added light raises L*
+ * about (76 / (L*ref + 16))² times as much on skin of L*ref as on skin of L* 60 (dY/dL* ∝
+ * (L* + 16)²), so read in L* a darker face looked oilier for the same film. γ 2 is that
+ * small-signal linear-light reading, 0 plain L*; see OIL_TONE_GAMMA for the one used. At L*ref
+ * 60 the factor is 1, so the thresholds (SHINE_DL, the glint's ramps) keep their meaning there.
+ */
+export function specularExcess(L: number, refL: number): number {
+  return (L - refL) * oilToneScale(refL);
+}
+
+/**
+ * The power of the added-light reading of highlights (specularExcess). Chosen on the calibration
+ * part (decision 110; darkest − palest oiliness, age taken out, ITA° ≤ 10 / ≤ 25 against > 52):
+ * 0 (plain L*) −2.7 / −1.4 (hidden studio portraits: Black − White −3.6), 1 +1.1 / +2.2,
+ * the full linear-light reading (ΔY) +5.4 / +6.3. Real highlights are not thin additive films
+ * only: part of their brightness is the diffuse skin under a broad sheen, a share of the light.
+ */
+export const OIL_TONE_GAMMA = 0.5;
+export function oilToneScale(refL: number): number {
+  return ((Math.max(0, refL) + 16) / (CONTRAST_REF_L + 16)) ** OIL_TONE_GAMMA;
 }
 
 /** % of the mask that is specular (sum of shineWeights). */
@@ -417,6 +459,12 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
   }
   const shine = f32(pool, L.length);
   shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
+  // Oiliness reads the highlights by the light they add, not by the L* they add (decision 110).
+  const oil = f32(pool, L.length);
+  shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, oil, {
+    addedLight: true,
+    cs,
+  });
 
   // Each zone's diffuse lightness: "darker than this skin". The 40th percentile of L over the
   // zone's pixels that are at least half skin (quantiles need a set): highlights or spots
@@ -466,6 +514,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     hairSupport,
     blobSkinW,
     shine,
+    oil,
     zoneBaseL,
   };
 }
