@@ -64,7 +64,7 @@ export interface SkinContext {
   blobSkinW: (x: number, y: number) => number;
   /** Specular weight per pixel, its excess read in L* (the tone planes and the marks leave it out). */
   shine: Float32Array;
-  /** Specular weight per pixel, its excess read as the light it adds (oiliness, decision 110). */
+  /** Specular weight per pixel, read by the light it adds (oiliness, decision 110). */
   oil: Float32Array;
   /** The diffuse lightness (40th percentile of L) of the zone pixel i lies in. */
   zoneBaseL: (i: number) => number;
@@ -104,17 +104,11 @@ export function shineWeights(
   refL: number,
   refChroma: number,
   out: Float32Array,
-  opts: {
-    /** Read the excess by the light the surface adds (specularExcess; oiliness, decision 110). */
-    addedLight?: boolean;
-    /** Contrast scale of `highPass` (contrastScale of refL; 1 when highPass is plain L*). */
-    cs?: number;
-  } = {},
+  // addedLight: by specularExcess (a glint's high-pass, back from contrast scale cs, likewise).
+  opts: { addedLight?: boolean; cs?: number } = {},
 ): void {
   const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
   const { addedLight = false, cs = 1 } = opts;
-  // (specularExcess, with its scale computed once.) A glint's high-pass is brought back to plain
-  // L*, then read like the excess.
   const oilScale = addedLight ? oilToneScale(refL) : 1;
   const hpScale = addedLight ? oilScale / cs : 1;
   for (let i = 0; i < mask.length; i++) {
@@ -131,27 +125,15 @@ export function shineWeights(
 }
 
 /**
- * How much brighter than the skin's diffuse lightness refL a pixel of lightness L is, read by the
- * light the surface adds (decision 110): ΔL* × ((L*ref + 16) / 76)^OIL_TONE_GAMMA. A specular
- * reflection (an oil film; Shafer's dichromatic model) adds the light source's own light, about
- * the same share of it whatever the skin's tone (the Fresnel reflectance of the skin's surface,
- * ≈ 4–5 %, does not depend on melanin), while L* is compressive: the same added light raises L*
- * about (76 / (L*ref + 16))² times as much on skin of L*ref as on skin of L* 60 (dY/dL* ∝
- * (L* + 16)²), so read in L* a darker face looked oilier for the same film. γ 2 is that
- * small-signal linear-light reading, 0 plain L*; see OIL_TONE_GAMMA for the one used. At L*ref
- * 60 the factor is 1, so the thresholds (SHINE_DL, the glint's ramps) keep their meaning there.
+ * A pixel's brightness over the skin's (refL), read by the light it adds (decision 110): ΔL* ×
+ * ((L*ref + 16) / 76)^OIL_TONE_GAMMA. A highlight adds a share of the source's light whatever the
+ * skin's tone, and L* is compressive: the same added light raises L* (76 / (L*ref + 16))² times as
+ * much on skin of L*ref as at L* 60, so in L* a darker face read oilier. γ 2 (linear light) over-
+ * corrected (darkest − palest +5.4), 0 is plain L* (−2.7), ½ (−1.0) is kept; 1 at L*ref 60.
  */
 export function specularExcess(L: number, refL: number): number {
   return (L - refL) * oilToneScale(refL);
 }
-
-/**
- * The power of the added-light reading of highlights (specularExcess). Chosen on the calibration
- * part (decision 110; darkest − palest oiliness, age taken out, ITA° ≤ 10 / ≤ 25 against > 52):
- * 0 (plain L*) −2.7 / −1.4 (hidden studio portraits: Black − White −3.6), 1 +1.1 / +2.2,
- * the full linear-light reading (ΔY) +5.4 / +6.3. Real highlights are not thin additive films
- * only: part of their brightness is the diffuse skin under a broad sheen, a share of the light.
- */
 export const OIL_TONE_GAMMA = 0.5;
 export function oilToneScale(refL: number): number {
   return ((Math.max(0, refL) + 16) / (CONTRAST_REF_L + 16)) ** OIL_TONE_GAMMA;
@@ -461,10 +443,8 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
   shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
   // Oiliness reads the highlights by the light they add, not by the L* they add (decision 110).
   const oil = f32(pool, L.length);
-  shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, oil, {
-    addedLight: true,
-    cs,
-  });
+  const added = { addedLight: true, cs };
+  shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, oil, added);
 
   // Each zone's diffuse lightness: "darker than this skin". The 40th percentile of L over the
   // zone's pixels that are at least half skin (quantiles need a set): highlights or spots
