@@ -17,22 +17,22 @@ export type NoiseKey = MetricKey | 'overall' | 'profile';
  * its band was not measured again. A change of at most the band reads "No change".
  */
 export const NOISE_BANDS = {
-  methods: '2026-11-29/106',
+  methods: '2026-11-29/110',
   metrics: {
     acne: { method: 6, points: 2 },
-    oiliness: { method: 3, points: 2 },
+    oiliness: { method: 4, points: 2 },
     redness: { method: 3, points: 2 },
     texture: { method: 3, points: 2 },
     dark_spots: { method: 7, points: 2 },
     radiance: { method: 5, points: 2 },
     hydration: { method: 7, points: 2 },
-    pores: { method: 4, points: 2 },
+    pores: { method: 5, points: 2 },
     fine_lines: { method: 3, points: 2 },
     uneven_tone: { method: 4, points: 2 },
     dark_circles: { method: 3, points: 2 },
     blackheads: { method: 4, points: 2 },
     sensitivity: { method: 4, points: 2 },
-    firmness: { method: 3, points: 2 },
+    firmness: { method: 4, points: 2 },
   },
   overall: 2,
   profile: 2,

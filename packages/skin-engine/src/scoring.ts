@@ -216,16 +216,16 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
   ],
   // Dark-dot response at ≈ 1.5 mm on the skin's own contrast (contrastScale^PORE_TONE_GAMMA)
   // above PORE_FLOOR, clipped at PORE_CAP, per 1,000 skin pixels (pore_depth). Fitted on the
-  // calibration half, decision 045 (n = 169).
+  // calibration part, decision 110 (n = 144; decision 045 before).
   pores: [
-    [0.0744, 96],
-    [0.529, 94],
-    [2.57, 91],
-    [8.45, 87],
-    [19.9, 81],
-    [43.6, 73],
-    [137, 62],
-    [330, 30],
+    [0.0923, 96],
+    [0.92, 94],
+    [2.64, 91],
+    [7.44, 87],
+    [16.7, 81],
+    [38.2, 73],
+    [128, 62],
+    [308, 30],
   ],
   // Mean fine valley strength + FOLD_WEIGHT × coarse fold strength on the forehead, away from
   // hair. Fitted on the calibration half, decision 038.
@@ -285,17 +285,17 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [82, 62],
     [130, 30],
   ],
-  // Mean coarse valley strength clipped at FOLD_CAP (folds) on the cheeks. Fitted on the
-  // calibration half, decision 038.
+  // Mean coarse valley strength clipped at FOLD_CAP (folds) on the cheeks, FOLD_TONE_GAMMA ½.
+  // Fitted on the calibration part, decision 110 (decision 038 before).
   firmness: [
-    [0.0394, 96],
-    [0.072, 93],
-    [0.105, 88],
-    [0.151, 82],
-    [0.188, 74],
-    [0.226, 65],
-    [0.273, 54],
-    [0.456, 30],
+    [0.0499, 96],
+    [0.0696, 93],
+    [0.0968, 88],
+    [0.142, 82],
+    [0.179, 74],
+    [0.225, 65],
+    [0.272, 54],
+    [0.468, 30],
   ],
 };
 

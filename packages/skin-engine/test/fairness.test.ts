@@ -173,6 +173,69 @@ describe('tone fairness', () => {
   });
 });
 
+/**
+ * An oil film on the forehead and nose in linear light: it adds the same neutral light (a share of
+ * the light source's, whatever the skin under it) in soft discs ≈ 3 mm wide, at the same places on
+ * every version of the portrait (chosen on the original's bright skin).
+ */
+function oilFilm(img: Rgb, result: AnalysisResult, added: number): Rgb {
+  const polys = [regionPolygon(result, 'forehead'), regionPolygon(result, 'nose')];
+  const points = polys.flatMap((p) => skinPoints(face, gridPoints(p, 14, 6)).slice(0, 6));
+  return inLinearLight(img, polys, (rgb, x, y) => {
+    let film = 0;
+    for (const [px, py] of points) film += Math.exp(-((x - px) ** 2 + (y - py) ** 2) / (2 * 9));
+    return rgb.map((c) => c + added * Math.min(1, film)) as [number, number, number];
+  });
+}
+
+describe('tone-fair surface measures (decision 110)', () => {
+  // Melanin's own spectrum (see the radiance test below): a much darker complexion.
+  const dark = retint(face, [0.55, 0.55 ** 1.48, 0.55 ** 2.59]);
+  let darkBase: AnalysisResult;
+  beforeAll(async () => {
+    darkBase = await analyze(dark);
+  });
+
+  it('the same oil film lowers oiliness alike on pale and on dark skin, by ≥ 4 on both', async () => {
+    expect(darkBase.skin_tone.ita).toBeLessThan(baseline.skin_tone.ita - 25);
+    const pale = await analyze(oilFilm(face, baseline, 0.3));
+    const darker = await analyze(oilFilm(dark, darkBase, 0.3));
+    const palerDrop = baseline.scores.oiliness! - pale.scores.oiliness!;
+    const darkDrop = darkBase.scores.oiliness! - darker.scores.oiliness!;
+    expect(palerDrop).toBeGreaterThanOrEqual(4);
+    expect(darkDrop).toBeGreaterThanOrEqual(4);
+    expect(Math.abs(darkDrop - palerDrop)).toBeLessThanOrEqual(3);
+  });
+
+  // Oiliness is not compared here: this re-tint keeps everything above the skin's 60th percentile
+  // as surface light, so the lit side of the face counts as sheen, and the darker copy reads
+  // 9 points less oily (decision 110, "Not done"). The oil film above is the controlled test.
+  it('the same face re-tinted darker keeps firmness and pores within 3', () => {
+    for (const m of ['firmness', 'pores'] as const)
+      expect(Math.abs(darkBase.scores[m]! - baseline.scores[m]!), m).toBeLessThanOrEqual(3);
+  });
+
+  it('pore-sized dark dots lower pores by ≥ 5 on dark skin too', async () => {
+    // ≈ 1.4 mm dots ≈ 3.5 mm apart on both cheeks, each 30 % darker at its centre than the skin
+    // it lies on (a shadow is a share of the light, on any tone).
+    const perWork = darkBase.capture.face_px / 320;
+    const polys = (['left_cheek', 'right_cheek'] as const).map((z) => regionPolygon(darkBase, z));
+    const dots = polys.flatMap((p) => gridPoints(p, 6 * perWork, 3 * perWork));
+    const s2 = 2 * (0.8 * perWork) ** 2;
+    const r = await analyze(
+      inLinearLight(dark, polys, (rgb, x, y) => {
+        let k = 1;
+        for (const [px, py] of dots) {
+          const d2 = (x - px) ** 2 + (y - py) ** 2;
+          if (d2 < 9 * s2) k *= 1 - 0.3 * Math.exp(-d2 / s2);
+        }
+        return rgb.map((c) => c * k) as [number, number, number];
+      }),
+    );
+    expect(darkBase.scores.pores! - r.scores.pores!).toBeGreaterThanOrEqual(5);
+  });
+});
+
 describe('tone-fair colour measures (even tone, radiance, dark circles)', () => {
   const darker = () => analyze(retint(face, [0.55, 0.45, 0.4]));
   let retinted: AnalysisResult;

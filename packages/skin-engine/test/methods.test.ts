@@ -30,7 +30,7 @@ import {
   WHITEHEAD_MIN,
 } from '../src/metrics/lesions';
 import { SPOT_DISC, SPOT_MIN_DEPTH } from '../src/metrics/marks';
-import { BLOB_HAIR_SIGMA, DIFFUSE_BASE_QS } from '../src/metrics/skin';
+import { BLOB_HAIR_SIGMA, DIFFUSE_BASE_QS, OIL_TONE_GAMMA } from '../src/metrics/skin';
 import {
   DIFFUSE_RED_DA,
   DIFFUSE_RED_SOFT,
@@ -62,7 +62,11 @@ const WHITE_BALANCE = { CANONICAL, estimator: 'median chromaticity of the sample
 
 /** Constants a metric's raw value is built from, besides its knots and zones. */
 const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
-  oiliness: { WHITE_BALANCE },
+  oiliness: {
+    WHITE_BALANCE,
+    OIL_TONE_GAMMA,
+    reads: 'highlights by the light they add (decision 110)',
+  },
   redness: { WHITE_BALANCE },
   uneven_tone: { WHITE_BALANCE },
   blackheads: {
@@ -169,21 +173,21 @@ function fingerprint(metric: MetricKey): string {
 // those two and hydration (which blends fine lines) sit above both branches' numbers.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   acne: { method: 6, fingerprint: '0bbf22c6a697' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening
-  oiliness: { method: 3, fingerprint: 'ad3ae42dd4d4' }, // 056: the light's estimate
+  oiliness: { method: 4, fingerprint: '0943115748d6' }, // 056: the light's estimate; 110: highlights by the light they add
   redness: { method: 3, fingerprint: '9026e2c6e8d2' }, // 056
   texture: { method: 3, fingerprint: '94629bcf45b7' }, // 051: fine band, tone γ ½
   dark_spots: { method: 7, fingerprint: '341bfa1c5f4a' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to
   radiance: { method: 5, fingerprint: '98f01297d7b5' }, // 050: hinged expected chroma; 056
   hydration: { method: 7, fingerprint: 'c932ead5a7ff' }, // 041: fine lines; 050, 056: radiance; 051: texture
-  pores: { method: 4, fingerprint: '243fe36004b2' },
+  pores: { method: 5, fingerprint: 'a85e232ebb50' }, // 110: tone γ ¼
   fine_lines: { method: 3, fingerprint: '2972c09b1287' }, // 041: 038's forehead lines + 039's hair weight
   uneven_tone: { method: 4, fingerprint: 'd7f9822fd588' }, // 056
   dark_circles: { method: 3, fingerprint: '95b7d2df2345' },
   blackheads: { method: 4, fingerprint: 'eb1e2360710c' }, // 057: comedones per 100 cm² of the T-zone
   sensitivity: { method: 4, fingerprint: 'ad73611ad40d' }, // 049: soft diffuse redness, band baseline; 056
-  firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
+  firmness: { method: 4, fingerprint: '16fa24aefdfa' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
-const PINNED_ENGINE_VERSION = '2026-11-29/106';
+const PINNED_ENGINE_VERSION = '2026-11-29/110';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -249,10 +253,10 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 110 oiliness, pores and firmness', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 6,
-      oiliness: 3,
+      oiliness: 4,
       redness: 3,
       dark_spots: 7,
       uneven_tone: 4,
@@ -261,9 +265,9 @@ describe('measurement method versions', () => {
       texture: 3,
       hydration: 7,
       fine_lines: 3,
-      firmness: 3,
+      firmness: 4,
       // 4, not 3: decision 042's branch (not adopted) carried pores 3 with another definition.
-      pores: 4,
+      pores: 5,
       blackheads: 4,
       sensitivity: 4,
     };

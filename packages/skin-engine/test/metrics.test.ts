@@ -12,7 +12,13 @@ import { createPlane, resampleRgb, type Plane } from '../src/image/raster';
 import { curvatureRatio, detectBlobs } from '../src/metrics/blobs';
 import { valleyStrength } from '../src/image/filters';
 import { discShare } from '../src/metrics/marks';
-import { L_SIGMAS, shinePercent } from '../src/metrics/skin';
+import {
+  L_SIGMAS,
+  OIL_TONE_GAMMA,
+  shinePercent,
+  shineWeights,
+  specularExcess,
+} from '../src/metrics/skin';
 import { clippedRms } from '../src/metrics/surface';
 import type { RegionMeasurements } from '../src/metrics/zones';
 import { detrendedStd, maskedQuantile } from '../src/image/stats';
@@ -271,6 +277,26 @@ describe('measurements on synthetic patches', () => {
     }
     for (let i = 10; i < 20; i++) L[i] = 95;
     expect(shinePercent(L, chroma, hp, full(n), 70, 20)).toBeCloseTo(10, 5);
+  });
+
+  it('oiliness reads a highlight by the light it adds: the same ΔL* counts less on darker skin (decision 110)', () => {
+    // At L* 60 the added-light reading is plain ΔL*; the same added light raises a darker skin's
+    // L* more, so the same ΔL* there is less light.
+    expect(specularExcess(66, 60)).toBeCloseTo(6, 6);
+    expect(specularExcess(45, 35)).toBeCloseTo(10 * (51 / 76) ** OIL_TONE_GAMMA, 6);
+    const weights = (refL: number, addedLight: boolean) => {
+      const L = new Float32Array([refL + 12]);
+      const out = new Float32Array(1);
+      shineWeights(L, new Float32Array([4]), new Float32Array(1), full(1), refL, 20, out, {
+        addedLight,
+      });
+      return out[0] as number;
+    };
+    // A highlight 12 L* above the skin: the same weight at L* 60, less on dark skin, and its
+    // weight still rises with its brightness there (the score moves with its cue).
+    expect(weights(60, true)).toBeCloseTo(weights(60, false), 6);
+    expect(weights(35, true)).toBeLessThan(weights(35, false) - 0.1);
+    expect(weights(35, true)).toBeGreaterThan(0);
   });
 
   it('roughness is the RMS of the high-pass, clipped', () => {

@@ -36,7 +36,7 @@ describe('pores read the dark-dot depth of the skin', () => {
   it('the constants are the ones the knots were fitted for', () => {
     expect(PORE_FLOOR).toBe(0.7);
     expect(PORE_CAP).toBe(2);
-    expect(PORE_TONE_GAMMA).toBe(0.5);
+    expect(PORE_TONE_GAMMA).toBe(0.25);
   });
 
   it('faint pore-sized dots over both cheeks lower pores by ≥ 5', async () => {

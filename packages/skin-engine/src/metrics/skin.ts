@@ -62,8 +62,10 @@ export interface SkinContext {
   hairSupport: Uint8Array | null;
   /** The weight of the skin around a counted mark at (x, y) (hair smoothed over ≈ 2 mm). */
   blobSkinW: (x: number, y: number) => number;
-  /** Specular weight per pixel. */
+  /** Specular weight per pixel, its excess read in L* (the tone planes and the marks leave it out). */
   shine: Float32Array;
+  /** Specular weight per pixel, read by the light it adds (oiliness, decision 110). */
+  oil: Float32Array;
   /** The diffuse lightness (40th percentile of L) of the zone pixel i lies in. */
   zoneBaseL: (i: number) => number;
 }
@@ -102,17 +104,39 @@ export function shineWeights(
   refL: number,
   refChroma: number,
   out: Float32Array,
+  // addedLight: by specularExcess (a glint's high-pass, back from contrast scale cs, likewise).
+  opts: { addedLight?: boolean; cs?: number } = {},
 ): void {
   const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
+  const { addedLight = false, cs = 1 } = opts;
+  const oilScale = addedLight ? oilToneScale(refL) : 1;
+  const hpScale = addedLight ? oilScale / cs : 1;
   for (let i = 0; i < mask.length; i++) {
     if (!mask[i]) continue;
     const desaturated = ramp((refChroma - (chroma[i] as number)) / (0.5 * refChroma));
     if (desaturated === 0) continue;
-    const excess = (L[i] as number) - refL;
+    const Li = L[i] as number;
+    const excess = (Li - refL) * oilScale;
     const bright = ramp((excess - SHINE_DL) / 10);
-    const glint = 0.3 * ramp(((highPass[i] as number) - 3) / 4) * ramp((excess - 2) / 4);
+    const hp = (highPass[i] as number) * hpScale;
+    const glint = 0.3 * ramp((hp - 3) / 4) * ramp((excess - 2) / 4);
     out[i] = desaturated * Math.max(bright, glint);
   }
+}
+
+/**
+ * A pixel's brightness over the skin's (refL), read by the light it adds (decision 110): ΔL* ×
+ * ((L*ref + 16) / 76)^OIL_TONE_GAMMA. A highlight adds a share of the source's light whatever the
+ * skin's tone, and L* is compressive: the same added light raises L* (76 / (L*ref + 16))² times as
+ * much on skin of L*ref as at L* 60, so in L* a darker face read oilier. γ 2 (linear light) over-
+ * corrected (darkest − palest +5.4), 0 is plain L* (−2.7), ½ (−1.0) is kept; 1 at L*ref 60.
+ */
+export function specularExcess(L: number, refL: number): number {
+  return (L - refL) * oilToneScale(refL);
+}
+export const OIL_TONE_GAMMA = 0.5;
+export function oilToneScale(refL: number): number {
+  return ((Math.max(0, refL) + 16) / (CONTRAST_REF_L + 16)) ** OIL_TONE_GAMMA;
 }
 
 /** % of the mask that is specular (sum of shineWeights). */
@@ -417,6 +441,10 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
   }
   const shine = f32(pool, L.length);
   shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
+  // Oiliness reads the highlights by the light they add, not by the L* they add (decision 110).
+  const oil = f32(pool, L.length);
+  const added = { addedLight: true, cs };
+  shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, oil, added);
 
   // Each zone's diffuse lightness: "darker than this skin". The 40th percentile of L over the
   // zone's pixels that are at least half skin (quantiles need a set): highlights or spots
@@ -466,6 +494,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     hairSupport,
     blobSkinW,
     shine,
+    oil,
     zoneBaseL,
   };
 }

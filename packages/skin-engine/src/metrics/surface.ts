@@ -43,9 +43,12 @@ export const PORE_CAP = 2;
  * Pores' dark dots are scaled by contrastScale^PORE_TONE_GAMMA (the other texture measures: γ 1).
  * With γ 1, darker skin read fewer dots above the floor (calibration half: ρ(score, ITA°) −0.12,
  * darker − lighter tercile gap +2.2; the reference portrait re-tinted darker read 2–5 points
- * better); ½ makes ρ ≈ 0 (0.01) and the gap 0.4 (decision 045).
+ * better); ½ made ρ ≈ 0 on the old calibration half (decision 045), but on hidden studio portraits
+ * Black − White still read +3.5 (ρ −0.34): a pore is a shadow, a share of the light, which plain
+ * L* already reads smaller on darker skin. ¼ (decision 110): the darkest skin (ITA° ≤ 10) +2.3 →
+ * +0.9 against the palest, age taken out (γ 0 overshot: ITA° ≤ 25 −3.1).
  */
-export const PORE_TONE_GAMMA = 0.5;
+export const PORE_TONE_GAMMA = 0.25;
 /**
  * Texture's band (G₀.₈ − G₂.₀₅ of the equalised L*) is scaled by contrastScale^TEXTURE_TONE_GAMMA,
  * like pores: with γ 1 the calibration half's darker tercile read smoother (gap +3.4, ρ(ITA°)
@@ -78,9 +81,13 @@ export const FOLD_CAP = 1;
  * Firmness's fold strength is scaled by contrastScale^FOLD_TONE_GAMMA before the cap (on top of
  * the contrast scaling every texture measure gets): with the cap alone, folds on darker skin read
  * deeper (ρ(raw, ITA°) −0.24 over the calibration half's studio portraits); with 1 it is −0.06
- * pooled and +0.13 within the studio series (0.5: −0.15 / +0.03; decision 038).
+ * pooled and +0.13 within the studio series (0.5: −0.15 / +0.03; decision 038). 1 read the
+ * shading of a fold twice smaller on darker skin (cs², while a fold's shading is a share of the
+ * light): on hidden studio portraits Black − White +6.4, on the calibration part the darkest skin
+ * (ITA° ≤ 10) +8.5 against the palest, age taken out. ½ (decision 110): +5.6, within-series ρ
+ * −0.10 → −0.02, ρ(age) −0.34 → −0.36; 0 gave +2.1 there but −6.3 for ITA° ≤ 25.
  */
-export const FOLD_TONE_GAMMA = 1;
+export const FOLD_TONE_GAMMA = 0.5;
 
 /** RMS of a high-pass signal over the mask, clipped to ±clip so isolated spots do not dominate. */
 export const ROUGHNESS_CLIP = 12;

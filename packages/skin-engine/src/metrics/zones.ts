@@ -79,7 +79,7 @@ export function zoneMeasurements(
   marks: Marks,
   surface: Surface,
 ): Record<RegionKey, RegionMeasurements> {
-  const { frame, width, Lraw, A, B, chroma, Ls, coarseValley, zones, skinW, shine, baseA } = ctx;
+  const { frame, width, Lraw, A, B, chroma, Ls, coarseValley, zones, skinW, oil, baseA } = ctx;
   const { blobSkinW } = ctx;
   const { blemishes, darkSpots, pores, blackheads } = marks;
   const { fineValley2, lineHair, foldCap, poreToneScale, foldToneScale } = surface;
@@ -137,7 +137,7 @@ export function zoneMeasurements(
           sLineFold += lw * foldC;
           nLineSkin += lw;
         }
-        sShine += w * (shine[i] as number);
+        sShine += w * (oil[i] as number);
         const dot = ((L2[i] as number) - (L1[i] as number)) * poreToneScale - PORE_FLOOR;
         if (dot > 0) sPore += w * (dot < PORE_CAP ? dot : PORE_CAP);
         sRough += w * (rough[i] as number);
