@@ -27,3 +27,12 @@ export const DAILY_CHALLENGE = {
 
 export const HISTORY_DEFAULT_LIMIT = 10;
 export const HISTORY_MAX_LIMIT = 100;
+
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** Roles the spec sends to the admin area after login (docs/product-rules.md#roles: admin and moderator). */
+export function isStaff(role: (typeof ROLES)[number]): boolean {
+  return role === 'admin' || role === 'moderator';
+}
