@@ -8,11 +8,11 @@ import { TERMS_REQUIRED } from '@/features/auth/components/register-form';
  * first uses them (lib/lazy-resolver.ts), not with the page (decision 120).
  */
 
-export const LoginFormValues = LoginBody.extend({ rememberMe: z.boolean() });
+const LoginFormValues = LoginBody.extend({ rememberMe: z.boolean() });
 export type LoginFormValues = z.infer<typeof LoginFormValues>;
 
 // RegisterBody carries refinements, so the terms box is joined with an intersection, not extend().
-export const RegisterFormValues = z.intersection(
+const RegisterFormValues = z.intersection(
   RegisterBody,
   z.object({ acceptTerms: z.boolean().refine((v) => v, TERMS_REQUIRED) }),
 );
