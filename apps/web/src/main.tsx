@@ -5,7 +5,7 @@ import { createBrowserRouter, type DataRouter, type HydrationState } from 'react
 import { AppProvider, createQueryClient } from '@/app/provider';
 import { markFirstPaint } from '@/components/after-first-paint';
 import { AppRouter, createRoutes, loadMatchedRoutes } from '@/app/router';
-import { browserLocale, DEFAULT_LOCALE, setLocale } from '@/lib/format';
+import { DEFAULT_LOCALE, setLocale } from '@/lib/format';
 import { isNative, startNativeApp } from '@/lib/platform/native';
 import { persistOfflineCache, restoreOfflineCache } from '@/lib/platform/offline-cache';
 import { startOutbox } from '@/lib/platform/outbox';
@@ -57,7 +57,8 @@ function routerReady(router: DataRouter, ms: number): Promise<void> {
 async function start(container: HTMLElement): Promise<Root> {
   const queryClient = createQueryClient();
   const state = readServerState();
-  setLocale(state ? (state.locale ?? DEFAULT_LOCALE) : browserLocale());
+  // Checked when the first date or number is formatted (lib/format.ts).
+  setLocale(state ? (state.locale ?? DEFAULT_LOCALE) : navigator.language);
 
   // Edits made offline go out when the connection returns; then every screen asks again.
   startOutbox(() => void queryClient.invalidateQueries());

@@ -1,42 +1,13 @@
 import { z } from 'zod';
 import { AuthMessages, MIN_PASSWORD_LENGTH, ProfileConcern, SkinType, User } from './auth';
+import { AccountMessages } from './messages';
+
+export { AccountMessages };
 
 /**
  * Profile and account: GET/PATCH /api/users/me, password change, account deletion, data export,
  * forgot/reset password.
  */
-
-export const AccountMessages = {
-  profileUpdated: 'Profile updated successfully!',
-  nameRequired: 'Please enter your name',
-  invalidTimezone: 'Unknown time zone',
-  wrongPassword: 'Your current password is not correct',
-  passwordRequired: 'Please enter your password',
-  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
-  accountDeleted: 'Your account and all its data have been deleted.',
-  /** The same answer whether or not the email has an account. */
-  resetRequested:
-    'If an account exists for that email, we have sent a link to reset the password. It works once, within an hour.',
-  resetInvalid: 'This reset link is invalid or has expired. Please request a new one.',
-  resetDone: 'Your password has been reset. Please sign in with the new one.',
-  exportRunning: 'Your data is already being downloaded. Please wait for that download to finish.',
-  /** The same answer whether or not the new address already has an account. */
-  emailChangeRequested:
-    'We have sent a confirmation link to the new address. Your email changes when you open it, within an hour.',
-  emailUnchanged: 'That is already your email.',
-  emailNeedsConfirmation:
-    'To change your email, use "Change email": we send a confirmation link to the new address first.',
-  emailChangeLimit: 'You have asked to change your email several times. Please try again later.',
-  emailConfirmInvalid:
-    'This confirmation link is invalid, was already used or has expired. Ask for a new one on your profile.',
-  emailChanged: 'Your email has been changed.',
-  emailConfirmed: 'Your email address is confirmed.',
-  confirmationSent:
-    'We have sent a confirmation link to your email address. It works once, within 24 hours.',
-  alreadyConfirmed: 'Your email address is already confirmed.',
-  confirmationLimit:
-    'You have asked for several confirmation links. Please use the newest one or try again later.',
-} as const;
 
 /** Extra error codes of these endpoints (the status codes are in the comments of each schema). */
 export const AccountErrorCode = {

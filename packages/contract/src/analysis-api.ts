@@ -16,6 +16,7 @@ import {
   UnmeasuredMetric,
   ZoneNote,
 } from './analysis';
+import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from './constants';
 
 /** The stored analysis, as /api/analysis/scan, /scan-upload and /{id} return it (docs/product-rules.md#api). */
 
@@ -109,8 +110,7 @@ export const HistoryPeriod = z.enum(HISTORY_PERIODS);
 export type HistoryPeriod = z.infer<typeof HistoryPeriod>;
 /** Source filter (docs/product-rules.md#api: all, external provider, own AI, recent). */
 export const HISTORY_SOURCES = ['all', 'recent', ...ANALYSIS_SOURCES] as const;
-export const HISTORY_DEFAULT_LIMIT = 10;
-export const HISTORY_MAX_LIMIT = 100;
+export { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from './constants';
 
 export const HistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),

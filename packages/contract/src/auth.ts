@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { isStaff, MIN_PASSWORD_LENGTH, ROLES } from './constants';
+import { AuthMessages } from './messages';
 
-export const ROLES = ['user', 'moderator', 'admin'] as const;
+// Schema-free, so a page can import them without zod (decision 120).
+export { AuthMessages, isStaff, MIN_PASSWORD_LENGTH, ROLES };
+
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
@@ -23,23 +27,6 @@ export const PROFILE_CONCERNS = [
 ] as const;
 export const ProfileConcern = z.enum(PROFILE_CONCERNS);
 export type ProfileConcern = z.infer<typeof ProfileConcern>;
-
-export const MIN_PASSWORD_LENGTH = 6;
-
-/** Messages from docs/product-rules.md#validation, shared so web and server say exactly the same thing. */
-export const AuthMessages = {
-  fillAllFields: 'Please fill in all fields',
-  passwordsDontMatch: "Passwords don't match",
-  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-  invalidEmail: 'Please enter a valid email address',
-  emailTaken: 'An account with this email already exists',
-  invalidCredentials: 'Invalid email or password',
-  loginFailed: 'Login failed',
-  registrationFailed: 'Registration failed',
-  loginSuccess: 'Welcome back! Login successful.',
-  adminLoginSuccess: 'Welcome Admin! Redirecting to admin dashboard...',
-  registerSuccess: 'Account created successfully! Welcome to Lumiskin.',
-} as const;
 
 export const UserProfile = z.object({
   skinType: SkinType,
@@ -109,8 +96,3 @@ export type AuthResponse = z.infer<typeof AuthResponse>;
 
 export const MeResponse = z.object({ user: User });
 export type MeResponse = z.infer<typeof MeResponse>;
-
-/** Roles the spec sends to the admin area after login (docs/product-rules.md#roles: admin and moderator). */
-export function isStaff(role: Role): boolean {
-  return role === 'admin' || role === 'moderator';
-}

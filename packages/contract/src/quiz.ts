@@ -17,11 +17,7 @@ export const QUIZ_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as con
 export const QuizDifficulty = z.enum(QUIZ_DIFFICULTIES);
 export type QuizDifficulty = z.infer<typeof QuizDifficulty>;
 
-/**
- * The IANA time zone the web client sends (Intl.DateTimeFormat().resolvedOptions().timeZone).
- * It sets where "today" starts for the daily challenge and the streak; absent or unknown = UTC.
- */
-export const TIME_ZONE_HEADER = 'x-timezone';
+export { DAILY_CHALLENGE, TIME_ZONE_HEADER } from './constants';
 
 /** docs/product-rules.md#constants: streak emoji thresholds 7, 14 and 30 days. */
 export const STREAK_EMOJI_THRESHOLDS = [7, 14, 30] as const;
@@ -51,21 +47,6 @@ export const POINTS_PER_RIGHT_ANSWER: Record<QuizDifficulty, number> = {
   intermediate: 15,
   advanced: 20,
 };
-
-/**
- * What the daily challenge card and the landing page promise, kept true to the rules
- * (apps/server/src/modules/quiz/rules.ts): 10–20 points a right answer by difficulty, so a perfect
- * run of five is worth 50–100 (minPoints–maxPoints) before the streak bonus; five questions take a
- * minute or two.
- */
-export const DAILY_CHALLENGE = {
-  questions: 5,
-  minutes: 2,
-  pointsPerRightAnswer: { min: 10, max: 20 },
-  minPoints: 50,
-  maxPoints: 100,
-  maxStreakBonus: 100,
-} as const;
 
 export const CategoryId = z
   .string()

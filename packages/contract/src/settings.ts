@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { SettingsMessages } from './messages';
+
+export { SettingsMessages };
 
 /**
  * Site settings an admin changes without a deploy (issue 14, decision 032): one row per key in
@@ -41,13 +44,6 @@ export const AdminSettings = SiteSettings.extend({
   ),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
-
-export const SettingsMessages = {
-  signupsClosed:
-    'New sign-ups are paused at the moment. Please try again later; existing accounts can sign in as usual.',
-  scansPaused:
-    'New skin scans are paused for a short while. Your history and routine are still here; please try again later.',
-} as const;
 
 export const SettingsErrorCode = {
   signupsClosed: 'signups_closed',

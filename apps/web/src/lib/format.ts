@@ -8,6 +8,21 @@
 export const DEFAULT_LOCALE = 'en-GB';
 
 let locale = DEFAULT_LOCALE;
+/**
+ * A tag set but not checked yet: checking it (supportedLocalesOf) loads the runtime's locale data,
+ * a long step of a page's start on a slow phone, so it waits for the first date or number to
+ * format, which needs that data anyway; a page that formats nothing never pays it (decision 120).
+ */
+let unchecked: { tag: string | null | undefined } | null = null;
+
+/** The session's locale, checked. */
+function current(): string {
+  if (unchecked) {
+    locale = supportedLocale(unchecked.tag);
+    unchecked = null;
+  }
+  return locale;
+}
 
 /** A BCP 47 tag Intl supports, or the default. */
 export function supportedLocale(tag: string | null | undefined): string {
@@ -24,32 +39,29 @@ export function localeFromAcceptLanguage(header: string | null | undefined): str
   return supportedLocale(header?.split(',')[0]?.split(';')[0]?.trim());
 }
 
-/** The browser's preferred language, or the default outside a browser. */
-export function browserLocale(): string {
-  return typeof navigator === 'undefined' ? DEFAULT_LOCALE : supportedLocale(navigator.language);
-}
-
 export function setLocale(tag: string | null | undefined) {
-  locale = supportedLocale(tag);
+  unchecked = { tag };
 }
 
 export function getLocale(): string {
-  return locale;
+  return current();
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
 function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${locale}|${JSON.stringify(options)}`;
+  const tag = current();
+  const key = `d|${tag}|${JSON.stringify(options)}`;
   let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(tag, options)));
   return format;
 }
 
 function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${locale}|${JSON.stringify(options)}`;
+  const tag = current();
+  const key = `n|${tag}|${JSON.stringify(options)}`;
   let format = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locale, options)));
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(tag, options)));
   return format;
 }
 

@@ -1,11 +1,12 @@
-import { AccountResponse } from '@lumiskin/contract/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 
 /** GET /api/users/me: the user with notes, time zone, settings and goals. */
 export async function getAccount(signal?: AbortSignal) {
-  const { user } = AccountResponse.parse(await api.get<unknown>('/users/me', { signal }));
-  return user;
+  // The schema loads with the request, not with the page's first script (decision 120).
+  const contract = import('@lumiskin/contract/account');
+  const body = await api.get<unknown>('/users/me', { signal });
+  return (await contract).AccountResponse.parse(body).user;
 }
 
 /** The dashboard and the profile read and write the same cached account. */

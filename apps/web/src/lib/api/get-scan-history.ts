@@ -1,8 +1,7 @@
-import {
-  HistoryResponse,
-  type HistoryItem,
-  type HistoryPeriod,
-  type HistoryQueryInput,
+import type {
+  HistoryItem,
+  HistoryPeriod,
+  HistoryQueryInput,
 } from '@lumiskin/contract/analysis-api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestWithHeaders, totalCount } from '@/lib/api/api-client';
@@ -34,12 +33,14 @@ export async function getScanHistory(
     period,
     source,
   });
+  // The schema loads with the request, not with the page's first script (decision 120).
+  const contract = import('@lumiskin/contract/analysis-api');
   const { data, headers } = await apiRequestWithHeaders<unknown>(
     `/analysis/history?${query.toString()}`,
     { signal },
   );
   // The list is bare (docs/product-rules.md#api); the number of matching scans comes in X-Total-Count.
-  const items = HistoryResponse.parse(data);
+  const items = (await contract).HistoryResponse.parse(data);
   return { items, total: totalCount(headers) ?? offset + items.length };
 }
 

@@ -4,7 +4,7 @@
  * person on this device gets none of the last one's reminders. Never inside the native app
  * (it registers with FCM through lib/platform/native.ts instead).
  */
-import { type PushSubscriptionBody, VapidPublicKey } from '@lumiskin/contract/notifications';
+import type { PushSubscriptionBody } from '@lumiskin/contract/notifications';
 import { api } from '@/lib/api/api-client';
 import { isNativeApp } from '@/lib/platform/install-prompt';
 
@@ -58,6 +58,8 @@ export async function enablePush(): Promise<PushState> {
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
   const reg = await registration();
   if (!reg) return 'unsupported';
+  // The schema loads when someone turns reminders on, not with every page (decision 120).
+  const { VapidPublicKey } = await import('@lumiskin/contract/notifications');
   const { public_key } = VapidPublicKey.parse(await api.get<unknown>('/push/vapid-public-key'));
   const subscription =
     (await reg.pushManager.getSubscription()) ??

@@ -1,4 +1,4 @@
-import { TIME_ZONE_HEADER } from '@lumiskin/contract/quiz';
+import { TIME_ZONE_HEADER } from '@lumiskin/contract/constants';
 
 /** The browser's IANA time zone, or null when the runtime cannot tell. */
 export function browserTimeZone(): string | null {

@@ -3,10 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 import { meQueryKey } from '@/lib/api/auth';
 import { saveSession } from '@/lib/platform/storage';
-import { SessionResponse } from '@/features/auth/api/auth-response';
 
 export async function login(body: LoginBody) {
-  return SessionResponse.parse(await api.post<unknown>('/auth/login', body));
+  // The schema (and zod) loads with the request, not with the page (decision 120).
+  const schema = import('@/features/auth/api/auth-response');
+  const answer = await api.post<unknown>('/auth/login', body);
+  return (await schema).SessionResponse.parse(answer);
 }
 
 /** POST /api/auth/login; on success stores both session keys and primes the `me` query. */

@@ -47,8 +47,11 @@ describe('LoginForm', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByLabelText('Email')).toHaveAccessibleDescription(
-      AuthMessages.fillAllFields,
+    // The form's schema is imported at its first use (lib/lazy-resolver.ts): the messages follow.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+        AuthMessages.fillAllFields,
+      ),
     );
     expect(screen.getByLabelText('Password', { exact: true })).toHaveAccessibleDescription(
       AuthMessages.fillAllFields,

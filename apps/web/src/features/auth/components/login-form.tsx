@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AuthMessages, isStaff, LoginBody, type User } from '@lumiskin/contract/auth';
+import type { User } from '@lumiskin/contract/auth';
+import { isStaff } from '@lumiskin/contract/constants';
+import { AuthMessages } from '@lumiskin/contract/messages';
 import { SparklesIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -12,15 +12,18 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { paths, safeRedirect } from '@/config/paths';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { getItem, REMEMBERED_EMAIL_KEY, setItem } from '@/lib/platform/storage';
 import { useLogin } from '@/features/auth/api/login';
 import { ServerErrorAlert, useAuthFormErrors } from '@/features/auth/components/form-errors';
+import type { LoginFormValues } from '@/features/auth/components/form-schemas';
 import { PasswordInput } from '@/features/auth/components/password-input';
 
 export const DEMO_CREDENTIALS = { email: 'demo@lumiskin.app', password: 'glow-demo-2026' } as const;
 
-const LoginFormValues = LoginBody.extend({ rememberMe: z.boolean() });
-type LoginFormValues = z.infer<typeof LoginFormValues>;
+const schema = lazyResolver<LoginFormValues>(
+  async () => (await import('@/features/auth/components/form-schemas')).loginResolver,
+);
 
 /** Where a signed-in person goes: staff to /admin (decision 004), others back where they were. */
 export function destinationAfterLogin(user: User, redirect: string | null): string {
@@ -43,7 +46,7 @@ export function LoginForm() {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(LoginFormValues),
+    resolver: schema.resolver,
     defaultValues: {
       // After a password reset the page arrives with ?email=: the account just reset.
       email: prefilledEmail || rememberedEmail || '',
@@ -74,7 +77,7 @@ export function LoginForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form onSubmit={onSubmit} onFocus={schema.preload} noValidate className="grid gap-5">
       <Alert variant="info" className="items-center">
         <SparklesIcon aria-hidden />
         <div className="min-w-0 flex-1 leading-snug">

@@ -1,5 +1,5 @@
 import { AuthMessages } from '@lumiskin/contract/auth';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { RegisterForm, TERMS_REQUIRED } from '@/features/auth/components/register-form';
@@ -52,6 +52,12 @@ describe('RegisterForm', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
+    // The form's schema is imported at its first use (lib/lazy-resolver.ts): the messages follow.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(
+        AuthMessages.fillAllFields,
+      ),
+    );
     for (const label of ['Full name', 'Email', 'Confirm password']) {
       expect(await screen.findByLabelText(label)).toHaveAccessibleDescription(
         AuthMessages.fillAllFields,

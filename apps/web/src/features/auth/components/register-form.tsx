@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AuthMessages, RegisterBody } from '@lumiskin/contract/auth';
+import { AuthMessages } from '@lumiskin/contract/messages';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field, FieldError, fieldAria } from '@/components/ui/field';
@@ -12,16 +10,15 @@ import { toast } from '@/components/ui/use-toast';
 import { paths, safeRedirect } from '@/config/paths';
 import { useRegister } from '@/features/auth/api/register';
 import { ServerErrorAlert, useAuthFormErrors } from '@/features/auth/components/form-errors';
+import type { RegisterFormValues } from '@/features/auth/components/form-schemas';
 import { PasswordInput } from '@/features/auth/components/password-input';
+import { lazyResolver } from '@/lib/lazy-resolver';
 
 export const TERMS_REQUIRED = 'Please accept the Terms of Service and Privacy Policy';
 
-// RegisterBody carries refinements, so the terms box is joined with an intersection, not extend().
-const RegisterFormValues = z.intersection(
-  RegisterBody,
-  z.object({ acceptTerms: z.boolean().refine((v) => v, TERMS_REQUIRED) }),
+const schema = lazyResolver<RegisterFormValues>(
+  async () => (await import('@/features/auth/components/form-schemas')).registerResolver,
 );
-type RegisterFormValues = z.input<typeof RegisterFormValues>;
 
 const linkClass = 'font-semibold text-primary-text underline-offset-4 hover:underline';
 
@@ -41,7 +38,7 @@ export function RegisterForm() {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormValues>({
-    resolver: zodResolver(RegisterFormValues),
+    resolver: schema.resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
   });
 
@@ -59,7 +56,7 @@ export function RegisterForm() {
   const termsError = errors.acceptTerms?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form onSubmit={onSubmit} onFocus={schema.preload} noValidate className="grid gap-5">
       <ServerErrorAlert message={errorsReport.serverError} />
 
       <Field id="register-name" label="Full name" error={errors.name?.message}>

@@ -1,4 +1,4 @@
-import { AccountMessages } from '@lumiskin/contract/account';
+import { AccountMessages } from '@lumiskin/contract/messages';
 import { AlertCircleIcon, MailCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,5 +1,4 @@
-import { AccountMessages } from '@lumiskin/contract/account';
-import { AuthMessages } from '@lumiskin/contract/auth';
+import { AccountMessages, AuthMessages } from '@lumiskin/contract/messages';
 import { AlertCircleIcon, MailCheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';

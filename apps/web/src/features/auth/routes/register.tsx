@@ -1,4 +1,4 @@
-import { SettingsMessages } from '@lumiskin/contract/settings';
+import { SettingsMessages } from '@lumiskin/contract/messages';
 import { InfoIcon } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';

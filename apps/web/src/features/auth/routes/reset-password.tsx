@@ -1,5 +1,5 @@
-import { AccountMessages } from '@lumiskin/contract/account';
-import { AuthMessages, MIN_PASSWORD_LENGTH } from '@lumiskin/contract/auth';
+import { MIN_PASSWORD_LENGTH } from '@lumiskin/contract/constants';
+import { AccountMessages, AuthMessages } from '@lumiskin/contract/messages';
 import { AlertCircleIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { HISTORY_MAX_LIMIT } from '@lumiskin/contract/analysis-api';
+import { HISTORY_MAX_LIMIT } from '@lumiskin/contract/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { meQueryOptions } from '@/lib/api/auth';
 import { getAccountQueryOptions } from '@/lib/api/get-account';

@@ -1,4 +1,4 @@
-import { DAILY_CHALLENGE } from '@lumiskin/contract/quiz';
+import { DAILY_CHALLENGE } from '@lumiskin/contract/constants';
 import { BrainIcon, FlameIcon, TimerIcon, TrophyIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
