@@ -12,24 +12,24 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * docs/skin-engine-calibration-log.md#method-numbers.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 6,
-  oiliness: 3,
-  redness: 3,
-  texture: 3,
-  dark_spots: 7,
-  radiance: 5,
-  hydration: 7,
-  pores: 4,
-  fine_lines: 3,
-  uneven_tone: 4,
-  dark_circles: 3,
-  blackheads: 4,
-  sensitivity: 4,
-  firmness: 3,
+  acne: 7,
+  oiliness: 4,
+  redness: 4,
+  texture: 4,
+  dark_spots: 8,
+  radiance: 6,
+  hydration: 8,
+  pores: 5,
+  fine_lines: 4,
+  uneven_tone: 5,
+  dark_circles: 4,
+  blackheads: 5,
+  sensitivity: 5,
+  firmness: 4,
 };
 
 /**
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-29/106';
+export const ENGINE_METHOD_VERSION = '2026-11-29/107';

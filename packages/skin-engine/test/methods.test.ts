@@ -11,6 +11,10 @@ import {
   HAIR_SOFT,
   HAIR_SOFT_D,
   HAIR_TEXTURE,
+  STRAND_DARK,
+  STRAND_FROM,
+  STRAND_SIGMA,
+  STRAND_TO,
 } from '../src/metrics/hair';
 import {
   COMEDO_MIN,
@@ -18,7 +22,10 @@ import {
   INFLAM_MIN,
   INFLAM_TO,
   CENTRE_SHARE,
+  DARK_CAP,
   DARK_RING_SHARE,
+  DOME_REF,
+  DOME_SHARE,
   RED_RATIO_FROM,
   RED_RATIO_TO,
   REL_L16,
@@ -85,6 +92,9 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     ROUND_TO,
     ROUND_REF,
     DARK_RING_SHARE,
+    DARK_CAP,
+    DOME_SHARE,
+    DOME_REF,
     SURROUND_FROM,
     SURROUND_STRONG,
     SPOT_DISC,
@@ -105,6 +115,9 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
       ROUND_TO,
       ROUND_REF,
       DARK_RING_SHARE,
+      DARK_CAP,
+      DOME_SHARE,
+      DOME_REF,
       SURROUND_FROM,
       SURROUND_STRONG,
     },
@@ -135,6 +148,8 @@ const HAIR = {
   HAIR_SOFT_D,
   HAIR_AREA_SOFT,
   BLOB_HAIR_SIGMA,
+  // Decision 107: on the forehead a patch is hair as far as it is strands.
+  strands: { STRAND_FROM, STRAND_TO, STRAND_DARK, STRAND_SIGMA },
 };
 /** Derived metrics: their definition is their inputs' (hydration blends three scores). */
 const INPUTS: Partial<Record<MetricKey, MetricKey[]>> = {
@@ -167,23 +182,25 @@ function fingerprint(metric: MetricKey): string {
 // above) and bumped every number with it: the soft hair weight changed what every metric reads.
 // Decision 041 merged 038 (fine lines, firmness: new raw values, constants and knots) with 039:
 // those two and hydration (which blends fine lines) sit above both branches' numbers.
+// Decision 107 added the strands test of forehead hair patches (HAIR.strands) and bumped every
+// number again; acne and dark spots also take the darkening cap and the dome's shading.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 6, fingerprint: '0bbf22c6a697' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening
-  oiliness: { method: 3, fingerprint: 'ad3ae42dd4d4' }, // 056: the light's estimate
-  redness: { method: 3, fingerprint: '9026e2c6e8d2' }, // 056
-  texture: { method: 3, fingerprint: '94629bcf45b7' }, // 051: fine band, tone γ ½
-  dark_spots: { method: 7, fingerprint: '341bfa1c5f4a' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to
-  radiance: { method: 5, fingerprint: '98f01297d7b5' }, // 050: hinged expected chroma; 056
-  hydration: { method: 7, fingerprint: 'c932ead5a7ff' }, // 041: fine lines; 050, 056: radiance; 051: texture
-  pores: { method: 4, fingerprint: '243fe36004b2' },
-  fine_lines: { method: 3, fingerprint: '2972c09b1287' }, // 041: 038's forehead lines + 039's hair weight
-  uneven_tone: { method: 4, fingerprint: 'd7f9822fd588' }, // 056
-  dark_circles: { method: 3, fingerprint: '95b7d2df2345' },
-  blackheads: { method: 4, fingerprint: 'eb1e2360710c' }, // 057: comedones per 100 cm² of the T-zone
-  sensitivity: { method: 4, fingerprint: 'ad73611ad40d' }, // 049: soft diffuse redness, band baseline; 056
-  firmness: { method: 3, fingerprint: '748419562b21' }, // 041: 038's clipped folds + 039's hair weight
+  acne: { method: 7, fingerprint: 'f97af9828a66' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening
+  oiliness: { method: 4, fingerprint: '5c15f0691793' }, // 056: the light's estimate
+  redness: { method: 4, fingerprint: 'cc83bc514b5a' }, // 056
+  texture: { method: 4, fingerprint: 'f3f3bc35d3e5' }, // 051: fine band, tone γ ½
+  dark_spots: { method: 8, fingerprint: '6e47f98ced9f' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to
+  radiance: { method: 6, fingerprint: '38b96c33a1ed' }, // 050: hinged expected chroma; 056
+  hydration: { method: 8, fingerprint: 'dd9c3194655b' }, // 041: fine lines; 050, 056: radiance; 051: texture
+  pores: { method: 5, fingerprint: '4f8e21daf0d4' },
+  fine_lines: { method: 4, fingerprint: '1d2ca957126d' }, // 041: 038's forehead lines + 039's hair weight
+  uneven_tone: { method: 5, fingerprint: 'bb5b861eb2c3' }, // 056
+  dark_circles: { method: 4, fingerprint: 'cbd357ed0c35' },
+  blackheads: { method: 5, fingerprint: '482b9c4ebbc3' }, // 057: comedones per 100 cm² of the T-zone
+  sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
+  firmness: { method: 4, fingerprint: '9bf98788b551' }, // 041: 038's clipped folds + 039's hair weight
 };
-const PINNED_ENGINE_VERSION = '2026-11-29/106';
+const PINNED_ENGINE_VERSION = '2026-11-29/107';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -249,23 +266,23 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 6,
-      oiliness: 3,
-      redness: 3,
-      dark_spots: 7,
-      uneven_tone: 4,
-      radiance: 5,
-      dark_circles: 3,
-      texture: 3,
-      hydration: 7,
-      fine_lines: 3,
-      firmness: 3,
-      // 4, not 3: decision 042's branch (not adopted) carried pores 3 with another definition.
-      pores: 4,
-      blackheads: 4,
-      sensitivity: 4,
+      acne: 7,
+      oiliness: 4,
+      redness: 4,
+      dark_spots: 8,
+      uneven_tone: 5,
+      radiance: 6,
+      dark_circles: 4,
+      texture: 4,
+      hydration: 8,
+      fine_lines: 4,
+      firmness: 4,
+      // 5, not 4: decision 042's branch (not adopted) carried pores 3 with another definition.
+      pores: 5,
+      blackheads: 5,
+      sensitivity: 5,
     };
     for (const metric of COMPREHENSIVE_METRICS)
       expect(METRIC_METHODS[metric]).toBe(expected[metric] ?? 2);

@@ -33,9 +33,10 @@ export const INFLAM_DARK = 0.35;
 /**
  * The strength (inflamStrength, on the REL_L16 scale) at which a lesion of curvature ratio
  * ROUND_REF counts ½ (decision 058: 8 before, 7 with the rounder shape; decision 106: 6.5, with
- * the threshold rising with the blob's elongation, INFLAM_MIN × √(ratio / ROUND_REF)).
+ * the threshold rising with the blob's elongation, INFLAM_MIN × √(ratio / ROUND_REF); decision
+ * 107: 7.5, with the darkening counted up to DARK_CAP × the redness and the dome's shading).
  */
-export const INFLAM_MIN = 6.5;
+export const INFLAM_MIN = 7.5;
 /**
  * The curvature ratio at which the threshold is INFLAM_MIN (decision 106): a painted papule's
  * median is 1.2–1.4, the clear faces' near-threshold red blobs' 1.85 (skin between wrinkles,
@@ -50,6 +51,21 @@ export const ROUND_REF = 1.3;
  */
 export const DARK_RING_SHARE = 0.5;
 /**
+ * The darkening a lesion's strength counts is at most DARK_CAP × its redness (decision 107: 4,
+ * was 2). A strongly compressed photo (JPEG q45, 4:2:0) keeps a papule's darkening and loses
+ * most of its a* contrast: at phone quality the calibration part's painted papules read redness
+ * 2.1 and darkening 6.3 (relative scale), at full size 4.5 and 6.4.
+ */
+export const DARK_CAP = 4;
+/**
+ * A dome lit from above is lighter on its upper side and darker on its lower side; a flat stain
+ * is neither. The lightness of the disc's upper third minus its lower third (relative scale)
+ * lowers the threshold by up to DOME_SHARE, in full at DOME_REF (decision 107). The shading is
+ * in L*, which a JPEG keeps at full resolution.
+ */
+export const DOME_SHARE = 0.2;
+export const DOME_REF = 4;
+/**
  * Most of the ring must lie on measured skin of the zones: the share counts 0 at SURROUND_FROM and
  * 1 a quarter above. A lesion well above its threshold may sit nearer the zone's edge (a papule
  * beside the nose or the brow): for strength from 1.5 to 2.25 × the threshold the ramp starts
@@ -60,9 +76,12 @@ export const SURROUND_STRONG = 0.15;
 /** A lesion counts from INFLAM_FROM × INFLAM_MIN to INFLAM_TO × INFLAM_MIN (soft, like every count). */
 export const INFLAM_FROM = 0.75;
 export const INFLAM_TO = 1.25;
-/** Red, not brown: Δa / |ΔL| below RED_RATIO_FROM counts 0, above RED_RATIO_TO counts 1. */
+/**
+ * Red, not brown: Δa / |ΔL| below RED_RATIO_FROM counts 0, above RED_RATIO_TO counts 1
+ * (decision 107: 0.25, was 0.3; a melanin mark reads ≈ 0.04, a haemoglobin one 1.5).
+ */
 export const RED_RATIO_FROM = 0.15;
-export const RED_RATIO_TO = 0.3;
+export const RED_RATIO_TO = 0.25;
 /** Open comedones: relative darkening at which a fine dot counts ½ (pores are ≈ 2–4). */
 export const COMEDO_MIN = 11;
 /** Closed comedones: relative lightening of a fine dome that counts ½ (and not a glint). */
@@ -123,14 +142,21 @@ export interface LesionInput {
  */
 export function inflamStrength(aSides: number, dL: number): number {
   const red = Math.max(0, aSides);
-  return red + Math.min(Math.max(0, -dL), 2 * red);
+  return red + Math.min(Math.max(0, -dL), DARK_CAP * red);
 }
 
 const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
 
-/** The strength at which a blob of this curvature ratio counts ½ (decision 106). */
-export function inflamThreshold(curvature: number): number {
-  return INFLAM_MIN * Math.sqrt(Math.max(1, curvature) / ROUND_REF);
+/**
+ * The strength at which a blob of this curvature ratio counts ½ (decision 106), lowered by up to
+ * DOME_SHARE for a dome shaded from above (decision 107; `dome` on the relative scale).
+ */
+export function inflamThreshold(curvature: number, dome = 0): number {
+  return (
+    INFLAM_MIN *
+    Math.sqrt(Math.max(1, curvature) / ROUND_REF) *
+    (1 - DOME_SHARE * ramp(dome / DOME_REF))
+  );
 }
 
 export function softAt(value: number, threshold: number): number {
@@ -163,6 +189,7 @@ export function ringContrast(
   rIn: number,
   rOut: number,
   buf: RingBuffers,
+  rDisc = 0,
 ): {
   contrast: [number, number, number];
   ring: Ring;
@@ -172,6 +199,13 @@ export function ringContrast(
   darkSides: number;
   /** Share of the ring on measured skin. */
   ringShare: number;
+  /**
+   * With rDisc: the a* of the whole disc of radius rDisc against the ring's median (the redness
+   * read at the scale a 4:2:0 JPEG keeps colour at), and the disc's upper third's lightness
+   * minus its lower third's (a dome lit from above), both on the relative scale; else 0.
+   */
+  aDisc: number;
+  dome: number;
 } | null {
   const { width, height, L, A, B, core } = input;
   const R = Math.ceil(rOut);
@@ -182,6 +216,8 @@ export function ringContrast(
   let ca = 0;
   let cb = 0;
   let cn = 0;
+  const disc = { a: 0, n: 0, top: 0, nTop: 0, bottom: 0, nBottom: 0 };
+  const third = rDisc / 3;
   for (let dy = -R; dy <= R; dy++) {
     const yy = y + dy;
     if (yy < 0 || yy >= height) continue;
@@ -192,6 +228,17 @@ export function ringContrast(
       const i = yy * width + xx;
       if (d2 >= rIn * rIn && d2 <= rOut * rOut) ringArea++;
       if (!core[i]) continue;
+      if (d2 <= rDisc * rDisc) {
+        disc.a += A[i] as number;
+        disc.n++;
+        if (dy < -third) {
+          disc.top += L[i] as number;
+          disc.nTop++;
+        } else if (dy > third) {
+          disc.bottom += L[i] as number;
+          disc.nBottom++;
+        }
+      }
       if (d2 <= rc * rc) {
         cL += L[i] as number;
         ca += A[i] as number;
@@ -241,6 +288,8 @@ export function ringContrast(
     aSides: k * (sides[1] as number),
     darkSides: k * (darkSides[1] as number),
     ringShare: ringArea ? n / ringArea : 0,
+    aDisc: disc.n ? k * (disc.a / disc.n - ring.a) : 0,
+    dome: disc.nTop && disc.nBottom ? k * (disc.top / disc.nTop - disc.bottom / disc.nBottom) : 0,
   };
 }
 
@@ -311,12 +360,15 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
     const sigma = bl.sigma * 2;
     const r = Math.SQRT2 * sigma;
     const { rc, rIn, rOut } = ringOf(r);
-    const c = ringContrast(input, x, y, rc, rIn, rOut, buf);
+    const c = ringContrast(input, x, y, rc, rIn, rOut, buf, r);
     if (!c) continue;
-    const [dL, da] = c.contrast;
+    const [dL, daCentre] = c.contrast;
+    // Redness is also read over the whole disc (decision 107): a q45 JPEG spreads a small
+    // papule's a* over its chroma block, so the disc keeps what the centre lost.
+    const da = Math.max(daCentre, c.aDisc);
     const darkening = (1 - DARK_RING_SHARE) * c.darkSides - DARK_RING_SHARE * dL;
-    const strength = inflamStrength(c.aSides, -darkening);
-    const threshold = inflamThreshold(bl.curvature);
+    const strength = inflamStrength(Math.max(c.aSides, c.aDisc), -darkening);
+    const threshold = inflamThreshold(bl.curvature, c.dome);
     const red = ramp(
       (da / Math.max(0.5, Math.abs(dL)) - RED_RATIO_FROM) / (RED_RATIO_TO - RED_RATIO_FROM),
     );
