@@ -23,8 +23,13 @@ import {
   INFLAM_TO,
   CENTRE_SHARE,
   DARK_CAP,
+  DARK_FLAT,
+  DARK_RED_FROM,
+  DARK_RED_TO,
   DARK_RING_SHARE,
   DOME_REF,
+  DOME_ROUND_FROM,
+  DOME_ROUND_TO,
   DOME_SHARE,
   RED_RATIO_FROM,
   RED_RATIO_TO,
@@ -93,8 +98,13 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     ROUND_REF,
     DARK_RING_SHARE,
     DARK_CAP,
+    DARK_FLAT,
+    DARK_RED_FROM,
+    DARK_RED_TO,
     DOME_SHARE,
     DOME_REF,
+    DOME_ROUND_FROM,
+    DOME_ROUND_TO,
     SURROUND_FROM,
     SURROUND_STRONG,
     SPOT_DISC,
@@ -116,8 +126,13 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
       ROUND_REF,
       DARK_RING_SHARE,
       DARK_CAP,
+      DARK_FLAT,
+      DARK_RED_FROM,
+      DARK_RED_TO,
       DOME_SHARE,
       DOME_REF,
+      DOME_ROUND_FROM,
+      DOME_ROUND_TO,
       SURROUND_FROM,
       SURROUND_STRONG,
     },
@@ -183,13 +198,14 @@ function fingerprint(metric: MetricKey): string {
 // Decision 041 merged 038 (fine lines, firmness: new raw values, constants and knots) with 039:
 // those two and hydration (which blends fine lines) sit above both branches' numbers.
 // Decision 107 added the strands test of forehead hair patches (HAIR.strands) and bumped every
-// number again; acne and dark spots also take the darkening cap and the dome's shading.
+// number again; acne and dark spots also take the darkening cap and the dome's shading (the
+// extra darkening only for round, clearly red blobs; the dome only for round ones).
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 7, fingerprint: 'f97af9828a66' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening
+  acne: { method: 7, fingerprint: '7ee07671b59c' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening
   oiliness: { method: 4, fingerprint: '5c15f0691793' }, // 056: the light's estimate
   redness: { method: 4, fingerprint: 'cc83bc514b5a' }, // 056
   texture: { method: 4, fingerprint: 'f3f3bc35d3e5' }, // 051: fine band, tone γ ½
-  dark_spots: { method: 8, fingerprint: '6e47f98ced9f' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to
+  dark_spots: { method: 8, fingerprint: '23e2b052491a' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to
   radiance: { method: 6, fingerprint: '38b96c33a1ed' }, // 050: hinged expected chroma; 056
   hydration: { method: 8, fingerprint: 'dd9c3194655b' }, // 041: fine lines; 050, 056: radiance; 051: texture
   pores: { method: 5, fingerprint: '4f8e21daf0d4' },
