@@ -12,20 +12,20 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * docs/skin-engine-calibration-log.md#method-numbers.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 6,
-  oiliness: 4,
-  redness: 3,
-  texture: 3,
-  dark_spots: 7,
-  radiance: 5,
-  hydration: 7,
-  pores: 5,
-  fine_lines: 3,
-  uneven_tone: 4,
-  dark_circles: 3,
-  blackheads: 4,
-  sensitivity: 4,
-  firmness: 4,
+  acne: 7,
+  oiliness: 5,
+  redness: 4,
+  texture: 4,
+  dark_spots: 8,
+  radiance: 6,
+  hydration: 8,
+  pores: 6,
+  fine_lines: 4,
+  uneven_tone: 5,
+  dark_circles: 4,
+  blackheads: 5,
+  sensitivity: 5,
+  firmness: 5,
 };
 
 /**

@@ -7,7 +7,10 @@ import {
   HAIR_MIN_AREA,
   HAIR_SOFT,
   HAIR_TEXTURE,
+  STRAND_FROM,
+  STRAND_TO,
 } from '../src/metrics/hair';
+import { gaussianBlur } from '../src/image/filters';
 
 /**
  * The hair rule on controlled planes: bare reference skin on top, a darker, strongly textured
@@ -130,5 +133,74 @@ describe('hair detection', () => {
     expect(patch(8)).toBe(0); // 64 px: a spot
     expect(patch(30)).toBe(1); // 900 px: hair
     expect(Math.sqrt(HAIR_MIN_AREA)).toBeGreaterThan(8);
+  });
+
+  describe('hair is strands with a direction, papules are round (decision 107)', () => {
+    const W = 160;
+    /** Bare skin with a faint weave on top (the reference), and a patch of `draw` below. */
+    const field = (depth: (x: number, y: number) => number, strandsAbove?: number) => {
+      const n = W * W;
+      const L = new Float32Array(n);
+      const reference = new Uint8Array(n);
+      const measured = new Uint8Array(n).fill(1);
+      for (let y = 0; y < W; y++)
+        for (let x = 0; x < W; x++) {
+          const i = y * W + x;
+          if (y < 40) reference[i] = 1;
+          const weave = 0.6 * Math.sin(x * 1.9) * Math.sin(y * 2.3);
+          L[i] = 62 + weave - (x >= 30 && x < 130 && y >= 55 && y < 150 ? depth(x, y) : 0);
+        }
+      const blur = gaussianBlur({ data: L, width: W, height: W }, 2.05).data;
+      const highPass = L.map((v, i) => v - (blur[i] as number));
+      const hair = detectHair({
+        width: W,
+        height: W,
+        L,
+        highPass,
+        measured,
+        reference,
+        strandsAbove,
+      });
+      let sum = 0;
+      for (let y = 70; y < 135; y++)
+        for (let x = 45; x < 115; x++) sum += hair.weight[y * W + x] as number;
+      return { share: sum / (65 * 70), hair };
+    };
+    // A fringe: dark strands 1.5 px wide every 4 px, running down at a slant.
+    const strands = (x: number, y: number) => {
+      const u = (x + 0.4 * y) % 4;
+      return u < 1.5 ? 9 : 0;
+    };
+    // A cluster of inflamed papules: domes of radius 3.5 px (≈ 2 mm) every 9 px, 8 L* deep.
+    const papules = (x: number, y: number) => {
+      const row = Math.round(y / 8);
+      const cx = Math.round((x - (row % 2) * 4.5) / 9) * 9 + (row % 2) * 4.5;
+      const d = Math.hypot(x - cx, y - row * 8) / 3.5;
+      return d < 1 ? 8 * Math.sqrt(1 - d * d) : 0;
+    };
+
+    it('without the strands test a cluster of papules reads as hair (the bug)', () => {
+      expect(field(papules).share).toBeGreaterThan(0.5);
+    });
+
+    it('on the forehead a cluster of round papules is not hair, a fringe of strands still is', () => {
+      const cluster = field(papules, W);
+      const fringe = field(strands, W);
+      expect(cluster.share).toBeLessThan(0.1);
+      expect(fringe.share).toBeGreaterThan(0.8);
+      const [c] = cluster.hair.strandPatches;
+      const [f] = fringe.hair.strandPatches;
+      expect(c?.coherence).toBeLessThan(STRAND_FROM);
+      expect(f?.coherence).toBeGreaterThan(STRAND_TO);
+    });
+
+    it('below the nose tip (a beard: stubble is dots) round texture is still hair', () => {
+      expect(field(papules, 50).share).toBeGreaterThan(0.5);
+    });
+
+    it('a patch far darker than the skin is hair whatever its direction (dense or coiled hair)', () => {
+      const coiled = (x: number, y: number) => 14 + papules(x, y);
+      expect(field(coiled, W).share).toBeGreaterThan(0.8);
+    });
   });
 });

@@ -11,7 +11,17 @@ import {
   retintFace,
   type Rgb,
 } from './helpers';
-import { INFLAM_MIN, ROUND_REF, inflamThreshold } from '../src/metrics/lesions';
+import {
+  DARK_CAP,
+  DARK_FLAT,
+  DOME_REF,
+  DOME_ROUND_TO,
+  DOME_SHARE,
+  INFLAM_MIN,
+  ROUND_REF,
+  inflamStrength,
+  inflamThreshold,
+} from '../src/metrics/lesions';
 
 /**
  * The lesion detector (decision 057): an inflammatory lesion is found by its contrast with the
@@ -72,6 +82,8 @@ function markedAt(r: AnalysisResult, kind: 'blemishes' | 'dark_spots', x: number
 }
 
 const RADIUS = 4; // px on this portrait (face ≈ 206 px high): ≈ 3.7 mm across
+/** Of 8 shaded papules saved at JPEG q45, at least this many are found (decision 107). */
+const PHONE_FOUND = 5;
 
 describe('inflammatory lesions (decision 057)', () => {
   it('the reference portrait reads clear: no lesion marks, acne in the 90s', () => {
@@ -253,5 +265,48 @@ describe('a papule is a dome (decision 106)', () => {
     const n = pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y)).length;
     expect(n).toBe(0);
     expect(Math.abs(r.scores.acne! - baseline.scores.acne!)).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('phone-quality photos: a strongly compressed JPEG (decision 107)', () => {
+  it('a dome shaded from above lowers the threshold by up to DOME_SHARE; a flat or under-lit one does not', () => {
+    expect(inflamThreshold(ROUND_REF, DOME_REF)).toBeCloseTo(INFLAM_MIN * (1 - DOME_SHARE), 6);
+    expect(inflamThreshold(ROUND_REF, 2 * DOME_REF)).toBeCloseTo(INFLAM_MIN * (1 - DOME_SHARE), 6);
+    expect(inflamThreshold(ROUND_REF, 0)).toBeCloseTo(INFLAM_MIN, 6);
+    expect(inflamThreshold(ROUND_REF, -DOME_REF)).toBeCloseTo(INFLAM_MIN, 6);
+    // A streak's or a fold's shading is not a dome's: an elongated blob gets nothing.
+    expect(inflamThreshold(DOME_ROUND_TO, DOME_REF)).toBeCloseTo(inflamThreshold(DOME_ROUND_TO), 6);
+  });
+
+  it('the darkening counts up to DARK_CAP × the redness only for a round, clearly red blob', () => {
+    // redness 2, darkening 10: a flat cap counts 2 + 4, the full allowance 2 + 8.
+    expect(inflamStrength(2, -10)).toBeCloseTo(2 + DARK_FLAT * 2, 6);
+    expect(inflamStrength(2, -10, 1)).toBeCloseTo(2 + DARK_CAP * 2, 6);
+    expect(inflamStrength(2, -10, 0.5)).toBeCloseTo(2 + ((DARK_FLAT + DARK_CAP) / 2) * 2, 6);
+    // Darkening below the cap counts in full either way.
+    expect(inflamStrength(2, -3, 0)).toBeCloseTo(5, 6);
+  });
+
+  it('shaded papules are still found after a JPEG q45 save (the save removes most of their a*)', async () => {
+    const pts = places(baseline, 8);
+    const img = clone(face);
+    for (const [x, y] of pts) {
+      paintLesion(img, x, y, RADIUS, od(0.45, HB));
+      shade(img, x, y, RADIUS);
+    }
+    const clear = await analyze(await jpeg(face, 45));
+    const r = await analyze(await jpeg(img, 45));
+    const n = pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y)).length;
+    expect(n).toBeGreaterThanOrEqual(PHONE_FOUND);
+    // 106 found 4 and lowered acne by 14 (96 → 82); 107 finds 5 and lowers it by 18.
+    expect(r.scores.acne!).toBeLessThan(clear.scores.acne! - 16);
+  });
+
+  it('brown marks of the same optical density after a q45 save are not blemishes', async () => {
+    const pts = places(baseline, 8);
+    const img = clone(face);
+    for (const [x, y] of pts) paintLesion(img, x, y, RADIUS, od(0.3, MEL));
+    const r = await analyze(await jpeg(img, 45));
+    expect(pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y)).length).toBe(0);
   });
 });

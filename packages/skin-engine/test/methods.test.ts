@@ -11,6 +11,10 @@ import {
   HAIR_SOFT,
   HAIR_SOFT_D,
   HAIR_TEXTURE,
+  STRAND_DARK,
+  STRAND_FROM,
+  STRAND_SIGMA,
+  STRAND_TO,
 } from '../src/metrics/hair';
 import {
   COMEDO_MIN,
@@ -18,7 +22,15 @@ import {
   INFLAM_MIN,
   INFLAM_TO,
   CENTRE_SHARE,
+  DARK_CAP,
+  DARK_FLAT,
+  DARK_RED_FROM,
+  DARK_RED_TO,
   DARK_RING_SHARE,
+  DOME_REF,
+  DOME_ROUND_FROM,
+  DOME_ROUND_TO,
+  DOME_SHARE,
   RED_RATIO_FROM,
   RED_RATIO_TO,
   REL_L16,
@@ -89,6 +101,14 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     ROUND_TO,
     ROUND_REF,
     DARK_RING_SHARE,
+    DARK_CAP,
+    DARK_FLAT,
+    DARK_RED_FROM,
+    DARK_RED_TO,
+    DOME_SHARE,
+    DOME_REF,
+    DOME_ROUND_FROM,
+    DOME_ROUND_TO,
     SURROUND_FROM,
     SURROUND_STRONG,
     SPOT_DISC,
@@ -109,6 +129,14 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
       ROUND_TO,
       ROUND_REF,
       DARK_RING_SHARE,
+      DARK_CAP,
+      DARK_FLAT,
+      DARK_RED_FROM,
+      DARK_RED_TO,
+      DOME_SHARE,
+      DOME_REF,
+      DOME_ROUND_FROM,
+      DOME_ROUND_TO,
       SURROUND_FROM,
       SURROUND_STRONG,
     },
@@ -139,6 +167,8 @@ const HAIR = {
   HAIR_SOFT_D,
   HAIR_AREA_SOFT,
   BLOB_HAIR_SIGMA,
+  // Decision 107: on the forehead a patch is hair as far as it is strands.
+  strands: { STRAND_FROM, STRAND_TO, STRAND_DARK, STRAND_SIGMA },
 };
 /** Derived metrics: their definition is their inputs' (hydration blends three scores). */
 const INPUTS: Partial<Record<MetricKey, MetricKey[]>> = {
@@ -171,21 +201,25 @@ function fingerprint(metric: MetricKey): string {
 // above) and bumped every number with it: the soft hair weight changed what every metric reads.
 // Decision 041 merged 038 (fine lines, firmness: new raw values, constants and knots) with 039:
 // those two and hydration (which blends fine lines) sit above both branches' numbers.
+// Decision 107 added the strands test of forehead hair patches (HAIR.strands) and bumped every
+// number again; acne and dark spots also take the darkening cap and the dome's shading (the
+// extra darkening only for round, clearly red blobs; the dome only for round ones). Decision 110
+// (merged beside 107) changed oiliness, pores and firmness: one above both branches' numbers.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 6, fingerprint: '0bbf22c6a697' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening
-  oiliness: { method: 4, fingerprint: '0943115748d6' }, // 056: the light's estimate; 110: highlights by the light they add
-  redness: { method: 3, fingerprint: '9026e2c6e8d2' }, // 056
-  texture: { method: 3, fingerprint: '94629bcf45b7' }, // 051: fine band, tone γ ½
-  dark_spots: { method: 7, fingerprint: '341bfa1c5f4a' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to
-  radiance: { method: 5, fingerprint: '98f01297d7b5' }, // 050: hinged expected chroma; 056
-  hydration: { method: 7, fingerprint: 'c932ead5a7ff' }, // 041: fine lines; 050, 056: radiance; 051: texture
-  pores: { method: 5, fingerprint: 'a85e232ebb50' }, // 110: tone γ ¼
-  fine_lines: { method: 3, fingerprint: '2972c09b1287' }, // 041: 038's forehead lines + 039's hair weight
-  uneven_tone: { method: 4, fingerprint: 'd7f9822fd588' }, // 056
-  dark_circles: { method: 3, fingerprint: '95b7d2df2345' },
-  blackheads: { method: 4, fingerprint: 'eb1e2360710c' }, // 057: comedones per 100 cm² of the T-zone
-  sensitivity: { method: 4, fingerprint: 'ad73611ad40d' }, // 049: soft diffuse redness, band baseline; 056
-  firmness: { method: 4, fingerprint: '16fa24aefdfa' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
+  acne: { method: 7, fingerprint: '7ee07671b59c' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening
+  oiliness: { method: 5, fingerprint: '3c3391930b1b' }, // 056: the light's estimate; 110: highlights by the light they add
+  redness: { method: 4, fingerprint: 'cc83bc514b5a' }, // 056
+  texture: { method: 4, fingerprint: 'f3f3bc35d3e5' }, // 051: fine band, tone γ ½
+  dark_spots: { method: 8, fingerprint: '23e2b052491a' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to
+  radiance: { method: 6, fingerprint: '38b96c33a1ed' }, // 050: hinged expected chroma; 056
+  hydration: { method: 8, fingerprint: 'dd9c3194655b' }, // 041: fine lines; 050, 056: radiance; 051: texture
+  pores: { method: 6, fingerprint: '99e76197cf26' }, // 110: tone γ ¼
+  fine_lines: { method: 4, fingerprint: '1d2ca957126d' }, // 041: 038's forehead lines + 039's hair weight
+  uneven_tone: { method: 5, fingerprint: 'bb5b861eb2c3' }, // 056
+  dark_circles: { method: 4, fingerprint: 'cbd357ed0c35' },
+  blackheads: { method: 5, fingerprint: '482b9c4ebbc3' }, // 057: comedones per 100 cm² of the T-zone
+  sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
+  firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
 const PINNED_ENGINE_VERSION = '2026-11-29/110';
 
@@ -253,23 +287,23 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 110 oiliness, pores and firmness', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 6,
-      oiliness: 4,
-      redness: 3,
-      dark_spots: 7,
-      uneven_tone: 4,
-      radiance: 5,
-      dark_circles: 3,
-      texture: 3,
-      hydration: 7,
-      fine_lines: 3,
-      firmness: 4,
-      // 4, not 3: decision 042's branch (not adopted) carried pores 3 with another definition.
-      pores: 5,
-      blackheads: 4,
-      sensitivity: 4,
+      acne: 7,
+      oiliness: 5,
+      redness: 4,
+      dark_spots: 8,
+      uneven_tone: 5,
+      radiance: 6,
+      dark_circles: 4,
+      texture: 4,
+      hydration: 8,
+      fine_lines: 4,
+      firmness: 5,
+      // 6, not 5: decision 042's branch (not adopted) carried pores 3 with another definition.
+      pores: 6,
+      blackheads: 5,
+      sensitivity: 5,
     };
     for (const metric of COMPREHENSIVE_METRICS)
       expect(METRIC_METHODS[metric]).toBe(expected[metric] ?? 2);

@@ -45,6 +45,25 @@ export const HAIR_FOLD = 2;
  * reference portrait flip with a +10 % exposure.
  */
 export const HAIR_SOFT = 0.11;
+/**
+ * Hair is strands with a direction; papules are round (decision 107). A patch whose centre lies
+ * above `strandsAbove` (the forehead: a fringe, never a beard's stubble, whose follicles are
+ * dots) counts as hair only as far as its fine L* gradients share a direction: the coherence of
+ * the structure tensor (Bigün & Granlund 1987; Jähne), smoothed over STRAND_SIGMA and averaged
+ * over the patch weighted by its texture energy, counts 0 at STRAND_FROM and 1 at STRAND_TO. A
+ * cluster of inflamed papules is as dark and as textured as a thin fringe, but its edges turn
+ * every way. A patch much darker than the skin (more than STRAND_DARK) is hair whatever its
+ * texture's direction (dense or coiled hair).
+ */
+export const STRAND_FROM = 0.12;
+export const STRAND_TO = 0.24;
+export const STRAND_DARK = 0.18;
+/**
+ * The structure tensor's window (working px, ≈ 4 mm): wider than a papule, so the rim of one
+ * round blob (whose gradients all point one way within a smaller window) does not read as a
+ * strand; a fringe's strands stay parallel over it.
+ */
+export const STRAND_SIGMA = 3;
 export const HAIR_SOFT_D = 0.02;
 export const HAIR_AREA_SOFT = 0.5;
 
@@ -60,6 +79,8 @@ export interface HairInput {
   reference: Uint8Array;
   /** Coarse valley strength (folds); pixels on a fold are not hair. */
   fold?: Float32Array;
+  /** Rows above this: a patch is hair only as far as it is made of strands (decision 107). */
+  strandsAbove?: number;
 }
 
 export interface HairMap {
@@ -75,6 +96,8 @@ export interface HairMap {
   darkening: Float32Array;
   refTexture: number;
   refL: number;
+  /** Per hair patch above `strandsAbove`: its area, coherence and darkening (calibration). */
+  strandPatches: Array<{ area: number; coherence: number; darkening: number; weight: number }>;
 }
 
 /** With a Scratch, every plane of the map is a temporary of the caller's step (decision 044). */
@@ -115,12 +138,21 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
   // with its area around HAIR_MIN_AREA. A pixel adds to the area from weight ¼ to ¾ (½ at ½, where
   // the binary rule started counting it), so the area moves smoothly and is not inflated by the
   // faint margins the ramps add around every patch.
+  const strands = input.strandsAbove !== undefined ? strandTensor(input, pool) : null;
+  const strandPatches: HairMap['strandPatches'] = [];
   for (const members of connectedComponents(support, width, height)) {
     let area = 0;
     for (const i of members) area += ramp(2 * (raw[i] as number) - 0.5);
-    const k = ramp(
+    let k = ramp(
       (area - (1 - HAIR_AREA_SOFT) * HAIR_MIN_AREA) / (2 * HAIR_AREA_SOFT * HAIR_MIN_AREA),
     );
+    if (strands && k > 0) {
+      const p = strandShare(members, strands, darkening, width, input.strandsAbove as number);
+      if (p) {
+        k *= p.weight;
+        strandPatches.push({ area, ...p });
+      }
+    }
     if (k < 1) for (const i of members) raw[i] = (raw[i] as number) * k;
   }
   // Strands' edges are softer than the rule: widen by 2 px (≈ 1 mm), within the skin (a grey
@@ -134,7 +166,66 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
     weight[i] = w;
     if (w >= 0.5) mask[i] = 1;
   }
-  return { weight, mask, texture, darkening, refTexture, refL };
+  return { weight, mask, texture, darkening, refTexture, refL, strandPatches };
+}
+
+/**
+ * The structure tensor of the fine L* detail (the high-pass's central differences), its three
+ * entries smoothed over STRAND_SIGMA on the measured skin.
+ */
+function strandTensor(input: HairInput, pool?: Scratch): [Plane, Plane, Plane] {
+  const { width, height, highPass, measured } = input;
+  const xx = f32(pool, highPass.length);
+  const yy = f32(pool, highPass.length);
+  const xy = f32(pool, highPass.length);
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
+      const gx = ((highPass[i + 1] as number) - (highPass[i - 1] as number)) / 2;
+      const gy = ((highPass[i + width] as number) - (highPass[i - width] as number)) / 2;
+      xx[i] = gx * gx;
+      yy[i] = gy * gy;
+      xy[i] = gx * gy;
+    }
+  const p = (data: Float32Array): Plane => ({ data, width, height });
+  return maskedGaussianBlurHalf([p(xx), p(yy), p(xy)], measured, STRAND_SIGMA, pool) as [
+    Plane,
+    Plane,
+    Plane,
+  ];
+}
+
+/**
+ * How much a patch whose centre lies above `above` is strands (0…1): its coherence (the smoothed
+ * tensor's (λ₁ − λ₂) / (λ₁ + λ₂) averaged over the patch, each pixel weighted by its gradient
+ * energy) ramped over STRAND_FROM…TO, or 1 if it is much darker than the skin; null below.
+ */
+function strandShare(
+  members: readonly number[],
+  [xx, yy, xy]: readonly [Plane, Plane, Plane],
+  darkening: Float32Array,
+  width: number,
+  above: number,
+): { coherence: number; darkening: number; weight: number } | null {
+  let rows = 0;
+  let sw = 0;
+  let sc = 0;
+  let sd = 0;
+  for (const i of members) {
+    rows += (i / width) | 0;
+    const a = xx.data[i] as number;
+    const b = yy.data[i] as number;
+    const c = xy.data[i] as number;
+    const tr = a + b;
+    sw += tr;
+    if (tr > 1e-9) sc += Math.sqrt((a - b) * (a - b) + 4 * c * c);
+    sd += darkening[i] as number;
+  }
+  if (rows / members.length >= above) return null;
+  const coherence = sw > 0 ? sc / sw : 0;
+  const dark = sd / members.length;
+  const strand = ramp((coherence - STRAND_FROM) / (STRAND_TO - STRAND_FROM));
+  const dense = ramp((dark - STRAND_DARK) / 0.04 + 0.5);
+  return { coherence, darkening: dark, weight: Math.max(strand, dense) };
 }
 
 const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);

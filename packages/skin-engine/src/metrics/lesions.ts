@@ -33,9 +33,10 @@ export const INFLAM_DARK = 0.35;
 /**
  * The strength (inflamStrength, on the REL_L16 scale) at which a lesion of curvature ratio
  * ROUND_REF counts ½ (decision 058: 8 before, 7 with the rounder shape; decision 106: 6.5, with
- * the threshold rising with the blob's elongation, INFLAM_MIN × √(ratio / ROUND_REF)).
+ * the threshold rising with the blob's elongation, INFLAM_MIN × √(ratio / ROUND_REF); decision
+ * 107: 7.5, with the darkening counted up to DARK_CAP × the redness and the dome's shading).
  */
-export const INFLAM_MIN = 6.5;
+export const INFLAM_MIN = 7.5;
 /**
  * The curvature ratio at which the threshold is INFLAM_MIN (decision 106): a painted papule's
  * median is 1.2–1.4, the clear faces' near-threshold red blobs' 1.85 (skin between wrinkles,
@@ -50,6 +51,39 @@ export const ROUND_REF = 1.3;
  */
 export const DARK_RING_SHARE = 0.5;
 /**
+ * The darkening a lesion's strength counts is at most DARK_FLAT × its redness (decision 058),
+ * up to DARK_CAP × for a round blob (`domeRound`) that is clearly red (decision 107). A strongly
+ * compressed photo (JPEG q45, 4:2:0) keeps a papule's darkening and loses most of its a*
+ * contrast: at phone quality the calibration part's painted papules read redness 2.1 and
+ * darkening 6.3 (relative scale), at full size 4.5 and 6.4. A brown mark, whose q45 a* is as
+ * faint, and an elongated red streak keep the 2 × cap.
+ */
+export const DARK_FLAT = 2;
+export const DARK_CAP = 4;
+/**
+ * …and only for a blob that is clearly red: the allowance beyond DARK_FLAT counts from a red /
+ * brown ratio Δa / |ΔL| of DARK_RED_FROM to DARK_RED_TO (106's RED_RATIO_TO) in full. A melanin
+ * mark after a q45 save reads 0.2–0.27 there (its a* smeared by the chroma blocks), the test's
+ * shaded papules 0.28–1.4.
+ */
+export const DARK_RED_FROM = 0.2;
+export const DARK_RED_TO = 0.3;
+/**
+ * A dome lit from above is lighter on its upper side and darker on its lower side; a flat stain
+ * is neither. The lightness of the disc's upper third minus its lower third (relative scale)
+ * lowers the threshold by up to DOME_SHARE, in full at DOME_REF (decision 107). The shading is
+ * in L*, which a JPEG keeps at full resolution.
+ */
+export const DOME_SHARE = 0.2;
+export const DOME_REF = 4;
+/**
+ * A dome is round: its shading counts in full up to the curvature ratio DOME_ROUND_FROM, not at
+ * all from DOME_ROUND_TO (painted papules at phone quality read 1.47, the clear faces'
+ * candidates 2.2, an elongated streak 3.4–4: a streak's or a fold's shading is not a dome's).
+ */
+export const DOME_ROUND_FROM = 1.6;
+export const DOME_ROUND_TO = 2.4;
+/**
  * Most of the ring must lie on measured skin of the zones: the share counts 0 at SURROUND_FROM and
  * 1 a quarter above. A lesion well above its threshold may sit nearer the zone's edge (a papule
  * beside the nose or the brow): for strength from 1.5 to 2.25 × the threshold the ramp starts
@@ -60,9 +94,12 @@ export const SURROUND_STRONG = 0.15;
 /** A lesion counts from INFLAM_FROM × INFLAM_MIN to INFLAM_TO × INFLAM_MIN (soft, like every count). */
 export const INFLAM_FROM = 0.75;
 export const INFLAM_TO = 1.25;
-/** Red, not brown: Δa / |ΔL| below RED_RATIO_FROM counts 0, above RED_RATIO_TO counts 1. */
+/**
+ * Red, not brown: Δa / |ΔL| below RED_RATIO_FROM counts 0, above RED_RATIO_TO counts 1
+ * (decision 107: 0.25, was 0.3; a melanin mark reads ≈ 0.04, a haemoglobin one 1.5).
+ */
 export const RED_RATIO_FROM = 0.15;
-export const RED_RATIO_TO = 0.3;
+export const RED_RATIO_TO = 0.25;
 /** Open comedones: relative darkening at which a fine dot counts ½ (pores are ≈ 2–4). */
 export const COMEDO_MIN = 11;
 /** Closed comedones: relative lightening of a fine dome that counts ½ (and not a glint). */
@@ -118,19 +155,41 @@ export interface LesionInput {
 /**
  * An inflamed lesion's strength: its redness against the skin on (almost) every side plus its
  * darkening, the darkening counted up to twice the redness (a shadow or a brown mark is dark, not
- * red, and gains nothing from it). JPEG keeps a small papule's darkening and halves its a*
- * contrast, so the darkening carries much of the signal; the redness decides what it is.
+ * red, and gains nothing from it), up to DARK_CAP × as `allowance` (0…1) goes to 1 (decision
+ * 107). JPEG keeps a small papule's darkening and halves its a* contrast, so the darkening
+ * carries much of the signal; the redness decides what it is.
  */
-export function inflamStrength(aSides: number, dL: number): number {
+export function inflamStrength(aSides: number, dL: number, allowance = 0): number {
   const red = Math.max(0, aSides);
-  return red + Math.min(Math.max(0, -dL), 2 * red);
+  const cap = DARK_FLAT + (DARK_CAP - DARK_FLAT) * allowance;
+  return red + Math.min(Math.max(0, -dL), cap * red);
 }
 
 const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
 
-/** The strength at which a blob of this curvature ratio counts ½ (decision 106). */
-export function inflamThreshold(curvature: number): number {
-  return INFLAM_MIN * Math.sqrt(Math.max(1, curvature) / ROUND_REF);
+/**
+ * How far a blob is a dome lit from above (0…1, decision 107): its shading (`dome`, relative
+ * scale) ramped to DOME_REF, times its roundness.
+ */
+export function domeShare(dome: number, curvature: number): number {
+  return ramp(dome / DOME_REF) * domeRound(curvature);
+}
+
+/** How round a blob is for a dome (1 up to DOME_ROUND_FROM, 0 from DOME_ROUND_TO). */
+export function domeRound(curvature: number): number {
+  return ramp((DOME_ROUND_TO - curvature) / (DOME_ROUND_TO - DOME_ROUND_FROM));
+}
+
+/**
+ * The strength at which a blob of this curvature ratio counts ½ (decision 106), lowered by up to
+ * DOME_SHARE for a round dome shaded from above (decision 107; `dome` on the relative scale).
+ */
+export function inflamThreshold(curvature: number, dome = 0): number {
+  return (
+    INFLAM_MIN *
+    Math.sqrt(Math.max(1, curvature) / ROUND_REF) *
+    (1 - DOME_SHARE * domeShare(dome, curvature))
+  );
 }
 
 export function softAt(value: number, threshold: number): number {
@@ -163,6 +222,7 @@ export function ringContrast(
   rIn: number,
   rOut: number,
   buf: RingBuffers,
+  rDisc = 0,
 ): {
   contrast: [number, number, number];
   ring: Ring;
@@ -172,6 +232,14 @@ export function ringContrast(
   darkSides: number;
   /** Share of the ring on measured skin. */
   ringShare: number;
+  /**
+   * With rDisc: the a* of the whole disc of radius rDisc against each quarter of the ring, the
+   * second smallest, as `aSides` (the redness read at the scale a 4:2:0 JPEG keeps colour at,
+   * and on every side as the centre's), and the disc's upper third's lightness minus its lower
+   * third's (a dome lit from above), both on the relative scale; else 0.
+   */
+  aDisc: number;
+  dome: number;
 } | null {
   const { width, height, L, A, B, core } = input;
   const R = Math.ceil(rOut);
@@ -182,6 +250,8 @@ export function ringContrast(
   let ca = 0;
   let cb = 0;
   let cn = 0;
+  const disc = { a: 0, n: 0, top: 0, nTop: 0, bottom: 0, nBottom: 0 };
+  const third = rDisc / 3;
   for (let dy = -R; dy <= R; dy++) {
     const yy = y + dy;
     if (yy < 0 || yy >= height) continue;
@@ -192,6 +262,17 @@ export function ringContrast(
       const i = yy * width + xx;
       if (d2 >= rIn * rIn && d2 <= rOut * rOut) ringArea++;
       if (!core[i]) continue;
+      if (d2 <= rDisc * rDisc) {
+        disc.a += A[i] as number;
+        disc.n++;
+        if (dy < -third) {
+          disc.top += L[i] as number;
+          disc.nTop++;
+        } else if (dy > third) {
+          disc.bottom += L[i] as number;
+          disc.nBottom++;
+        }
+      }
       if (d2 <= rc * rc) {
         cL += L[i] as number;
         ca += A[i] as number;
@@ -241,7 +322,20 @@ export function ringContrast(
     aSides: k * (sides[1] as number),
     darkSides: k * (darkSides[1] as number),
     ringShare: ringArea ? n / ringArea : 0,
+    aDisc: disc.n ? k * discSides(buf, disc.a / disc.n, ring.a) : 0,
+    dome: disc.nTop && disc.nBottom ? k * (disc.top / disc.nTop - disc.bottom / disc.nBottom) : 0,
   };
+}
+
+/** The a* of a disc against each quarter of the ring (as `sides`): the second smallest. */
+function discSides(buf: RingBuffers, a: number, ringA: number): number {
+  const sides = [0, 1, 2, 3].map((q) =>
+    (buf.quadN[q] as number) >= 2
+      ? a - medianOf(buf.quads[q] as Float32Array, buf.quadN[q] as number)
+      : a - ringA,
+  );
+  sides.sort((p, q) => p - q);
+  return sides[1] as number;
 }
 
 export interface RingBuffers {
@@ -311,15 +405,22 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
     const sigma = bl.sigma * 2;
     const r = Math.SQRT2 * sigma;
     const { rc, rIn, rOut } = ringOf(r);
-    const c = ringContrast(input, x, y, rc, rIn, rOut, buf);
+    const c = ringContrast(input, x, y, rc, rIn, rOut, buf, r);
     if (!c) continue;
-    const [dL, da] = c.contrast;
+    const [dL, daCentre] = c.contrast;
+    // Redness is also read over the whole disc (decision 107): a q45 JPEG spreads a small
+    // papule's a* over its chroma block, so the disc keeps what the centre lost; on every side.
+    const da = Math.max(daCentre, c.aDisc);
     const darkening = (1 - DARK_RING_SHARE) * c.darkSides - DARK_RING_SHARE * dL;
-    const strength = inflamStrength(c.aSides, -darkening);
-    const threshold = inflamThreshold(bl.curvature);
-    const red = ramp(
-      (da / Math.max(0.5, Math.abs(dL)) - RED_RATIO_FROM) / (RED_RATIO_TO - RED_RATIO_FROM),
+    const ratio = da / Math.max(0.5, Math.abs(dL));
+    const clearlyRed = ramp((ratio - DARK_RED_FROM) / (DARK_RED_TO - DARK_RED_FROM));
+    const strength = inflamStrength(
+      Math.max(c.aSides, c.aDisc),
+      -darkening,
+      domeRound(bl.curvature) * clearlyRed,
     );
+    const threshold = inflamThreshold(bl.curvature, c.dome);
+    const red = ramp((ratio - RED_RATIO_FROM) / (RED_RATIO_TO - RED_RATIO_FROM));
     // A glint is specular (bright and desaturated); a pustule's pale core is neither.
     const notGlint = 1 - (shine[y * width + x] as number);
     // The skin around must be measured skin of the zones on most sides: beside an eye, a lip or

@@ -308,6 +308,8 @@ function skinWeights(
       measured: skinAll,
       reference: cheekRef,
       fold: coarseValley,
+      // Above the nose tip (the forehead) a patch is hair as far as it is strands (decision 107).
+      strandsAbove: frame.noseTipY,
     },
     pool,
   );
