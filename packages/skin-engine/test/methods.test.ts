@@ -17,7 +17,6 @@ import {
   STRAND_TO,
 } from '../src/metrics/hair';
 import {
-  COMEDO_MIN,
   INFLAM_FROM,
   INFLAM_MIN,
   INFLAM_TO,
@@ -39,8 +38,18 @@ import {
   ROUND_TO,
   SURROUND_FROM,
   SURROUND_STRONG,
-  WHITEHEAD_MIN,
 } from '../src/metrics/lesions';
+import {
+  COMEDO_COARSE,
+  COMEDO_FIELD,
+  COMEDO_FIELD_MIN,
+  COMEDO_ISOLATION,
+  COMEDO_MIN,
+  COMEDO_PORES,
+  COMEDO_ROUND_FROM,
+  COMEDO_ROUND_TO,
+  WHITEHEAD_MIN,
+} from '../src/metrics/comedones';
 import { SPOT_DISC, SPOT_MIN_DEPTH } from '../src/metrics/marks';
 import { BLOB_HAIR_SIGMA, DIFFUSE_BASE_QS, OIL_TONE_GAMMA } from '../src/metrics/skin';
 import {
@@ -84,10 +93,18 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   blackheads: {
     WHITE_BALANCE,
     COMEDO_MIN,
+    COMEDO_PORES,
+    COMEDO_FIELD,
+    COMEDO_FIELD_MIN,
+    COMEDO_ISOLATION,
+    COMEDO_ROUND_FROM,
+    COMEDO_ROUND_TO,
+    COMEDO_COARSE,
     WHITEHEAD_MIN,
     REL_L16,
     CM2_PER_PX,
-    reads: 'comedones per 100 cm² of the T-zone, relative to the skin around (decision 057)',
+    reads:
+      'comedones per 100 cm² of the T-zone, relative to the skin and the pores around (decision 123)',
   },
   acne: {
     INFLAM_MIN,
@@ -217,11 +234,11 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   fine_lines: { method: 4, fingerprint: '1d2ca957126d' }, // 041: 038's forehead lines + 039's hair weight
   uneven_tone: { method: 5, fingerprint: 'bb5b861eb2c3' }, // 056
   dark_circles: { method: 4, fingerprint: 'cbd357ed0c35' },
-  blackheads: { method: 5, fingerprint: '482b9c4ebbc3' }, // 057: comedones per 100 cm² of the T-zone
+  blackheads: { method: 6, fingerprint: 'e13f7a1854cb' }, // 123: comedones against the pores around
   sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
-const PINNED_ENGINE_VERSION = '2026-11-29/110';
+const PINNED_ENGINE_VERSION = '2026-11-29/123';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -287,7 +304,7 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 blackheads', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 7,
       oiliness: 5,
@@ -302,7 +319,7 @@ describe('measurement method versions', () => {
       firmness: 5,
       // 6, not 5: decision 042's branch (not adopted) carried pores 3 with another definition.
       pores: 6,
-      blackheads: 5,
+      blackheads: 6,
       sensitivity: 5,
     };
     for (const metric of COMPREHENSIVE_METRICS)

@@ -22,8 +22,7 @@ import { detectBlobs, type Blob } from './blobs';
  * Inflammatory lesions: blobs of 2–6 mm on a* − INFLAM_DARK × L* (redder and darker than the skin
  * around; on dark skin inflammation adds a violaceous, darker tone, which the L* part keeps), whose
  * strength against the ring (inflamStrength, soft around INFLAM_MIN) is enough, red rather than
- * brown (Δa / |ΔL| soft over RED_RATIO_FROM…TO), round, and not a glint. Comedones: fine dark dots (≈ 0.6–1.2 mm) far darker than pores
- * (COMEDO_MIN), neither red nor yellow-brown; closed comedones are fine pale domes, not shiny.
+ * brown (Δa / |ΔL| soft over RED_RATIO_FROM…TO), round, and not a glint. Comedones: comedones.ts (decision 123).
  */
 
 /** The lightness at which relative contrasts equal CIELAB differences (L* 60). */
@@ -100,10 +99,6 @@ export const INFLAM_TO = 1.25;
  */
 export const RED_RATIO_FROM = 0.15;
 export const RED_RATIO_TO = 0.25;
-/** Open comedones: relative darkening at which a fine dot counts ½ (pores are ≈ 2–4). */
-export const COMEDO_MIN = 11;
-/** Closed comedones: relative lightening of a fine dome that counts ½ (and not a glint). */
-export const WHITEHEAD_MIN = 7;
 /**
  * A lesion's roundness is soft (as decision 048 made it for the old blemishes): a DoG peak with
  * principal-curvature ratio ≤ ROUND_FROM counts whole, ≥ ROUND_TO not at all, linearly in log
@@ -347,7 +342,7 @@ export interface RingBuffers {
   quadN: Uint32Array;
 }
 
-function ringBuffers(maxR: number): RingBuffers {
+export function ringBuffers(maxR: number): RingBuffers {
   const n = Math.ceil(Math.PI * (maxR + 1) ** 2);
   return {
     L: new Float32Array(n),
@@ -434,38 +429,6 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
     lesions.push({ ...bl, x, y, sigma, kind: 'inflammatory', weight, contrast: c.contrast });
   }
   return lesions;
-}
-
-/**
- * Comedones: open ones (blackheads) are fine dots far darker than the skin around them and than
- * a pore, neither red nor much yellower; closed ones (whiteheads) fine pale domes that are not
- * glints (not specular).
- */
-export function detectComedones(input: LesionInput): Lesion[] {
-  const { width, shine } = input;
-  const buf = ringBuffers(8);
-  const out: Lesion[] = [];
-  for (const bl of input.fineDark) {
-    const r = Math.SQRT2 * bl.sigma;
-    const c = ringContrast(input, bl.x, bl.y, Math.max(1, 0.6 * r), 2.5, 5, buf);
-    if (!c) continue;
-    const [dL, da, db] = c.contrast;
-    const dark = -dL;
-    const neutral = ramp((0.35 * dark - Math.max(da, 0.5 * db)) / (0.15 * dark + 0.5));
-    const weight = softAt(dark, COMEDO_MIN) * neutral;
-    if (weight > 0) out.push({ ...bl, kind: 'comedone', weight, contrast: c.contrast });
-  }
-  for (const bl of input.fineBright) {
-    const r = Math.SQRT2 * bl.sigma;
-    const c = ringContrast(input, bl.x, bl.y, Math.max(1, 0.6 * r), 2.5, 5, buf);
-    if (!c) continue;
-    const [dL, da] = c.contrast;
-    const i = bl.y * width + bl.x;
-    const matte = 1 - ramp(2 * (shine[i] as number));
-    const weight = softAt(dL, WHITEHEAD_MIN) * matte * ramp((da + 3) / 3);
-    if (weight > 0) out.push({ ...bl, kind: 'comedone', weight, contrast: c.contrast });
-  }
-  return out;
 }
 
 /**

@@ -3,8 +3,8 @@ import { downsampleMask2, gaussianBlur } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { u8, type Scratch } from '../image/scratch';
 import { detectBlobs, type Blob } from './blobs';
+import { detectComedones } from './comedones';
 import {
-  detectComedones,
   detectInflammatory,
   lesionRingBuffers,
   lightnessHalf,

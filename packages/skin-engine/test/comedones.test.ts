@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { gaussianBlur } from '../src/image/filters';
+import type { Plane } from '../src/image/raster';
+import { detectBlobs } from '../src/metrics/blobs';
+import { detectComedones, localMedians } from '../src/metrics/comedones';
+import type { LesionInput } from '../src/metrics/lesions';
+import { L_SIGMAS } from '../src/metrics/skin';
+
+/**
+ * Comedones (decision 123): a blackhead is read against the person's own skin and pores. The
+ * synthetic skin is a working frame (≈ 0.6 mm per px): L* with fine noise, optionally a pore
+ * field (a dot every 5 px, darker by `pore` L*), and 1-mm dark dots (blackheads).
+ */
+const W = 120;
+const H = 120;
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Adds a Gaussian dot of peak `depth` L* and σ px at (cx, cy). */
+function dot(L: Float32Array, cx: number, cy: number, sigma: number, depth: number) {
+  for (let y = Math.floor(cy - 4 * sigma); y <= cy + 4 * sigma; y++)
+    for (let x = Math.floor(cx - 4 * sigma); x <= cx + 4 * sigma; x++) {
+      if (x < 0 || y < 0 || x >= W || y >= H) continue;
+      const d2 = (x - cx) ** 2 + (y - cy) ** 2;
+      L[y * W + x] = (L[y * W + x] as number) - depth * Math.exp(-d2 / (2 * sigma * sigma));
+    }
+}
+
+function skin(baseL: number, pore: number, seed: number): Float32Array {
+  const u = rng(seed);
+  const L = new Float32Array(W * H);
+  for (let i = 0; i < L.length; i++) L[i] = baseL + (u() - 0.5) * 1.5;
+  if (pore > 0)
+    for (let y = 4; y < H - 4; y += 5)
+      for (let x = 4 + ((y / 5) % 2) * 2; x < W - 4; x += 5)
+        dot(L, x + u() - 0.5, y + u() - 0.5, 0.8, pore * (0.7 + 0.6 * u()));
+  return L;
+}
+
+function input(L: Float32Array): LesionInput {
+  const plane: Plane = { data: L, width: W, height: H };
+  const Ls = L_SIGMAS.map((s) => gaussianBlur(plane, s));
+  const core = new Uint8Array(W * H).fill(1);
+  const fine = (polarity: 'dark' | 'bright') =>
+    detectBlobs(Ls, L_SIGMAS, {
+      polarity,
+      fromLevel: 0,
+      toLevel: 1,
+      minResponse: 0.5,
+      mask: core,
+      separation: 1.5,
+    });
+  const flat = (v: number) => new Float32Array(W * H).fill(v);
+  return {
+    width: W,
+    height: H,
+    L,
+    A: flat(12),
+    B: flat(16),
+    aStackHalf: [],
+    halfSigmas: [],
+    lHalf0: plane,
+    core,
+    coreHalf: core,
+    shine: flat(0),
+    fineDark: fine('dark'),
+    fineBright: fine('bright'),
+  };
+}
+
+/** Blackhead places: a 3 × 3 grid well inside the frame, off the pore lattice. */
+const PLACES: Array<[number, number]> = [25, 60, 95].flatMap((y) =>
+  [25, 60, 95].map((x): [number, number] => [x + 1.5, y + 2]),
+);
+
+const marked = (found: ReturnType<typeof detectComedones>, x: number, y: number) =>
+  found.some((l) => l.weight >= 0.5 && Math.hypot(l.x - x, l.y - y) <= 2);
+
+describe('comedones (decision 123)', () => {
+  for (const [name, baseL, depth] of [
+    ['pale skin', 68, 22],
+    ['dark skin', 34, 14],
+  ] as const) {
+    it(`finds 1-mm dark dots on ${name}, and nothing on the same skin without them`, () => {
+      const clear = detectComedones(input(skin(baseL, 0, 7)));
+      expect(clear.filter((l) => l.weight >= 0.5)).toHaveLength(0);
+      const L = skin(baseL, 0, 7);
+      // A blackhead ≈ 1 mm across (σ 0.7 px at 0.6 mm/px), darker by `depth` L* at its centre:
+      // the same optical density reads fewer L* on darker skin.
+      for (const [x, y] of PLACES) dot(L, x, y, 0.7, depth);
+      const found = detectComedones(input(L));
+      const hits = PLACES.filter(([x, y]) => marked(found, x, y)).length;
+      expect(hits).toBeGreaterThanOrEqual(8);
+      expect(found.filter((l) => l.weight >= 0.5).length).toBeLessThanOrEqual(PLACES.length);
+    });
+  }
+
+  it('a uniform pore field on dark skin gives no blackhead marks', () => {
+    const found = detectComedones(input(skin(34, 9, 11)));
+    expect(found.filter((l) => l.contrast[0] < 0 && l.weight >= 0.5)).toHaveLength(0);
+  });
+
+  it('a blackhead within that pore field is still found (darker than its pores)', () => {
+    // Pores darker by ≈ 5 L* (relative ≈ 7: each alone would pass COMEDO_MIN's ramp), blackheads
+    // by 26 at their centre.
+    const L = skin(34, 5, 11);
+    for (const [x, y] of PLACES) dot(L, x, y, 0.8, 26);
+    const found = detectComedones(input(L));
+    expect(PLACES.filter(([x, y]) => marked(found, x, y)).length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('the pores’ typical darkening is the median of the dots around, not of the dot itself', () => {
+    const dots = Array.from({ length: 30 }, (_, k) => ({
+      x: k % 6,
+      y: Math.floor(k / 6),
+      strength: 3,
+    }));
+    dots.push({ x: 2, y: 2, strength: 40 });
+    const medians = localMedians(dots);
+    expect(medians[dots.length - 1]).toBe(3);
+  });
+});
