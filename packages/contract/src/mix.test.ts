@@ -151,5 +151,13 @@ describe('formatPounds', () => {
     expect(formatPounds(999)).toBe('£9.99');
     expect(formatPounds(5)).toBe('£0.05');
     expect(formatPounds(123456)).toBe('£1,234.56');
+    expect(formatPounds(-99)).toBe('-£0.99');
+  });
+
+  it('groups thousands the way en-GB does, for every size', () => {
+    for (const pence of [0, 99_900, 100_000, 999_999, 12_345_678, 100_000_000, 987_654_321_012]) {
+      const pounds = Math.floor(pence / 100).toLocaleString('en-GB');
+      expect(formatPounds(pence)).toBe(`£${pounds}.${String(pence % 100).padStart(2, '0')}`);
+    }
   });
 });
