@@ -50,7 +50,7 @@ import {
   COMEDO_ROUND_TO,
   WHITEHEAD_MIN,
 } from '../src/metrics/comedones';
-import { SPOT_DISC, SPOT_MIN_DEPTH } from '../src/metrics/marks';
+import { COMEDO_HAIR_FREE, SPOT_DISC, SPOT_MIN_DEPTH } from '../src/metrics/marks';
 import { BLOB_HAIR_SIGMA, DIFFUSE_BASE_QS, OIL_TONE_GAMMA } from '../src/metrics/skin';
 import {
   DIFFUSE_RED_DA,
@@ -100,11 +100,12 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     COMEDO_ROUND_FROM,
     COMEDO_ROUND_TO,
     COMEDO_COARSE,
+    COMEDO_HAIR_FREE,
     WHITEHEAD_MIN,
     REL_L16,
     CM2_PER_PX,
     reads:
-      'comedones per 100 cm² of the T-zone, relative to the skin and the pores around (decision 123)',
+      'comedones per 100 cm² of the T-zone, relative to the skin and the pores around, not beside hair (decision 123)',
   },
   acne: {
     INFLAM_MIN,
@@ -234,7 +235,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   fine_lines: { method: 4, fingerprint: '1d2ca957126d' }, // 041: 038's forehead lines + 039's hair weight
   uneven_tone: { method: 5, fingerprint: 'bb5b861eb2c3' }, // 056
   dark_circles: { method: 4, fingerprint: 'cbd357ed0c35' },
-  blackheads: { method: 6, fingerprint: 'e13f7a1854cb' }, // 123: comedones against the pores around
+  blackheads: { method: 6, fingerprint: '80f3a4d8e52e' }, // 123: comedones against the pores around
   sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };

@@ -113,6 +113,11 @@ export interface Marks {
   blackheads: Lesion[];
 }
 
+/** Skin weight around a comedone at which it counts whole (0 from ½ below it). */
+export const COMEDO_HAIR_FREE = 0.95;
+const hairFree = (skinAround: number): number =>
+  Math.min(1, Math.max(0, (skinAround - (COMEDO_HAIR_FREE - 0.5)) / 0.5));
+
 /** Finds the marks of one working frame. */
 export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
   const { frame, width, height, L, Ls, aStackHalf, core, shine, extra, chromaExtra, zoneBaseL } =
@@ -235,7 +240,12 @@ export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
   const pores = withWeights(poreBlobs, PORE_MIN_RESPONSE);
   // Comedones (decision 057): fine dots far darker than the skin around them and than a pore, or
   // fine pale domes that are not glints, read on the relative scale like inflammatory lesions.
-  const blackheads = detectComedones(lesionInput).filter((bl) => bl.weight > 0);
+  // A fine dark dot beside hair is a follicle (stubble, a brow's root) before it is a blackhead:
+  // comedones count only where the skin around is nearly free of hair (weight from COMEDO_HAIR_FREE
+  // − ½ … COMEDO_HAIR_FREE), and countIn weighs them again by that skin like every mark.
+  const blackheads = detectComedones(lesionInput)
+    .map((bl) => ({ ...bl, weight: bl.weight * hairFree(ctx.blobSkinW(bl.x, bl.y)) }))
+    .filter((bl) => bl.weight > 0);
 
   return { blemishes, darkSpots, pores, blackheads };
 }
