@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { startServer } from './server.mjs';
-import { calibratedThrottle, rendererPids } from './throttle.mjs';
+import { calibratedThrottle, cpuMs, rendererPids } from './throttle.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -65,21 +65,6 @@ function builds() {
       throw new Error(`BENCH_DISTS entry "${entry}" is not label=dir:${WAYS.join('|')}`);
     return { label, dir: path.resolve(dir), warmUp: way === 'preloaded' };
   });
-}
-
-/** CPU time (user + system) of the processes so far, in ms (/proc, 100 ticks a second). */
-function cpuMs(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      /* the process has ended */
-    }
-  }
-  return ticks * 10;
 }
 
 /** In the page: import the client and load the engine; the worker's own split when it gives one. */

@@ -8,6 +8,7 @@
  * 1/rate of every 20 ms, every thread of them is `rate` times slower. Linux only.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 
 /** The renderer processes under the browser process `root` (any depth: the zygote sits between). */
 export function rendererPids(root) {
@@ -101,4 +102,19 @@ export async function calibratedThrottle(page, pids, rate, log = () => {}) {
     duty = Math.min(duty * (rate / slowdown), rate * 4);
   }
   return { slowdown, stop: () => throttled.stop() };
+}
+
+/** CPU time (user + system) of the processes so far, in ms (/proc, 100 ticks a second). */
+export function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* the process has ended */
+    }
+  }
+  return ticks * 10;
 }
