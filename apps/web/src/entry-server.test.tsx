@@ -216,15 +216,19 @@ describe('hydrating in the browser', () => {
     setApiTransport((url) => Promise.resolve(json(404, { detail: url, code: 'not_found' })));
     loadIntoDocument(page);
     window.history.replaceState(null, '', path);
-    // Radix's hidden form input behind a checkbox is sized after mount (its style), by design.
+    // Radix's hidden form input behind a checkbox is sized after mount (its style), by design;
+    // a submit button is enabled once the app runs the form (useHydrated), by design too.
+    const submits = () => document.querySelectorAll<HTMLButtonElement>('button[type="submit"]');
     const markup = () =>
       document
         .getElementById('root')
         ?.innerHTML.replace(
           /(<input type="checkbox" aria-hidden="true"[^>]*?) style="[^"]*"/g,
           '$1',
-        );
+        )
+        .replace(/<button[^>]*type="submit"[^>]*>/g, (tag) => tag.replace(' disabled=""', ''));
     const serverMarkup = markup();
+    const serverSubmits = [...submits()].map((b) => b.disabled);
     const errors = vi.spyOn(console, 'error');
 
     const { started } = await import('@/main');
@@ -235,6 +239,11 @@ describe('hydrating in the browser', () => {
 
     expect(errors).not.toHaveBeenCalled();
     expect(markup()).toBe(serverMarkup);
+    // Until then the browser could send the form itself, its fields in the URL.
+    expect(serverSubmits.every((disabled) => disabled)).toBe(true);
+    expect([...submits()].every((b) => !b.disabled)).toBe(true);
+    if (['/login', '/register', '/forgot-password'].includes(path))
+      expect(serverSubmits.length).toBeGreaterThan(0);
     if (path === '/shop') {
       await userEvent.click(screen.getByRole('button', { name: 'Add CalmBarrier to mix' }));
       expect(await screen.findByRole('button', { name: /^Mix 1 items?$/ })).toBeInTheDocument();

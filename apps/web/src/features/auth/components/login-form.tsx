@@ -13,6 +13,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { paths, safeRedirect } from '@/config/paths';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { useHydrated } from '@/lib/use-hydrated';
 import { getItem, REMEMBERED_EMAIL_KEY, setItem } from '@/lib/platform/storage';
 import { useLogin } from '@/features/auth/api/login';
 import { ServerErrorAlert, useAuthFormErrors } from '@/features/auth/components/form-errors';
@@ -32,6 +33,8 @@ export function destinationAfterLogin(user: User, redirect: string | null): stri
 }
 
 export function LoginForm() {
+  // Sign-in is server-rendered: no submit before the app handles it (fields never go in the URL).
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const login = useLogin();
@@ -148,7 +151,7 @@ export function LoginForm() {
         </Label>
       </div>
 
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+      <Button type="submit" size="lg" disabled={isSubmitting || !hydrated} className="w-full">
         {isSubmitting ? 'Signing in...' : 'Sign in'}
       </Button>
 

@@ -13,6 +13,7 @@ import { ServerErrorAlert, useAuthFormErrors } from '@/features/auth/components/
 import type { RegisterFormValues } from '@/features/auth/components/form-schemas';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export const TERMS_REQUIRED = 'Please accept the Terms of Service and Privacy Policy';
 
@@ -23,6 +24,8 @@ const schema = lazyResolver<RegisterFormValues>(
 const linkClass = 'font-semibold text-primary-text underline-offset-4 hover:underline';
 
 export function RegisterForm() {
+  // Sign-in is server-rendered: no submit before the app handles it (fields never go in the URL).
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   // ?redirect=/scan from the landing's "Start AI Scan": only a path on this site is followed.
   const [searchParams] = useSearchParams();
@@ -134,7 +137,7 @@ export function RegisterForm() {
         {termsError ? <FieldError id="register-terms-error">{termsError}</FieldError> : null}
       </div>
 
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+      <Button type="submit" size="lg" disabled={isSubmitting || !hydrated} className="w-full">
         {isSubmitting ? 'Creating account...' : 'Create account'}
       </Button>
 

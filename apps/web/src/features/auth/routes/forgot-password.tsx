@@ -8,10 +8,13 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useForgotPassword } from '@/features/auth/api/forgot-password';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 
 export default function ForgotPasswordRoute() {
+  // Server-rendered: no submit before the app handles it (the email never goes in the URL).
+  const hydrated = useHydrated();
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +70,12 @@ export default function ForgotPasswordRoute() {
               onChange={(e) => setEmail(e.target.value)}
             />
           </Field>
-          <Button type="submit" size="lg" disabled={forgot.isPending} className="w-full">
+          <Button
+            type="submit"
+            size="lg"
+            disabled={forgot.isPending || !hydrated}
+            className="w-full"
+          >
             {forgot.isPending ? 'Sending...' : 'Send reset link'}
           </Button>
           <p className="text-center text-sm text-muted-foreground">
