@@ -31,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
+import { benchPhoto } from './photo.mjs';
 import { startServer } from './server.mjs';
 import { calibratedThrottle, cpuMs, rendererPids } from './throttle.mjs';
 
@@ -40,18 +41,7 @@ const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
 const RUNS = Number(process.env.BENCH_RUNS ?? 4);
 const TARGET_MS = 3000;
 
-function photoFile() {
-  if (process.env.BENCH_PHOTO) return process.env.BENCH_PHOTO;
-  const dev = '/work/shared/fixtures/dev-faces/canada';
-  if (fs.existsSync(dev)) {
-    const first = fs
-      .readdirSync(dev)
-      .filter((f) => /\.(jpe?g|png)$/i.test(f))
-      .sort()[0];
-    if (first) return path.join(dev, first);
-  }
-  return path.join(repoRoot, 'packages/skin-engine/test/fixtures/astronaut-face.jpg');
-}
+const photoFile = () => benchPhoto(repoRoot);
 
 const WAYS = ['cold', 'preloaded'];
 

@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
+import { benchPhoto } from './photo.mjs';
 import { startServer } from './server.mjs';
 import { calibratedThrottle, cpuMs, rendererPids } from './throttle.mjs';
 
@@ -44,18 +45,7 @@ const TARGETS = { firstWithLoadMs: 3000, laterMs: 1500, scanEngineBytes: 4 * 102
 /** What belongs to the on-device engine: its client, its worker, its models and WASM. */
 const ENGINE_URL = /\/engine\/|\/assets\/(engine\.worker|device-engine)-/;
 
-function photoFile() {
-  if (process.env.BENCH_PHOTO) return process.env.BENCH_PHOTO;
-  const dev = '/work/shared/fixtures/dev-faces/canada';
-  if (fs.existsSync(dev)) {
-    const first = fs
-      .readdirSync(dev)
-      .filter((f) => /\.(jpe?g|png)$/i.test(f))
-      .sort()[0];
-    if (first) return path.join(dev, first);
-  }
-  return path.join(repoRoot, 'packages/skin-engine/test/fixtures/astronaut-face.jpg');
-}
+const photoFile = () => benchPhoto(repoRoot);
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
