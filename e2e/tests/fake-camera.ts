@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import sharp from 'sharp';
+// The auto-capture bench writes its clips with the same module: one Y4M writer for both.
+import { fakeCameraArgs, y4mFrame } from '../../apps/web/bench/y4m.mjs';
 import { FACE } from './face-photo';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-fake-camera-'));
@@ -44,38 +46,10 @@ export async function portraitY4m(name: string, options: ClipOptions): Promise<s
   return file;
 }
 
-/** One Y4M frame of RGB pixels (W and H even). */
-function y4mFrame(rgb: Buffer, W: number, H: number): Buffer {
-  const y = Buffer.alloc(W * H);
-  const u = Buffer.alloc((W / 2) * (H / 2));
-  const v = Buffer.alloc((W / 2) * (H / 2));
-  for (let j = 0; j < H; j++) {
-    for (let i = 0; i < W; i++) {
-      const p = (j * W + i) * 3;
-      const [r, g, b] = [rgb[p] ?? 0, rgb[p + 1] ?? 0, rgb[p + 2] ?? 0];
-      y[j * W + i] = Math.round(16 + 0.257 * r + 0.504 * g + 0.098 * b);
-      if (j % 2 === 0 && i % 2 === 0) {
-        const c = (j / 2) * (W / 2) + i / 2;
-        u[c] = Math.round(128 - 0.148 * r - 0.291 * g + 0.439 * b);
-        v[c] = Math.round(128 + 0.439 * r - 0.368 * g - 0.071 * b);
-      }
-    }
-  }
-  const header = Buffer.from(`YUV4MPEG2 W${W} H${H} F30:1 Ip A1:1 C420jpeg\nFRAME\n`);
-  return Buffer.concat([header, y, u, v]);
-}
-
 /** A Chromium whose camera shows the clip (permission granted without a prompt). */
 export function launchWithFakeCamera(y4m: string): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${y4m}`,
-    ],
+    args: fakeCameraArgs(y4m),
   });
 }

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Clips for Chromium's fake camera (`--use-file-for-fake-video-capture`): one Y4M frame, 4:2:0,
- * BT.601 limited range, which Chromium loops. The same conversion as e2e/tests/fake-camera.ts.
+ * BT.601 limited range, which Chromium loops. e2e/tests/fake-camera.ts imports it too.
  */
 
 /**
