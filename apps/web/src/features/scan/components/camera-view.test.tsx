@@ -1,4 +1,4 @@
-import { LiveGuidanceText } from '@lumiskin/contract/scan';
+import { LiveGuidanceText, ScanMessages } from '@lumiskin/contract/scan';
 import type { LiveReport } from '@lumiskin/skin-engine';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +7,16 @@ import { CameraView } from '@/features/scan/components/camera-view';
 import { ADVICE_WAIT_MS, AUTO_CAPTURE_HOLD_MS } from '@/features/scan/lib/auto-capture';
 import type { LiveAssess } from '@/features/scan/lib/live-guidance';
 import { liveReport } from '@/testing/live-report';
+
+/** Inside the Android app or not (lib/platform/native.ts), and its system camera screen. */
+const native = vi.hoisted(() => ({
+  on: false,
+  photo: vi.fn(async () => 'data:image/jpeg;base64,NA=='),
+}));
+vi.mock('@/lib/platform/native', () => ({
+  isNative: () => native.on,
+  takeNativePhoto: () => native.photo(),
+}));
 
 /**
  * jsdom has no camera, video frames or canvas pixels: a fake stream, a 1280×720 video and a
@@ -35,10 +45,13 @@ beforeEach(() => {
 });
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
+  native.on = false;
+  native.photo.mockClear();
 });
 
 function view(liveAssess?: LiveAssess, angle: 'front' | 'left' = 'front') {
   const onCapture = vi.fn();
+  const onError = vi.fn();
   render(
     <CameraView
       angleLabel="Photo"
@@ -47,10 +60,10 @@ function view(liveAssess?: LiveAssess, angle: 'front' | 'left' = 'front') {
       liveAssess={liveAssess}
       onCapture={onCapture}
       onCancel={() => {}}
-      onError={() => {}}
+      onError={onError}
     />,
   );
-  return { onCapture };
+  return { onCapture, onError };
 }
 
 describe('CameraView with the engine live gate', () => {
@@ -161,5 +174,59 @@ describe('CameraView with the engine live gate', () => {
     await waitFor(() => expect(assess).toHaveBeenCalled());
     expect(await screen.findByRole('list', { name: 'Camera guidance' })).toBeInTheDocument();
     expect(screen.queryByTestId('live-instruction')).toBeNull();
+  });
+});
+
+describe('CameraView inside the Android app (decision 135)', () => {
+  function cameraFails(name: string) {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn().mockRejectedValue(new DOMException('no', name)) },
+    });
+  }
+
+  it('shows the WebView’s camera with the live guidance and takes the photo itself, as on the web', async () => {
+    native.on = true;
+    const assess = vi.fn<LiveAssess>(async () => liveReport());
+    const { onCapture } = view(assess);
+    expect(await screen.findByTestId('live-instruction')).toHaveTextContent(
+      LiveGuidanceText.capturing,
+    );
+    await waitFor(() => expect(onCapture).toHaveBeenCalledWith('data:image/jpeg;base64,AA=='), {
+      timeout: 2000,
+    });
+    expect(native.photo).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the system camera screen when the WebView cannot open the camera', async () => {
+    native.on = true;
+    cameraFails('NotReadableError');
+    const { onCapture, onError } = view();
+    await waitFor(() => expect(onCapture).toHaveBeenCalledWith('data:image/jpeg;base64,NA=='));
+    expect(native.photo).toHaveBeenCalledTimes(1);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the system camera screen when the WebView has no camera API', async () => {
+    native.on = true;
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+    const { onCapture } = view();
+    await waitFor(() => expect(onCapture).toHaveBeenCalledWith('data:image/jpeg;base64,NA=='));
+  });
+
+  it('a refused permission is said, not worked around', async () => {
+    native.on = true;
+    cameraFails('NotAllowedError');
+    const { onCapture, onError } = view();
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(ScanMessages.cameraDenied));
+    expect(native.photo).not.toHaveBeenCalled();
+    expect(onCapture).not.toHaveBeenCalled();
+  });
+
+  it('in a browser a camera that cannot open is said, with no system camera to fall back to', async () => {
+    cameraFails('NotReadableError');
+    const { onError } = view();
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(ScanMessages.cameraUnavailable));
+    expect(native.photo).not.toHaveBeenCalled();
   });
 });

@@ -49,8 +49,10 @@ function storedAutoCapture(): boolean {
 }
 
 /**
- * The front camera into `videoRef` (inside the Android app, the device's own camera screen takes
- * the photo instead: lib/platform/native.ts). True once the preview plays.
+ * The front camera into `videoRef`, with the live guidance, in a browser and inside the Android app
+ * alike (the app's WebView asks Android for the camera permission: decision 135). Inside the app,
+ * where the WebView has no camera stream (an old WebView, a camera it cannot open), the device's
+ * own camera screen takes the photo instead (lib/platform/native.ts). True once the preview plays.
  */
 function useCameraStream(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -69,8 +71,7 @@ function useCameraStream(
   useEffect(() => {
     let stream: MediaStream | null = null;
     let cancelled = false;
-    // Inside the Android app the device's own camera screen takes the photo (lib/platform/native.ts).
-    if (isNative()) {
+    const nativeCamera = () =>
       takeNativePhoto().then(
         (dataUrl) => {
           if (cancelled) return;
@@ -79,13 +80,14 @@ function useCameraStream(
         },
         (error: unknown) => !cancelled && onErrorRef.current(cameraErrorMessage(error)),
       );
-      return () => {
-        cancelled = true;
-      };
-    }
+    const stop = () => {
+      cancelled = true;
+      stream?.getTracks().forEach((t) => t.stop());
+    };
     if (!navigator.mediaDevices?.getUserMedia) {
-      onErrorRef.current(ScanMessages.cameraUnavailable);
-      return;
+      if (isNative()) void nativeCamera();
+      else onErrorRef.current(ScanMessages.cameraUnavailable);
+      return stop;
     }
     navigator.mediaDevices
       .getUserMedia(CONSTRAINTS)
@@ -101,11 +103,15 @@ function useCameraStream(
         await video.play().catch(() => undefined);
         setReady(true);
       })
-      .catch((error: unknown) => onErrorRef.current(cameraErrorMessage(error)));
-    return () => {
-      cancelled = true;
-      stream?.getTracks().forEach((t) => t.stop());
-    };
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        const message = cameraErrorMessage(error);
+        // A refusal is the person's answer (the system camera would need the same permission);
+        // any other failure inside the app falls back to the device's own camera screen.
+        if (isNative() && message !== ScanMessages.cameraDenied) void nativeCamera();
+        else onErrorRef.current(message);
+      });
+    return stop;
   }, [videoRef]);
   return ready;
 }

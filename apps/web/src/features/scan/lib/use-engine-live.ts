@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { loadDeviceEngine } from '@/features/scan/engine/load';
-import { isNative } from '@/lib/platform/native';
 import { liveAssessFrom } from './live-assess';
 import type { LiveAssess } from './live-guidance';
 
@@ -8,14 +7,13 @@ import type { LiveAssess } from './live-guidance';
  * Live guidance from the on-device engine (issue 32) while the camera is open: the engine's client
  * is imported (its own chunk) and its worker loaded only then, so no other screen downloads it.
  * Until it has loaded, or where it cannot (no WebAssembly, a failed download), the camera view
- * keeps its own hints. The Android shell takes photos with the device's camera screen: no live
- * frames there.
+ * keeps its own hints. The same inside the Android app, whose WebView shows the same camera view
+ * (decision 135).
  */
 export function useEngineLive(cameraOn: boolean): LiveAssess | undefined {
   const [liveAssess, setLiveAssess] = useState<LiveAssess>();
-  const wanted = cameraOn && !isNative();
   useEffect(() => {
-    if (!wanted || liveAssess) return;
+    if (!cameraOn || liveAssess) return;
     let cancelled = false;
     // No warm-up here (decision 113): it would hold back the guidance by one analysis, and the live
     // frames warm the detector anyway. With analysis on this device, usePreloadEngine has already
@@ -31,8 +29,8 @@ export function useEngineLive(cameraOn: boolean): LiveAssess | undefined {
     return () => {
       cancelled = true;
     };
-  }, [wanted, liveAssess]);
-  return wanted ? liveAssess : undefined;
+  }, [cameraOn, liveAssess]);
+  return cameraOn ? liveAssess : undefined;
 }
 
 /**
