@@ -15,7 +15,7 @@
  * Also printed: wall and CPU time (renderer, every thread) per step, the messaging overhead (the
  * page's wall minus the engine's own total: the pixels' transfer, the result's structured clone,
  * the two message hops) and the load average. BENCH_THROTTLE=n throttles the renderer n× (1 by
- * default: a CPU profile under SIGSTOP throttling is not more telling), BENCH_RUNS=n fresh contexts.
+ * default: a CPU profile under SIGSTOP throttling is not more telling), BENCH_RUNS=n fresh contexts, BENCH_ANALYSES=n analyses (3).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,7 @@ const repoRoot = path.resolve(webRoot, '../..');
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const LIVE_CALLS = 40;
+const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 3);
 /** Worker targets already profiled (a closed context's may linger in the list). */
 const attachedWorkers = new Set();
 const dist = path.resolve(repoRoot, process.env.BENCH_DIST ?? 'apps/web/dist');
@@ -145,6 +146,12 @@ async function run(browser, launched, url, client, photo) {
   await context.route('**/__bench/photo.jpg', (route) =>
     route.fulfill({ body: photo.jpeg, contentType: 'image/jpeg' }),
   );
+  /** @type {string[]} */
+  const engineFiles = [];
+  context.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/engine/')) engineFiles.push(pathname.split('/').pop() ?? '');
+  });
   const page = await context.newPage();
   await page.goto(`${url}/scan`, { waitUntil: 'networkidle' });
   const renderers = rendererPids(launched.process().pid ?? -1);
@@ -164,7 +171,7 @@ async function run(browser, launched, url, client, photo) {
     const loadCpu = cpuMs(renderers) - cpu;
     const loadProfile = /** @type {any} */ (await session.send('Profiler.stop')).profile;
     const analyses = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < ANALYSES; i++) {
       await session.send('Profiler.start');
       cpu = cpuMs(renderers);
       const analysis = await page.evaluate(analyseInPage, photo.size);
@@ -190,6 +197,7 @@ async function run(browser, launched, url, client, photo) {
       analyses,
       live: { ...live, cpuMs: liveCpu, phases: profilePhases(liveProfile) },
       decode: { ...decode, cpuMs: decodeCpu },
+      engineFiles,
     };
   } finally {
     throttle.stop();
@@ -246,6 +254,7 @@ async function main() {
           ` | live ${result.live.calls} assessments ${Math.round(result.live.ms)} / ${result.live.cpuMs} ` +
           `(${((1000 * result.live.calls) / result.live.ms).toFixed(1)}/s wall, ${result.live.ready} ready)`,
       );
+      console.log(`engine files fetched: ${result.engineFiles.join(', ')}`);
       console.log(
         phaseRows([
           { label: 'load', result: result.load.phases },

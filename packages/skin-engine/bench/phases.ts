@@ -2,11 +2,12 @@
  * The phases of the engine's analyses in Node, from V8 CPU profiles (bench/profile-phases.mjs,
  * decision 133), on the same pixels as the browser's bench (apps/web/bench/browser-engine-phases.mjs):
  * the bench photo brought to the analysed size (long side ≤ 1600 px) as a JPEG of quality 90,
- * decoded by sharp. A fresh engine analyses it three times (the first pays first-use costs); each
+ * decoded by sharp. A fresh engine analyses it BENCH_ANALYSES times (the first pays first-use costs); each
  * analysis is profiled on its own, with its wall and CPU time.
  *
  *   npm run bench:phases -w @lumiskin/skin-engine
- *   BENCH_PHOTO=file; BENCH_SIDE=n analyses the photo brought to n px on its long side instead.
+ *   BENCH_PHOTO=file; BENCH_SIDE=n analyses the photo brought to n px on its long side instead;
+ *   BENCH_ANALYSES=n analyses (3).
  */
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -19,6 +20,7 @@ import { phaseRows, profilePhases } from './profile-phases.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SIDE = Number(process.env.BENCH_SIDE ?? 1600);
+const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 3);
 
 function photoFile(): string {
   if (process.env.BENCH_PHOTO) return process.env.BENCH_PHOTO;
@@ -67,7 +69,7 @@ console.log(
 );
 
 const columns = [];
-for (let i = 1; i <= 3; i++) {
+for (let i = 1; i <= ANALYSES; i++) {
   // A fresh copy each time: the browser's worker receives its pixels transferred, so neither reuses them.
   const input = { ...image, data: image.data.slice() };
   await session.post('Profiler.start');
