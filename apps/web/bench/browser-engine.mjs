@@ -16,7 +16,7 @@
  * The engine is loaded cold here (no warm-up); the first analysis cold and after the scan screen's
  * preload with its warm-up, run after run: browser-engine-first.mjs (decision 113).
  *
- * BENCH_URL=http://host:port uses a running server; CHROMIUM_PATH overrides /usr/bin/chromium;
+ * BENCH_URL=http://host:port uses a running server; BENCH_DIST=dir benches another build; CHROMIUM_PATH overrides /usr/bin/chromium;
  * BENCH_PHOTO=file analyses that photo (default: a development portrait from
  * /work/shared/fixtures/dev-faces when present, else the engine's test portrait), brought to the
  * server's analysed size (long side 1600 px) as a JPEG; BENCH_THROTTLE=n changes the 4×.
@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
+import { cameraFrame640 } from './camera-frame.mjs';
 import { benchPhoto } from './photo.mjs';
 import { startServer } from './server.mjs';
 import { calibratedThrottle, cpuMs, rendererPids } from './throttle.mjs';
@@ -34,6 +35,8 @@ import { calibratedThrottle, cpuMs, rendererPids } from './throttle.mjs';
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
+/** BENCH_DIST: another build of the web app (default apps/web/dist), for A/B runs. */
+const dist = path.resolve(repoRoot, process.env.BENCH_DIST ?? 'apps/web/dist');
 const OTHER_ROUTES = ['/', '/shop', '/learn', '/login'];
 const SCAN_ROUTE = '/scan';
 const ANALYSES = 5;
@@ -98,23 +101,21 @@ async function otherRoutes(context, url) {
  * them; sw.js does name it elsewhere, in the runtime route that keeps it once a scan has loaded it.
  */
 function precachedUrls() {
-  const sw = fs.readFileSync(path.join(webRoot, 'dist/sw.js'), 'utf8');
+  const sw = fs.readFileSync(path.join(dist, 'sw.js'), 'utf8');
   const list = /precacheAndRoute\((\[.*?\])\s*,/s.exec(sw)?.[1];
   if (!list) throw new Error('no precache list found in dist/sw.js');
   return [...list.matchAll(/url:\s*"([^"]+)"/g)].map((m) => `/${m[1]?.replace(/^\//, '')}`);
 }
 
 async function main() {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(webRoot, 'dist/.vite/manifest.json'), 'utf8'),
-  );
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const client = `/${manifest['src/features/scan/engine/client.ts'].file}`;
   const precachedEngine = precachedUrls().filter((url) => ENGINE_URL.test(url));
   if (precachedEngine.length)
     throw new Error(`the service worker's precache lists engine files: ${precachedEngine}`);
   const server = process.env.BENCH_URL
     ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} }
-    : await startServer();
+    : await startServer({ webDist: dist });
 
   const photo = photoFile();
   const jpeg = await sharp(photo)
@@ -129,7 +130,7 @@ async function main() {
     .raw()
     .toBuffer();
 
-  const liveFrame = await cameraFrame640();
+  const liveFrame = await cameraFrame640(repoRoot);
 
   const launched = await chromium.launchServer({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -236,25 +237,6 @@ async function measureEngine(page, renderers, { client, jpeg, frame, liveFrame }
 }
 
 /**
- * The test portrait as the camera view reads it: filling the height of a 1280×720 camera frame
- * (grey around it, JPEG q80 as a camera stream's compression), shrunk to the 640×360 RGBA frame
- * the live loop sends (apps/web use-live-guidance.ts). The live gate passes it, so every check
- * runs (a frame refused early, say for no face, costs less).
- */
-async function cameraFrame640() {
-  const portrait = path.join(repoRoot, 'packages/skin-engine/test/fixtures/astronaut-face.jpg');
-  const face = await sharp(portrait).resize(720, 720).png().toBuffer();
-  const camera = await sharp({
-    create: { width: 1280, height: 720, channels: 3, background: { r: 150, g: 146, b: 140 } },
-  })
-    .composite([{ input: face, left: 280, top: 0 }])
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const rgba = await sharp(camera).resize(640, 360).ensureAlpha().raw().toBuffer();
-  return rgba.toString('base64');
-}
-
-/**
  * In the page: live-guidance assessments back to back for `seconds` (one at a time, a fresh copy
  * of the frame each, its buffer transferred, the previous state carried for the motion check, as
  * the camera view's loop does), then the engine is disposed. Loads the engine if the page has not.
@@ -304,7 +286,7 @@ function report({ others, result, engineBytes, photo, url, slowdown, assessOneX 
     `${ms(wall)} wall, ${ms(cpu)} by CPU time (target ≤ ${target}) ${verdict(wall <= target)} / ${verdict(cpu <= target)}`;
   const loadAverage = os.loadavg()[0]?.toFixed(1);
   console.log(
-    `browser engine at ${THROTTLE}× CPU — ${url}, photo ${path.basename(photo)}, ` +
+    `browser engine at ${THROTTLE}× CPU — ${path.relative(repoRoot, dist)} on ${url}, photo ${path.basename(photo)}, ` +
       `load average ${loadAverage} on ${os.cpus().length} cores`,
   );
   console.log(

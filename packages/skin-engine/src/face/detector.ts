@@ -38,6 +38,22 @@ export interface FaceDetector {
 
 /** BlazeFace works at 256 px and the mesh at 192 px per face: a 512+ px long side is plenty. */
 const DETECTION_MIN_SIDE = 512;
+/**
+ * Live camera frames (video mode) are read at 256-511 px on the long side (a 640 × 360 frame at
+ * 320, decision 133): the detector still gets more than its 256 px, and a face that fills the oval
+ * still gives the mesh a crop of about its 192 px, while the input's copy, tensor and Human's
+ * frame-to-frame comparison cost a quarter of the 640 px square's.
+ */
+const LIVE_DETECTION_MIN_SIDE = 256;
+
+/** The whole factor the detector's input is shrunk by (photos: 512-1023 px long side; live: 256-511). */
+export function detectionFactor(
+  image: { width: number; height: number },
+  mode: DetectMode = 'photo',
+): number {
+  const minSide = mode === 'video' ? LIVE_DETECTION_MIN_SIDE : DETECTION_MIN_SIDE;
+  return Math.max(1, Math.floor(Math.max(image.width, image.height) / minSide));
+}
 
 export interface FaceDetectorOptions {
   /** Up to this many faces are reported (enough to tell "more than one face"). */
@@ -106,20 +122,26 @@ export async function createHumanDetector(human: Human): Promise<FaceDetector> {
   await human.tf.ready();
 
   // The input frame (4.9 MB for a 1280×720 photo) is reused while photos keep their size: tfjs
-  // copies it into the WASM heap as the tensor is made, before any await (decision 044).
-  let inputBuffer = new Float32Array(0);
-  const inputOf = (length: number) =>
-    inputBuffer.length === length ? inputBuffer : (inputBuffer = new Float32Array(length));
+  // copies it into the WASM heap as the tensor is made, before any await (decision 044). One per
+  // mode, so live frames between two photos do not make either reallocate.
+  const inputBuffers: Record<DetectMode, Float32Array> = {
+    photo: new Float32Array(0),
+    video: new Float32Array(0),
+  };
 
   async function detect(image: PixelImage, mode: DetectMode = 'photo'): Promise<DetectedFace[]> {
-    // Shrink by a whole factor so the detector sees 512-1023 px on the long side.
-    const k = Math.max(1, Math.floor(Math.max(image.width, image.height) / DETECTION_MIN_SIDE));
+    // Shrink by a whole factor so the detector sees 512-1023 px on the long side (live: 256-511).
+    const k = detectionFactor(image, mode);
     const sx = k;
     const sy = k;
     // Non-square frames (16:9) come back with a vertically stretched mesh, so the frame is padded
     // to a square on the right/bottom (coordinates unchanged). Human's own `square` option shifts
     // the mesh instead, so it stays off.
-    const { data: input, side } = detectorInput(image, k, inputOf);
+    const { data: input, side } = detectorInput(image, k, (length) =>
+      inputBuffers[mode].length === length
+        ? inputBuffers[mode]
+        : (inputBuffers[mode] = new Float32Array(length)),
+    );
     const tensor = human.tf.tensor3d(input, [side, side, 3], 'float32');
     let faces: FaceResult[];
     try {

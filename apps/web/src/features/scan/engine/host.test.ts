@@ -1,12 +1,15 @@
 import type { AnalyzeInput, SkinEngine } from '@lumiskin/skin-engine/browser';
 import { describe, expect, it, vi } from 'vitest';
-import { createEngineHost, type EngineHostPlatform } from './host';
+import { createEngineHost, WARM_UP_RUNS, type EngineHostPlatform } from './host';
 import type { EngineReply } from './protocol';
 
 /**
  * The worker's side (engine.worker.ts is only its shell), on a stand-in engine: the load, the
  * warm-up analysis that ends it when asked (decision 113), and what a failed warm-up leaves.
  */
+
+/** Lets the host's own queued work (its extra warm-up runs) happen. */
+const idle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 const portrait = { data: new Uint8Array(3 * 4 * 4), width: 4, height: 4, channels: 3 as const };
 
@@ -57,9 +60,46 @@ describe('the engine worker host', () => {
     expect(ready.loadMs).toBeGreaterThanOrEqual(ready.warmUpMs ?? Infinity);
   });
 
+  it('after ready, warms up twice more while no request comes (decision 133)', async () => {
+    const { handle, calls, analyze } = setUp();
+    await handle({ type: 'init', assetBase: '/engine/abc/', warmUp: true });
+    await idle();
+    expect(WARM_UP_RUNS).toBe(3);
+    expect(analyze).toHaveBeenCalledTimes(WARM_UP_RUNS);
+    expect(calls.slice(2)).toEqual(['analyze 4', 'reply ready', 'analyze 4', 'analyze 4']);
+    // Never more than that.
+    await idle();
+    expect(analyze).toHaveBeenCalledTimes(WARM_UP_RUNS);
+  });
+
+  it('a request that comes after ready ends the extra warm-up runs', async () => {
+    const { handle, analyze, replies } = setUp();
+    await handle({ type: 'init', assetBase: '/engine/abc/', warmUp: true });
+    const photo = { ...portrait, width: 2, height: 8 };
+    await handle({ type: 'analyse', id: 3, input: { image: photo, analysisType: 'quick' } });
+    await idle();
+    expect(analyze.mock.calls.map(([input]) => input.image.width)).toEqual([4, 2]);
+    expect(replies.map((r) => r.type)).toEqual(['ready', 'analysed']);
+  });
+
+  it('a live frame ends them too', async () => {
+    const { handle, analyze, platform } = setUp();
+    await handle({ type: 'init', assetBase: '/engine/abc/', warmUp: true });
+    await handle({
+      type: 'assess',
+      id: 1,
+      frame: portrait,
+      options: { capture: { width: 4, height: 4 } },
+    });
+    await idle();
+    expect(analyze).toHaveBeenCalledTimes(1);
+    expect(platform.assess).toHaveBeenCalledTimes(1);
+  });
+
   it('without warmUp, loads the engine only: no portrait, no analysis', async () => {
     const { handle, calls, replies, platform } = setUp();
     await handle({ type: 'init', assetBase: '/engine/abc/', warmUp: false });
+    await idle();
     expect(calls).toEqual(['create /engine/abc/', 'reply ready']);
     expect(platform.warmUpPhoto).not.toHaveBeenCalled();
     expect(replies[0]).toMatchObject({ type: 'ready', warmUpMs: null });

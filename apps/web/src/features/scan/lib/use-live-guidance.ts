@@ -83,8 +83,9 @@ export function useLiveGuidance({
         if (video && context && video.videoWidth > 0 && video.videoHeight > 0) {
           const width = Math.min(LIVE_FRAME_WIDTH, video.videoWidth);
           const height = Math.round((width * video.videoHeight) / video.videoWidth);
-          canvas.width = width;
-          canvas.height = height;
+          // Setting a canvas's size clears and reallocates it even when unchanged: only on change.
+          if (canvas.width !== width) canvas.width = width;
+          if (canvas.height !== height) canvas.height = height;
           context.drawImage(video, 0, 0, width, height);
           const frame = context.getImageData(0, 0, width, height);
           const capture = { width: video.videoWidth, height: video.videoHeight };
