@@ -15,10 +15,10 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 7,
   oiliness: 5,
   redness: 4,
-  texture: 4,
+  texture: 5,
   dark_spots: 8,
   radiance: 6,
-  hydration: 8,
+  hydration: 9,
   pores: 6,
   fine_lines: 4,
   uneven_tone: 5,
@@ -32,4 +32,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-29/123';
+export const ENGINE_METHOD_VERSION = '2026-11-29/129';

@@ -34,7 +34,9 @@ export const METRIC_REGIONS: Record<MetricKey, Partial<Record<RegionKey, number>
   acne: Object.fromEntries(LESION_ZONES.map((r) => [r, 1])),
   oiliness: { forehead: 1, nose: 1, chin: 1, left_cheek: 0.5, right_cheek: 0.5 },
   redness: { forehead: 1, left_cheek: 1, right_cheek: 1, nose: 1, chin: 1 },
-  texture: { forehead: 1, left_cheek: 1, right_cheek: 1, nose: 0.5, chin: 1 },
+  // Not the chin (decision 129): stubble and beard shadow that the hair weight leaves in read as a
+  // rough surface there (the chin alone: women − men 8.7 on the calibration part).
+  texture: { forehead: 1, left_cheek: 1, right_cheek: 1, nose: 0.5 },
   // Not the nose: its relief shades its sides into spot-like patches (decision 057).
   dark_spots: { forehead: 1, left_cheek: 1, right_cheek: 1, chin: 1 },
   radiance: { forehead: 1, left_cheek: 1, right_cheek: 1 },
@@ -182,7 +184,8 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [13.61, 62],
     [25.78, 30],
   ],
-  // RMS of the fine band (G₀.₈ − G₂.₀₅) of L* on the skin's own contrast (cs^½), decision 051.
+  // RMS of the fine band (G₀.₈ − G₂.₀₅) of L* on the skin's own contrast (cs^½), decision 051. No
+  // chin since decision 129, knots kept: re-fitted they were steeper and re-saves moved it more.
   texture: [
     [0.274, 96],
     [0.343, 94],

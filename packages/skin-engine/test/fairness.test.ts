@@ -245,17 +245,20 @@ describe('tone-fair colour measures (even tone, radiance, dark circles)', () => 
 
   const toneZones = ['left_cheek', 'right_cheek', 'forehead', 'chin'] as const;
 
-  it('mottled pigment lowers even tone', async () => {
-    // Brown patches ≈ 1 cm apart, up to 35 % darker and yellower at their centres (melanin
-    // absorbs blue most), on otherwise unchanged skin.
-    const img = inLinearLight(
-      face,
-      toneZones.map((z) => regionPolygon(baseline, z)),
+  // Brown patches ≈ 1 cm apart, up to 35 % darker and yellower at their centres (melanin
+  // absorbs blue most), on otherwise unchanged skin.
+  const mottle = (img: Rgb, result: AnalysisResult) =>
+    inLinearLight(
+      img,
+      toneZones.map((z) => regionPolygon(result, z)),
       ([r, g, b], x, y) => {
         const s = Math.max(0, Math.sin((2 * Math.PI * x) / 50) * Math.sin((2 * Math.PI * y) / 50));
         return [r * (1 - 0.245 * s), g * (1 - 0.35 * s), b * (1 - 0.49 * s)];
       },
     );
+
+  it('mottled pigment lowers even tone', async () => {
+    const img = mottle(face, baseline);
     const r = await analyze(img);
     expect(r.raw.uneven_tone!).toBeGreaterThan(baseline.raw.uneven_tone! + 0.5);
     expect(baseline.scores.uneven_tone! - r.scores.uneven_tone!).toBeGreaterThanOrEqual(3);
@@ -336,6 +339,15 @@ describe('tone-fair colour measures (even tone, radiance, dark circles)', () => 
       ),
     );
     expect(r.scores.radiance! - grey.scores.radiance!).toBeGreaterThanOrEqual(5);
+  });
+
+  it('mottled pigment lowers even tone on darker skin too (decision 129)', async () => {
+    const darkerFace = retint(face, melanin(0.7));
+    const base = await analyze(darkerFace);
+    expect(base.skin_tone.ita).toBeLessThan(baseline.skin_tone.ita - 25);
+    const r = await analyze(mottle(darkerFace, base));
+    expect(r.raw.uneven_tone!).toBeGreaterThan(base.raw.uneven_tone! + 0.5);
+    expect(base.scores.uneven_tone! - r.scores.uneven_tone!).toBeGreaterThanOrEqual(3);
   });
 
   it('a cool or warm cast keeps even tone and dark circles within 3', async () => {

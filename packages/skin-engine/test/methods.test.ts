@@ -62,6 +62,7 @@ import {
   PORE_CAP,
   PORE_FLOOR,
   PORE_TONE_GAMMA,
+  TEXTURE_TONE_GAMMA,
 } from '../src/metrics/surface';
 import { CANONICAL } from '../src/face/white-balance';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
@@ -90,6 +91,10 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   },
   redness: { WHITE_BALANCE },
   uneven_tone: { WHITE_BALANCE },
+  texture: {
+    TEXTURE_TONE_GAMMA,
+    reads: 'not the chin (decision 129)',
+  },
   blackheads: {
     WHITE_BALANCE,
     COMEDO_MIN,
@@ -223,14 +228,15 @@ function fingerprint(metric: MetricKey): string {
 // number again; acne and dark spots also take the darkening cap and the dome's shading (the
 // extra darkening only for round, clearly red blobs; the dome only for round ones). Decision 110
 // (merged beside 107) changed oiliness, pores and firmness: one above both branches' numbers.
+// Decision 129 took the chin out of texture, and with it hydration, which blends texture.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   acne: { method: 7, fingerprint: '7ee07671b59c' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening
   oiliness: { method: 5, fingerprint: '3c3391930b1b' }, // 056: the light's estimate; 110: highlights by the light they add
   redness: { method: 4, fingerprint: 'cc83bc514b5a' }, // 056
-  texture: { method: 4, fingerprint: 'f3f3bc35d3e5' }, // 051: fine band, tone γ ½
+  texture: { method: 5, fingerprint: '42399d07a9ca' }, // 051: fine band, tone γ ½; 129: no chin
   dark_spots: { method: 8, fingerprint: '23e2b052491a' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to
   radiance: { method: 6, fingerprint: '38b96c33a1ed' }, // 050: hinged expected chroma; 056
-  hydration: { method: 8, fingerprint: 'dd9c3194655b' }, // 041: fine lines; 050, 056: radiance; 051: texture
+  hydration: { method: 9, fingerprint: 'bf07e750196b' }, // 041: fine lines; 050, 056: radiance; 051, 129: texture
   pores: { method: 6, fingerprint: '99e76197cf26' }, // 110: tone γ ¼
   fine_lines: { method: 4, fingerprint: '1d2ca957126d' }, // 041: 038's forehead lines + 039's hair weight
   uneven_tone: { method: 5, fingerprint: 'bb5b861eb2c3' }, // 056
@@ -239,7 +245,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
-const PINNED_ENGINE_VERSION = '2026-11-29/123';
+const PINNED_ENGINE_VERSION = '2026-11-29/129';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -305,7 +311,7 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 blackheads', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 blackheads, 129 texture and hydration', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 7,
       oiliness: 5,
@@ -314,8 +320,8 @@ describe('measurement method versions', () => {
       uneven_tone: 5,
       radiance: 6,
       dark_circles: 4,
-      texture: 4,
-      hydration: 8,
+      texture: 5,
+      hydration: 9,
       fine_lines: 4,
       firmness: 5,
       // 6, not 5: decision 042's branch (not adopted) carried pores 3 with another definition.

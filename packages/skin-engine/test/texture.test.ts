@@ -68,6 +68,23 @@ describe('texture reads skin relief, not pixel grain', () => {
     expect(baseline.scores.texture! - r.scores.texture!).toBeGreaterThanOrEqual(5);
   });
 
+  it('a stubble-like grain on the chin is not read; the same grain on the cheeks is (decision 129)', async () => {
+    // A grain of ≈ 1.2 mm cells, ±6 levels, on the chin, where a beard grows: the hair weight
+    // leaves part of it out (it darkens the skin by nothing), and what it leaves in doubles the
+    // chin's roughness, as a shaved beard's shadow does. Texture does not read the chin, so it
+    // stays; the same grain on the cheeks lowers it.
+    const chin = regionPolygon(baseline, 'chin');
+    const r = await analyze(grain(face, 6, 2, [chin]));
+    expect(r.measurements.chin.hair).toBeLessThan(0.5);
+    expect(r.measurements.chin.roughness).toBeGreaterThan(
+      baseline.measurements.chin.roughness * 1.3,
+    );
+    expect(Math.abs(r.scores.texture! - baseline.scores.texture!)).toBeLessThanOrEqual(1);
+    const cheeks = (['left_cheek', 'right_cheek'] as const).map((z) => regionPolygon(baseline, z));
+    const onCheeks = await analyze(grain(face, 6, 2, cheeks));
+    expect(baseline.scores.texture! - onCheeks.scores.texture!).toBeGreaterThanOrEqual(5);
+  });
+
   for (const q of [70, 85, 95]) {
     it(`a JPEG q${q} re-save moves texture by ≤ 3`, async () => {
       const r = await analyze(await jpeg(face, q));
