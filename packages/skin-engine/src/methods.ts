@@ -12,11 +12,11 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * docs/skin-engine-calibration-log.md#method-numbers.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 7,
+  acne: 8,
   oiliness: 5,
   redness: 4,
   texture: 4,
-  dark_spots: 8,
+  dark_spots: 9,
   radiance: 6,
   hydration: 8,
   pores: 6,
@@ -32,4 +32,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-29/123';
+export const ENGINE_METHOD_VERSION = '2026-11-29/125';
