@@ -216,7 +216,8 @@ export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
   // (Without the last two tests, the skin between bright highlights would read as "dark".)
   // Every test is soft like the response (decision 043): a spot counts by how far its centre is
   // below the zone's diffuse skin (softWeight of the depth against SPOT_MIN_DEPTH), by 1 − the
-  // weight of the strongest blemish around it, and by the share of its disc (radius √2σ) that is
+  // weight of the strongest blemish or comedone around it (one lesion, one mark: decision 125),
+  // by 1 − how far it reads as an inflamed blob (spots.ts), and by the share of its disc (radius √2σ) that is
   // measured skin. The zones' edges follow the face mesh, which moves by a working pixel between
   // two exposures of one photo: a dark blob astride an edge (a nostril's rim, a brow's shadow)
   // was counted whole or not at all, and alone moved dark spots by 4 points.
