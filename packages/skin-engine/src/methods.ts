@@ -12,11 +12,11 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * docs/skin-engine-calibration-log.md#method-numbers.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 7,
+  acne: 8,
   oiliness: 5,
   redness: 4,
   texture: 5,
-  dark_spots: 8,
+  dark_spots: 9,
   radiance: 6,
   hydration: 9,
   pores: 6,

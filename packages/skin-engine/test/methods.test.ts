@@ -51,6 +51,26 @@ import {
   WHITEHEAD_MIN,
 } from '../src/metrics/comedones';
 import { COMEDO_HAIR_FREE, SPOT_DISC, SPOT_MIN_DEPTH } from '../src/metrics/marks';
+import {
+  PUS_HALO,
+  PUS_HALO_PAD,
+  PUS_HEAD,
+  PUS_LIFT,
+  PUS_MIN,
+  PUS_RED_FROM,
+  PUS_RED_TO,
+} from '../src/metrics/pustules';
+import {
+  SPOT_FAINT_FROM,
+  SPOT_RED_FROM,
+  SPOT_RED_TO,
+  SPOT_WIDE,
+  SPOT_WIDE_MAX_R,
+  SPOT_WIDE_RATIO,
+  SPOT_WIDE_RED_FROM,
+  SPOT_WIDE_RED_TO,
+  SPOT_WIDE_RING,
+} from '../src/metrics/spots';
 import { BLOB_HAIR_SIGMA, DIFFUSE_BASE_QS, OIL_TONE_GAMMA } from '../src/metrics/skin';
 import {
   DIFFUSE_RED_DA,
@@ -83,6 +103,16 @@ import {
 const WHITE_BALANCE = { CANONICAL, estimator: 'median chromaticity of the sample (decision 056)' };
 
 /** Constants a metric's raw value is built from, besides its knots and zones. */
+/** Pustules by their pale head in a red halo (decision 125). */
+const PUSTULES = {
+  PUS_HALO,
+  PUS_HALO_PAD,
+  PUS_HEAD,
+  PUS_LIFT,
+  PUS_MIN,
+  PUS_RED_FROM,
+  PUS_RED_TO,
+};
 const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   oiliness: {
     WHITE_BALANCE,
@@ -136,6 +166,7 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     SURROUND_STRONG,
     SPOT_DISC,
     CM2_PER_PX,
+    PUSTULES,
     reads: 'inflammatory lesions per 100 cm², relative to the skin around (decision 057)',
   },
   dark_spots: {
@@ -162,8 +193,24 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
       DOME_ROUND_TO,
       SURROUND_FROM,
       SURROUND_STRONG,
+      PUSTULES,
     },
     isolation: 'darker than the skin on every side, not on the nose (decision 057)',
+    // Decision 125: one lesion, one mark: a spot also yields to a comedone around it, and counts
+    // by 1 − how far it reads as an inflamed blob (red, domed and faintly red, or red over its
+    // chroma blocks).
+    kinds: {
+      yields: 'blemishes and comedones within r + max(1.5 px, 2σ)',
+      SPOT_RED_FROM,
+      SPOT_RED_TO,
+      SPOT_FAINT_FROM,
+      SPOT_WIDE,
+      SPOT_WIDE_RING,
+      SPOT_WIDE_MAX_R,
+      SPOT_WIDE_RED_FROM,
+      SPOT_WIDE_RED_TO,
+      SPOT_WIDE_RATIO,
+    },
   },
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS, WHITE_BALANCE },
   sensitivity: { DIFFUSE_RED_DA, DIFFUSE_RED_SOFT, DIFFUSE_BASE_QS, WHITE_BALANCE },
@@ -230,11 +277,11 @@ function fingerprint(metric: MetricKey): string {
 // (merged beside 107) changed oiliness, pores and firmness: one above both branches' numbers.
 // Decision 129 took the chin out of texture, and with it hydration, which blends texture.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 7, fingerprint: '7ee07671b59c' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening
+  acne: { method: 8, fingerprint: 'd87e301b7e43' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head
   oiliness: { method: 5, fingerprint: '3c3391930b1b' }, // 056: the light's estimate; 110: highlights by the light they add
   redness: { method: 4, fingerprint: 'cc83bc514b5a' }, // 056
   texture: { method: 5, fingerprint: '42399d07a9ca' }, // 051: fine band, tone γ ½; 129: no chin
-  dark_spots: { method: 8, fingerprint: '23e2b052491a' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to
+  dark_spots: { method: 9, fingerprint: '38301ff14fee' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind
   radiance: { method: 6, fingerprint: '38b96c33a1ed' }, // 050: hinged expected chroma; 056
   hydration: { method: 9, fingerprint: 'bf07e750196b' }, // 041: fine lines; 050, 056: radiance; 051, 129: texture
   pores: { method: 6, fingerprint: '99e76197cf26' }, // 110: tone γ ¼
@@ -311,12 +358,12 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 blackheads, 129 texture and hydration', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 blackheads, 125 acne and dark spots, 129 texture and hydration', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 7,
+      acne: 8,
       oiliness: 5,
       redness: 4,
-      dark_spots: 8,
+      dark_spots: 9,
       uneven_tone: 5,
       radiance: 6,
       dark_circles: 4,

@@ -355,7 +355,7 @@ export function ringBuffers(maxR: number): RingBuffers {
 }
 
 /** The ring radii of a blob of radius r (working px). */
-function ringOf(r: number): { rc: number; rIn: number; rOut: number } {
+export function ringOf(r: number): { rc: number; rIn: number; rOut: number } {
   const rc = Math.max(1, CENTRE_SHARE * r);
   const rIn = Math.max(3, 1.8 * r);
   return { rc, rIn, rOut: rIn + Math.max(3, 1.5 * r) };
@@ -429,26 +429,6 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
     lesions.push({ ...bl, x, y, sigma, kind: 'inflammatory', weight, contrast: c.contrast });
   }
   return lesions;
-}
-
-/**
- * How much a dark blob is a spot rather than the edge of a shadow (0…1): the second smallest of
- * its darkenings against the four quarters of the ring, as a share of its darkening against the
- * whole ring; a shadow along the nose or under a brow is dark against one half only.
- */
-export function spotIsolation(
-  input: Pick<LesionInput, 'width' | 'height' | 'L' | 'A' | 'B' | 'core'>,
-  x: number,
-  y: number,
-  sigma: number,
-  buf: RingBuffers = ringBuffers(20),
-): number {
-  const { rc, rIn, rOut } = ringOf(Math.SQRT2 * sigma);
-  const c = ringContrast(input, x, y, rc, rIn, rOut, buf);
-  if (!c) return 0;
-  const dark = -c.contrast[0];
-  if (dark <= 0) return 0;
-  return ramp((c.darkSides / dark - 0.25) / 0.35);
 }
 
 export function lesionRingBuffers(): RingBuffers {

@@ -8,10 +8,11 @@ import {
   detectInflammatory,
   lesionRingBuffers,
   lightnessHalf,
-  spotIsolation,
   type Lesion,
   type LesionInput,
 } from './lesions';
+import { detectPustules } from './pustules';
+import { spotReading } from './spots';
 import { A_SIGMAS, L_SIGMAS, type SkinContext } from './skin';
 
 /**
@@ -169,22 +170,45 @@ export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
     for (let i = bounds.y0 * width; i < bounds.y1 * width; i++)
       if (m[i] && core[i]) acneSkin[i] = 1;
   }
-  const inflammatory = detectInflammatory({ ...lesionInput, core: acneSkin }, pool);
-  const blemishes: Lesion[] = inflammatory
-    .map((bl) => ({
-      ...bl,
-      weight: bl.weight * discShare(core, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma),
-    }))
+  const acneInput = { ...lesionInput, core: acneSkin };
+  const onSkin = (bl: Lesion) => ({
+    ...bl,
+    weight: bl.weight * discShare(core, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma),
+  });
+  const blemishes: Lesion[] = detectInflammatory(acneInput, pool)
+    .map(onSkin)
     .filter(
       (bl) =>
         bl.weight > 0 &&
         (L[bl.y * width + bl.x] as number) - (coarseL[bl.y * width + bl.x] as number) < 4,
     );
-  /** The largest weight of a blemish within r + 2σ of (x, y): how much a dark blob there is one. */
-  const blemishNear = (x: number, y: number, r: number) => {
+  // Pustules by their pale head in a red halo (decision 125). One lesion, one mark: a pustule
+  // where the inflammatory detector already has a blemish lends it its weight if larger.
+  for (const p of detectPustules(acneInput).map(onSkin)) {
+    const near = blemishes.find(
+      (b) => (b.x - p.x) ** 2 + (b.y - p.y) ** 2 < (Math.SQRT2 * Math.max(b.sigma, p.sigma)) ** 2,
+    );
+    if (near) near.weight = Math.max(near.weight, p.weight);
+    else if (p.weight > 0) blemishes.push(p);
+  }
+  // Comedones (decision 057): fine dots far darker than the skin around them and than a pore, or
+  // fine pale domes that are not glints, read on the relative scale like inflammatory lesions.
+  // A fine dark dot beside hair is a follicle (stubble, a brow's root) before it is a blackhead:
+  // comedones count only where the skin around is nearly free of hair (weight from COMEDO_HAIR_FREE
+  // − ½ … COMEDO_HAIR_FREE), and countIn weighs them again by that skin like every mark.
+  const blackheads = detectComedones(lesionInput)
+    .map((bl) => ({ ...bl, weight: bl.weight * hairFree(ctx.blobSkinW(bl.x, bl.y)) }))
+    .filter((bl) => bl.weight > 0);
+  /**
+   * The largest weight of a lesion within r + 2σ (at least r + 1.5 px) of (x, y): how much a dark
+   * blob there is that lesion (one lesion, one mark of one kind: decision 125).
+   */
+  const lesionNear = (x: number, y: number, r: number) => {
     let w = 0;
-    for (const b of blemishes)
-      if (b.weight > w && (b.x - x) ** 2 + (b.y - y) ** 2 < (r + 2 * b.sigma) ** 2) w = b.weight;
+    for (const list of [blemishes, blackheads])
+      for (const b of list)
+        if (b.weight > w && (b.x - x) ** 2 + (b.y - y) ** 2 < (r + Math.max(1.5, 2 * b.sigma)) ** 2)
+          w = b.weight;
     return w;
   };
 
@@ -192,7 +216,8 @@ export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
   // (Without the last two tests, the skin between bright highlights would read as "dark".)
   // Every test is soft like the response (decision 043): a spot counts by how far its centre is
   // below the zone's diffuse skin (softWeight of the depth against SPOT_MIN_DEPTH), by 1 − the
-  // weight of the strongest blemish around it, and by the share of its disc (radius √2σ) that is
+  // weight of the strongest blemish or comedone around it (one lesion, one mark: decision 125),
+  // by 1 − how far it reads as an inflamed blob (spots.ts), and by the share of its disc (radius √2σ) that is
   // measured skin. The zones' edges follow the face mesh, which moves by a working pixel between
   // two exposures of one photo: a dark blob astride an edge (a nostril's rim, a brow's shadow)
   // was counted whole or not at all, and alone moved dark spots by 4 points.
@@ -214,16 +239,19 @@ export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
       const base =
         bl.weight *
         softWeight(depth, SPOT_MIN_DEPTH) *
-        (1 - blemishNear(bl.x, bl.y, bl.sigma)) *
+        (1 - lesionNear(bl.x, bl.y, bl.sigma)) *
         discShare(core, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma);
       // A spot is darker than the skin on every side; the edge of a shadow (along the nose, under
       // a brow) on one half only (decision 057).
       // Not on the nose: its relief shades its sides into spot-sized dark patches that no
       // test at this resolution tells from pigment.
-      const weight =
-        base > 0 && !noseMask[i]
-          ? base * spotIsolation(lesionInput, bl.x, bl.y, bl.sigma, spotRings)
-          : 0;
+      // A red blob, or a round, domed, faintly red one, is an inflammatory lesion's darkening:
+      // the blemish's, not a second mark of another kind (decision 125).
+      let weight = 0;
+      if (base > 0 && !noseMask[i]) {
+        const s = spotReading(lesionInput, bl.x, bl.y, bl.sigma, bl.curvature, spotRings);
+        weight = base * s.isolation * (1 - s.inflamed);
+      }
       return { ...bl, weight };
     })
     .filter((bl) => bl.weight > 0);
@@ -238,14 +266,5 @@ export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
     separation: 1.5,
   });
   const pores = withWeights(poreBlobs, PORE_MIN_RESPONSE);
-  // Comedones (decision 057): fine dots far darker than the skin around them and than a pore, or
-  // fine pale domes that are not glints, read on the relative scale like inflammatory lesions.
-  // A fine dark dot beside hair is a follicle (stubble, a brow's root) before it is a blackhead:
-  // comedones count only where the skin around is nearly free of hair (weight from COMEDO_HAIR_FREE
-  // − ½ … COMEDO_HAIR_FREE), and countIn weighs them again by that skin like every mark.
-  const blackheads = detectComedones(lesionInput)
-    .map((bl) => ({ ...bl, weight: bl.weight * hairFree(ctx.blobSkinW(bl.x, bl.y)) }))
-    .filter((bl) => bl.weight > 0);
-
   return { blemishes, darkSpots, pores, blackheads };
 }

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { AnalysisResult } from '../src/engine';
+import { pustuleWeight, type PustuleReading } from '../src/metrics/pustules';
+import {
+  clone,
+  gridPoints,
+  referencePortrait,
+  regionPolygon,
+  retintFace,
+  type Rgb,
+} from './helpers';
+
+/**
+ * Each lesion is found by its own kind, once (decision 125): a pustule (a pale head in a red or,
+ * on dark skin, darker halo) is a blemish; a papule gives one mark, not a blemish and a dark spot;
+ * a brown macule is a dark spot, not a blemish. Lesions are painted physically (linear light ×
+ * exp(−p·ΔOD)), as in lesions.test.ts.
+ */
+const { analyze, face, baseline } = await referencePortrait();
+
+const HB: [number, number, number] = [0.12, 1, 0.75];
+const MEL: [number, number, number] = [1, 1.35, 1.9];
+const RADIUS = 4; // px on this portrait, as lesions.test.ts: ≈ 3.7 mm across
+
+const toLinear = (v: number) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+const toSrgb = (l: number) => {
+  const c = Math.max(0, Math.min(1, l));
+  return Math.round(255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
+};
+const mix = (h: number, m: number): [number, number, number] =>
+  [0, 1, 2].map((c) => h * HB[c]! + m * MEL[c]!) as [number, number, number];
+
+/**
+ * A dome-shaped absorber of optical density `od` and radius r; with `head` > 0 a pustule: a
+ * whitish-yellow head of radius head × r (pus, capped relative to the skin as a scattering layer
+ * over dark skin does not reach a pale skin's white).
+ */
+function paint(
+  img: Rgb,
+  cx: number,
+  cy: number,
+  r: number,
+  od: [number, number, number],
+  head = 0,
+): void {
+  const R = Math.ceil(r);
+  const pus = [0.78, 0.68, 0.42];
+  for (let y = cy - R; y <= cy + R; y++)
+    for (let x = cx - R; x <= cx + R; x++) {
+      const d = Math.hypot(x - cx, y - cy) / r;
+      if (d >= 1) continue;
+      const p = (1 - d * d) ** 0.7;
+      const core = head > 0 ? Math.max(0, Math.min(1, (head - d) / 0.15 + 0.5)) : 0;
+      const i = (y * img.width + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        const skin = toLinear(img.data[i + c] ?? 0);
+        let l = skin * Math.exp(-p * od[c]!);
+        if (core > 0) l += (Math.min(pus[c]!, 2.2 * skin + 0.05) - l) * 0.7 * core;
+        img.data[i + c] = toSrgb(l);
+      }
+    }
+}
+
+/** Lesion places: a grid over the cheeks, forehead and chin, well inside the zones. */
+function places(n: number): Array<[number, number]> {
+  const zones = ['left_cheek', 'right_cheek', 'forehead', 'chin'] as const;
+  const grids = zones.map((z) => gridPoints(regionPolygon(baseline, z), 13, 10));
+  const out: Array<[number, number]> = [];
+  for (let k = 0; out.length < n && k < 50; k++)
+    for (const g of grids) if (out.length < n && g[k]) out.push(g[k]!);
+  return out;
+}
+
+type Overlay = 'blemishes' | 'dark_spots' | 'blackheads';
+const marksAt = (r: AnalysisResult, kind: Overlay, x: number, y: number) =>
+  r.overlays[kind].filter(([mx, my]) => Math.hypot(mx - x, my - y) <= 5).length;
+
+describe('each lesion is found by its own kind, once (decision 125)', () => {
+  it('a pale head without a red halo is no pustule; with one it is', () => {
+    const reading: PustuleReading = {
+      lift: 8,
+      red: 0,
+      dark: 0,
+      redMedian: 0,
+      darkMedian: 0,
+      ringShare: 1,
+    };
+    expect(pustuleWeight(reading)).toBe(0);
+    expect(pustuleWeight({ ...reading, red: 5, redMedian: 5, dark: 2, darkMedian: 2 })).toBe(1);
+    // A halo that is only darker (brown), not redder, is no pustule's.
+    expect(pustuleWeight({ ...reading, red: 0.3, redMedian: 0.3, dark: 8, darkMedian: 8 })).toBe(0);
+  });
+
+  it('pustules are blemishes on pale and on dark skin, with no dark-spot mark', async () => {
+    const pts = places(8);
+    expect(pts).toHaveLength(8);
+    const tones: Array<[string, [number, number, number], [number, number, number]]> = [
+      ['as photographed', [1, 1, 1], mix(0.45, 0.05)],
+      // On dark skin inflammation carries a violaceous, melanin-like share (synth-lesions.ts).
+      ['dark brown', [0.36, 0.26, 0.2], mix(0.45, 0.25)],
+    ];
+    for (const [name, factors, od] of tones) {
+      const toned = retintFace(face, baseline.face.box, factors);
+      const img = clone(toned);
+      for (const [x, y] of pts) paint(img, x, y, RADIUS, od, 0.4);
+      const r = await analyze(img);
+      const found = pts.filter(([x, y]) => marksAt(r, 'blemishes', x, y) > 0).length;
+      // 123 found 0 of 8 (3 marked as dark spots); 125 finds 5 on both tones.
+      expect(found, `${name}: pustules found as blemishes`).toBeGreaterThanOrEqual(5);
+      const spots = pts.filter(([x, y]) => marksAt(r, 'dark_spots', x, y) > 0).length;
+      expect(spots, `${name}: pustules marked as dark spots`).toBe(0);
+    }
+  });
+
+  it('a papule yields one mark, a blemish', async () => {
+    const pts = places(8);
+    const img = clone(face);
+    for (const [x, y] of pts) paint(img, x, y, RADIUS, mix(0.45, 0));
+    const r = await analyze(img);
+    const kinds: Overlay[] = ['blemishes', 'dark_spots', 'blackheads'];
+    for (const [x, y] of pts) {
+      const n = kinds.reduce((s, k) => s + marksAt(r, k, x, y), 0);
+      expect(n, `marks at the papule at ${x}, ${y}`).toBeLessThanOrEqual(1);
+    }
+    expect(
+      pts.filter(([x, y]) => marksAt(r, 'blemishes', x, y) === 1).length,
+    ).toBeGreaterThanOrEqual(6);
+  });
+
+  it('a brown macule is a dark spot, not a blemish, and one mark', async () => {
+    const pts = places(8);
+    const img = clone(face);
+    for (const [x, y] of pts) paint(img, x, y, RADIUS, mix(0, 0.35));
+    const r = await analyze(img);
+    expect(pts.filter(([x, y]) => marksAt(r, 'blemishes', x, y) > 0)).toHaveLength(0);
+    const spots = pts.filter(([x, y]) => marksAt(r, 'dark_spots', x, y) === 1).length;
+    expect(spots).toBeGreaterThanOrEqual(6);
+  });
+});
