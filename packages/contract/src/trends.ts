@@ -17,7 +17,7 @@ export type NoiseKey = MetricKey | 'overall' | 'profile';
  * its band was not measured again. A change of at most the band reads "No change".
  */
 export const NOISE_BANDS = {
-  methods: '2026-11-29/123',
+  methods: '2026-11-29/127',
   metrics: {
     acne: { method: 7, points: 2 },
     oiliness: { method: 5, points: 2 },
@@ -30,7 +30,7 @@ export const NOISE_BANDS = {
     fine_lines: { method: 4, points: 2 },
     uneven_tone: { method: 5, points: 2 },
     dark_circles: { method: 4, points: 2 },
-    blackheads: { method: 6, points: 2 },
+    blackheads: { method: 7, points: 2 },
     sensitivity: { method: 5, points: 2 },
     firmness: { method: 5, points: 2 },
   },

@@ -23,7 +23,7 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   fine_lines: 4,
   uneven_tone: 5,
   dark_circles: 4,
-  blackheads: 6,
+  blackheads: 7,
   sensitivity: 5,
   firmness: 5,
 };
@@ -32,4 +32,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-29/123';
+export const ENGINE_METHOD_VERSION = '2026-11-29/127';
