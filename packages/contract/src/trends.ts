@@ -30,7 +30,7 @@ export const NOISE_BANDS = {
     fine_lines: { method: 4, points: 2 },
     uneven_tone: { method: 5, points: 2 },
     dark_circles: { method: 4, points: 2 },
-    blackheads: { method: 6, points: 2 },
+    blackheads: { method: 7, points: 2 },
     sensitivity: { method: 5, points: 2 },
     firmness: { method: 5, points: 2 },
   },

@@ -23,7 +23,7 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   fine_lines: 4,
   uneven_tone: 5,
   dark_circles: 4,
-  blackheads: 6,
+  blackheads: 7,
   sensitivity: 5,
   firmness: 5,
 };

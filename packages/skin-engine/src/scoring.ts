@@ -47,8 +47,9 @@ export const METRIC_REGIONS: Record<MetricKey, Partial<Record<RegionKey, number>
   fine_lines: { forehead: 1 },
   uneven_tone: { forehead: 1, left_cheek: 1, right_cheek: 1, chin: 1 },
   dark_circles: { under_eyes: 1 },
-  // Comedones are read where they gather: the T-zone (decision 057; the nose alone before).
-  blackheads: { nose: 1, forehead: 1, chin: 1 },
+  // Comedones are counted on the face the acne grading counts them on: every lesion zone (decision
+  // 127; the T-zone from 057, the nose alone before).
+  blackheads: Object.fromEntries(LESION_ZONES.map((r) => [r, 1])),
   sensitivity: { left_cheek: 1, right_cheek: 1, nose: 1 },
   firmness: { left_cheek: 1, right_cheek: 1 },
 };
@@ -264,17 +265,21 @@ export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> =
     [11.3, 62],
     [23.3, 30],
   ],
-  // Comedones (open and closed) per 100 cm² of the T-zone's measured skin (decision 057; the
-  // T-zone of a typical face is ≈ 45 cm², so 0.45 × raw is its count): a few cost little, a
-  // comedonal T-zone (≈ 20 and more) reads poor.
+  // Comedones per 100 cm² of the lesion zones' measured skin (decision 127). Those zones measure
+  // ≈ 85 cm² on the calibration part's portraits (median; p10–p90 71–98), so 0.85 × raw is the
+  // count on such a face. Anchored to the comedone counts of the acne grading of Lehmann et al.
+  // (JAAD 2002; whole face): mild < 20 comedones reads 96 → 65 (the acne scale's mild end is 62),
+  // moderate 20–100 down to 36, severe > 100 below. Each of the first few costs about 2 points.
   blackheads: [
     [0, 96],
-    [4.4, 91],
-    [11, 84],
-    [22, 75],
-    [44, 60],
-    [89, 42],
-    [178, 25],
+    [1.2, 94],
+    [3.5, 90],
+    [7, 85],
+    [12, 79],
+    [24, 65],
+    [59, 50],
+    [118, 36],
+    [235, 22],
   ],
   // % of cheek/nose skin whose low-pass a* exceeds the face's diffuse baseline by 3.5, each pixel
   // counted by a ramp over ± 3 a* (decision 049). Fitted on the calibration half, decision 049.

@@ -47,8 +47,8 @@ import {
   COMEDO_MIN,
   COMEDO_PORES,
   COMEDO_ROUND_FROM,
+  COMEDO_DOG_SHARE,
   COMEDO_ROUND_TO,
-  WHITEHEAD_MIN,
 } from '../src/metrics/comedones';
 import { COMEDO_HAIR_FREE, SPOT_DISC, SPOT_MIN_DEPTH } from '../src/metrics/marks';
 import {
@@ -136,11 +136,11 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     COMEDO_ROUND_TO,
     COMEDO_COARSE,
     COMEDO_HAIR_FREE,
-    WHITEHEAD_MIN,
+    COMEDO_DOG_SHARE,
     REL_L16,
     CM2_PER_PX,
     reads:
-      'comedones per 100 cm² of the T-zone, relative to the skin and the pores around, not beside hair (decision 123)',
+      'open comedones per 100 cm² of the lesion zones on a comedone-count scale, the smaller of the centre pixel and the dot, relative to the skin and the pores around, not beside hair (decision 127)',
   },
   acne: {
     INFLAM_MIN,
@@ -288,7 +288,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   fine_lines: { method: 4, fingerprint: '1d2ca957126d' }, // 041: 038's forehead lines + 039's hair weight
   uneven_tone: { method: 5, fingerprint: 'bb5b861eb2c3' }, // 056
   dark_circles: { method: 4, fingerprint: 'cbd357ed0c35' },
-  blackheads: { method: 6, fingerprint: '80f3a4d8e52e' }, // 123: comedones against the pores around
+  blackheads: { method: 7, fingerprint: '547c234b58fe' }, // 123: comedones against the pores around; 127: the dot's own reading, no whiteheads, every lesion zone, comedone-count knots
   sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
@@ -358,7 +358,7 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 blackheads, 125 acne and dark spots, 129 texture and hydration', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 8,
       oiliness: 5,
@@ -373,7 +373,7 @@ describe('measurement method versions', () => {
       firmness: 5,
       // 6, not 5: decision 042's branch (not adopted) carried pores 3 with another definition.
       pores: 6,
-      blackheads: 6,
+      blackheads: 7,
       sensitivity: 5,
     };
     for (const metric of COMPREHENSIVE_METRICS)

@@ -1,28 +1,42 @@
-import { ringBuffers, ringContrast, softAt, type Lesion, type LesionInput } from './lesions';
+import {
+  REL_L16,
+  ringBuffers,
+  ringContrast,
+  softAt,
+  type Lesion,
+  type LesionInput,
+} from './lesions';
 
 /**
- * Comedones (decision 123; 057 before): read against the person's own skin *and* the person's own
- * pores around them.
+ * Comedones (decisions 123 and 127; 057 before): read against the person's own skin *and* the
+ * person's own pores around them.
  *
  * Open comedones (blackheads) are fine dots (≈ 0.6–1.5 mm across) much darker than the skin
  * around them. At the working frame's ≈ 0.6 mm per pixel a blackhead is one to three pixels, so
  * its darkening is read at the blob's centre pixel (a disc mean diluted it by half) against the
  * ring 2–5 px away, on the relative (L* + 16) scale of decision 057 (a Weber contrast: the same
- * dot reads the same on every tone). A pore is the same kind of dot, only fainter; how faint
+ * dot reads the same on every tone), and no more than its fine DoG response says a dot of that
+ * darkening would give (COMEDO_DOG_SHARE). A pore is the same kind of dot, only fainter; how faint
  * depends on the skin and on the camera, and on dark skin a pore field reads several points on
  * the relative scale. So the threshold is not one number: a blackhead must be darker than
  * COMEDO_PORES × the typical (median) darkening of the fine dark dots within COMEDO_FIELD px
  * around it, and than COMEDO_MIN in any case. A face whose pores all read dark (dark skin, a
  * sharp camera) raises its own bar; a lone dark dot on smooth skin passes.
  *
- * Closed comedones (whiteheads) are fine pale domes, matte (a glint is specular) and not red,
- * lighter than the skin around them by WHITEHEAD_MIN and than COMEDO_PORES × the typical
- * lightening of the fine bright dots around them (the skin's own sheen and texture).
+ * Closed comedones (whiteheads) are not read: see detectComedones (decision 127).
  */
 
 /** Open comedones: relative darkening at which a fine dot counts ½ whatever its pores. */
-export const COMEDO_MIN = 9;
-/** …and the multiple of the local pores' median darkening (and whiteheads' of the texture's). */
+export const COMEDO_MIN = 7;
+/**
+ * A blackhead is a dot, not a dark pixel: its fine DoG response (absolute L*) is about
+ * COMEDO_DOG_SHARE of its centre pixel's darkening (painted blackheads: median 0.27, p10 0.20; the
+ * clear faces' fine dark dots darker than 6 at their centre: median 0.195). The darkening counted
+ * is the smaller of the centre pixel's and the response's / COMEDO_DOG_SHARE (decision 127): a
+ * dark pixel whose surroundings do not make a dot reads by its weaker DoG response.
+ */
+export const COMEDO_DOG_SHARE = 0.27;
+/** …and the multiple of the local pores' median darkening. */
 export const COMEDO_PORES = 4;
 /** Radius (working px, ≈ 9 mm) of the neighbourhood whose dots give the pores' typical darkening. */
 export const COMEDO_FIELD = 15;
@@ -40,8 +54,6 @@ export const COMEDO_ROUND_TO = 3;
 export const COMEDO_COARSE = 2;
 /** Fewer dots than this within COMEDO_FIELD are no pore field. */
 export const COMEDO_FIELD_MIN = 6;
-/** Closed comedones: relative lightening of a fine dome that counts ½ (and not a glint). */
-export const WHITEHEAD_MIN = 12;
 /** A dot must be darker than the ring on (almost) every side: darkSides / dark from … to 1. */
 export const COMEDO_ISOLATION = 0.5;
 
@@ -50,9 +62,9 @@ const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
 interface Candidate {
   x: number;
   y: number;
-  /** Relative darkening (open) or lightening (closed) of the centre pixel against the ring. */
+  /** Relative darkening counted against the threshold. */
   strength: number;
-  /** The rest of the weight (colour, isolation, shine), 0…1. */
+  /** The rest of the weight (colour, isolation, roundness), 0…1. */
   gate: number;
   lesion: Lesion;
 }
@@ -112,36 +124,26 @@ function openComedones(input: LesionInput): Lesion[] {
     const [dL, da, db] = c.contrast;
     const dark = -dL;
     if (dark <= 0) continue;
+    const asDot = (REL_L16 / Math.max(8, c.ring.L + 16)) * (bl.response / COMEDO_DOG_SHARE);
     // Neither red (a papule) nor much yellower (a brown mark) than the skin around.
     const neutral = ramp((0.35 * dark - Math.max(da, 0.5 * db)) / (0.15 * dark + 0.5));
     // Darker on (almost) every side: not the edge of a shadow, a fold or a hair.
     const isolated = ramp((c.darkSides / dark - COMEDO_ISOLATION) / (1 - COMEDO_ISOLATION));
     const lesion: Lesion = { ...bl, kind: 'comedone', weight: 0, contrast: c.contrast };
     const round = ramp((COMEDO_ROUND_TO - bl.curvature) / (COMEDO_ROUND_TO - COMEDO_ROUND_FROM));
-    cands.push({ x: bl.x, y: bl.y, strength: dark, gate: neutral * isolated * round, lesion });
+    const strength = Math.min(dark, asDot);
+    cands.push({ x: bl.x, y: bl.y, strength, gate: neutral * isolated * round, lesion });
   }
   return weigh(cands, COMEDO_MIN);
 }
 
-/** Closed comedones (whiteheads): fine matte pale domes, lighter than the texture around. */
-function closedComedones(input: LesionInput): Lesion[] {
-  const { width, shine } = input;
-  const buf = ringBuffers(8);
-  const cands: Candidate[] = [];
-  for (const bl of input.fineBright) {
-    const r = Math.SQRT2 * bl.sigma;
-    const c = ringContrast(input, bl.x, bl.y, Math.max(1, 0.6 * r), 2.5, 5, buf);
-    if (!c) continue;
-    const [dL, da] = c.contrast;
-    if (dL <= 0) continue;
-    const matte = 1 - ramp(2 * (shine[bl.y * width + bl.x] as number));
-    const lesion: Lesion = { ...bl, kind: 'comedone', weight: 0, contrast: c.contrast };
-    cands.push({ x: bl.x, y: bl.y, strength: dL, gate: matte * ramp((da + 3) / 3), lesion });
-  }
-  return weigh(cands, WHITEHEAD_MIN);
-}
-
-/** Comedones: open ones (blackheads) and closed ones (whiteheads), each weighted 0…1. */
+/**
+ * Comedones, each weighted 0…1: the open ones (blackheads). Closed comedones (whiteheads) are not
+ * read (decision 127): at the working frame's ≈ 0.6 mm per pixel (and the photos' own resolution,
+ * median 0.6 mm per image pixel) a whitehead lightens 2–3 px by 1–3 L*, as the skin's own fine
+ * bright texture does; the detector that looked for them (decision 123) marked only that texture,
+ * most of it on darker skin.
+ */
 export function detectComedones(input: LesionInput): Lesion[] {
-  return [...openComedones(input), ...closedComedones(input)];
+  return openComedones(input);
 }
