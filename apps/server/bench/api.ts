@@ -338,7 +338,8 @@ await withBenchPostgres('api', async (pg) => {
         `  ${target.name.padEnd(38)} ${wire.status}  headers ${wire.head} B + body ${wire.body} B` +
           ` = ${wire.head + wire.body} B`,
       );
-      if (process.env.BENCH_SHOW_HEADERS) console.log(wire.text.trimEnd().replace(/^/gm, '    '));
+      if (process.env.BENCH_SHOW_HEADERS)
+        console.log(wire.text.replace(/\r/g, '').trimEnd().replace(/^/gm, '    '));
     }
     const bareRps: number[] = [];
     const bareCpuUs: number[] = [];

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createUser } from '../../../test/factories';
-import { buildTestApp } from '../../../test/helper';
+import { buildTestApp, testConfig } from '../../../test/helper';
 import { COMPRESS_FROM_BYTES } from '../../http/cached-body';
 import { findUserById, toUser } from './repository';
 import { sessions } from './schema';
@@ -144,5 +144,28 @@ describe('the small signed-in reads without compression hooks', () => {
     }
     const stats = await get('/api/dashboard/stats', person.headers);
     expect(DashboardStatsResponse.parse(stats.json()).stats.total_analyses).toBe(0);
+  });
+});
+
+describe('what the fast path leaves in place', () => {
+  it('the general per-IP limit still counts /me and the stats, kept session or not', async () => {
+    const limited = await buildTestApp({ rateLimit: { ...testConfig.rateLimit, max: 4 } });
+    try {
+      const person = await createUser(limited);
+      const codes: number[] = [];
+      for (const url of ['/api/auth/me', '/api/auth/me', '/api/dashboard/stats', '/api/auth/me']) {
+        codes.push((await limited.inject({ url, headers: person.headers })).statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 200]);
+      const refused = await limited.inject({ url: '/api/auth/me', headers: person.headers });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json()).toMatchObject({
+        code: expect.any(String),
+        detail: expect.any(String),
+      });
+    } finally {
+      await limited.close();
+    }
   });
 });
