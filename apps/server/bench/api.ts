@@ -47,6 +47,7 @@ const TARGETS: Target[] = [
 const P99_LIMIT_MS = 100;
 // BENCH_ONLY=products,me runs only the routes whose path contains one of the words;
 // BENCH_CPU_PROF_DIR=dir writes the app's CPU profile there (node --cpu-prof) when it stops.
+// BENCH_SHOW_HEADERS=1 prints each answer's status line and headers.
 // BENCH_SERVER=path runs another build of the app (e.g. an older one, to compare in turn).
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const routes = only ? TARGETS.filter((t) => only.some((word) => t.path.includes(word))) : TARGETS;
@@ -232,19 +233,26 @@ function wireBytes(url: string, headers: Record<string, string>) {
     'connection: close',
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ];
-  return new Promise<{ head: number; body: number; status: string }>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket = net.connect(Number(port), hostname, () => {
-      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-    });
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const all = Buffer.concat(chunks);
-      const head = all.indexOf('\r\n\r\n') + 4;
-      resolve({ head, body: all.length - head, status: all.subarray(9, 12).toString() });
-    });
-  });
+  return new Promise<{ head: number; body: number; status: string; text: string }>(
+    (resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      });
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('end', () => {
+        const all = Buffer.concat(chunks);
+        const head = all.indexOf('\r\n\r\n') + 4;
+        resolve({
+          head,
+          body: all.length - head,
+          status: all.subarray(9, 12).toString(),
+          text: all.subarray(0, head).toString(),
+        });
+      });
+    },
+  );
 }
 
 const distServer = path.resolve(serverRoot, process.env.BENCH_SERVER ?? 'dist/server.js');
@@ -330,6 +338,8 @@ await withBenchPostgres('api', async (pg) => {
         `  ${target.name.padEnd(38)} ${wire.status}  headers ${wire.head} B + body ${wire.body} B` +
           ` = ${wire.head + wire.body} B`,
       );
+      if (process.env.BENCH_SHOW_HEADERS)
+        console.log(wire.text.replace(/\r/g, '').trimEnd().replace(/^/gm, '    '));
     }
     const bareRps: number[] = [];
     const bareCpuUs: number[] = [];

@@ -14,6 +14,13 @@ declare module 'fastify' {
     /** The live session an `Authorization: Bearer …` header names (plugins/auth.ts looks it up). */
     findSession(authorization: string | undefined): Promise<AuthContext | undefined>;
     /**
+     * `findSession` without a promise when the session is kept in memory (the common case): the
+     * context or undefined at once, or a promise when the database must be read.
+     */
+    lookupSession(
+      authorization: string | undefined,
+    ): AuthContext | undefined | Promise<AuthContext | undefined>;
+    /**
      * After a change to an account, its sessions or its data (sign-out, password, suspension,
      * role, deletion, profile, a scan saved): every instance forgets what it keeps about that
      * user, sessions and dashboard figures ('*': everyone's).
@@ -75,9 +82,19 @@ export function authenticateDeclared(
   _reply: FastifyReply,
   done: (error?: Error) => void,
 ): void {
-  // A callback hook: the public routes (no bearer) pass without a promise per request.
+  // A callback hook: the public routes (no bearer) pass without a promise per request, and a
+  // session kept in memory is found without one too (decision 131).
   if (!declaresBearer(request.routeOptions.schema)) return done();
-  authenticate(request).then(() => done(), done);
+  if (request.auth !== undefined) return done(request.auth ? undefined : unauthorized());
+  const found = request.server.lookupSession(request.headers.authorization);
+  if (!(found instanceof Promise)) {
+    request.auth = found ?? null;
+    return done(found ? undefined : unauthorized());
+  }
+  found.then((auth) => {
+    request.auth = auth ?? null;
+    done(auth ? undefined : unauthorized());
+  }, done);
 }
 
 /**

@@ -17,7 +17,15 @@ export interface CachedBody {
 }
 
 /** Below this the body goes as it is (@fastify/compress's threshold in app.ts). */
-const COMPRESS_FROM_BYTES = 1024;
+export const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Route options of a GET whose answers are always far below COMPRESS_FROM_BYTES (`/api/auth/me`,
+ * `/api/dashboard/stats`): @fastify/compress would never compress them, and without a body there
+ * is nothing to decompress, so its three hooks are not installed on the route (decision 131).
+ * `small-answers.test.ts` checks the answers stay under the threshold with the longest values.
+ */
+export const SMALL_ANSWER = { compress: false, decompress: false } as const;
 
 /** The JSON a route's response schema sends for `data` (the serializer compiler's own steps). */
 export function serialize<T extends z.ZodType>(schema: T, data: z.output<T>): string {
@@ -101,6 +109,14 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, cached:
     return reply.header('content-encoding', encoding).send(compressed(cached, encoding));
   }
   return reply.send(cached.bytes);
+}
+
+/**
+ * Sends JSON already written by the route's response schema (a body kept in memory): with the
+ * content type set, Fastify sends the string as it is instead of serialising it again.
+ */
+export function sendSerialized(reply: FastifyReply, body: string) {
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /** A public read served from memory (`answerKept`): its name in the cache and how it is sent. */

@@ -21,7 +21,13 @@ async function authPlugin(app: FastifyInstance) {
   });
   app.broadcast.subscribe(USER_CHANGED, (userId) => cache.forget(userId === '*' ? null : userId));
 
-  app.decorate('findSession', async (authorization: string | undefined) => {
+  /**
+   * The session an Authorization header names: the kept one at once (no promise: most signed-in
+   * requests end here), else a promise of the database's answer. The token is hashed once.
+   */
+  const lookupSession = (
+    authorization: string | undefined,
+  ): AuthContext | undefined | Promise<AuthContext | undefined> => {
     const token = bearerToken(authorization);
     if (!token) return undefined;
     const tokenHash = hashToken(token);
@@ -39,7 +45,11 @@ async function authPlugin(app: FastifyInstance) {
       }
       return found;
     });
-  });
+  };
+  app.decorate('lookupSession', lookupSession);
+  app.decorate('findSession', async (authorization: string | undefined) =>
+    lookupSession(authorization),
+  );
   app.decorate('forgetUser', (userId: string | '*') => app.broadcast.publish(USER_CHANGED, userId));
 
   app.decorateRequest('auth', undefined);

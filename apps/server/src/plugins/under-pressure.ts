@@ -116,9 +116,12 @@ async function underPressurePlugin(app: FastifyInstance, config: UnderPressureCo
   };
   app.decorate('isUnderPressure', () => pressure() !== null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const found = pressure();
-    if (!found) return;
+  /** Under pressure: the route's own answer, or a 503 thrown to the one error handler. */
+  const shed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    found: NonNullable<ReturnType<typeof pressure>>,
+  ) => {
     // A route's own handler (the health routes): it decides; returning nothing serves the route.
     const own = request.routeOptions.config?.pressureHandler;
     if (own) {
@@ -146,6 +149,12 @@ async function underPressurePlugin(app: FastifyInstance, config: UnderPressureCo
           'overloaded',
           'The server is very busy. Please try again in a few seconds.',
         );
+  };
+  // A callback hook: a request with no pressure passes without a promise (decision 131).
+  app.addHook('onRequest', (request, reply, done) => {
+    const found = pressure();
+    if (!found) return done();
+    shed(request, reply, found).then(() => done(), done);
   });
 
   app.readiness.add('load', async () => {

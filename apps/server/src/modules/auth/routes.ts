@@ -12,11 +12,33 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, HttpError, unauthorized } from '../../http/errors';
+import { sendSerialized, SMALL_ANSWER } from '../../http/cached-body';
+import { compiledWriter } from '../../lib/fast-serializer';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { credentialLimits, credentialThrottle } from './rate-limits';
 import { createSession, findUserByEmail, registerUser, revokeSession, toUser } from './repository';
 import type { UserRow } from './schema';
 import { sendEmailConfirmation } from '../users/email-confirmation';
+
+/** The route's own compiled writer (the serializer compiler's), or zod's where it cannot compile. */
+const writeMe =
+  compiledWriter(MeResponse) ?? ((data: MeResponse) => JSON.stringify(z.encode(MeResponse, data)));
+/**
+ * `GET /api/auth/me`'s body per user row. A kept session hands out the same row object until it is
+ * read again (any change to the account forgets it, decision 087), so the body lives as long as
+ * that row and no longer; a row read afresh is a new key.
+ */
+const meBodies = new WeakMap<UserRow, string>();
+
+/** The body `GET /api/auth/me` answers for `user`, written once per row. */
+export function meBody(user: UserRow): string {
+  let body = meBodies.get(user);
+  if (body === undefined) {
+    body = writeMe({ user: toUser(user) } satisfies MeResponse);
+    meBodies.set(user, body);
+  }
+  return body;
+}
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
 
@@ -130,11 +152,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         response: { 200: MeResponse, 401: ApiError },
       },
+      ...SMALL_ANSWER,
     },
-    async (request) => {
-      const user = request.user;
-      return { user: toUser(user) };
-    },
+    async (request, reply) =>
+      // Written once per user row kept with the session, not on every request (decision 131).
+      sendSerialized(reply, meBody(request.user)),
   );
 };
 

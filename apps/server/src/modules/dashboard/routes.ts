@@ -4,6 +4,7 @@ import { TIME_ZONE_HEADER } from '@lumiskin/contract/quiz';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { USER_CHANGED } from '../../http/auth';
+import { SMALL_ANSWER } from '../../http/cached-body';
 import { SESSION_CACHE_TTL_MS, sessionCache } from '../../lib/session-cache';
 import { recentDailyTimeZone } from '../quiz/queries';
 import { resolveTimeZone, ZONE_LOCK_MS } from '../quiz/rules';
@@ -31,6 +32,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: z.object({ [TIME_ZONE_HEADER]: z.string().max(64).optional() }),
         response: { 200: DashboardStatsResponse, 401: ApiError },
       },
+      ...SMALL_ANSWER,
     },
     async (request) => {
       const user = request.user;
