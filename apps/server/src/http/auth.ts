@@ -48,13 +48,6 @@ export async function currentUser(request: FastifyRequest): Promise<AuthContext 
   return request.auth;
 }
 
-/** 401 unless a valid bearer token came with the request. */
-export async function authenticate(request: FastifyRequest): Promise<AuthContext> {
-  const auth = await currentUser(request);
-  if (!auth) throw unauthorized();
-  return auth;
-}
-
 /** What `request.user` / `request.session` read (the auth plugin installs them as getters). */
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) {

@@ -11,7 +11,7 @@ const SESSION_CACHE_ENTRIES = 10_000;
 
 /**
  * Who is signed in: `app.findSession` (bearer token → live session, for the kernel's
- * `authenticate` / `currentUser` in http/auth.ts) and the typed `request.user` / `request.session`
+ * `currentUser` and `authenticateDeclared` in http/auth.ts) and the typed `request.user` / `request.session`
  * of a route that declares bearer security.
  */
 async function authPlugin(app: FastifyInstance) {
