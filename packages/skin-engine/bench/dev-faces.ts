@@ -13,7 +13,7 @@
  * Fixed and seedless: never re-draw it to move a photo between parts.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -28,6 +28,25 @@ export function devFacesDir(): string | null {
     path.resolve(here, '../../../../shared/fixtures/dev-faces'),
   ].filter((p): p is string => Boolean(p));
   return candidates.find((p) => existsSync(path.join(p, 'README.md'))) ?? null;
+}
+
+/**
+ * The speed benches' photo: BENCH_PHOTO, else the first `canada` portrait of the dev faces when
+ * this machine has them, else the repository's public-domain test portrait.
+ */
+export function benchPhoto(): string {
+  if (process.env.BENCH_PHOTO) return process.env.BENCH_PHOTO;
+  const dir = devFacesDir();
+  const canada = dir && path.join(dir, 'canada');
+  const first =
+    canada && existsSync(canada)
+      ? readdirSync(canada)
+          .filter((f) => /\.(jpe?g|png)$/i.test(f))
+          .sort()[0]
+      : undefined;
+  return canada && first
+    ? path.join(canada, first)
+    : path.join(here, '../test/fixtures/astronaut-face.jpg');
 }
 
 export type Folder = 'congress-dev' | 'canada' | 'zoom';

@@ -9,37 +9,23 @@
  *   BENCH_PHOTO=file; BENCH_SIDE=n analyses the photo brought to n px on its long side instead;
  *   BENCH_ANALYSES=n analyses (3).
  */
-import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createSkinEngine } from '../src/node';
+import { benchPhoto } from './dev-faces';
 import { phaseRows, profilePhases } from './profile-phases.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const SIDE = Number(process.env.BENCH_SIDE ?? 1600);
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 3);
-
-function photoFile(): string {
-  if (process.env.BENCH_PHOTO) return process.env.BENCH_PHOTO;
-  const dev = '/work/shared/fixtures/dev-faces/canada';
-  const first = fs.existsSync(dev)
-    ? fs
-        .readdirSync(dev)
-        .filter((f) => /\.(jpe?g|png)$/i.test(f))
-        .sort()[0]
-    : undefined;
-  return first ? path.join(dev, first) : path.join(here, '../test/fixtures/astronaut-face.jpg');
-}
 
 const cpuMs = (start: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(start);
   return (u.user + u.system) / 1000;
 };
 
-const jpeg = await sharp(photoFile())
+const jpeg = await sharp(benchPhoto())
   .rotate()
   .resize(SIDE, SIDE, { fit: 'inside' })
   .jpeg({ quality: 90 })
@@ -58,7 +44,7 @@ await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 100 });
 
 console.log(
-  `node ${process.version}, load avg ${os.loadavg()[0]?.toFixed(1)}, photo ${path.basename(photoFile())} ` +
+  `node ${process.version}, load avg ${os.loadavg()[0]?.toFixed(1)}, photo ${path.basename(benchPhoto())} ` +
     `at ${image.width}×${image.height}`,
 );
 let t = performance.now();

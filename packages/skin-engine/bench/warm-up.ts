@@ -16,21 +16,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createSkinEngine } from '../src/node';
-import { decodeFile } from './dev-faces';
+import { benchPhoto, decodeFile } from './dev-faces';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-function photoFile() {
-  if (process.env.BENCH_PHOTO) return process.env.BENCH_PHOTO;
-  const dev = '/work/shared/fixtures/dev-faces/canada';
-  const first = fs.existsSync(dev)
-    ? fs
-        .readdirSync(dev)
-        .filter((f) => /\.(jpe?g|png)$/i.test(f))
-        .sort()[0]
-    : undefined;
-  return first ? path.join(dev, first) : path.join(here, '../test/fixtures/astronaut-face.jpg');
-}
 
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -40,7 +28,7 @@ const cpuMs = () => {
 async function oneCase(warm: boolean) {
   // Brought to the analysed size (long side ≤ 1600 px), as the server and the browser do.
   const photo = await decodeFile(
-    await sharp(photoFile()).rotate().resize(1600, 1600, { fit: 'inside' }).png().toBuffer(),
+    await sharp(benchPhoto()).rotate().resize(1600, 1600, { fit: 'inside' }).png().toBuffer(),
   );
   const portrait = await decodeFile(fs.readFileSync(path.join(here, '../assets/warm-up-face.jpg')));
   const engine = await createSkinEngine();
@@ -64,7 +52,7 @@ async function oneCase(warm: boolean) {
 if (process.env.WARM_UP_CASE) {
   await oneCase(process.env.WARM_UP_CASE === 'warmed');
 } else {
-  console.log(`analysis CPU ms, ${path.basename(photoFile())}; a fresh process per case`);
+  console.log(`analysis CPU ms, ${path.basename(benchPhoto())}; a fresh process per case`);
   for (let round = 0; round < Number(process.env.BENCH_RUNS ?? 3); round++) {
     for (const which of ['cold', 'warmed']) {
       const line = execFileSync(process.execPath, process.execArgv.concat(process.argv.slice(1)), {

@@ -32,6 +32,23 @@ export function toSharp(img: Rgb): Sharp {
   });
 }
 
+/**
+ * The camera's 1280 × 720 capture of a square portrait `face`: `scale` of the frame's height, at
+ * `left` (centred by default), on a grey wall, saved as the camera view saves it (JPEG q80).
+ */
+export async function cameraCapture(face: Rgb, scale = 1, left?: number): Promise<Sharp> {
+  const side = Math.round(720 * scale);
+  const portrait = await toSharp(face).resize(side, side).png().toBuffer();
+  const x = left ?? Math.round((1280 - side) / 2);
+  const buf = await sharp({
+    create: { width: 1280, height: 720, channels: 3, background: { r: 150, g: 146, b: 140 } },
+  })
+    .composite([{ input: portrait, left: x, top: Math.round((720 - side) / 2) }])
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return sharp(buf);
+}
+
 export async function jpeg(img: Rgb, quality: number): Promise<Rgb> {
   const buf = await toSharp(img).jpeg({ quality }).toBuffer();
   return fromSharp(sharp(buf));
@@ -327,3 +344,18 @@ export async function referencePortrait() {
   const face = await loadRgb('astronaut-face.jpg');
   return { analyze, face, baseline: await analyze(face) };
 }
+
+/** Relative optical densities (R, G, B) of haemoglobin and melanin, for painting lesions. */
+export const HB: [number, number, number] = [0.12, 1, 0.75];
+export const MEL: [number, number, number] = [1, 1.35, 1.9];
+
+/** sRGB 0–255 to linear light (the exact curve, for painting in linear light). */
+export const srgbToLinear = (v: number) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+/** Linear light to sRGB 0–255, clamped and rounded. */
+export const linearToSrgb = (l: number) => {
+  const c = Math.max(0, Math.min(1, l));
+  return Math.round(255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
+};

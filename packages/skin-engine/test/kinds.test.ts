@@ -8,6 +8,10 @@ import {
   regionPolygon,
   retintFace,
   type Rgb,
+  HB,
+  linearToSrgb,
+  MEL,
+  srgbToLinear,
 } from './helpers';
 
 /**
@@ -18,18 +22,8 @@ import {
  */
 const { analyze, face, baseline } = await referencePortrait();
 
-const HB: [number, number, number] = [0.12, 1, 0.75];
-const MEL: [number, number, number] = [1, 1.35, 1.9];
 const RADIUS = 4; // px on this portrait, as lesions.test.ts: ≈ 3.7 mm across
 
-const toLinear = (v: number) => {
-  const c = v / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-};
-const toSrgb = (l: number) => {
-  const c = Math.max(0, Math.min(1, l));
-  return Math.round(255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
-};
 const mix = (h: number, m: number): [number, number, number] =>
   [0, 1, 2].map((c) => h * HB[c]! + m * MEL[c]!) as [number, number, number];
 
@@ -56,10 +50,10 @@ function paint(
       const core = head > 0 ? Math.max(0, Math.min(1, (head - d) / 0.15 + 0.5)) : 0;
       const i = (y * img.width + x) * 3;
       for (let c = 0; c < 3; c++) {
-        const skin = toLinear(img.data[i + c] ?? 0);
+        const skin = srgbToLinear(img.data[i + c] ?? 0);
         let l = skin * Math.exp(-p * od[c]!);
         if (core > 0) l += (Math.min(pus[c]!, 2.2 * skin + 0.05) - l) * 0.7 * core;
-        img.data[i + c] = toSrgb(l);
+        img.data[i + c] = linearToSrgb(l);
       }
     }
 }

@@ -10,6 +10,10 @@ import {
   regionPolygon,
   retintFace,
   type Rgb,
+  HB,
+  linearToSrgb,
+  MEL,
+  srgbToLinear,
 } from './helpers';
 import {
   DARK_CAP,
@@ -31,19 +35,6 @@ import {
  */
 const { analyze, face, baseline } = await referencePortrait();
 
-/** Relative optical densities (R, G, B): haemoglobin and melanin. */
-const HB: [number, number, number] = [0.12, 1, 0.75];
-const MEL: [number, number, number] = [1, 1.35, 1.9];
-
-const toLinear = (v: number) => {
-  const c = v / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-};
-const toSrgb = (l: number) => {
-  const c = Math.max(0, Math.min(1, l));
-  return Math.round(255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
-};
-
 /** Paints a dome-shaped absorber of optical density `od` (per channel) and radius r px. */
 function paintLesion(
   img: Rgb,
@@ -60,7 +51,7 @@ function paintLesion(
       const p = (1 - d * d) ** 0.7;
       const i = (y * img.width + x) * 3;
       for (let c = 0; c < 3; c++)
-        img.data[i + c] = toSrgb(toLinear(img.data[i + c] ?? 0) * Math.exp(-p * od[c]!));
+        img.data[i + c] = linearToSrgb(srgbToLinear(img.data[i + c] ?? 0) * Math.exp(-p * od[c]!));
     }
 }
 
@@ -217,7 +208,7 @@ function shade(img: Rgb, cx: number, cy: number, r: number): void {
       const s = g > 0 ? 0.05 * Math.min(1, g) : 0.06 * Math.max(-1, g);
       const i = (y * img.width + x) * 3;
       for (let c = 0; c < 3; c++)
-        img.data[i + c] = toSrgb(toLinear(img.data[i + c] ?? 0) * (1 + s));
+        img.data[i + c] = linearToSrgb(srgbToLinear(img.data[i + c] ?? 0) * (1 + s));
     }
 }
 
@@ -231,7 +222,9 @@ function paintStreak(img: Rgb, cx: number, cy: number, a: number, b: number, k: 
       const p = (1 - d * d) ** 0.7;
       const i = (y * img.width + x) * 3;
       for (let c = 0; c < 3; c++)
-        img.data[i + c] = toSrgb(toLinear(img.data[i + c] ?? 0) * Math.exp(-p * k * HB[c]!));
+        img.data[i + c] = linearToSrgb(
+          srgbToLinear(img.data[i + c] ?? 0) * Math.exp(-p * k * HB[c]!),
+        );
     }
 }
 

@@ -1,9 +1,8 @@
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detectionFactor, type DetectedFace, type FaceDetector } from '../src/face/detector';
 import { createNodeFaceDetector } from '../src/face/node-human';
 import { assessLiveFrame, LIVE_CHECKS, type LiveReport } from '../src/live';
-import { fromSharp, loadRgb, toSharp, type Rgb } from './helpers';
+import { cameraCapture, fromSharp, loadRgb, toSharp, type Rgb } from './helpers';
 
 /**
  * Live camera frames are read at half the size photos are (decision 133): a 640 × 360 frame goes
@@ -13,7 +12,6 @@ import { fromSharp, loadRgb, toSharp, type Rgb } from './helpers';
  * with the angles and the box close.
  */
 const CAPTURE = { width: 1280, height: 720 };
-const GREY = { r: 150, g: 146, b: 140 };
 
 let detector: FaceDetector;
 let face720: Rgb;
@@ -25,14 +23,9 @@ beforeAll(async () => {
 
 /** The portrait at `scale` of the capture's height, at `left`, read as the 640 × 360 live frame. */
 async function frameOf(scale: number, left?: number): Promise<Rgb> {
-  const side = Math.round(720 * scale);
-  const portrait = await toSharp(face720).resize(side, side).png().toBuffer();
-  const x = left ?? Math.round((1280 - side) / 2);
-  const buf = await sharp({ create: { ...CAPTURE, channels: 3, background: GREY } })
-    .composite([{ input: portrait, left: x, top: Math.round((720 - side) / 2) }])
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return fromSharp(sharp(buf).resize(640, 360, { kernel: 'linear' }));
+  return fromSharp(
+    (await cameraCapture(face720, scale, left)).resize(640, 360, { kernel: 'linear' }),
+  );
 }
 
 function report(frame: Rgb, faces: DetectedFace[]): LiveReport {

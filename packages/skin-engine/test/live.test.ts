@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SkinEngine } from '../src/engine';
 import { createSkinEngine } from '../src/node';
@@ -13,7 +12,7 @@ import {
   type LiveReport,
 } from '../src/live';
 import { checkDetections, QUALITY_LIMITS } from '../src/quality';
-import { cast, exposure, fromSharp, loadRgb, toSharp, type Rgb } from './helpers';
+import { cameraCapture, cast, exposure, fromSharp, loadRgb, toSharp, type Rgb } from './helpers';
 
 /**
  * The live gate on the test portrait framed as the scan screen's camera sees it: a 1280×720 photo
@@ -21,7 +20,6 @@ import { cast, exposure, fromSharp, loadRgb, toSharp, type Rgb } from './helpers
  * analyses the 1280×720 photo.
  */
 const CAPTURE = { width: 1280, height: 720 };
-const GREY = { r: 150, g: 146, b: 140 };
 
 let detector: FaceDetector;
 let engine: SkinEngine;
@@ -35,14 +33,7 @@ beforeAll(async () => {
 
 /** The portrait on the camera's 1280×720 frame, `scale` of full height, at `left`. */
 async function captureOf(scale = 1, left?: number): Promise<Rgb> {
-  const side = Math.round(720 * scale);
-  const portrait = await toSharp(face720).resize(side, side).png().toBuffer();
-  const x = left ?? Math.round((1280 - side) / 2);
-  const buf = await sharp({ create: { ...CAPTURE, channels: 3, background: GREY } })
-    .composite([{ input: portrait, left: x, top: Math.round((720 - side) / 2) }])
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return fromSharp(sharp(buf));
+  return fromSharp(await cameraCapture(face720, scale, left));
 }
 
 async function liveFrame(capture: Rgb): Promise<Rgb> {

@@ -1,4 +1,4 @@
-import { MeResponse } from '@lumiskin/contract/auth';
+import { MeResponse, PROFILE_CONCERNS } from '@lumiskin/contract/auth';
 import { DashboardStatsResponse } from '@lumiskin/contract/dashboard';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -106,18 +106,7 @@ describe('the small signed-in reads without compression hooks', () => {
       url: '/api/users/me',
       headers: person.headers,
       payload: {
-        skinConcerns: [
-          'acne',
-          'blackheads',
-          'large-pores',
-          'dullness',
-          'dark-spots',
-          'fine-lines',
-          'wrinkles',
-          'sensitivity',
-          'dryness',
-          'oiliness',
-        ],
+        skinConcerns: [...PROFILE_CONCERNS],
       },
     });
     expect(concerns.statusCode).toBe(200);
