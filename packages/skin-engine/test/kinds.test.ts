@@ -81,11 +81,19 @@ describe('each lesion is found by its own kind, once (decision 125)', () => {
       redMedian: 0,
       darkMedian: 0,
       ringShare: 1,
+      response: 3,
     };
     expect(pustuleWeight(reading)).toBe(0);
     expect(pustuleWeight({ ...reading, red: 5, redMedian: 5, dark: 2, darkMedian: 2 })).toBe(1);
     // A halo that is only darker (brown), not redder, is no pustule's.
     expect(pustuleWeight({ ...reading, red: 0.3, redMedian: 0.3, dark: 8, darkMedian: 8 })).toBe(0);
+    // The head must be a blob, not a pale point of the skin's own texture (decision 137): a weak
+    // blob response or a small lift gives nothing even in a red halo; between, a share.
+    const halo = { ...reading, red: 5, redMedian: 5, dark: 2, darkMedian: 2 };
+    expect(pustuleWeight({ ...halo, response: 0.9 })).toBe(0);
+    expect(pustuleWeight({ ...halo, response: 1.5 })).toBeCloseTo(0.5, 5);
+    expect(pustuleWeight({ ...halo, lift: 2.4 })).toBe(0);
+    expect(pustuleWeight({ ...halo, lift: 3.5 })).toBeCloseTo(0.5, 5);
   });
 
   it('pustules are blemishes on pale and on dark skin, with no dark-spot mark', async () => {

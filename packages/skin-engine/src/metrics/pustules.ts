@@ -28,8 +28,20 @@ export const PUS_MIN = 6;
  * plain skin has none), and a bright point gains the strength only to that share.
  */
 export const PUS_HEAD = 1;
-/** The head must be at least this much lighter than the halo (relative scale), soft to twice it. */
-export const PUS_LIFT = 2;
+/**
+ * The head must be at least PUS_LIFT lighter than the halo (relative scale), counting fully from
+ * PUS_LIFT + PUS_LIFT_SPAN (decision 137: with 2 → 4 and no test of the head's blob response, a
+ * re-save or a resize made or unmade pale points of the skin's own texture on a few faces, and
+ * with them up to 2 lesions).
+ */
+export const PUS_LIFT = 2.5;
+export const PUS_LIFT_SPAN = 2;
+/**
+ * The head must be a blob: its DoG response on the relative scale counts from PUS_RESP / 2, fully
+ * from PUS_RESP (decision 137). The skin's own fine bright blobs answer 0.5–1.0 (median 0.63, 90th
+ * percentile 1.0 on the calibration part); the heads of painted pustules a median 2.5.
+ */
+export const PUS_RESP = 2;
 /** Red, not brown: the halo's Δa / |ΔL| soft over PUS_RED_FROM…PUS_RED_TO. */
 export const PUS_RED_FROM = 0.15;
 export const PUS_RED_TO = 0.3;
@@ -81,6 +93,8 @@ export interface PustuleReading {
   darkMedian: number;
   /** Share of the ring on measured skin. */
   ringShare: number;
+  /** The head's blob response (DoG) on the relative scale. */
+  response: number;
 }
 
 /**
@@ -96,6 +110,7 @@ export function readPustule(
   rIn: number,
   rOut: number,
   buf: PustuleBuffers,
+  response = 0,
 ): PustuleReading | null {
   const { width, height, L, A, core } = input;
   const R = Math.ceil(rOut);
@@ -156,6 +171,7 @@ export function readPustule(
     redMedian: k * (mid(haloA) - mid(ringA)),
     darkMedian: k * (skinL - mid(haloL)),
     ringShare: ringArea ? ringN / ringArea : 0,
+    response: k * response,
   };
 }
 
@@ -165,7 +181,7 @@ export function pustuleWeight(r: PustuleReading): number {
   const strength = halo + Math.min(Math.max(0, r.lift), PUS_HEAD * halo);
   const ratio = r.redMedian / Math.max(0.5, Math.abs(r.darkMedian));
   const red = ramp((ratio - PUS_RED_FROM) / (PUS_RED_TO - PUS_RED_FROM));
-  const head = ramp((r.lift - PUS_LIFT) / PUS_LIFT);
+  const head = ramp((r.lift - PUS_LIFT) / PUS_LIFT_SPAN) * ramp((2 * r.response) / PUS_RESP - 1);
   const surround = ramp((r.ringShare - 0.55) / 0.25);
   return softAt(strength, PUS_MIN) * red * head * surround;
 }
@@ -222,7 +238,7 @@ export function detectPustules(input: LesionInput, buf = pustuleBuffers()): Lesi
     const rIn = rh + 1.5;
     const rOut = rIn + Math.max(3, rc * 1.5);
     if (!likelyPustule(input, bl.x, bl.y, (rc + rh) / 2, (rIn + rOut) / 2)) continue;
-    const r = readPustule(input, bl.x, bl.y, rc, rh, rIn, rOut, buf);
+    const r = readPustule(input, bl.x, bl.y, rc, rh, rIn, rOut, buf, bl.response);
     if (!r) continue;
     // A pustule's head is matte; a specular glint on plain skin is not one (its halo is not red
     // either; a glint on a papule's dome still finds the papule).
