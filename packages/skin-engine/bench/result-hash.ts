@@ -40,10 +40,18 @@ for (const file of photos()) {
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const image = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const };
+  const image = {
+    data: new Uint8Array(data),
+    width: info.width,
+    height: info.height,
+    channels: 3 as const,
+  };
   const hashes = [];
   for (let run = 0; run < 2; run++) {
-    const outcome = await engine.analyze({ image: { ...image, data: image.data.slice() }, analysisType: 'comprehensive' });
+    const outcome = await engine.analyze({
+      image: { ...image, data: image.data.slice() },
+      analysisType: 'comprehensive',
+    });
     const { timings_ms: _t, ...rest } = outcome as { timings_ms?: unknown };
     hashes.push(createHash('sha256').update(JSON.stringify(rest)).digest('hex').slice(0, 16));
   }

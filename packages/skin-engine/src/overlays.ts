@@ -9,7 +9,7 @@ import {
   type MeasuredZoneNote,
 } from '@lumiskin/contract/analysis';
 import type { FaceFrame } from './face/frame';
-import { connectedComponents } from './image/mask';
+import { connectedComponents, orInto } from './image/mask';
 import { counted, type SoftBlob } from './metrics/marks';
 import type { FaceMeasurements } from './metrics/measure';
 import type { RegionMeasurements } from './metrics/zones';
@@ -133,7 +133,7 @@ export function buildOverlays(frame: FaceFrame, measured: FaceMeasurements): Ove
     }
     // The zone's hair lies within the zone's rows.
     const { bounds } = frame.regions[r];
-    for (let i = bounds.y0 * frame.width; i < bounds.y1 * frame.width; i++) if (hair[i]) m[i] = 1;
+    orInto(hair, m, bounds.y0 * frame.width, bounds.y1 * frame.width);
   }
   const excluded: Overlays['excluded'] = [];
   for (const [reason, mask] of byReason) {

@@ -1,7 +1,17 @@
 import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
 import { rgbToLabPlanes, toLinear, type LabPlanes } from '../image/color';
 import { estimateWhitePoint, type WhitePoint } from './white-balance';
-import { close, countMask, erode, fillPolygon, intersect, type Polygon } from '../image/mask';
+import {
+  andInto,
+  close,
+  countMask,
+  countWithin,
+  erode,
+  fillPolygon,
+  intersect,
+  orInto,
+  type Polygon,
+} from '../image/mask';
 import { resampleRgb, type PixelImage, type Rect } from '../image/raster';
 import { Scratch } from '../image/scratch';
 import { maskedQuantile, type Bounds } from '../image/stats';
@@ -200,16 +210,9 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     const polygon = polygons[region];
     const bounds = polygonBounds[region];
     const mask = new Uint8Array(width * height);
-    let polyPixels = 0;
-    let pixels = 0;
-    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) {
-      if (!polygon[i]) continue;
-      polyPixels++;
-      if (skin[i]) {
-        mask[i] = 1;
-        pixels++;
-      }
-    }
+    andInto(polygon, skin, mask, bounds.y0 * width, bounds.y1 * width);
+    const polyPixels = countWithin(polygon, bounds.y0 * width, bounds.y1 * width);
+    const pixels = countWithin(mask, bounds.y0 * width, bounds.y1 * width);
     regions[region] = {
       mask,
       polygon,
@@ -311,7 +314,7 @@ function zonePolygons(
     polygons[region] = zone;
     const b = maskBoundsWithin(zone, width, filled);
     polygonBounds[region] = b;
-    for (let i = b.y0 * width; i < b.y1 * width; i++) if (zone[i]) zones[i] = 1;
+    orInto(zone, zones, b.y0 * width, b.y1 * width);
   }
   const zoneRows = {
     start: Math.min(...REGIONS.map((r) => polygonBounds[r].y0)) * width,

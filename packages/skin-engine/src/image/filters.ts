@@ -154,10 +154,13 @@ export function maskedGaussianBlurHalf(
   });
 }
 
-/**
- * downsample2 of the plane mask·values (of the mask alone when `values` is null), without the
+/*
+ * downsample2 of the plane mask·values (of the mask alone when there are no values), without the
  * full-resolution product plane: each product is rounded to float32 as that plane would store it,
- * and the four are averaged in downsample2's order, so the result is the same.
+ * and the four are averaged in downsample2's order, so the result is the same. Four functions,
+ * one per kind of mask and with or without values, the same arithmetic in each: each loop then
+ * reads one kind of array, and V8's optimised code for it is not thrown away when a call brings
+ * the other kind (decision 138).
  */
 function halfOfProduct(
   values: Float32Array | null,
@@ -166,9 +169,23 @@ function halfOfProduct(
   height: number,
   pool?: Scratch,
 ): Plane {
-  const w = Math.ceil(width / 2);
-  const h = Math.ceil(height / 2);
-  const out = newPlane(pool, w, h, false);
+  const out = newPlane(pool, Math.ceil(width / 2), Math.ceil(height / 2), false);
+  if (mask instanceof Uint8Array) {
+    if (values) halfProductU8(values, mask, width, height, out);
+    else halfMaskU8(mask, width, height, out);
+  } else if (values) halfProductF32(values, mask, width, height, out);
+  else halfMaskF32(mask, width, height, out);
+  return out;
+}
+
+function halfProductU8(
+  values: Float32Array,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  out: Plane,
+): void {
+  const { width: w, height: h, data } = out;
   for (let y = 0; y < h; y++) {
     const r0 = 2 * y * width;
     const r1 = Math.min(height - 1, 2 * y + 1) * width;
@@ -179,20 +196,78 @@ function halfOfProduct(
       const b = r0 + x1;
       const c = r1 + x0;
       const d = r1 + x1;
-      out.data[y * w + x] = values
-        ? (Math.fround((mask[a] as number) * (values[a] as number)) +
-            Math.fround((mask[b] as number) * (values[b] as number)) +
-            Math.fround((mask[c] as number) * (values[c] as number)) +
-            Math.fround((mask[d] as number) * (values[d] as number))) /
-          4
-        : (Math.fround(mask[a] as number) +
-            Math.fround(mask[b] as number) +
-            Math.fround(mask[c] as number) +
-            Math.fround(mask[d] as number)) /
-          4;
+      data[y * w + x] =
+        (Math.fround((mask[a] as number) * (values[a] as number)) +
+          Math.fround((mask[b] as number) * (values[b] as number)) +
+          Math.fround((mask[c] as number) * (values[c] as number)) +
+          Math.fround((mask[d] as number) * (values[d] as number))) /
+        4;
     }
   }
-  return out;
+}
+
+function halfProductF32(
+  values: Float32Array,
+  mask: Float32Array,
+  width: number,
+  height: number,
+  out: Plane,
+): void {
+  const { width: w, height: h, data } = out;
+  for (let y = 0; y < h; y++) {
+    const r0 = 2 * y * width;
+    const r1 = Math.min(height - 1, 2 * y + 1) * width;
+    for (let x = 0; x < w; x++) {
+      const x0 = 2 * x;
+      const x1 = Math.min(width - 1, x0 + 1);
+      const a = r0 + x0;
+      const b = r0 + x1;
+      const c = r1 + x0;
+      const d = r1 + x1;
+      data[y * w + x] =
+        (Math.fround((mask[a] as number) * (values[a] as number)) +
+          Math.fround((mask[b] as number) * (values[b] as number)) +
+          Math.fround((mask[c] as number) * (values[c] as number)) +
+          Math.fround((mask[d] as number) * (values[d] as number))) /
+        4;
+    }
+  }
+}
+
+function halfMaskU8(mask: Uint8Array, width: number, height: number, out: Plane): void {
+  const { width: w, height: h, data } = out;
+  for (let y = 0; y < h; y++) {
+    const r0 = 2 * y * width;
+    const r1 = Math.min(height - 1, 2 * y + 1) * width;
+    for (let x = 0; x < w; x++) {
+      const x0 = 2 * x;
+      const x1 = Math.min(width - 1, x0 + 1);
+      data[y * w + x] =
+        (Math.fround(mask[r0 + x0] as number) +
+          Math.fround(mask[r0 + x1] as number) +
+          Math.fround(mask[r1 + x0] as number) +
+          Math.fround(mask[r1 + x1] as number)) /
+        4;
+    }
+  }
+}
+
+function halfMaskF32(mask: Float32Array, width: number, height: number, out: Plane): void {
+  const { width: w, height: h, data } = out;
+  for (let y = 0; y < h; y++) {
+    const r0 = 2 * y * width;
+    const r1 = Math.min(height - 1, 2 * y + 1) * width;
+    for (let x = 0; x < w; x++) {
+      const x0 = 2 * x;
+      const x1 = Math.min(width - 1, x0 + 1);
+      data[y * w + x] =
+        (Math.fround(mask[r0 + x0] as number) +
+          Math.fround(mask[r0 + x1] as number) +
+          Math.fround(mask[r1 + x0] as number) +
+          Math.fround(mask[r1 + x1] as number)) /
+        4;
+    }
+  }
 }
 
 /** 4-neighbour Laplacian variance (Pech-Pacheco et al. 2000), the classic focus measure. */

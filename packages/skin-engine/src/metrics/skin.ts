@@ -3,6 +3,7 @@ import type { FaceFrame, FrameRegion } from '../face/frame';
 import { individualTypologyAngle } from '../image/color';
 import { downsample2, gaussianBlur, upsample2, valleyStrength } from '../image/filters';
 import type { Plane } from '../image/raster';
+import { andInto, labelInto, orInto } from '../image/mask';
 import { f32, plane, u8, type Scratch } from '../image/scratch';
 import { maskedQuantile, maskedQuantiles } from '../image/stats';
 import { detectHair, type HairMap } from './hair';
@@ -107,7 +108,6 @@ export function shineWeights(
   // addedLight: by specularExcess (a glint's high-pass, back from contrast scale cs, likewise).
   opts: { addedLight?: boolean; cs?: number } = {},
 ): void {
-  const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
   const { addedLight = false, cs = 1 } = opts;
   const oilScale = addedLight ? oilToneScale(refL) : 1;
   const hpScale = addedLight ? oilScale / cs : 1;
@@ -123,6 +123,9 @@ export function shineWeights(
     out[i] = desaturated * Math.max(bright, glint);
   }
 }
+
+/** Clamped to 0…1 (a module function, not a closure per call: decision 138). */
+const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
 
 /**
  * A pixel's brightness over the skin's (refL), read by the light it adds (decision 110): ΔL* ×
@@ -286,15 +289,19 @@ function skinWeights(
   const skinAll = u8(pool, L.length);
   for (const r of REGIONS) {
     const { mask: m, bounds } = frame.regions[r];
-    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) if (m[i]) skinAll[i] = 1;
+    orInto(m, skinAll, bounds.y0 * width, bounds.y1 * width);
   }
   // Hair over skin (beard, stubble, fringe): found relative to the bare upper cheeks, left out.
   const lowerFaceY = Math.round(frame.noseTipY);
   const cheekRef = u8(pool, L.length);
   for (const r of ['left_cheek', 'right_cheek'] as const) {
     const { mask: m, bounds } = frame.regions[r];
-    const end = Math.min(m.length, lowerFaceY * width, bounds.y1 * width);
-    for (let i = bounds.y0 * width; i < end; i++) if (m[i]) cheekRef[i] = 1;
+    orInto(
+      m,
+      cheekRef,
+      bounds.y0 * width,
+      Math.min(m.length, lowerFaceY * width, bounds.y1 * width),
+    );
   }
   // Folds (nasolabial, marionette) are dark and edged like a beard, but they are what firmness
   // measures: pixels on a coarse valley are never taken for hair.
@@ -324,24 +331,15 @@ function skinWeights(
   for (const r of REGIONS) {
     const src = frame.regions[r];
     const mask = u8(pool, L.length);
-    let pixels = 0;
-    let hairPx = 0;
     const { bounds } = src;
-    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) {
-      if (!src.mask[i]) continue;
+    const out = { mask, skinW, measured, core };
+    const { pixels, hairPx } = zoneSkin(src.mask, hair.weight, out, {
+      start: bounds.y0 * width,
+      end: bounds.y1 * width,
+      width,
       // Hair is looked for on the forehead (fringe) and the lower face (beard, moustache).
-      const y = (i / width) | 0;
-      const eligible = r === 'forehead' || y >= lowerFaceY - 4;
-      const h = eligible ? (hair.weight[i] as number) : 0;
-      hairPx += h;
-      if (h >= 1) continue;
-      const w = 1 - h;
-      skinW[i] = w;
-      mask[i] = 1;
-      measured[i] = 1;
-      if (w >= 0.5) core[i] = 1;
-      pixels += w;
-    }
+      hairFromY: r === 'forehead' ? -Infinity : lowerFaceY - 4,
+    });
     const polyPx = src.pixels / Math.max(1e-6, src.coverage);
     zones[r] = {
       ...src,
@@ -354,6 +352,38 @@ function skinWeights(
   }
 
   return { skinAll, coarseValley, hair, zones, skinW, measured, core };
+}
+
+/**
+ * One zone's skin: each pixel of its polygon ∩ skin `src` counts 1 − its hair weight (hair only
+ * from row `hairFromY` down), marked in `out`; returns the soft pixel count and the hair. A function
+ * of its own, called once per zone, so V8 optimises it whole (decision 138); the same arithmetic
+ * as the loop it replaces.
+ */
+function zoneSkin(
+  src: Uint8Array,
+  hairWeight: Float32Array,
+  out: { mask: Uint8Array; skinW: Float32Array; measured: Uint8Array; core: Uint8Array },
+  rows: { start: number; end: number; width: number; hairFromY: number },
+): { pixels: number; hairPx: number } {
+  const { mask, skinW, measured, core } = out;
+  const { start, end, width, hairFromY } = rows;
+  let pixels = 0;
+  let hairPx = 0;
+  for (let i = start; i < end; i++) {
+    if (!src[i]) continue;
+    const y = (i / width) | 0;
+    const h = y >= hairFromY ? (hairWeight[i] as number) : 0;
+    hairPx += h;
+    if (h >= 1) continue;
+    const w = 1 - h;
+    skinW[i] = w;
+    mask[i] = 1;
+    measured[i] = 1;
+    if (w >= 0.5) core[i] = 1;
+    pixels += w;
+  }
+  return { pixels, hairPx };
 }
 
 /**
@@ -457,9 +487,9 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
   REGIONS.forEach((r, k) => {
     const { mask: zoneMask, bounds } = zones[r];
     const range = { start: bounds.y0 * width, end: bounds.y1 * width };
-    for (let i = range.start; i < range.end; i++) if (zoneMask[i]) zoneOf[i] = k;
+    labelInto(zoneMask, zoneOf, k, range.start, range.end);
     mask.fill(0, range.start, range.end);
-    for (let i = range.start; i < range.end; i++) if (zoneMask[i] && core[i]) mask[i] = 1;
+    andInto(zoneMask, core, mask, range.start, range.end);
     zoneL.push(maskedQuantile(L, mask, 0.4, range));
   });
   const zoneBaseL = (i: number) => zoneL[zoneOf[i] as number] ?? reference.L;

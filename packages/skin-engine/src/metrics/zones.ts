@@ -1,5 +1,6 @@
 import { REGIONS, type ExclusionReason, type RegionKey } from '@lumiskin/contract/analysis';
 import type { Plane } from '../image/raster';
+import { andNotInto } from '../image/mask';
 import { detrendedStd } from '../image/stats';
 import { countIn, type Marks } from './marks';
 import type { SkinContext } from './skin';
@@ -269,8 +270,7 @@ export function excludedSkin(
     const src = frame.regions[r];
     const hairPx = new Uint8Array(L.length);
     const { bounds } = src;
-    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++)
-      if (src.mask[i] && !core[i]) hairPx[i] = 1;
+    andNotInto(src.mask, core, hairPx, bounds.y0 * width, bounds.y1 * width);
     excluded[r] = { hair: hairPx, reason: zones[r].reason };
   }
   return excluded;
