@@ -3,6 +3,7 @@ import { rgbToLabPlanes, toLinear, type LabPlanes } from '../image/color';
 import { estimateWhitePoint, type WhitePoint } from './white-balance';
 import {
   andInto,
+  clearOutside,
   close,
   countMask,
   countWithin,
@@ -309,8 +310,7 @@ function zonePolygons(
     // Erosion only shrinks, so the zone (eroded polygon ∩ oval) lies within the filled box.
     const zone = erodeWithin(m, width, height, 2, filled);
     for (let y = filled.y0; y < filled.y1; y++)
-      for (let i = y * width + filled.x0, end = y * width + filled.x1; i < end; i++)
-        if (zone[i] && !oval[i]) zone[i] = 0;
+      clearOutside(zone, oval, y * width + filled.x0, y * width + filled.x1);
     polygons[region] = zone;
     const b = maskBoundsWithin(zone, width, filled);
     polygonBounds[region] = b;

@@ -104,36 +104,49 @@ function scanLevel(
   found: { sigma: number; offset: number },
   out: Candidate[],
 ): void {
+  for (let y = 1; y < height - 1; y++) scanRow(f, c, sign, opts, width, y, edgeLimit, found, out);
+}
+
+/** scanLevel's row y (its own function for the same reason). */
+function scanRow(
+  f: Float32Array,
+  c: Float32Array,
+  sign: number,
+  opts: BlobOptions,
+  width: number,
+  y: number,
+  edgeLimit: number,
+  found: { sigma: number; offset: number },
+  out: Candidate[],
+): void {
   const { mask, minResponse } = opts;
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      if (!mask[i]) continue;
-      const v = sign * ((c[i] as number) - (f[i] as number));
-      if (v < minResponse) continue;
-      // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
-      // The Hessian's edge measure only for the local maxima.
-      if (
-        v > sign * ((c[i - width - 1] as number) - (f[i - width - 1] as number)) &&
-        v > sign * ((c[i - width] as number) - (f[i - width] as number)) &&
-        v > sign * ((c[i - width + 1] as number) - (f[i - width + 1] as number)) &&
-        v > sign * ((c[i - 1] as number) - (f[i - 1] as number)) &&
-        v >= sign * ((c[i + 1] as number) - (f[i + 1] as number)) &&
-        v >= sign * ((c[i + width - 1] as number) - (f[i + width - 1] as number)) &&
-        v >= sign * ((c[i + width] as number) - (f[i + width] as number)) &&
-        v >= sign * ((c[i + width + 1] as number) - (f[i + width + 1] as number))
-      ) {
-        const edge = edgeMeasure(f, c, sign, i, width, v);
-        if (edge >= edgeLimit) continue;
-        out.push({
-          x,
-          y,
-          sigma: found.sigma,
-          response: v,
-          curvature: ratioOfEdgeMeasure(edge),
-          index: found.offset + i,
-        });
-      }
+  for (let x = 1; x < width - 1; x++) {
+    const i = y * width + x;
+    if (!mask[i]) continue;
+    const v = sign * ((c[i] as number) - (f[i] as number));
+    if (v < minResponse) continue;
+    // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
+    // The Hessian's edge measure only for the local maxima.
+    if (
+      v > sign * ((c[i - width - 1] as number) - (f[i - width - 1] as number)) &&
+      v > sign * ((c[i - width] as number) - (f[i - width] as number)) &&
+      v > sign * ((c[i - width + 1] as number) - (f[i - width + 1] as number)) &&
+      v > sign * ((c[i - 1] as number) - (f[i - 1] as number)) &&
+      v >= sign * ((c[i + 1] as number) - (f[i + 1] as number)) &&
+      v >= sign * ((c[i + width - 1] as number) - (f[i + width - 1] as number)) &&
+      v >= sign * ((c[i + width] as number) - (f[i + width] as number)) &&
+      v >= sign * ((c[i + width + 1] as number) - (f[i + width + 1] as number))
+    ) {
+      const edge = edgeMeasure(f, c, sign, i, width, v);
+      if (edge >= edgeLimit) continue;
+      out.push({
+        x,
+        y,
+        sigma: found.sigma,
+        response: v,
+        curvature: ratioOfEdgeMeasure(edge),
+        index: found.offset + i,
+      });
     }
   }
 }

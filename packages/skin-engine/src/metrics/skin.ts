@@ -332,14 +332,14 @@ function skinWeights(
     const src = frame.regions[r];
     const mask = u8(pool, L.length);
     const { bounds } = src;
-    const out = { mask, skinW, measured, core };
-    const { pixels, hairPx } = zoneSkin(src.mask, hair.weight, out, {
-      start: bounds.y0 * width,
-      end: bounds.y1 * width,
+    // Hair is looked for on the forehead (fringe) and the lower face (beard, moustache).
+    const hairFromY = r === 'forehead' ? -Infinity : lowerFaceY - 4;
+    const [pixels, hairPx] = zoneSkin(src.mask, hair.weight, skinW, mask, measured, core, [
+      bounds.y0 * width,
+      bounds.y1 * width,
       width,
-      // Hair is looked for on the forehead (fringe) and the lower face (beard, moustache).
-      hairFromY: r === 'forehead' ? -Infinity : lowerFaceY - 4,
-    });
+      hairFromY,
+    ]);
     const polyPx = src.pixels / Math.max(1e-6, src.coverage);
     zones[r] = {
       ...src,
@@ -363,11 +363,12 @@ function skinWeights(
 function zoneSkin(
   src: Uint8Array,
   hairWeight: Float32Array,
-  out: { mask: Uint8Array; skinW: Float32Array; measured: Uint8Array; core: Uint8Array },
-  rows: { start: number; end: number; width: number; hairFromY: number },
-): { pixels: number; hairPx: number } {
-  const { mask, skinW, measured, core } = out;
-  const { start, end, width, hairFromY } = rows;
+  skinW: Float32Array,
+  mask: Uint8Array,
+  measured: Uint8Array,
+  core: Uint8Array,
+  [start, end, width, hairFromY]: [number, number, number, number],
+): [number, number] {
   let pixels = 0;
   let hairPx = 0;
   for (let i = start; i < end; i++) {
@@ -383,7 +384,7 @@ function zoneSkin(
     if (w >= 0.5) core[i] = 1;
     pixels += w;
   }
-  return { pixels, hairPx };
+  return [pixels, hairPx];
 }
 
 /**
