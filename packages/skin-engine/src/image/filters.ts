@@ -137,167 +137,6 @@ export function gaussianBlur(plane: Plane, sigma: number, pool?: Scratch): Plane
   return out;
 }
 
-/**
- * Normalised convolution (Knutsson & Westin 1993: blur(v·m) / blur(m), so pixels outside the
- * mask do not leak into the smoothed skin values) of a wide kernel, computed at half resolution
- * and upsampled: the 2×2 block averages of v·m and m are blurred by σ/2 (less the box's own ≈ 0.29 half-pixel blur), divided,
- * then brought back bilinearly. A quarter of the work for smoothing scales well above a pixel.
- */
-export function maskedGaussianBlurHalf(
-  planes: readonly Plane[],
-  mask: Uint8Array | Float32Array,
-  sigma: number,
-  pool?: Scratch,
-): Plane[] {
-  const first = planes[0];
-  if (!first) return [];
-  const { width, height } = first;
-  const halfSigma = Math.sqrt(Math.max(0, (sigma / 2) ** 2 - 1 / 12));
-  const den = gaussianBlur(halfOfProduct(null, mask, width, height, pool), halfSigma, pool);
-  return planes.map((plane) => {
-    const num = gaussianBlur(halfOfProduct(plane.data, mask, width, height, pool), halfSigma, pool);
-    const w = num.width;
-    const src = plane.data;
-    for (let y = 0; y < num.height; y++) {
-      const y0 = 2 * y * width;
-      const y1 = Math.min(height - 1, 2 * y + 1) * width;
-      for (let x = 0, i = y * w; x < w; x++, i++) {
-        const d = den.data[i] as number;
-        if (d > 1e-3) {
-          num.data[i] = (num.data[i] as number) / d;
-          continue;
-        }
-        // Almost no weight here: the plain 2×2 average (downsample2's value) instead.
-        const x0 = 2 * x;
-        const x1 = Math.min(width - 1, x0 + 1);
-        num.data[i] =
-          ((src[y0 + x0] as number) +
-            (src[y0 + x1] as number) +
-            (src[y1 + x0] as number) +
-            (src[y1 + x1] as number)) /
-          4;
-      }
-    }
-    return upsample2(num, width, height, pool);
-  });
-}
-
-/*
- * downsample2 of the plane mask·values (of the mask alone when there are no values), without the
- * full-resolution product plane: each product is rounded to float32 as that plane would store it,
- * and the four are averaged in downsample2's order, so the result is the same. Four functions,
- * one per kind of mask and with or without values, the same arithmetic in each: each loop then
- * reads one kind of array, and V8's optimised code for it is not thrown away when a call brings
- * the other kind (decision 138).
- */
-function halfOfProduct(
-  values: Float32Array | null,
-  mask: Uint8Array | Float32Array,
-  width: number,
-  height: number,
-  pool?: Scratch,
-): Plane {
-  const out = newPlane(pool, Math.ceil(width / 2), Math.ceil(height / 2), false);
-  if (mask instanceof Uint8Array) {
-    if (values) halfProductU8(values, mask, width, height, out);
-    else halfMaskU8(mask, width, height, out);
-  } else if (values) halfProductF32(values, mask, width, height, out);
-  else halfMaskF32(mask, width, height, out);
-  return out;
-}
-
-function halfProductU8(
-  values: Float32Array,
-  mask: Uint8Array,
-  width: number,
-  height: number,
-  out: Plane,
-): void {
-  const { width: w, height: h, data } = out;
-  for (let y = 0; y < h; y++) {
-    const r0 = 2 * y * width;
-    const r1 = Math.min(height - 1, 2 * y + 1) * width;
-    for (let x = 0; x < w; x++) {
-      const x0 = 2 * x;
-      const x1 = Math.min(width - 1, x0 + 1);
-      const a = r0 + x0;
-      const b = r0 + x1;
-      const c = r1 + x0;
-      const d = r1 + x1;
-      data[y * w + x] =
-        (Math.fround((mask[a] as number) * (values[a] as number)) +
-          Math.fround((mask[b] as number) * (values[b] as number)) +
-          Math.fround((mask[c] as number) * (values[c] as number)) +
-          Math.fround((mask[d] as number) * (values[d] as number))) /
-        4;
-    }
-  }
-}
-
-function halfProductF32(
-  values: Float32Array,
-  mask: Float32Array,
-  width: number,
-  height: number,
-  out: Plane,
-): void {
-  const { width: w, height: h, data } = out;
-  for (let y = 0; y < h; y++) {
-    const r0 = 2 * y * width;
-    const r1 = Math.min(height - 1, 2 * y + 1) * width;
-    for (let x = 0; x < w; x++) {
-      const x0 = 2 * x;
-      const x1 = Math.min(width - 1, x0 + 1);
-      const a = r0 + x0;
-      const b = r0 + x1;
-      const c = r1 + x0;
-      const d = r1 + x1;
-      data[y * w + x] =
-        (Math.fround((mask[a] as number) * (values[a] as number)) +
-          Math.fround((mask[b] as number) * (values[b] as number)) +
-          Math.fround((mask[c] as number) * (values[c] as number)) +
-          Math.fround((mask[d] as number) * (values[d] as number))) /
-        4;
-    }
-  }
-}
-
-function halfMaskU8(mask: Uint8Array, width: number, height: number, out: Plane): void {
-  const { width: w, height: h, data } = out;
-  for (let y = 0; y < h; y++) {
-    const r0 = 2 * y * width;
-    const r1 = Math.min(height - 1, 2 * y + 1) * width;
-    for (let x = 0; x < w; x++) {
-      const x0 = 2 * x;
-      const x1 = Math.min(width - 1, x0 + 1);
-      data[y * w + x] =
-        (Math.fround(mask[r0 + x0] as number) +
-          Math.fround(mask[r0 + x1] as number) +
-          Math.fround(mask[r1 + x0] as number) +
-          Math.fround(mask[r1 + x1] as number)) /
-        4;
-    }
-  }
-}
-
-function halfMaskF32(mask: Float32Array, width: number, height: number, out: Plane): void {
-  const { width: w, height: h, data } = out;
-  for (let y = 0; y < h; y++) {
-    const r0 = 2 * y * width;
-    const r1 = Math.min(height - 1, 2 * y + 1) * width;
-    for (let x = 0; x < w; x++) {
-      const x0 = 2 * x;
-      const x1 = Math.min(width - 1, x0 + 1);
-      data[y * w + x] =
-        (Math.fround(mask[r0 + x0] as number) +
-          Math.fround(mask[r0 + x1] as number) +
-          Math.fround(mask[r1 + x0] as number) +
-          Math.fround(mask[r1 + x1] as number)) /
-        4;
-    }
-  }
-}
-
 /** 4-neighbour Laplacian variance (Pech-Pacheco et al. 2000), the classic focus measure. */
 export function laplacianVariance(plane: Plane, mask?: Uint8Array): number {
   const { data, width, height } = plane;
@@ -493,25 +332,34 @@ export function valleyStrength(smoothed: Plane, sigma: number, pool?: Scratch): 
   const { data, width, height } = smoothed;
   const out = f32(pool, data.length);
   const s2 = sigma * sigma;
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      const c = data[i] as number;
-      const a = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
-      const d = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
-      const b =
-        ((data[i + width + 1] as number) -
-          (data[i + width - 1] as number) -
-          (data[i - width + 1] as number) +
-          (data[i - width - 1] as number)) /
-        4;
-      const half = (a + d) / 2;
-      const root = Math.sqrt(((a - d) / 2) ** 2 + b * b);
-      const l1 = half + root;
-      const l2 = half - root;
-      const v = s2 * (l1 - Math.abs(l2));
-      out[i] = v > 0 ? v : 0;
-    }
-  }
+  for (let y = 1; y < height - 1; y++) valleyRow(data, out, y * width, width, s2);
   return out;
+}
+
+/** valleyStrength of one row: a function of its own (decision 138). */
+function valleyRow(
+  data: Float32Array,
+  out: Float32Array,
+  row: number,
+  width: number,
+  s2: number,
+): void {
+  for (let x = 1; x < width - 1; x++) {
+    const i = row + x;
+    const c = data[i] as number;
+    const a = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
+    const d = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
+    const b =
+      ((data[i + width + 1] as number) -
+        (data[i + width - 1] as number) -
+        (data[i - width + 1] as number) +
+        (data[i - width - 1] as number)) /
+      4;
+    const half = (a + d) / 2;
+    const root = Math.sqrt(((a - d) / 2) ** 2 + b * b);
+    const l1 = half + root;
+    const l2 = half - root;
+    const v = s2 * (l1 - Math.abs(l2));
+    out[i] = v > 0 ? v : 0;
+  }
 }

@@ -6,7 +6,7 @@ import type { Plane } from '../image/raster';
 import { andInto, labelInto, orInto } from '../image/mask';
 import { f32, plane, u8, type Scratch } from '../image/scratch';
 import { maskedQuantile, maskedQuantiles } from '../image/stats';
-import { detectHair, type HairMap } from './hair';
+import { detectHair, zoneSkin, type HairMap } from './hair';
 
 /**
  * What every measurement of one working frame reads (decision 044's pool lends its arrays): the
@@ -352,39 +352,6 @@ function skinWeights(
   }
 
   return { skinAll, coarseValley, hair, zones, skinW, measured, core };
-}
-
-/**
- * One zone's skin: each pixel of its polygon ∩ skin `src` counts 1 − its hair weight (hair only
- * from row `hairFromY` down), marked in `out`; returns the soft pixel count and the hair. A function
- * of its own, called once per zone, so V8 optimises it whole (decision 138); the same arithmetic
- * as the loop it replaces.
- */
-function zoneSkin(
-  src: Uint8Array,
-  hairWeight: Float32Array,
-  skinW: Float32Array,
-  mask: Uint8Array,
-  measured: Uint8Array,
-  core: Uint8Array,
-  [start, end, width, hairFromY]: [number, number, number, number],
-): [number, number] {
-  let pixels = 0;
-  let hairPx = 0;
-  for (let i = start; i < end; i++) {
-    if (!src[i]) continue;
-    const y = (i / width) | 0;
-    const h = y >= hairFromY ? (hairWeight[i] as number) : 0;
-    hairPx += h;
-    if (h >= 1) continue;
-    const w = 1 - h;
-    skinW[i] = w;
-    mask[i] = 1;
-    measured[i] = 1;
-    if (w >= 0.5) core[i] = 1;
-    pixels += w;
-  }
-  return [pixels, hairPx];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Plane } from '../image/raster';
-import { maskedGaussianBlurHalf, maxFilter, valleyStrength } from '../image/filters';
+import { maxFilter, valleyStrength } from '../image/filters';
+import { maskedGaussianBlurHalf } from '../image/masked-blur';
 import { f32, u8, type Scratch } from '../image/scratch';
 import { softWeight } from './marks';
 import { L_SIGMAS, type SkinContext } from './skin';

@@ -38,7 +38,30 @@ export interface DeviceEngineOptions {
   warmUp?: boolean;
 }
 
+/**
+ * The model files Human loads (the engine's `humanConfig`; vite/engine-assets.ts serves them, with
+ * a year's immutable caching). Human asks for them only once its WASM backend is up, after the
+ * worker's script has been fetched and compiled; asked for here as the worker starts, they
+ * download meanwhile and Human's own requests are answered from the HTTP cache (decision 138).
+ */
+export const ENGINE_MODEL_FILES = [
+  'blazeface.json',
+  'blazeface.bin',
+  'facemesh.json',
+  'facemesh.bin',
+] as const;
+
+function prefetchModels(assetBase: string): void {
+  for (const name of ENGINE_MODEL_FILES)
+    fetch(new URL(name, assetBase))
+      .then((response) => response.arrayBuffer())
+      // Only a head start: the worker fetches every file itself and reports what fails.
+      .catch(() => undefined);
+}
+
 function startEngine(options: DeviceEngineOptions): Promise<DeviceEngine> {
+  const assetBase = new URL(__ENGINE_ASSET_BASE__, location.href).href;
+  prefetchModels(assetBase);
   const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), {
     type: 'module',
     name: 'skin-engine',
@@ -108,7 +131,6 @@ function startEngine(options: DeviceEngineOptions): Promise<DeviceEngine> {
       end(error);
     };
   });
-  const assetBase = new URL(__ENGINE_ASSET_BASE__, location.href).href;
   worker.postMessage({
     type: 'init',
     assetBase,
