@@ -20,6 +20,9 @@ export function maskedQuantile(
   return maskedQuantiles(values, mask, [q], range)[0] as number;
 }
 
+const HIST_BINS = 4096;
+const histogram = new Uint32Array(HIST_BINS);
+
 /** Several quantiles (ascending) of the masked values from one histogram (see maskedQuantile). */
 export function maskedQuantiles(
   values: Float32Array,
@@ -41,8 +44,10 @@ export function maskedQuantiles(
   }
   if (n === 0) return qs.map(() => 0);
   if (hi - lo < 1e-9) return qs.map(() => lo);
-  const bins = 4096;
-  const hist = new Uint32Array(bins);
+  const bins = HIST_BINS;
+  // One histogram for every call (cleared here): a 16 KB array made per call, dozens of times an
+  // analysis, was garbage for the collector (decision 138).
+  const hist = histogram.fill(0);
   const scale = (bins - 1e-6) / (hi - lo);
   for (let i = start; i < end; i++) {
     if (!mask[i]) continue;
