@@ -142,8 +142,7 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
   const strands = input.strandsAbove !== undefined ? strandTensor(input, pool) : null;
   const strandPatches: HairMap['strandPatches'] = [];
   for (const members of connectedComponents(support, width, height)) {
-    let area = 0;
-    for (const i of members) area += ramp(2 * (raw[i] as number) - 0.5);
+    const area = patchArea(members, raw);
     let k = ramp(
       (area - (1 - HAIR_AREA_SOFT) * HAIR_MIN_AREA) / (2 * HAIR_AREA_SOFT * HAIR_MIN_AREA),
     );
@@ -154,7 +153,7 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
         strandPatches.push({ area, ...p });
       }
     }
-    if (k < 1) for (const i of members) raw[i] = (raw[i] as number) * k;
+    if (k < 1) scalePatch(members, raw, k);
   }
   // Strands' edges are softer than the rule: widen by 2 px (≈ 1 mm), within the skin (a grey
   // dilation: a pixel takes the largest weight within 2 px).
@@ -170,6 +169,25 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
   return { weight, mask, texture, darkening, refTexture, refL, strandPatches };
 }
 
+/*
+ * A patch's loops as functions of their own: called once per patch (hundreds of patches), V8
+ * optimises them after the first few instead of entering and leaving an optimised inner loop of
+ * detectHair for every patch (decision 138). The same sums in the same order.
+ */
+function patchArea(members: readonly number[], raw: Float32Array): number {
+  let area = 0;
+  for (let m = 0; m < members.length; m++)
+    area += ramp(2 * (raw[members[m] as number] as number) - 0.5);
+  return area;
+}
+
+function scalePatch(members: readonly number[], raw: Float32Array, k: number): void {
+  for (let m = 0; m < members.length; m++) {
+    const i = members[m] as number;
+    raw[i] = (raw[i] as number) * k;
+  }
+}
+
 /**
  * The structure tensor of the fine L* detail (the high-pass's central differences), its three
  * entries smoothed over STRAND_SIGMA on the measured skin.
@@ -179,20 +197,31 @@ function strandTensor(input: HairInput, pool?: Scratch): [Plane, Plane, Plane] {
   const xx = f32(pool, highPass.length);
   const yy = f32(pool, highPass.length);
   const xy = f32(pool, highPass.length);
-  for (let y = 1; y < height - 1; y++)
-    for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
-      const gx = ((highPass[i + 1] as number) - (highPass[i - 1] as number)) / 2;
-      const gy = ((highPass[i + width] as number) - (highPass[i - width] as number)) / 2;
-      xx[i] = gx * gx;
-      yy[i] = gy * gy;
-      xy[i] = gx * gy;
-    }
+  for (let y = 1; y < height - 1; y++) tensorRow(highPass, xx, yy, xy, y * width, width);
   const p = (data: Float32Array): Plane => ({ data, width, height });
   return maskedGaussianBlurHalf([p(xx), p(yy), p(xy)], measured, STRAND_SIGMA, pool) as [
     Plane,
     Plane,
     Plane,
   ];
+}
+
+/** strandTensor's row at `row` (a function of its own, decision 138). */
+function tensorRow(
+  highPass: Float32Array,
+  xx: Float32Array,
+  yy: Float32Array,
+  xy: Float32Array,
+  row: number,
+  width: number,
+): void {
+  for (let x = 1, i = row + 1; x < width - 1; x++, i++) {
+    const gx = ((highPass[i + 1] as number) - (highPass[i - 1] as number)) / 2;
+    const gy = ((highPass[i + width] as number) - (highPass[i - width] as number)) / 2;
+    xx[i] = gx * gx;
+    yy[i] = gy * gy;
+    xy[i] = gx * gy;
+  }
 }
 
 /**
