@@ -72,15 +72,15 @@ describe('getDeviceEngine', () => {
     });
   });
 
-  it('asks for the model files once as the worker starts, so they download while it compiles', async () => {
-    const { getDeviceEngine, ENGINE_MODEL_FILES } = await import('./client');
+  it('asks for the WASM and the model files once as the worker starts, so they download while it compiles', async () => {
+    const { getDeviceEngine, ENGINE_PREFETCH_FILES } = await import('./client');
     await Promise.all([getDeviceEngine(), getDeviceEngine()]);
     const base = new URL('/engine/0123456789ab/', location.href).href;
     const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
-    expect(asked).toEqual(ENGINE_MODEL_FILES.map((name) => `${base}${name}`));
+    expect(asked).toEqual(ENGINE_PREFETCH_FILES.map((name) => `${base}${name}`));
   });
 
-  it('still loads when asking ahead for the model files fails', async () => {
+  it('still loads when asking ahead for the files fails', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('offline'))),
