@@ -123,6 +123,33 @@ const SKIN_TOLERANCE = {
   bluer: 12,
 };
 
+/*
+ * Two of build's loops as functions of their own (decision 138: compiled alone, not build whole).
+ * clippedPixels: pixels with a channel at or above CLIPPED_LEVEL, or null when none is.
+ */
+function clippedPixels(rgb: Float32Array, n: number): Uint8Array | null {
+  let clipped: Uint8Array | null = null;
+  for (let i = 0; i < n; i++) {
+    const top = Math.max(rgb[i * 3] as number, rgb[i * 3 + 1] as number, rgb[i * 3 + 2] as number);
+    if (top < CLIPPED_LEVEL) continue;
+    clipped ??= new Uint8Array(n);
+    clipped[i] = 1;
+  }
+  return clipped;
+}
+
+/** Channel c of the masked pixels in rows [start, end), as linear values. */
+function linearChannel(
+  rgb: Float32Array,
+  c: number,
+  mask: Uint8Array,
+  linear: Float32Array,
+  rows: { start: number; end: number },
+): void {
+  for (let i = rows.start; i < rows.end; i++)
+    if (mask[i]) linear[i] = toLinear(rgb[i * 3 + c] as number);
+}
+
 /**
  * The working frame of one detected face. Its temporaries (the resampled RGB, the oval and zone
  * unions, the raw skin test) come from `pool` and go back to it when the call returns (decision
@@ -157,13 +184,7 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
   ];
 
   const rgb = resampleRgb(image, rect, width, height, pool);
-  let clipped: Uint8Array | null = null;
-  for (let i = 0, n = width * height; i < n; i++) {
-    const top = Math.max(rgb[i * 3] as number, rgb[i * 3 + 1] as number, rgb[i * 3 + 2] as number);
-    if (top < CLIPPED_LEVEL) continue;
-    clipped ??= new Uint8Array(n);
-    clipped[i] = 1;
-  }
+  const clipped = clippedPixels(rgb, width * height);
 
   const { polygons, polygonBounds, zones, oval, zoneRows } = zonePolygons(
     mesh,
@@ -182,8 +203,7 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
   // (Linear values are needed only where the median looks: one plane, filled on the mask.)
   const linear = pool.f32(width * height);
   const skinRgb = [0, 1, 2].map((c) => {
-    for (let i = refRows.start; i < refRows.end; i++)
-      if (refMask[i]) linear[i] = toLinear(rgb[i * 3 + c] as number);
+    linearChannel(rgb, c, refMask, linear, refRows);
     return maskedQuantile(linear, refMask, 0.5, refRows);
   }) as [number, number, number];
   const whitePoint = estimateWhitePoint(image, face, skinRgb, faceHeight);

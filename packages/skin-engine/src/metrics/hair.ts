@@ -103,12 +103,9 @@ export interface HairMap {
 
 /** With a Scratch, every plane of the map is a temporary of the caller's step (decision 044). */
 export function detectHair(input: HairInput, pool?: Scratch): HairMap {
-  const { width, height, highPass, L, measured, reference, fold } = input;
+  const { width, height, highPass, L, measured, reference } = input;
   const energy: Plane = { data: f32(pool, L.length, false), width, height };
-  for (let i = 0; i < L.length; i++) {
-    const h = highPass[i] as number;
-    energy.data[i] = h * h;
-  }
+  squares(highPass, energy.data);
   const [localE, localL] = maskedGaussianBlurHalf(
     [energy, { data: L, width, height }],
     measured,
@@ -116,25 +113,13 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
     pool,
   ) as [Plane, Plane];
   const texture = f32(pool, L.length, false);
-  for (let i = 0; i < L.length; i++) texture[i] = Math.sqrt(Math.max(0, localE.data[i] as number));
+  roots(localE.data, texture);
   const refTexture = Math.max(0.05, maskedQuantile(texture, reference, 0.5));
   const refL = Math.max(5, maskedQuantile(localL.data, reference, 0.5));
   const darkening = f32(pool, L.length);
   const raw = f32(pool, L.length);
   const support = u8(pool, L.length);
-  for (let i = 0; i < L.length; i++) {
-    if (!measured[i]) continue;
-    if (fold && (fold[i] as number) > HAIR_FOLD) continue;
-    const e = (texture[i] as number) / refTexture;
-    const d = (refL - (localL.data[i] as number)) / refL;
-    texture[i] = e;
-    darkening[i] = d;
-    const h = hairness(e, d);
-    if (h > 0) {
-      raw[i] = h;
-      support[i] = 1;
-    }
-  }
+  hairRule(input, localL.data, refTexture, refL, { texture, darkening, raw, support });
   // Hair covers an area; a spot, a blemish or a painted mark is small: a patch's weight ramps
   // with its area around HAIR_MIN_AREA. A pixel adds to the area from weight ¼ to ¾ (½ at ½, where
   // the binary rule started counting it), so the area moves smoothly and is not inflated by the
@@ -160,13 +145,63 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
   const grown = maxFilter(raw, support, width, height, 2, pool);
   const weight = f32(pool, L.length);
   const mask = u8(pool, L.length);
-  for (let i = 0; i < L.length; i++) {
+  weighOnSkin(grown, measured, weight, mask);
+  return { weight, mask, texture, darkening, refTexture, refL, strandPatches };
+}
+
+/*
+ * detectHair's loops over the frame as functions of their own (decision 138): each is compiled
+ * alone, quickly, instead of detectHair whole again for every loop the first time it runs.
+ */
+function squares(src: Float32Array, out: Float32Array): void {
+  for (let i = 0; i < src.length; i++) {
+    const h = src[i] as number;
+    out[i] = h * h;
+  }
+}
+
+function roots(src: Float32Array, out: Float32Array): void {
+  for (let i = 0; i < src.length; i++) out[i] = Math.sqrt(Math.max(0, src[i] as number));
+}
+
+/** Each measured pixel's texture and darkening ratios and its hair weight by the rule. */
+function hairRule(
+  input: HairInput,
+  localL: Float32Array,
+  refTexture: number,
+  refL: number,
+  out: { texture: Float32Array; darkening: Float32Array; raw: Float32Array; support: Uint8Array },
+): void {
+  const { measured, fold } = input;
+  const { texture, darkening, raw, support } = out;
+  for (let i = 0; i < measured.length; i++) {
+    if (!measured[i]) continue;
+    if (fold && (fold[i] as number) > HAIR_FOLD) continue;
+    const e = (texture[i] as number) / refTexture;
+    const d = (refL - (localL[i] as number)) / refL;
+    texture[i] = e;
+    darkening[i] = d;
+    const h = hairness(e, d);
+    if (h > 0) {
+      raw[i] = h;
+      support[i] = 1;
+    }
+  }
+}
+
+/** The grown weight on the measured skin, and where it is at least ½. */
+function weighOnSkin(
+  grown: Float32Array,
+  measured: Uint8Array,
+  weight: Float32Array,
+  mask: Uint8Array,
+): void {
+  for (let i = 0; i < measured.length; i++) {
     if (!measured[i]) continue;
     const w = grown[i] as number;
     weight[i] = w;
     if (w >= 0.5) mask[i] = 1;
   }
-  return { weight, mask, texture, darkening, refTexture, refL, strandPatches };
 }
 
 /*

@@ -4,6 +4,7 @@ import { individualTypologyAngle } from '../image/color';
 import { downsample2, gaussianBlur, upsample2, valleyStrength } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { andInto, labelInto, orInto } from '../image/mask';
+import { difference, magnitude, scaleAbout } from '../image/pixel-loops';
 import { f32, plane, u8, type Scratch } from '../image/scratch';
 import { maskedQuantile, maskedQuantiles } from '../image/stats';
 import { detectHair, zoneSkin, type HairMap } from './hair';
@@ -255,8 +256,7 @@ function equalised(frame: FaceFrame, pool: Scratch) {
   const Lraw = lab.L.data;
   const cs = contrastScale(reference.L);
   const lightness = plane(pool, width, height, false);
-  for (let i = 0; i < Lraw.length; i++)
-    lightness.data[i] = reference.L + ((Lraw[i] as number) - reference.L) * cs;
+  scaleAbout(Lraw, lightness.data, reference.L, cs);
   // Every photo is brought to the same effective resolution before the fine scales: a face
   // enlarged to the working frame is already blurred by ≈ ½ source pixel; sharper sources get
   // the difference, so a re-save or a resize does not change what the finest filters see.
@@ -272,7 +272,7 @@ function equalised(frame: FaceFrame, pool: Scratch) {
   const B = lab.b.data;
   const G2 = Ls[2] as Plane;
   const highPass = f32(pool, L.length, false);
-  for (let i = 0; i < L.length; i++) highPass[i] = (L[i] as number) - (G2.data[i] as number);
+  difference(L, G2.data, highPass);
 
   return { Lraw, cs, extra, chromaExtra, Ls, aStackHalf, lowA, L, A, B, highPass };
 }
@@ -434,11 +434,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
   const diffuseBase = diffuseQs.reduce((a, v) => a + v, 0) / diffuseQs.length;
   const { hairHere, hairSupport, blobSkinW } = hairAround(frame, skinAll, skinW, pool);
   const chroma = f32(pool, L.length, false);
-  for (let i = 0; i < L.length; i++) {
-    const ai = A[i] as number;
-    const bi = B[i] as number;
-    chroma[i] = Math.sqrt(ai * ai + bi * bi);
-  }
+  magnitude(A, B, chroma);
   const shine = f32(pool, L.length);
   shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
   // Oiliness reads the highlights by the light they add, not by the L* they add (decision 110).
