@@ -9,6 +9,7 @@
 import { Human } from '@vladmandic/human';
 import { createSkinEngineWith, type SkinEngine, type SkinEngineOptions } from './engine';
 import { createHumanDetector, humanConfig } from './face/detector';
+import { withoutGpuProbes } from './face/gpu-probes';
 
 export interface BrowserSkinEngineOptions extends SkinEngineOptions {
   /**
@@ -27,7 +28,7 @@ export async function createBrowserSkinEngine(opts: BrowserSkinEngineOptions): P
       { maxFaces: opts.maxFaces ?? 4 },
     ),
   );
-  return createSkinEngineWith(await createHumanDetector(human), opts);
+  return createSkinEngineWith(await withoutGpuProbes(() => createHumanDetector(human)), opts);
 }
 
 export type {

@@ -1,7 +1,18 @@
 import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
 import { rgbToLabPlanes, toLinear, type LabPlanes } from '../image/color';
 import { estimateWhitePoint, type WhitePoint } from './white-balance';
-import { close, countMask, erode, fillPolygon, intersect, type Polygon } from '../image/mask';
+import {
+  andInto,
+  clearOutside,
+  close,
+  countMask,
+  countWithin,
+  erode,
+  fillPolygon,
+  intersect,
+  orInto,
+  type Polygon,
+} from '../image/mask';
 import { resampleRgb, type PixelImage, type Rect } from '../image/raster';
 import { Scratch } from '../image/scratch';
 import { maskedQuantile, type Bounds } from '../image/stats';
@@ -112,6 +123,33 @@ const SKIN_TOLERANCE = {
   bluer: 12,
 };
 
+/*
+ * Two of build's loops as functions of their own (decision 138: compiled alone, not build whole).
+ * clippedPixels: pixels with a channel at or above CLIPPED_LEVEL, or null when none is.
+ */
+function clippedPixels(rgb: Float32Array, n: number): Uint8Array | null {
+  let clipped: Uint8Array | null = null;
+  for (let i = 0; i < n; i++) {
+    const top = Math.max(rgb[i * 3] as number, rgb[i * 3 + 1] as number, rgb[i * 3 + 2] as number);
+    if (top < CLIPPED_LEVEL) continue;
+    clipped ??= new Uint8Array(n);
+    clipped[i] = 1;
+  }
+  return clipped;
+}
+
+/** Channel c of the masked pixels in rows [start, end), as linear values. */
+function linearChannel(
+  rgb: Float32Array,
+  c: number,
+  mask: Uint8Array,
+  linear: Float32Array,
+  rows: { start: number; end: number },
+): void {
+  for (let i = rows.start; i < rows.end; i++)
+    if (mask[i]) linear[i] = toLinear(rgb[i * 3 + c] as number);
+}
+
 /**
  * The working frame of one detected face. Its temporaries (the resampled RGB, the oval and zone
  * unions, the raw skin test) come from `pool` and go back to it when the call returns (decision
@@ -146,13 +184,7 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
   ];
 
   const rgb = resampleRgb(image, rect, width, height, pool);
-  let clipped: Uint8Array | null = null;
-  for (let i = 0, n = width * height; i < n; i++) {
-    const top = Math.max(rgb[i * 3] as number, rgb[i * 3 + 1] as number, rgb[i * 3 + 2] as number);
-    if (top < CLIPPED_LEVEL) continue;
-    clipped ??= new Uint8Array(n);
-    clipped[i] = 1;
-  }
+  const clipped = clippedPixels(rgb, width * height);
 
   const { polygons, polygonBounds, zones, oval, zoneRows } = zonePolygons(
     mesh,
@@ -171,8 +203,7 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
   // (Linear values are needed only where the median looks: one plane, filled on the mask.)
   const linear = pool.f32(width * height);
   const skinRgb = [0, 1, 2].map((c) => {
-    for (let i = refRows.start; i < refRows.end; i++)
-      if (refMask[i]) linear[i] = toLinear(rgb[i * 3 + c] as number);
+    linearChannel(rgb, c, refMask, linear, refRows);
     return maskedQuantile(linear, refMask, 0.5, refRows);
   }) as [number, number, number];
   const whitePoint = estimateWhitePoint(image, face, skinRgb, faceHeight);
@@ -200,16 +231,9 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     const polygon = polygons[region];
     const bounds = polygonBounds[region];
     const mask = new Uint8Array(width * height);
-    let polyPixels = 0;
-    let pixels = 0;
-    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) {
-      if (!polygon[i]) continue;
-      polyPixels++;
-      if (skin[i]) {
-        mask[i] = 1;
-        pixels++;
-      }
-    }
+    andInto(polygon, skin, mask, bounds.y0 * width, bounds.y1 * width);
+    const polyPixels = countWithin(polygon, bounds.y0 * width, bounds.y1 * width);
+    const pixels = countWithin(mask, bounds.y0 * width, bounds.y1 * width);
     regions[region] = {
       mask,
       polygon,
@@ -306,12 +330,11 @@ function zonePolygons(
     // Erosion only shrinks, so the zone (eroded polygon ∩ oval) lies within the filled box.
     const zone = erodeWithin(m, width, height, 2, filled);
     for (let y = filled.y0; y < filled.y1; y++)
-      for (let i = y * width + filled.x0, end = y * width + filled.x1; i < end; i++)
-        if (zone[i] && !oval[i]) zone[i] = 0;
+      clearOutside(zone, oval, y * width + filled.x0, y * width + filled.x1);
     polygons[region] = zone;
     const b = maskBoundsWithin(zone, width, filled);
     polygonBounds[region] = b;
-    for (let i = b.y0 * width; i < b.y1 * width; i++) if (zone[i]) zones[i] = 1;
+    orInto(zone, zones, b.y0 * width, b.y1 * width);
   }
   const zoneRows = {
     start: Math.min(...REGIONS.map((r) => polygonBounds[r].y0)) * width,

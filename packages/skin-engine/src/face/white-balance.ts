@@ -119,7 +119,8 @@ export function polygonPixels(
 
 function median(v: number[]): number {
   if (!v.length) return 0;
-  const s = [...v].sort((a, b) => a - b);
+  // A typed copy sorts numerically without a comparator: the same element (decision 138).
+  const s = Float64Array.from(v).sort();
   return s[s.length >> 1] as number;
 }
 
@@ -132,7 +133,7 @@ function median(v: number[]): number {
  */
 function neutralMean(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: number } | null {
   if (s.y.length < minPx) return null;
-  const cut = [...s.y].sort((a, b) => a - b)[Math.floor(q * (s.y.length - 1))] as number;
+  const cut = Float64Array.from(s.y).sort()[Math.floor(q * (s.y.length - 1))] as number;
   const r: number[] = [];
   const g: number[] = [];
   const b: number[] = [];

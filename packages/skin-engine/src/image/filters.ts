@@ -17,7 +17,10 @@ export function gaussianKernel(sigma: number): Float32Array {
 
 /*
  * The kernels are symmetric: each tap pair k[r−i] = k[r+i] is applied to the sum of its two
- * samples, which halves the multiplications of both passes.
+ * samples, which halves the multiplications of both passes. The loop over a row is a function of
+ * its own in both passes: V8 then optimises it as a whole after a few rows and keeps it for every
+ * later blur, where an inner loop of one long function was entered and left (and its optimised
+ * code thrown away) on every row of the first analysis (decision 138). Same arithmetic, same order.
  */
 function convolveRows(
   src: Float32Array,
@@ -26,25 +29,32 @@ function convolveRows(
   height: number,
   k: Float32Array,
 ): void {
+  for (let y = 0; y < height; y++) convolveRow(src, dst, y * width, width, k);
+}
+
+function convolveRow(
+  src: Float32Array,
+  dst: Float32Array,
+  row: number,
+  width: number,
+  k: Float32Array,
+): void {
   const r = (k.length - 1) >> 1;
   const centre = k[r] as number;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const c = row + x;
-      let acc = centre * (src[c] as number);
-      if (x >= r && x < width - r) {
-        for (let i = 1; i <= r; i++)
-          acc += (k[r + i] as number) * ((src[c - i] as number) + (src[c + i] as number));
-      } else {
-        for (let i = 1; i <= r; i++) {
-          const xl = x - i < 0 ? 0 : x - i;
-          const xr = x + i >= width ? width - 1 : x + i;
-          acc += (k[r + i] as number) * ((src[row + xl] as number) + (src[row + xr] as number));
-        }
+  for (let x = 0; x < width; x++) {
+    const c = row + x;
+    let acc = centre * (src[c] as number);
+    if (x >= r && x < width - r) {
+      for (let i = 1; i <= r; i++)
+        acc += (k[r + i] as number) * ((src[c - i] as number) + (src[c + i] as number));
+    } else {
+      for (let i = 1; i <= r; i++) {
+        const xl = x - i < 0 ? 0 : x - i;
+        const xr = x + i >= width ? width - 1 : x + i;
+        acc += (k[r + i] as number) * ((src[row + xl] as number) + (src[row + xr] as number));
       }
-      dst[c] = acc;
     }
+    dst[c] = acc;
   }
 }
 
@@ -66,30 +76,48 @@ function convolveCols(
   const rowDown = (y: number, i: number) => (y + i >= height ? height - 1 : y + i) * width;
   for (let y = 0; y < height; y++) {
     const own = y * width;
-    for (let x = 0; x < width; x++) acc[x] = centre * (src[own + x] as number);
+    centreRow(acc, src, own, centre, width);
     let i = 1;
     for (; i < r; i += 2) {
-      const up1 = rowUp(y, i);
-      const down1 = rowDown(y, i);
-      const up2 = rowUp(y, i + 1);
-      const down2 = rowDown(y, i + 1);
       const w1 = k[r + i] as number;
       const w2 = k[r + i + 1] as number;
-      for (let x = 0; x < width; x++)
-        acc[x] =
-          (acc[x] as number) +
-          w1 * ((src[up1 + x] as number) + (src[down1 + x] as number)) +
-          w2 * ((src[up2 + x] as number) + (src[down2 + x] as number));
+      addTapPair(acc, src, rowUp(y, i), rowDown(y, i), rowUp(y, i + 1), rowDown(y, i + 1), w1, w2);
     }
-    if (i === r) {
-      const up = rowUp(y, r);
-      const down = rowDown(y, r);
-      const w = k[2 * r] as number;
-      for (let x = 0; x < width; x++)
-        acc[x] = (acc[x] as number) + w * ((src[up + x] as number) + (src[down + x] as number));
-    }
+    if (i === r) addTap(acc, src, rowUp(y, r), rowDown(y, r), k[2 * r] as number);
     dst.set(acc, own);
   }
+}
+
+function centreRow(
+  acc: Float64Array,
+  src: Float32Array,
+  own: number,
+  centre: number,
+  width: number,
+): void {
+  for (let x = 0; x < width; x++) acc[x] = centre * (src[own + x] as number);
+}
+
+function addTapPair(
+  acc: Float64Array,
+  src: Float32Array,
+  up1: number,
+  down1: number,
+  up2: number,
+  down2: number,
+  w1: number,
+  w2: number,
+): void {
+  for (let x = 0; x < acc.length; x++)
+    acc[x] =
+      (acc[x] as number) +
+      w1 * ((src[up1 + x] as number) + (src[down1 + x] as number)) +
+      w2 * ((src[up2 + x] as number) + (src[down2 + x] as number));
+}
+
+function addTap(acc: Float64Array, src: Float32Array, up: number, down: number, w: number): void {
+  for (let x = 0; x < acc.length; x++)
+    acc[x] = (acc[x] as number) + w * ((src[up + x] as number) + (src[down + x] as number));
 }
 
 /**
@@ -106,92 +134,6 @@ export function gaussianBlur(plane: Plane, sigma: number, pool?: Scratch): Plane
   const tmp = f32(pool, plane.data.length, false);
   convolveRows(plane.data, tmp, plane.width, plane.height, k);
   convolveCols(tmp, out.data, plane.width, plane.height, k);
-  return out;
-}
-
-/**
- * Normalised convolution (Knutsson & Westin 1993: blur(v·m) / blur(m), so pixels outside the
- * mask do not leak into the smoothed skin values) of a wide kernel, computed at half resolution
- * and upsampled: the 2×2 block averages of v·m and m are blurred by σ/2 (less the box's own ≈ 0.29 half-pixel blur), divided,
- * then brought back bilinearly. A quarter of the work for smoothing scales well above a pixel.
- */
-export function maskedGaussianBlurHalf(
-  planes: readonly Plane[],
-  mask: Uint8Array | Float32Array,
-  sigma: number,
-  pool?: Scratch,
-): Plane[] {
-  const first = planes[0];
-  if (!first) return [];
-  const { width, height } = first;
-  const halfSigma = Math.sqrt(Math.max(0, (sigma / 2) ** 2 - 1 / 12));
-  const den = gaussianBlur(halfOfProduct(null, mask, width, height, pool), halfSigma, pool);
-  return planes.map((plane) => {
-    const num = gaussianBlur(halfOfProduct(plane.data, mask, width, height, pool), halfSigma, pool);
-    const w = num.width;
-    const src = plane.data;
-    for (let y = 0; y < num.height; y++) {
-      const y0 = 2 * y * width;
-      const y1 = Math.min(height - 1, 2 * y + 1) * width;
-      for (let x = 0, i = y * w; x < w; x++, i++) {
-        const d = den.data[i] as number;
-        if (d > 1e-3) {
-          num.data[i] = (num.data[i] as number) / d;
-          continue;
-        }
-        // Almost no weight here: the plain 2×2 average (downsample2's value) instead.
-        const x0 = 2 * x;
-        const x1 = Math.min(width - 1, x0 + 1);
-        num.data[i] =
-          ((src[y0 + x0] as number) +
-            (src[y0 + x1] as number) +
-            (src[y1 + x0] as number) +
-            (src[y1 + x1] as number)) /
-          4;
-      }
-    }
-    return upsample2(num, width, height, pool);
-  });
-}
-
-/**
- * downsample2 of the plane mask·values (of the mask alone when `values` is null), without the
- * full-resolution product plane: each product is rounded to float32 as that plane would store it,
- * and the four are averaged in downsample2's order, so the result is the same.
- */
-function halfOfProduct(
-  values: Float32Array | null,
-  mask: Uint8Array | Float32Array,
-  width: number,
-  height: number,
-  pool?: Scratch,
-): Plane {
-  const w = Math.ceil(width / 2);
-  const h = Math.ceil(height / 2);
-  const out = newPlane(pool, w, h, false);
-  for (let y = 0; y < h; y++) {
-    const r0 = 2 * y * width;
-    const r1 = Math.min(height - 1, 2 * y + 1) * width;
-    for (let x = 0; x < w; x++) {
-      const x0 = 2 * x;
-      const x1 = Math.min(width - 1, x0 + 1);
-      const a = r0 + x0;
-      const b = r0 + x1;
-      const c = r1 + x0;
-      const d = r1 + x1;
-      out.data[y * w + x] = values
-        ? (Math.fround((mask[a] as number) * (values[a] as number)) +
-            Math.fround((mask[b] as number) * (values[b] as number)) +
-            Math.fround((mask[c] as number) * (values[c] as number)) +
-            Math.fround((mask[d] as number) * (values[d] as number))) /
-          4
-        : (Math.fround(mask[a] as number) +
-            Math.fround(mask[b] as number) +
-            Math.fround(mask[c] as number) +
-            Math.fround(mask[d] as number)) /
-          4;
-    }
-  }
   return out;
 }
 
@@ -331,27 +273,54 @@ export function maxFilter(
   y0 = Math.max(0, y0 - r);
   y1 = Math.min(height - 1, y1 + r);
   const tmp = f32(pool, src.length);
-  for (let y = Math.max(0, y0 - r); y <= Math.min(height - 1, y1 + r); y++) {
-    const row = y * width;
-    for (let x = x0; x <= x1; x++) {
-      let m = 0;
-      for (let k = Math.max(0, x - r), e = Math.min(width - 1, x + r); k <= e; k++) {
-        const v = src[row + k] as number;
-        if (v > m) m = v;
-      }
-      tmp[row + x] = m;
-    }
-  }
-  for (let y = y0; y <= y1; y++)
-    for (let x = x0; x <= x1; x++) {
-      let m = 0;
-      for (let k = Math.max(0, y - r), e = Math.min(height - 1, y + r); k <= e; k++) {
-        const v = tmp[k * width + x] as number;
-        if (v > m) m = v;
-      }
-      out[y * width + x] = m;
-    }
+  for (let y = Math.max(0, y0 - r); y <= Math.min(height - 1, y1 + r); y++)
+    rowMax(src, tmp, y * width, x0, x1, width, r);
+  for (let y = y0; y <= y1; y++) colMax(tmp, out, y, x0, x1, width, height, r);
   return out;
+}
+
+/**
+ * maxFilter's two passes over one row, functions of their own so V8 optimises them once for
+ * every row (decision 138). Row pass: the largest value within r columns.
+ */
+function rowMax(
+  src: Float32Array,
+  tmp: Float32Array,
+  row: number,
+  x0: number,
+  x1: number,
+  width: number,
+  r: number,
+): void {
+  for (let x = x0; x <= x1; x++) {
+    let m = 0;
+    for (let k = Math.max(0, x - r), e = Math.min(width - 1, x + r); k <= e; k++) {
+      const v = src[row + k] as number;
+      if (v > m) m = v;
+    }
+    tmp[row + x] = m;
+  }
+}
+
+/** Column pass of row y: the largest value within r rows. */
+function colMax(
+  tmp: Float32Array,
+  out: Float32Array,
+  y: number,
+  x0: number,
+  x1: number,
+  width: number,
+  height: number,
+  r: number,
+): void {
+  for (let x = x0; x <= x1; x++) {
+    let m = 0;
+    for (let k = Math.max(0, y - r), e = Math.min(height - 1, y + r); k <= e; k++) {
+      const v = tmp[k * width + x] as number;
+      if (v > m) m = v;
+    }
+    out[y * width + x] = m;
+  }
 }
 
 /**
@@ -363,25 +332,34 @@ export function valleyStrength(smoothed: Plane, sigma: number, pool?: Scratch): 
   const { data, width, height } = smoothed;
   const out = f32(pool, data.length);
   const s2 = sigma * sigma;
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      const c = data[i] as number;
-      const a = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
-      const d = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
-      const b =
-        ((data[i + width + 1] as number) -
-          (data[i + width - 1] as number) -
-          (data[i - width + 1] as number) +
-          (data[i - width - 1] as number)) /
-        4;
-      const half = (a + d) / 2;
-      const root = Math.sqrt(((a - d) / 2) ** 2 + b * b);
-      const l1 = half + root;
-      const l2 = half - root;
-      const v = s2 * (l1 - Math.abs(l2));
-      out[i] = v > 0 ? v : 0;
-    }
-  }
+  for (let y = 1; y < height - 1; y++) valleyRow(data, out, y * width, width, s2);
   return out;
+}
+
+/** valleyStrength of one row: a function of its own (decision 138). */
+function valleyRow(
+  data: Float32Array,
+  out: Float32Array,
+  row: number,
+  width: number,
+  s2: number,
+): void {
+  for (let x = 1; x < width - 1; x++) {
+    const i = row + x;
+    const c = data[i] as number;
+    const a = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
+    const d = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
+    const b =
+      ((data[i + width + 1] as number) -
+        (data[i + width - 1] as number) -
+        (data[i - width + 1] as number) +
+        (data[i - width - 1] as number)) /
+      4;
+    const half = (a + d) / 2;
+    const root = Math.sqrt(((a - d) / 2) ** 2 + b * b);
+    const l1 = half + root;
+    const l2 = half - root;
+    const v = s2 * (l1 - Math.abs(l2));
+    out[i] = v > 0 ? v : 0;
+  }
 }

@@ -55,6 +55,60 @@ export function intersect(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
+/**
+ * Sets dst[i] = 1 wherever src[i] is set, for i in [start, end). One small function for the many
+ * per-zone unions: V8 optimises it after the first few zones and every later call runs optimised
+ * (decision 138), where the same loop written inline ran unoptimised once per zone.
+ */
+export function orInto(src: Uint8Array, dst: Uint8Array, start: number, end: number): void {
+  for (let i = start; i < end; i++) if (src[i]) dst[i] = 1;
+}
+
+/** dst[i] = 1 wherever a[i] and b[i] are set, for i in [start, end) (see orInto). */
+export function andInto(
+  a: Uint8Array,
+  b: Uint8Array,
+  dst: Uint8Array,
+  start: number,
+  end: number,
+): void {
+  for (let i = start; i < end; i++) if (a[i] && b[i]) dst[i] = 1;
+}
+
+/** dst[i] = 1 wherever a[i] is set and b[i] is not, for i in [start, end) (see orInto). */
+export function andNotInto(
+  a: Uint8Array,
+  b: Uint8Array,
+  dst: Uint8Array,
+  start: number,
+  end: number,
+): void {
+  for (let i = start; i < end; i++) if (a[i] && !b[i]) dst[i] = 1;
+}
+
+/** dst[i] = label wherever src[i] is set, for i in [start, end) (see orInto). */
+export function labelInto(
+  src: Uint8Array,
+  dst: Int8Array,
+  label: number,
+  start: number,
+  end: number,
+): void {
+  for (let i = start; i < end; i++) if (src[i]) dst[i] = label;
+}
+
+/** Unsets mask[i] wherever keep[i] is unset, for i in [start, end) (see orInto). */
+export function clearOutside(mask: Uint8Array, keep: Uint8Array, start: number, end: number): void {
+  for (let i = start; i < end; i++) if (mask[i] && !keep[i]) mask[i] = 0;
+}
+
+/** Set pixels of the mask in [start, end). */
+export function countWithin(mask: Uint8Array, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) if (mask[i]) n++;
+  return n;
+}
+
 export function countMask(mask: Uint8Array): number {
   let n = 0;
   for (let i = 0; i < mask.length; i++) if (mask[i]) n++;
@@ -77,40 +131,74 @@ function boxTest(
 ): Uint8Array {
   const full = 2 * radius + 1;
   // count: set pixels in the window; size: the window's pixels inside the image.
-  const pass = (count: number, size: number) =>
-    test === 'any' ? count > 0 : count === (test === 'all' ? size : full);
   const tmp = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let count = 0;
-    for (let x = 0; x < Math.min(width, radius); x++) count += mask[row + x] ? 1 : 0;
-    for (let x = 0; x < width; x++) {
-      if (x + radius < width) count += mask[row + x + radius] ? 1 : 0;
-      if (x - radius - 1 >= 0) count -= mask[row + x - radius - 1] ? 1 : 0;
-      const size = Math.min(width - 1, x + radius) - Math.max(0, x - radius) + 1;
-      tmp[row + x] = pass(count, size) ? 1 : 0;
-    }
-  }
+  for (let y = 0; y < height; y++) boxRow(mask, tmp, y * width, width, radius, test);
   const out = new Uint8Array(mask.length);
   const count = new Int32Array(width);
-  for (let y = 0; y < Math.min(height, radius); y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) count[x] = (count[x] as number) + (tmp[row + x] as number);
-  }
+  for (let y = 0; y < Math.min(height, radius); y++) addRow(count, tmp, y * width, 1);
   for (let y = 0; y < height; y++) {
-    if (y + radius < height) {
-      const row = (y + radius) * width;
-      for (let x = 0; x < width; x++) count[x] = (count[x] as number) + (tmp[row + x] as number);
-    }
-    if (y - radius - 1 >= 0) {
-      const row = (y - radius - 1) * width;
-      for (let x = 0; x < width; x++) count[x] = (count[x] as number) - (tmp[row + x] as number);
-    }
+    if (y + radius < height) addRow(count, tmp, (y + radius) * width, 1);
+    if (y - radius - 1 >= 0) addRow(count, tmp, (y - radius - 1) * width, -1);
     const size = Math.min(height - 1, y + radius) - Math.max(0, y - radius) + 1;
-    const row = y * width;
-    for (let x = 0; x < width; x++) out[row + x] = pass(count[x] as number, size) ? 1 : 0;
+    passRow(count, out, y * width, size, full, test);
   }
   return out;
+}
+
+/*
+ * boxTest's loops over one row, functions of their own so V8 optimises each once for every row
+ * and every call (decision 138). boxRow: the horizontal window test of one row.
+ */
+function boxRow(
+  mask: Uint8Array,
+  tmp: Uint8Array,
+  row: number,
+  width: number,
+  radius: number,
+  test: 'any' | 'all' | 'all-in-image',
+): void {
+  const full = 2 * radius + 1;
+  let count = 0;
+  for (let x = 0; x < Math.min(width, radius); x++) count += mask[row + x] ? 1 : 0;
+  for (let x = 0; x < width; x++) {
+    if (x + radius < width) count += mask[row + x + radius] ? 1 : 0;
+    if (x - radius - 1 >= 0) count -= mask[row + x - radius - 1] ? 1 : 0;
+    const size = Math.min(width - 1, x + radius) - Math.max(0, x - radius) + 1;
+    tmp[row + x] = boxPasses(test, count, size, full) ? 1 : 0;
+  }
+}
+
+/** count[x] += sign · tmp[row + x] over the row. */
+function addRow(count: Int32Array, tmp: Uint8Array, row: number, sign: 1 | -1): void {
+  for (let x = 0; x < count.length; x++)
+    count[x] = (count[x] as number) + sign * (tmp[row + x] as number);
+}
+
+/** The vertical window test of one row from the column counts. */
+function passRow(
+  count: Int32Array,
+  out: Uint8Array,
+  row: number,
+  size: number,
+  full: number,
+  test: 'any' | 'all' | 'all-in-image',
+): void {
+  for (let x = 0; x < count.length; x++)
+    out[row + x] = boxPasses(test, count[x] as number, size, full) ? 1 : 0;
+}
+
+/**
+ * boxTest's test of one window (count: its set pixels; size: its pixels inside the image). A
+ * module function, not a closure made per call, so V8's optimised boxTest stays valid from one
+ * call to the next (decision 138).
+ */
+function boxPasses(
+  test: 'any' | 'all' | 'all-in-image',
+  count: number,
+  size: number,
+  full: number,
+): boolean {
+  return test === 'any' ? count > 0 : count === (test === 'all' ? size : full);
 }
 
 /** Dilation by a (2r+1)² square (pixels outside the image count as unset). */
@@ -139,28 +227,43 @@ export function connectedComponents(mask: Uint8Array, width: number, height: num
   const stack: number[] = [];
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || seen[start]) continue;
-    const members: number[] = [];
-    stack.push(start);
-    seen[start] = 1;
-    while (stack.length) {
-      const i = stack.pop() as number;
-      members.push(i);
-      const x = i % width;
-      const y = (i - x) / width;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          const j = ny * width + nx;
-          if (mask[j] && !seen[j]) {
-            seen[j] = 1;
-            stack.push(j);
-          }
+    out.push(flood(mask, seen, stack, start, width, height));
+  }
+  return out;
+}
+
+/**
+ * The component of `start` (connectedComponents): a function of its own, so V8 optimises it once
+ * for every component (decision 138) rather than an inner loop entered and left per component.
+ */
+function flood(
+  mask: Uint8Array,
+  seen: Uint8Array,
+  stack: number[],
+  start: number,
+  width: number,
+  height: number,
+): number[] {
+  const members: number[] = [];
+  stack.push(start);
+  seen[start] = 1;
+  while (stack.length) {
+    const i = stack.pop() as number;
+    members.push(i);
+    const x = i % width;
+    const y = (i - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const j = ny * width + nx;
+        if (mask[j] && !seen[j]) {
+          seen[j] = 1;
+          stack.push(j);
         }
       }
     }
-    out.push(members);
   }
-  return out;
+  return members;
 }

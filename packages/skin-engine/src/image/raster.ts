@@ -95,6 +95,52 @@ function clampIndex(v: number, max: number): number {
 }
 
 /**
+ * One source row filtered horizontally into `tmp` at output pixel `at`. resampleRgb's loops over
+ * a row are functions of their own, so V8 optimises them as a whole after a few rows rather than
+ * entering and leaving an optimised inner loop on every row (decision 138); the same arithmetic.
+ */
+function filterRow(
+  data: Uint8Array | Uint8ClampedArray,
+  rowOffset: number,
+  channels: number,
+  wx: ReturnType<typeof axisWeights>,
+  tmp: Float32Array,
+  at: number,
+): void {
+  const outWidth = wx.count.length;
+  for (let i = 0; i < outWidth; i++) {
+    const n = wx.count[i] as number;
+    const base = i * wx.taps;
+    let cr = 0;
+    let cg = 0;
+    let cb = 0;
+    for (let k = 0; k < n; k++) {
+      const w = wx.weights[base + k] as number;
+      const p = rowOffset + (wx.index[base + k] as number) * channels;
+      cr += w * (data[p] as number);
+      cg += w * (data[p + 1] as number);
+      cb += w * (data[p + 2] as number);
+    }
+    const o = (at + i) * 3;
+    tmp[o] = cr;
+    tmp[o + 1] = cg;
+    tmp[o + 2] = cb;
+  }
+}
+
+/** out[o0 + c] += w · tmp[t0 + c] for c < n (see filterRow). */
+function addScaledRow(
+  out: Float32Array,
+  o0: number,
+  tmp: Float32Array,
+  t0: number,
+  w: number,
+  n: number,
+): void {
+  for (let c = 0; c < n; c++) out[o0 + c] = (out[o0 + c] as number) + w * (tmp[t0 + c] as number);
+}
+
+/**
  * Resamples the `rect` of a photo to `outWidth` x `outHeight`, returning interleaved RGB floats
  * in 0..255. Separable, so the cost is linear in the number of output pixels.
  */
@@ -119,27 +165,8 @@ export function resampleRgb(
     }
   }
   const tmp = f32(pool, rows.length * outWidth * 3, false);
-  for (let slot = 0; slot < rows.length; slot++) {
-    const rowOffset = (rows[slot] as number) * width * channels;
-    for (let i = 0; i < outWidth; i++) {
-      const n = wx.count[i] as number;
-      const base = i * wx.taps;
-      let cr = 0;
-      let cg = 0;
-      let cb = 0;
-      for (let k = 0; k < n; k++) {
-        const w = wx.weights[base + k] as number;
-        const p = rowOffset + (wx.index[base + k] as number) * channels;
-        cr += w * (data[p] as number);
-        cg += w * (data[p + 1] as number);
-        cb += w * (data[p + 2] as number);
-      }
-      const o = (slot * outWidth + i) * 3;
-      tmp[o] = cr;
-      tmp[o + 1] = cg;
-      tmp[o + 2] = cb;
-    }
-  }
+  for (let slot = 0; slot < rows.length; slot++)
+    filterRow(data, (rows[slot] as number) * width * channels, channels, wx, tmp, slot * outWidth);
   const out = f32(pool, outWidth * outHeight * 3);
   for (let j = 0; j < outHeight; j++) {
     const n = wy.count[j] as number;
@@ -149,8 +176,7 @@ export function resampleRgb(
       const w = wy.weights[base + k] as number;
       if (w === 0) continue;
       const t0 = (rowSlot[wy.index[base + k] as number] as number) * outWidth * 3;
-      for (let c = 0; c < outWidth * 3; c++)
-        out[o0 + c] = (out[o0 + c] as number) + w * (tmp[t0 + c] as number);
+      addScaledRow(out, o0, tmp, t0, w, outWidth * 3);
     }
   }
   return out;
@@ -164,6 +190,98 @@ export function resampleRgb(
  * `buffer` gives the array to fill (the detector reuses one; tfjs copies it into the WASM heap
  * when the tensor is made).
  */
+/*
+ * detectorInput's rows, functions of their own (decision 138): optimised once for every row, not
+ * an inner loop entered and left on every row of the first photo. k = 1: a plain copy.
+ */
+function copyRow(
+  data: Uint8Array | Uint8ClampedArray,
+  start: number,
+  channels: number,
+  out: Float32Array,
+  at: number,
+  w: number,
+): void {
+  let p = start;
+  let o = at;
+  for (let x = 0; x < w; x++, p += channels, o += 3) {
+    out[o] = data[p] as number;
+    out[o + 1] = data[p + 1] as number;
+    out[o + 2] = data[p + 2] as number;
+  }
+}
+
+/**
+ * k = 2, the common case (a 1280 px photo): each 2×2 block in one step. For a sum s of four
+ * whole values, Math.round(s / 4) = (s + 2) >> 2.
+ */
+function halveRow(
+  data: Uint8Array | Uint8ClampedArray,
+  p0: number,
+  rowStride: number,
+  channels: number,
+  out: Float32Array,
+  at: number,
+  w: number,
+): void {
+  const p1 = p0 + rowStride;
+  for (let x = 0, a = p0, b = p1, o = at; x < w; x++, o += 3) {
+    const a2 = a + channels;
+    const b2 = b + channels;
+    const r =
+      (data[a] as number) + (data[a2] as number) + (data[b] as number) + (data[b2] as number);
+    const g =
+      (data[a + 1] as number) +
+      (data[a2 + 1] as number) +
+      (data[b + 1] as number) +
+      (data[b2 + 1] as number);
+    const bl =
+      (data[a + 2] as number) +
+      (data[a2 + 2] as number) +
+      (data[b + 2] as number) +
+      (data[b2 + 2] as number);
+    out[o] = (r + 2) >> 2;
+    out[o + 1] = (g + 2) >> 2;
+    out[o + 2] = (bl + 2) >> 2;
+    a += 2 * channels;
+    b += 2 * channels;
+  }
+}
+
+/** k ≥ 3: a row of block sums, rounded means. */
+function roundRow(acc: Uint32Array, area: number, out: Float32Array, at: number): void {
+  for (let i = 0; i < acc.length; i++) out[at + i] = Math.round((acc[i] as number) / area);
+}
+
+/**
+ * One source row's share of a row of k × k block sums: its k pixels per block added to `acc`
+ * (RGB per block). A function of its own, so V8 optimises it as a whole after a few rows rather
+ * than entering and leaving an optimised inner loop on every row (decision 138).
+ */
+function addBlockRow(
+  data: Uint8Array | Uint8ClampedArray,
+  start: number,
+  channels: number,
+  k: number,
+  acc: Uint32Array,
+  w: number,
+): void {
+  let p = start;
+  for (let x = 0, a = 0; x < w; x++, a += 3) {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (let dx = 0; dx < k; dx++, p += channels) {
+      r += data[p] as number;
+      g += data[p + 1] as number;
+      b += data[p + 2] as number;
+    }
+    acc[a] = (acc[a] as number) + r;
+    acc[a + 1] = (acc[a + 1] as number) + g;
+    acc[a + 2] = (acc[a + 2] as number) + b;
+  }
+}
+
 export function detectorInput(
   image: PixelImage,
   k: number,
@@ -178,69 +296,22 @@ export function detectorInput(
   if (w !== h) out.fill(128);
   const area = k * k;
   if (k === 1) {
-    for (let y = 0; y < h; y++) {
-      let p = y * width * channels;
-      let o = y * side * 3;
-      for (let x = 0; x < w; x++, p += channels, o += 3) {
-        out[o] = data[p] as number;
-        out[o + 1] = data[p + 1] as number;
-        out[o + 2] = data[p + 2] as number;
-      }
-    }
+    for (let y = 0; y < h; y++) copyRow(data, y * width * channels, channels, out, y * side * 3, w);
     return { data: out, width: w, height: h, side };
   }
   const rowStride = width * channels;
   if (k === 2) {
     // The common case (a 1280 px photo): each 2×2 block in one step. For a sum s of four whole
     // values, Math.round(s / 4) = (s + 2) >> 2.
-    for (let y = 0; y < h; y++) {
-      const p0 = 2 * y * rowStride;
-      const p1 = p0 + rowStride;
-      for (let x = 0, a = p0, b = p1, o = y * side * 3; x < w; x++, o += 3) {
-        const a2 = a + channels;
-        const b2 = b + channels;
-        const r =
-          (data[a] as number) + (data[a2] as number) + (data[b] as number) + (data[b2] as number);
-        const g =
-          (data[a + 1] as number) +
-          (data[a2 + 1] as number) +
-          (data[b + 1] as number) +
-          (data[b2 + 1] as number);
-        const bl =
-          (data[a + 2] as number) +
-          (data[a2 + 2] as number) +
-          (data[b + 2] as number) +
-          (data[b2 + 2] as number);
-        out[o] = (r + 2) >> 2;
-        out[o + 1] = (g + 2) >> 2;
-        out[o + 2] = (bl + 2) >> 2;
-        a += 2 * channels;
-        b += 2 * channels;
-      }
-    }
+    for (let y = 0; y < h; y++)
+      halveRow(data, 2 * y * rowStride, rowStride, channels, out, y * side * 3, w);
     return { data: out, width: w, height: h, side };
   }
   const acc = new Uint32Array(w * 3);
   for (let y = 0; y < h; y++) {
     acc.fill(0);
-    for (let dy = 0; dy < k; dy++) {
-      let p = (y * k + dy) * rowStride;
-      for (let x = 0, a = 0; x < w; x++, a += 3) {
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        for (let dx = 0; dx < k; dx++, p += channels) {
-          r += data[p] as number;
-          g += data[p + 1] as number;
-          b += data[p + 2] as number;
-        }
-        acc[a] = (acc[a] as number) + r;
-        acc[a + 1] = (acc[a + 1] as number) + g;
-        acc[a + 2] = (acc[a + 2] as number) + b;
-      }
-    }
-    const o = y * side * 3;
-    for (let i = 0; i < w * 3; i++) out[o + i] = Math.round((acc[i] as number) / area);
+    for (let dy = 0; dy < k; dy++) addBlockRow(data, (y * k + dy) * rowStride, channels, k, acc, w);
+    roundRow(acc, area, out, y * side * 3);
   }
   return { data: out, width: w, height: h, side };
 }

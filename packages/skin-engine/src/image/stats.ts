@@ -20,6 +20,9 @@ export function maskedQuantile(
   return maskedQuantiles(values, mask, [q], range)[0] as number;
 }
 
+const HIST_BINS = 4096;
+const histogram = new Uint32Array(HIST_BINS);
+
 /** Several quantiles (ascending) of the masked values from one histogram (see maskedQuantile). */
 export function maskedQuantiles(
   values: Float32Array,
@@ -41,8 +44,10 @@ export function maskedQuantiles(
   }
   if (n === 0) return qs.map(() => 0);
   if (hi - lo < 1e-9) return qs.map(() => lo);
-  const bins = 4096;
-  const hist = new Uint32Array(bins);
+  const bins = HIST_BINS;
+  // One histogram for every call (cleared here): a 16 KB array made per call, dozens of times an
+  // analysis, was garbage for the collector (decision 138).
+  const hist = histogram.fill(0);
   const scale = (bins - 1e-6) / (hi - lo);
   for (let i = start; i < end; i++) {
     if (!mask[i]) continue;
@@ -61,6 +66,19 @@ export function maskedQuantiles(
 }
 
 /**
+ * A pixel's weight in detrendedStd: 0 off the mask, else its `weight` (1 without one). A module
+ * function rather than a closure made per call, so V8's optimised code for detrendedStd stays
+ * valid from one zone to the next (decision 138).
+ */
+function pixelWeight(
+  mask: Uint8Array,
+  weight: Uint8Array | Float32Array | undefined,
+  i: number,
+): number {
+  return mask[i] ? (weight ? (weight[i] as number) : 1) : 0;
+}
+
+/**
  * Standard deviation of `values` over the mask after removing a least-squares plane a+bx+cy.
  * `weight`, when given, weights each pixel (a 0/1 mask restricts to it; a soft hair weight lets a
  * half-hair pixel count half): weighted least squares and a weighted σ.
@@ -73,7 +91,6 @@ export function detrendedStd(
   weight?: Uint8Array | Float32Array,
 ): number {
   const b = bounds ?? { x0: 0, y0: 0, x1: width, y1: Math.ceil(mask.length / width) };
-  const w = (i: number) => (mask[i] ? (weight ? (weight[i] as number) : 1) : 0);
   // Normal equations for the plane fit; coordinates centred for conditioning.
   let n = 0;
   let count = 0;
@@ -81,7 +98,7 @@ export function detrendedStd(
   let sy = 0;
   for (let y = b.y0; y < b.y1; y++) {
     for (let x = b.x0; x < b.x1; x++) {
-      const wi = w(y * width + x);
+      const wi = pixelWeight(mask, weight, y * width + x);
       if (wi <= 0) continue;
       n += wi;
       count++;
@@ -101,7 +118,7 @@ export function detrendedStd(
   for (let y = b.y0; y < b.y1; y++) {
     for (let x = b.x0; x < b.x1; x++) {
       const i = y * width + x;
-      const wi = w(i);
+      const wi = pixelWeight(mask, weight, i);
       if (wi <= 0) continue;
       const dx = x - mx;
       const dy = y - my;
@@ -122,7 +139,7 @@ export function detrendedStd(
   for (let y = b.y0; y < b.y1; y++) {
     for (let x = b.x0; x < b.x1; x++) {
       const i = y * width + x;
-      const wi = w(i);
+      const wi = pixelWeight(mask, weight, i);
       if (wi <= 0) continue;
       const r = (values[i] as number) - (a + bx * (x - mx) + by * (y - my));
       ss += wi * r * r;

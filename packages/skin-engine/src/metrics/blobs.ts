@@ -51,61 +51,19 @@ export function detectBlobs(
   const sign = opts.polarity === 'dark' ? 1 : -1;
   const r = opts.maxCurvatureRatio ?? 6;
   const edgeLimit = ((r + 1) * (r + 1)) / r;
-  const candidates: Array<Blob & { index: number }> = [];
+  const candidates: Candidate[] = [];
   for (let level = opts.fromLevel; level <= opts.toLevel; level++) {
     const fine = stack[level];
     const coarse = stack[level + 1];
     if (!fine || !coarse) break;
-    const f = fine.data;
-    const c = coarse.data;
-    const d = (i: number) => sign * ((c[i] as number) - (f[i] as number));
-    for (let y = 1; y < height - 1; y++) {
-      for (let x = 1; x < width - 1; x++) {
-        const i = y * width + x;
-        if (!opts.mask[i]) continue;
-        const v = d(i);
-        if (v < opts.minResponse) continue;
-        // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
-        // The Hessian's edge measure only for the local maxima.
-        if (
-          v > d(i - width - 1) &&
-          v > d(i - width) &&
-          v > d(i - width + 1) &&
-          v > d(i - 1) &&
-          v >= d(i + 1) &&
-          v >= d(i + width - 1) &&
-          v >= d(i + width) &&
-          v >= d(i + width + 1)
-        ) {
-          const edge = edgeMeasure(d, i, width, v);
-          if (edge >= edgeLimit) continue;
-          candidates.push({
-            x,
-            y,
-            sigma: sigmas[level] as number,
-            response: v,
-            curvature: ratioOfEdgeMeasure(edge),
-            index: level * width * height + i,
-          });
-        }
-      }
-    }
+    const found = { sigma: sigmas[level] as number, offset: level * width * height };
+    scanLevel(fine.data, coarse.data, sign, opts, width, height, edgeLimit, found, candidates);
   }
   candidates.sort((a, b) => b.response - a.response || a.index - b.index);
   const sep = opts.separation ?? 2;
   const kept: Blob[] = [];
   for (const cand of candidates) {
-    let overlaps = false;
-    for (const k of kept) {
-      const r = sep * Math.max(k.sigma, cand.sigma);
-      const dx = k.x - cand.x;
-      const dy = k.y - cand.y;
-      if (dx * dx + dy * dy < r * r) {
-        overlaps = true;
-        break;
-      }
-    }
-    if (!overlaps)
+    if (!overlapsKept(kept, cand, sep))
       kept.push({
         x: cand.x,
         y: cand.y,
@@ -117,11 +75,100 @@ export function detectBlobs(
   return kept;
 }
 
+type Candidate = Blob & { index: number };
+
+/**
+ * Whether a blob already kept lies within `sep` (larger) sigmas of the candidate: a function of
+ * its own, called once per candidate, so V8 optimises it whole (decision 138).
+ */
+function overlapsKept(kept: readonly Blob[], cand: Candidate, sep: number): boolean {
+  for (let j = 0; j < kept.length; j++) {
+    const k = kept[j] as Blob;
+    const r = sep * Math.max(k.sigma, cand.sigma);
+    const dx = k.x - cand.x;
+    const dy = k.y - cand.y;
+    if (dx * dx + dy * dy < r * r) return true;
+  }
+  return false;
+}
+
+/**
+ * One level's local maxima of D = sign·(coarse − fine) above `minResponse` inside the mask, pushed
+ * onto `out`. A function of its own, with the DoG read inline rather than through a closure made
+ * per level: V8 then optimises it once for every level and call (decision 138), not the loop of
+ * one long function again after each exit, and the values are the same.
+ */
+function scanLevel(
+  f: Float32Array,
+  c: Float32Array,
+  sign: number,
+  opts: BlobOptions,
+  width: number,
+  height: number,
+  edgeLimit: number,
+  found: { sigma: number; offset: number },
+  out: Candidate[],
+): void {
+  for (let y = 1; y < height - 1; y++) scanRow(f, c, sign, opts, width, y, edgeLimit, found, out);
+}
+
+/** scanLevel's row y (its own function for the same reason). */
+function scanRow(
+  f: Float32Array,
+  c: Float32Array,
+  sign: number,
+  opts: BlobOptions,
+  width: number,
+  y: number,
+  edgeLimit: number,
+  found: { sigma: number; offset: number },
+  out: Candidate[],
+): void {
+  const { mask, minResponse } = opts;
+  for (let x = 1; x < width - 1; x++) {
+    const i = y * width + x;
+    if (!mask[i]) continue;
+    const v = sign * ((c[i] as number) - (f[i] as number));
+    if (v < minResponse) continue;
+    // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
+    // The Hessian's edge measure only for the local maxima.
+    if (
+      v > sign * ((c[i - width - 1] as number) - (f[i - width - 1] as number)) &&
+      v > sign * ((c[i - width] as number) - (f[i - width] as number)) &&
+      v > sign * ((c[i - width + 1] as number) - (f[i - width + 1] as number)) &&
+      v > sign * ((c[i - 1] as number) - (f[i - 1] as number)) &&
+      v >= sign * ((c[i + 1] as number) - (f[i + 1] as number)) &&
+      v >= sign * ((c[i + width - 1] as number) - (f[i + width - 1] as number)) &&
+      v >= sign * ((c[i + width] as number) - (f[i + width] as number)) &&
+      v >= sign * ((c[i + width + 1] as number) - (f[i + width + 1] as number))
+    ) {
+      const edge = edgeMeasure(f, c, sign, i, width, v);
+      if (edge >= edgeLimit) continue;
+      out.push({
+        x,
+        y,
+        sigma: found.sigma,
+        response: v,
+        curvature: ratioOfEdgeMeasure(edge),
+        index: found.offset + i,
+      });
+    }
+  }
+}
+
 /**
  * tr²/det of the DoG's 2×2 Hessian at i (Lowe 2004 §4.1): (r + 1)²/r for principal-curvature
- * ratio r, so ≥ 4; Infinity where det ≤ 0 (a saddle or a flat point).
+ * ratio r, so ≥ 4; Infinity where det ≤ 0 (a saddle or a flat point). D = sign·(c − f).
  */
-function edgeMeasure(d: (i: number) => number, i: number, width: number, v: number): number {
+function edgeMeasure(
+  f: Float32Array,
+  c: Float32Array,
+  sign: number,
+  i: number,
+  width: number,
+  v: number,
+): number {
+  const d = (j: number) => sign * ((c[j] as number) - (f[j] as number));
   const dxx = d(i + 1) + d(i - 1) - 2 * v;
   const dyy = d(i + width) + d(i - width) - 2 * v;
   const dxy = (d(i + width + 1) - d(i + width - 1) - d(i - width + 1) + d(i - width - 1)) / 4;
@@ -155,7 +202,7 @@ export function curvatureRatio(
   const { width, height } = fine;
   if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) return Infinity;
   const sign = polarity === 'dark' ? 1 : -1;
-  const d = (i: number) => sign * ((coarse.data[i] as number) - (fine.data[i] as number));
   const i = y * width + x;
-  return ratioOfEdgeMeasure(edgeMeasure(d, i, width, d(i)));
+  const v = sign * ((coarse.data[i] as number) - (fine.data[i] as number));
+  return ratioOfEdgeMeasure(edgeMeasure(fine.data, coarse.data, sign, i, width, v));
 }

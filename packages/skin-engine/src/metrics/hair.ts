@@ -1,5 +1,6 @@
 import { connectedComponents } from '../image/mask';
-import { maskedGaussianBlurHalf, maxFilter } from '../image/filters';
+import { maxFilter } from '../image/filters';
+import { maskedGaussianBlurHalf } from '../image/masked-blur';
 import type { Plane } from '../image/raster';
 import { f32, u8, type Scratch } from '../image/scratch';
 import { maskedQuantile } from '../image/stats';
@@ -102,12 +103,9 @@ export interface HairMap {
 
 /** With a Scratch, every plane of the map is a temporary of the caller's step (decision 044). */
 export function detectHair(input: HairInput, pool?: Scratch): HairMap {
-  const { width, height, highPass, L, measured, reference, fold } = input;
+  const { width, height, highPass, L, measured, reference } = input;
   const energy: Plane = { data: f32(pool, L.length, false), width, height };
-  for (let i = 0; i < L.length; i++) {
-    const h = highPass[i] as number;
-    energy.data[i] = h * h;
-  }
+  squares(highPass, energy.data);
   const [localE, localL] = maskedGaussianBlurHalf(
     [energy, { data: L, width, height }],
     measured,
@@ -115,25 +113,13 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
     pool,
   ) as [Plane, Plane];
   const texture = f32(pool, L.length, false);
-  for (let i = 0; i < L.length; i++) texture[i] = Math.sqrt(Math.max(0, localE.data[i] as number));
+  roots(localE.data, texture);
   const refTexture = Math.max(0.05, maskedQuantile(texture, reference, 0.5));
   const refL = Math.max(5, maskedQuantile(localL.data, reference, 0.5));
   const darkening = f32(pool, L.length);
   const raw = f32(pool, L.length);
   const support = u8(pool, L.length);
-  for (let i = 0; i < L.length; i++) {
-    if (!measured[i]) continue;
-    if (fold && (fold[i] as number) > HAIR_FOLD) continue;
-    const e = (texture[i] as number) / refTexture;
-    const d = (refL - (localL.data[i] as number)) / refL;
-    texture[i] = e;
-    darkening[i] = d;
-    const h = hairness(e, d);
-    if (h > 0) {
-      raw[i] = h;
-      support[i] = 1;
-    }
-  }
+  hairRule(input, localL.data, refTexture, refL, { texture, darkening, raw, support });
   // Hair covers an area; a spot, a blemish or a painted mark is small: a patch's weight ramps
   // with its area around HAIR_MIN_AREA. A pixel adds to the area from weight ¼ to ¾ (½ at ½, where
   // the binary rule started counting it), so the area moves smoothly and is not inflated by the
@@ -141,8 +127,7 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
   const strands = input.strandsAbove !== undefined ? strandTensor(input, pool) : null;
   const strandPatches: HairMap['strandPatches'] = [];
   for (const members of connectedComponents(support, width, height)) {
-    let area = 0;
-    for (const i of members) area += ramp(2 * (raw[i] as number) - 0.5);
+    const area = patchArea(members, raw);
     let k = ramp(
       (area - (1 - HAIR_AREA_SOFT) * HAIR_MIN_AREA) / (2 * HAIR_AREA_SOFT * HAIR_MIN_AREA),
     );
@@ -153,20 +138,89 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
         strandPatches.push({ area, ...p });
       }
     }
-    if (k < 1) for (const i of members) raw[i] = (raw[i] as number) * k;
+    if (k < 1) scalePatch(members, raw, k);
   }
   // Strands' edges are softer than the rule: widen by 2 px (≈ 1 mm), within the skin (a grey
   // dilation: a pixel takes the largest weight within 2 px).
   const grown = maxFilter(raw, support, width, height, 2, pool);
   const weight = f32(pool, L.length);
   const mask = u8(pool, L.length);
-  for (let i = 0; i < L.length; i++) {
+  weighOnSkin(grown, measured, weight, mask);
+  return { weight, mask, texture, darkening, refTexture, refL, strandPatches };
+}
+
+/*
+ * detectHair's loops over the frame as functions of their own (decision 138): each is compiled
+ * alone, quickly, instead of detectHair whole again for every loop the first time it runs.
+ */
+function squares(src: Float32Array, out: Float32Array): void {
+  for (let i = 0; i < src.length; i++) {
+    const h = src[i] as number;
+    out[i] = h * h;
+  }
+}
+
+function roots(src: Float32Array, out: Float32Array): void {
+  for (let i = 0; i < src.length; i++) out[i] = Math.sqrt(Math.max(0, src[i] as number));
+}
+
+/** Each measured pixel's texture and darkening ratios and its hair weight by the rule. */
+function hairRule(
+  input: HairInput,
+  localL: Float32Array,
+  refTexture: number,
+  refL: number,
+  out: { texture: Float32Array; darkening: Float32Array; raw: Float32Array; support: Uint8Array },
+): void {
+  const { measured, fold } = input;
+  const { texture, darkening, raw, support } = out;
+  for (let i = 0; i < measured.length; i++) {
+    if (!measured[i]) continue;
+    if (fold && (fold[i] as number) > HAIR_FOLD) continue;
+    const e = (texture[i] as number) / refTexture;
+    const d = (refL - (localL[i] as number)) / refL;
+    texture[i] = e;
+    darkening[i] = d;
+    const h = hairness(e, d);
+    if (h > 0) {
+      raw[i] = h;
+      support[i] = 1;
+    }
+  }
+}
+
+/** The grown weight on the measured skin, and where it is at least ½. */
+function weighOnSkin(
+  grown: Float32Array,
+  measured: Uint8Array,
+  weight: Float32Array,
+  mask: Uint8Array,
+): void {
+  for (let i = 0; i < measured.length; i++) {
     if (!measured[i]) continue;
     const w = grown[i] as number;
     weight[i] = w;
     if (w >= 0.5) mask[i] = 1;
   }
-  return { weight, mask, texture, darkening, refTexture, refL, strandPatches };
+}
+
+/*
+ * A patch's loops as functions of their own: called once per patch (hundreds of patches), V8
+ * optimises them after the first few instead of entering and leaving an optimised inner loop of
+ * detectHair for every patch (decision 138). The same sums in the same order.
+ */
+function patchArea(members: readonly number[], raw: Float32Array): number {
+  let area = 0;
+  for (let m = 0; m < members.length; m++)
+    area += ramp(2 * (raw[members[m] as number] as number) - 0.5);
+  return area;
+}
+
+function scalePatch(members: readonly number[], raw: Float32Array, k: number): void {
+  for (let m = 0; m < members.length; m++) {
+    const i = members[m] as number;
+    raw[i] = (raw[i] as number) * k;
+  }
 }
 
 /**
@@ -178,20 +232,31 @@ function strandTensor(input: HairInput, pool?: Scratch): [Plane, Plane, Plane] {
   const xx = f32(pool, highPass.length);
   const yy = f32(pool, highPass.length);
   const xy = f32(pool, highPass.length);
-  for (let y = 1; y < height - 1; y++)
-    for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
-      const gx = ((highPass[i + 1] as number) - (highPass[i - 1] as number)) / 2;
-      const gy = ((highPass[i + width] as number) - (highPass[i - width] as number)) / 2;
-      xx[i] = gx * gx;
-      yy[i] = gy * gy;
-      xy[i] = gx * gy;
-    }
+  for (let y = 1; y < height - 1; y++) tensorRow(highPass, xx, yy, xy, y * width, width);
   const p = (data: Float32Array): Plane => ({ data, width, height });
   return maskedGaussianBlurHalf([p(xx), p(yy), p(xy)], measured, STRAND_SIGMA, pool) as [
     Plane,
     Plane,
     Plane,
   ];
+}
+
+/** strandTensor's row at `row` (a function of its own, decision 138). */
+function tensorRow(
+  highPass: Float32Array,
+  xx: Float32Array,
+  yy: Float32Array,
+  xy: Float32Array,
+  row: number,
+  width: number,
+): void {
+  for (let x = 1, i = row + 1; x < width - 1; x++, i++) {
+    const gx = ((highPass[i + 1] as number) - (highPass[i - 1] as number)) / 2;
+    const gy = ((highPass[i + width] as number) - (highPass[i - width] as number)) / 2;
+    xx[i] = gx * gx;
+    yy[i] = gy * gy;
+    xy[i] = gx * gy;
+  }
 }
 
 /**
@@ -241,4 +306,37 @@ export function hairness(e: number, d: number): number {
   const t2 = ramp((e - 2 * (1 - HAIR_SOFT) * HAIR_TEXTURE) / (4 * HAIR_SOFT * HAIR_TEXTURE));
   const d2 = ramp((d + HAIR_SOFT_D) / (2 * HAIR_SOFT_D));
   return Math.max(Math.min(t1, d1), Math.min(t2, d2));
+}
+
+/**
+ * One zone's skin: each pixel of its polygon ∩ skin `src` counts 1 − its hair weight (hair only
+ * from row `hairFromY` down), marked in `out`; returns the soft pixel count and the hair. A function
+ * of its own, called once per zone, so V8 optimises it whole (decision 138); the same arithmetic
+ * as the loop it replaces.
+ */
+export function zoneSkin(
+  src: Uint8Array,
+  hairWeight: Float32Array,
+  skinW: Float32Array,
+  mask: Uint8Array,
+  measured: Uint8Array,
+  core: Uint8Array,
+  [start, end, width, hairFromY]: [number, number, number, number],
+): [number, number] {
+  let pixels = 0;
+  let hairPx = 0;
+  for (let i = start; i < end; i++) {
+    if (!src[i]) continue;
+    const y = (i / width) | 0;
+    const h = y >= hairFromY ? (hairWeight[i] as number) : 0;
+    hairPx += h;
+    if (h >= 1) continue;
+    const w = 1 - h;
+    skinW[i] = w;
+    mask[i] = 1;
+    measured[i] = 1;
+    if (w >= 0.5) core[i] = 1;
+    pixels += w;
+  }
+  return [pixels, hairPx];
 }

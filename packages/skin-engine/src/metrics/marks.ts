@@ -1,5 +1,6 @@
 import type { RegionKey } from '@lumiskin/contract/analysis';
 import { downsampleMask2, gaussianBlur } from '../image/filters';
+import { andInto } from '../image/mask';
 import type { Plane } from '../image/raster';
 import { u8, type Scratch } from '../image/scratch';
 import { detectBlobs, type Blob } from './blobs';
@@ -167,8 +168,7 @@ export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
   const acneSkin = u8(pool, L.length);
   for (const r of LESION_ZONES) {
     const { mask: m, bounds } = frame.regions[r];
-    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++)
-      if (m[i] && core[i]) acneSkin[i] = 1;
+    andInto(m, core, acneSkin, bounds.y0 * width, bounds.y1 * width);
   }
   const acneInput = { ...lesionInput, core: acneSkin };
   const onSkin = (bl: Lesion) => ({

@@ -3,9 +3,11 @@ import type { FaceFrame, FrameRegion } from '../face/frame';
 import { individualTypologyAngle } from '../image/color';
 import { downsample2, gaussianBlur, upsample2, valleyStrength } from '../image/filters';
 import type { Plane } from '../image/raster';
+import { andInto, labelInto, orInto } from '../image/mask';
+import { difference, magnitude, scaleAbout } from '../image/pixel-loops';
 import { f32, plane, u8, type Scratch } from '../image/scratch';
 import { maskedQuantile, maskedQuantiles } from '../image/stats';
-import { detectHair, type HairMap } from './hair';
+import { detectHair, zoneSkin, type HairMap } from './hair';
 
 /**
  * What every measurement of one working frame reads (decision 044's pool lends its arrays): the
@@ -107,7 +109,6 @@ export function shineWeights(
   // addedLight: by specularExcess (a glint's high-pass, back from contrast scale cs, likewise).
   opts: { addedLight?: boolean; cs?: number } = {},
 ): void {
-  const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
   const { addedLight = false, cs = 1 } = opts;
   const oilScale = addedLight ? oilToneScale(refL) : 1;
   const hpScale = addedLight ? oilScale / cs : 1;
@@ -123,6 +124,9 @@ export function shineWeights(
     out[i] = desaturated * Math.max(bright, glint);
   }
 }
+
+/** Clamped to 0…1 (a module function, not a closure per call: decision 138). */
+const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
 
 /**
  * A pixel's brightness over the skin's (refL), read by the light it adds (decision 110): ΔL* ×
@@ -252,8 +256,7 @@ function equalised(frame: FaceFrame, pool: Scratch) {
   const Lraw = lab.L.data;
   const cs = contrastScale(reference.L);
   const lightness = plane(pool, width, height, false);
-  for (let i = 0; i < Lraw.length; i++)
-    lightness.data[i] = reference.L + ((Lraw[i] as number) - reference.L) * cs;
+  scaleAbout(Lraw, lightness.data, reference.L, cs);
   // Every photo is brought to the same effective resolution before the fine scales: a face
   // enlarged to the working frame is already blurred by ≈ ½ source pixel; sharper sources get
   // the difference, so a re-save or a resize does not change what the finest filters see.
@@ -269,7 +272,7 @@ function equalised(frame: FaceFrame, pool: Scratch) {
   const B = lab.b.data;
   const G2 = Ls[2] as Plane;
   const highPass = f32(pool, L.length, false);
-  for (let i = 0; i < L.length; i++) highPass[i] = (L[i] as number) - (G2.data[i] as number);
+  difference(L, G2.data, highPass);
 
   return { Lraw, cs, extra, chromaExtra, Ls, aStackHalf, lowA, L, A, B, highPass };
 }
@@ -286,15 +289,19 @@ function skinWeights(
   const skinAll = u8(pool, L.length);
   for (const r of REGIONS) {
     const { mask: m, bounds } = frame.regions[r];
-    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) if (m[i]) skinAll[i] = 1;
+    orInto(m, skinAll, bounds.y0 * width, bounds.y1 * width);
   }
   // Hair over skin (beard, stubble, fringe): found relative to the bare upper cheeks, left out.
   const lowerFaceY = Math.round(frame.noseTipY);
   const cheekRef = u8(pool, L.length);
   for (const r of ['left_cheek', 'right_cheek'] as const) {
     const { mask: m, bounds } = frame.regions[r];
-    const end = Math.min(m.length, lowerFaceY * width, bounds.y1 * width);
-    for (let i = bounds.y0 * width; i < end; i++) if (m[i]) cheekRef[i] = 1;
+    orInto(
+      m,
+      cheekRef,
+      bounds.y0 * width,
+      Math.min(m.length, lowerFaceY * width, bounds.y1 * width),
+    );
   }
   // Folds (nasolabial, marionette) are dark and edged like a beard, but they are what firmness
   // measures: pixels on a coarse valley are never taken for hair.
@@ -324,24 +331,15 @@ function skinWeights(
   for (const r of REGIONS) {
     const src = frame.regions[r];
     const mask = u8(pool, L.length);
-    let pixels = 0;
-    let hairPx = 0;
     const { bounds } = src;
-    for (let i = bounds.y0 * width; i < bounds.y1 * width; i++) {
-      if (!src.mask[i]) continue;
-      // Hair is looked for on the forehead (fringe) and the lower face (beard, moustache).
-      const y = (i / width) | 0;
-      const eligible = r === 'forehead' || y >= lowerFaceY - 4;
-      const h = eligible ? (hair.weight[i] as number) : 0;
-      hairPx += h;
-      if (h >= 1) continue;
-      const w = 1 - h;
-      skinW[i] = w;
-      mask[i] = 1;
-      measured[i] = 1;
-      if (w >= 0.5) core[i] = 1;
-      pixels += w;
-    }
+    // Hair is looked for on the forehead (fringe) and the lower face (beard, moustache).
+    const hairFromY = r === 'forehead' ? -Infinity : lowerFaceY - 4;
+    const [pixels, hairPx] = zoneSkin(src.mask, hair.weight, skinW, mask, measured, core, [
+      bounds.y0 * width,
+      bounds.y1 * width,
+      width,
+      hairFromY,
+    ]);
     const polyPx = src.pixels / Math.max(1e-6, src.coverage);
     zones[r] = {
       ...src,
@@ -436,11 +434,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
   const diffuseBase = diffuseQs.reduce((a, v) => a + v, 0) / diffuseQs.length;
   const { hairHere, hairSupport, blobSkinW } = hairAround(frame, skinAll, skinW, pool);
   const chroma = f32(pool, L.length, false);
-  for (let i = 0; i < L.length; i++) {
-    const ai = A[i] as number;
-    const bi = B[i] as number;
-    chroma[i] = Math.sqrt(ai * ai + bi * bi);
-  }
+  magnitude(A, B, chroma);
   const shine = f32(pool, L.length);
   shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
   // Oiliness reads the highlights by the light they add, not by the L* they add (decision 110).
@@ -457,9 +451,9 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
   REGIONS.forEach((r, k) => {
     const { mask: zoneMask, bounds } = zones[r];
     const range = { start: bounds.y0 * width, end: bounds.y1 * width };
-    for (let i = range.start; i < range.end; i++) if (zoneMask[i]) zoneOf[i] = k;
+    labelInto(zoneMask, zoneOf, k, range.start, range.end);
     mask.fill(0, range.start, range.end);
-    for (let i = range.start; i < range.end; i++) if (zoneMask[i] && core[i]) mask[i] = 1;
+    andInto(zoneMask, core, mask, range.start, range.end);
     zoneL.push(maskedQuantile(L, mask, 0.4, range));
   });
   const zoneBaseL = (i: number) => zoneL[zoneOf[i] as number] ?? reference.L;

@@ -1,5 +1,6 @@
 import type { Plane } from '../image/raster';
-import { maskedGaussianBlurHalf, maxFilter, valleyStrength } from '../image/filters';
+import { maxFilter, valleyStrength } from '../image/filters';
+import { maskedGaussianBlurHalf } from '../image/masked-blur';
 import { f32, u8, type Scratch } from '../image/scratch';
 import { softWeight } from './marks';
 import { L_SIGMAS, type SkinContext } from './skin';
@@ -136,6 +137,56 @@ export interface Surface {
   lines: Uint8Array;
 }
 
+/** The planes pixelMaps reads (surfaceMaps' names). */
+interface PixelMapInput {
+  measured: Uint8Array;
+  A: Float32Array;
+  L0: Float32Array;
+  L1: Float32Array;
+  L2: Float32Array;
+  lowA: Float32Array;
+  fineValley1: Float32Array;
+  fineValley2: Float32Array;
+  lineHair: Float32Array | null;
+  zoneBaseL: (i: number) => number;
+}
+
+/**
+ * surfaceMaps' per-pixel quantities over the measured skin: redness and line flags, line weight,
+ * diffuse-redness weight and squared fine band. A function of its own (decision 138): compiled
+ * alone, not surfaceMaps whole for its one loop; the same arithmetic.
+ */
+function pixelMaps(
+  input: PixelMapInput,
+  k: { baseA: number; diffuseBase: number; textureToneScale: number },
+  out: { flags: Uint8Array; rough: Float32Array; lineWeight: Float32Array; diffuseW: Float32Array },
+): void {
+  const { measured, A, L0, L1, L2, lowA, fineValley1, fineValley2, lineHair, zoneBaseL } = input;
+  const { baseA, diffuseBase, textureToneScale } = k;
+  const { flags, rough, lineWeight, diffuseW } = out;
+  for (let i = 0; i < measured.length; i++) {
+    if (!measured[i]) continue;
+    const base = zoneBaseL(i);
+    let f = 0;
+    if ((A[i] as number) > baseA + RED_DA) f |= 1;
+    const w1 =
+      (L1[i] as number) < base - 1 ? softWeight(fineValley1[i] as number, LINE_MIN_STRENGTH) : 0;
+    const w2 =
+      (L2[i] as number) < base - 1 ? softWeight(fineValley2[i] as number, LINE_MIN_STRENGTH) : 0;
+    const lw = Math.max(w1, w2);
+    lineWeight[i] = lw;
+    // Drawn as a line only away from hair (the strands at a fringe's edge are not lines).
+    if (lw >= 0.5 && (!lineHair || (lineHair[i] as number) < 0.5)) f |= 2;
+    const dr =
+      ((lowA[i] as number) - diffuseBase - DIFFUSE_RED_DA + DIFFUSE_RED_SOFT) / DIFFUSE_RED_SOFT;
+    diffuseW[i] = dr <= 0 ? 0 : dr >= 2 ? 1 : dr / 2;
+    flags[i] = f;
+    const band = ((L0[i] as number) - (L2[i] as number)) * textureToneScale;
+    const h = Math.max(-ROUGHNESS_CLIP, Math.min(ROUGHNESS_CLIP, band));
+    rough[i] = h * h;
+  }
+}
+
 /** The surface maps of one working frame. */
 export function surfaceMaps(ctx: SkinContext, pool: Scratch): Surface {
   const {
@@ -181,27 +232,11 @@ export function surfaceMaps(ctx: SkinContext, pool: Scratch): Surface {
   // Line membership is soft too: weight ramps over SOFT_FROM..SOFT_TO × LINE_MIN_STRENGTH.
   const lineWeight = f32(pool, L.length);
   const diffuseW = f32(pool, L.length);
-  for (let i = 0; i < L.length; i++) {
-    if (!measured[i]) continue;
-    const base = zoneBaseL(i);
-    let f = 0;
-    if ((A[i] as number) > baseA + RED_DA) f |= 1;
-    const w1 =
-      (L1[i] as number) < base - 1 ? softWeight(fineValley1[i] as number, LINE_MIN_STRENGTH) : 0;
-    const w2 =
-      (L2[i] as number) < base - 1 ? softWeight(fineValley2[i] as number, LINE_MIN_STRENGTH) : 0;
-    const lw = Math.max(w1, w2);
-    lineWeight[i] = lw;
-    // Drawn as a line only away from hair (the strands at a fringe's edge are not lines).
-    if (lw >= 0.5 && (!lineHair || (lineHair[i] as number) < 0.5)) f |= 2;
-    const dr =
-      ((lowA[i] as number) - diffuseBase - DIFFUSE_RED_DA + DIFFUSE_RED_SOFT) / DIFFUSE_RED_SOFT;
-    diffuseW[i] = dr <= 0 ? 0 : dr >= 2 ? 1 : dr / 2;
-    flags[i] = f;
-    const band = ((L0[i] as number) - (L2[i] as number)) * textureToneScale;
-    const h = Math.max(-ROUGHNESS_CLIP, Math.min(ROUGHNESS_CLIP, band));
-    rough[i] = h * h;
-  }
+  pixelMaps(
+    { measured, A, L0, L1, L2, lowA, fineValley1, fineValley2, lineHair, zoneBaseL },
+    { baseA, diffuseBase, textureToneScale },
+    { flags, rough, lineWeight, diffuseW },
+  );
   // Tone (even tone, radiance): low-pass L* and b* of the diffuse skin only. Highlights are the
   // surface reflection (oiliness measures them): a glint adds a fixed amount of light, so it
   // reads far stronger in L* on darker skin and made darker skin look "uneven". Plain L*, not

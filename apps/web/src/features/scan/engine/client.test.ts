@@ -46,6 +46,10 @@ beforeEach(() => {
   FakeWorker.load = { type: 'ready', loadMs: 1, warmUpMs: null };
   vi.stubGlobal('Worker', FakeWorker);
   vi.stubGlobal('__ENGINE_ASSET_BASE__', '/engine/0123456789ab/');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response(new Uint8Array(4)))),
+  );
   vi.resetModules();
 });
 afterEach(() => {
@@ -66,6 +70,24 @@ describe('getDeviceEngine', () => {
       assetBase: new URL('/engine/0123456789ab/', location.href).href,
       warmUp: false,
     });
+  });
+
+  it('asks for the WASM and the model files once as the worker starts, so they download while it compiles', async () => {
+    const { getDeviceEngine, ENGINE_PREFETCH_FILES } = await import('./client');
+    await Promise.all([getDeviceEngine(), getDeviceEngine()]);
+    const base = new URL('/engine/0123456789ab/', location.href).href;
+    const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(asked).toEqual(ENGINE_PREFETCH_FILES.map((name) => `${base}${name}`));
+  });
+
+  it('still loads when asking ahead for the files fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    const { getDeviceEngine } = await import('./client');
+    await expect(getDeviceEngine()).resolves.toBeDefined();
+    expect(FakeWorker.made[0]?.received[0]?.request).toMatchObject({ type: 'init' });
   });
 
   it('asks for the warm-up when the first caller loads ahead of a photo, and reports its time', async () => {

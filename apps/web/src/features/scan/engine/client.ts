@@ -38,7 +38,32 @@ export interface DeviceEngineOptions {
   warmUp?: boolean;
 }
 
+/**
+ * The files the worker loads after its script (vite/engine-assets.ts serves them, with a year's
+ * immutable caching): the SIMD WASM every current browser runs (decision 133), then the models
+ * Human loads (the engine's `humanConfig`) — which Human asks for only once its WASM backend is
+ * up. Asked for here as the worker starts, they download while its script is fetched and compiled,
+ * and the worker's own requests are answered from the HTTP cache (decision 138).
+ */
+export const ENGINE_PREFETCH_FILES = [
+  'tfjs-backend-wasm-simd.wasm',
+  'blazeface.json',
+  'blazeface.bin',
+  'facemesh.json',
+  'facemesh.bin',
+] as const;
+
+function prefetchEngineFiles(assetBase: string): void {
+  for (const name of ENGINE_PREFETCH_FILES)
+    fetch(new URL(name, assetBase))
+      .then((response) => response.arrayBuffer())
+      // Only a head start: the worker fetches every file itself and reports what fails.
+      .catch(() => undefined);
+}
+
 function startEngine(options: DeviceEngineOptions): Promise<DeviceEngine> {
+  const assetBase = new URL(__ENGINE_ASSET_BASE__, location.href).href;
+  prefetchEngineFiles(assetBase);
   const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), {
     type: 'module',
     name: 'skin-engine',
@@ -108,7 +133,6 @@ function startEngine(options: DeviceEngineOptions): Promise<DeviceEngine> {
       end(error);
     };
   });
-  const assetBase = new URL(__ENGINE_ASSET_BASE__, location.href).href;
   worker.postMessage({
     type: 'init',
     assetBase,

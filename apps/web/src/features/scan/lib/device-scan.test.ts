@@ -74,17 +74,36 @@ describe('a scan on this device', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('says the engine could not start when it does not load, and decodes and sends nothing', async () => {
-    const decode = vi.fn(async (blob: Blob) => pixels(blob.size));
+  it('says the engine could not start when it does not load, even with a photo it cannot read, and sends nothing', async () => {
     const { post, deps: d } = deps({
       loadEngine: () => Promise.reject(new Error('the on-device engine did not load: offline')),
-      decode,
+      decode: async () => {
+        throw new Error('HEIC');
+      },
     });
     expect(await runDeviceScan(d, request([new Blob(['front'])]))).toEqual({
       kind: 'refused',
       message: DeviceScanMessages.engineUnavailable,
     });
-    expect(decode).not.toHaveBeenCalled();
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it('decodes the photos while the engine loads (decision 138)', async () => {
+    let loaded: (engine: DeviceEngine) => void = () => {};
+    const { engine, deps: d } = deps();
+    const scan = runDeviceScan(
+      {
+        ...d,
+        loadEngine: () => new Promise<DeviceEngine>((resolve) => (loaded = resolve)),
+      },
+      request([new Blob(['front'])]),
+    );
+    // The engine has not answered yet, and the photo is already being decoded.
+    await Promise.resolve();
+    expect(d.decode).toHaveBeenCalledTimes(1);
+    expect(engine.analyse).not.toHaveBeenCalled();
+    loaded(engine);
+    expect((await scan).kind).toBe('done');
+    expect(engine.analyse).toHaveBeenCalledTimes(1);
   });
 });

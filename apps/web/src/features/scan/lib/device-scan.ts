@@ -52,15 +52,18 @@ export async function runDeviceScan(
   request: DeviceScanRequest,
 ): Promise<DeviceScanOutcome> {
   const takenAt = deps.now?.() ?? new Date();
-  // The engine first: a device that cannot run it says so, not that the photo is unreadable
-  // (offline before a first scan kept it, or a browser without module workers or WASM).
+  // The photos are decoded while the engine loads (decision 138: on a first scan the load is the
+  // longer wait, and the decode runs on this thread, the load mostly in the worker).
+  const decoded = decodeAll(deps.decode, request.photos);
+  // The engine's answer first: a device that cannot run it says so, not that the photo is
+  // unreadable (offline before a first scan kept it, or a browser without module workers or WASM).
   let engine: DeviceEngine;
   try {
     engine = await deps.loadEngine();
   } catch {
     return { kind: 'refused', message: DeviceScanMessages.engineUnavailable };
   }
-  const [front, ...extras] = (await decodeAll(deps.decode, request.photos)) ?? [];
+  const [front, ...extras] = (await decoded) ?? [];
   // The person chose to keep the photo on this device: a photo the browser cannot read (HEIC in
   // most browsers) is never sent to the server behind their back; they are told their choices.
   if (!front) return { kind: 'refused', message: DeviceScanMessages.undecodable };
