@@ -141,4 +141,26 @@ describe('each lesion is found by its own kind, once (decision 125)', () => {
     const spots = pts.filter(([x, y]) => marksAt(r, 'dark_spots', x, y) === 1).length;
     expect(spots).toBeGreaterThanOrEqual(6);
   });
+
+  it('the same pigment is a dark spot on pale and on brown skin (decision 139)', async () => {
+    // A macule of melanin OD 0.4: the same relative darkening on both tones, which is fewer L*
+    // points on darker skin, and the texture measures' contrast scale shrinks it again. Read on
+    // the relative scale (with half of the contrast scale taken out) it counts about the same on
+    // a medium-brown face; on the darkest tones it still reads weaker (decision 139).
+    const pts = places(8);
+    const found: number[] = [];
+    for (const factors of [
+      [1, 1, 1],
+      [0.5, 0.4, 0.32],
+    ] as Array<[number, number, number]>) {
+      const img = clone(retintFace(face, baseline.face.box, factors));
+      for (const [x, y] of pts) paint(img, x, y, RADIUS, mix(0, 0.4));
+      const r = await analyze(img);
+      found.push(pts.filter(([x, y]) => marksAt(r, 'dark_spots', x, y) > 0).length);
+    }
+    const [pale, brown] = found as [number, number];
+    // Before 139 (absolute thresholds on the contrast-scaled lightness): 0 on the brown face.
+    expect(pale, 'macules found on pale skin').toBeGreaterThanOrEqual(5);
+    expect(brown, 'macules found on medium-brown skin').toBeGreaterThanOrEqual(pale - 1);
+  });
 });

@@ -50,7 +50,12 @@ import {
   COMEDO_DOG_SHARE,
   COMEDO_ROUND_TO,
 } from '../src/metrics/comedones';
-import { COMEDO_HAIR_FREE, SPOT_DISC, SPOT_MIN_DEPTH } from '../src/metrics/marks';
+import {
+  COMEDO_HAIR_FREE,
+  SPOT_DISC,
+  SPOT_MIN_DEPTH,
+  SPOT_MIN_RESPONSE,
+} from '../src/metrics/marks';
 import {
   PUS_HALO,
   PUS_HALO_PAD,
@@ -175,7 +180,10 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   },
   dark_spots: {
     SPOT_MIN_DEPTH,
+    SPOT_MIN_RESPONSE,
     SPOT_DISC,
+    scale:
+      'response and depth × 76 / ((L* of the zone + 16) × √(the contrast scale)) (decision 139)',
     soft: 'depth, blemish, disc share (decision 043)',
     // A spot counts by 1 − the weight of an inflammatory lesion around it (decision 057).
     blemish: {
@@ -285,7 +293,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   oiliness: { method: 5, fingerprint: '3c3391930b1b' }, // 056: the light's estimate; 110: highlights by the light they add
   redness: { method: 4, fingerprint: 'cc83bc514b5a' }, // 056
   texture: { method: 5, fingerprint: '42399d07a9ca' }, // 051: fine band, tone γ ½; 129: no chin
-  dark_spots: { method: 10, fingerprint: 'aa680cdd93f6' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to
+  dark_spots: { method: 11, fingerprint: 'a58b2e5b9c1c' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale
   radiance: { method: 6, fingerprint: '38b96c33a1ed' }, // 050: hinged expected chroma; 056
   hydration: { method: 9, fingerprint: 'bf07e750196b' }, // 041: fine lines; 050, 056: radiance; 051, 129: texture
   pores: { method: 6, fingerprint: '99e76197cf26' }, // 110: tone γ ¼
@@ -296,7 +304,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
-const PINNED_ENGINE_VERSION = '2026-11-29/137';
+const PINNED_ENGINE_VERSION = '2026-11-29/139';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -362,12 +370,12 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 9,
       oiliness: 5,
       redness: 4,
-      dark_spots: 10,
+      dark_spots: 11,
       uneven_tone: 5,
       radiance: 6,
       dark_circles: 4,

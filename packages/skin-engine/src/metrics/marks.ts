@@ -9,6 +9,7 @@ import {
   detectInflammatory,
   lesionRingBuffers,
   lightnessHalf,
+  REL_L16,
   type Lesion,
   type LesionInput,
 } from './lesions';
@@ -32,11 +33,16 @@ export const LESION_ZONES: readonly RegionKey[] = [
   'chin',
 ];
 
-/** Blob thresholds (DoG response, CIELAB units); see blobs.ts for the response/contrast relation. */
+/**
+ * Blob thresholds (DoG response; see blobs.ts for the response/contrast relation). A dark spot's
+ * response and depth are read on the relative scale of every lesion (ΔL* × 76 / (L*zone + 16),
+ * lesions.ts REL_L16; decision 139): the same pigment darkens darker skin by fewer L* points.
+ */
 export const SPOT_MIN_RESPONSE = 2;
 /**
  * A dark spot's centre (G₁.₂₈ of L*) lies this far below its zone's diffuse skin (40th percentile);
- * soft over SOFT_FROM…SOFT_TO × it, like the response (decision 043; a hard 1.5 before).
+ * soft over SOFT_FROM…SOFT_TO × it, like the response (decision 043; a hard 1.5 before), on the
+ * relative scale (decision 139).
  */
 export const SPOT_MIN_DEPTH = 1.5;
 /** A dark spot counts by the share of its disc of radius SPOT_DISC × σ on measured skin (043). */
@@ -223,22 +229,28 @@ export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
   // was counted whole or not at all, and alone moved dark spots by 4 points.
   const spotRings = lesionRingBuffers();
   const noseMask = frame.regions.nose.mask;
-  const darkSpots = withWeights(
-    detectBlobs(Ls, L_SIGMAS, {
-      polarity: 'dark',
-      fromLevel: 1,
-      toLevel: 3,
-      minResponse: SOFT_FROM * SPOT_MIN_RESPONSE,
-      mask: core,
-    }),
-    SPOT_MIN_RESPONSE,
-  )
+  // The relative scale's factor at a zone pixel: Ls carries L* differences × ctx.cs (the texture
+  // measures' contrast scale, smaller on darker skin), which pigment, a multiplicative absorber,
+  // does not share. Half of it (its square root) is taken out: taking all of it out read darker
+  // faces with more spots than pale ones (ρ(ITA°, dark spots) +0.33 on the calibration part),
+  // none of it left the darkest band's macules at 17 % (decision 139). The blobs are found down
+  // to the threshold of the face's darkest zone, where the factor is largest.
+  const relAt = (i: number) => REL_L16 / (Math.max(8, zoneBaseL(i) + 16) * Math.sqrt(ctx.cs));
+  const relMax = REL_L16 / (Math.max(8, ctx.zoneBaseMin + 16) * Math.sqrt(ctx.cs));
+  const darkSpots = detectBlobs(Ls, L_SIGMAS, {
+    polarity: 'dark',
+    fromLevel: 1,
+    toLevel: 3,
+    minResponse: (SOFT_FROM * SPOT_MIN_RESPONSE) / relMax,
+    mask: core,
+  })
     .map((bl) => {
       const i = bl.y * width + bl.x;
+      const k = relAt(i);
       const depth = zoneBaseL(i) - ((Ls[1] as Plane).data[i] as number);
       const base =
-        bl.weight *
-        softWeight(depth, SPOT_MIN_DEPTH) *
+        softWeight(k * bl.response, SPOT_MIN_RESPONSE) *
+        softWeight(k * depth, SPOT_MIN_DEPTH) *
         (1 - lesionNear(bl.x, bl.y, bl.sigma)) *
         discShare(core, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma);
       // A spot is darker than the skin on every side; the edge of a shadow (along the nose, under

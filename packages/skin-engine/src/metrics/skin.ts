@@ -70,6 +70,8 @@ export interface SkinContext {
   oil: Float32Array;
   /** The diffuse lightness (40th percentile of L) of the zone pixel i lies in. */
   zoneBaseL: (i: number) => number;
+  /** The lowest value zoneBaseL takes on this face (its darkest zone, or the reference). */
+  zoneBaseMin: number;
 }
 
 /**
@@ -457,6 +459,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     zoneL.push(maskedQuantile(L, mask, 0.4, range));
   });
   const zoneBaseL = (i: number) => zoneL[zoneOf[i] as number] ?? reference.L;
+  const zoneBaseMin = Math.min(reference.L, ...zoneL.filter(Number.isFinite));
 
   return {
     frame,
@@ -492,5 +495,6 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     shine,
     oil,
     zoneBaseL,
+    zoneBaseMin,
   };
 }
