@@ -6,22 +6,10 @@
  * alternate with the build it is compared with.
  */
 import os from 'node:os';
-import sharp from 'sharp';
 import { createSkinEngine } from '../src/node';
-import { benchPhoto } from './dev-faces';
+import { benchImage } from './dev-faces';
 
-const jpeg = await sharp(benchPhoto())
-  .rotate()
-  .resize(1600, 1600, { fit: 'inside' })
-  .jpeg({ quality: 90 })
-  .toBuffer();
-const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-const photo = {
-  data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-  width: info.width,
-  height: info.height,
-  channels: 3 as const,
-};
+const photo = await benchImage();
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;

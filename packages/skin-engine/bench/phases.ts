@@ -12,9 +12,8 @@
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { createSkinEngine } from '../src/node';
-import { benchPhoto } from './dev-faces';
+import { benchImage, benchPhoto } from './dev-faces';
 import { phaseRows, profilePhases } from './profile-phases.mjs';
 
 const SIDE = Number(process.env.BENCH_SIDE ?? 1600);
@@ -25,18 +24,7 @@ const cpuMs = (start: NodeJS.CpuUsage) => {
   return (u.user + u.system) / 1000;
 };
 
-const jpeg = await sharp(benchPhoto())
-  .rotate()
-  .resize(SIDE, SIDE, { fit: 'inside' })
-  .jpeg({ quality: 90 })
-  .toBuffer();
-const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-const image = {
-  data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-  width: info.width,
-  height: info.height,
-  channels: 3 as const,
-};
+const image = await benchImage(SIDE);
 
 const session = new Session();
 session.connect();
