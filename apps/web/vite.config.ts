@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { engineAssets } from './vite/engine-assets';
+import { engineBundleAliases } from './vite/engine-bundle';
 
 const BRAND_VIOLET = '#8b5cf6';
 
@@ -154,7 +155,13 @@ const ssrBuild = defineConfig({
 });
 
 const clientBuild = defineConfig({
-  resolve: { alias },
+  // The engine's worker: Human's no-bundle build on tfjs' WASM backend alone (decision 140).
+  resolve: {
+    alias: [
+      ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+      ...engineBundleAliases(),
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
