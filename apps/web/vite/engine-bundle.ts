@@ -12,10 +12,11 @@ import type { Alias } from 'vite';
  * `humanConfig`), so the backends it never selects are aliased to an empty module.
  */
 
+/** This directory (a path, not `new URL(…, import.meta.url)`, which Vite's test runner rewrites). */
+const here = path.dirname(fileURLToPath(import.meta.url));
+
 /** Resolved from the engine package, whose dependencies Human and tfjs are. */
-const fromEngine = createRequire(
-  new URL('../../../packages/skin-engine/package.json', import.meta.url),
-);
+const fromEngine = createRequire(path.resolve(here, '../../../packages/skin-engine/package.json'));
 
 /**
  * tfjs backends Human's no-bundle build imports (and re-exports as `human.tf`) that the engine
@@ -30,7 +31,16 @@ export const UNUSED_TFJS_BACKENDS = [
 ] as const;
 
 /** The module the unused backends resolve to: it exports nothing, so there is nothing to call. */
-export const NO_BACKEND = fileURLToPath(new URL('./no-tfjs-backend.js', import.meta.url));
+export const NO_BACKEND = path.join(here, 'no-tfjs-backend.ts');
+
+/**
+ * The WASM backend's threaded build (its Emscripten loader and the source of its pthread worker,
+ * imported by the backend as `../wasm-out/tfjs-backend-wasm-threaded-simd[.worker].js`): used only
+ * on a cross-origin-isolated page, which ours is not, and the engine turns it off before its load
+ * (src/browser.ts). Resolved to a module whose loader throws.
+ */
+export const THREADED_WASM = /^.*\/tfjs-backend-wasm-threaded-simd(\.worker)?\.js$/;
+export const NO_THREADED_WASM = path.join(here, 'no-threaded-wasm.ts');
 
 /** Human's no-bundle ESM build (its package `exports` name only the bundled one for browsers). */
 export function humanNoBundle(): string {
@@ -38,10 +48,14 @@ export function humanNoBundle(): string {
   return path.join(path.dirname(fromEngine.resolve('@vladmandic/human')), 'human.esm-nobundle.js');
 }
 
-/** Vite aliases: `@vladmandic/human` to its no-bundle build, the unused backends to nothing. */
+/**
+ * Vite aliases: `@vladmandic/human` to its no-bundle build, the unused backends to nothing, the
+ * threaded WASM loader to one that throws.
+ */
 export function engineBundleAliases(): Alias[] {
   return [
     { find: /^@vladmandic\/human$/, replacement: humanNoBundle() },
     ...UNUSED_TFJS_BACKENDS.map((id) => ({ find: id, replacement: NO_BACKEND })),
+    { find: THREADED_WASM, replacement: NO_THREADED_WASM },
   ];
 }
