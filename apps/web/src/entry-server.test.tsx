@@ -68,8 +68,6 @@ const posts: PostListResponse = {
       image: `/images/blog/post-${i}.svg`,
       image_data: `/images/blog/post-${i}.svg`,
       created_at: '2026-03-01T23:30:00.000Z',
-      updated_at: null,
-      liked: false,
       saved: false,
     }),
   ),
@@ -89,6 +87,8 @@ const serverApi = vi.fn(async (url: string): Promise<Response> => {
   if (article)
     return json(200, {
       ...article,
+      updated_at: null,
+      liked: false,
       content: 'Wear it **daily**.',
       content_html: '<p>Wear it <strong>daily</strong>.</p>',
     });

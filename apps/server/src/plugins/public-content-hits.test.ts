@@ -111,15 +111,15 @@ describe('what memory does not answer', () => {
     const visitors = PostListResponse.parse((await get('/api/blog/posts')).json());
     await get('/api/blog/posts'); // kept and answered from memory
     const [first] = visitors.posts;
-    const liked = await app.inject({
+    const saved = await app.inject({
       method: 'POST',
-      url: `/api/blog/posts/${first!.id}/like`,
+      url: `/api/blog/posts/${first!.id}/save`,
       headers: reader.headers,
     });
-    expect(liked.statusCode).toBe(200);
+    expect(saved.statusCode).toBe(200);
     const mine = await get('/api/blog/posts', reader.headers);
     expect(mine.headers.etag).toBeUndefined();
-    expect(PostListResponse.parse(mine.json()).posts.find((p) => p.id === first!.id)?.liked).toBe(
+    expect(PostListResponse.parse(mine.json()).posts.find((p) => p.id === first!.id)?.saved).toBe(
       true,
     );
     // the reading list needs a reader, whatever memory holds
