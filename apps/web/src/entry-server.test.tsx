@@ -1,5 +1,9 @@
 import type { PostListResponse } from '@lumiskin/contract/blog';
-import type { ProductListResponse, ShopProduct } from '@lumiskin/contract/shop';
+import type {
+  ProductListResponse,
+  ShopProduct,
+  ShopProductListItem,
+} from '@lumiskin/contract/shop';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +11,12 @@ import { json } from '@/testing/test-utils';
 
 // docs/decisions/013: the server renders the public pages; the browser hydrates that HTML.
 
-function product(id: string, name: string, type: ShopProduct['type'], price: number): ShopProduct {
+function product(
+  id: string,
+  name: string,
+  type: ShopProductListItem['type'],
+  price: number,
+): ShopProductListItem {
   return {
     id,
     name,
@@ -18,7 +27,6 @@ function product(id: string, name: string, type: ShopProduct['type'], price: num
     type,
     formulation_category: null,
     time_of_use: 'AM/PM',
-    how_to_use: 'Twice a day.',
     suitable_for: ['all'],
     size: '50 ml',
     featured: type === 'base',
@@ -60,8 +68,6 @@ const posts: PostListResponse = {
       image: `/images/blog/post-${i}.svg`,
       image_data: `/images/blog/post-${i}.svg`,
       created_at: '2026-03-01T23:30:00.000Z',
-      updated_at: null,
-      liked: false,
       saved: false,
     }),
   ),
@@ -75,11 +81,14 @@ const serverApi = vi.fn(async (url: string): Promise<Response> => {
   if (path === '/api/shop/products') return json(200, catalogue);
   if (path === '/api/blog/posts') return json(200, posts);
   const one = catalogue.products.find((p) => path === `/api/shop/products/${p.id}`);
-  if (one) return json(200, one);
+  // The usage text is the product's own answer's, never the list's (decision 141).
+  if (one) return json(200, { ...one, how_to_use: 'Twice a day.' } satisfies ShopProduct);
   const article = posts.posts.find((p) => path === `/api/blog/posts/${p.slug}`);
   if (article)
     return json(200, {
       ...article,
+      updated_at: null,
+      liked: false,
       content: 'Wear it **daily**.',
       content_html: '<p>Wear it <strong>daily</strong>.</p>',
     });

@@ -15,6 +15,11 @@ export const PostRef = z
 
 export const PostParams = z.object({ id: PostRef });
 
+/**
+ * An article as the lists carry it (`GET /api/blog/posts`): what the cards and the landing
+ * page's teasers show. The article's own answer adds what only its page shows (decision 141):
+ * the edit date, the reader's like and the text.
+ */
 export const BlogPostSummary = z.object({
   id: z.string(),
   slug: z.string(),
@@ -34,15 +39,16 @@ export const BlogPostSummary = z.object({
   image_data: z.string(),
   /** When it was published: the date Learn shows and sorts by. */
   created_at: z.string(),
-  /** When staff last edited it after publication; null when never (decision 076). */
-  updated_at: z.string().nullable(),
-  /** Whether the signed-in user liked / saved it; false for visitors. */
-  liked: z.boolean(),
+  /** Whether the signed-in user saved it (the card says so); false for visitors. */
   saved: z.boolean(),
 });
 export type BlogPostSummary = z.infer<typeof BlogPostSummary>;
 
 export const BlogPost = BlogPostSummary.extend({
+  /** When staff last edited it after publication; null when never (decision 076). */
+  updated_at: z.string().nullable(),
+  /** Whether the signed-in user liked it; false for visitors. */
+  liked: z.boolean(),
   content: z.string(),
   content_html: z.string(),
 });

@@ -70,6 +70,16 @@ export const ShopProduct = z.object({
 });
 export type ShopProduct = z.infer<typeof ShopProduct>;
 
+/**
+ * A product as the catalogue lists it (`GET /api/shop/products`) and as a mix line carries it
+ * (decision 141): every field but `how_to_use`, the usage text only the product's own page shows
+ * (it reads `GET /api/shop/products/:id`; staff edit it from `/api/admin/products`). Every field
+ * of the spec's shop product (docs/product-rules.md#entities) is here; the other fields beyond
+ * the spec are read from the list (cards, the mix, the profile's products tab, related products).
+ */
+export const ShopProductListItem = ShopProduct.omit({ how_to_use: true });
+export type ShopProductListItem = z.infer<typeof ShopProductListItem>;
+
 const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const ProductListQuery = z.object({
@@ -84,7 +94,7 @@ export const ProductListQuery = z.object({
 export type ProductListQuery = z.input<typeof ProductListQuery>;
 
 export const ProductListResponse = z.object({
-  products: z.array(ShopProduct),
+  products: z.array(ShopProductListItem),
   total: z.number().int(),
   /** Every category in the catalogue (not only the matching ones), for the dropdown. */
   categories: z.array(z.string()),
@@ -125,7 +135,8 @@ export type MergeMixBody = PutMixBody;
 export const MixItem = z.object({
   product_id: z.string(),
   quantity: z.number().int(),
-  product: ShopProduct,
+  /** As the catalogue lists it: a visitor's mix is shown from the list, a member's too at once. */
+  product: ShopProductListItem,
 });
 export type MixItem = z.infer<typeof MixItem>;
 

@@ -111,15 +111,15 @@ describe('what memory does not answer', () => {
     const visitors = PostListResponse.parse((await get('/api/blog/posts')).json());
     await get('/api/blog/posts'); // kept and answered from memory
     const [first] = visitors.posts;
-    const liked = await app.inject({
+    const saved = await app.inject({
       method: 'POST',
-      url: `/api/blog/posts/${first!.id}/like`,
+      url: `/api/blog/posts/${first!.id}/save`,
       headers: reader.headers,
     });
-    expect(liked.statusCode).toBe(200);
+    expect(saved.statusCode).toBe(200);
     const mine = await get('/api/blog/posts', reader.headers);
     expect(mine.headers.etag).toBeUndefined();
-    expect(PostListResponse.parse(mine.json()).posts.find((p) => p.id === first!.id)?.liked).toBe(
+    expect(PostListResponse.parse(mine.json()).posts.find((p) => p.id === first!.id)?.saved).toBe(
       true,
     );
     // the reading list needs a reader, whatever memory holds
@@ -141,6 +141,61 @@ describe('what memory does not answer', () => {
       payload: { price_pence: 1234 },
     });
     expect(await price()).toBe(1234);
+  });
+});
+
+describe('the catalogue lists products without their usage text (decision 141)', () => {
+  const brJson = (res: { rawPayload: Buffer }) =>
+    JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')) as {
+      products: Array<Record<string, unknown>>;
+    };
+  const listBr = () => get('/api/shop/products', { 'accept-encoding': 'gzip, deflate, br' });
+
+  it('the kept br body decodes to the identity JSON, with no how_to_use in it', async () => {
+    const plain = await get('/api/shop/products');
+    const kept = await listBr(); // from memory: the onRequest hook answered
+    expect(kept.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(kept.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.body).not.toContain('how_to_use');
+    expect(brJson(kept).products.length).toBeGreaterThan(0);
+    for (const product of brJson(kept).products) expect(product).not.toHaveProperty('how_to_use');
+  });
+
+  it('a staff edit drops the kept list at once: new copy, new ETag; the usage text on the product’s own page', async () => {
+    const staff = await createUser(app, { role: 'admin' });
+    const edit = (payload: Record<string, string>) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/admin/products/sebobalance',
+        headers: staff.headers,
+        payload,
+      });
+    const before = await listBr();
+    await listBr();
+    const kept = () =>
+      app.publicContent.peek(
+        requestAlias({ name: 'shop/products', cacheControl: '' }, '/api/shop/products'),
+      );
+    expect(kept()).toBeDefined();
+
+    expect((await edit({ description: 'Balances oil, now in new words.' })).statusCode).toBe(200);
+    expect(kept()).toBeUndefined();
+    const after = await listBr();
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const listed = brJson(after).products.find((p) => p.id === 'sebobalance');
+    expect(listed?.description).toBe('Balances oil, now in new words.');
+    expect(listed).not.toHaveProperty('how_to_use');
+
+    // The usage text alone: the list is made again, byte for byte the same, so the same ETag
+    // (a browser's copy is still right); the product's own page has the new text.
+    await listBr();
+    expect((await edit({ how_to_use: 'Two pumps, morning and night.' })).statusCode).toBe(200);
+    expect(kept()).toBeUndefined();
+    const again = await listBr();
+    expect(again.headers.etag).toBe(after.headers.etag);
+    expect(again.rawPayload.equals(after.rawPayload)).toBe(true);
+    const one = await get('/api/shop/products/sebobalance');
+    expect(one.json()).toMatchObject({ how_to_use: 'Two pumps, morning and night.' });
   });
 });
 

@@ -161,23 +161,23 @@ describe('articles and quiz categories from memory', () => {
     expect(await titles(b)).toContain('Cached or not, here it is');
   });
 
-  it('a reader’s list is their own (liked flags), never the visitors’ copy', async () => {
+  it('a reader’s list is their own (saved flags), never the visitors’ copy', async () => {
     const reader = await createUser(b);
     const [first] = PostListResponse.parse(
       (await b.inject({ method: 'GET', url: '/api/blog/posts' })).json(),
     ).posts;
     await b.inject({
       method: 'POST',
-      url: `/api/blog/posts/${first!.id}/like`,
+      url: `/api/blog/posts/${first!.id}/save`,
       headers: reader.headers,
     });
     const mine = PostListResponse.parse(
       (await b.inject({ method: 'GET', url: '/api/blog/posts', headers: reader.headers })).json(),
     );
-    expect(mine.posts.find((p) => p.id === first!.id)?.liked).toBe(true);
+    expect(mine.posts.find((p) => p.id === first!.id)?.saved).toBe(true);
     const visitors = await b.inject({ method: 'GET', url: '/api/blog/posts' });
     expect(
-      PostListResponse.parse(visitors.json()).posts.find((p) => p.id === first!.id)?.liked,
+      PostListResponse.parse(visitors.json()).posts.find((p) => p.id === first!.id)?.saved,
     ).toBe(false);
     expect(visitors.headers['cache-control']).toBe('private, no-cache');
   });

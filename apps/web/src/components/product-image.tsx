@@ -1,4 +1,4 @@
-import type { ShopProduct } from '@lumiskin/contract/shop';
+import type { ShopProductListItem } from '@lumiskin/contract/shop';
 import { PackageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/utils';
@@ -14,7 +14,7 @@ export function ProductImage({
   eager = false,
   priority = false,
 }: {
-  product: Pick<ShopProduct, 'name' | 'image' | 'color'>;
+  product: Pick<ShopProductListItem, 'name' | 'image' | 'color'>;
   size: number;
   className?: string;
   eager?: boolean;

@@ -1,4 +1,4 @@
-import { BlogPost, LikeResponse, PostListResponse } from '@lumiskin/contract/blog';
+import { BlogPost, BlogPostSummary, LikeResponse, PostListResponse } from '@lumiskin/contract/blog';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,47 @@ describe('GET /api/blog/posts', () => {
 });
 
 describe('GET /api/blog/posts/{id}', () => {
+  it('adds to the list item only what the article’s page shows: edit date, like, text (decision 141)', async () => {
+    // Edited by staff after publication (decision 076): now, after every seeded date.
+    const edited = new Date();
+    await app.db
+      .update(blogPosts)
+      .set({ updatedAt: edited })
+      .where(eq(blogPosts.slug, 'acne-basics'));
+    const listed = (
+      (await app.inject({ method: 'GET', url: '/api/blog/posts' })).json() as {
+        posts: Array<Record<string, unknown>>;
+      }
+    ).posts;
+    expect(listed).toHaveLength(BLOG_POSTS.length);
+    const listFields = Object.keys(BlogPostSummary.shape).sort();
+    for (const field of ['updated_at', 'liked', 'content', 'content_html'])
+      expect(listFields).not.toContain(field);
+    for (const item of listed) {
+      expect(Object.keys(item).sort()).toEqual(listFields);
+      const { updated_at, liked, content, content_html, ...rest } = await open(String(item.slug));
+      expect(rest).toEqual(item);
+      expect(liked).toBe(false);
+      expect(content.length).toBeGreaterThan(0);
+      expect(content_html).toContain('<');
+      expect(updated_at).toBe(item.slug === 'acne-basics' ? edited.toISOString() : null);
+    }
+    // The OpenAPI says the same.
+    type Props = { properties: Record<string, unknown> };
+    type Answer = { responses: { 200: { content: { 'application/json': { schema: unknown } } } } };
+    const spec = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, { get: Answer }>;
+    }>();
+    const schemaOf = (path: string) =>
+      spec.paths[path]!.get.responses[200].content['application/json'].schema;
+    const listItem = (schemaOf('/api/blog/posts') as { properties: { posts: { items: Props } } })
+      .properties.posts.items;
+    expect(Object.keys(listItem.properties).sort()).toEqual(listFields);
+    expect(Object.keys((schemaOf('/api/blog/posts/{id}') as Props).properties).sort()).toEqual(
+      [...listFields, 'updated_at', 'liked', 'content', 'content_html'].sort(),
+    );
+  });
+
   it('opens by slug or id with sanitised HTML', async () => {
     const post = await open('vitamin-c-explained');
     expect(post.title).toMatch(/vitamin c/i);
@@ -291,18 +332,22 @@ describe('likes and the reading list', () => {
 
     const alicesList = await list({}, alice.headers);
     const acne = alicesList.posts.find((p) => p.slug === 'acne-basics');
-    expect(acne).toMatchObject({ liked: true, likes: 1 });
+    expect(acne).toMatchObject({ likes: 1 });
+    // The reader's like is on the article's own answer, not in the lists (decision 141).
+    expect(acne).not.toHaveProperty('liked');
+    expect(await open('acne-basics', alice.headers)).toMatchObject({ liked: true, likes: 1 });
+    expect((await open('acne-basics', bob.headers)).liked).toBe(false);
     expect(alicesList.posts.find((p) => p.slug === 'climate-and-your-skin')?.saved).toBe(true);
     const saved = await list({ saved: 'true' }, alice.headers);
     expect(saved.posts.map((p) => p.slug)).toEqual(['climate-and-your-skin']);
 
     const bobsList = await list({}, bob.headers);
-    expect(bobsList.posts.some((p) => p.liked || p.saved)).toBe(false);
+    expect(bobsList.posts.some((p) => p.saved)).toBe(false);
     expect((await list({ saved: 'true' }, bob.headers)).total).toBe(0);
     expect((await list()).posts.find((p) => p.slug === 'acne-basics')).toMatchObject({
-      liked: false,
       likes: 1,
     });
+    expect((await open('acne-basics')).liked).toBe(false);
 
     const unlike = await app.inject({
       method: 'DELETE',

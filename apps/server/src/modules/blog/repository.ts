@@ -8,19 +8,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const { search: _search, content: _content, ...summaryColumns } = getTableColumns(blogPosts);
 
-/** Whether `userId` liked / saved the row's post; false for visitors (no subquery at all). */
-function flags(userId: string | null) {
-  if (!userId) return { liked: sql<boolean>`false`, saved: sql<boolean>`false` };
+/** Whether `userId` saved the row's post; false for visitors (no subquery at all). */
+function savedFlag(userId: string | null) {
+  if (!userId) return { saved: sql<boolean>`false` };
   return {
-    liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${blogPosts.id} and ${postLikes.userId} = ${userId})`,
     saved: sql<boolean>`exists (select 1 from ${postSaves} where ${postSaves.postId} = ${blogPosts.id} and ${postSaves.userId} = ${userId})`,
   };
 }
 
-type SummaryRow = Omit<typeof blogPosts.$inferSelect, 'search' | 'content'> & {
-  liked: boolean;
-  saved: boolean;
-};
+/** Whether `userId` liked the row's post: on the article's own answer only (decision 141). */
+function likedFlag(userId: string | null) {
+  if (!userId) return { liked: sql<boolean>`false` };
+  return {
+    liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${blogPosts.id} and ${postLikes.userId} = ${userId})`,
+  };
+}
+
+type SummaryRow = Omit<typeof blogPosts.$inferSelect, 'search' | 'content'> & { saved: boolean };
 
 function toSummary(row: SummaryRow): BlogPostSummary {
   return {
@@ -38,9 +42,6 @@ function toSummary(row: SummaryRow): BlogPostSummary {
     image: row.image,
     image_data: row.image,
     created_at: row.publishedAt.toISOString(),
-    updated_at:
-      row.updatedAt && row.updatedAt > row.publishedAt ? row.updatedAt.toISOString() : null,
-    liked: row.liked,
     saved: row.saved,
   };
 }
@@ -72,7 +73,7 @@ export async function listPosts(
     );
   }
   const rows = await db
-    .select({ ...summaryColumns, ...flags(userId) })
+    .select({ ...summaryColumns, ...savedFlag(userId) })
     .from(blogPosts)
     .where(and(...conditions))
     .orderBy(
@@ -110,12 +111,24 @@ export async function findPost(
   toHtml: (markdown: string) => Promise<string>,
 ): Promise<BlogPost | undefined> {
   const [row] = await db
-    .select({ ...summaryColumns, content: blogPosts.content, ...flags(userId) })
+    .select({
+      ...summaryColumns,
+      content: blogPosts.content,
+      ...savedFlag(userId),
+      ...likedFlag(userId),
+    })
     .from(blogPosts)
     .where(and(isPublic, eq(blogPosts.id, id)))
     .limit(1);
   if (!row) return undefined;
-  return { ...toSummary(row), content: row.content, content_html: await toHtml(row.content) };
+  return {
+    ...toSummary(row),
+    updated_at:
+      row.updatedAt && row.updatedAt > row.publishedAt ? row.updatedAt.toISOString() : null,
+    liked: row.liked,
+    content: row.content,
+    content_html: await toHtml(row.content),
+  };
 }
 
 async function counter(db: Db, postId: string): Promise<number> {

@@ -1,5 +1,5 @@
 import { MixMessages } from '@lumiskin/contract/mix';
-import { MixResponse } from '@lumiskin/contract/shop';
+import { MixResponse, ShopProductListItem } from '@lumiskin/contract/shop';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,11 @@ describe('/api/mix', () => {
     expect(mix.count).toBe(5);
     expect(mix.total_pence).toBe(5400 + 3800 + 4200 + 2 * 1600);
     expect(mix.complete).toBe(true);
+    // Each line's product as the catalogue lists it (decision 141): no usage text, on PUT too.
+    const listFields = Object.keys(ShopProductListItem.shape).sort();
+    for (const answer of [res.json() as MixResponse, mix]) {
+      for (const item of answer.items) expect(Object.keys(item.product).sort()).toEqual(listFields);
+    }
   });
 
   it('refuses a second base and a third booster with the spec messages, keeping the stored mix', async () => {

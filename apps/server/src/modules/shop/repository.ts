@@ -1,11 +1,20 @@
-import type { ProductListQuery, ProductSort, ShopProduct } from '@lumiskin/contract/shop';
+import type {
+  ProductListQuery,
+  ProductSort,
+  ShopProduct,
+  ShopProductListItem,
+} from '@lumiskin/contract/shop';
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { productFavorites, products, type ProductRow } from './schema';
 import { searchVariants } from './synonyms';
 
-export function toShopProduct(row: ProductRow): ShopProduct {
+/** What a listed product is made from: the row without its usage text (decision 141). */
+type ListedRow = Omit<ProductRow, 'howToUse' | 'search'>;
+
+/** A product as the catalogue and a mix line carry it: everything but `how_to_use`. */
+export function toShopProductListItem(row: ListedRow): ShopProductListItem {
   return {
     id: row.id,
     name: row.name,
@@ -16,7 +25,6 @@ export function toShopProduct(row: ProductRow): ShopProduct {
     type: row.type,
     formulation_category: row.formulationCategory,
     time_of_use: row.timeOfUse,
-    how_to_use: row.howToUse,
     suitable_for: row.suitableFor,
     size: row.size,
     featured: row.featured,
@@ -30,8 +38,15 @@ export function toShopProduct(row: ProductRow): ShopProduct {
   };
 }
 
+/** The whole product: its own page (`GET /api/shop/products/:id`) and the staff's list. */
+export function toShopProduct(row: ProductRow): ShopProduct {
+  return { ...toShopProductListItem(row), how_to_use: row.howToUse };
+}
+
 /** Every column but the search document, which never leaves the database. */
 const { search: _search, ...productColumns } = getTableColumns(products);
+/** What a list reads: not the usage text, which no list sends (decision 141). */
+const { howToUse: _howToUse, ...listedColumns } = productColumns;
 
 /** `%`, `_` and `\` match literally in ILIKE. */
 function escapeLike(text: string): string {
@@ -106,7 +121,7 @@ export async function listProducts(
     featured?: boolean | undefined;
     sort?: ProductSort | undefined;
   },
-): Promise<ShopProduct[]> {
+): Promise<ShopProductListItem[]> {
   // Products an admin hid are not in the shop.
   const conditions: SQL[] = [eq(products.hidden, false)];
   const q = query.q?.trim();
@@ -125,11 +140,11 @@ export async function listProducts(
       : SORTS[sort];
 
   const rows = await db
-    .select(productColumns)
+    .select(listedColumns)
     .from(products)
     .where(and(...conditions))
     .orderBy(...orderBy);
-  return rows.map((row) => toShopProduct(row as ProductRow));
+  return rows.map(toShopProductListItem);
 }
 
 /** Every category, in catalogue order. */
@@ -156,13 +171,17 @@ export async function findProduct(db: Db, id: string): Promise<ShopProduct | und
  * The listed products the shop shows, by id: a hidden one is not for sale, so it is as unknown
  * here as in the shop (a mix or favourite naming it never gets its name, copy or price back).
  */
-export async function findProducts(db: Db, ids: string[]): Promise<Map<string, ShopProduct>> {
+/** Products by id, as a mix line carries them (decision 141). */
+export async function findProducts(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, ShopProductListItem>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select(productColumns)
+    .select(listedColumns)
     .from(products)
     .where(and(inArray(products.id, ids), eq(products.hidden, false)));
-  return new Map(rows.map((row) => [row.id, toShopProduct(row as ProductRow)]));
+  return new Map(rows.map((row) => [row.id, toShopProductListItem(row)]));
 }
 
 // ---- Favourites: every query is scoped to the signed-in user's id ----

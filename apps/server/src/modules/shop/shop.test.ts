@@ -1,4 +1,4 @@
-import { ProductListResponse, ShopProduct } from '@lumiskin/contract/shop';
+import { ProductListResponse, ShopProduct, ShopProductListItem } from '@lumiskin/contract/shop';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_PRODUCTS } from '../../content/products';
@@ -145,6 +145,45 @@ describe('GET /api/shop/products', () => {
     const missing = await app.inject({ method: 'GET', url: '/api/shop/products/no-such-thing' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('lists each product without its usage text, which its own page still has (decision 141)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/shop/products' });
+    const listed = (res.json() as { products: Array<Record<string, unknown>> }).products;
+    expect(listed).toHaveLength(SHOP_PRODUCTS.length);
+    const listFields = Object.keys(ShopProductListItem.shape).sort();
+    expect(listFields).not.toContain('how_to_use');
+    for (const item of listed) {
+      // Exactly the list item's fields: nothing dropped by accident, nothing added.
+      expect(Object.keys(item).sort()).toEqual(listFields);
+      const one = await app.inject({ method: 'GET', url: `/api/shop/products/${String(item.id)}` });
+      const { how_to_use, ...rest } = ShopProduct.parse(one.json());
+      expect(how_to_use).toBe(SHOP_PRODUCTS.find((p) => p.id === item.id)?.how_to_use);
+      expect(how_to_use.length).toBeGreaterThan(0);
+      // Everything else is the same on both.
+      expect(rest).toEqual(item);
+    }
+  });
+
+  it('the OpenAPI says so: list items without how_to_use, the product with it', async () => {
+    type Props = { properties: Record<string, unknown>; required: string[] };
+    type Answer = { responses: { 200: { content: { 'application/json': { schema: unknown } } } } };
+    const spec = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, { get: Answer }>;
+    }>();
+    const schemaOf = (path: string) =>
+      spec.paths[path]!.get.responses[200].content['application/json'].schema;
+    const item = (schemaOf('/api/shop/products') as { properties: { products: { items: Props } } })
+      .properties.products.items;
+    const one = schemaOf('/api/shop/products/{id}') as Props;
+    expect(Object.keys(item.properties).sort()).toEqual(
+      Object.keys(ShopProductListItem.shape).sort(),
+    );
+    expect(item.required).not.toContain('how_to_use');
+    expect(one.required).toContain('how_to_use');
+    expect(Object.keys(one.properties).sort()).toEqual(
+      [...Object.keys(item.properties), 'how_to_use'].sort(),
+    );
   });
 });
 

@@ -7,7 +7,11 @@ import {
   removeFromMix,
   type MixRefusal,
 } from '@lumiskin/contract/mix';
-import type { MixResponse, ProductListResponse, ShopProduct } from '@lumiskin/contract/shop';
+import type {
+  MixResponse,
+  ProductListResponse,
+  ShopProductListItem,
+} from '@lumiskin/contract/shop';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/use-toast';
@@ -48,7 +52,7 @@ export interface MixEntry {
   type: string;
   quantity: number;
   price_pence: number;
-  product: ShopProduct | undefined;
+  product: ShopProductListItem | undefined;
 }
 
 // ---- the visitor's mix in localStorage ----
@@ -168,7 +172,7 @@ export interface UseMix {
   has(productId: string): boolean;
   quantityOf(productId: string): number;
   /** Adds one (or raises the quantity); returns the refusal when the rule says no. */
-  add(product: ShopProduct): MixRefusal | null;
+  add(product: ShopProductListItem): MixRefusal | null;
   decrement(productId: string): void;
   remove(productId: string): void;
   /** The last refusal, for the dialog; cleared by dismissRefusal. */
@@ -235,7 +239,7 @@ export function useMix(): UseMix {
   );
 
   const add = useCallback(
-    (product: ShopProduct) => {
+    (product: ShopProductListItem) => {
       const result = addToMix(entries, { id: product.id, type: product.type }, (p) => ({
         product_id: p.id,
         type: p.type,

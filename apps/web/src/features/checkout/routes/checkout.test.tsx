@@ -1,4 +1,4 @@
-import type { MixResponse, ShopProduct } from '@lumiskin/contract/shop';
+import type { MixResponse, ShopProductListItem } from '@lumiskin/contract/shop';
 import type { Order, PlaceOrderBody } from '@lumiskin/contract/orders';
 import { OrderMessages } from '@lumiskin/contract/orders';
 import { screen } from '@testing-library/react';
@@ -11,9 +11,9 @@ import { apiError, createUser, LocationProbe, renderWithRouter } from '@/testing
 const product = (
   id: string,
   name: string,
-  type: ShopProduct['type'],
+  type: ShopProductListItem['type'],
   price: number,
-): ShopProduct => ({
+): ShopProductListItem => ({
   id,
   name,
   short_description: name,
@@ -23,7 +23,6 @@ const product = (
   type,
   formulation_category: 'hydration',
   time_of_use: 'AM/PM',
-  how_to_use: 'Use it.',
   suitable_for: ['dry'],
   size: '50 ml',
   featured: false,

@@ -1,5 +1,5 @@
 import { formatPounds, MIX_LIMITS } from '@lumiskin/contract/mix';
-import type { ShopProduct } from '@lumiskin/contract/shop';
+import type { ShopProductListItem } from '@lumiskin/contract/shop';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRightIcon, CheckIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useDeferredValue } from 'react';
@@ -86,7 +86,7 @@ function DemoGroup({
   mix,
 }: {
   title: string;
-  products: ShopProduct[];
+  products: ShopProductListItem[];
   loading: boolean;
   failed: boolean;
   mix: UseMix;
@@ -127,7 +127,7 @@ function DemoCard({
   inMix,
   onAdd,
 }: {
-  product: ShopProduct;
+  product: ShopProductListItem;
   inMix: boolean;
   onAdd: () => void;
 }) {

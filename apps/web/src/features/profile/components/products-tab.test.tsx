@@ -1,4 +1,4 @@
-import type { ShopProduct } from '@lumiskin/contract/shop';
+import type { ShopProductListItem } from '@lumiskin/contract/shop';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProductsTab } from '@/features/profile/components/products-tab';
@@ -8,9 +8,9 @@ import { renderWithRouter } from '@/testing/test-utils';
 const product = (
   id: string,
   name: string,
-  type: ShopProduct['type'],
+  type: ShopProductListItem['type'],
   formulation_category: string | null,
-): ShopProduct => ({
+): ShopProductListItem => ({
   id,
   name,
   short_description: `${name}, short`,
@@ -20,7 +20,6 @@ const product = (
   type,
   formulation_category,
   time_of_use: 'AM/PM',
-  how_to_use: 'Use it.',
   suitable_for: ['dry'],
   size: '50 ml',
   featured: false,

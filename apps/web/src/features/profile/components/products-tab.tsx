@@ -1,5 +1,5 @@
 import { checkMixAdd, formatPounds, MIX_LIMITS } from '@lumiskin/contract/mix';
-import type { MixResponse, ShopProduct } from '@lumiskin/contract/shop';
+import type { MixResponse, ShopProductListItem } from '@lumiskin/contract/shop';
 import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, PlusIcon, ShoppingBagIcon, XIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ import { LoadError } from '@/components/load-error';
 import { catalogueQueryOptions } from '@/lib/api/mix';
 
 /** A base or a booster, as the shop serves it (the catalogue lives in the database). */
-type Formulation = ShopProduct & { type: 'base' | 'booster' };
+type Formulation = ShopProductListItem & { type: 'base' | 'booster' };
 
 function FormulationCard({
   item,

@@ -1,10 +1,14 @@
-import type { ShopProduct } from '@lumiskin/contract/shop';
+import type { ShopProductListItem } from '@lumiskin/contract/shop';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '@/features/shop/components/product-card';
 import { renderWithRouter } from '@/testing/test-utils';
 
-const product = (id: string, name: string, type: ShopProduct['type']): ShopProduct => ({
+const product = (
+  id: string,
+  name: string,
+  type: ShopProductListItem['type'],
+): ShopProductListItem => ({
   id,
   name,
   short_description: `${name}, in short.`,
@@ -14,7 +18,6 @@ const product = (id: string, name: string, type: ShopProduct['type']): ShopProdu
   type,
   formulation_category: null,
   time_of_use: 'AM/PM',
-  how_to_use: 'Daily.',
   suitable_for: [],
   size: '50 ml',
   featured: false,
@@ -27,7 +30,7 @@ const product = (id: string, name: string, type: ShopProduct['type']): ShopProdu
   color: '#38bdf8',
 });
 
-function card(p: ShopProduct, quantity: number, onAdd = vi.fn()) {
+function card(p: ShopProductListItem, quantity: number, onAdd = vi.fn()) {
   return {
     path: `/${p.id}`,
     element: (

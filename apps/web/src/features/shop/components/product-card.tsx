@@ -1,5 +1,5 @@
 import { formatPounds, maxQuantityOf } from '@lumiskin/contract/mix';
-import type { ShopProduct } from '@lumiskin/contract/shop';
+import type { ShopProductListItem } from '@lumiskin/contract/shop';
 import { HeartIcon, MinusIcon, PlusIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils';
 
 export type ShopView = 'grid' | 'list';
 
-export const TYPE_LABEL: Record<ShopProduct['type'], string> = {
+export const TYPE_LABEL: Record<ShopProductListItem['type'], string> = {
   base: 'Base',
   booster: 'Booster',
   cleanser: 'Cleanser',
@@ -32,7 +32,7 @@ export function ProductCard({
   eager,
   priority = false,
 }: {
-  product: ShopProduct;
+  product: ShopProductListItem;
   view: ShopView;
   quantity: number;
   isFavorite: boolean;

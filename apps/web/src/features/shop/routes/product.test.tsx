@@ -1,4 +1,4 @@
-import type { ShopProduct } from '@lumiskin/contract/shop';
+import type { ShopProduct, ShopProductListItem } from '@lumiskin/contract/shop';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ProductRoute from '@/features/shop/routes/product';
@@ -35,10 +35,13 @@ const catalogue = [
   product('renewlift', 'RenewLift', 'booster'),
 ];
 
+/** As the catalogue lists a product: without its usage text (decision 141). */
+const listed = ({ how_to_use: _, ...item }: ShopProduct): ShopProductListItem => item;
+
 function setup(path: string) {
   fakeApi({
     'GET /api/shop/products': () => ({
-      products: catalogue,
+      products: catalogue.map(listed),
       total: catalogue.length,
       categories: [],
     }),

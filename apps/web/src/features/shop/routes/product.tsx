@@ -1,6 +1,6 @@
 import { formatPounds, maxQuantityOf } from '@lumiskin/contract/mix';
 import { ShopMessages } from '@lumiskin/contract/messages';
-import type { ShopProduct } from '@lumiskin/contract/shop';
+import type { ShopProduct, ShopProductListItem } from '@lumiskin/contract/shop';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, CheckIcon, HeartIcon, PackageSearchIcon, PlusIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -170,9 +170,12 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** Same formulation category first, then the same shop category; never the product itself. */
-export function relatedProducts(product: ShopProduct, catalogue: ShopProduct[]): ShopProduct[] {
+export function relatedProducts(
+  product: ShopProductListItem,
+  catalogue: ShopProductListItem[],
+): ShopProductListItem[] {
   const others = catalogue.filter((p) => p.id !== product.id);
-  const score = (p: ShopProduct) =>
+  const score = (p: ShopProductListItem) =>
     (product.formulation_category && p.formulation_category === product.formulation_category
       ? 2
       : 0) + (p.category === product.category ? 1 : 0);
@@ -184,7 +187,7 @@ export function relatedProducts(product: ShopProduct, catalogue: ShopProduct[]):
     .map((entry) => entry.p);
 }
 
-function RelatedProducts({ product }: { product: ShopProduct }) {
+function RelatedProducts({ product }: { product: ShopProductListItem }) {
   const catalogue = useQuery(catalogueQueryOptions());
   const related = relatedProducts(product, catalogue.data?.products ?? []);
   if (related.length === 0) return null;

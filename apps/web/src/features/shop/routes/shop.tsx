@@ -1,5 +1,5 @@
 import { ShopMessages } from '@lumiskin/contract/messages';
-import type { ShopProduct } from '@lumiskin/contract/shop';
+import type { ShopProductListItem } from '@lumiskin/contract/shop';
 import { LayoutGridIcon, ListIcon, PackageSearchIcon, RotateCwIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { FilterBar } from '@/components/filter-bar';
@@ -90,13 +90,13 @@ export default function ShopRoute() {
   const list = data?.products ?? [];
   const categories = data?.categories ?? [];
 
-  function add(product: ShopProduct) {
+  function add(product: ShopProductListItem) {
     const refusal = mix.add(product);
     if (!refusal && mix.quantityOf(product.id) === 0)
       toast.success(ShopMessages.addedToMix(product.name));
   }
 
-  function card(product: ShopProduct, index: number) {
+  function card(product: ShopProductListItem, index: number) {
     return (
       <ProductCard
         key={product.id}
