@@ -12,10 +12,8 @@ import noThreadedWasm, { wasmWorkerContents as threadedWorkerContents } from './
  * build on tfjs' own packages, the WASM backend alone. Built here without minifying (class names
  * kept), from the worker's entry with the same aliases as vite.config.ts.
  */
-const workerEntry = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../src/features/scan/engine/engine.worker.ts',
-);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const workerEntry = path.resolve(here, '../src/features/scan/engine/engine.worker.ts');
 
 async function bundleWorker(): Promise<string> {
   const result = await build({
@@ -71,6 +69,15 @@ describe('the engine worker bundle', () => {
       expect(code, what).not.toContain(marker);
     }
     expect(code).not.toMatch(/\bMathBackendCPU = class\b|\bclass MathBackendCPU\b/);
+  });
+
+  it('carries no zod: the engine takes its constants from the contract without schemas (decision 143)', () => {
+    // zod names its error class so; the contract's schemas would bring it (and all of zod) in.
+    const zodErrors = createRequire(path.resolve(here, '../../../packages/contract/package.json'))
+      .resolve('zod')
+      .replace(/index\.(c?js)$/, 'v4/classic/errors.$1');
+    expect(fs.readFileSync(zodErrors, 'utf8')).toContain('"ZodError"');
+    expect(code).not.toContain('ZodError');
   });
 
   it("bundles the threaded loader's stand-in, which throws if it is ever called", () => {

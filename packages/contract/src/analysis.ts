@@ -1,32 +1,20 @@
 import { z } from 'zod';
+import { COMPREHENSIVE_METRICS, REGIONS } from './constants';
 
 /**
  * The skin analysis vocabulary shared by the skin engine, the server and the web app.
  * Score keys are snake_case (the spec's clients show underscores as spaces).
  */
 
-/** Quick analysis: 7 concerns (docs/product-rules.md#scan). */
-export const QUICK_METRICS = [
-  'acne',
-  'oiliness',
-  'redness',
-  'texture',
-  'dark_spots',
-  'radiance',
-  'hydration',
-] as const;
-
-/** Comprehensive analysis adds 7 more: 14 in all (docs/product-rules.md#scan). */
-export const COMPREHENSIVE_METRICS = [
-  ...QUICK_METRICS,
-  'pores',
-  'fine_lines',
-  'uneven_tone',
-  'dark_circles',
-  'blackheads',
-  'sensitivity',
-  'firmness',
-] as const;
+// The engine's vocabulary lives in ./constants (no zod), so the engine's worker carries no zod
+// (decision 143); it is exported here too.
+export {
+  COMPREHENSIVE_METRICS,
+  QUICK_METRICS,
+  REGIONS,
+  scoreBand,
+  type ScoreBand,
+} from './constants';
 
 export const MetricKey = z.enum(COMPREHENSIVE_METRICS);
 export type MetricKey = z.infer<typeof MetricKey>;
@@ -71,15 +59,6 @@ export const CAPTURE_ANGLES = ['front', 'left', 'right'] as const;
 export const CaptureAngle = z.enum(CAPTURE_ANGLES);
 export type CaptureAngle = z.infer<typeof CaptureAngle>;
 
-/** Face zones the engine measures; outlines are returned so the app can draw them. */
-export const REGIONS = [
-  'forehead',
-  'left_cheek',
-  'right_cheek',
-  'nose',
-  'chin',
-  'under_eyes',
-] as const;
 export const RegionKey = z.enum(REGIONS);
 export type RegionKey = z.infer<typeof RegionKey>;
 
@@ -102,14 +81,6 @@ export const REGION_WORDS: Record<RegionKey, string> = {
   chin: 'chin',
   under_eyes: 'under-eye area',
 };
-
-/** Score colour bands (docs/product-rules.md#score-bands): >=80 good (green), >=60 fair (yellow/amber), else poor (red). */
-export type ScoreBand = 'good' | 'fair' | 'poor';
-export function scoreBand(score: number): ScoreBand {
-  if (score >= 80) return 'good';
-  if (score >= 60) return 'fair';
-  return 'poor';
-}
 
 /**
  * The profile's five scores (docs/product-rules.md#profile: acne, oiliness, dullness, hydration,

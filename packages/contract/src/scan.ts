@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { AnalysisType, CaptureAngle, ScanConcern } from './analysis';
+import { LIGHT_LIMITS } from './constants';
+
+// The limits the engine reads live in ./constants (no zod), so the engine's worker carries no
+// zod (decision 143); they are exported here too.
+export {
+  LIGHT_LIMITS,
+  LIVE_ADVICE_CHECKS,
+  LIVE_CHECKS,
+  SCAN_MAX_PIXELS,
+  SCAN_PHOTO_MAX_SIDE,
+  type LiveCheckName,
+} from './constants';
 
 /**
  * What the scan screen sends (docs/product-rules.md#api: POST /analysis/scan and
@@ -9,19 +21,12 @@ import { AnalysisType, CaptureAngle, ScanConcern } from './analysis';
 /** Largest photo accepted, per image, before decoding (larger → 413). */
 export const SCAN_MAX_BYTES = 10 * 1024 * 1024;
 /**
- * Largest photo accepted in pixels, read from the header before decoding, so a small file that
- * claims a huge canvas (a decompression bomb) is refused at once. 50 MP covers a 48 MP phone.
- */
-export const SCAN_MAX_PIXELS = 50_000_000;
-/**
  * PNG and HEIC have no shrink-on-load: every pixel is decoded before the resize to
  * SCAN_PHOTO_MAX_SIDE, so they are held to 4096 × 4096 (2.56 × the analysed side each way; any
  * screenshot or 12 MP export). JPEG and WebP decode straight to about the analysed size and keep
  * SCAN_MAX_PIXELS (issue 30, decision 072).
  */
 export const SCAN_MAX_FULL_DECODE_PIXELS = 4096 * 4096;
-/** Stored photos are re-encoded with their long side at most this many pixels. */
-export const SCAN_PHOTO_MAX_SIDE = 1600;
 /** Content types the scan accepts (checked on the bytes, never the file name). */
 export const SCAN_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 /** Extra angles of a multi-angle scan, in capture order (docs/product-rules.md#scan): left then right profile. */
@@ -32,20 +37,6 @@ export const SCAN_RATE_LIMIT_PER_HOUR = 20;
 /** The scan screen's camera guidance: the face should fill 60-80% of the frame (docs/product-rules.md#scan). */
 export const FACE_FILL_MIN = 0.6;
 export const FACE_FILL_MAX = 0.8;
-/**
- * The one source of the light thresholds, on Rec.601 luma (0-255): the skin engine's quality gate
- * (packages/skin-engine/src/quality.ts imports them) and the live camera guidance both use these.
- * too_dark: face median < minFaceLuma, or < darkFaceLuma while the scene's 95th percentile is
- * < darkSceneP95 (a deep skin tone in a lit room is fine); overexposed: face median > maxFaceLuma
- * or more than maxClippedShare of the face clipped.
- */
-export const LIGHT_LIMITS = {
-  minFaceLuma: 40,
-  darkFaceLuma: 85,
-  darkSceneP95: 120,
-  maxFaceLuma: 235,
-  maxClippedShare: 0.25,
-} as const;
 /** The same limits under the camera guidance's names ('dim' is the engine's dark-scene rule). */
 export const CAMERA_LIGHT_LIMITS = {
   tooDark: LIGHT_LIMITS.minFaceLuma,
@@ -199,33 +190,6 @@ export const ScanJob = z.object({
 export type ScanJob = z.infer<typeof ScanJob>;
 
 export const ScanJobParams = z.object({ id: z.uuid({ error: 'Not found' }) });
-
-/**
- * The live gate's checks (packages/skin-engine/src/live.ts), in the order the scan screen gives
- * their instructions: face → distance → centring → angle → light → evenness → cast → focus →
- * hold still (decision 097).
- */
-export const LIVE_CHECKS = [
-  'face',
-  'distance',
-  'centring',
-  'yaw',
-  'pitch',
-  'roll',
-  'light',
-  'evenness',
-  'cast',
-  'sharpness',
-  'motion',
-] as const;
-export type LiveCheckName = (typeof LIVE_CHECKS)[number];
-
-/**
- * The live checks the server's gate has no rule for and the person may not be able to act on:
- * the room's light (one side brighter, a coloured light). They are asked for, but do not veto a
- * photo the server accepts: auto-capture waits a moment for them, then takes it (decision 115).
- */
-export const LIVE_ADVICE_CHECKS: readonly LiveCheckName[] = ['evenness', 'cast'];
 
 /**
  * The live camera guidance (issue 32, decision 097): one short instruction at a time, named by

@@ -1,19 +1,17 @@
-import {
-  COMPREHENSIVE_METRICS,
-  QUICK_METRICS,
-  REGIONS,
-  type AnalysisType,
-  type CaptureAngle,
-  type CaptureConditions,
-  type MeasuredFinding,
-  type MetricKey,
-  type MetricMethods,
-  type Overlays,
-  type RegionKey,
-  type RegionOutline,
-  type MeasuredUnmeasuredMetric,
-  type MeasuredZoneNote,
+import type {
+  AnalysisType,
+  CaptureAngle,
+  CaptureConditions,
+  MeasuredFinding,
+  MetricKey,
+  MetricMethods,
+  Overlays,
+  RegionKey,
+  RegionOutline,
+  MeasuredUnmeasuredMetric,
+  MeasuredZoneNote,
 } from '@lumiskin/contract/analysis';
+import { COMPREHENSIVE_METRICS, QUICK_METRICS, REGIONS } from '@lumiskin/contract/constants';
 import type { SkinType } from '@lumiskin/contract/auth';
 import type { DetectedFace, DetectMode, FaceDetector } from './face/detector';
 import { buildFaceFrame, type FaceFrame } from './face/frame';

@@ -1,9 +1,5 @@
-import {
-  COMPREHENSIVE_METRICS,
-  scoreBand,
-  type MeasuredFinding,
-  type MetricKey,
-} from '@lumiskin/contract/analysis';
+import type { MeasuredFinding, MetricKey } from '@lumiskin/contract/analysis';
+import { COMPREHENSIVE_METRICS, scoreBand } from '@lumiskin/contract/constants';
 import type { AnalysisResult } from './engine';
 import { buildFinding } from './findings';
 import { overallScore } from './scoring';

@@ -1,9 +1,5 @@
-import {
-  scoreBand,
-  type MeasuredFinding,
-  type MetricKey,
-  type RegionKey,
-} from '@lumiskin/contract/analysis';
+import type { MeasuredFinding, MetricKey, RegionKey } from '@lumiskin/contract/analysis';
+import { scoreBand } from '@lumiskin/contract/constants';
 import { ESTIMATED_METRICS, type MetricResult } from './scoring';
 
 /** Zones where a metric is worst: up to two zones scoring below the good band, lowest first. */

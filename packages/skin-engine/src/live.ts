@@ -1,11 +1,6 @@
 import type { CaptureAngle } from '@lumiskin/contract/analysis';
-import {
-  LIVE_ADVICE_CHECKS,
-  LIVE_CHECKS,
-  SCAN_PHOTO_MAX_SIDE,
-  type LiveCheckName,
-  type QualityCode,
-} from '@lumiskin/contract/scan';
+import type { LiveCheckName, QualityCode } from '@lumiskin/contract/scan';
+import { LIVE_ADVICE_CHECKS, LIVE_CHECKS, SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/constants';
 import type { DetectedFace } from './face/detector';
 import { CHIN_BOTTOM, FOREHEAD_TOP, SILHOUETTE } from './face/landmarks';
 import { castSize, CORRECTION_LIMIT } from './face/white-balance';

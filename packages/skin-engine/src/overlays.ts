@@ -1,13 +1,13 @@
-import {
-  REGIONS,
-  type ExclusionReason,
-  type Mark,
-  type MetricKey,
-  type Overlays,
-  type RegionKey,
-  type MeasuredUnmeasuredMetric,
-  type MeasuredZoneNote,
+import type {
+  ExclusionReason,
+  Mark,
+  MetricKey,
+  Overlays,
+  RegionKey,
+  MeasuredUnmeasuredMetric,
+  MeasuredZoneNote,
 } from '@lumiskin/contract/analysis';
+import { REGIONS } from '@lumiskin/contract/constants';
 import type { FaceFrame } from './face/frame';
 import { connectedComponents, orInto } from './image/mask';
 import { counted, type SoftBlob } from './metrics/marks';

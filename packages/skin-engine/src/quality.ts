@@ -1,5 +1,6 @@
 import type { CaptureAngle } from '@lumiskin/contract/analysis';
-import { LIGHT_LIMITS, type QualityCode } from '@lumiskin/contract/scan';
+import type { QualityCode } from '@lumiskin/contract/scan';
+import { LIGHT_LIMITS } from '@lumiskin/contract/constants';
 import type { DetectedFace } from './face/detector';
 import { SILHOUETTE } from './face/landmarks';
 import { downsample2, laplacianVariance } from './image/filters';

@@ -1,4 +1,5 @@
-import { COMPREHENSIVE_METRICS, type MetricKey, type RegionKey } from '@lumiskin/contract/analysis';
+import type { MetricKey, RegionKey } from '@lumiskin/contract/analysis';
+import { COMPREHENSIVE_METRICS } from '@lumiskin/contract/constants';
 import type { SkinType } from '@lumiskin/contract/auth';
 import { LESION_ZONES } from './metrics/marks';
 import type { RegionMeasurements } from './metrics/zones';

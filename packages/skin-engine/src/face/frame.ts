@@ -1,4 +1,5 @@
-import { REGIONS, type RegionKey } from '@lumiskin/contract/analysis';
+import type { RegionKey } from '@lumiskin/contract/analysis';
+import { REGIONS } from '@lumiskin/contract/constants';
 import { rgbToLabPlanes, toLinear, type LabPlanes } from '../image/color';
 import { estimateWhitePoint, type WhitePoint } from './white-balance';
 import {

@@ -1,4 +1,5 @@
-import { REGIONS, type ExclusionReason, type RegionKey } from '@lumiskin/contract/analysis';
+import type { ExclusionReason, RegionKey } from '@lumiskin/contract/analysis';
+import { REGIONS } from '@lumiskin/contract/constants';
 import type { FaceFrame, FrameRegion } from '../face/frame';
 import { individualTypologyAngle } from '../image/color';
 import { downsample2, gaussianBlur, upsample2, valleyStrength } from '../image/filters';

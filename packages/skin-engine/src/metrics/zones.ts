@@ -1,4 +1,5 @@
-import { REGIONS, type ExclusionReason, type RegionKey } from '@lumiskin/contract/analysis';
+import type { ExclusionReason, RegionKey } from '@lumiskin/contract/analysis';
+import { REGIONS } from '@lumiskin/contract/constants';
 import type { Plane } from '../image/raster';
 import { andNotInto } from '../image/mask';
 import { detrendedStd } from '../image/stats';

@@ -1,4 +1,4 @@
-import { SCAN_MAX_PIXELS, SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/scan';
+import { SCAN_MAX_PIXELS, SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/constants';
 import type { PixelImage } from '@lumiskin/skin-engine';
 import type { DecodePhoto } from './device-engine';
 
