@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_POSTS } from '../../content/blog-posts';
 import { createUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
+import { okSchemas } from '../../../test/openapi';
 import { renderMarkdown } from './markdown';
 import { blogPosts } from './schema';
 import { blogPostsSeeder } from './seed';
@@ -117,12 +118,7 @@ describe('GET /api/blog/posts/{id}', () => {
     }
     // The OpenAPI says the same.
     type Props = { properties: Record<string, unknown> };
-    type Answer = { responses: { 200: { content: { 'application/json': { schema: unknown } } } } };
-    const spec = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
-      paths: Record<string, { get: Answer }>;
-    }>();
-    const schemaOf = (path: string) =>
-      spec.paths[path]!.get.responses[200].content['application/json'].schema;
+    const schemaOf = await okSchemas(app);
     const listItem = (schemaOf('/api/blog/posts') as { properties: { posts: { items: Props } } })
       .properties.posts.items;
     expect(Object.keys(listItem.properties).sort()).toEqual(listFields);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_PRODUCTS } from '../../content/products';
 import { createUser } from '../../../test/factories';
 import { buildTestApp } from '../../../test/helper';
+import { okSchemas } from '../../../test/openapi';
 import { productsSeeder } from './seed';
 
 let app: FastifyInstance;
@@ -167,12 +168,7 @@ describe('GET /api/shop/products', () => {
 
   it('the OpenAPI says so: list items without how_to_use, the product with it', async () => {
     type Props = { properties: Record<string, unknown>; required: string[] };
-    type Answer = { responses: { 200: { content: { 'application/json': { schema: unknown } } } } };
-    const spec = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
-      paths: Record<string, { get: Answer }>;
-    }>();
-    const schemaOf = (path: string) =>
-      spec.paths[path]!.get.responses[200].content['application/json'].schema;
+    const schemaOf = await okSchemas(app);
     const item = (schemaOf('/api/shop/products') as { properties: { products: { items: Props } } })
       .properties.products.items;
     const one = schemaOf('/api/shop/products/{id}') as Props;
