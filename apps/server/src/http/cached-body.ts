@@ -27,6 +27,13 @@ export const COMPRESS_FROM_BYTES = 1024;
  */
 export const SMALL_ANSWER = { compress: false, decompress: false } as const;
 
+/**
+ * Route options of a read whose every answer goes out through `sendCached` (the catalogue): it
+ * compresses the kept body itself, once, from the same threshold, so @fastify/compress's hooks
+ * would only look at an answer already encoded; its 4xx answers are short JSON (decision 144).
+ */
+export const COMPRESSED_BY_ITSELF = { compress: false, decompress: false } as const;
+
 /** The JSON a route's response schema sends for `data` (the serializer compiler's own steps). */
 export function serialize<T extends z.ZodType>(schema: T, data: z.output<T>): string {
   return JSON.stringify(z.encode(schema, data));

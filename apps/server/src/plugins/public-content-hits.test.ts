@@ -221,6 +221,40 @@ describe('bounded memory', () => {
     expect(kept('q=term0')).toBeUndefined();
   });
 
+  it('evicts the least recently used answer: a hit, repeated or not, keeps it; a remade one is newest', async () => {
+    const made: string[] = [];
+    const make = (key: string) => async () => {
+      made.push(key);
+      return JSON.stringify({ key });
+    };
+    const get = (key: string) => app.publicContent.get(`lru ${key}`, make(key));
+    // full of known answers, whatever the tests before kept
+    for (let i = 0; i < PUBLIC_CONTENT_ENTRIES; i++) await get(`pre${i}`);
+    await get('a');
+    await get('b');
+    // 'a' asked for again, twice in a row (the second a hit on the newest): 'b' is now the oldest
+    await get('a');
+    await get('a');
+    for (let i = 0; i < PUBLIC_CONTENT_ENTRIES - 2; i++) await get(`fill${i}`);
+    // full: the next one pushes out the least recently used, 'b', not 'a'
+    await get('c');
+    made.length = 0;
+    await get('a');
+    expect(made).toEqual([]);
+    await get('b');
+    expect(made).toEqual(['b']);
+    // The oldest now is fill1; made again once too old, it goes to the end, and the next new
+    // answer pushes out fill2 instead.
+    const again = () => app.publicContent.get('lru fill1', make('fill1'), { maxAgeMs: 0 });
+    await again();
+    expect(made).toEqual(['b', 'fill1']);
+    await get('d');
+    await get('fill1');
+    expect(made).toEqual(['b', 'fill1', 'd']);
+    await get('fill2');
+    expect(made).toEqual(['b', 'fill1', 'd', 'fill2']);
+  });
+
   it('parses Accept-Encoding as RFC 9110 says (q=0 refuses, * allows gzip)', () => {
     expect(preferredEncoding('gzip, deflate, br')).toBe('br');
     expect(preferredEncoding('identity')).toBeNull();

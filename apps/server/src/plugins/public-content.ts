@@ -55,6 +55,19 @@ async function publicContentPlugin(app: FastifyInstance) {
   const aliases = new Map<string, string>();
   /** Bumped by every change: a value loaded across a change is not kept. */
   let generation = 0;
+  /**
+   * The key last set in `entries`, so the Map's last while it is there (deletes never reorder
+   * the rest): a hit on it is already the most recently used, and the catalogue's answer, asked
+   * for again and again, is not deleted and set again on every request (decision 144).
+   */
+  let newest: string | undefined;
+  /** Marks `entry` the most recently used: the Map's order is the eviction order. */
+  const touch = (key: string, entry: Entry) => {
+    if (key === newest) return;
+    entries.delete(key);
+    entries.set(key, entry);
+    newest = key;
+  };
   app.broadcast.subscribe(TOPIC, (prefix) => {
     generation++;
     const drops = (stored: string) => !prefix || stored.startsWith(prefix, stored.indexOf(' ') + 1);
@@ -66,7 +79,9 @@ async function publicContentPlugin(app: FastifyInstance) {
     const started = generation;
     const value = await produce();
     if (started === generation && app.broadcast.isLive()) {
+      entries.delete(key);
       entries.set(key, { value, at: Date.now() });
+      newest = key;
       if (entries.size > PUBLIC_CONTENT_ENTRIES) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
@@ -88,9 +103,7 @@ async function publicContentPlugin(app: FastifyInstance) {
     if (!app.broadcast.isLive()) return produce();
     const entry = entries.get(key);
     if (entry && isFresh(entry, options?.maxAgeMs)) {
-      // most recently used last: the Map's order is the eviction order
-      entries.delete(key);
-      entries.set(key, entry);
+      touch(key, entry);
       return entry.value as T;
     }
     const inFlight = making.get(key);
@@ -125,9 +138,7 @@ async function publicContentPlugin(app: FastifyInstance) {
       if (key === undefined) return undefined;
       const entry = entries.get(key);
       if (!isFresh(entry, options?.maxAgeMs)) return undefined;
-      // most recently used last, as in remember
-      entries.delete(key);
-      entries.set(key, entry);
+      touch(key, entry);
       return entry.value as CachedBody;
     },
     value: (key, load, options) => remember(`value ${key}`, load, options),

@@ -9,7 +9,13 @@ import {
   ShopProduct,
 } from '@lumiskin/contract/shop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { answerFromMemory, answerKept, serialize, type KeptRead } from '../../http/cached-body';
+import {
+  answerFromMemory,
+  answerKept,
+  COMPRESSED_BY_ITSELF,
+  serialize,
+  type KeptRead,
+} from '../../http/cached-body';
 import { notFoundUnless } from '../../http/errors';
 import {
   addFavorites,
@@ -36,6 +42,7 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // A query answered before is sent from memory before validation and the handler.
       onRequest: answerKept(CATALOGUE),
+      ...COMPRESSED_BY_ITSELF,
     },
     async (request, reply) =>
       answerFromMemory(CATALOGUE, request, reply, async () => {
