@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { decodeJpeg } from './dev-faces';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,19 +36,6 @@ async function makePhoto(width: number, height: number): Promise<Buffer> {
     ])
     .jpeg({ quality: 90 })
     .toBuffer();
-}
-
-async function decode(jpeg: Buffer) {
-  const { data, info } = await sharp(jpeg)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-    width: info.width,
-    height: info.height,
-    channels: 3 as const,
-  };
 }
 
 const cpuMs = (start: NodeJS.CpuUsage) => {
@@ -85,10 +73,10 @@ async function main() {
     const decodeTimes: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t = performance.now();
-      await decode(jpeg);
+      await decodeJpeg(jpeg);
       decodeTimes.push(performance.now() - t);
     }
-    const image = await decode(jpeg);
+    const image = await decodeJpeg(jpeg);
     // Two warm-up analyses (JIT), then timed runs.
     for (let i = 0; i < 2; i++) await engine.analyze({ image, analysisType: 'comprehensive' });
     const wall: number[] = [];
