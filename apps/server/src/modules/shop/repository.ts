@@ -170,8 +170,8 @@ export async function findProduct(db: Db, id: string): Promise<ShopProduct | und
 /**
  * The listed products the shop shows, by id: a hidden one is not for sale, so it is as unknown
  * here as in the shop (a mix or favourite naming it never gets its name, copy or price back).
+ * As a mix line carries them: list items, without the usage text (decision 141).
  */
-/** Products by id, as a mix line carries them (decision 141). */
 export async function findProducts(
   db: Db,
   ids: string[],
