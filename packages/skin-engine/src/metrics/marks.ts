@@ -126,6 +126,11 @@ export const COMEDO_HAIR_FREE = 0.95;
 const hairFree = (skinAround: number): number =>
   Math.min(1, Math.max(0, (skinAround - (COMEDO_HAIR_FREE - 0.5)) / 0.5));
 
+/** A dark spot's relative-scale factor in a zone of diffuse lightness `baseL` (decision 139). */
+function spotScale(baseL: number, cs: number): number {
+  return REL_L16 / (Math.max(8, baseL + 16) * Math.sqrt(cs));
+}
+
 /** Finds the marks of one working frame. */
 export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
   const { frame, width, height, L, Ls, aStackHalf, core, shine, extra, chromaExtra, zoneBaseL } =
@@ -229,14 +234,13 @@ export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
   // was counted whole or not at all, and alone moved dark spots by 4 points.
   const spotRings = lesionRingBuffers();
   const noseMask = frame.regions.nose.mask;
-  // The relative scale's factor at a zone pixel: Ls carries L* differences × ctx.cs (the texture
+  // The relative scale's factor at a zone pixel (spotScale): Ls carries L* differences × ctx.cs (the texture
   // measures' contrast scale, smaller on darker skin), which pigment, a multiplicative absorber,
   // does not share. Half of it (its square root) is taken out: taking all of it out read darker
   // faces with more spots than pale ones (ρ(ITA°, dark spots) +0.33 on the calibration part),
   // none of it left the darkest band's macules at 17 % (decision 139). The blobs are found down
   // to the threshold of the face's darkest zone, where the factor is largest.
-  const relAt = (i: number) => REL_L16 / (Math.max(8, zoneBaseL(i) + 16) * Math.sqrt(ctx.cs));
-  const relMax = REL_L16 / (Math.max(8, ctx.zoneBaseMin + 16) * Math.sqrt(ctx.cs));
+  const relMax = spotScale(ctx.zoneBaseMin, ctx.cs);
   const darkSpots = detectBlobs(Ls, L_SIGMAS, {
     polarity: 'dark',
     fromLevel: 1,
@@ -246,7 +250,7 @@ export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
   })
     .map((bl) => {
       const i = bl.y * width + bl.x;
-      const k = relAt(i);
+      const k = spotScale(zoneBaseL(i), ctx.cs);
       const depth = zoneBaseL(i) - ((Ls[1] as Plane).data[i] as number);
       const base =
         softWeight(k * bl.response, SPOT_MIN_RESPONSE) *
