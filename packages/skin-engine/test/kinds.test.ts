@@ -96,6 +96,30 @@ describe('each lesion is found by its own kind, once (decision 125)', () => {
     expect(pustuleWeight({ ...halo, lift: 3.5 })).toBeCloseTo(0.5, 5);
   });
 
+  it('a pale head in a halo darker on every side counts when chroma blocks took its redness (decision 147)', () => {
+    // A 4:2:0 JPEG averages the halo's a* with the head's: the halo reads hardly redder (0.4 on
+    // its weakest side) while its lightness ring stays (3 on every side).
+    const blurred: PustuleReading = {
+      lift: 8,
+      red: 0.4,
+      dark: 3,
+      redMedian: 1.2,
+      darkMedian: 3,
+      ringShare: 1,
+      response: 3,
+    };
+    expect(pustuleWeight(blurred)).toBe(1);
+    // The allowance is earned by a head that is clearly a blob (response PUS_RESP 2 → PUS_CLEAR
+    // 2.5): a head that is only just a blob, a faint pale point or a plain dark ring get nothing.
+    expect(pustuleWeight({ ...blurred, response: 2 })).toBe(0);
+    expect(pustuleWeight({ ...blurred, response: 1.2 })).toBe(0);
+    expect(pustuleWeight({ ...blurred, lift: 2 })).toBe(0);
+    // …nor when the ring is brown (the red / brown ratio 0.2 / 3 is below PUS_RED_FROM)…
+    expect(pustuleWeight({ ...blurred, redMedian: 0.2 })).toBe(0);
+    // …nor with a ring that is not darker: the head alone lends nothing.
+    expect(pustuleWeight({ ...blurred, dark: 0, darkMedian: 0.5, redMedian: 0.4 })).toBe(0);
+  });
+
   it('pustules are blemishes on pale and on dark skin, with no dark-spot mark', async () => {
     const pts = places(8);
     expect(pts).toHaveLength(8);

@@ -1,5 +1,5 @@
 import type { Blob } from './blobs';
-import { inflamStrength, REL_L16, softAt, type Lesion, type LesionInput } from './lesions';
+import { DARK_FLAT, REL_L16, softAt, type Lesion, type LesionInput } from './lesions';
 
 /**
  * Pustules by their own cue (decision 125): a pale, whitish-yellow head inside a halo that is
@@ -18,16 +18,33 @@ import { inflamStrength, REL_L16, softAt, type Lesion, type LesionInput } from '
 export const PUS_HALO = 2.2;
 export const PUS_HALO_PAD = 0.5;
 /**
- * The halo's strength (its redness against the skin ring on every side plus its darkening, as
- * inflamStrength) at which a pustule counts ½, before the head's share (PUS_HEAD).
+ * The strength (the halo's redness against the skin ring on every side plus its darkening, with
+ * the head's share, PUS_HEAD) at which a pustule counts ½ (decision 147: 7, was 6).
  */
-export const PUS_MIN = 6;
+export const PUS_MIN = 7;
 /**
  * The head's lightness above the halo (relative scale) counts up to PUS_HEAD × the halo's
  * strength: the pale head adds evidence only where there is a red halo around it (a glint on
- * plain skin has none), and a bright point gains the strength only to that share.
+ * plain skin has none), and a bright point gains the strength only to that share. A head that is
+ * clearly a blob (PUS_CLEAR) counts up to PUS_HEAD_CLEAR × (decision 147).
  */
 export const PUS_HEAD = 1;
+export const PUS_HEAD_CLEAR = 3;
+/**
+ * The halo's darkening counts up to DARK_FLAT × max(its redness, PUS_DARK_FLOOR) around a head
+ * that is clearly a blob (decision 147; DARK_FLAT × its redness alone before). A 4:2:0 JPEG keeps
+ * colour on 2 × 2 blocks: around a pale head 1–2 px across the halo's a* is averaged with the
+ * head's and reads 0–1 (calibration part, painted pustules: ≈ 0.3 where the lightness ring reads
+ * 2–4), while the lightness keeps the ring whole (blood darkens the green channel most). The
+ * red / brown ratio test (PUS_RED_FROM…TO) is kept.
+ */
+export const PUS_DARK_FLOOR = 1;
+/**
+ * A head is clearly a blob from a DoG response (relative scale) of PUS_RESP, fully from PUS_CLEAR:
+ * the share of PUS_DARK_FLOOR and of PUS_HEAD_CLEAR it earns (decision 147). Painted pustules'
+ * heads answer a median 2.5; the clear faces' pale points that passed PUS_RESP's ramp 0.7–1.8.
+ */
+export const PUS_CLEAR = 2.5;
 /**
  * The head must be at least PUS_LIFT lighter than the halo (relative scale), counting fully from
  * PUS_LIFT + PUS_LIFT_SPAN (decision 137: with 2 → 4 and no test of the head's blob response, a
@@ -177,8 +194,12 @@ export function readPustule(
 
 /** The weight (0…1) of a pustule with this reading (½ at the threshold, soft like every count). */
 export function pustuleWeight(r: PustuleReading): number {
-  const halo = inflamStrength(r.red, -Math.max(0, r.dark));
-  const strength = halo + Math.min(Math.max(0, r.lift), PUS_HEAD * halo);
+  const clear = ramp((r.response - PUS_RESP) / (PUS_CLEAR - PUS_RESP));
+  const red0 = Math.max(0, r.red);
+  const halo =
+    red0 + Math.min(Math.max(0, r.dark), DARK_FLAT * Math.max(red0, PUS_DARK_FLOOR * clear));
+  const headShare = PUS_HEAD + (PUS_HEAD_CLEAR - PUS_HEAD) * clear;
+  const strength = halo + Math.min(Math.max(0, r.lift), headShare * halo);
   const ratio = r.redMedian / Math.max(0.5, Math.abs(r.darkMedian));
   const red = ramp((ratio - PUS_RED_FROM) / (PUS_RED_TO - PUS_RED_FROM));
   const head = ramp((r.lift - PUS_LIFT) / PUS_LIFT_SPAN) * ramp((2 * r.response) / PUS_RESP - 1);
