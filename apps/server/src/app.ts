@@ -52,6 +52,7 @@ import { authenticateDeclared } from './http/auth';
 import { strictValidatorCompiler } from './http/validation';
 import { serializeError, serializeRequest } from './lib/log-serializers';
 import { redactLogArguments } from './lib/log-redaction';
+import { lazyChildLoggerFactory, REQUEST_ID_LABEL } from './lib/lazy-request-logger';
 import securityHeadersPlugin, {
   API_HELMET_OPTIONS,
   HELMET_OPTIONS,
@@ -138,8 +139,10 @@ function limitConnections(app: FastifyInstance, connections: ConnectionsConfig):
 
 /**
  * One line per answered request: `GET /api/blog/posts 200 4 ms`, the path without its query (a
- * query can hold a reset token, an email or a place), with the request id pino adds. 5xx are also
- * logged with their error by the error handler.
+ * query can hold a reset token, an email or a place), with the request id. 5xx are also logged
+ * with their error by the error handler. Written through the root logger with the id, as the
+ * request's child would write it, so that a request nothing else logs for makes no pino child
+ * (decision 145, lib/lazy-request-logger.ts).
  */
 function logRequests(app: FastifyInstance): void {
   // A callback hook, and nothing built when the level leaves info lines out (LOG_LEVEL=warn).
@@ -148,8 +151,8 @@ function logRequests(app: FastifyInstance): void {
     const path = request.url.split('?')[0];
     const ms = Math.round(reply.elapsedTime);
     const code = requestErrorCodes.get(request);
-    request.log.info(
-      { statusCode: reply.statusCode, ms, ...(code && { code }) },
+    app.log.info(
+      { [REQUEST_ID_LABEL]: request.id, statusCode: reply.statusCode, ms, ...(code && { code }) },
       `${request.method} ${path} ${reply.statusCode} ${ms} ms${code ? ` ${code}` : ''}`,
     );
     done();
@@ -204,7 +207,13 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     // node:crypto's own (the global webcrypto one goes through an extra layer per request).
     genReqId: () => randomUUID(),
     // Fastify's two lines per request (incoming, completed) become one (logRequests below).
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: REQUEST_ID_LABEL,
+    }),
+    // A request's pino child is made when something logs for it, not for every request
+    // (decision 145): the id is bound the same way, redaction and serializers are the root's.
+    childLoggerFactory: lazyChildLoggerFactory,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
