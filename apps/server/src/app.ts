@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -263,9 +262,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
       'x-ratelimit-reset': false,
     },
   });
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 },
-  });
+  // multipart/form-data only where uploads are taken (http/uploads.ts, decision 145).
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Lumiskin API', version: config.version },
