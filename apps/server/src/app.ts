@@ -224,17 +224,8 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   app.setSerializerCompiler(fastSerializerCompiler);
   app.decorate('config', config);
 
-  // Once closing (SIGTERM), every answer still going out (an inline scan that was in flight)
-  // closes its connection: a kept-alive socket would otherwise hold the stop for Fastify's
-  // 72 s keep-alive timeout after the last answer.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  // Once closing (SIGTERM), every answer still going out closes its connection: in
+  // plugins/request-guards.ts, one onSend hook with the unread-body case (decision 145).
 
   // 1. External plugins (and what they need: readiness checks, the shared Redis)
   await app.register(errorsPlugin);
