@@ -4,9 +4,9 @@ type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
 /**
- * The label Fastify gives the request id in a request's log lines (its default
- * `requestIdLogLabel`; app.ts does not change it). The request line written through the root
- * logger (app.ts, `logRequests`) uses it too, so every line of a request carries the same key.
+ * The label of the request id in a request's log lines (Fastify's default `requestIdLogLabel`,
+ * passed to its LogController in app.ts). The request line written through the root logger
+ * (app.ts, `logRequests`) uses it too, so every line of a request carries the same key.
  */
 export const REQUEST_ID_LABEL = 'reqId';
 
@@ -15,9 +15,10 @@ type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 /**
  * A request's logger that makes its pino child (the request id bound) only when a line is
  * actually written for that request (decision 145). Fastify asks for a child logger for every
- * request before any hook runs; a pino child is ~1.5 µs of a public read's ~40, and on most
- * requests nothing logs through it (the request line goes through the root logger with the id,
- * app.ts). A call at a level the logger leaves out does not make the child either.
+ * request before any hook runs; a pino child was ~1.5 µs of a public read's ~40 in decision
+ * 144's profile, and on most requests nothing logs through it (the request line goes through
+ * the root logger with the id, app.ts). A call at a level the logger leaves out does not make
+ * the child either.
  *
  * Every line written through it is the real child's: the same bindings (the request id), the
  * same serializers and the root's `logMethod` hook (redaction, lib/log-redaction.ts).
