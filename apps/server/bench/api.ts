@@ -49,6 +49,10 @@ const P99_LIMIT_MS = 100;
 // BENCH_CPU_PROF_DIR=dir writes the app's CPU profile there (node --cpu-prof) when it stops.
 // BENCH_SHOW_HEADERS=1 prints each answer's status line and headers.
 // BENCH_SERVER=path runs another build of the app (e.g. an older one, to compare in turn).
+// BENCH_SERVER_B=path runs a second build beside it on the same database and measures each route
+// on both, in turn within the same minute (A then B, B then A in the next round), every run with
+// a bare run after it: a shared machine's load lands on both builds alike (decision 145).
+// BENCH_ROUNDS=n measures the routes n times (default 1).
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const routes = only ? TARGETS.filter((t) => only.some((word) => t.path.includes(word))) : TARGETS;
 const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
@@ -97,6 +101,8 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 
 interface Row {
   target: Target;
+  /** The build that answered, when two are compared (BENCH_SERVER_B). */
+  build?: string;
   rps: number;
   p99: number;
   /** Bytes per answer, headers included (autocannon's throughput over its req/s). */
@@ -173,7 +179,7 @@ function printTable(rows: Row[], bareRps: number[], bareP99: number[]) {
   const line = (cells: string[]) =>
     console.log(
       cells
-        .map((cell, i) => (i === 0 ? cell.padEnd(38) : cell.padStart(i === 6 ? 14 : 9)))
+        .map((cell, i) => (i === 0 ? cell.padEnd(44) : cell.padStart(i === 6 ? 14 : 9)))
         .join(' '),
     );
   console.log(`\nbare runs, req/s: ${bareRps.map((r) => r.toFixed(0)).join(', ')}`);
@@ -203,7 +209,7 @@ function printTable(rows: Row[], bareRps: number[], bareP99: number[]) {
     const ok = share >= row.target.target && row.p99 < P99_LIMIT_MS && row.bad === 0;
     if (!ok) missed++;
     line([
-      row.target.name,
+      row.build ? `${row.target.name} [${row.build}]` : row.target.name,
       row.rps.toFixed(0),
       row.p99.toFixed(0),
       (row.bytes / 1024).toFixed(1),
@@ -219,6 +225,30 @@ function printTable(rows: Row[], bareRps: number[], bareP99: number[]) {
     `\n${missed === 0 ? 'every route met its target' : `${missed} route(s) missed the target`} ` +
       `(share of bare req/s, p99 < ${P99_LIMIT_MS} ms, no errors)`,
   );
+}
+
+/** With two builds: each route's median share of bare and CPU µs per answer, build by build. */
+function printComparison(rows: Row[], bareRps: number[]) {
+  const median = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  const shares = rows.map((row, i) => row.rps / ((bareRps[i]! + bareRps[i + 1]!) / 2));
+  console.log('\nmedians, build by build (share of bare / CPU µs per answer; each run listed):');
+  for (const target of routes) {
+    const cells = [...new Set(rows.map((row) => row.build!))].map((build) => {
+      const mine = rows.flatMap((row, i) =>
+        row.target === target && row.build === build ? [{ share: shares[i]!, cpu: row.cpuUs }] : [],
+      );
+      const list = mine.map((run) => `${run.share.toFixed(2)}/${run.cpu.toFixed(0)}`).join(' ');
+      return (
+        `${build} ${median(mine.map((run) => run.share)).toFixed(2)} / ` +
+        `${median(mine.map((run) => run.cpu)).toFixed(0)} µs (${list})`
+      );
+    });
+    console.log(`  ${target.name.padEnd(38)} ${cells.join('   ')}`);
+  }
 }
 
 /**
@@ -255,10 +285,50 @@ function wireBytes(url: string, headers: Record<string, string>) {
   );
 }
 
-const distServer = path.resolve(serverRoot, process.env.BENCH_SERVER ?? 'dist/server.js');
-if (!fs.existsSync(distServer)) {
-  console.error('No production build: run `npm run build -w @lumiskin/server` (bench:api does).');
-  process.exit(1);
+const distServers = [process.env.BENCH_SERVER ?? 'dist/server.js', process.env.BENCH_SERVER_B]
+  .filter((file): file is string => Boolean(file))
+  .map((file) => path.resolve(serverRoot, file));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+for (const distServer of distServers) {
+  if (!fs.existsSync(distServer)) {
+    console.error(
+      `No production build at ${distServer}: run \`npm run build -w @lumiskin/server\`.`,
+    );
+    process.exit(1);
+  }
+}
+/** A build's short name: its folder under dist (`old`, `new`), or the file's name. */
+const buildName = (file: string) =>
+  path.basename(path.dirname(file)) === 'dist'
+    ? path.basename(file)
+    : path.basename(path.dirname(file));
+
+/** The production build `distServer` on `databaseUrl`; resolves once it listens. */
+function startApp(distServer: string, databaseUrl: string, dataDir: string) {
+  return startProcess(
+    'app',
+    [
+      ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : []),
+      distServer,
+    ],
+    {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      // the bench measures the work, not the per-IP limit
+      RATE_LIMIT_MAX: '1000000000',
+      SCAN_WORKERS_MIN: '0',
+      NOTIFICATIONS_INTERVAL_S: '0',
+      PHOTO_SWEEP_INTERVAL_S: '0',
+      ...(process.env.BENCH_REDIS_URL && { REDIS_URL: process.env.BENCH_REDIS_URL }),
+    },
+    /Lumiskin is running at http:\/\/localhost:(\d+)/,
+  );
 }
 
 await withBenchPostgres('api', async (pg) => {
@@ -268,31 +338,17 @@ await withBenchPostgres('api', async (pg) => {
   const children: ChildProcess[] = [];
   const monitor = postgres(pg.url('lumiskin'), { max: 1, onnotice: () => {} });
   try {
-    const app = await startProcess(
-      'app',
-      [
-        ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : []),
-        distServer,
-      ],
-      {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        // the bench measures the work, not the per-IP limit
-        RATE_LIMIT_MAX: '1000000000',
-        SCAN_WORKERS_MIN: '0',
-        NOTIFICATIONS_INTERVAL_S: '0',
-        PHOTO_SWEEP_INTERVAL_S: '0',
-        ...(process.env.BENCH_REDIS_URL && { REDIS_URL: process.env.BENCH_REDIS_URL }),
-      },
-      /Lumiskin is running at http:\/\/localhost:(\d+)/,
-    );
-    children.push(app.child);
+    // Each build its own DATA_DIR (photos), all on the one database.
+    const apps: { name: string; child: ChildProcess; url: string }[] = [];
+    for (const distServer of distServers) {
+      const started = await startApp(distServer, databaseUrl, fs.mkdtempSync(`${dataDir}/app-`));
+      children.push(started.child);
+      apps.push({
+        name: buildName(distServer),
+        child: started.child,
+        url: `http://127.0.0.1:${started.match}`,
+      });
+    }
     const bare = await startProcess(
       'bare',
       ['bench/bare-server.mjs'],
@@ -300,7 +356,7 @@ await withBenchPostgres('api', async (pg) => {
       /at (http:\S+)/,
     );
     children.push(bare.child);
-    const appUrl = `http://127.0.0.1:${app.match}`;
+    const appUrl = apps[0]!.url;
     const bareUrl = `${bare.match}/hello`;
 
     const token = await benchPerson(appUrl, databaseUrl);
@@ -352,28 +408,36 @@ await withBenchPostgres('api', async (pg) => {
       bareP99.push(result.latency.p99);
     };
     await measureBare();
-    for (const target of routes) {
-      const headers: Record<string, string> = {
-        'accept-encoding': ENCODING,
-        ...(target.signedIn && { authorization: `Bearer ${token}` }),
-      };
-      const stop = samplePool(monitor);
-      const { result, cpuUs } = await load(`${appUrl}${target.path}`, app.child.pid, headers);
-      const samples = await stop();
-      rows.push({
-        target,
-        rps: result.requests.average,
-        p99: result.latency.p99,
-        bytes: result.throughput.average / Math.max(1, result.requests.average),
-        bad: result.non2xx + result.errors + result.timeouts,
-        busyMean: mean(samples),
-        busyMax: Math.max(0, ...samples),
-        cpuUs,
-      });
-      await measureBare();
+    for (let round = 0; round < ROUNDS; round++) {
+      // With two builds, the one measured first alternates from round to round.
+      const order = round % 2 === 0 ? apps : [...apps].reverse();
+      for (const target of routes) {
+        const headers: Record<string, string> = {
+          'accept-encoding': ENCODING,
+          ...(target.signedIn && { authorization: `Bearer ${token}` }),
+        };
+        for (const app of order) {
+          const stop = samplePool(monitor);
+          const { result, cpuUs } = await load(`${app.url}${target.path}`, app.child.pid, headers);
+          const samples = await stop();
+          rows.push({
+            target,
+            ...(apps.length > 1 && { build: app.name }),
+            rps: result.requests.average,
+            p99: result.latency.p99,
+            bytes: result.throughput.average / Math.max(1, result.requests.average),
+            bad: result.non2xx + result.errors + result.timeouts,
+            busyMean: mean(samples),
+            busyMax: Math.max(0, ...samples),
+            cpuUs,
+          });
+          await measureBare();
+        }
+      }
     }
 
     printTable(rows, bareRps, bareP99);
+    if (apps.length > 1) printComparison(rows, bareRps);
     console.log(`bare Fastify CPU µs/req: ${bareCpuUs.map((us) => us.toFixed(0)).join(', ')}`);
   } finally {
     for (const child of children.reverse()) await stopProcess(child);

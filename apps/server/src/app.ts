@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -52,6 +51,7 @@ import { authenticateDeclared } from './http/auth';
 import { strictValidatorCompiler } from './http/validation';
 import { serializeError, serializeRequest } from './lib/log-serializers';
 import { redactLogArguments } from './lib/log-redaction';
+import { lazyChildLoggerFactory, REQUEST_ID_LABEL } from './lib/lazy-request-logger';
 import securityHeadersPlugin, {
   API_HELMET_OPTIONS,
   HELMET_OPTIONS,
@@ -138,8 +138,10 @@ function limitConnections(app: FastifyInstance, connections: ConnectionsConfig):
 
 /**
  * One line per answered request: `GET /api/blog/posts 200 4 ms`, the path without its query (a
- * query can hold a reset token, an email or a place), with the request id pino adds. 5xx are also
- * logged with their error by the error handler.
+ * query can hold a reset token, an email or a place), with the request id. 5xx are also logged
+ * with their error by the error handler. Written through the root logger with the id, as the
+ * request's child would write it, so that a request nothing else logs for makes no pino child
+ * (decision 145, lib/lazy-request-logger.ts).
  */
 function logRequests(app: FastifyInstance): void {
   // A callback hook, and nothing built when the level leaves info lines out (LOG_LEVEL=warn).
@@ -148,8 +150,8 @@ function logRequests(app: FastifyInstance): void {
     const path = request.url.split('?')[0];
     const ms = Math.round(reply.elapsedTime);
     const code = requestErrorCodes.get(request);
-    request.log.info(
-      { statusCode: reply.statusCode, ms, ...(code && { code }) },
+    app.log.info(
+      { [REQUEST_ID_LABEL]: request.id, statusCode: reply.statusCode, ms, ...(code && { code }) },
       `${request.method} ${path} ${reply.statusCode} ${ms} ms${code ? ` ${code}` : ''}`,
     );
     done();
@@ -204,7 +206,13 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     // node:crypto's own (the global webcrypto one goes through an extra layer per request).
     genReqId: () => randomUUID(),
     // Fastify's two lines per request (incoming, completed) become one (logRequests below).
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: REQUEST_ID_LABEL,
+    }),
+    // A request's pino child is made when something logs for it, not for every request
+    // (decision 145): the id is bound the same way, redaction and serializers are the root's.
+    childLoggerFactory: lazyChildLoggerFactory,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -216,17 +224,8 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   app.setSerializerCompiler(fastSerializerCompiler);
   app.decorate('config', config);
 
-  // Once closing (SIGTERM), every answer still going out (an inline scan that was in flight)
-  // closes its connection: a kept-alive socket would otherwise hold the stop for Fastify's
-  // 72 s keep-alive timeout after the last answer.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  // Once closing (SIGTERM), every answer still going out closes its connection: in
+  // plugins/request-guards.ts, one onSend hook with the unread-body case (decision 145).
 
   // 1. External plugins (and what they need: readiness checks, the shared Redis)
   await app.register(errorsPlugin);
@@ -254,9 +253,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
       'x-ratelimit-reset': false,
     },
   });
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 },
-  });
+  // multipart/form-data only where uploads are taken (http/uploads.ts, decision 145).
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Lumiskin API', version: config.version },

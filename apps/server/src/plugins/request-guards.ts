@@ -8,7 +8,8 @@ import { badRequest } from '../http/errors';
  * - JSON bodies nested deeper than MAX_JSON_DEPTH are refused before JSON.parse (a 1 MB
  *   `[[[[…` costs V8 ~0.4 s to parse; the scan is one pass without allocation);
  * - a NUL character in any text of the body, query or path is a 400 (PostgreSQL text cannot
- *   hold it, so it would otherwise fail as a 500 in the database).
+ *   hold it, so it would otherwise fail as a 500 in the database);
+ * - an answer closes its connection when the body was not read, or the server is closing.
  */
 async function requestGuards(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -39,12 +40,21 @@ async function requestGuards(app: FastifyInstance) {
     done();
   });
 
-  // An answer given before the body was read (401 before the body, 413 on its length, a refused
-  // upload) closes the connection: kept alive, Node would read and discard the rest of the body
-  // on the event loop, so six clients sending 1 MB bodies to be refused would still cost the
-  // server every byte of them.
+  // One onSend hook for both reasons an answer closes its connection (decision 145: it was two,
+  // and every request ran both):
+  // - An answer given before the body was read (401 before the body, 413 on its length, a
+  //   refused upload): kept alive, Node would read and discard the rest of the body on the event
+  //   loop, so six clients sending 1 MB bodies to be refused would still cost the server every
+  //   byte of them.
+  // - Once closing (SIGTERM), every answer still going out (an inline scan that was in flight): a
+  //   kept-alive socket would otherwise hold the stop for Fastify's 72 s keep-alive timeout
+  //   after the last answer.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.raw.complete && hasBody(request)) reply.header('connection', 'close');
+    if (closing || (!request.raw.complete && hasBody(request))) reply.header('connection', 'close');
     done(null, payload);
   });
 }

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFoundUnless } from '../../http/errors';
+import { acceptUploads } from '../../http/uploads';
 import { encodeProductImage } from '../analysis/image';
 import type { products } from '../shop/schema';
 import { audit } from './audit-repository';
@@ -285,6 +286,7 @@ const productSettingRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const productImageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptUploads(app);
   app.post(
     '/products/:id/image',
     {

@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
+import { acceptUploads } from '../../http/uploads';
 import { enforceLimit } from '../auth/rate-limits';
 import { defaultAnalysisConfig } from './config';
 import { saveDeviceScan } from './device-service';
@@ -204,6 +205,7 @@ function scanAdmission(app: FastifyInstance) {
 
 /** POST /api/analysis/scan (JSON body) and /scan-upload (multipart): one skin scan. */
 export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptUploads(app);
   const { scanTimeoutMs, scanGate, scanSlotHooks, scan, deps } = scanAdmission(app);
 
   app.post(
