@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { engineAnalysisCompileHint, ENGINE_ANALYSIS_CHUNK } from './vite/engine-analysis-chunk';
 import { engineAssets } from './vite/engine-assets';
 import { engineBundleAliases } from './vite/engine-bundle';
 
@@ -238,8 +239,14 @@ const clientBuild = defineConfig({
       },
     }),
   ],
-  // The engine's worker (src/features/scan/engine/engine.worker.ts) is a module worker.
-  worker: { format: 'es' },
+  // The engine's worker (src/features/scan/engine/engine.worker.ts) is a module worker; the
+  // analysis code it imports while the engine loads is a file of its own, compiled whole as it
+  // arrives (decision 146).
+  worker: {
+    format: 'es',
+    plugins: () => [engineAnalysisCompileHint()],
+    rolldownOptions: { output: { chunkFileNames: ENGINE_ANALYSIS_CHUNK } },
+  },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -10,9 +10,10 @@
 // Human's no-bundle build on the @tensorflow packages this package pins, the WASM backend alone
 // (apps/web/vite/engine-bundle.ts, decision 140). The results are the same either way.
 import { Human } from '@vladmandic/human';
-import { createSkinEngineWith, type SkinEngine, type SkinEngineOptions } from './engine';
+import type { SkinEngine, SkinEngineOptions } from './engine';
 import { createHumanDetector, humanConfig } from './face/detector';
 import { withoutGpuProbes } from './face/gpu-probes';
+import type { assessLiveFrame } from './live';
 
 export interface BrowserSkinEngineOptions extends SkinEngineOptions {
   /**
@@ -34,7 +35,14 @@ export async function createBrowserSkinEngine(opts: BrowserSkinEngineOptions): P
   // The single-threaded WASM build, as on the server: the threaded one is not bundled (decision
   // 140) and would only be picked on a cross-origin-isolated page, which the app's is not.
   human.tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+  // The analysis code is asked for now and arrives while the WASM and the models load (decision
+  // 146): a bundler puts a dynamically imported module in a file of its own, which the web app's
+  // build marks for V8 to compile whole as it loads, in time the worker otherwise waits through,
+  // instead of function by function during the first analysis.
+  const analysis = import('./engine');
+  analysis.catch(() => undefined); // a failed load is reported below, once the detector is up
   const detector = await withoutGpuProbes(() => createHumanDetector(human));
+  const { createSkinEngineWith } = await analysis;
   return createSkinEngineWith(detector, opts);
 }
 
@@ -47,4 +55,15 @@ export type {
   SkinEngine,
 } from './engine';
 export type { DetectedFace } from './face/detector';
-export { assessLiveFrame, type LiveOptions, type LiveReport, type LiveState } from './live';
+export type { LiveOptions, LiveReport, LiveState } from './live';
+
+/** The live gate (src/live.ts's `assessLiveFrame`), run in the worker beside the detector. */
+export type LiveGate = typeof assessLiveFrame;
+
+/**
+ * The live gate, imported on demand like the analysis code (decision 146): the worker asks for it
+ * as the engine starts loading, so its file arrives and is compiled in the same wait.
+ */
+export async function loadLiveGate(): Promise<LiveGate> {
+  return (await import('./live')).assessLiveFrame;
+}

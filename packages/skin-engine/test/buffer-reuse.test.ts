@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnalyzeInput, AnalyzeOutcome } from '../src/engine';
 import { createSkinEngine } from '../src/node';
 import { downsample2, gaussianBlur, upsample2 } from '../src/image/filters';
@@ -51,6 +51,29 @@ describe('Scratch', () => {
     pool.release();
     const e = pool.f32(1000, false);
     expect(e.some((v) => v !== 0)).toBe(true);
+  });
+
+  it('clears only reused memory: a new buffer is zero already (decision 146)', () => {
+    const pool = new Scratch();
+    const fill = vi.spyOn(Uint8Array.prototype, 'fill');
+    try {
+      const fresh = [pool.f32(5000), pool.u8(70_000), pool.i8(100)];
+      expect(fresh.every((view) => view.every((v) => v === 0))).toBe(true);
+      expect(fill).not.toHaveBeenCalled();
+      for (const view of fresh) view.fill(5);
+      pool.release();
+      fill.mockClear();
+      // Reused with a smaller view, then a larger one than the last: each cleared to its length.
+      const small = pool.f32(10);
+      const large = pool.u8(120_000);
+      const signed = pool.i8(100);
+      expect(fill).toHaveBeenCalledTimes(3);
+      expect([small, large, signed].every((view) => view.every((v) => v === 0))).toBe(true);
+      // Beyond the view the old contents stay (never read through it).
+      expect(new Uint8Array(small.buffer, small.byteLength).some((v) => v !== 0)).toBe(true);
+    } finally {
+      fill.mockRestore();
+    }
   });
 
   it('lend() takes back what a step borrowed, also when the step throws', () => {

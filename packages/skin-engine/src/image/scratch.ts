@@ -34,7 +34,12 @@ export class Scratch {
   /** `maxBytes`: pooled bytes beyond which released buffers are dropped (left to the collector). */
   constructor(private readonly maxBytes = Scratch.MAX_BYTES) {}
 
-  private take(bytes: number): ArrayBuffer {
+  /**
+   * A buffer of at least `bytes`, its first `bytes` zero when `zero`. A new ArrayBuffer is zero
+   * already, so only a reused one is cleared (decision 146: on a cold engine every buffer is new,
+   * and clearing it again was a pass over memory the system had just zeroed).
+   */
+  private take(bytes: number, zero: boolean): ArrayBuffer {
     let best = -1;
     for (let i = 0; i < this.free.length; i++) {
       const size = (this.free[i] as ArrayBuffer).byteLength;
@@ -46,6 +51,7 @@ export class Scratch {
       buffer = this.free[best] as ArrayBuffer;
       this.free[best] = this.free[this.free.length - 1] as ArrayBuffer;
       this.free.pop();
+      if (zero) new Uint8Array(buffer, 0, bytes).fill(0);
     } else {
       const size = Math.max(Scratch.GRAIN, Math.ceil(bytes / Scratch.GRAIN) * Scratch.GRAIN);
       buffer = new ArrayBuffer(size);
@@ -56,21 +62,15 @@ export class Scratch {
   }
 
   f32(length: number, zero = true): Float32Array {
-    const view = new Float32Array(this.take(length * 4), 0, length);
-    if (zero) view.fill(0);
-    return view;
+    return new Float32Array(this.take(length * 4, zero), 0, length);
   }
 
   u8(length: number, zero = true): Uint8Array {
-    const view = new Uint8Array(this.take(length), 0, length);
-    if (zero) view.fill(0);
-    return view;
+    return new Uint8Array(this.take(length, zero), 0, length);
   }
 
   i8(length: number, zero = true): Int8Array {
-    const view = new Int8Array(this.take(length), 0, length);
-    if (zero) view.fill(0);
-    return view;
+    return new Int8Array(this.take(length, zero), 0, length);
   }
 
   plane(width: number, height: number, zero = true): Plane {

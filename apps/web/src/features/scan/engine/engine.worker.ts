@@ -1,4 +1,8 @@
-import { assessLiveFrame, createBrowserSkinEngine } from '@lumiskin/skin-engine/browser';
+import {
+  createBrowserSkinEngine,
+  loadLiveGate,
+  type LiveGate,
+} from '@lumiskin/skin-engine/browser';
 import { decodePhoto } from './decode';
 import { createEngineHost, WARM_UP_PHOTO } from './host';
 import type { EngineReply, EngineRequest } from './protocol';
@@ -21,11 +25,27 @@ async function warmUpPhoto(assetBase: string) {
 }
 
 // Replies carry results only (the pixels that came in stay here and are dropped): nothing to transfer.
+// The live gate's code loads with the engine (decision 146); the host asks for an assessment only
+// once the engine it made is ready, so the gate is there by then.
+let liveGate: LiveGate | null = null;
+
+async function createEngine(assetBase: string) {
+  const [engine, gate] = await Promise.all([
+    createBrowserSkinEngine({ assetBase }),
+    loadLiveGate(),
+  ]);
+  liveGate = gate;
+  return engine;
+}
+
 const handle = createEngineHost(
   {
-    createEngine: (assetBase) => createBrowserSkinEngine({ assetBase }),
+    createEngine,
     warmUpPhoto,
-    assess: assessLiveFrame,
+    assess: (frame, faces, options) => {
+      if (!liveGate) throw new Error('the live gate is not loaded');
+      return liveGate(frame, faces, options);
+    },
   },
   (message) => scope.postMessage(message),
 );

@@ -1,6 +1,6 @@
 import type {
   AnalyzeOutcome,
-  assessLiveFrame,
+  LiveGate,
   PixelImage,
   SkinEngine,
 } from '@lumiskin/skin-engine/browser';
@@ -26,7 +26,7 @@ export interface EngineHostPlatform {
   /** The warm-up portrait's pixels, decoded as a photo is (decode.ts). */
   warmUpPhoto(assetBase: string): Promise<PixelImage>;
   /** The live gate, run in the worker beside the detector. */
-  assess: typeof assessLiveFrame;
+  assess: LiveGate;
 }
 
 /** The file the warm-up analyses, in the engine's asset directory (vite/engine-assets.ts). */
