@@ -22,8 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import sharp from 'sharp';
-import { benchPhoto } from './photo.mjs';
+import { benchPhotoPixels } from './photo.mjs';
 import { startServer } from './server.mjs';
 import { calibratedThrottle, cpuMs, rendererPids } from './throttle.mjs';
 import { workerSession } from './worker-session.mjs';
@@ -170,16 +169,8 @@ async function main() {
   const modules = workerFile
     ? bundleModules(fs.readFileSync(path.join(dist, 'assets', workerFile), 'utf8'))
     : [];
-  const jpeg = await sharp(benchPhoto(repoRoot))
-    .rotate()
-    .resize(1600, 1600, { fit: 'inside' })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  const { data, info } = await sharp(jpeg)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const photo = { pixels: data, size: { width: info.width, height: info.height } };
+  const { pixels, size } = await benchPhotoPixels(repoRoot);
+  const photo = { pixels, size };
   const server = await startServer({ webDist: dist });
   const launched = await chromium.launchServer({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -189,7 +180,7 @@ async function main() {
   const steps = ['load', ...Array.from({ length: ANALYSES }, (_, i) => `a${i + 1}`)];
   const results = [];
   console.log(
-    `cold profile at ${THROTTLE}×, ${path.relative(repoRoot, dist)}, photo ${info.width}×${info.height}; ms (self time)`,
+    `cold profile at ${THROTTLE}×, ${path.relative(repoRoot, dist)}, photo ${photo.size.width}×${photo.size.height}; ms (self time)`,
   );
   try {
     for (let r = 0; r < RUNS; r++) {

@@ -22,10 +22,9 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import sharp from 'sharp';
 import { phaseRows, profilePhases } from '../../../packages/skin-engine/bench/profile-phases.mjs';
 import { cameraFrame640 } from './camera-frame.mjs';
-import { benchPhoto } from './photo.mjs';
+import { benchPhotoPixels } from './photo.mjs';
 import { startServer } from './server.mjs';
 import { calibratedThrottle, cpuMs, rendererPids } from './throttle.mjs';
 import { workerSession } from './worker-session.mjs';
@@ -159,19 +158,8 @@ async function run(browser, launched, url, client, photo) {
 async function main() {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const client = `/${manifest['src/features/scan/engine/client.ts'].file}`;
-  const jpeg = await sharp(benchPhoto(repoRoot))
-    .rotate()
-    .resize(1600, 1600, { fit: 'inside' })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  const { data, info } = await sharp(jpeg)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
   const photo = {
-    jpeg,
-    pixels: data,
-    size: { width: info.width, height: info.height },
+    ...(await benchPhotoPixels(repoRoot)),
     liveFrame: await cameraFrame640(repoRoot),
   };
   const server = process.env.BENCH_URL
@@ -183,7 +171,7 @@ async function main() {
   });
   const browser = await chromium.connect(launched.wsEndpoint());
   console.log(
-    `browser phases at ${THROTTLE}×, ${path.relative(repoRoot, dist)}, photo ${info.width}×${info.height}; ` +
+    `browser phases at ${THROTTLE}×, ${path.relative(repoRoot, dist)}, photo ${photo.size.width}×${photo.size.height}; ` +
       'ms wall / ms CPU of the renderer (every thread)',
   );
   try {

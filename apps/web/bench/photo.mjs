@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 
 /**
  * The benches' photo: BENCH_PHOTO, else the first dev-faces portrait when this machine has them
@@ -17,4 +18,22 @@ export function benchPhoto(repoRoot) {
     if (first) return path.join(dev, first);
   }
   return path.join(repoRoot, 'packages/skin-engine/test/fixtures/astronaut-face.jpg');
+}
+
+/**
+ * The benches' photo as an upload would send it (at most 1600 px on its long side, JPEG q90) and
+ * its decoded RGB pixels, for the engine's own input.
+ * @param {string} repoRoot
+ */
+export async function benchPhotoPixels(repoRoot) {
+  const jpeg = await sharp(benchPhoto(repoRoot))
+    .rotate()
+    .resize(1600, 1600, { fit: 'inside' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const { data, info } = await sharp(jpeg)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { jpeg, pixels: data, size: { width: info.width, height: info.height } };
 }
