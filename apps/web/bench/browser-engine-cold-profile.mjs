@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { benchPhotoPixels } from './photo.mjs';
 import { startServer } from './server.mjs';
-import { calibratedThrottle, cpuMs, rendererPids } from './throttle.mjs';
+import { cpuMs, throttledScanPage } from './throttle.mjs';
 import { workerSession } from './worker-session.mjs';
 import { bundleModules, profileKinds, traceSelfTimes } from './cold-profile-read.mjs';
 
@@ -95,11 +95,7 @@ async function run(browser, launched, url, client, photo, modules) {
   await context.route('**/__bench/pixels.bin', (route) =>
     route.fulfill({ body: photo.pixels, contentType: 'application/octet-stream' }),
   );
-  const page = await context.newPage();
-  await page.goto(`${url}/scan`, { waitUntil: 'networkidle' });
-  const renderers = rendererPids(launched.process().pid ?? -1);
-  const throttle =
-    THROTTLE > 1 ? await calibratedThrottle(page, renderers, THROTTLE) : { slowdown: 1, stop() {} };
+  const { page, renderers, throttle } = await throttledScanPage(context, launched, url, THROTTLE);
   const browserSession = await browser.newBrowserCDPSession();
   try {
     const loadAverage = os.loadavg()[0] ?? Number.NaN;

@@ -26,7 +26,7 @@ import { phaseRows, profilePhases } from '../../../packages/skin-engine/bench/pr
 import { cameraFrame640 } from './camera-frame.mjs';
 import { benchPhotoPixels } from './photo.mjs';
 import { startServer } from './server.mjs';
-import { calibratedThrottle, cpuMs, rendererPids } from './throttle.mjs';
+import { cpuMs, throttledScanPage } from './throttle.mjs';
 import { workerSession } from './worker-session.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -101,11 +101,7 @@ async function run(browser, launched, url, client, photo) {
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/engine/')) engineFiles.push(pathname.split('/').pop() ?? '');
   });
-  const page = await context.newPage();
-  await page.goto(`${url}/scan`, { waitUntil: 'networkidle' });
-  const renderers = rendererPids(launched.process().pid ?? -1);
-  const throttle =
-    THROTTLE > 1 ? await calibratedThrottle(page, renderers, THROTTLE) : { slowdown: 1, stop() {} };
+  const { page, renderers, throttle } = await throttledScanPage(context, launched, url, THROTTLE);
   const browserSession = await browser.newBrowserCDPSession();
   try {
     const loadAverage = os.loadavg()[0] ?? Number.NaN;

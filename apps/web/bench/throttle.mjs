@@ -104,6 +104,23 @@ export async function calibratedThrottle(page, pids, rate, log = () => {}) {
   return { slowdown, stop: () => throttled.stop() };
 }
 
+/**
+ * Opens the scan page in `context` and throttles its renderers `rate`× (not at all at 1×): the
+ * page, the renderers' pids and the throttle (`stop()` ends it).
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {{ process(): { pid?: number } }} launched
+ * @param {string} url
+ * @param {number} rate
+ */
+export async function throttledScanPage(context, launched, url, rate) {
+  const page = await context.newPage();
+  await page.goto(`${url}/scan`, { waitUntil: 'networkidle' });
+  const renderers = rendererPids(launched.process().pid ?? -1);
+  const throttle =
+    rate > 1 ? await calibratedThrottle(page, renderers, rate) : { slowdown: 1, stop() {} };
+  return { page, renderers, throttle };
+}
+
 /** CPU time (user + system) of the processes so far, in ms (/proc, 100 ticks a second). */
 /**
  * CPU time (ms) of the threads of `pids` whose name starts with `name` (Linux thread names, at
