@@ -12,11 +12,11 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * docs/skin-engine-calibration-log.md#method-numbers.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 10,
+  acne: 11,
   oiliness: 5,
   redness: 4,
   texture: 5,
-  dark_spots: 12,
+  dark_spots: 13,
   radiance: 6,
   hydration: 9,
   pores: 6,
@@ -32,4 +32,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-29/147';
+export const ENGINE_METHOD_VERSION = '2026-11-29/150';

@@ -66,6 +66,8 @@ import {
   PUS_LIFT,
   PUS_LIFT_SPAN,
   PUS_MIN,
+  PUS_ROUND_FROM,
+  PUS_ROUND_TO,
   PUS_RED_FROM,
   PUS_RED_TO,
   PUS_RESP,
@@ -124,6 +126,8 @@ const PUSTULES = {
   PUS_LIFT,
   PUS_LIFT_SPAN,
   PUS_MIN,
+  PUS_ROUND_FROM,
+  PUS_ROUND_TO,
   PUS_RED_FROM,
   PUS_RED_TO,
   PUS_RESP,
@@ -295,11 +299,11 @@ function fingerprint(metric: MetricKey): string {
 // (merged beside 107) changed oiliness, pores and firmness: one above both branches' numbers.
 // Decision 129 took the chin out of texture, and with it hydration, which blends texture.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 10, fingerprint: 'b2e905f0f237' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness
+  acne: { method: 11, fingerprint: '44002b87d84b' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head
   oiliness: { method: 5, fingerprint: '3c3391930b1b' }, // 056: the light's estimate; 110: highlights by the light they add
   redness: { method: 4, fingerprint: 'cc83bc514b5a' }, // 056
   texture: { method: 5, fingerprint: '42399d07a9ca' }, // 051: fine band, tone γ ½; 129: no chin
-  dark_spots: { method: 12, fingerprint: '41b725171b9c' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147: the pustules it yields to
+  dark_spots: { method: 13, fingerprint: 'd90dfee15972' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to
   radiance: { method: 6, fingerprint: '38b96c33a1ed' }, // 050: hinged expected chroma; 056
   hydration: { method: 9, fingerprint: 'bf07e750196b' }, // 041: fine lines; 050, 056: radiance; 051, 129: texture
   pores: { method: 6, fingerprint: '99e76197cf26' }, // 110: tone γ ¼
@@ -310,7 +314,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
-const PINNED_ENGINE_VERSION = '2026-11-29/147';
+const PINNED_ENGINE_VERSION = '2026-11-29/150';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -376,12 +380,12 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 10,
+      acne: 11,
       oiliness: 5,
       redness: 4,
-      dark_spots: 12,
+      dark_spots: 13,
       uneven_tone: 5,
       radiance: 6,
       dark_circles: 4,

@@ -59,6 +59,14 @@ export const PUS_LIFT_SPAN = 2;
  * percentile 1.0 on the calibration part); the heads of painted pustules a median 2.5.
  */
 export const PUS_RESP = 2;
+/**
+ * A head is a dome, round: its DoG curvature ratio counts whole up to PUS_ROUND_FROM, not at all
+ * from PUS_ROUND_TO (decision 150; as comedones.ts reads a blackhead). The heads of painted
+ * pustules read 1.15 median, 1.53 at the 99th percentile (calibration part); the bright rim of a
+ * glasses frame, whose dark edges make a "halo" on two sides, 3–6 where it is found.
+ */
+export const PUS_ROUND_FROM = 2;
+export const PUS_ROUND_TO = 3;
 /** Red, not brown: the halo's Δa / |ΔL| soft over PUS_RED_FROM…PUS_RED_TO. */
 export const PUS_RED_FROM = 0.15;
 export const PUS_RED_TO = 0.3;
@@ -207,6 +215,11 @@ export function pustuleWeight(r: PustuleReading): number {
   return softAt(strength, PUS_MIN) * red * head * surround;
 }
 
+/** How round a head is (1 up to PUS_ROUND_FROM, 0 from PUS_ROUND_TO; decision 150). */
+export function headRound(curvature: number): number {
+  return ramp((PUS_ROUND_TO - curvature) / (PUS_ROUND_TO - PUS_ROUND_FROM));
+}
+
 const CIRCLE = Array.from({ length: 8 }, (_, k) => [
   Math.cos((k * Math.PI) / 4),
   Math.sin((k * Math.PI) / 4),
@@ -254,6 +267,8 @@ export function detectPustules(input: LesionInput, buf = pustuleBuffers()): Lesi
   for (const bl of input.fineBright as Blob[]) {
     const i = bl.y * width + bl.x;
     if (!core[i]) continue;
+    const round = headRound(bl.curvature);
+    if (round <= 0) continue;
     const rc = Math.max(1, Math.SQRT2 * bl.sigma);
     const rh = PUS_HALO * rc + PUS_HALO_PAD;
     const rIn = rh + 1.5;
@@ -263,7 +278,7 @@ export function detectPustules(input: LesionInput, buf = pustuleBuffers()): Lesi
     if (!r) continue;
     // A pustule's head is matte; a specular glint on plain skin is not one (its halo is not red
     // either; a glint on a papule's dome still finds the papule).
-    const weight = pustuleWeight(r) * (1 - 0.5 * (shine[i] as number));
+    const weight = pustuleWeight(r) * (1 - 0.5 * (shine[i] as number)) * round;
     if (weight <= 0) continue;
     found.push({
       ...bl,
