@@ -38,7 +38,7 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { benchPhoto } from './photo.mjs';
 import { startServer } from './server.mjs';
-import { calibratedThrottle, cpuMs, rendererPids, threadCpuMs } from './throttle.mjs';
+import { calibratedThrottle, cpuMs, rendererPids, threadCpu, threadCpuDelta } from './throttle.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -124,12 +124,12 @@ async function coldRun(browser, launched, build, jpeg) {
     try {
       const phase = async (fn, arg) => {
         const cpu = cpuMs(renderers);
-        const worker = threadCpuMs(renderers, 'DedicatedWorker');
+        const worker = threadCpu(renderers, 'DedicatedWorker');
         const value = await page.evaluate(fn, arg);
         return {
           ...value,
           cpuMs: THROTTLE * (cpuMs(renderers) - cpu),
-          workerCpuMs: THROTTLE * (threadCpuMs(renderers, 'DedicatedWorker') - worker),
+          workerCpuMs: THROTTLE * threadCpuDelta(worker, threadCpu(renderers, 'DedicatedWorker')),
         };
       };
       const loadAverage = os.loadavg()[0] ?? Number.NaN;
