@@ -111,10 +111,13 @@ export async function calibratedThrottle(page, pids, rate, log = () => {}) {
  * @param {{ process(): { pid?: number } }} launched
  * @param {string} url
  * @param {number} rate
+ * @param {(page: import('playwright-core').Page) => Promise<void>} [prepare] run on the opened page
+ *   before the throttle starts
  */
-export async function throttledScanPage(context, launched, url, rate) {
+export async function throttledScanPage(context, launched, url, rate, prepare) {
   const page = await context.newPage();
   await page.goto(`${url}/scan`, { waitUntil: 'networkidle' });
+  if (prepare) await prepare(page);
   const renderers = rendererPids(launched.process().pid ?? -1);
   const throttle =
     rate > 1 ? await calibratedThrottle(page, renderers, rate) : { slowdown: 1, stop() {} };
