@@ -13,7 +13,9 @@
  *   - cold total: load + first, what they wait for when nothing was preloaded;
  *   - later: the second analysis;
  *   - and apart, THROTTLE × the CPU time of the engine's worker thread alone (decision 138): the
- *     figure that other sessions' load on a shared machine moves least.
+ *     figure that other sessions' load on a shared machine moves least; read per thread id, so a
+ *     worker thread that ends during a step (the throttle's calibration) is not taken off it
+ *     (decision 149).
  *
  *   npm run build
  *   npm run bench:browser-engine:first -w @lumiskin/web
