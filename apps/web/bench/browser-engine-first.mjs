@@ -13,7 +13,9 @@
  *   - cold total: load + first, what they wait for when nothing was preloaded;
  *   - later: the second analysis;
  *   - and apart, THROTTLE × the CPU time of the engine's worker thread alone (decision 138): the
- *     figure that other sessions' load on a shared machine moves least.
+ *     figure that other sessions' load on a shared machine moves least; read per thread id, so a
+ *     worker thread that ends during a step (the throttle's calibration) is not taken off it
+ *     (decision 149).
  *
  *   npm run build
  *   npm run bench:browser-engine:first -w @lumiskin/web
@@ -38,7 +40,7 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { benchPhoto } from './photo.mjs';
 import { startServer } from './server.mjs';
-import { calibratedThrottle, cpuMs, rendererPids, threadCpuMs } from './throttle.mjs';
+import { calibratedThrottle, cpuMs, rendererPids, threadCpu, threadCpuDelta } from './throttle.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -124,12 +126,12 @@ async function coldRun(browser, launched, build, jpeg) {
     try {
       const phase = async (fn, arg) => {
         const cpu = cpuMs(renderers);
-        const worker = threadCpuMs(renderers, 'DedicatedWorker');
+        const worker = threadCpu(renderers, 'DedicatedWorker');
         const value = await page.evaluate(fn, arg);
         return {
           ...value,
           cpuMs: THROTTLE * (cpuMs(renderers) - cpu),
-          workerCpuMs: THROTTLE * (threadCpuMs(renderers, 'DedicatedWorker') - worker),
+          workerCpuMs: THROTTLE * threadCpuDelta(worker, threadCpu(renderers, 'DedicatedWorker')),
         };
       };
       const loadAverage = os.loadavg()[0] ?? Number.NaN;

@@ -111,24 +111,28 @@ export async function calibratedThrottle(page, pids, rate, log = () => {}) {
  * @param {{ process(): { pid?: number } }} launched
  * @param {string} url
  * @param {number} rate
+ * @param {(page: import('playwright-core').Page) => Promise<void>} [prepare] run on the opened page
+ *   before the throttle starts
  */
-export async function throttledScanPage(context, launched, url, rate) {
+export async function throttledScanPage(context, launched, url, rate, prepare) {
   const page = await context.newPage();
   await page.goto(`${url}/scan`, { waitUntil: 'networkidle' });
+  if (prepare) await prepare(page);
   const renderers = rendererPids(launched.process().pid ?? -1);
   const throttle =
     rate > 1 ? await calibratedThrottle(page, renderers, rate) : { slowdown: 1, stop() {} };
   return { page, renderers, throttle };
 }
 
-/** CPU time (user + system) of the processes so far, in ms (/proc, 100 ticks a second). */
 /**
- * CPU time (ms) of the threads of `pids` whose name starts with `name` (Linux thread names, at
- * most 15 characters: Chromium's dedicated workers are "DedicatedWorker"). The engine's worker
- * thread alone: the figure other sessions' load inflates least (decision 138).
+ * CPU time (ms) of each thread of `pids` whose name starts with `name`, by thread id (Linux thread
+ * names, at most 15 characters: Chromium's dedicated workers are "DedicatedWorker"). Read it
+ * before and after a step and give both to `threadCpuDelta`.
+ * @returns {Map<string, number>}
  */
-export function threadCpuMs(pids, name) {
-  let ticks = 0;
+export function threadCpu(pids, name) {
+  /** @type {Map<string, number>} */
+  const out = new Map();
   for (const pid of pids) {
     let tids = [];
     try {
@@ -142,15 +146,30 @@ export function threadCpuMs(pids, name) {
         if (!comm.startsWith(name)) continue;
         const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        ticks += Number(fields[11]) + Number(fields[12]);
+        out.set(`${pid}/${tid}`, 10 * (Number(fields[11]) + Number(fields[12])));
       } catch {
         /* the thread has ended */
       }
     }
   }
-  return ticks * 10;
+  return out;
 }
 
+/**
+ * The CPU (ms) the threads alive `after` spent since `before` (a thread new since then from zero).
+ * A thread that ended in between is left out, not subtracted (decision 149): a sum over the
+ * threads of a name, read twice, took a worker that ended in the step — the throttle's
+ * calibration worker, torn down a while after its `terminate()` — off the engine's worker's time.
+ * @param {Map<string, number>} before
+ * @param {Map<string, number>} after
+ */
+export function threadCpuDelta(before, after) {
+  let ms = 0;
+  for (const [tid, now] of after) ms += now - (before.get(tid) ?? 0);
+  return ms;
+}
+
+/** CPU time (user + system) of the processes so far, in ms (/proc, 100 ticks a second). */
 export function cpuMs(pids) {
   let ticks = 0;
   for (const pid of pids) {

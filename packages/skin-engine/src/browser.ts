@@ -38,8 +38,9 @@ export async function createBrowserSkinEngine(opts: BrowserSkinEngineOptions): P
   // The analysis code is asked for now and arrives while the WASM and the models load (decision
   // 146): a bundler puts a dynamically imported module in a file of its own, which the web app's
   // build marks for V8 to compile whole as it loads, in time the worker otherwise waits through,
-  // instead of function by function during the first analysis.
-  const analysis = import('./engine');
+  // instead of function by function during the first analysis. One module for the analysis and
+  // the live gate, so one file (decision 149).
+  const analysis = import('./browser-analysis');
   analysis.catch(() => undefined); // a failed load is reported below, once the detector is up
   const detector = await withoutGpuProbes(() => createHumanDetector(human));
   const { createSkinEngineWith } = await analysis;
@@ -61,9 +62,10 @@ export type { LiveOptions, LiveReport, LiveState } from './live';
 export type LiveGate = typeof assessLiveFrame;
 
 /**
- * The live gate, imported on demand like the analysis code (decision 146): the worker asks for it
- * as the engine starts loading, so its file arrives and is compiled in the same wait.
+ * The live gate, imported on demand like the analysis code (decision 146), from the same module
+ * (decision 149): the worker asks for it as the engine starts loading, and it comes in the
+ * analysis code's file.
  */
 export async function loadLiveGate(): Promise<LiveGate> {
-  return (await import('./live')).assessLiveFrame;
+  return (await import('./browser-analysis')).assessLiveFrame;
 }
