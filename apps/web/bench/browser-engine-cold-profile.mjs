@@ -26,7 +26,12 @@ import { benchPhotoPixels } from './photo.mjs';
 import { startServer } from './server.mjs';
 import { cpuMs, throttledScanPage } from './throttle.mjs';
 import { workerSession } from './worker-session.mjs';
-import { bundleModules, profileKinds, traceSelfTimes } from './cold-profile-read.mjs';
+import {
+  bundleModules,
+  ENGINE_TRACE_CATEGORIES,
+  profileKinds,
+  traceSelfTimes,
+} from './cold-profile-read.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -37,17 +42,7 @@ const TOP = Number(process.env.BENCH_TOP ?? 25);
 /** BENCH_TRACE=0: the CPU profiles alone (the trace's categories slow V8 down a little). */
 const TRACE = process.env.BENCH_TRACE !== '0';
 const dist = path.resolve(repoRoot, process.env.BENCH_DIST ?? 'apps/web/dist-profile');
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8',
-  'v8.execute',
-  'disabled-by-default-v8.compile',
-  'disabled-by-default-v8.gc',
-  'v8.wasm',
-  'disabled-by-default-v8.wasm.detailed',
-  'blink.user_timing',
-];
+const CATEGORIES = ENGINE_TRACE_CATEGORIES;
 const attachedWorkers = new Set();
 
 async function loadInPage(url) {

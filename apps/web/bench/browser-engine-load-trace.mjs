@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from './server.mjs';
 import { cpuMs, threadCpu, threadCpuDelta, throttledScanPage } from './throttle.mjs';
-import { traceSelfTimes } from './cold-profile-read.mjs';
+import { ENGINE_TRACE_CATEGORIES, traceSelfTimes } from './cold-profile-read.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -38,15 +38,7 @@ const TRACE = process.env.BENCH_TRACE !== '0';
 const SW = process.env.BENCH_SW ?? 'allow';
 const dist = path.resolve(repoRoot, process.env.BENCH_DIST ?? 'apps/web/dist');
 const CATEGORIES = process.env.BENCH_CATEGORIES?.split(',') ?? [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8',
-  'v8.execute',
-  'disabled-by-default-v8.compile',
-  'disabled-by-default-v8.gc',
-  'v8.wasm',
-  'disabled-by-default-v8.wasm.detailed',
-  'blink.user_timing',
+  ...ENGINE_TRACE_CATEGORIES,
   'loading',
   'netlog',
 ];

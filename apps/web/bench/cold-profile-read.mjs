@@ -7,6 +7,22 @@
  */
 
 /**
+ * The trace categories the engine benches record (V8's compile, GC and WASM detail, the
+ * timeline, user timings), which `traceSelfTimes` reads.
+ */
+export const ENGINE_TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'disabled-by-default-v8.compile',
+  'disabled-by-default-v8.gc',
+  'v8.wasm',
+  'disabled-by-default-v8.wasm.detailed',
+  'blink.user_timing',
+];
+
+/**
  * The modules of a bundle: [first line (0-based), short name] in line order, from its
  * `// <path>` comment lines.
  * @param {string} source

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { gaussianBlur } from '../src/image/filters';
-import type { Plane } from '../src/image/raster';
-import { detectBlobs } from '../src/metrics/blobs';
 import { detectComedones, localMedians } from '../src/metrics/comedones';
 import type { LesionInput } from '../src/metrics/lesions';
-import { L_SIGMAS } from '../src/metrics/skin';
 import { CALIBRATION, CM2_PER_PX, piecewiseLinear, toScore } from '../src/scoring';
+import { workingFrameInput } from './lesion-frame';
 
 /**
  * Comedones (decision 123): a blackhead is read against the person's own skin and pores. The
@@ -45,34 +42,7 @@ function skin(baseL: number, pore: number, seed: number): Float32Array {
 }
 
 function input(L: Float32Array): LesionInput {
-  const plane: Plane = { data: L, width: W, height: H };
-  const Ls = L_SIGMAS.map((s) => gaussianBlur(plane, s));
-  const core = new Uint8Array(W * H).fill(1);
-  const fine = (polarity: 'dark' | 'bright') =>
-    detectBlobs(Ls, L_SIGMAS, {
-      polarity,
-      fromLevel: 0,
-      toLevel: 1,
-      minResponse: 0.5,
-      mask: core,
-      separation: 1.5,
-    });
-  const flat = (v: number) => new Float32Array(W * H).fill(v);
-  return {
-    width: W,
-    height: H,
-    L,
-    A: flat(12),
-    B: flat(16),
-    aStackHalf: [],
-    halfSigmas: [],
-    lHalf0: plane,
-    core,
-    coreHalf: core,
-    shine: flat(0),
-    fineDark: fine('dark'),
-    fineBright: fine('bright'),
-  };
+  return workingFrameInput(L, W, H);
 }
 
 /** Blackhead places: a 3 × 3 grid well inside the frame, off the pore lattice. */

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { gaussianBlur } from '../src/image/filters';
-import type { Plane } from '../src/image/raster';
-import { detectBlobs } from '../src/metrics/blobs';
 import type { LesionInput } from '../src/metrics/lesions';
 import { detectPustules, headRound, PUS_ROUND_FROM, PUS_ROUND_TO } from '../src/metrics/pustules';
-import { L_SIGMAS } from '../src/metrics/skin';
+import { workingFrameInput } from './lesion-frame';
 
 /**
  * A pustule's head is a dome, round (decision 150). On a working frame (≈ 0.6 mm per px) of flat
@@ -69,37 +66,11 @@ function rim(p: { L: Float32Array; A: Float32Array }, cy: number, x0: number, x1
 }
 
 function input(p: { L: Float32Array; A: Float32Array }): LesionInput {
-  const plane: Plane = { data: p.L, width: W, height: H };
-  const Ls = L_SIGMAS.map((s) => gaussianBlur(plane, s));
-  const core = new Uint8Array(W * H).fill(1);
-  const fine = (polarity: 'dark' | 'bright') =>
-    detectBlobs(Ls, L_SIGMAS, {
-      polarity,
-      fromLevel: 0,
-      toLevel: 1,
-      minResponse: 0.5,
-      mask: core,
-      separation: 1.5,
-    });
-  const flat = (v: number) => new Float32Array(W * H).fill(v);
-  return {
-    width: W,
-    height: H,
-    L: p.L,
-    A: p.A,
-    B: flat(16),
-    aStackHalf: [],
-    halfSigmas: [],
-    lHalf0: plane,
-    core,
-    coreHalf: core,
-    shine: flat(0),
-    fineDark: fine('dark'),
-    fineBright: fine('bright'),
-  };
+  return workingFrameInput(p.L, W, H, p.A);
 }
 
-const counted = (lesions: Array<{ weight: number }>) => lesions.filter((l) => l.weight >= 0.5);
+const counted = <T extends { weight: number }>(lesions: T[]) =>
+  lesions.filter((l) => l.weight >= 0.5);
 
 describe('a pustule head is round (decision 150)', () => {
   it('counts a round head whole, a line not at all, and an oval between', () => {
