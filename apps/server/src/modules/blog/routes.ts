@@ -11,7 +11,14 @@ import { BlogMessages } from '@lumiskin/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth';
-import { answerFromMemory, answerKept, serialize, type KeptRead } from '../../http/cached-body';
+import {
+  answerFromMemory,
+  answerKept,
+  COMPRESSED_BY_ITSELF,
+  sendOwn,
+  serialize,
+  type KeptRead,
+} from '../../http/cached-body';
 import { notFoundUnless, unauthorized } from '../../http/errors';
 import {
   findPost,
@@ -56,6 +63,9 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // A visitor's query answered before is sent from memory before validation and the handler.
       onRequest: answerKept(VISITOR_LIST),
+      // Every 200 goes out through sendCached (a visitor's) or sendOwn (a reader's): compressed
+      // here, so no @fastify/compress hooks on the route (decision 148).
+      ...COMPRESSED_BY_ITSELF,
     },
     async (request, reply) => {
       const auth = await currentUser(request);
@@ -69,8 +79,9 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         return { posts, total: posts.length, categories };
       };
       if (auth) {
+        // Their own flags and the newest counts: written by the route's serializer, kept nowhere.
         reply.header('cache-control', VISITOR_LIST.cacheControl);
-        return list(auth.user.id);
+        return sendOwn(request, reply, reply.serialize(await list(auth.user.id)));
       }
       return answerFromMemory(VISITOR_LIST, request, reply, async () =>
         serialize(PostListResponse, await list(null)),
