@@ -35,6 +35,18 @@ export const SMALL_ANSWER = { compress: false, decompress: false } as const;
  */
 export const COMPRESSED_BY_ITSELF = { compress: false, decompress: false } as const;
 
+/**
+ * Route options of a read answered from memory by `answerKept` (the catalogue, the article list):
+ * no compression hooks (`COMPRESSED_BY_ITSELF`) and no handler timeout, which Fastify would arm
+ * for every request before the onRequest hook sends the kept answer (≈ 4–5 µs of CPU each; the
+ * handler of a miss runs statements the database ends within 15 s). Decision 148;
+ * `defaultHandlerTimeout` in http/handler-timeout.ts reads the flag.
+ */
+export const ANSWERED_FROM_MEMORY = {
+  ...COMPRESSED_BY_ITSELF,
+  config: { noHandlerTimeout: true },
+} as const;
+
 /** The JSON a route's response schema sends for `data` (the serializer compiler's own steps). */
 export function serialize<T extends z.ZodType>(schema: T, data: z.output<T>): string {
   return JSON.stringify(z.encode(schema, data));

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   answerFromMemory,
   answerKept,
-  COMPRESSED_BY_ITSELF,
+  ANSWERED_FROM_MEMORY,
   serialize,
   type KeptRead,
 } from '../../http/cached-body';
@@ -40,9 +40,10 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ProductListQuery,
         response: { 200: ProductListResponse, 400: ApiError },
       },
-      // A query answered before is sent from memory before validation and the handler.
+      // A query answered before is sent from memory before validation and the handler; no
+      // compression hooks, no handler timeout (decisions 144, 148).
       onRequest: answerKept(CATALOGUE),
-      ...COMPRESSED_BY_ITSELF,
+      ...ANSWERED_FROM_MEMORY,
     },
     async (request, reply) =>
       answerFromMemory(CATALOGUE, request, reply, async () => {
