@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withHandlerTimeout } from '../src/http/handler-timeout';
+import { ANSWERED_FROM_MEMORY } from '../src/http/cached-body';
+import { timed, withHandlerTimeout } from '../src/http/handler-timeout';
+import { blogPosts } from '../src/modules/blog/schema';
+import { products } from '../src/modules/shop/schema';
 import { contentSeeders, runSeeders } from '../src/seed';
 import { createUser } from './factories';
 import { buildTestApp } from './helper';
@@ -33,6 +37,13 @@ beforeAll(async () => {
         await sleep(TIMEOUT_MS * 3);
         return { late: true };
       });
+      // A read answered from memory: no timeout from Fastify, its handler arms the app's.
+      api.get('/kept-slow', { ...ANSWERED_FROM_MEMORY }, async (request, reply) =>
+        timed(request, reply, TIMEOUT_MS, async () => {
+          await sleep(TIMEOUT_MS * 3);
+          return { late: true };
+        }),
+      );
       api.get('/own', { handlerTimeout: TIMEOUT_MS * 10 }, async () => {
         await sleep(TIMEOUT_MS * 2);
         return { onTime: true };
@@ -68,6 +79,13 @@ describe('the handler timeout, route by route', () => {
     expect(timeouts.get('GET /api/test/own')).toBe(TIMEOUT_MS * 10);
   });
 
+  it('a read answered from memory has none from Fastify, and its handler times out all the same', async () => {
+    const slow = await get('/api/test/kept-slow');
+    expect(slow.statusCode).toBe(503);
+    expect(slow.json()).toMatchObject({ code: 'timeout' });
+    expect(timeouts.get('GET /api/test/kept-slow')).toBe(0);
+  });
+
   it('every app route has the app’s timeout or its own, but the two reads answered from memory', async () => {
     const reader = await createUser(app);
     for (const [url, headers] of [
@@ -88,6 +106,24 @@ describe('the handler timeout, route by route', () => {
       const head = await app.inject({ method: 'HEAD', url });
       expect(head.statusCode).toBe(200);
       expect(timeouts.get(`HEAD ${url}`), `HEAD ${url}`).toBe(0);
+    }
+  });
+
+  it('the catalogue’s and the article list’s handlers time out at the app’s timeout', async () => {
+    const reader = await createUser(app);
+    for (const [table, url, headers] of [
+      [products, '/api/shop/products?q=locked-miss', {}],
+      [blogPosts, '/api/blog/posts?q=locked-miss', {}],
+      [blogPosts, '/api/blog/posts', reader.headers],
+    ] as const) {
+      // The table locked by another transaction: the handler's query waits behind it.
+      const answer = await app.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table ${table} in access exclusive mode`);
+        return get(url, headers);
+      });
+      expect(answer.statusCode, url).toBe(503);
+      expect(answer.json()).toMatchObject({ code: 'timeout' });
+      expect((await get(url, headers)).statusCode, url).toBe(200);
     }
   });
 

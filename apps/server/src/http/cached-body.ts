@@ -37,10 +37,10 @@ export const COMPRESSED_BY_ITSELF = { compress: false, decompress: false } as co
 
 /**
  * Route options of a read answered from memory by `answerKept` (the catalogue, the article list):
- * no compression hooks (`COMPRESSED_BY_ITSELF`) and no handler timeout, which Fastify would arm
- * for every request before the onRequest hook sends the kept answer (≈ 4–5 µs of CPU each; the
- * handler of a miss runs statements the database ends within 15 s). Decision 148;
- * `defaultHandlerTimeout` in http/handler-timeout.ts reads the flag.
+ * no compression hooks (`COMPRESSED_BY_ITSELF`) and no handler timeout from Fastify, which would
+ * arm one for every request before the onRequest hook sends the kept answer (≈ 4 µs of CPU each);
+ * the route's handler, which runs for a miss or a reader, arms the app's itself (`timed`).
+ * Decision 148; `defaultHandlerTimeout` in http/handler-timeout.ts reads the flag.
  */
 export const ANSWERED_FROM_MEMORY = {
   ...COMPRESSED_BY_ITSELF,
