@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { defaultHandlerTimeout } from './http/handler-timeout';
 import { fastSerializerCompiler } from './lib/fast-serializer';
 import type { AppConfig, ConnectionsConfig } from './config';
 import adminRoutes from './modules/admin/routes';
@@ -192,8 +193,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     },
     // Routes that take uploads raise this per route (`bodyLimit`).
     bodyLimit: config.bodyLimitBytes,
-    // Whole request lifecycle; slow routes (analysis) set their own `handlerTimeout`.
-    handlerTimeout: config.requestTimeoutMs,
+    // No server-wide `handlerTimeout`: the app's is given route by route (below, decision 148).
     // Receiving the request (slowloris protection); generous for uploads on slow links.
     requestTimeout: Math.max(config.requestTimeoutMs * 2, 60_000),
     // Idle kept-alive sockets close after this (Fastify's 72 s default let idle sockets pile up).
@@ -216,6 +216,9 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Whole request lifecycle, on every route added from here on but the reads answered from
+  // memory; slow routes (analysis, the export) set their own `handlerTimeout` (decision 148).
+  defaultHandlerTimeout(app, config.requestTimeoutMs);
   if (connections) limitConnections(app, connections);
   if (config.requestLog ?? true) logRequests(app);
 

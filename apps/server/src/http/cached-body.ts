@@ -28,11 +28,24 @@ export const COMPRESS_FROM_BYTES = 1024;
 export const SMALL_ANSWER = { compress: false, decompress: false } as const;
 
 /**
- * Route options of a read whose every answer goes out through `sendCached` (the catalogue): it
- * compresses the kept body itself, once, from the same threshold, so @fastify/compress's hooks
- * would only look at an answer already encoded; its 4xx answers are short JSON (decision 144).
+ * Route options of a read whose every answer goes out through `sendCached` or `sendOwn` (the
+ * catalogue, the article list): the kept body is compressed once, a reader's own answer per
+ * request, both from the same threshold, so @fastify/compress's hooks would only look at an
+ * answer already encoded; their 4xx answers are short JSON (decisions 144, 148).
  */
 export const COMPRESSED_BY_ITSELF = { compress: false, decompress: false } as const;
+
+/**
+ * Route options of a read answered from memory by `answerKept` (the catalogue, the article list):
+ * no compression hooks (`COMPRESSED_BY_ITSELF`) and no handler timeout from Fastify, which would
+ * arm one for every request before the onRequest hook sends the kept answer (≈ 4 µs of CPU each);
+ * the route's handler, which runs for a miss or a reader, arms the app's itself (`timed`).
+ * Decision 148; `defaultHandlerTimeout` in http/handler-timeout.ts reads the flag.
+ */
+export const ANSWERED_FROM_MEMORY = {
+  ...COMPRESSED_BY_ITSELF,
+  config: { noHandlerTimeout: true },
+} as const;
 
 /** The JSON a route's response schema sends for `data` (the serializer compiler's own steps). */
 export function serialize<T extends z.ZodType>(schema: T, data: z.output<T>): string {
@@ -116,6 +129,35 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, cached:
     return reply.header('content-encoding', encoding).send(compressed(cached, encoding));
   }
   return reply.send(cached.bytes);
+}
+
+/** @fastify/compress's settings as app.ts registers it (its defaults): brotli quality 4. */
+const OWN_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * Sends a reader's own answer (JSON written by the route's response schema for this request,
+ * kept nowhere) as @fastify/compress did before the route left its hooks (decision 148): br or
+ * gzip as `sendCached` chooses, from the same threshold, at the plugin's settings (the body is
+ * compressed per request, not once); `vary: accept-encoding` only on a compressed answer, the
+ * plugin's rule; none when the request says `x-no-compression`. No ETag: the plugin made none.
+ */
+export function sendOwn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: ReturnType<FastifyReply['serialize']>,
+) {
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    request.headers['x-no-compression'] === undefined
+      ? encodingFor(request.headers['accept-encoding'])
+      : null;
+  if (encoding === null || Buffer.byteLength(json) < COMPRESS_FROM_BYTES) return reply.send(json);
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) reply.header('vary', 'accept-encoding');
+  else if (!String(vary).includes('accept-encoding'))
+    reply.header('vary', `${vary}, accept-encoding`);
+  const body = encoding === 'br' ? zlib.brotliCompressSync(json, OWN_BROTLI) : zlib.gzipSync(json);
+  return reply.header('content-encoding', encoding).send(body);
 }
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { withHandlerTimeout } from '../http/handler-timeout';
 import { sendNotFound } from './errors';
 import type { PageRenderer } from '@lumiskin/contract/page-render';
 import {
@@ -136,18 +137,24 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
     app.get('/', { schema: { hide: true } }, sendApp);
   }
 
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (!isRead || isApiPath(request.url) || root === null || !isAppRoute(request.url)) {
-      return sendNotFound(request, reply);
-    }
-    if (!hasBuild)
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', REVALIDATE)
-        .send(NOT_BUILT_PAGE);
-    return sendApp(request, reply);
-  });
+  // The app's handler timeout, which Fastify gave the not-found handler while it was server-wide
+  // (decision 148): the public pages render here.
+  const notFound = withHandlerTimeout(
+    app.config.requestTimeoutMs,
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      if (!isRead || isApiPath(request.url) || root === null || !isAppRoute(request.url)) {
+        return sendNotFound(request, reply);
+      }
+      if (!hasBuild)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', REVALIDATE)
+          .send(NOT_BUILT_PAGE);
+      return sendApp(request, reply);
+    },
+  );
+  app.setNotFoundHandler(notFound);
 }
 
 export default fp(spaPlugin, { name: 'spa', dependencies: ['redis'] });

@@ -11,8 +11,16 @@ import { BlogMessages } from '@lumiskin/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth';
-import { answerFromMemory, answerKept, serialize, type KeptRead } from '../../http/cached-body';
+import {
+  answerFromMemory,
+  answerKept,
+  ANSWERED_FROM_MEMORY,
+  sendOwn,
+  serialize,
+  type KeptRead,
+} from '../../http/cached-body';
 import { notFoundUnless, unauthorized } from '../../http/errors';
+import { timed } from '../../http/handler-timeout';
 import {
   findPost,
   likePost,
@@ -56,26 +64,33 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // A visitor's query answered before is sent from memory before validation and the handler.
       onRequest: answerKept(VISITOR_LIST),
+      // Every 200 goes out through sendCached (a visitor's) or sendOwn (a reader's): compressed
+      // here, so no @fastify/compress hooks on the route; no handler timeout from Fastify for a
+      // kept answer (decision 148).
+      ...ANSWERED_FROM_MEMORY,
     },
-    async (request, reply) => {
-      const auth = await currentUser(request);
-      const { q, category, featured, saved } = request.query;
-      if (saved && !auth) throw unauthorized();
-      const list = async (userId: string | null) => {
-        const [posts, categories] = await Promise.all([
-          listPosts(app.db, { q, category, featured, savedOnly: saved }, userId),
-          listPostCategories(app.db),
-        ]);
-        return { posts, total: posts.length, categories };
-      };
-      if (auth) {
-        reply.header('cache-control', VISITOR_LIST.cacheControl);
-        return list(auth.user.id);
-      }
-      return answerFromMemory(VISITOR_LIST, request, reply, async () =>
-        serialize(PostListResponse, await list(null)),
-      );
-    },
+    // The handler runs for a miss or a reader: the app's handler timeout, armed here.
+    async (request, reply) =>
+      timed(request, reply, app.config.requestTimeoutMs, async () => {
+        const auth = await currentUser(request);
+        const { q, category, featured, saved } = request.query;
+        if (saved && !auth) throw unauthorized();
+        const list = async (userId: string | null) => {
+          const [posts, categories] = await Promise.all([
+            listPosts(app.db, { q, category, featured, savedOnly: saved }, userId),
+            listPostCategories(app.db),
+          ]);
+          return { posts, total: posts.length, categories };
+        };
+        if (auth) {
+          // Their own flags and the newest counts: written by the route's serializer, kept nowhere.
+          reply.header('cache-control', VISITOR_LIST.cacheControl);
+          return sendOwn(request, reply, reply.serialize(await list(auth.user.id)));
+        }
+        return answerFromMemory(VISITOR_LIST, request, reply, async () =>
+          serialize(PostListResponse, await list(null)),
+        );
+      }),
   );
 
   app.get(

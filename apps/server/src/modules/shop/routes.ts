@@ -12,11 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   answerFromMemory,
   answerKept,
-  COMPRESSED_BY_ITSELF,
+  ANSWERED_FROM_MEMORY,
   serialize,
   type KeptRead,
 } from '../../http/cached-body';
 import { notFoundUnless } from '../../http/errors';
+import { timed } from '../../http/handler-timeout';
 import {
   addFavorites,
   findProduct,
@@ -40,18 +41,22 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ProductListQuery,
         response: { 200: ProductListResponse, 400: ApiError },
       },
-      // A query answered before is sent from memory before validation and the handler.
+      // A query answered before is sent from memory before validation and the handler; no
+      // compression hooks, no handler timeout (decisions 144, 148).
       onRequest: answerKept(CATALOGUE),
-      ...COMPRESSED_BY_ITSELF,
+      ...ANSWERED_FROM_MEMORY,
     },
+    // The handler runs for a miss: the app's handler timeout, armed here (decision 148).
     async (request, reply) =>
-      answerFromMemory(CATALOGUE, request, reply, async () => {
-        const [products, categories] = await Promise.all([
-          listProducts(app.db, request.query),
-          listCategories(app.db),
-        ]);
-        return serialize(ProductListResponse, { products, total: products.length, categories });
-      }),
+      timed(request, reply, app.config.requestTimeoutMs, () =>
+        answerFromMemory(CATALOGUE, request, reply, async () => {
+          const [products, categories] = await Promise.all([
+            listProducts(app.db, request.query),
+            listCategories(app.db),
+          ]);
+          return serialize(ProductListResponse, { products, total: products.length, categories });
+        }),
+      ),
   );
 
   app.get(
