@@ -32,7 +32,10 @@ export function maskedQuantiles(
 ): number[] {
   const start = range ? range.start : 0;
   const end = range ? range.end : mask.length;
-  extent(values, mask, start, end);
+  extentOut[0] = Infinity;
+  extentOut[1] = -Infinity;
+  extentOut[2] = 0;
+  for (let s = start; s < end; s += CHUNK) extent(values, mask, s, Math.min(end, s + CHUNK));
   const lo = extentOut[0] as number;
   const hi = extentOut[1] as number;
   const n = extentOut[2] as number;
@@ -43,7 +46,8 @@ export function maskedQuantiles(
   // analysis, was garbage for the collector (decision 138).
   const hist = histogram.fill(0);
   const scale = (bins - 1e-6) / (hi - lo);
-  binInto(hist, values, mask, start, end, lo, scale);
+  for (let s = start; s < end; s += CHUNK)
+    binInto(hist, values, mask, s, Math.min(end, s + CHUNK), lo, scale);
   const out: number[] = [];
   let cum = 0;
   let b = 0;
@@ -55,18 +59,23 @@ export function maskedQuantiles(
   return out;
 }
 
-/** extent's answer: the least and largest masked value and their number. */
+/** extent's running answer: the least and largest masked value so far and their number. */
 const extentOut = new Float64Array(3);
 
+/** Pixels per call of extent and binInto. */
+const CHUNK = 1024;
+
 /**
- * maskedQuantiles' two passes, functions of their own (decision 151): called dozens of times an
- * analysis, each is small and optimised at entry, where the loops inline were compiled on the
- * stack and again at entry on a first analysis. Same comparisons and sums, same order.
+ * maskedQuantiles' two passes, functions of their own called once per chunk of 1024 pixels
+ * (decision 151): small and optimised at entry after a few chunks, where the loops inline were
+ * compiled on the stack (and that code, with no type feedback for what follows the loop, was
+ * thrown away at the loop's end on every call) on a first analysis. Same comparisons and sums,
+ * same order.
  */
 function extent(values: Float32Array, mask: Uint8Array, start: number, end: number): void {
-  let lo = Infinity;
-  let hi = -Infinity;
-  let n = 0;
+  let lo = extentOut[0] as number;
+  let hi = extentOut[1] as number;
+  let n = extentOut[2] as number;
   for (let i = start; i < end; i++) {
     if (!mask[i]) continue;
     const v = values[i] as number;
