@@ -56,7 +56,11 @@ for (let i = 0; i < 3; i++) {
   if (!r.ok) throw new Error(`the photo was refused (${r.code})`);
   profiles.push(selfTimes(profile));
 }
-const [first, , later] = profiles as [Map<string, number>, Map<string, number>, Map<string, number>];
+const [first, , later] = profiles as [
+  Map<string, number>,
+  Map<string, number>,
+  Map<string, number>,
+];
 const rows = [...new Set([...first.keys(), ...later.keys()])].map((k) => {
   const a = first.get(k) ?? 0;
   const b = later.get(k) ?? 0;
@@ -69,4 +73,6 @@ console.log(
 );
 console.log('first  later  extra  function (self ms)');
 for (const r of rows.slice(0, top))
-  console.log(`${r.a.toFixed(1).padStart(6)} ${r.b.toFixed(1).padStart(6)} ${r.d.toFixed(1).padStart(6)}  ${r.k}`);
+  console.log(
+    `${r.a.toFixed(1).padStart(6)} ${r.b.toFixed(1).padStart(6)} ${r.d.toFixed(1).padStart(6)}  ${r.k}`,
+  );
