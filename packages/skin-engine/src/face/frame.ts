@@ -56,20 +56,42 @@ export interface FrameRegion {
 
 /** Bounding box [x0, x1) × [y0, y1) of a mask that is empty outside `near` (only that box is scanned). */
 function maskBoundsWithin(mask: Uint8Array, width: number, near: Bounds): Bounds {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = near.y0; y < near.y1; y++) {
-    for (let x = near.x0, i = y * width + near.x0; x < near.x1; x++, i++) {
-      if (!mask[i]) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  }
+  box[0] = Infinity;
+  box[1] = Infinity;
+  box[2] = -1;
+  box[3] = -1;
+  for (let y = near.y0; y < near.y1; y++) boundsRow(mask, y * width + near.x0, near.x0, near.x1, y);
+  const x0 = box[0] as number;
+  const y0 = box[1] as number;
+  const x1 = box[2] as number;
+  const y1 = box[3] as number;
   return x1 < 0 ? { x0: 0, y0: 0, x1: 0, y1: 0 } : { x0, y0, x1: x1 + 1, y1: y1 + 1 };
+}
+
+/** maskBoundsWithin's running box: x0, y0, x1, y1 (inclusive). */
+const box = new Float64Array(4);
+
+/**
+ * One row of maskBoundsWithin, a function of its own called per row (decision 151): the loop
+ * entered once per zone was compiled on the stack, and that code, with no type feedback for
+ * what follows the loop, was thrown away at the loop's end on every zone of a first analysis.
+ */
+function boundsRow(mask: Uint8Array, i0: number, xa: number, xb: number, y: number): void {
+  let x0 = box[0] as number;
+  let y0 = box[1] as number;
+  let x1 = box[2] as number;
+  let y1 = box[3] as number;
+  for (let x = xa, i = i0; x < xb; x++, i++) {
+    if (!mask[i]) continue;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  box[0] = x0;
+  box[1] = y0;
+  box[2] = x1;
+  box[3] = y1;
 }
 
 export interface FaceFrame {

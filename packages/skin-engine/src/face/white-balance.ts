@@ -96,25 +96,40 @@ export function polygonPixels(
     h,
     pts.map((p) => [p[0] - x0, p[1] - y0] as const),
   );
-  const { data, channels } = image;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (!mask[y * w + x]) continue;
-      const p = ((y + y0) * image.width + x + x0) * channels;
-      const R = data[p] as number;
-      const G = data[p + 1] as number;
-      const B = data[p + 2] as number;
-      if (R >= 250 || G >= 250 || B >= 250) continue; // clipped: its colour is lost
-      const r = LIN[R] as number;
-      const g = LIN[G] as number;
-      const b = LIN[B] as number;
-      out.r.push(r);
-      out.g.push(g);
-      out.b.push(b);
-      out.y.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
-    }
-  }
+  for (let y = 0; y < h; y++) sampleRow(image, mask, w, y, x0, y0, out);
   return out;
+}
+
+/**
+ * One row of polygonPixels' box: a function of its own called per row (decision 151), so V8
+ * optimises it at entry after a few rows, where the box's loop, entered once per polygon, was
+ * compiled on the stack and again at entry (with fillPolygon's row inlined) on a first analysis.
+ */
+function sampleRow(
+  image: PixelImage,
+  mask: Uint8Array,
+  w: number,
+  y: number,
+  x0: number,
+  y0: number,
+  out: Sample,
+): void {
+  const { data, channels } = image;
+  for (let x = 0; x < w; x++) {
+    if (!mask[y * w + x]) continue;
+    const p = ((y + y0) * image.width + x + x0) * channels;
+    const R = data[p] as number;
+    const G = data[p + 1] as number;
+    const B = data[p + 2] as number;
+    if (R >= 250 || G >= 250 || B >= 250) continue; // clipped: its colour is lost
+    const r = LIN[R] as number;
+    const g = LIN[G] as number;
+    const b = LIN[B] as number;
+    out.r.push(r);
+    out.g.push(g);
+    out.b.push(b);
+    out.y.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
+  }
 }
 
 function median(v: number[]): number {

@@ -31,8 +31,14 @@ const ZN = 1.08883;
 const EPS = 216 / 24389;
 const KAPPA = 24389 / 27;
 
+/**
+ * The linear segment is computed for every t, not only below EPS (same values, it has no side
+ * effects): optimised before a near-black pixel came, its branch had no type feedback and the
+ * first such pixel threw rgbToLabPlanes' code away on a first analysis (decision 151).
+ */
 function f(t: number): number {
-  return t > EPS ? Math.cbrt(t) : (KAPPA * t + 16) / 116;
+  const linear = (KAPPA * t + 16) / 116;
+  return t > EPS ? Math.cbrt(t) : linear;
 }
 
 export interface LabColor {
@@ -70,23 +76,42 @@ export function rgbToLabPlanes(
   height: number,
   gains: readonly [number, number, number] = [1, 1, 1],
 ): LabPlanes {
-  const [gr, gg, gb] = gains;
   const L = createPlane(width, height);
   const A = createPlane(width, height);
   const B = createPlane(width, height);
-  const n = width * height;
-  for (let i = 0; i < n; i++) {
+  for (let y = 0; y < height; y++)
+    labRow(rgb, L.data, A.data, B.data, y * width, (y + 1) * width, gains);
+  return { L, a: A, b: B };
+}
+
+/**
+ * rgbToLabPlanes for pixels [start, end) (one row): a function of its own called once per row,
+ * so V8 optimises it at entry after a few rows instead of compiling the whole-frame loop on the
+ * stack (decision 151). Same operations, same order.
+ */
+function labRow(
+  rgb: Float32Array,
+  L: Float32Array,
+  A: Float32Array,
+  B: Float32Array,
+  start: number,
+  end: number,
+  gains: readonly [number, number, number],
+): void {
+  const gr = gains[0];
+  const gg = gains[1];
+  const gb = gains[2];
+  for (let i = start; i < end; i++) {
     const rl = gr * toLinear(rgb[i * 3] as number);
     const gl = gg * toLinear(rgb[i * 3 + 1] as number);
     const bl = gb * toLinear(rgb[i * 3 + 2] as number);
     const fx = f((0.4124564 * rl + 0.3575761 * gl + 0.1804375 * bl) / XN);
     const fy = f((0.2126729 * rl + 0.7151522 * gl + 0.072175 * bl) / YN);
     const fz = f((0.0193339 * rl + 0.119192 * gl + 0.9503041 * bl) / ZN);
-    L.data[i] = 116 * fy - 16;
-    A.data[i] = 500 * (fx - fy);
-    B.data[i] = 200 * (fy - fz);
+    L[i] = 116 * fy - 16;
+    A[i] = 500 * (fx - fy);
+    B[i] = 200 * (fy - fz);
   }
-  return { L, a: A, b: B };
 }
 
 /** Individual Typology Angle in degrees (Chardon, Cretois & Hourseau 1991): atan((L* − 50) / b*). */

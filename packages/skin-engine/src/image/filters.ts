@@ -163,27 +163,50 @@ export function laplacianVariance(plane: Plane, mask?: Uint8Array): number {
   return sumSq / n - mean * mean;
 }
 
+/*
+ * downsample2, upsample2 and downsampleMask2 call a row function once per output row (decision
+ * 151): V8 optimises each at entry after a few rows and keeps it for every later call, where the
+ * whole-plane loops, entered once per call, were compiled on the stack and again at entry on a
+ * first analysis. Same arithmetic, same order.
+ */
+
 /** 2×2 block average (half resolution); odd last row/column are averaged with their edge copy. */
 export function downsample2(plane: Plane, pool?: Scratch): Plane {
   const { data, width, height } = plane;
   const w = Math.ceil(width / 2);
   const h = Math.ceil(height / 2);
   const out = newPlane(pool, w, h, false);
-  for (let y = 0; y < h; y++) {
-    const y0 = 2 * y;
-    const y1 = Math.min(height - 1, y0 + 1);
-    for (let x = 0; x < w; x++) {
-      const x0 = 2 * x;
-      const x1 = Math.min(width - 1, x0 + 1);
-      out.data[y * w + x] =
-        ((data[y0 * width + x0] as number) +
-          (data[y0 * width + x1] as number) +
-          (data[y1 * width + x0] as number) +
-          (data[y1 * width + x1] as number)) /
-        4;
-    }
-  }
+  for (let y = 0; y < h; y++) downsample2Row(data, out.data, width, height, w, y);
   return out;
+}
+
+function downsample2Row(
+  data: Float32Array,
+  out: Float32Array,
+  width: number,
+  height: number,
+  w: number,
+  y: number,
+): void {
+  const y0 = 2 * y;
+  const y1 = Math.min(height - 1, y0 + 1);
+  for (let x = 0; x < w; x++) {
+    const x0 = 2 * x;
+    const x1 = Math.min(width - 1, x0 + 1);
+    out[y * w + x] =
+      ((data[y0 * width + x0] as number) +
+        (data[y0 * width + x1] as number) +
+        (data[y1 * width + x0] as number) +
+        (data[y1 * width + x1] as number)) /
+      4;
+  }
+}
+
+/** upsample2's column taps, the same for every row. */
+interface ColumnTaps {
+  x0s: Int32Array;
+  x1s: Int32Array;
+  txs: Float32Array;
 }
 
 /** Bilinear upsampling of a half-resolution plane back to width × height (pixel centres aligned). */
@@ -191,35 +214,48 @@ export function upsample2(plane: Plane, width: number, height: number, pool?: Sc
   const out = newPlane(pool, width, height, false);
   const { data, width: w, height: h } = plane;
   // Column taps are the same for every row: compute them once.
-  const x0s = new Int32Array(width);
-  const x1s = new Int32Array(width);
-  const txs = new Float32Array(width);
+  const taps: ColumnTaps = {
+    x0s: new Int32Array(width),
+    x1s: new Int32Array(width),
+    txs: new Float32Array(width),
+  };
   for (let x = 0; x < width; x++) {
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
     const x0 = Math.floor(fx);
-    x0s[x] = x0;
-    x1s[x] = Math.min(w - 1, x0 + 1);
-    txs[x] = fx - x0;
+    taps.x0s[x] = x0;
+    taps.x1s[x] = Math.min(w - 1, x0 + 1);
+    taps.txs[x] = fx - x0;
   }
-  for (let y = 0; y < height; y++) {
-    const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
-    const y0 = Math.floor(fy);
-    const ty = fy - y0;
-    const r0 = y0 * w;
-    const r1 = Math.min(h - 1, y0 + 1) * w;
-    const o = y * width;
-    for (let x = 0; x < width; x++) {
-      const a = x0s[x] as number;
-      const b = x1s[x] as number;
-      const tx = txs[x] as number;
-      const top =
-        (data[r0 + a] as number) + ((data[r0 + b] as number) - (data[r0 + a] as number)) * tx;
-      const bottom =
-        (data[r1 + a] as number) + ((data[r1 + b] as number) - (data[r1 + a] as number)) * tx;
-      out.data[o + x] = top + (bottom - top) * ty;
-    }
-  }
+  for (let y = 0; y < height; y++) upsample2Row(data, out.data, taps, width, w, h, y);
   return out;
+}
+
+function upsample2Row(
+  data: Float32Array,
+  out: Float32Array,
+  taps: ColumnTaps,
+  width: number,
+  w: number,
+  h: number,
+  y: number,
+): void {
+  const { x0s, x1s, txs } = taps;
+  const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+  const y0 = Math.floor(fy);
+  const ty = fy - y0;
+  const r0 = y0 * w;
+  const r1 = Math.min(h - 1, y0 + 1) * w;
+  const o = y * width;
+  for (let x = 0; x < width; x++) {
+    const a = x0s[x] as number;
+    const b = x1s[x] as number;
+    const tx = txs[x] as number;
+    const top =
+      (data[r0 + a] as number) + ((data[r0 + b] as number) - (data[r0 + a] as number)) * tx;
+    const bottom =
+      (data[r1 + a] as number) + ((data[r1 + b] as number) - (data[r1 + a] as number)) * tx;
+    out[o + x] = top + (bottom - top) * ty;
+  }
 }
 
 /** Mask at half resolution: a half pixel is in when both diagonal full pixels of its block are. */
@@ -232,14 +268,23 @@ export function downsampleMask2(
   const w = Math.ceil(width / 2);
   const h = Math.ceil(height / 2);
   const out = u8(pool, w * h, false);
-  for (let y = 0; y < h; y++) {
-    const y1 = Math.min(height - 1, 2 * y + 1);
-    for (let x = 0; x < w; x++) {
-      const x1 = Math.min(width - 1, 2 * x + 1);
-      out[y * w + x] = mask[2 * y * width + 2 * x] && mask[y1 * width + x1] ? 1 : 0;
-    }
-  }
+  for (let y = 0; y < h; y++) downsampleMask2Row(mask, out, width, height, w, y);
   return out;
+}
+
+function downsampleMask2Row(
+  mask: Uint8Array,
+  out: Uint8Array,
+  width: number,
+  height: number,
+  w: number,
+  y: number,
+): void {
+  const y1 = Math.min(height - 1, 2 * y + 1);
+  for (let x = 0; x < w; x++) {
+    const x1 = Math.min(width - 1, 2 * x + 1);
+    out[y * w + x] = mask[2 * y * width + 2 * x] && mask[y1 * width + x1] ? 1 : 0;
+  }
 }
 
 /**

@@ -21,28 +21,7 @@ export function maskedGaussianBlurHalf(
   const den = gaussianBlur(halfOfProduct(null, mask, width, height, pool), halfSigma, pool);
   return planes.map((plane) => {
     const num = gaussianBlur(halfOfProduct(plane.data, mask, width, height, pool), halfSigma, pool);
-    const w = num.width;
-    const src = plane.data;
-    for (let y = 0; y < num.height; y++) {
-      const y0 = 2 * y * width;
-      const y1 = Math.min(height - 1, 2 * y + 1) * width;
-      for (let x = 0, i = y * w; x < w; x++, i++) {
-        const d = den.data[i] as number;
-        if (d > 1e-3) {
-          num.data[i] = (num.data[i] as number) / d;
-          continue;
-        }
-        // Almost no weight here: the plain 2×2 average (downsample2's value) instead.
-        const x0 = 2 * x;
-        const x1 = Math.min(width - 1, x0 + 1);
-        num.data[i] =
-          ((src[y0 + x0] as number) +
-            (src[y0 + x1] as number) +
-            (src[y1 + x0] as number) +
-            (src[y1 + x1] as number)) /
-          4;
-      }
-    }
+    for (let y = 0; y < num.height; y++) normaliseRow(num, den.data, plane.data, width, height, y);
     return upsample2(num, width, height, pool);
   });
 }
@@ -71,6 +50,11 @@ function halfOfProduct(
   return out;
 }
 
+/*
+ * Each of the four is a row function called once per half row (decision 151): V8 optimises it at
+ * entry after a few rows, where the whole-plane loop, entered once per call, was compiled on the
+ * stack and again at entry on a first analysis. Same arithmetic, same order.
+ */
 function halfProductU8(
   values: Float32Array,
   mask: Uint8Array,
@@ -78,24 +62,34 @@ function halfProductU8(
   height: number,
   out: Plane,
 ): void {
-  const { width: w, height: h, data } = out;
-  for (let y = 0; y < h; y++) {
-    const r0 = 2 * y * width;
-    const r1 = Math.min(height - 1, 2 * y + 1) * width;
-    for (let x = 0; x < w; x++) {
-      const x0 = 2 * x;
-      const x1 = Math.min(width - 1, x0 + 1);
-      const a = r0 + x0;
-      const b = r0 + x1;
-      const c = r1 + x0;
-      const d = r1 + x1;
-      data[y * w + x] =
-        (Math.fround((mask[a] as number) * (values[a] as number)) +
-          Math.fround((mask[b] as number) * (values[b] as number)) +
-          Math.fround((mask[c] as number) * (values[c] as number)) +
-          Math.fround((mask[d] as number) * (values[d] as number))) /
-        4;
-    }
+  for (let y = 0; y < out.height; y++)
+    halfProductU8Row(values, mask, width, height, out.data, out.width, y);
+}
+
+function halfProductU8Row(
+  values: Float32Array,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  data: Float32Array,
+  w: number,
+  y: number,
+): void {
+  const r0 = 2 * y * width;
+  const r1 = Math.min(height - 1, 2 * y + 1) * width;
+  for (let x = 0; x < w; x++) {
+    const x0 = 2 * x;
+    const x1 = Math.min(width - 1, x0 + 1);
+    const a = r0 + x0;
+    const b = r0 + x1;
+    const c = r1 + x0;
+    const d = r1 + x1;
+    data[y * w + x] =
+      (Math.fround((mask[a] as number) * (values[a] as number)) +
+        Math.fround((mask[b] as number) * (values[b] as number)) +
+        Math.fround((mask[c] as number) * (values[c] as number)) +
+        Math.fround((mask[d] as number) * (values[d] as number))) /
+      4;
   }
 }
 
@@ -106,59 +100,120 @@ function halfProductF32(
   height: number,
   out: Plane,
 ): void {
-  const { width: w, height: h, data } = out;
-  for (let y = 0; y < h; y++) {
-    const r0 = 2 * y * width;
-    const r1 = Math.min(height - 1, 2 * y + 1) * width;
-    for (let x = 0; x < w; x++) {
-      const x0 = 2 * x;
-      const x1 = Math.min(width - 1, x0 + 1);
-      const a = r0 + x0;
-      const b = r0 + x1;
-      const c = r1 + x0;
-      const d = r1 + x1;
-      data[y * w + x] =
-        (Math.fround((mask[a] as number) * (values[a] as number)) +
-          Math.fround((mask[b] as number) * (values[b] as number)) +
-          Math.fround((mask[c] as number) * (values[c] as number)) +
-          Math.fround((mask[d] as number) * (values[d] as number))) /
-        4;
-    }
+  for (let y = 0; y < out.height; y++)
+    halfProductF32Row(values, mask, width, height, out.data, out.width, y);
+}
+
+function halfProductF32Row(
+  values: Float32Array,
+  mask: Float32Array,
+  width: number,
+  height: number,
+  data: Float32Array,
+  w: number,
+  y: number,
+): void {
+  const r0 = 2 * y * width;
+  const r1 = Math.min(height - 1, 2 * y + 1) * width;
+  for (let x = 0; x < w; x++) {
+    const x0 = 2 * x;
+    const x1 = Math.min(width - 1, x0 + 1);
+    const a = r0 + x0;
+    const b = r0 + x1;
+    const c = r1 + x0;
+    const d = r1 + x1;
+    data[y * w + x] =
+      (Math.fround((mask[a] as number) * (values[a] as number)) +
+        Math.fround((mask[b] as number) * (values[b] as number)) +
+        Math.fround((mask[c] as number) * (values[c] as number)) +
+        Math.fround((mask[d] as number) * (values[d] as number))) /
+      4;
   }
 }
 
 function halfMaskU8(mask: Uint8Array, width: number, height: number, out: Plane): void {
-  const { width: w, height: h, data } = out;
-  for (let y = 0; y < h; y++) {
-    const r0 = 2 * y * width;
-    const r1 = Math.min(height - 1, 2 * y + 1) * width;
-    for (let x = 0; x < w; x++) {
-      const x0 = 2 * x;
-      const x1 = Math.min(width - 1, x0 + 1);
-      data[y * w + x] =
-        (Math.fround(mask[r0 + x0] as number) +
-          Math.fround(mask[r0 + x1] as number) +
-          Math.fround(mask[r1 + x0] as number) +
-          Math.fround(mask[r1 + x1] as number)) /
-        4;
-    }
+  for (let y = 0; y < out.height; y++) halfMaskU8Row(mask, width, height, out.data, out.width, y);
+}
+
+function halfMaskU8Row(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  data: Float32Array,
+  w: number,
+  y: number,
+): void {
+  const r0 = 2 * y * width;
+  const r1 = Math.min(height - 1, 2 * y + 1) * width;
+  for (let x = 0; x < w; x++) {
+    const x0 = 2 * x;
+    const x1 = Math.min(width - 1, x0 + 1);
+    data[y * w + x] =
+      (Math.fround(mask[r0 + x0] as number) +
+        Math.fround(mask[r0 + x1] as number) +
+        Math.fround(mask[r1 + x0] as number) +
+        Math.fround(mask[r1 + x1] as number)) /
+      4;
   }
 }
 
 function halfMaskF32(mask: Float32Array, width: number, height: number, out: Plane): void {
-  const { width: w, height: h, data } = out;
-  for (let y = 0; y < h; y++) {
-    const r0 = 2 * y * width;
-    const r1 = Math.min(height - 1, 2 * y + 1) * width;
-    for (let x = 0; x < w; x++) {
-      const x0 = 2 * x;
-      const x1 = Math.min(width - 1, x0 + 1);
-      data[y * w + x] =
-        (Math.fround(mask[r0 + x0] as number) +
-          Math.fround(mask[r0 + x1] as number) +
-          Math.fround(mask[r1 + x0] as number) +
-          Math.fround(mask[r1 + x1] as number)) /
-        4;
+  for (let y = 0; y < out.height; y++) halfMaskF32Row(mask, width, height, out.data, out.width, y);
+}
+
+function halfMaskF32Row(
+  mask: Float32Array,
+  width: number,
+  height: number,
+  data: Float32Array,
+  w: number,
+  y: number,
+): void {
+  const r0 = 2 * y * width;
+  const r1 = Math.min(height - 1, 2 * y + 1) * width;
+  for (let x = 0; x < w; x++) {
+    const x0 = 2 * x;
+    const x1 = Math.min(width - 1, x0 + 1);
+    data[y * w + x] =
+      (Math.fround(mask[r0 + x0] as number) +
+        Math.fround(mask[r0 + x1] as number) +
+        Math.fround(mask[r1 + x0] as number) +
+        Math.fround(mask[r1 + x1] as number)) /
+      4;
+  }
+}
+
+/**
+ * One half row of maskedGaussianBlurHalf's division: num / den where the mask weighs enough, else
+ * the plain 2×2 average of the plane. A module function called per row, not a loop in a closure
+ * made per call (decision 151). Same arithmetic, same order.
+ */
+function normaliseRow(
+  num: Plane,
+  den: Float32Array,
+  src: Float32Array,
+  width: number,
+  height: number,
+  y: number,
+): void {
+  const w = num.width;
+  const out = num.data;
+  const y0 = 2 * y * width;
+  const y1 = Math.min(height - 1, 2 * y + 1) * width;
+  for (let x = 0, i = y * w; x < w; x++, i++) {
+    const d = den[i] as number;
+    if (d > 1e-3) {
+      out[i] = (out[i] as number) / d;
+      continue;
     }
+    // Almost no weight here: the plain 2×2 average (downsample2's value) instead.
+    const x0 = 2 * x;
+    const x1 = Math.min(width - 1, x0 + 1);
+    out[i] =
+      ((src[y0 + x0] as number) +
+        (src[y0 + x1] as number) +
+        (src[y1 + x0] as number) +
+        (src[y1 + x1] as number)) /
+      4;
   }
 }

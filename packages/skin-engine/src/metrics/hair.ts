@@ -311,8 +311,10 @@ export function hairness(e: number, d: number): number {
 /**
  * One zone's skin: each pixel of its polygon ∩ skin `src` counts 1 − its hair weight (hair only
  * from row `hairFromY` down), marked in `out`; returns the soft pixel count and the hair. A function
- * of its own, called once per zone, so V8 optimises it whole (decision 138); the same arithmetic
- * as the loop it replaces.
+ * of its own, called once per zone (decision 138); its loop runs in chunks of ZONE_CHUNK pixels
+ * (zoneSkinRange), which V8 optimises at entry after a few chunks, where the loop entered once per
+ * zone was compiled on the stack and that code thrown away at its end on a first analysis
+ * (decision 151). The same arithmetic, the sums in the same order.
  */
 export function zoneSkin(
   src: Uint8Array,
@@ -321,10 +323,41 @@ export function zoneSkin(
   mask: Uint8Array,
   measured: Uint8Array,
   core: Uint8Array,
-  [start, end, width, hairFromY]: [number, number, number, number],
+  range: [number, number, number, number],
 ): [number, number] {
-  let pixels = 0;
-  let hairPx = 0;
+  const start = range[0];
+  const end = range[1];
+  const width = range[2];
+  const hairFromY = range[3];
+  const out = { src, hairWeight, skinW, mask, measured, core };
+  zoneAcc[0] = 0;
+  zoneAcc[1] = 0;
+  for (let s = start; s < end; s += ZONE_CHUNK)
+    zoneSkinRange(out, s, Math.min(end, s + ZONE_CHUNK), width, hairFromY);
+  return [zoneAcc[0] as number, zoneAcc[1] as number];
+}
+
+const ZONE_CHUNK = 1024;
+/** zoneSkin's running soft pixel count and hair (a Float64Array holds every double exactly). */
+const zoneAcc = new Float64Array(2);
+
+function zoneSkinRange(
+  planes: {
+    src: Uint8Array;
+    hairWeight: Float32Array;
+    skinW: Float32Array;
+    mask: Uint8Array;
+    measured: Uint8Array;
+    core: Uint8Array;
+  },
+  start: number,
+  end: number,
+  width: number,
+  hairFromY: number,
+): void {
+  const { src, hairWeight, skinW, mask, measured, core } = planes;
+  let pixels = zoneAcc[0] as number;
+  let hairPx = zoneAcc[1] as number;
   for (let i = start; i < end; i++) {
     if (!src[i]) continue;
     const y = (i / width) | 0;
@@ -338,5 +371,6 @@ export function zoneSkin(
     if (w >= 0.5) core[i] = 1;
     pixels += w;
   }
-  return [pixels, hairPx];
+  zoneAcc[0] = pixels;
+  zoneAcc[1] = hairPx;
 }

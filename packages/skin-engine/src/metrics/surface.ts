@@ -156,15 +156,36 @@ interface PixelMapInput {
  * diffuse-redness weight and squared fine band. A function of its own (decision 138): compiled
  * alone, not surfaceMaps whole for its one loop; the same arithmetic.
  */
+/** pixelMaps' pixels per call of pixelMapsRange. */
+const PIXEL_MAP_CHUNK = 1024;
+
 function pixelMaps(
   input: PixelMapInput,
   k: { baseA: number; diffuseBase: number; textureToneScale: number },
   out: { flags: Uint8Array; rough: Float32Array; lineWeight: Float32Array; diffuseW: Float32Array },
 ): void {
+  const n = input.measured.length;
+  for (let start = 0; start < n; start += PIXEL_MAP_CHUNK)
+    pixelMapsRange(input, k, out, start, Math.min(n, start + PIXEL_MAP_CHUNK));
+}
+
+/**
+ * pixelMaps' pixels [start, end): a function of its own called once per chunk of the frame
+ * (decision 151), so V8 optimises it at entry after a few chunks, where the whole-frame loop,
+ * entered once per analysis, was compiled on the stack and again at entry on a first analysis.
+ * Each pixel's maps are its own: the same arithmetic on every pixel.
+ */
+function pixelMapsRange(
+  input: PixelMapInput,
+  k: { baseA: number; diffuseBase: number; textureToneScale: number },
+  out: { flags: Uint8Array; rough: Float32Array; lineWeight: Float32Array; diffuseW: Float32Array },
+  start: number,
+  end: number,
+): void {
   const { measured, A, L0, L1, L2, lowA, fineValley1, fineValley2, lineHair, zoneBaseL } = input;
   const { baseA, diffuseBase, textureToneScale } = k;
   const { flags, rough, lineWeight, diffuseW } = out;
-  for (let i = 0; i < measured.length; i++) {
+  for (let i = start; i < end; i++) {
     if (!measured[i]) continue;
     const base = zoneBaseL(i);
     let f = 0;

@@ -97,96 +97,134 @@ interface SumPlanes {
   diffuseW: Float32Array;
 }
 
+/** The sums zoneRow adds to, in this order (acc's slots). */
+const SUMS = [
+  'sL',
+  'sa',
+  'sb',
+  'sc',
+  'sFold',
+  'sFoldCap',
+  'sFine',
+  'sFineAll',
+  'sFoldLineAll',
+  'sLineFold',
+  'nLineSkin',
+  'sShine',
+  'sPore',
+  'sRough',
+  'nRed',
+  'nLine',
+  'nDiffuse',
+  'sUpper',
+  'nUpper',
+] as const;
+
 /**
- * One zone's weighted sums over its skin. A function of its own, called once per zone: V8
- * optimises it as a whole after the first zones (decision 138) instead of entering the pixel loop
- * of a longer function again for every zone; the sums and their order are the same.
+ * A zone's running sums from one row to the next (a Float64Array holds every double exactly, so
+ * carrying them across rows adds the same values in the same order as one loop over the zone).
+ */
+const acc = new Float64Array(SUMS.length);
+
+/**
+ * One zone's weighted sums over its skin, row by row: zoneRow is a function of its own called
+ * once per row of every zone, so V8 optimises it at entry after a few rows and keeps it for every
+ * zone (decision 151), where the zone loop in a function called once per zone was compiled on the
+ * stack, then again at entry, on a first analysis (decision 138 split it out of a longer one).
+ * The sums and their order are the same.
  */
 function zoneSums(
   p: SumPlanes,
   mask: Uint8Array,
   bounds: { x0: number; y0: number; x1: number; y1: number },
   upperEnd: number,
-) {
-  const { width, Lraw, A, B, chroma, coarseValley, skinW, oil, L1, L2, fineValley2 } = p;
+): Record<(typeof SUMS)[number], number> {
+  acc.fill(0);
+  const { width } = p;
+  for (let y = bounds.y0; y < bounds.y1; y++)
+    zoneRow(p, mask, y * width + bounds.x0, y * width + bounds.x1, y < upperEnd);
+  const out = {} as Record<(typeof SUMS)[number], number>;
+  for (let k = 0; k < SUMS.length; k++) out[SUMS[k] as (typeof SUMS)[number]] = acc[k] as number;
+  return out;
+}
+
+/** zoneSums over pixels [start, end) of one row; `upper`: the row is above upperEnd. */
+function zoneRow(p: SumPlanes, mask: Uint8Array, start: number, end: number, upper: boolean): void {
+  const { Lraw, A, B, chroma, coarseValley, skinW, oil, L1, L2, fineValley2 } = p;
   const { lineHair, foldCap, poreToneScale, flags, rough, lineWeight, diffuseW } = p;
-  let sL = 0;
-  let sa = 0;
-  let sb = 0;
-  let sc = 0;
-  let sFold = 0;
-  let sFoldCap = 0;
-  let sFine = 0;
-  let sFineAll = 0;
-  let sFoldLineAll = 0;
-  let sLineFold = 0;
-  let nLineSkin = 0;
-  let sShine = 0;
-  let sPore = 0;
-  let sRough = 0;
-  let nRed = 0;
-  let nLine = 0;
-  let nDiffuse = 0;
-  let sUpper = 0;
-  let nUpper = 0;
-  for (let y = bounds.y0; y < bounds.y1; y++) {
-    for (let i = y * width + bounds.x0, end = y * width + bounds.x1; i < end; i++) {
-      if (!mask[i]) continue;
-      const w = skinW[i] as number;
-      if (y < upperEnd) {
-        sUpper += w * (Lraw[i] as number);
-        nUpper += w;
-      }
-      sL += w * (Lraw[i] as number);
-      sa += w * (A[i] as number);
-      sb += w * (B[i] as number);
-      sc += w * (chroma[i] as number);
-      const fold = coarseValley[i] as number;
-      sFold += w * fold;
-      sFoldCap += w * (fold < foldCap ? fold : foldCap);
-      const fine = fineValley2[i] as number;
-      const fineC = fine < LINE_CAP ? fine : LINE_CAP;
-      const foldC = fold < LINE_CAP ? fold : LINE_CAP;
-      sFineAll += w * fineC;
-      sFoldLineAll += w * foldC;
-      // Fine lines weigh each pixel by the skin around it (lineHair ≥ this pixel's own hair).
-      const lw = lineHair ? 1 - (lineHair[i] as number) : w;
-      if (lw > 0) {
-        sFine += lw * fineC;
-        sLineFold += lw * foldC;
-        nLineSkin += lw;
-      }
-      sShine += w * (oil[i] as number);
-      const dot = ((L2[i] as number) - (L1[i] as number)) * poreToneScale - PORE_FLOOR;
-      if (dot > 0) sPore += w * (dot < PORE_CAP ? dot : PORE_CAP);
-      sRough += w * (rough[i] as number);
-      const f = flags[i] as number;
-      nRed += w * (f & 1);
-      nLine += w * (lineWeight[i] as number);
-      nDiffuse += w * (diffuseW[i] as number);
+  let sL = acc[0] as number;
+  let sa = acc[1] as number;
+  let sb = acc[2] as number;
+  let sc = acc[3] as number;
+  let sFold = acc[4] as number;
+  let sFoldCap = acc[5] as number;
+  let sFine = acc[6] as number;
+  let sFineAll = acc[7] as number;
+  let sFoldLineAll = acc[8] as number;
+  let sLineFold = acc[9] as number;
+  let nLineSkin = acc[10] as number;
+  let sShine = acc[11] as number;
+  let sPore = acc[12] as number;
+  let sRough = acc[13] as number;
+  let nRed = acc[14] as number;
+  let nLine = acc[15] as number;
+  let nDiffuse = acc[16] as number;
+  let sUpper = acc[17] as number;
+  let nUpper = acc[18] as number;
+  for (let i = start; i < end; i++) {
+    if (!mask[i]) continue;
+    const w = skinW[i] as number;
+    if (upper) {
+      sUpper += w * (Lraw[i] as number);
+      nUpper += w;
     }
+    sL += w * (Lraw[i] as number);
+    sa += w * (A[i] as number);
+    sb += w * (B[i] as number);
+    sc += w * (chroma[i] as number);
+    const fold = coarseValley[i] as number;
+    sFold += w * fold;
+    sFoldCap += w * (fold < foldCap ? fold : foldCap);
+    const fine = fineValley2[i] as number;
+    const fineC = fine < LINE_CAP ? fine : LINE_CAP;
+    const foldC = fold < LINE_CAP ? fold : LINE_CAP;
+    sFineAll += w * fineC;
+    sFoldLineAll += w * foldC;
+    // Fine lines weigh each pixel by the skin around it (lineHair ≥ this pixel's own hair).
+    const lw = lineHair ? 1 - (lineHair[i] as number) : w;
+    if (lw > 0) {
+      sFine += lw * fineC;
+      sLineFold += lw * foldC;
+      nLineSkin += lw;
+    }
+    sShine += w * (oil[i] as number);
+    const dot = ((L2[i] as number) - (L1[i] as number)) * poreToneScale - PORE_FLOOR;
+    if (dot > 0) sPore += w * (dot < PORE_CAP ? dot : PORE_CAP);
+    sRough += w * (rough[i] as number);
+    const f = flags[i] as number;
+    nRed += w * (f & 1);
+    nLine += w * (lineWeight[i] as number);
+    nDiffuse += w * (diffuseW[i] as number);
   }
-  return {
-    sL,
-    sa,
-    sb,
-    sc,
-    sFold,
-    sFoldCap,
-    sFine,
-    sFineAll,
-    sFoldLineAll,
-    sLineFold,
-    nLineSkin,
-    sShine,
-    sPore,
-    sRough,
-    nRed,
-    nLine,
-    nDiffuse,
-    sUpper,
-    nUpper,
-  };
+  acc[0] = sL;
+  acc[1] = sa;
+  acc[2] = sb;
+  acc[3] = sc;
+  acc[4] = sFold;
+  acc[5] = sFoldCap;
+  acc[6] = sFine;
+  acc[7] = sFineAll;
+  acc[8] = sFoldLineAll;
+  acc[9] = sLineFold;
+  acc[10] = nLineSkin;
+  acc[11] = sShine;
+  acc[12] = sPore;
+  acc[13] = sRough;
+  acc[14] = nRed;
+  acc[15] = nLine;
+  acc[16] = nDiffuse;
+  acc[17] = sUpper;
+  acc[18] = nUpper;
 }
 
 /** Every zone's measurements: the surface maps and the marks summed over its skin. */
