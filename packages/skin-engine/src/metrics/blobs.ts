@@ -57,7 +57,18 @@ export function detectBlobs(
     const coarse = stack[level + 1];
     if (!fine || !coarse) break;
     const found = { sigma: sigmas[level] as number, offset: level * width * height };
-    scanLevel(fine.data, coarse.data, sign, opts, width, height, edgeLimit, found, candidates);
+    scanLevel(
+      fine.data,
+      coarse.data,
+      sign,
+      opts.mask,
+      opts.minResponse,
+      width,
+      height,
+      edgeLimit,
+      found,
+      candidates,
+    );
   }
   candidates.sort((a, b) => b.response - a.response || a.index - b.index);
   const sep = opts.separation ?? 2;
@@ -102,29 +113,36 @@ function scanLevel(
   f: Float32Array,
   c: Float32Array,
   sign: number,
-  opts: BlobOptions,
+  mask: Uint8Array,
+  minResponse: number,
   width: number,
   height: number,
   edgeLimit: number,
   found: { sigma: number; offset: number },
   out: Candidate[],
 ): void {
-  for (let y = 1; y < height - 1; y++) scanRow(f, c, sign, opts, width, y, edgeLimit, found, out);
+  for (let y = 1; y < height - 1; y++)
+    scanRow(f, c, sign, mask, minResponse, width, y, edgeLimit, found, out);
 }
 
-/** scanLevel's row y (its own function for the same reason). */
+/**
+ * scanLevel's row y (its own function for the same reason). The mask and the threshold come as
+ * arguments, not in the caller's options object: the options' shapes differ between callers
+ * (some carry `separation` or `maxCurvatureRatio`), and reading them here threw the row's
+ * optimised code away on a first analysis ("wrong map", decision 151's trace).
+ */
 function scanRow(
   f: Float32Array,
   c: Float32Array,
   sign: number,
-  opts: BlobOptions,
+  mask: Uint8Array,
+  minResponse: number,
   width: number,
   y: number,
   edgeLimit: number,
   found: { sigma: number; offset: number },
   out: Candidate[],
 ): void {
-  const { mask, minResponse } = opts;
   for (let x = 1; x < width - 1; x++) {
     const i = y * width + x;
     if (!mask[i]) continue;
