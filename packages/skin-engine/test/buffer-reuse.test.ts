@@ -8,20 +8,12 @@ import { close, dilate, erode } from '../src/image/mask';
 import { detectorInput, type PixelImage, type Plane } from '../src/image/raster';
 import { Scratch } from '../src/image/scratch';
 import { fromSharp, loadRgb, toSharp, type Rgb } from './helpers';
+import { lcg } from './random';
 
 /*
  * Decision 044: the engine reuses its temporaries (a Scratch per engine), the detector reuses its
  * input frame, and a few passes were rewritten to do less work. None of it may change a result.
  */
-
-/** A deterministic pseudo-random sequence (tests must not depend on Math.random). */
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 describe('Scratch', () => {
   it('lends zero-filled views of the asked length, and reuses the memory after release', () => {

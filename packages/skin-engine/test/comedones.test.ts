@@ -3,6 +3,7 @@ import { detectComedones, localMedians } from '../src/metrics/comedones';
 import type { LesionInput } from '../src/metrics/lesions';
 import { CALIBRATION, CM2_PER_PX, piecewiseLinear, toScore } from '../src/scoring';
 import { workingFrameInput } from './lesion-frame';
+import { lcg } from './random';
 
 /**
  * Comedones (decision 123): a blackhead is read against the person's own skin and pores. The
@@ -11,14 +12,6 @@ import { workingFrameInput } from './lesion-frame';
  */
 const W = 120;
 const H = 120;
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 /** Adds a Gaussian dot of peak `depth` L* and σ px at (cx, cy). */
 function dot(L: Float32Array, cx: number, cy: number, sigma: number, depth: number) {
@@ -31,7 +24,7 @@ function dot(L: Float32Array, cx: number, cy: number, sigma: number, depth: numb
 }
 
 function skin(baseL: number, pore: number, seed: number): Float32Array {
-  const u = rng(seed);
+  const u = lcg(seed);
   const L = new Float32Array(W * H);
   for (let i = 0; i < L.length; i++) L[i] = baseL + (u() - 0.5) * 1.5;
   if (pore > 0)

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { rgbToLabPlanes } from '../src/image/color';
 import { downsample2, downsampleMask2, upsample2 } from '../src/image/filters';
 import { close, dilate, erode, fillPolygon, type Polygon } from '../src/image/mask';
-import type { Plane } from '../src/image/raster';
 import { Scratch } from '../src/image/scratch';
 import { detrendedStd, maskedQuantiles } from '../src/image/stats';
 import {
@@ -15,6 +14,7 @@ import {
   rgbToLabPlanesBefore,
   upsample2Before,
 } from './before-151';
+import { lcg, SIZES, randomMask, randomPlane } from './random';
 
 /*
  * Decision 151 moved more whole-frame loops into row functions (V8 optimises those at entry and
@@ -23,28 +23,6 @@ import {
  * change a value: each rewritten pass against its version from before the decision
  * (before-151.ts), bit for bit. The whole engine's results: bench/result-hash.ts.
  */
-
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const SIZES = [
-  [31, 24],
-  [40, 41],
-  [97, 13],
-] as const;
-
-function randomPlane(rand: () => number, width: number, height: number, scale = 100): Plane {
-  return { data: new Float32Array(width * height).map(() => rand() * scale), width, height };
-}
-
-function randomMask(rand: () => number, n: number, share: number): Uint8Array {
-  return new Uint8Array(n).map(() => (rand() < share ? 1 : 0));
-}
 
 describe('the rewritten passes give what they gave before decision 151', () => {
   it('fillPolygon, convex and not, inside and across the edges', () => {

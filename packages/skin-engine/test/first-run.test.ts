@@ -9,7 +9,6 @@ import {
   labelInto,
   orInto,
 } from '../src/image/mask';
-import type { Plane } from '../src/image/raster';
 import { Scratch } from '../src/image/scratch';
 import { maskedQuantiles } from '../src/image/stats';
 import { detectBlobs } from '../src/metrics/blobs';
@@ -20,6 +19,7 @@ import {
   maxFilterBefore,
   valleyStrengthBefore,
 } from './before-138';
+import { lcg, SIZES, randomMask, randomPlane } from './random';
 
 /*
  * Decision 138 moved the engine's hot loops into small functions of their own (V8 optimises those
@@ -27,28 +27,6 @@ import {
  * and dropped closures made per call. None of it may change a value: each rewritten pass against
  * its version from before the decision (before-138.ts) or its plain loop, bit for bit.
  */
-
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const SIZES = [
-  [31, 24],
-  [40, 41],
-  [97, 13],
-] as const;
-
-function randomPlane(rand: () => number, width: number, height: number): Plane {
-  return { data: new Float32Array(width * height).map(() => rand() * 100), width, height };
-}
-
-function randomMask(rand: () => number, n: number, share: number): Uint8Array {
-  return new Uint8Array(n).map(() => (rand() < share ? 1 : 0));
-}
 
 describe('the rewritten passes give what they gave before decision 138', () => {
   it('gaussianBlur, with and without a pool, for odd and even tap counts', () => {

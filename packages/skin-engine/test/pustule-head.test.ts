@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LesionInput } from '../src/metrics/lesions';
 import { detectPustules, headRound, PUS_ROUND_FROM, PUS_ROUND_TO } from '../src/metrics/pustules';
 import { workingFrameInput } from './lesion-frame';
+import { lcg } from './random';
 
 /**
  * A pustule's head is a dome, round (decision 150). On a working frame (≈ 0.6 mm per px) of flat
@@ -12,16 +13,8 @@ const W = 100;
 const H = 80;
 const SKIN = { L: 62, a: 12 };
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 function planes(seed: number) {
-  const u = rng(seed);
+  const u = lcg(seed);
   const L = new Float32Array(W * H);
   const A = new Float32Array(W * H);
   for (let i = 0; i < L.length; i++) {
