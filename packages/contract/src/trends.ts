@@ -17,7 +17,7 @@ export type NoiseKey = MetricKey | 'overall' | 'profile';
  * its band was not measured again. A change of at most the band reads "No change".
  */
 export const NOISE_BANDS = {
-  methods: '2026-11-29/150',
+  methods: '2026-11-29/155',
   metrics: {
     acne: { method: 11, points: 2 },
     oiliness: { method: 5, points: 2 },
@@ -25,9 +25,9 @@ export const NOISE_BANDS = {
     texture: { method: 5, points: 2 },
     dark_spots: { method: 13, points: 2 },
     radiance: { method: 6, points: 2 },
-    hydration: { method: 9, points: 2 },
+    hydration: { method: 10, points: 2 },
     pores: { method: 6, points: 2 },
-    fine_lines: { method: 4, points: 2 },
+    fine_lines: { method: 5, points: 2 },
     uneven_tone: { method: 5, points: 2 },
     dark_circles: { method: 4, points: 2 },
     blackheads: { method: 7, points: 2 },

@@ -18,9 +18,9 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   texture: 5,
   dark_spots: 13,
   radiance: 6,
-  hydration: 9,
+  hydration: 10,
   pores: 6,
-  fine_lines: 4,
+  fine_lines: 5,
   uneven_tone: 5,
   dark_circles: 4,
   blackheads: 7,
@@ -32,4 +32,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-29/150';
+export const ENGINE_METHOD_VERSION = '2026-11-29/155';

@@ -37,6 +37,8 @@ describe('fine lines read the forehead', () => {
     const fh = regionPolygon(baseline, 'forehead');
     const r = await analyze(lines(face, [fh], 16, 1.2, 0.25));
     expect(r.raw.fine_lines!).toBeGreaterThan(baseline.raw.fine_lines! * 1.3);
+    // …and are drawn where they are.
+    expect(r.overlays.lines.length).toBeGreaterThan(0);
     expect(baseline.scores.fine_lines! - r.scores.fine_lines!).toBeGreaterThanOrEqual(5);
     // Firmness reads the cheeks, not the forehead.
     expect(Math.abs(r.scores.firmness! - baseline.scores.firmness!)).toBeLessThanOrEqual(1);
@@ -57,6 +59,16 @@ describe('fine lines read the forehead', () => {
     expect(r.measurements.under_eyes.line_pct).toBeGreaterThan(
       baseline.measurements.under_eyes.line_pct + 5,
     );
+  });
+
+  it("no fine line is drawn at the edge of the portrait's fringe (the hairline)", () => {
+    // This portrait's blond fringe covers the top of the forehead's outline; it is left out as
+    // not skin-coloured (too smooth for the hair rule). The skin along its lower edge sees the
+    // dark side of the edge as a valley: before decision 155 three short "fine lines" were drawn
+    // there (the hidden check's "fine lines at the hairline"). Fine lines now keep
+    // LINE_HAIR_MARGIN from whatever the forehead leaves out, not only from hair.
+    expect(baseline.zone_notes.find((n) => n.region === 'forehead')?.reason).toBe('not_skin');
+    expect(baseline.overlays.lines).toEqual([]);
   });
 
   it('a forehead hidden by hair leaves fine lines unmeasured instead of guessing from the rest', async () => {

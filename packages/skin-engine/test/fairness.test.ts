@@ -383,12 +383,23 @@ describe('what was counted', () => {
     }
     for (const line of r.overlays.lines) expect(line.length).toBeGreaterThanOrEqual(2);
     expect(r.unmeasured).toEqual([]);
-    // Lines are drawn only where they count toward fine lines (its zones), not on the nose/chin.
-    expect(baseline.overlays.lines.length).toBeGreaterThan(0);
-    const zones = Object.keys(METRIC_REGIONS.fine_lines).flatMap((z) =>
-      baseline.regions.filter((g) => g.region === z).flatMap((g) => g.polygons),
+    // Lines are drawn only where they count toward fine lines (its zones), not on the chin: the
+    // same thin dark lines (every 16 px, σ 1.2 px, 25 % of the light) across forehead and chin.
+    const lined = inLinearLight(
+      face,
+      [regionPolygon(baseline, 'forehead'), regionPolygon(baseline, 'chin')],
+      (rgb, _x, y) => {
+        const off = Math.min(y % 16, 16 - (y % 16));
+        const k = 1 - 0.25 * Math.exp(-(off * off) / (2 * 1.2 * 1.2));
+        return rgb.map((c) => c * k) as [number, number, number];
+      },
     );
-    for (const line of baseline.overlays.lines)
+    const withLines = await analyze(lined);
+    expect(withLines.overlays.lines.length).toBeGreaterThan(0);
+    const zones = Object.keys(METRIC_REGIONS.fine_lines).flatMap((z) =>
+      withLines.regions.filter((g) => g.region === z).flatMap((g) => g.polygons),
+    );
+    for (const line of withLines.overlays.lines)
       for (const [x, y] of line)
         expect(zones.some((poly) => nearInside(poly as Array<[number, number]>, x, y, 3))).toBe(
           true,

@@ -236,7 +236,12 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   },
   radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS, WHITE_BALANCE },
   sensitivity: { DIFFUSE_RED_DA, DIFFUSE_RED_SOFT, DIFFUSE_BASE_QS, WHITE_BALANCE },
-  fine_lines: { FOLD_WEIGHT, LINE_CAP, LINE_HAIR_MARGIN },
+  fine_lines: {
+    FOLD_WEIGHT,
+    LINE_CAP,
+    LINE_HAIR_MARGIN,
+    keepsFrom: 'hair, and the forehead left out as not skin (decision 155)',
+  },
   firmness: { FOLD_CAP, FOLD_TONE_GAMMA },
   pores: {
     PORE_FLOOR,
@@ -305,16 +310,16 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   texture: { method: 5, fingerprint: '42399d07a9ca' }, // 051: fine band, tone γ ½; 129: no chin
   dark_spots: { method: 13, fingerprint: 'd90dfee15972' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to
   radiance: { method: 6, fingerprint: '38b96c33a1ed' }, // 050: hinged expected chroma; 056
-  hydration: { method: 9, fingerprint: 'bf07e750196b' }, // 041: fine lines; 050, 056: radiance; 051, 129: texture
+  hydration: { method: 10, fingerprint: '23214c2b80d5' }, // 041, 155: fine lines; 050, 056: radiance; 051, 129: texture
   pores: { method: 6, fingerprint: '99e76197cf26' }, // 110: tone γ ¼
-  fine_lines: { method: 4, fingerprint: '1d2ca957126d' }, // 041: 038's forehead lines + 039's hair weight
+  fine_lines: { method: 5, fingerprint: 'b6de3fef4cf5' }, // 041: 038's forehead lines + 039's hair weight; 155: away from the forehead left out as not skin
   uneven_tone: { method: 5, fingerprint: 'bb5b861eb2c3' }, // 056
   dark_circles: { method: 4, fingerprint: 'cbd357ed0c35' },
   blackheads: { method: 7, fingerprint: '547c234b58fe' }, // 123: comedones against the pores around; 127: the dot's own reading, no whiteheads, every lesion zone, comedone-count knots
   sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
-const PINNED_ENGINE_VERSION = '2026-11-29/150';
+const PINNED_ENGINE_VERSION = '2026-11-29/155';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -380,7 +385,7 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 11,
       oiliness: 5,
@@ -390,8 +395,8 @@ describe('measurement method versions', () => {
       radiance: 6,
       dark_circles: 4,
       texture: 5,
-      hydration: 9,
-      fine_lines: 4,
+      hydration: 10,
+      fine_lines: 5,
       firmness: 5,
       // 6, not 5: decision 042's branch (not adopted) carried pores 3 with another definition.
       pores: 6,

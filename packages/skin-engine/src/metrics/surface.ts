@@ -1,3 +1,4 @@
+import type { FaceFrame } from '../face/frame';
 import type { Plane } from '../image/raster';
 import { maxFilter, valleyStrength } from '../image/filters';
 import { maskedGaussianBlurHalf } from '../image/masked-blur';
@@ -60,10 +61,13 @@ export const TEXTURE_TONE_GAMMA = 0.5;
 /** Hessian valley strength (σ²·λ, L* units) above which a pixel is on a fine line. */
 export const LINE_MIN_STRENGTH = 1.2;
 /**
- * Fine lines are not read within this many working px (≈ 2 mm) of hair left out: the strands at
- * the edge of a fringe are dark valleys too (decision 038; a reasoned margin, not a fitted one).
+ * Fine lines are not read within this many working px (≈ 2.4 mm) of hair or of forehead left out
+ * as not skin: the strands at the edge of a fringe are dark valleys too, and the skin beside any
+ * dark edge reads the edge's dark side as one. A reasoned margin, not a fitted one: the fine
+ * valley filter (σ L_SIGMAS[2] = 2.05 px) answers up to about 2σ from an edge (decision 155; 3 px
+ * from hair alone in decision 038).
  */
-export const LINE_HAIR_MARGIN = 3;
+export const LINE_HAIR_MARGIN = 4;
 /**
  * Fine lines read fine and coarse valley strength clipped at LINE_CAP L* units per pixel: a wrinkle
  * is a shallow valley, while a strand of hair or a frame's edge responds far more strongly and
@@ -117,7 +121,7 @@ export const TONE_MAX_SHINE = 0.05;
 export interface Surface {
   /** Fine (level 2) and coarse (ctx.coarseValley) valley strength. */
   fineValley2: Float32Array;
-  /** The largest hair weight within LINE_HAIR_MARGIN px (null without hair over skin). */
+  /** The largest exclusion weight within LINE_HAIR_MARGIN px (`lineExclusion`; null: none). */
   lineHair: Float32Array | null;
   foldToneScale: number;
   poreToneScale: number;
@@ -208,35 +212,59 @@ function pixelMapsRange(
   }
 }
 
+/**
+ * What fine lines keep their distance from (LINE_HAIR_MARGIN): the hair weight over the skin and,
+ * inside the forehead's polygon, the pixels not measured as skin (weight 1); dilated by the
+ * margin. Null when there is neither.
+ */
+function lineExclusion(
+  frame: FaceFrame,
+  measured: Uint8Array,
+  hairHere: Plane | null,
+  hairSupport: Uint8Array | null,
+  pool: Scratch,
+): Float32Array | null {
+  const { width, height } = frame;
+  const { polygon, bounds } = frame.regions.forehead;
+  const from = bounds.y0 * width;
+  const to = bounds.y1 * width;
+  let outside = false;
+  for (let i = from; i < to && !outside; i++) if (polygon[i] && !measured[i]) outside = true;
+  if (!outside) {
+    return hairHere && hairSupport
+      ? maxFilter(hairHere.data, hairSupport, width, height, LINE_HAIR_MARGIN, pool)
+      : null;
+  }
+  const src = f32(pool, measured.length);
+  const support = u8(pool, measured.length);
+  if (hairHere && hairSupport) {
+    src.set(hairHere.data);
+    support.set(hairSupport);
+  }
+  for (let i = from; i < to; i++) {
+    if (polygon[i] && !measured[i]) {
+      src[i] = 1;
+      support[i] = 1;
+    }
+  }
+  return maxFilter(src, support, width, height, LINE_HAIR_MARGIN, pool);
+}
+
 /** The surface maps of one working frame. */
 export function surfaceMaps(ctx: SkinContext, pool: Scratch): Surface {
-  const {
-    frame,
-    width,
-    height,
-    cs,
-    L,
-    A,
-    Ls,
-    lowA,
-    measured,
-    skinW,
-    shine,
-    hairHere,
-    hairSupport,
-  } = ctx;
+  const { frame, cs, L, A, Ls, lowA, measured, skinW, shine, hairHere, hairSupport } = ctx;
   const { baseA, diffuseBase, zoneBaseL } = ctx;
   const { lab } = frame;
   const G2 = Ls[2] as Plane;
   const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1], pool);
   const fineValley2 = valleyStrength(G2, L_SIGMAS[2], pool);
-  // Skin next to hair left out (the fringe's edge) is not read for fine lines: a pixel counts for
-  // them by 1 − the largest hair weight within LINE_HAIR_MARGIN px (a grey dilation of the soft
-  // hair weight; with a 0/1 weight it is decision 038's binary margin).
-  const lineHair =
-    hairHere && hairSupport
-      ? maxFilter(hairHere.data, hairSupport, width, height, LINE_HAIR_MARGIN, pool)
-      : null;
+  // Skin next to what is left out of the forehead (the fringe's edge) is not read for fine lines:
+  // a pixel counts for them by 1 − the largest exclusion weight within LINE_HAIR_MARGIN px (a grey
+  // dilation; with a 0/1 weight it is decision 038's binary margin). Left out are the hair weight
+  // and the forehead's own pixels that are not skin-coloured (a fringe too smooth for the hair
+  // rule, a frame, a shadow; decision 155): the Hessian of a skin pixel at their edge reads the
+  // dark side of the edge as a valley.
+  const lineHair = lineExclusion(frame, measured, hairHere, hairSupport, pool);
   const foldToneScale = cs ** FOLD_TONE_GAMMA;
   // Pores: the dots of the contrast-scaled L* (× cs) brought to cs^PORE_TONE_GAMMA.
   const poreToneScale = cs ** (PORE_TONE_GAMMA - 1);

@@ -51,7 +51,8 @@ export interface RegionMeasurements {
   fold_strength: number;
   /**
    * Fine lines, read continuously (no threshold), on the zone's skin at least LINE_HAIR_MARGIN px
-   * from hair left out (strands next to a fringe are not lines): mean fine valley strength
+   * from hair left out and from the forehead's pixels left out as not skin (strands and the edge
+   * of a fringe are not lines; decision 155): mean fine valley strength
    * (Hessian at σ 2.05 ≈ 1.2 mm) and mean coarse valley strength (σ 3.3), each clipped at
    * LINE_CAP per pixel, in L* units.
    */
