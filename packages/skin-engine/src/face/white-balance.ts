@@ -132,11 +132,12 @@ function sampleRow(
   }
 }
 
-function median(v: number[]): number {
-  if (!v.length) return 0;
+/** The median (upper middle) of the first n values of v, sorted as a copy. */
+function medianOf(v: Float64Array, n: number): number {
+  if (!n) return 0;
   // A typed copy sorts numerically without a comparator: the same element (decision 138).
-  const s = Float64Array.from(v).sort();
-  return s[s.length >> 1] as number;
+  const s = v.slice(0, n).sort();
+  return s[n >> 1] as number;
 }
 
 /**
@@ -145,30 +146,67 @@ function median(v: number[]): number {
  * colour is the median of the pixels' own chromaticities, log R/G and log B/G, at their median
  * green (decision 056). Per-channel medians (before) took R, G and B from different pixels, so the
  * "colour" was no pixel's and jumped when a re-save changed which pixels ranked in the middle.
+ * The sample is read as typed copies, 1024 pixels per call of `keepNeutral` (decision 152: the
+ * arrays' shapes differ between the eyes' sample and the mouth's, and the one loop's on-stack code
+ * was thrown away after it).
  */
-function neutralMean(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: number } | null {
-  if (s.y.length < minPx) return null;
-  const cut = Float64Array.from(s.y).sort()[Math.floor(q * (s.y.length - 1))] as number;
-  const r: number[] = [];
-  const g: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < s.y.length; i++) {
-    if ((s.y[i] as number) < cut) continue;
-    const R = s.r[i] as number;
-    const G = s.g[i] as number;
-    const B = s.b[i] as number;
+export function neutralMean(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: number } | null {
+  const len = s.y.length;
+  if (len < minPx) return null;
+  const ys = Float64Array.from(s.y);
+  const cut = ys.slice().sort()[Math.floor(q * (len - 1))] as number;
+  const rs = Float64Array.from(s.r);
+  const gs = Float64Array.from(s.g);
+  const bs = Float64Array.from(s.b);
+  const r = new Float64Array(len);
+  const g = new Float64Array(len);
+  const b = new Float64Array(len);
+  let n = 0;
+  for (let i = 0; i < len; i += 1024)
+    n = keepNeutral(ys, rs, gs, bs, cut, i, Math.min(len, i + 1024), r, g, b, n);
+  if (n < minPx / 3) return null;
+  const green = medianOf(g, n);
+  const logRg = medianOf(logRatios(r, g, n), n);
+  const logBg = medianOf(logRatios(b, g, n), n);
+  return { rgb: [green * Math.exp(logRg), green, green * Math.exp(logBg)], n };
+}
+
+/** Pixels i0…i1 of neutralMean's sample: those kept are appended at n; returns the new n. */
+function keepNeutral(
+  ys: Float64Array,
+  rs: Float64Array,
+  gs: Float64Array,
+  bs: Float64Array,
+  cut: number,
+  i0: number,
+  i1: number,
+  r: Float64Array,
+  g: Float64Array,
+  b: Float64Array,
+  n0: number,
+): number {
+  let n = n0;
+  for (let i = i0; i < i1; i++) {
+    if ((ys[i] as number) < cut) continue;
+    const R = rs[i] as number;
+    const G = gs[i] as number;
+    const B = bs[i] as number;
     const mx = Math.max(R, G, B);
     const mn = Math.min(R, G, B);
     if (mx <= 0 || (mx - mn) / mx > MAX_SAT) continue;
-    r.push(R);
-    g.push(G);
-    b.push(B);
+    r[n] = R;
+    g[n] = G;
+    b[n] = B;
+    n++;
   }
-  if (r.length < minPx / 3) return null;
-  const green = median(g);
-  const logRg = median(r.map((v, i) => Math.log(v / (g[i] as number))));
-  const logBg = median(b.map((v, i) => Math.log(v / (g[i] as number))));
-  return { rgb: [green * Math.exp(logRg), green, green * Math.exp(logBg)], n: r.length };
+  return n;
+}
+
+/** log(c / g) of the first n pixels. */
+function logRatios(c: Float64Array, g: Float64Array, n: number): Float64Array {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = Math.log((c[i] as number) / (g[i] as number));
+  return out;
 }
 
 const clampGain = (v: number) =>

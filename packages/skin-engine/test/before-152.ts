@@ -1,0 +1,327 @@
+/**
+ * The functions decision 152 rewrote (ringContrast's rows and its sorts of four, detectInflammatory's
+ * channel and candidates, skinMask's rows, neutralMean's filter), as they were before it, verbatim
+ * but for names, exports and imports: first-run-152.test.ts checks that the rewritten ones give
+ * exactly what these give. Test code only.
+ */
+import type { FaceFrame } from '../src/face/frame';
+import { SKIN_TOLERANCE } from '../src/face/frame';
+import type { Rgb3, Sample } from '../src/face/white-balance';
+import { gaussianBlur } from '../src/image/filters';
+import type { LabPlanes } from '../src/image/color';
+import { close, intersect } from '../src/image/mask';
+import type { Plane } from '../src/image/raster';
+import { f32, type Scratch } from '../src/image/scratch';
+import { detectBlobs } from '../src/metrics/blobs';
+import {
+  DARK_RED_FROM,
+  DARK_RED_TO,
+  DARK_RING_SHARE,
+  domeRound,
+  INFLAM_DARK,
+  inflamStrength,
+  inflamThreshold,
+  REL_L16,
+  RED_RATIO_FROM,
+  RED_RATIO_TO,
+  ringBuffers,
+  ringOf,
+  ROUND_FROM,
+  ROUND_TO,
+  softAt,
+  SURROUND_FROM,
+  SURROUND_STRONG,
+  type Lesion,
+  type LesionInput,
+  type RingBuffers,
+} from '../src/metrics/lesions';
+
+const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
+const MAX_SAT = 0.4;
+
+/** Median of the first n values (in place). */
+function medianOf(v: Float32Array, n: number): number {
+  if (n === 0) return 0;
+  const s = v.subarray(0, n).sort();
+  return n % 2 ? (s[n >> 1] as number) : ((s[(n >> 1) - 1] as number) + (s[n >> 1] as number)) / 2;
+}
+
+interface Ring {
+  L: number;
+  a: number;
+  b: number;
+  n: number;
+}
+
+/**
+ * Contrast of the disc of radius rc around (x, y) with the ring rIn…rOut (medians over skin, so a
+ * neighbouring lesion or a pore in the ring does not move it), on the REL_L16 scale.
+ */
+export function ringContrastBefore(
+  input: Pick<LesionInput, 'width' | 'height' | 'L' | 'A' | 'B' | 'core'>,
+  x: number,
+  y: number,
+  rc: number,
+  rIn: number,
+  rOut: number,
+  buf: RingBuffers,
+  rDisc = 0,
+): {
+  contrast: [number, number, number];
+  ring: Ring;
+  centre: Ring;
+  aSides: number;
+  /** The darkening against the second lightest quarter of the ring (relative scale). */
+  darkSides: number;
+  /** Share of the ring on measured skin. */
+  ringShare: number;
+  /**
+   * With rDisc: the a* of the whole disc of radius rDisc against each quarter of the ring, the
+   * second smallest, as `aSides` (the redness read at the scale a 4:2:0 JPEG keeps colour at,
+   * and on every side as the centre's), and the disc's upper third's lightness minus its lower
+   * third's (a dome lit from above), both on the relative scale; else 0.
+   */
+  aDisc: number;
+  dome: number;
+} | null {
+  const { width, height, L, A, B, core } = input;
+  const R = Math.ceil(rOut);
+  buf.quadN.fill(0);
+  let n = 0;
+  let ringArea = 0;
+  let cL = 0;
+  let ca = 0;
+  let cb = 0;
+  let cn = 0;
+  const disc = { a: 0, n: 0, top: 0, nTop: 0, bottom: 0, nBottom: 0 };
+  const third = rDisc / 3;
+  for (let dy = -R; dy <= R; dy++) {
+    const yy = y + dy;
+    if (yy < 0 || yy >= height) continue;
+    for (let dx = -R; dx <= R; dx++) {
+      const xx = x + dx;
+      if (xx < 0 || xx >= width) continue;
+      const d2 = dx * dx + dy * dy;
+      const i = yy * width + xx;
+      if (d2 >= rIn * rIn && d2 <= rOut * rOut) ringArea++;
+      if (!core[i]) continue;
+      if (d2 <= rDisc * rDisc) {
+        disc.a += A[i] as number;
+        disc.n++;
+        if (dy < -third) {
+          disc.top += L[i] as number;
+          disc.nTop++;
+        } else if (dy > third) {
+          disc.bottom += L[i] as number;
+          disc.nBottom++;
+        }
+      }
+      if (d2 <= rc * rc) {
+        cL += L[i] as number;
+        ca += A[i] as number;
+        cb += B[i] as number;
+        cn++;
+      } else if (d2 >= rIn * rIn && d2 <= rOut * rOut && n < buf.L.length) {
+        buf.L[n] = L[i] as number;
+        buf.a[n] = A[i] as number;
+        buf.b[n] = B[i] as number;
+        n++;
+        const q = (dy < 0 ? 2 : 0) + (dx < 0 ? 1 : 0);
+        const quad = buf.quads[q] as Float32Array;
+        const k = buf.quadN[q] as number;
+        if (k < quad.length) {
+          quad[k] = A[i] as number;
+          (buf.quadsL[q] as Float32Array)[k] = L[i] as number;
+          buf.quadN[q] = k + 1;
+        }
+      }
+    }
+  }
+  if (cn === 0 || n < 8) return null;
+  const ring = { L: medianOf(buf.L, n), a: medianOf(buf.a, n), b: medianOf(buf.b, n), n };
+  const centre = { L: cL / cn, a: ca / cn, b: cb / cn, n: cn };
+  const k = REL_L16 / Math.max(8, ring.L + 16);
+  // The a* contrast with each quarter of the ring; the second smallest of the four: a spot is
+  // redder than the skin on every side (one side may hold a neighbouring lesion), the edge of a
+  // broad red area only on one half.
+  const sides = [0, 1, 2, 3].map((q) =>
+    (buf.quadN[q] as number) >= 2
+      ? centre.a - medianOf(buf.quads[q] as Float32Array, buf.quadN[q] as number)
+      : centre.a - ring.a,
+  );
+  sides.sort((p, q) => p - q);
+  // Likewise the darkening against each quarter (a dark spot is darker on every side, a shadow's
+  // edge on one half).
+  const darkSides = [0, 1, 2, 3].map((q) =>
+    (buf.quadN[q] as number) >= 2
+      ? medianOf(buf.quadsL[q] as Float32Array, buf.quadN[q] as number) - centre.L
+      : ring.L - centre.L,
+  );
+  darkSides.sort((p, q) => p - q);
+  return {
+    contrast: [k * (centre.L - ring.L), k * (centre.a - ring.a), k * (centre.b - ring.b)],
+    ring,
+    centre,
+    aSides: k * (sides[1] as number),
+    darkSides: k * (darkSides[1] as number),
+    ringShare: ringArea ? n / ringArea : 0,
+    aDisc: disc.n ? k * discSides(buf, disc.a / disc.n, ring.a) : 0,
+    dome: disc.nTop && disc.nBottom ? k * (disc.top / disc.nTop - disc.bottom / disc.nBottom) : 0,
+  };
+}
+
+/** The a* of a disc against each quarter of the ring (as `sides`): the second smallest. */
+function discSides(buf: RingBuffers, a: number, ringA: number): number {
+  const sides = [0, 1, 2, 3].map((q) =>
+    (buf.quadN[q] as number) >= 2
+      ? a - medianOf(buf.quads[q] as Float32Array, buf.quadN[q] as number)
+      : a - ringA,
+  );
+  sides.sort((p, q) => p - q);
+  return sides[1] as number;
+}
+
+/**
+ * Inflammatory lesions: candidates are the blobs of a* − INFLAM_DARK·L* (half resolution, levels
+ * 0–2: radius ≈ 1.1–2.8 mm), each then read against the skin around it.
+ */
+export function detectInflammatoryBefore(input: LesionInput, pool?: Scratch): Lesion[] {
+  const { aStackHalf, halfSigmas, lHalf0, coreHalf, width, shine } = input;
+  const a0 = aStackHalf[0] as Plane;
+  // The combined channel's stack: the a* levels minus INFLAM_DARK × the same blurs of L*.
+  const stack: Plane[] = [];
+  let lLevel = lHalf0;
+  for (let k = 0; k < aStackHalf.length; k++) {
+    if (k > 0) {
+      const from = halfSigmas[k - 1] as number;
+      const to = halfSigmas[k] as number;
+      lLevel = gaussianBlur(lLevel, Math.sqrt(to * to - from * from), pool);
+    }
+    const a = (aStackHalf[k] as Plane).data;
+    const out = f32(pool, a.length, false);
+    const l = lLevel.data;
+    for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) - INFLAM_DARK * (l[i] as number);
+    stack.push({ data: out, width: a0.width, height: a0.height });
+  }
+  const buf = ringBuffers(20);
+  const candidates = detectBlobs(stack, halfSigmas, {
+    polarity: 'bright',
+    fromLevel: 0,
+    toLevel: 2,
+    // In the channel's own units; the ring test below decides (a DoG reads ≈ ⅓ of the contrast).
+    minResponse: 0.6,
+    mask: coreHalf,
+    maxCurvatureRatio: ROUND_TO,
+  });
+  const lesions: Lesion[] = [];
+  for (const bl of candidates) {
+    const x = Math.min(width - 1, bl.x * 2);
+    const y = Math.min(input.height - 1, bl.y * 2);
+    const sigma = bl.sigma * 2;
+    const r = Math.SQRT2 * sigma;
+    const { rc, rIn, rOut } = ringOf(r);
+    const c = ringContrastBefore(input, x, y, rc, rIn, rOut, buf, r);
+    if (!c) continue;
+    const [dL, daCentre] = c.contrast;
+    // Redness is also read over the whole disc (decision 107): a q45 JPEG spreads a small
+    // papule's a* over its chroma block, so the disc keeps what the centre lost; on every side.
+    const da = Math.max(daCentre, c.aDisc);
+    const darkening = (1 - DARK_RING_SHARE) * c.darkSides - DARK_RING_SHARE * dL;
+    const ratio = da / Math.max(0.5, Math.abs(dL));
+    const clearlyRed = ramp((ratio - DARK_RED_FROM) / (DARK_RED_TO - DARK_RED_FROM));
+    const strength = inflamStrength(
+      Math.max(c.aSides, c.aDisc),
+      -darkening,
+      domeRound(bl.curvature) * clearlyRed,
+    );
+    const threshold = inflamThreshold(bl.curvature, c.dome);
+    const red = ramp((ratio - RED_RATIO_FROM) / (RED_RATIO_TO - RED_RATIO_FROM));
+    // A glint is specular (bright and desaturated); a pustule's pale core is neither.
+    const notGlint = 1 - (shine[y * width + x] as number);
+    // The skin around must be measured skin of the zones on most sides: beside an eye, a lip or
+    // a nostril (or the under-eyes' crease) the "surround" is something else.
+    const edge = SURROUND_FROM - SURROUND_STRONG * ramp((strength / threshold - 1.5) / 0.75);
+    const surround = ramp((c.ringShare - edge) / 0.25);
+    const round = ramp(Math.log(ROUND_TO / bl.curvature) / Math.log(ROUND_TO / ROUND_FROM));
+    const weight =
+      softAt(strength, threshold) * (dL < 0 || da > 2 * dL ? red : 0) * notGlint * surround * round;
+    if (weight <= 0) continue;
+    lesions.push({ ...bl, x, y, sigma, kind: 'inflammatory', weight, contrast: c.contrast });
+  }
+  return lesions;
+}
+
+function median(v: number[]): number {
+  if (!v.length) return 0;
+  // A typed copy sorts numerically without a comparator: the same element (decision 138).
+  const s = Float64Array.from(v).sort();
+  return s[s.length >> 1] as number;
+}
+
+/**
+ * The near-neutral part of a sample: its brightest pixels (above the `q` quantile of luminance)
+ * that are not strongly coloured (a sclera's vessels, lips, gums and the iris drop out). Its
+ * colour is the median of the pixels' own chromaticities, log R/G and log B/G, at their median
+ * green (decision 056). Per-channel medians (before) took R, G and B from different pixels, so the
+ * "colour" was no pixel's and jumped when a re-save changed which pixels ranked in the middle.
+ */
+export function neutralMeanBefore(
+  s: Sample,
+  q: number,
+  minPx: number,
+): { rgb: Rgb3; n: number } | null {
+  if (s.y.length < minPx) return null;
+  const cut = Float64Array.from(s.y).sort()[Math.floor(q * (s.y.length - 1))] as number;
+  const r: number[] = [];
+  const g: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < s.y.length; i++) {
+    if ((s.y[i] as number) < cut) continue;
+    const R = s.r[i] as number;
+    const G = s.g[i] as number;
+    const B = s.b[i] as number;
+    const mx = Math.max(R, G, B);
+    const mn = Math.min(R, G, B);
+    if (mx <= 0 || (mx - mn) / mx > MAX_SAT) continue;
+    r.push(R);
+    g.push(G);
+    b.push(B);
+  }
+  if (r.length < minPx / 3) return null;
+  const green = median(g);
+  const logRg = median(r.map((v, i) => Math.log(v / (g[i] as number))));
+  const logBg = median(b.map((v, i) => Math.log(v / (g[i] as number))));
+  return { rgb: [green * Math.exp(logRg), green, green * Math.exp(logBg)], n: r.length };
+}
+
+/**
+ * Skin: the oval's pixels within SKIN_TOLERANCE of the reference colour, or specular (bright, less
+ * saturated); closed so that spots and pores inside stay measurable.
+ */
+export function skinMaskBefore(
+  lab: LabPlanes,
+  oval: Uint8Array,
+  reference: FaceFrame['reference'],
+  pool: Scratch,
+): Uint8Array {
+  const { width, height } = lab.L;
+  const rawSkin = pool.u8(width * height);
+  const t = SKIN_TOLERANCE;
+  for (let i = 0; i < rawSkin.length; i++) {
+    if (!oval[i]) continue;
+    const dL = (lab.L.data[i] as number) - reference.L;
+    const da = (lab.a.data[i] as number) - reference.a;
+    const db = (lab.b.data[i] as number) - reference.b;
+    const nl = dL < 0 ? dL / t.darker : dL / t.lighter;
+    const na = da > 0 ? da / t.redder : da / t.greener;
+    const nb = db > 0 ? db / t.yellower : db / t.bluer;
+    const ca = lab.a.data[i] as number;
+    const cb = lab.b.data[i] as number;
+    const chroma = Math.sqrt(ca * ca + cb * cb);
+    // Specular highlights (bright, less saturated) are skin too: shine is measured on them.
+    const specular = dL > 6 && chroma < reference.chroma;
+    if (nl * nl + na * na + nb * nb <= 1 || specular) rawSkin[i] = 1;
+  }
+  // Closing fills small holes (spots, pores) so blemishes stay measurable; large hair areas stay out.
+  return intersect(close(rawSkin, width, height, 4), oval);
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { skinMask } from '../src/face/frame';
+import { neutralMean, type Sample } from '../src/face/white-balance';
+import type { LabPlanes } from '../src/image/color';
+import { downsampleMask2, gaussianBlur, downsample2 } from '../src/image/filters';
+import { Scratch } from '../src/image/scratch';
+import {
+  detectInflammatory,
+  lightnessHalf,
+  ringBuffers,
+  ringContrast,
+  type LesionInput,
+} from '../src/metrics/lesions';
+import { secondOfFour } from '../src/metrics/ring';
+import { A_SIGMAS } from '../src/metrics/skin';
+import {
+  detectInflammatoryBefore,
+  neutralMeanBefore,
+  ringContrastBefore,
+  skinMaskBefore,
+} from './before-152';
+import { lcg, randomMask, randomPlane, SIZES } from './random';
+
+/*
+ * Decision 152 rewrote ringContrast (its box read per row, its sorts of four without arrays and
+ * closures), detectInflammatory (its channel per row, its candidates one call each), skinMask (per
+ * row, every branch evaluated) and neutralMean (typed copies, per chunk) so that V8 optimises them
+ * once on a first analysis. None of it may change a value: each against its version from before
+ * the decision (before-152.ts), bit for bit (toEqual compares numbers with Object.is: −0 is not
+ * 0, NaN is NaN). The whole engine's results: bench/result-hash.ts.
+ */
+
+/** A plane of values that tie often (k levels) or not, with some NaN when asked. */
+function values(rand: () => number, n: number, scale: number, levels = 0, nan = 0): Float32Array {
+  return new Float32Array(n).map(() => {
+    if (rand() < nan) return NaN;
+    const v = rand() * scale;
+    return levels ? Math.round((v * levels) / scale) : v;
+  });
+}
+
+describe('the rewritten functions give what they gave before decision 152', () => {
+  it('secondOfFour orders four numbers as Array.prototype.sort((p, q) => p - q), every pattern', () => {
+    const pool = [NaN, -0, 0, -1, 1, 2, Infinity, -Infinity];
+    const s = new Float64Array(4);
+    for (let c = 0; c < pool.length ** 4; c++) {
+      const v = [0, 1, 2, 3].map((k) => pool[Math.floor(c / pool.length ** k) % pool.length]!);
+      const want = v.slice().sort((p, q) => p - q);
+      s.set(v);
+      const second = secondOfFour(s);
+      expect(Object.is(second, want[1])).toBe(true);
+      expect(Array.from(s)).toEqual(want);
+    }
+  });
+
+  it('ringContrast, near the edges, ties, NaN, full buffers, with and without a disc', () => {
+    const rand = lcg(152);
+    for (const [width, height] of SIZES)
+      for (const [levels, nan] of [
+        [0, 0],
+        [3, 0],
+        [0, 0.05],
+      ] as const) {
+        const n = width * height;
+        const input = {
+          width,
+          height,
+          L: values(rand, n, 80, levels, nan),
+          A: values(rand, n, 20, levels, nan),
+          B: values(rand, n, 20, levels, nan),
+          core: randomMask(rand, n, 0.8),
+        };
+        for (const maxR of [2, 8, 20]) {
+          const got = ringBuffers(maxR);
+          const want = ringBuffers(maxR);
+          for (let k = 0; k < 40; k++) {
+            const x = Math.floor(rand() * (width + 6)) - 3;
+            const y = Math.floor(rand() * (height + 6)) - 3;
+            const r = 0.5 + rand() * 6;
+            const rc = Math.max(1, 0.5 * r);
+            const rIn = Math.max(3, 1.8 * r);
+            const rOut = rIn + Math.max(3, 1.5 * r);
+            const rDisc = k % 3 ? r : 0;
+            expect(ringContrast(input, x, y, rc, rIn, rOut, got, rDisc)).toEqual(
+              ringContrastBefore(input, x, y, rc, rIn, rOut, want, rDisc),
+            );
+          }
+        }
+      }
+  });
+
+  it('detectInflammatory on red and dark dots over random skin', () => {
+    const rand = lcg(57);
+    for (const [width, height] of [
+      [96, 80],
+      [121, 67],
+    ] as const) {
+      const n = width * height;
+      const L = randomPlane(rand, width, height, 6).data.map((v) => v + 55);
+      const A = randomPlane(rand, width, height, 3).data.map((v) => v + 10);
+      for (let d = 0; d < 30; d++) {
+        const cx = rand() * width;
+        const cy = rand() * height;
+        const s = 1 + rand() * 3;
+        const red = rand() * 14;
+        const dark = rand() * 10;
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++) {
+            const g = Math.exp(-((x - cx) ** 2 + (y - cy) ** 2) / (2 * s * s));
+            const i = y * width + x;
+            A[i] = A[i]! + red * g;
+            L[i] = L[i]! - dark * g;
+          }
+      }
+      const core = randomMask(rand, n, 0.97);
+      const halfSigmas = A_SIGMAS.map((s) => s / 2);
+      const aHalf = downsample2({ data: A, width, height });
+      const aStackHalf = halfSigmas.map((s) => gaussianBlur(aHalf, s));
+      const input: LesionInput = {
+        width,
+        height,
+        L,
+        A,
+        B: values(rand, n, 20),
+        aStackHalf,
+        halfSigmas,
+        lHalf0: lightnessHalf({ data: L, width, height }, halfSigmas[0]!),
+        core,
+        coreHalf: downsampleMask2(core, width, height),
+        shine: values(rand, n, 0.3),
+        fineDark: [],
+        fineBright: [],
+      };
+      const want = detectInflammatoryBefore(input, new Scratch());
+      expect(want.length).toBeGreaterThan(0);
+      expect(detectInflammatory(input, new Scratch())).toEqual(want);
+      expect(detectInflammatory(input)).toEqual(want);
+    }
+  });
+
+  it('skinMask over every kind of pixel, inside and outside the oval', () => {
+    const rand = lcg(373);
+    for (const [width, height] of SIZES) {
+      const n = width * height;
+      const plane = (scale: number, shift: number) => ({
+        data: values(rand, n, scale).map((v) => v + shift),
+        width,
+        height,
+      });
+      const lab: LabPlanes = { L: plane(60, 30), a: plane(40, -10), b: plane(40, -5) };
+      const oval = randomMask(rand, n, 0.7);
+      const reference = { L: 60, a: 12, b: 15, chroma: Math.hypot(12, 15) };
+      expect(Array.from(skinMask(lab, oval, reference, new Scratch()))).toEqual(
+        Array.from(skinMaskBefore(lab, oval, reference, new Scratch())),
+      );
+    }
+  });
+
+  it('neutralMean on samples of several sizes, shapes and casts', () => {
+    const rand = lcg(56);
+    for (const len of [5, 40, 1023, 1024, 3000]) {
+      for (const cast of [0.2, 0.6, 1]) {
+        const sample: Sample = { r: [], g: [], b: [], y: [] };
+        for (let i = 0; i < len; i++) {
+          const g = rand() < 0.02 ? 0 : rand();
+          const r = Math.min(1, g * (1 + (rand() - 0.5) * cast));
+          const b = Math.min(1, g * (1 + (rand() - 0.5) * cast));
+          sample.r.push(r);
+          sample.g.push(g);
+          sample.b.push(b);
+          sample.y.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
+        }
+        // The eyes' sample is built by flatMap (arrays of another shape than push's).
+        const flat: Sample = {
+          r: [sample.r].flatMap((v) => v),
+          g: [sample.g].flatMap((v) => v),
+          b: [sample.b].flatMap((v) => v),
+          y: [sample.y].flatMap((v) => v),
+        };
+        for (const q of [0.6, 0.8])
+          for (const minPx of [3, 12, 200]) {
+            const want = neutralMeanBefore(sample, q, minPx);
+            expect(neutralMean(sample, q, minPx)).toEqual(want);
+            expect(neutralMean(flat, q, minPx)).toEqual(want);
+          }
+      }
+    }
+  });
+});
