@@ -24,7 +24,6 @@ import {
   REL_L16,
   RED_RATIO_FROM,
   RED_RATIO_TO,
-  ringBuffers,
   ringOf,
   ROUND_FROM,
   ROUND_TO,
@@ -33,8 +32,28 @@ import {
   SURROUND_STRONG,
   type Lesion,
   type LesionInput,
-  type RingBuffers,
 } from '../src/metrics/lesions';
+
+export interface RingBuffers {
+  L: Float32Array;
+  a: Float32Array;
+  b: Float32Array;
+  quads: Float32Array[];
+  quadsL: Float32Array[];
+  quadN: Uint32Array;
+}
+
+export function ringBuffersBefore(maxR: number): RingBuffers {
+  const n = Math.ceil(Math.PI * (maxR + 1) ** 2);
+  return {
+    L: new Float32Array(n),
+    a: new Float32Array(n),
+    b: new Float32Array(n),
+    quads: [0, 1, 2, 3].map(() => new Float32Array(n)),
+    quadsL: [0, 1, 2, 3].map(() => new Float32Array(n)),
+    quadN: new Uint32Array(4),
+  };
+}
 
 const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
 const MAX_SAT = 0.4;
@@ -203,7 +222,7 @@ export function detectInflammatoryBefore(input: LesionInput, pool?: Scratch): Le
     for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) - INFLAM_DARK * (l[i] as number);
     stack.push({ data: out, width: a0.width, height: a0.height });
   }
-  const buf = ringBuffers(20);
+  const buf = ringBuffersBefore(20);
   const candidates = detectBlobs(stack, halfSigmas, {
     polarity: 'bright',
     fromLevel: 0,

@@ -11,13 +11,20 @@
 /** The lightness at which relative contrasts equal CIELAB differences (L* 60). */
 export const REL_L16 = 76;
 
+/**
+ * ringContrast's buffers: the ring's L*, a*, b*, and each quarter's a* and L* (quarter q from
+ * q × size, `quadN[q]` of them). Typed arrays only (decision 152: a field holding a JS array of
+ * typed arrays had its type generalised on a first analysis, which threw the optimised code
+ * that read it away).
+ */
 export interface RingBuffers {
   L: Float32Array;
   a: Float32Array;
   b: Float32Array;
-  quads: Float32Array[];
-  quadsL: Float32Array[];
+  quads: Float32Array;
+  quadsL: Float32Array;
   quadN: Uint32Array;
+  size: number;
 }
 
 export function ringBuffers(maxR: number): RingBuffers {
@@ -26,9 +33,10 @@ export function ringBuffers(maxR: number): RingBuffers {
     L: new Float32Array(n),
     a: new Float32Array(n),
     b: new Float32Array(n),
-    quads: [0, 1, 2, 3].map(() => new Float32Array(n)),
-    quadsL: [0, 1, 2, 3].map(() => new Float32Array(n)),
+    quads: new Float32Array(4 * n),
+    quadsL: new Float32Array(4 * n),
     quadN: new Uint32Array(4),
+    size: n,
   };
 }
 
@@ -125,15 +133,38 @@ function ringContrastOf(
   counts.fill(0);
   sums.fill(0);
   const third = rDisc / 3;
+  const { L: bL, a: ba, b: bb, quads, quadsL, quadN, size } = buf;
   for (let dy = -R; dy <= R; dy++) {
     const yy = y + dy;
     if (yy < 0 || yy >= height) continue;
-    ringRow(L, A, B, core, width, x, yy, dy, R, rc, rIn, rOut, rDisc, third, buf);
+    ringRow(
+      L,
+      A,
+      B,
+      core,
+      width,
+      x,
+      yy,
+      dy,
+      R,
+      rc,
+      rIn,
+      rOut,
+      rDisc,
+      third,
+      bL,
+      ba,
+      bb,
+      quads,
+      quadsL,
+      quadN,
+      size,
+    );
   }
   const n = counts[0] as number;
   const cn = counts[2] as number;
   if (cn === 0 || n < 8) return null;
-  const ring = { L: medianOf(buf.L, n), a: medianOf(buf.a, n), b: medianOf(buf.b, n), n };
+  const ring = { L: medianOf(bL, 0, n), a: medianOf(ba, 0, n), b: medianOf(bb, 0, n), n };
   const centre = {
     L: (sums[0] as number) / cn,
     a: (sums[1] as number) / cn,
@@ -165,7 +196,8 @@ function ringContrastOf(
 
 /**
  * Row yy (offset dy from the centre) of ringContrast's box: the centre's, the disc's and the
- * ring's pixels, in the order the box's single loop took them (decision 152).
+ * ring's pixels, in the order the box's single loop took them (decision 152). Its arrays come
+ * as arguments, not as the buffers' fields.
  */
 function ringRow(
   L: Float32Array,
@@ -182,7 +214,13 @@ function ringRow(
   rOut: number,
   rDisc: number,
   third: number,
-  buf: RingBuffers,
+  bL: Float32Array,
+  ba: Float32Array,
+  bb: Float32Array,
+  quads: Float32Array,
+  quadsL: Float32Array,
+  quadN: Uint32Array,
+  size: number,
 ): void {
   let n = counts[0] as number;
   let ringArea = counts[1] as number;
@@ -196,9 +234,6 @@ function ringRow(
   let da = sums[3] as number;
   let top = sums[4] as number;
   let bottom = sums[5] as number;
-  const bL = buf.L;
-  const ba = buf.a;
-  const bb = buf.b;
   for (let dx = -R; dx <= R; dx++) {
     const xx = x + dx;
     if (xx < 0 || xx >= width) continue;
@@ -227,7 +262,14 @@ function ringRow(
       ba[n] = A[i] as number;
       bb[n] = B[i] as number;
       n++;
-      pushQuad(buf, (dy < 0 ? 2 : 0) + (dx < 0 ? 1 : 0), A[i] as number, L[i] as number);
+      // The ring pixel's quarter, while it has room.
+      const q = (dy < 0 ? 2 : 0) + (dx < 0 ? 1 : 0);
+      const k = quadN[q] as number;
+      if (k < size) {
+        quads[q * size + k] = A[i] as number;
+        quadsL[q * size + k] = L[i] as number;
+        quadN[q] = k + 1;
+      }
     }
   }
   counts[0] = n;
@@ -244,21 +286,10 @@ function ringRow(
   sums[5] = bottom;
 }
 
-/** A ring pixel's a* and L* into its quarter q, while the quarter has room. */
-function pushQuad(buf: RingBuffers, q: number, a: number, l: number): void {
-  const quad = buf.quads[q] as Float32Array;
-  const k = buf.quadN[q] as number;
-  if (k < quad.length) {
-    quad[k] = a;
-    (buf.quadsL[q] as Float32Array)[k] = l;
-    buf.quadN[q] = k + 1;
-  }
-}
-
-/** Median of the first n values (in place). */
-function medianOf(v: Float32Array, n: number): number {
+/** Median of the n values from `start` (sorted in place). */
+function medianOf(v: Float32Array, start: number, n: number): number {
   if (n === 0) return 0;
-  const s = v.subarray(0, n).sort();
+  const s = v.subarray(start, start + n).sort();
   return n % 2 ? (s[n >> 1] as number) : ((s[(n >> 1) - 1] as number) + (s[n >> 1] as number)) / 2;
 }
 
@@ -270,18 +301,20 @@ const four = new Float64Array(4);
  * second smallest of the four.
  */
 function aSidesOf(buf: RingBuffers, a: number, ringA: number): number {
+  const { quads, quadN, size } = buf;
   for (let q = 0; q < 4; q++) {
-    const m = buf.quadN[q] as number;
-    four[q] = m >= 2 ? a - medianOf(buf.quads[q] as Float32Array, m) : a - ringA;
+    const m = quadN[q] as number;
+    four[q] = m >= 2 ? a - medianOf(quads, q * size, m) : a - ringA;
   }
   return secondOfFour(four);
 }
 
 /** Each quarter's median L* (the ring's, likewise) less the centre's: the second smallest. */
 function darkSidesOf(buf: RingBuffers, centreL: number, ringL: number): number {
+  const { quadsL, quadN, size } = buf;
   for (let q = 0; q < 4; q++) {
-    const m = buf.quadN[q] as number;
-    four[q] = m >= 2 ? medianOf(buf.quadsL[q] as Float32Array, m) - centreL : ringL - centreL;
+    const m = quadN[q] as number;
+    four[q] = m >= 2 ? medianOf(quadsL, q * size, m) - centreL : ringL - centreL;
   }
   return secondOfFour(four);
 }
