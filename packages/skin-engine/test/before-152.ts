@@ -1,6 +1,6 @@
 /**
  * The functions decision 152 rewrote (ringContrast's rows and its sorts of four, detectInflammatory's
- * channel and candidates, skinMask's rows, neutralMean's filter), as they were before it, verbatim
+ * channel and candidates, detectBlobs' candidates, skinMask's rows, neutralMean's filter), as they were before it, verbatim
  * but for names, exports and imports: first-run-152.test.ts checks that the rewritten ones give
  * exactly what these give. Test code only.
  */
@@ -12,7 +12,7 @@ import type { LabPlanes } from '../src/image/color';
 import { close, intersect } from '../src/image/mask';
 import type { Plane } from '../src/image/raster';
 import { f32, type Scratch } from '../src/image/scratch';
-import { detectBlobs } from '../src/metrics/blobs';
+import type { Blob, BlobOptions } from '../src/metrics/blobs';
 import {
   DARK_RED_FROM,
   DARK_RED_TO,
@@ -223,7 +223,7 @@ export function detectInflammatoryBefore(input: LesionInput, pool?: Scratch): Le
     stack.push({ data: out, width: a0.width, height: a0.height });
   }
   const buf = ringBuffersBefore(20);
-  const candidates = detectBlobs(stack, halfSigmas, {
+  const candidates = detectBlobsBefore(stack, halfSigmas, {
     polarity: 'bright',
     fromLevel: 0,
     toLevel: 2,
@@ -343,4 +343,166 @@ export function skinMaskBefore(
   }
   // Closing fills small holes (spots, pores) so blemishes stay measurable; large hair areas stay out.
   return intersect(close(rawSkin, width, height, 4), oval);
+}
+
+export function detectBlobsBefore(
+  stack: readonly Plane[],
+  sigmas: readonly number[],
+  opts: BlobOptions,
+): Blob[] {
+  const first = stack[0];
+  if (!first) return [];
+  const { width, height } = first;
+  const sign = opts.polarity === 'dark' ? 1 : -1;
+  const r = opts.maxCurvatureRatio ?? 6;
+  const edgeLimit = ((r + 1) * (r + 1)) / r;
+  const candidates: Candidate[] = [];
+  for (let level = opts.fromLevel; level <= opts.toLevel; level++) {
+    const fine = stack[level];
+    const coarse = stack[level + 1];
+    if (!fine || !coarse) break;
+    const found = { sigma: sigmas[level] as number, offset: level * width * height };
+    scanLevel(
+      fine.data,
+      coarse.data,
+      sign,
+      opts.mask,
+      opts.minResponse,
+      width,
+      height,
+      edgeLimit,
+      found,
+      candidates,
+    );
+  }
+  candidates.sort((a, b) => b.response - a.response || a.index - b.index);
+  const sep = opts.separation ?? 2;
+  const kept: Blob[] = [];
+  for (const cand of candidates) {
+    if (!overlapsKept(kept, cand, sep))
+      kept.push({
+        x: cand.x,
+        y: cand.y,
+        sigma: cand.sigma,
+        response: cand.response,
+        curvature: cand.curvature,
+      });
+  }
+  return kept;
+}
+
+type Candidate = Blob & { index: number };
+
+/**
+ * Whether a blob already kept lies within `sep` (larger) sigmas of the candidate: a function of
+ * its own, called once per candidate, so V8 optimises it whole (decision 138).
+ */
+function overlapsKept(kept: readonly Blob[], cand: Candidate, sep: number): boolean {
+  for (let j = 0; j < kept.length; j++) {
+    const k = kept[j] as Blob;
+    const r = sep * Math.max(k.sigma, cand.sigma);
+    const dx = k.x - cand.x;
+    const dy = k.y - cand.y;
+    if (dx * dx + dy * dy < r * r) return true;
+  }
+  return false;
+}
+
+/**
+ * One level's local maxima of D = sign·(coarse − fine) above `minResponse` inside the mask, pushed
+ * onto `out`. A function of its own, with the DoG read inline rather than through a closure made
+ * per level: V8 then optimises it once for every level and call (decision 138), not the loop of
+ * one long function again after each exit, and the values are the same.
+ */
+function scanLevel(
+  f: Float32Array,
+  c: Float32Array,
+  sign: number,
+  mask: Uint8Array,
+  minResponse: number,
+  width: number,
+  height: number,
+  edgeLimit: number,
+  found: { sigma: number; offset: number },
+  out: Candidate[],
+): void {
+  for (let y = 1; y < height - 1; y++)
+    scanRow(f, c, sign, mask, minResponse, width, y, edgeLimit, found, out);
+}
+
+/**
+ * scanLevel's row y (its own function for the same reason). The mask and the threshold come as
+ * arguments, not in the caller's options object: the options' shapes differ between callers
+ * (some carry `separation` or `maxCurvatureRatio`), and reading them here threw the row's
+ * optimised code away on a first analysis ("wrong map", decision 151's trace).
+ */
+function scanRow(
+  f: Float32Array,
+  c: Float32Array,
+  sign: number,
+  mask: Uint8Array,
+  minResponse: number,
+  width: number,
+  y: number,
+  edgeLimit: number,
+  found: { sigma: number; offset: number },
+  out: Candidate[],
+): void {
+  for (let x = 1; x < width - 1; x++) {
+    const i = y * width + x;
+    if (!mask[i]) continue;
+    const v = sign * ((c[i] as number) - (f[i] as number));
+    if (v < minResponse) continue;
+    // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
+    // The Hessian's edge measure only for the local maxima.
+    if (
+      v > sign * ((c[i - width - 1] as number) - (f[i - width - 1] as number)) &&
+      v > sign * ((c[i - width] as number) - (f[i - width] as number)) &&
+      v > sign * ((c[i - width + 1] as number) - (f[i - width + 1] as number)) &&
+      v > sign * ((c[i - 1] as number) - (f[i - 1] as number)) &&
+      v >= sign * ((c[i + 1] as number) - (f[i + 1] as number)) &&
+      v >= sign * ((c[i + width - 1] as number) - (f[i + width - 1] as number)) &&
+      v >= sign * ((c[i + width] as number) - (f[i + width] as number)) &&
+      v >= sign * ((c[i + width + 1] as number) - (f[i + width + 1] as number))
+    ) {
+      const edge = edgeMeasure(f, c, sign, i, width, v);
+      if (edge >= edgeLimit) continue;
+      out.push({
+        x,
+        y,
+        sigma: found.sigma,
+        response: v,
+        curvature: ratioOfEdgeMeasure(edge),
+        index: found.offset + i,
+      });
+    }
+  }
+}
+
+/**
+ * tr²/det of the DoG's 2×2 Hessian at i (Lowe 2004 §4.1): (r + 1)²/r for principal-curvature
+ * ratio r, so ≥ 4; Infinity where det ≤ 0 (a saddle or a flat point). D = sign·(c − f).
+ */
+function edgeMeasure(
+  f: Float32Array,
+  c: Float32Array,
+  sign: number,
+  i: number,
+  width: number,
+  v: number,
+): number {
+  const d = (j: number) => sign * ((c[j] as number) - (f[j] as number));
+  const dxx = d(i + 1) + d(i - 1) - 2 * v;
+  const dyy = d(i + width) + d(i - width) - 2 * v;
+  const dxy = (d(i + width + 1) - d(i + width - 1) - d(i - width + 1) + d(i - width - 1)) / 4;
+  const tr = dxx + dyy;
+  const det = dxx * dyy - dxy * dxy;
+  return det > 0 ? (tr * tr) / det : Infinity;
+}
+
+/** The ratio r ≥ 1 with (r + 1)²/r = k: r = ((k − 2) + √((k − 2)² − 4)) / 2. */
+function ratioOfEdgeMeasure(k: number): number {
+  if (k === Infinity) return Infinity;
+  const m = Math.max(4, k);
+  return (m - 2 + Math.sqrt((m - 2) * (m - 2) - 4)) / 2;
 }

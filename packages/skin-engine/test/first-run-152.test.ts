@@ -11,9 +11,11 @@ import {
   ringContrast,
   type LesionInput,
 } from '../src/metrics/lesions';
+import { detectBlobs } from '../src/metrics/blobs';
 import { secondOfFour } from '../src/metrics/ring';
-import { A_SIGMAS } from '../src/metrics/skin';
+import { A_SIGMAS, L_SIGMAS } from '../src/metrics/skin';
 import {
+  detectBlobsBefore,
   detectInflammatoryBefore,
   neutralMeanBefore,
   ringBuffersBefore,
@@ -88,6 +90,45 @@ describe('the rewritten functions give what they gave before decision 152', () =
           }
         }
       }
+  });
+
+  it('detectBlobs (candidates as columns), both polarities, ties, every option, > 256 candidates', () => {
+    const rand = lcg(138);
+    for (const [width, height] of [...SIZES, [160, 120]] as const)
+      for (const levels of [0, 6]) {
+        const base = { data: values(rand, width * height, 40, levels), width, height };
+        const stack = L_SIGMAS.map((s) => gaussianBlur(base, s));
+        const mask = randomMask(rand, width * height, 0.9);
+        for (const opts of [
+          { polarity: 'dark', fromLevel: 0, toLevel: 1, minResponse: 0.05, mask, separation: 1.5 },
+          { polarity: 'bright', fromLevel: 0, toLevel: 3, minResponse: 0.02, mask },
+          {
+            polarity: 'bright',
+            fromLevel: 1,
+            toLevel: 2,
+            minResponse: 0.1,
+            mask,
+            maxCurvatureRatio: 5,
+          },
+          { polarity: 'dark', fromLevel: 2, toLevel: 9, minResponse: 0, mask },
+        ] as const) {
+          const want = detectBlobsBefore(stack, L_SIGMAS, opts);
+          expect(detectBlobs(stack, L_SIGMAS, opts)).toEqual(want);
+        }
+      }
+    // Enough candidates to grow the columns.
+    const big = { data: values(rand, 200 * 150, 40), width: 200, height: 150 };
+    const stack = L_SIGMAS.map((s) => gaussianBlur(big, s * 0.3));
+    const opts = {
+      polarity: 'dark',
+      fromLevel: 0,
+      toLevel: 3,
+      minResponse: 0,
+      mask: new Uint8Array(200 * 150).fill(1),
+    } as const;
+    const want = detectBlobsBefore(stack, L_SIGMAS, opts);
+    expect(want.length).toBeGreaterThan(600);
+    expect(detectBlobs(stack, L_SIGMAS, opts)).toEqual(want);
   });
 
   it('detectInflammatory on red and dark dots over random skin', () => {
