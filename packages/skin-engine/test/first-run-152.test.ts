@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { skinMask } from '../src/face/frame';
-import { neutralMean, type Sample } from '../src/face/white-balance';
+import { clippedPixels, maskBoundsWithin, skinMask, type FaceFrame } from '../src/face/frame';
+import { INNER_MOUTH, LEFT_EYE } from '../src/face/landmarks';
+import { neutralMean, polygonPixels, type Sample } from '../src/face/white-balance';
 import type { LabPlanes } from '../src/image/color';
 import { downsampleMask2, gaussianBlur, downsample2 } from '../src/image/filters';
 import { Scratch } from '../src/image/scratch';
@@ -13,13 +14,18 @@ import {
 } from '../src/metrics/lesions';
 import { detectBlobs } from '../src/metrics/blobs';
 import { secondOfFour } from '../src/metrics/ring';
-import { A_SIGMAS, L_SIGMAS } from '../src/metrics/skin';
+import { A_SIGMAS, hairAround, L_SIGMAS, shineWeights } from '../src/metrics/skin';
 import {
   detectBlobsBefore,
+  clippedPixelsBefore,
   detectInflammatoryBefore,
+  hairAroundBefore,
+  maskBoundsWithinBefore,
   neutralMeanBefore,
+  polygonPixelsBefore,
   ringBuffersBefore,
   ringContrastBefore,
+  shineWeightsBefore,
   skinMaskBefore,
 } from './before-152';
 import { lcg, randomMask, randomPlane, SIZES } from './random';
@@ -225,6 +231,82 @@ describe('the rewritten functions give what they gave before decision 152', () =
             expect(neutralMean(sample, q, minPx)).toEqual(want);
             expect(neutralMean(flat, q, minPx)).toEqual(want);
           }
+      }
+    }
+  });
+
+  it('clippedPixels and maskBoundsWithin, none, some and all, empty and full boxes', () => {
+    const rand = lcg(154);
+    for (const [width, height] of SIZES) {
+      const n = width * height;
+      for (const share of [0, 0.001, 0.3, 1]) {
+        const rgb = new Float32Array(n * 3).map(() =>
+          rand() < share ? 254 + rand() * 2 : rand() * 254,
+        );
+        expect(clippedPixels(rgb, n)).toEqual(clippedPixelsBefore(rgb, n));
+        const mask = randomMask(rand, n, share);
+        for (const near of [
+          { x0: 0, y0: 0, x1: width, y1: height },
+          { x0: 3, y0: 2, x1: width - 4, y1: height - 1 },
+          { x0: 5, y0: 5, x1: 5, y1: 5 },
+        ]) {
+          const got = maskBoundsWithin(mask, width, near);
+          expect(got).toEqual(maskBoundsWithinBefore(mask, width, near));
+          // The same numbers, now small integers: passed on again, they give the same box.
+          expect(maskBoundsWithin(mask, width, got)).toEqual(
+            maskBoundsWithinBefore(mask, width, got),
+          );
+        }
+      }
+    }
+  });
+
+  it('polygonPixels over RGB and RGBA images, clipped pixels and boxes past the edges', () => {
+    const rand = lcg(76);
+    for (const [width, height, channels] of [
+      [64, 48, 3],
+      [51, 70, 4],
+    ] as const) {
+      const data = new Uint8Array(width * height * channels).map(() =>
+        rand() < 0.05 ? 250 + Math.floor(rand() * 6) : Math.floor(rand() * 250),
+      );
+      const image = { data, width, height, channels };
+      const mesh: [number, number][] = Array.from({ length: 478 }, () => [
+        rand() * (width + 20) - 10,
+        rand() * (height + 20) - 10,
+      ]);
+      for (const ring of [LEFT_EYE, INNER_MOUTH, [1, 2, 3, 4, 5]])
+        expect(polygonPixels(image, mesh, ring)).toEqual(polygonPixelsBefore(image, mesh, ring));
+    }
+  });
+
+  it('shineWeights, with and without the added light, and hairAround with and without hair', () => {
+    const rand = lcg(110);
+    for (const [width, height] of SIZES) {
+      const n = width * height;
+      const L = values(rand, n, 40).map((v) => v + 45);
+      const chroma = values(rand, n, 30);
+      const highPass = values(rand, n, 12).map((v) => v - 4);
+      const mask = randomMask(rand, n, 0.8);
+      for (const opts of [{}, { addedLight: true, cs: 0.8 }, { addedLight: true }]) {
+        const got = new Float32Array(n);
+        const want = new Float32Array(n);
+        shineWeights(L, chroma, highPass, mask, 62, 18, got, opts);
+        shineWeightsBefore(L, chroma, highPass, mask, 62, 18, want, opts);
+        expect(Array.from(got)).toEqual(Array.from(want));
+      }
+      const frame = { width, height } as FaceFrame;
+      for (const hair of [0, 0.0005, 0.3]) {
+        const skinW = new Float32Array(n).map(() => (rand() < hair ? rand() : 1));
+        const got = hairAround(frame, mask, skinW, new Scratch());
+        const want = hairAroundBefore(frame, mask, skinW, new Scratch());
+        expect(got.hairHere?.data).toEqual(want.hairHere?.data);
+        expect(got.hairSupport).toEqual(want.hairSupport);
+        for (let k = 0; k < 50; k++) {
+          const x = Math.floor(rand() * width);
+          const y = Math.floor(rand() * height);
+          expect(got.blobSkinW(x, y)).toBe(want.blobSkinW(x, y));
+        }
       }
     }
   });

@@ -96,7 +96,8 @@ export function polygonPixels(
     h,
     pts.map((p) => [p[0] - x0, p[1] - y0] as const),
   );
-  for (let y = 0; y < h; y++) sampleRow(image, mask, w, y, x0, y0, out);
+  const { data, channels, width } = image;
+  for (let y = 0; y < h; y++) sampleRow(data, channels, width, mask, w, y, x0, y0, out);
   return out;
 }
 
@@ -104,9 +105,12 @@ export function polygonPixels(
  * One row of polygonPixels' box: a function of its own called per row (decision 151), so V8
  * optimises it at entry after a few rows, where the box's loop, entered once per polygon, was
  * compiled on the stack and again at entry (with fillPolygon's row inlined) on a first analysis.
+ * The image's fields come as arguments (decision 152: images of two shapes reach it, "wrong map").
  */
 function sampleRow(
-  image: PixelImage,
+  data: PixelImage['data'],
+  channels: number,
+  width: number,
   mask: Uint8Array,
   w: number,
   y: number,
@@ -114,10 +118,9 @@ function sampleRow(
   y0: number,
   out: Sample,
 ): void {
-  const { data, channels } = image;
   for (let x = 0; x < w; x++) {
     if (!mask[y * w + x]) continue;
-    const p = ((y + y0) * image.width + x + x0) * channels;
+    const p = ((y + y0) * width + x + x0) * channels;
     const R = data[p] as number;
     const G = data[p + 1] as number;
     const B = data[p + 2] as number;

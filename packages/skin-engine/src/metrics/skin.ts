@@ -123,7 +123,38 @@ export function shineWeights(
   const { addedLight = false, cs = 1 } = opts;
   const oilScale = addedLight ? oilToneScale(refL) : 1;
   const hpScale = addedLight ? oilScale / cs : 1;
-  for (let i = 0; i < mask.length; i++) {
+  // 1024 pixels per call (decision 152: the loop, entered once per frame, was compiled on the stack).
+  for (let i = 0; i < mask.length; i += 1024)
+    shineRange(
+      L,
+      chroma,
+      highPass,
+      mask,
+      refL,
+      refChroma,
+      out,
+      oilScale,
+      hpScale,
+      i,
+      Math.min(mask.length, i + 1024),
+    );
+}
+
+/** shineWeights' pixels i0…i1. */
+function shineRange(
+  L: Float32Array,
+  chroma: Float32Array,
+  highPass: Float32Array,
+  mask: Uint8Array,
+  refL: number,
+  refChroma: number,
+  out: Float32Array,
+  oilScale: number,
+  hpScale: number,
+  i0: number,
+  i1: number,
+): void {
+  for (let i = i0; i < i1; i++) {
     if (!mask[i]) continue;
     const desaturated = ramp((refChroma - (chroma[i] as number)) / (0.5 * refChroma));
     if (desaturated === 0) continue;
@@ -280,7 +311,7 @@ function skinWeights(
  * The hair weight over the skin and, for a counted mark, the weight of the skin around it (1 − the
  * hair weight smoothed over ≈ 2 mm).
  */
-function hairAround(
+export function hairAround(
   frame: FaceFrame,
   skinAll: Uint8Array,
   skinW: Float32Array,
@@ -291,12 +322,11 @@ function hairAround(
   // centre: 1 − the hair weight smoothed over ≈ 2 mm (σ BLOB_HAIR_SIGMA), or at the centre if
   // higher. A dark dot at the edge of a beard is more likely a follicle than a spot, and the
   // smoothed weight moves little when a re-save nudges the beard's edge by a pixel.
+  // (Its loops 1024 pixels per call, decision 152: each was compiled on the stack, and the code
+  // after it, never run, threw that away.)
   let anyHair = false;
-  for (let i = 0; i < skinW.length; i++)
-    if (skinAll[i] && (skinW[i] as number) < 1) {
-      anyHair = true;
-      break;
-    }
+  for (let i = 0; i < skinW.length && !anyHair; i += 1024)
+    anyHair = hairIn(skinAll, skinW, i, Math.min(skinW.length, i + 1024));
   // Smoothed at half resolution and read (bilinearly) only at the marks' centres.
   let nearHair: Plane | null = null;
   // The hair weight over the skin (0 elsewhere), and where it is > 0; fine lines widen it below.
@@ -305,14 +335,8 @@ function hairAround(
   if (anyHair) {
     hairHere = plane(pool, width, height);
     hairSupport = u8(pool, skinW.length);
-    for (let i = 0; i < skinW.length; i++) {
-      if (!skinAll[i]) continue;
-      const h = 1 - (skinW[i] as number);
-      if (h > 0) {
-        hairHere.data[i] = h;
-        hairSupport[i] = 1;
-      }
-    }
+    for (let i = 0; i < skinW.length; i += 1024)
+      hairRange(skinAll, skinW, hairHere.data, hairSupport, i, Math.min(skinW.length, i + 1024));
     nearHair = gaussianBlur(downsample2(hairHere, pool), BLOB_HAIR_SIGMA / 2, pool);
   }
   const blobSkinW = (x: number, y: number): number => {
@@ -322,6 +346,31 @@ function hairAround(
     return h >= 1 ? 0 : 1 - h;
   };
   return { hairHere, hairSupport, blobSkinW };
+}
+
+/** Whether a skin pixel in i0…i1 has a hair weight (skinW < 1). */
+function hairIn(skinAll: Uint8Array, skinW: Float32Array, i0: number, i1: number): boolean {
+  for (let i = i0; i < i1; i++) if (skinAll[i] && (skinW[i] as number) < 1) return true;
+  return false;
+}
+
+/** hairAround's pixels i0…i1: the hair weight over the skin, and where it is > 0. */
+function hairRange(
+  skinAll: Uint8Array,
+  skinW: Float32Array,
+  hair: Float32Array,
+  support: Uint8Array,
+  i0: number,
+  i1: number,
+): void {
+  for (let i = i0; i < i1; i++) {
+    if (!skinAll[i]) continue;
+    const h = 1 - (skinW[i] as number);
+    if (h > 0) {
+      hair[i] = h;
+      support[i] = 1;
+    }
+  }
 }
 
 /** Builds the context of one working frame; its arrays come from `pool` (decision 044). */
