@@ -1,17 +1,18 @@
 /**
  * The functions decision 152 rewrote (ringContrast's rows and its sorts of four, detectInflammatory's
  * channel and candidates, detectBlobs' candidates, skinMask's rows, neutralMean's filter,
- * clippedPixels, maskBoundsWithin, polygonPixels' rows, shineWeights, hairAround), as they were
+ * clippedPixels, linearChannel, maskBoundsWithin, polygonPixels' rows, shineWeights, hairAround), as they were
  * before it, verbatim but for names, exports, imports and LIN's copy: first-run-152.test.ts checks
  * that the rewritten ones give exactly what these give. Test code only.
  */
 import type { DetectedFace } from '../src/face/detector';
-import { CLIPPED_LEVEL, SKIN_TOLERANCE, type Bounds, type FaceFrame } from '../src/face/frame';
+import { CLIPPED_LEVEL, type Bounds, type FaceFrame } from '../src/face/frame';
+import { SKIN_TOLERANCE } from '../src/face/skin-mask';
 import type { Rgb3, Sample } from '../src/face/white-balance';
-import type { LabPlanes } from '../src/image/color';
 import { downsample2, gaussianBlur } from '../src/image/filters';
 import { close, fillPolygon, intersect } from '../src/image/mask';
 import type { PixelImage, Plane } from '../src/image/raster';
+import { toLinear, type LabPlanes } from '../src/image/color';
 import { f32, plane, u8, type Scratch } from '../src/image/scratch';
 import type { Blob, BlobOptions } from '../src/metrics/blobs';
 import {
@@ -714,4 +715,16 @@ export function hairAroundBefore(
     return h >= 1 ? 0 : 1 - h;
   };
   return { hairHere, hairSupport, blobSkinW };
+}
+
+/** Channel c of the masked pixels in rows [start, end), as linear values. */
+export function linearChannelBefore(
+  rgb: Float32Array,
+  c: number,
+  mask: Uint8Array,
+  linear: Float32Array,
+  rows: { start: number; end: number },
+): void {
+  for (let i = rows.start; i < rows.end; i++)
+    if (mask[i]) linear[i] = toLinear(rgb[i * 3 + c] as number);
 }

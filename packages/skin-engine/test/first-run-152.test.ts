@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clippedPixels, maskBoundsWithin, skinMask, type FaceFrame } from '../src/face/frame';
+import { clippedPixels, linearChannel, maskBoundsWithin, type FaceFrame } from '../src/face/frame';
+import { skinMask } from '../src/face/skin-mask';
 import { INNER_MOUTH, LEFT_EYE } from '../src/face/landmarks';
 import { neutralMean, polygonPixels, type Sample } from '../src/face/white-balance';
 import type { LabPlanes } from '../src/image/color';
@@ -20,6 +21,7 @@ import {
   clippedPixelsBefore,
   detectInflammatoryBefore,
   hairAroundBefore,
+  linearChannelBefore,
   maskBoundsWithinBefore,
   neutralMeanBefore,
   polygonPixelsBefore,
@@ -235,7 +237,7 @@ describe('the rewritten functions give what they gave before decision 152', () =
     }
   });
 
-  it('clippedPixels and maskBoundsWithin, none, some and all, empty and full boxes', () => {
+  it('clippedPixels, linearChannel and maskBoundsWithin, none, some and all, empty and full boxes', () => {
     const rand = lcg(154);
     for (const [width, height] of SIZES) {
       const n = width * height;
@@ -244,6 +246,18 @@ describe('the rewritten functions give what they gave before decision 152', () =
           rand() < share ? 254 + rand() * 2 : rand() * 254,
         );
         expect(clippedPixels(rgb, n)).toEqual(clippedPixelsBefore(rgb, n));
+        const skin = randomMask(rand, n, 0.6);
+        for (const rows of [
+          { start: 0, end: n },
+          { start: width, end: n - 2 * width },
+        ])
+          for (const c of [0, 1, 2]) {
+            const got = new Float32Array(n);
+            const want = new Float32Array(n);
+            linearChannel(rgb, c, skin, got, rows);
+            linearChannelBefore(rgb, c, skin, want, rows);
+            expect(Array.from(got)).toEqual(Array.from(want));
+          }
         const mask = randomMask(rand, n, share);
         for (const near of [
           { x0: 0, y0: 0, x1: width, y1: height },
