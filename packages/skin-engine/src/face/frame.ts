@@ -153,9 +153,10 @@ function clippedRange(rgb: Float32Array, clipped: Uint8Array, i0: number, i1: nu
   let count = 0;
   for (let i = i0; i < i1; i++) {
     const top = Math.max(rgb[i * 3] as number, rgb[i * 3 + 1] as number, rgb[i * 3 + 2] as number);
-    if (top < CLIPPED_LEVEL) continue;
-    clipped[i] = 1;
-    count++;
+    // Written for every pixel (0 where it was 0): no store that only a later chunk reaches.
+    const hit = top < CLIPPED_LEVEL ? 0 : 1;
+    clipped[i] = hit;
+    count += hit;
   }
   return count;
 }

@@ -350,11 +350,16 @@ export function hairAround(
 
 /** Whether a skin pixel in i0…i1 has a hair weight (skinW < 1). */
 function hairIn(skinAll: Uint8Array, skinW: Float32Array, i0: number, i1: number): boolean {
-  for (let i = i0; i < i1; i++) if (skinAll[i] && (skinW[i] as number) < 1) return true;
+  for (let i = i0; i < i1; i++) {
+    // Both read for every pixel (no load that only a later chunk reaches); the same answer.
+    const skin = skinAll[i] as number;
+    const w = skinW[i] as number;
+    if (skin && w < 1) return true;
+  }
   return false;
 }
 
-/** hairAround's pixels i0…i1: the hair weight over the skin, and where it is > 0. */
+/** hairAround's pixels i0…i1: the hair weight over the skin, and where it is > 0 (both zero-filled). */
 function hairRange(
   skinAll: Uint8Array,
   skinW: Float32Array,
@@ -363,13 +368,13 @@ function hairRange(
   i0: number,
   i1: number,
 ): void {
+  // Every pixel written (hair and support are zero-filled: 0 where they were 0), so no load or
+  // store is first reached by a later chunk.
   for (let i = i0; i < i1; i++) {
-    if (!skinAll[i]) continue;
     const h = 1 - (skinW[i] as number);
-    if (h > 0) {
-      hair[i] = h;
-      support[i] = 1;
-    }
+    const on = skinAll[i] !== 0 && h > 0;
+    hair[i] = on ? h : 0;
+    support[i] = on ? 1 : 0;
   }
 }
 
