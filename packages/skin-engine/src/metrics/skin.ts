@@ -348,13 +348,32 @@ export function hairAround(
   return { hairHere, hairSupport, blobSkinW };
 }
 
+/** skinContext's counts: core pixels, and those of them clipped. */
+const coreCounts = new Int32Array(2);
+
+/**
+ * The core pixels in i0…i1 and those clipped, added to coreCounts (1024 pixels per call, decision
+ * 152: skinContext's loop was compiled on the stack and thrown away after it).
+ */
+function countCore(core: Uint8Array, clipped: Uint8Array | null, i0: number, i1: number): void {
+  let nCore = coreCounts[0] as number;
+  let nClipped = coreCounts[1] as number;
+  for (let i = i0; i < i1; i++) {
+    if (!core[i]) continue;
+    nCore++;
+    if (clipped !== null && clipped[i]) nClipped++;
+  }
+  coreCounts[0] = nCore;
+  coreCounts[1] = nClipped;
+}
+
 /** Whether a skin pixel in i0…i1 has a hair weight (skinW < 1). */
 function hairIn(skinAll: Uint8Array, skinW: Float32Array, i0: number, i1: number): boolean {
   for (let i = i0; i < i1; i++) {
     // Both read for every pixel (no load that only a later chunk reaches); the same answer.
     const skin = skinAll[i] as number;
-    const w = skinW[i] as number;
-    if (skin && w < 1) return true;
+    const hairy = (skinW[i] as number) < 1;
+    if (skin && hairy) return true;
   }
   return false;
 }
@@ -397,13 +416,11 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
   // (core lies within the zones' rows: only those are scanned.)
   const { zoneRows } = frame;
   const baseA = maskedQuantile(lowA, core, BASELINE_A_Q, zoneRows);
-  let nClipped = 0;
-  let nCore = 0;
-  for (let i = zoneRows.start; i < zoneRows.end; i++) {
-    if (!core[i]) continue;
-    nCore++;
-    if (frame.clipped?.[i]) nClipped++;
-  }
+  coreCounts.fill(0);
+  for (let i = zoneRows.start; i < zoneRows.end; i += 1024)
+    countCore(core, frame.clipped, i, Math.min(zoneRows.end, i + 1024));
+  const nCore = coreCounts[0] as number;
+  const nClipped = coreCounts[1] as number;
   // Diffuse redness reads against a steadier baseline: the mean of a band of percentiles, which a
   // re-compression's chroma quantisation moves less than one percentile (decision 049).
   const diffuseQs = maskedQuantiles(lowA, core, DIFFUSE_BASE_QS, zoneRows);
