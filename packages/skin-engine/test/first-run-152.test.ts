@@ -18,26 +18,29 @@ import { secondOfFour } from '../src/metrics/ring';
 import { A_SIGMAS, hairAround, L_SIGMAS, shineWeights } from '../src/metrics/skin';
 import {
   detectBlobsBefore,
-  clippedPixelsBefore,
   detectInflammatoryBefore,
+  ringBuffersBefore,
+  ringContrastBefore,
+} from './before-152';
+import {
+  clippedPixelsBefore,
   hairAroundBefore,
   linearChannelBefore,
   maskBoundsWithinBefore,
   neutralMeanBefore,
   polygonPixelsBefore,
-  ringBuffersBefore,
-  ringContrastBefore,
   shineWeightsBefore,
   skinMaskBefore,
-} from './before-152';
+} from './before-152-frame';
 import { lcg, randomMask, randomPlane, SIZES } from './random';
 
 /*
  * Decision 152 rewrote ringContrast (its box read per row, its sorts of four without arrays and
- * closures), detectInflammatory (its channel per row, its candidates one call each), skinMask (per
- * row, every branch evaluated) and neutralMean (typed copies, per chunk) so that V8 optimises them
- * once on a first analysis. None of it may change a value: each against its version from before
- * the decision (before-152.ts), bit for bit (toEqual compares numbers with Object.is: −0 is not
+ * closures), detectInflammatory (its channel per row, its candidates one call each), detectBlobs
+ * (candidates as typed columns), skinMask (per row, every branch evaluated), neutralMean (typed
+ * copies, per chunk) and more frame passes per chunk, so that V8 optimises them once on a first
+ * analysis. None of it may change a value: each against its version from before the decision
+ * (before-152.ts, before-152-frame.ts), bit for bit (toEqual compares numbers with Object.is: −0 is not
  * 0, NaN is NaN). The whole engine's results: bench/result-hash.ts.
  */
 
