@@ -5,16 +5,15 @@ import { estimateWhitePoint, type WhitePoint } from './white-balance';
 import {
   andInto,
   clearOutside,
-  close,
   countMask,
   countWithin,
   erode,
   fillPolygon,
-  intersect,
   orInto,
   type Polygon,
 } from '../image/mask';
 import { resampleRgb, type PixelImage, type Rect } from '../image/raster';
+import { skinMask } from './skin-mask';
 import { Scratch } from '../image/scratch';
 import { maskedQuantile, type Bounds } from '../image/stats';
 
@@ -55,16 +54,20 @@ export interface FrameRegion {
 }
 
 /** Bounding box [x0, x1) × [y0, y1) of a mask that is empty outside `near` (only that box is scanned). */
-function maskBoundsWithin(mask: Uint8Array, width: number, near: Bounds): Bounds {
+export function maskBoundsWithin(mask: Uint8Array, width: number, near: Bounds): Bounds {
   box[0] = Infinity;
   box[1] = Infinity;
   box[2] = -1;
   box[3] = -1;
   for (let y = near.y0; y < near.y1; y++) boundsRow(mask, y * width + near.x0, near.x0, near.x1, y);
-  const x0 = box[0] as number;
-  const y0 = box[1] as number;
-  const x1 = box[2] as number;
-  const y1 = box[3] as number;
+  // The box holds pixel coordinates (integers) whenever x1 ≥ 0; `| 0` gives the same numbers as
+  // small integers, where a Float64Array's element is a heap number: bounds passed on as heap
+  // numbers threw away the row functions that take them, optimised for small integers ("not a
+  // Smi", decision 152: boundsRow, clearOutside, and maskedQuantiles' chunks through zoneRows).
+  const x0 = (box[0] as number) | 0;
+  const y0 = (box[1] as number) | 0;
+  const x1 = (box[2] as number) | 0;
+  const y1 = (box[3] as number) | 0;
   return x1 < 0 ? { x0: 0, y0: 0, x1: 0, y1: 0 } : { x0, y0, x1: x1 + 1, y1: y1 + 1 };
 }
 
@@ -132,45 +135,56 @@ function meshPolygon(
   return indices.map((i) => map(mesh[i] ?? [0, 0]));
 }
 
-/**
- * Tolerances of the skin-colour test around the cheeks' median colour, in CIELAB units. The skin
- * model adapts to the person (Chai & Ngan 1999 use a fixed YCbCr box; a face-relative box keeps
- * every skin tone in and drops hair, brows, frames and deep shadow).
- */
-const SKIN_TOLERANCE = {
-  darker: 22,
-  lighter: 40,
-  redder: 25,
-  greener: 10,
-  yellower: 11,
-  bluer: 12,
-};
-
 /*
  * Two of build's loops as functions of their own (decision 138: compiled alone, not build whole).
  * clippedPixels: pixels with a channel at or above CLIPPED_LEVEL, or null when none is.
  */
-function clippedPixels(rgb: Float32Array, n: number): Uint8Array | null {
-  let clipped: Uint8Array | null = null;
-  for (let i = 0; i < n; i++) {
+export function clippedPixels(rgb: Float32Array, n: number): Uint8Array | null {
+  // Marked in a fresh array, 1024 pixels per call (decision 152: the one loop's on-stack code was
+  // thrown away at the first clipped pixel, whose allocation it had no feedback for).
+  const clipped = new Uint8Array(n);
+  let count = 0;
+  for (let i = 0; i < n; i += 1024) count += clippedRange(rgb, clipped, i, Math.min(n, i + 1024));
+  return count ? clipped : null;
+}
+
+/** clippedPixels' pixels i0…i1: marks them, returns how many. */
+function clippedRange(rgb: Float32Array, clipped: Uint8Array, i0: number, i1: number): number {
+  let count = 0;
+  for (let i = i0; i < i1; i++) {
     const top = Math.max(rgb[i * 3] as number, rgb[i * 3 + 1] as number, rgb[i * 3 + 2] as number);
-    if (top < CLIPPED_LEVEL) continue;
-    clipped ??= new Uint8Array(n);
-    clipped[i] = 1;
+    // Written for every pixel (0 where it was 0): no store that only a later chunk reaches.
+    const hit = top < CLIPPED_LEVEL ? 0 : 1;
+    clipped[i] = hit;
+    count += hit;
   }
-  return clipped;
+  return count;
 }
 
 /** Channel c of the masked pixels in rows [start, end), as linear values. */
-function linearChannel(
+export function linearChannel(
   rgb: Float32Array,
   c: number,
   mask: Uint8Array,
   linear: Float32Array,
   rows: { start: number; end: number },
 ): void {
-  for (let i = rows.start; i < rows.end; i++)
-    if (mask[i]) linear[i] = toLinear(rgb[i * 3 + c] as number);
+  // 1024 pixels per call, the range as numbers (decision 152: the one loop was compiled on the
+  // stack on a first analysis, and thrown away at its next call for the range object's read).
+  const { start, end } = rows;
+  for (let i = start; i < end; i += 1024)
+    linearRange(rgb, c, mask, linear, i, Math.min(end, i + 1024));
+}
+
+function linearRange(
+  rgb: Float32Array,
+  c: number,
+  mask: Uint8Array,
+  linear: Float32Array,
+  i0: number,
+  i1: number,
+): void {
+  for (let i = i0; i < i1; i++) if (mask[i]) linear[i] = toLinear(rgb[i * 3 + c] as number);
 }
 
 /**
@@ -364,38 +378,6 @@ function zonePolygons(
     end: Math.max(...REGIONS.map((r) => polygonBounds[r].y1)) * width,
   };
   return { polygons, polygonBounds, zones, oval, zoneRows };
-}
-
-/**
- * Skin: the oval's pixels within SKIN_TOLERANCE of the reference colour, or specular (bright, less
- * saturated); closed so that spots and pores inside stay measurable.
- */
-function skinMask(
-  lab: LabPlanes,
-  oval: Uint8Array,
-  reference: FaceFrame['reference'],
-  pool: Scratch,
-): Uint8Array {
-  const { width, height } = lab.L;
-  const rawSkin = pool.u8(width * height);
-  const t = SKIN_TOLERANCE;
-  for (let i = 0; i < rawSkin.length; i++) {
-    if (!oval[i]) continue;
-    const dL = (lab.L.data[i] as number) - reference.L;
-    const da = (lab.a.data[i] as number) - reference.a;
-    const db = (lab.b.data[i] as number) - reference.b;
-    const nl = dL < 0 ? dL / t.darker : dL / t.lighter;
-    const na = da > 0 ? da / t.redder : da / t.greener;
-    const nb = db > 0 ? db / t.yellower : db / t.bluer;
-    const ca = lab.a.data[i] as number;
-    const cb = lab.b.data[i] as number;
-    const chroma = Math.sqrt(ca * ca + cb * cb);
-    // Specular highlights (bright, less saturated) are skin too: shine is measured on them.
-    const specular = dL > 6 && chroma < reference.chroma;
-    if (nl * nl + na * na + nb * nb <= 1 || specular) rawSkin[i] = 1;
-  }
-  // Closing fills small holes (spots, pores) so blemishes stay measurable; large hair areas stay out.
-  return intersect(close(rawSkin, width, height, 4), oval);
 }
 
 function round2(v: number): number {

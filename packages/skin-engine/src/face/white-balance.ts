@@ -96,7 +96,8 @@ export function polygonPixels(
     h,
     pts.map((p) => [p[0] - x0, p[1] - y0] as const),
   );
-  for (let y = 0; y < h; y++) sampleRow(image, mask, w, y, x0, y0, out);
+  const { data, channels, width } = image;
+  for (let y = 0; y < h; y++) sampleRow(data, channels, width, mask, w, y, x0, y0, out);
   return out;
 }
 
@@ -104,9 +105,12 @@ export function polygonPixels(
  * One row of polygonPixels' box: a function of its own called per row (decision 151), so V8
  * optimises it at entry after a few rows, where the box's loop, entered once per polygon, was
  * compiled on the stack and again at entry (with fillPolygon's row inlined) on a first analysis.
+ * The image's fields come as arguments (decision 152: images of two shapes reach it, "wrong map").
  */
 function sampleRow(
-  image: PixelImage,
+  data: PixelImage['data'],
+  channels: number,
+  width: number,
   mask: Uint8Array,
   w: number,
   y: number,
@@ -114,10 +118,9 @@ function sampleRow(
   y0: number,
   out: Sample,
 ): void {
-  const { data, channels } = image;
   for (let x = 0; x < w; x++) {
     if (!mask[y * w + x]) continue;
-    const p = ((y + y0) * image.width + x + x0) * channels;
+    const p = ((y + y0) * width + x + x0) * channels;
     const R = data[p] as number;
     const G = data[p + 1] as number;
     const B = data[p + 2] as number;
@@ -132,11 +135,12 @@ function sampleRow(
   }
 }
 
-function median(v: number[]): number {
-  if (!v.length) return 0;
+/** The median (upper middle) of the first n values of v, sorted as a copy. */
+function medianOf(v: Float64Array, n: number): number {
+  if (!n) return 0;
   // A typed copy sorts numerically without a comparator: the same element (decision 138).
-  const s = Float64Array.from(v).sort();
-  return s[s.length >> 1] as number;
+  const s = v.slice(0, n).sort();
+  return s[n >> 1] as number;
 }
 
 /**
@@ -145,30 +149,67 @@ function median(v: number[]): number {
  * colour is the median of the pixels' own chromaticities, log R/G and log B/G, at their median
  * green (decision 056). Per-channel medians (before) took R, G and B from different pixels, so the
  * "colour" was no pixel's and jumped when a re-save changed which pixels ranked in the middle.
+ * The sample is read as typed copies, 1024 pixels per call of `keepNeutral` (decision 152: the
+ * arrays' shapes differ between the eyes' sample and the mouth's, and the one loop's on-stack code
+ * was thrown away after it).
  */
-function neutralMean(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: number } | null {
-  if (s.y.length < minPx) return null;
-  const cut = Float64Array.from(s.y).sort()[Math.floor(q * (s.y.length - 1))] as number;
-  const r: number[] = [];
-  const g: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < s.y.length; i++) {
-    if ((s.y[i] as number) < cut) continue;
-    const R = s.r[i] as number;
-    const G = s.g[i] as number;
-    const B = s.b[i] as number;
+export function neutralMean(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: number } | null {
+  const len = s.y.length;
+  if (len < minPx) return null;
+  const ys = Float64Array.from(s.y);
+  const cut = ys.slice().sort()[Math.floor(q * (len - 1))] as number;
+  const rs = Float64Array.from(s.r);
+  const gs = Float64Array.from(s.g);
+  const bs = Float64Array.from(s.b);
+  const r = new Float64Array(len);
+  const g = new Float64Array(len);
+  const b = new Float64Array(len);
+  let n = 0;
+  for (let i = 0; i < len; i += 1024)
+    n = keepNeutral(ys, rs, gs, bs, cut, i, Math.min(len, i + 1024), r, g, b, n);
+  if (n < minPx / 3) return null;
+  const green = medianOf(g, n);
+  const logRg = medianOf(logRatios(r, g, n), n);
+  const logBg = medianOf(logRatios(b, g, n), n);
+  return { rgb: [green * Math.exp(logRg), green, green * Math.exp(logBg)], n };
+}
+
+/** Pixels i0…i1 of neutralMean's sample: those kept are appended at n; returns the new n. */
+function keepNeutral(
+  ys: Float64Array,
+  rs: Float64Array,
+  gs: Float64Array,
+  bs: Float64Array,
+  cut: number,
+  i0: number,
+  i1: number,
+  r: Float64Array,
+  g: Float64Array,
+  b: Float64Array,
+  n0: number,
+): number {
+  let n = n0;
+  for (let i = i0; i < i1; i++) {
+    if ((ys[i] as number) < cut) continue;
+    const R = rs[i] as number;
+    const G = gs[i] as number;
+    const B = bs[i] as number;
     const mx = Math.max(R, G, B);
     const mn = Math.min(R, G, B);
     if (mx <= 0 || (mx - mn) / mx > MAX_SAT) continue;
-    r.push(R);
-    g.push(G);
-    b.push(B);
+    r[n] = R;
+    g[n] = G;
+    b[n] = B;
+    n++;
   }
-  if (r.length < minPx / 3) return null;
-  const green = median(g);
-  const logRg = median(r.map((v, i) => Math.log(v / (g[i] as number))));
-  const logBg = median(b.map((v, i) => Math.log(v / (g[i] as number))));
-  return { rgb: [green * Math.exp(logRg), green, green * Math.exp(logBg)], n: r.length };
+  return n;
+}
+
+/** log(c / g) of the first n pixels. */
+function logRatios(c: Float64Array, g: Float64Array, n: number): Float64Array {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = Math.log((c[i] as number) / (g[i] as number));
+  return out;
 }
 
 const clampGain = (v: number) =>

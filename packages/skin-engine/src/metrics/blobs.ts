@@ -51,12 +51,11 @@ export function detectBlobs(
   const sign = opts.polarity === 'dark' ? 1 : -1;
   const r = opts.maxCurvatureRatio ?? 6;
   const edgeLimit = ((r + 1) * (r + 1)) / r;
-  const candidates: Candidate[] = [];
+  found = 0;
   for (let level = opts.fromLevel; level <= opts.toLevel; level++) {
     const fine = stack[level];
     const coarse = stack[level + 1];
     if (!fine || !coarse) break;
-    const found = { sigma: sigmas[level] as number, offset: level * width * height };
     scanLevel(
       fine.data,
       coarse.data,
@@ -66,46 +65,120 @@ export function detectBlobs(
       width,
       height,
       edgeLimit,
-      found,
-      candidates,
+      sigmas[level] as number,
+      level * width * height,
     );
   }
-  candidates.sort((a, b) => b.response - a.response || a.index - b.index);
+  // Strongest first, ties by position (a total order: any sort gives this one).
+  const order = new Uint32Array(found);
+  for (let k = 0; k < found; k++) order[k] = k;
+  order.sort(strongerFirst);
   const sep = opts.separation ?? 2;
   const kept: Blob[] = [];
-  for (const cand of candidates) {
-    if (!overlapsKept(kept, cand, sep))
+  for (let j = 0; j < order.length; j++) {
+    const k = order[j] as number;
+    const x = candX[k] as number;
+    const y = candY[k] as number;
+    const sigma = candSigma[k] as number;
+    if (!overlapsKept(kept, x, y, sigma, sep))
       kept.push({
-        x: cand.x,
-        y: cand.y,
-        sigma: cand.sigma,
-        response: cand.response,
-        curvature: cand.curvature,
+        x,
+        y,
+        sigma,
+        response: candResponse[k] as number,
+        curvature: candCurvature[k] as number,
       });
   }
   return kept;
 }
 
-type Candidate = Blob & { index: number };
+/*
+ * The candidates of one detectBlobs call, as columns (decision 152): x, y, sigma, DoG response,
+ * curvature ratio and the index (level × frame + pixel) that breaks ties. scanRow pushed an object
+ * per candidate onto the caller's array, and that push threw scanRow's optimised code away twice
+ * on a first analysis ("wrong map"); numbers in typed arrays keep their values exactly.
+ */
+let candX = new Int32Array(256);
+let candY = new Int32Array(256);
+let candSigma = new Float64Array(256);
+let candResponse = new Float64Array(256);
+let candCurvature = new Float64Array(256);
+let candIndex = new Float64Array(256);
+/** How many candidates the current call has found. */
+let found = 0;
+
+function pushCandidate(
+  x: number,
+  y: number,
+  sigma: number,
+  response: number,
+  curvature: number,
+  index: number,
+): void {
+  if (found === candX.length) growCandidates();
+  candX[found] = x;
+  candY[found] = y;
+  candSigma[found] = sigma;
+  candResponse[found] = response;
+  candCurvature[found] = curvature;
+  candIndex[found] = index;
+  found++;
+}
+
+function growCandidates(): void {
+  const n = candX.length * 2;
+  const x = new Int32Array(n);
+  const y = new Int32Array(n);
+  const sigma = new Float64Array(n);
+  const response = new Float64Array(n);
+  const curvature = new Float64Array(n);
+  const index = new Float64Array(n);
+  x.set(candX);
+  y.set(candY);
+  sigma.set(candSigma);
+  response.set(candResponse);
+  curvature.set(candCurvature);
+  index.set(candIndex);
+  candX = x;
+  candY = y;
+  candSigma = sigma;
+  candResponse = response;
+  candCurvature = curvature;
+  candIndex = index;
+}
+
+/** Candidate a before b: the stronger response, then the lower index (was the objects' sort). */
+function strongerFirst(a: number, b: number): number {
+  return (
+    (candResponse[b] as number) - (candResponse[a] as number) ||
+    (candIndex[a] as number) - (candIndex[b] as number)
+  );
+}
 
 /**
  * Whether a blob already kept lies within `sep` (larger) sigmas of the candidate: a function of
  * its own, called once per candidate, so V8 optimises it whole (decision 138).
  */
-function overlapsKept(kept: readonly Blob[], cand: Candidate, sep: number): boolean {
+function overlapsKept(
+  kept: readonly Blob[],
+  x: number,
+  y: number,
+  sigma: number,
+  sep: number,
+): boolean {
   for (let j = 0; j < kept.length; j++) {
     const k = kept[j] as Blob;
-    const r = sep * Math.max(k.sigma, cand.sigma);
-    const dx = k.x - cand.x;
-    const dy = k.y - cand.y;
+    const r = sep * Math.max(k.sigma, sigma);
+    const dx = k.x - x;
+    const dy = k.y - y;
     if (dx * dx + dy * dy < r * r) return true;
   }
   return false;
 }
 
 /**
- * One level's local maxima of D = sign·(coarse − fine) above `minResponse` inside the mask, pushed
- * onto `out`. A function of its own, with the DoG read inline rather than through a closure made
+ * One level's local maxima of D = sign·(coarse − fine) above `minResponse` inside the mask, as
+ * candidates. A function of its own, with the DoG read inline rather than through a closure made
  * per level: V8 then optimises it once for every level and call (decision 138), not the loop of
  * one long function again after each exit, and the values are the same.
  */
@@ -118,11 +191,11 @@ function scanLevel(
   width: number,
   height: number,
   edgeLimit: number,
-  found: { sigma: number; offset: number },
-  out: Candidate[],
+  sigma: number,
+  offset: number,
 ): void {
   for (let y = 1; y < height - 1; y++)
-    scanRow(f, c, sign, mask, minResponse, width, y, edgeLimit, found, out);
+    scanRow(f, c, sign, mask, minResponse, width, y, edgeLimit, sigma, offset);
 }
 
 /**
@@ -140,8 +213,8 @@ function scanRow(
   width: number,
   y: number,
   edgeLimit: number,
-  found: { sigma: number; offset: number },
-  out: Candidate[],
+  sigma: number,
+  offset: number,
 ): void {
   for (let x = 1; x < width - 1; x++) {
     const i = y * width + x;
@@ -162,14 +235,7 @@ function scanRow(
     ) {
       const edge = edgeMeasure(f, c, sign, i, width, v);
       if (edge >= edgeLimit) continue;
-      out.push({
-        x,
-        y,
-        sigma: found.sigma,
-        response: v,
-        curvature: ratioOfEdgeMeasure(edge),
-        index: found.offset + i,
-      });
+      pushCandidate(x, y, sigma, v, ratioOfEdgeMeasure(edge), offset + i);
     }
   }
 }

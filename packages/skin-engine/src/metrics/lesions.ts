@@ -2,6 +2,9 @@ import { downsample2, gaussianBlur } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { f32, type Scratch } from '../image/scratch';
 import { detectBlobs, type Blob } from './blobs';
+import { ringBuffers, ringContrast, type RingBuffers } from './ring';
+
+export { REL_L16, ringBuffers, ringContrast, type RingBuffers } from './ring';
 
 /**
  * Lesions (decision 057): inflammatory lesions (papules, pustules, nodules) and comedones, each
@@ -25,8 +28,6 @@ import { detectBlobs, type Blob } from './blobs';
  * brown (Δa / |ΔL| soft over RED_RATIO_FROM…TO), round, and not a glint. Comedones: comedones.ts (decision 123).
  */
 
-/** The lightness at which relative contrasts equal CIELAB differences (L* 60). */
-export const REL_L16 = 76;
 /** Share of L* taken from a* in the channel whose blobs are the candidates (a* − INFLAM_DARK·L*). */
 export const INFLAM_DARK = 0.35;
 /**
@@ -191,182 +192,14 @@ export function softAt(value: number, threshold: number): number {
   return ramp((value - INFLAM_FROM * threshold) / ((INFLAM_TO - INFLAM_FROM) * threshold));
 }
 
-/** Median of the first n values (in place). */
-function medianOf(v: Float32Array, n: number): number {
-  if (n === 0) return 0;
-  const s = v.subarray(0, n).sort();
-  return n % 2 ? (s[n >> 1] as number) : ((s[(n >> 1) - 1] as number) + (s[n >> 1] as number)) / 2;
-}
-
-interface Ring {
-  L: number;
-  a: number;
-  b: number;
-  n: number;
-}
-
-/**
- * Contrast of the disc of radius rc around (x, y) with the ring rIn…rOut (medians over skin, so a
- * neighbouring lesion or a pore in the ring does not move it), on the REL_L16 scale.
- */
-export function ringContrast(
-  input: Pick<LesionInput, 'width' | 'height' | 'L' | 'A' | 'B' | 'core'>,
-  x: number,
-  y: number,
-  rc: number,
-  rIn: number,
-  rOut: number,
-  buf: RingBuffers,
-  rDisc = 0,
-): {
-  contrast: [number, number, number];
-  ring: Ring;
-  centre: Ring;
-  aSides: number;
-  /** The darkening against the second lightest quarter of the ring (relative scale). */
-  darkSides: number;
-  /** Share of the ring on measured skin. */
-  ringShare: number;
-  /**
-   * With rDisc: the a* of the whole disc of radius rDisc against each quarter of the ring, the
-   * second smallest, as `aSides` (the redness read at the scale a 4:2:0 JPEG keeps colour at,
-   * and on every side as the centre's), and the disc's upper third's lightness minus its lower
-   * third's (a dome lit from above), both on the relative scale; else 0.
-   */
-  aDisc: number;
-  dome: number;
-} | null {
-  const { width, height, L, A, B, core } = input;
-  const R = Math.ceil(rOut);
-  buf.quadN.fill(0);
-  let n = 0;
-  let ringArea = 0;
-  let cL = 0;
-  let ca = 0;
-  let cb = 0;
-  let cn = 0;
-  const disc = { a: 0, n: 0, top: 0, nTop: 0, bottom: 0, nBottom: 0 };
-  const third = rDisc / 3;
-  for (let dy = -R; dy <= R; dy++) {
-    const yy = y + dy;
-    if (yy < 0 || yy >= height) continue;
-    for (let dx = -R; dx <= R; dx++) {
-      const xx = x + dx;
-      if (xx < 0 || xx >= width) continue;
-      const d2 = dx * dx + dy * dy;
-      const i = yy * width + xx;
-      if (d2 >= rIn * rIn && d2 <= rOut * rOut) ringArea++;
-      if (!core[i]) continue;
-      if (d2 <= rDisc * rDisc) {
-        disc.a += A[i] as number;
-        disc.n++;
-        if (dy < -third) {
-          disc.top += L[i] as number;
-          disc.nTop++;
-        } else if (dy > third) {
-          disc.bottom += L[i] as number;
-          disc.nBottom++;
-        }
-      }
-      if (d2 <= rc * rc) {
-        cL += L[i] as number;
-        ca += A[i] as number;
-        cb += B[i] as number;
-        cn++;
-      } else if (d2 >= rIn * rIn && d2 <= rOut * rOut && n < buf.L.length) {
-        buf.L[n] = L[i] as number;
-        buf.a[n] = A[i] as number;
-        buf.b[n] = B[i] as number;
-        n++;
-        const q = (dy < 0 ? 2 : 0) + (dx < 0 ? 1 : 0);
-        const quad = buf.quads[q] as Float32Array;
-        const k = buf.quadN[q] as number;
-        if (k < quad.length) {
-          quad[k] = A[i] as number;
-          (buf.quadsL[q] as Float32Array)[k] = L[i] as number;
-          buf.quadN[q] = k + 1;
-        }
-      }
-    }
-  }
-  if (cn === 0 || n < 8) return null;
-  const ring = { L: medianOf(buf.L, n), a: medianOf(buf.a, n), b: medianOf(buf.b, n), n };
-  const centre = { L: cL / cn, a: ca / cn, b: cb / cn, n: cn };
-  const k = REL_L16 / Math.max(8, ring.L + 16);
-  // The a* contrast with each quarter of the ring; the second smallest of the four: a spot is
-  // redder than the skin on every side (one side may hold a neighbouring lesion), the edge of a
-  // broad red area only on one half.
-  const sides = [0, 1, 2, 3].map((q) =>
-    (buf.quadN[q] as number) >= 2
-      ? centre.a - medianOf(buf.quads[q] as Float32Array, buf.quadN[q] as number)
-      : centre.a - ring.a,
-  );
-  sides.sort((p, q) => p - q);
-  // Likewise the darkening against each quarter (a dark spot is darker on every side, a shadow's
-  // edge on one half).
-  const darkSides = [0, 1, 2, 3].map((q) =>
-    (buf.quadN[q] as number) >= 2
-      ? medianOf(buf.quadsL[q] as Float32Array, buf.quadN[q] as number) - centre.L
-      : ring.L - centre.L,
-  );
-  darkSides.sort((p, q) => p - q);
-  return {
-    contrast: [k * (centre.L - ring.L), k * (centre.a - ring.a), k * (centre.b - ring.b)],
-    ring,
-    centre,
-    aSides: k * (sides[1] as number),
-    darkSides: k * (darkSides[1] as number),
-    ringShare: ringArea ? n / ringArea : 0,
-    aDisc: disc.n ? k * discSides(buf, disc.a / disc.n, ring.a) : 0,
-    dome: disc.nTop && disc.nBottom ? k * (disc.top / disc.nTop - disc.bottom / disc.nBottom) : 0,
-  };
-}
-
-/** The a* of a disc against each quarter of the ring (as `sides`): the second smallest. */
-function discSides(buf: RingBuffers, a: number, ringA: number): number {
-  const sides = [0, 1, 2, 3].map((q) =>
-    (buf.quadN[q] as number) >= 2
-      ? a - medianOf(buf.quads[q] as Float32Array, buf.quadN[q] as number)
-      : a - ringA,
-  );
-  sides.sort((p, q) => p - q);
-  return sides[1] as number;
-}
-
-export interface RingBuffers {
-  L: Float32Array;
-  a: Float32Array;
-  b: Float32Array;
-  quads: Float32Array[];
-  quadsL: Float32Array[];
-  quadN: Uint32Array;
-}
-
-export function ringBuffers(maxR: number): RingBuffers {
-  const n = Math.ceil(Math.PI * (maxR + 1) ** 2);
-  return {
-    L: new Float32Array(n),
-    a: new Float32Array(n),
-    b: new Float32Array(n),
-    quads: [0, 1, 2, 3].map(() => new Float32Array(n)),
-    quadsL: [0, 1, 2, 3].map(() => new Float32Array(n)),
-    quadN: new Uint32Array(4),
-  };
-}
-
-/** The ring radii of a blob of radius r (working px). */
-export function ringOf(r: number): { rc: number; rIn: number; rOut: number } {
-  const rc = Math.max(1, CENTRE_SHARE * r);
-  const rIn = Math.max(3, 1.8 * r);
-  return { rc, rIn, rOut: rIn + Math.max(3, 1.5 * r) };
-}
-
 /**
  * Inflammatory lesions: candidates are the blobs of a* − INFLAM_DARK·L* (half resolution, levels
- * 0–2: radius ≈ 1.1–2.8 mm), each then read against the skin around it.
+ * 0–2: radius ≈ 1.1–2.8 mm), each then read against the skin around it. The channel is made per
+ * row and each candidate weighed by a function of its own (decision 152): no long loop in a
+ * function entered once per analysis, whose on-stack code V8 threw away after the loop.
  */
 export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[] {
-  const { aStackHalf, halfSigmas, lHalf0, coreHalf, width, shine } = input;
+  const { aStackHalf, halfSigmas, lHalf0, coreHalf } = input;
   const a0 = aStackHalf[0] as Plane;
   // The combined channel's stack: the a* levels minus INFLAM_DARK × the same blurs of L*.
   const stack: Plane[] = [];
@@ -380,7 +213,8 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
     const a = (aStackHalf[k] as Plane).data;
     const out = f32(pool, a.length, false);
     const l = lLevel.data;
-    for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) - INFLAM_DARK * (l[i] as number);
+    const w = Math.max(1, a0.width);
+    for (let i = 0; i < a.length; i += w) inflamChannelRow(a, l, out, i, Math.min(a.length, i + w));
     stack.push({ data: out, width: a0.width, height: a0.height });
   }
   const buf = ringBuffers(20);
@@ -394,41 +228,67 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
     maxCurvatureRatio: ROUND_TO,
   });
   const lesions: Lesion[] = [];
-  for (const bl of candidates) {
-    const x = Math.min(width - 1, bl.x * 2);
-    const y = Math.min(input.height - 1, bl.y * 2);
-    const sigma = bl.sigma * 2;
-    const r = Math.SQRT2 * sigma;
-    const { rc, rIn, rOut } = ringOf(r);
-    const c = ringContrast(input, x, y, rc, rIn, rOut, buf, r);
-    if (!c) continue;
-    const [dL, daCentre] = c.contrast;
-    // Redness is also read over the whole disc (decision 107): a q45 JPEG spreads a small
-    // papule's a* over its chroma block, so the disc keeps what the centre lost; on every side.
-    const da = Math.max(daCentre, c.aDisc);
-    const darkening = (1 - DARK_RING_SHARE) * c.darkSides - DARK_RING_SHARE * dL;
-    const ratio = da / Math.max(0.5, Math.abs(dL));
-    const clearlyRed = ramp((ratio - DARK_RED_FROM) / (DARK_RED_TO - DARK_RED_FROM));
-    const strength = inflamStrength(
-      Math.max(c.aSides, c.aDisc),
-      -darkening,
-      domeRound(bl.curvature) * clearlyRed,
-    );
-    const threshold = inflamThreshold(bl.curvature, c.dome);
-    const red = ramp((ratio - RED_RATIO_FROM) / (RED_RATIO_TO - RED_RATIO_FROM));
-    // A glint is specular (bright and desaturated); a pustule's pale core is neither.
-    const notGlint = 1 - (shine[y * width + x] as number);
-    // The skin around must be measured skin of the zones on most sides: beside an eye, a lip or
-    // a nostril (or the under-eyes' crease) the "surround" is something else.
-    const edge = SURROUND_FROM - SURROUND_STRONG * ramp((strength / threshold - 1.5) / 0.75);
-    const surround = ramp((c.ringShare - edge) / 0.25);
-    const round = ramp(Math.log(ROUND_TO / bl.curvature) / Math.log(ROUND_TO / ROUND_FROM));
-    const weight =
-      softAt(strength, threshold) * (dL < 0 || da > 2 * dL ? red : 0) * notGlint * surround * round;
-    if (weight <= 0) continue;
-    lesions.push({ ...bl, x, y, sigma, kind: 'inflammatory', weight, contrast: c.contrast });
+  for (let j = 0; j < candidates.length; j++) {
+    const lesion = inflammatoryLesion(input, candidates[j] as Blob, buf);
+    if (lesion) lesions.push(lesion);
   }
   return lesions;
+}
+
+/** One row (pixels i0…i1) of the combined channel a* − INFLAM_DARK·L*. */
+function inflamChannelRow(
+  a: Float32Array,
+  l: Float32Array,
+  out: Float32Array,
+  i0: number,
+  i1: number,
+): void {
+  for (let i = i0; i < i1; i++) out[i] = (a[i] as number) - INFLAM_DARK * (l[i] as number);
+}
+
+/** One candidate blob (half-resolution coordinates) read against the skin around it, or null. */
+function inflammatoryLesion(input: LesionInput, bl: Blob, buf: RingBuffers): Lesion | null {
+  const { width, shine } = input;
+  const x = Math.min(width - 1, bl.x * 2);
+  const y = Math.min(input.height - 1, bl.y * 2);
+  const sigma = bl.sigma * 2;
+  const r = Math.SQRT2 * sigma;
+  const { rc, rIn, rOut } = ringOf(r);
+  const c = ringContrast(input, x, y, rc, rIn, rOut, buf, r);
+  if (!c) return null;
+  const dL = c.contrast[0];
+  const daCentre = c.contrast[1];
+  // Redness is also read over the whole disc (decision 107): a q45 JPEG spreads a small
+  // papule's a* over its chroma block, so the disc keeps what the centre lost; on every side.
+  const da = Math.max(daCentre, c.aDisc);
+  const darkening = (1 - DARK_RING_SHARE) * c.darkSides - DARK_RING_SHARE * dL;
+  const ratio = da / Math.max(0.5, Math.abs(dL));
+  const clearlyRed = ramp((ratio - DARK_RED_FROM) / (DARK_RED_TO - DARK_RED_FROM));
+  const strength = inflamStrength(
+    Math.max(c.aSides, c.aDisc),
+    -darkening,
+    domeRound(bl.curvature) * clearlyRed,
+  );
+  const threshold = inflamThreshold(bl.curvature, c.dome);
+  const red = ramp((ratio - RED_RATIO_FROM) / (RED_RATIO_TO - RED_RATIO_FROM));
+  // A glint is specular (bright and desaturated); a pustule's pale core is neither.
+  const notGlint = 1 - (shine[y * width + x] as number);
+  // The skin around must be measured skin of the zones on most sides: beside an eye, a lip or
+  // a nostril (or the under-eyes' crease) the "surround" is something else.
+  const edge = SURROUND_FROM - SURROUND_STRONG * ramp((strength / threshold - 1.5) / 0.75);
+  const surround = ramp((c.ringShare - edge) / 0.25);
+  const round = ramp(Math.log(ROUND_TO / bl.curvature) / Math.log(ROUND_TO / ROUND_FROM));
+  const weight =
+    softAt(strength, threshold) * (dL < 0 || da > 2 * dL ? red : 0) * notGlint * surround * round;
+  if (weight <= 0) return null;
+  return { ...bl, x, y, sigma, kind: 'inflammatory', weight, contrast: c.contrast };
+}
+
+/** The ring radii of a blob of radius r (working px). */
+export function ringOf(r: number): { rc: number; rIn: number; rOut: number } {
+  const rc = Math.max(1, CENTRE_SHARE * r);
+  const rIn = Math.max(3, 1.8 * r);
+  return { rc, rIn, rOut: rIn + Math.max(3, 1.5 * r) };
 }
 
 export function lesionRingBuffers(): RingBuffers {

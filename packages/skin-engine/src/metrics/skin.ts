@@ -2,13 +2,24 @@ import type { ExclusionReason, RegionKey } from '@lumiskin/contract/analysis';
 import { REGIONS } from '@lumiskin/contract/constants';
 import type { FaceFrame, FrameRegion } from '../face/frame';
 import { individualTypologyAngle } from '../image/color';
-import { downsample2, gaussianBlur, upsample2, valleyStrength } from '../image/filters';
+import { downsample2, gaussianBlur, valleyStrength } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { andInto, labelInto, orInto } from '../image/mask';
-import { difference, magnitude, scaleAbout } from '../image/pixel-loops';
+import { magnitude } from '../image/pixel-loops';
 import { f32, plane, u8, type Scratch } from '../image/scratch';
 import { maskedQuantile, maskedQuantiles } from '../image/stats';
 import { detectHair, zoneSkin, type HairMap } from './hair';
+import { CONTRAST_REF_L, equalised, L_SIGMAS } from './scale-spaces';
+
+export {
+  A_SIGMAS,
+  CONTRAST_GAMMA,
+  CONTRAST_REF_L,
+  contrastScale,
+  EFFECTIVE_BLUR,
+  EFFECTIVE_CHROMA_BLUR,
+  L_SIGMAS,
+} from './scale-spaces';
 
 /**
  * What every measurement of one working frame reads (decision 044's pool lends its arrays): the
@@ -92,9 +103,6 @@ export function rednessAllowance(ita: number): number {
   return Math.max(0, Math.min(4, (41 - ita) * 0.1));
 }
 
-export const L_SIGMAS = [0.8, 1.28, 2.05, 3.3, 5.2] as const;
-export const A_SIGMAS = [1.28, 2.05, 3.3, 5.2] as const;
-
 /**
  * Specular weight per pixel (0..1): brighter than the face's typical skin and less saturated
  * than it (an oil film reflects the light source's colour: Shafer's dichromatic reflection model),
@@ -115,7 +123,38 @@ export function shineWeights(
   const { addedLight = false, cs = 1 } = opts;
   const oilScale = addedLight ? oilToneScale(refL) : 1;
   const hpScale = addedLight ? oilScale / cs : 1;
-  for (let i = 0; i < mask.length; i++) {
+  // 1024 pixels per call (decision 152: the loop, entered once per frame, was compiled on the stack).
+  for (let i = 0; i < mask.length; i += 1024)
+    shineRange(
+      L,
+      chroma,
+      highPass,
+      mask,
+      refL,
+      refChroma,
+      out,
+      oilScale,
+      hpScale,
+      i,
+      Math.min(mask.length, i + 1024),
+    );
+}
+
+/** shineWeights' pixels i0…i1. */
+function shineRange(
+  L: Float32Array,
+  chroma: Float32Array,
+  highPass: Float32Array,
+  mask: Uint8Array,
+  refL: number,
+  refChroma: number,
+  out: Float32Array,
+  oilScale: number,
+  hpScale: number,
+  i0: number,
+  i1: number,
+): void {
+  for (let i = i0; i < i1; i++) {
     if (!mask[i]) continue;
     const desaturated = ramp((refChroma - (chroma[i] as number)) / (0.5 * refChroma));
     if (desaturated === 0) continue;
@@ -169,63 +208,6 @@ export function shinePercent(
 
 export const SHINE_DL = 6;
 
-/**
- * Contrast normalisation for skin tone: lightness differences are measured in L* scaled by
- * (L*ref / CONTRAST_REF_L)^CONTRAST_GAMMA around the skin's own lightness. In L*, the same
- * surface detail reads stronger on darker skin (glints and shadows of a given size add a fixed
- * amount of light to a darker background); γ = 1 was fitted on the calibration half so that no
- * texture measure correlates with ITA° (docs/skin-engine.md, "Tone fairness").
- */
-export const CONTRAST_REF_L = 60;
-/**
- * Common effective blur of the working frame (σ in working px): that of a face about 220 px
- * high (the smallest the quality gate accepts) enlarged to WORK_FACE_HEIGHT.
- */
-export const EFFECTIVE_BLUR = 0.75;
-export const CONTRAST_GAMMA = 1;
-/** Common effective blur of a* (working px): fine colour detail that a JPEG re-save removes. */
-export const EFFECTIVE_CHROMA_BLUR = 1.5;
-
-export function contrastScale(referenceL: number): number {
-  return Math.max(0.4, Math.min(1.4, (referenceL / CONTRAST_REF_L) ** CONTRAST_GAMMA));
-}
-
-/**
- * Gaussian scale spaces. Fine L* levels are computed at full working resolution by cascading
- * (blurring G(σᵢ) by √(σᵢ₊₁² − σᵢ²)); the coarse L* levels and a* (which JPEG stores at half
- * resolution anyway, 4:2:0) at half resolution, then upsampled.
- */
-function scaleSpaces(frame: FaceFrame, lightness: Plane, chromaExtra: number, pool: Scratch) {
-  const { lab, width, height } = frame;
-  const step = (from: number, to: number) => Math.sqrt(to * to - from * from);
-  const L0 = gaussianBlur(lightness, L_SIGMAS[0], pool);
-  const L1 = gaussianBlur(L0, step(L_SIGMAS[0], L_SIGMAS[1]), pool);
-  const L2 = gaussianBlur(L1, step(L_SIGMAS[1], L_SIGMAS[2]), pool);
-  // 2×2 averaging adds ≈ 0.29 half-pixels of blur (box of width 1 at half scale: 1/√12).
-  const boxSigma = 1 / Math.sqrt(12);
-  const half2 = downsample2(L2, pool);
-  const s2 = Math.hypot(L_SIGMAS[2] / 2, boxSigma);
-  const L3h = gaussianBlur(half2, step(s2, L_SIGMAS[3] / 2), pool);
-  const L4h = gaussianBlur(L3h, step(L_SIGMAS[3] / 2, L_SIGMAS[4] / 2), pool);
-  const Ls = [L0, L1, L2, upsample2(L3h, width, height, pool), upsample2(L4h, width, height, pool)];
-
-  const aHalf = downsample2(lab.a, pool);
-  const A0 = gaussianBlur(
-    aHalf,
-    Math.sqrt((A_SIGMAS[0] / 2) ** 2 - boxSigma ** 2 + (chromaExtra / 2) ** 2),
-    pool,
-  );
-  const A1 = gaussianBlur(A0, step(A_SIGMAS[0] / 2, A_SIGMAS[1] / 2), pool);
-  const A2 = gaussianBlur(A1, step(A_SIGMAS[1] / 2, A_SIGMAS[2] / 2), pool);
-  const A3 = gaussianBlur(A2, step(A_SIGMAS[2] / 2, A_SIGMAS[3] / 2), pool);
-  const aStackHalf = [A0, A1, A2, A3];
-
-  return {
-    Ls,
-    aStackHalf,
-    lowA: upsample2(A3, width, height, pool).data,
-  };
-}
 /** Smoothing of the hair weight around a counted mark (working px, ≈ 2 mm). */
 export const BLOB_HAIR_SIGMA = 3;
 
@@ -246,38 +228,6 @@ function sampleUp2(half: Plane, x: number, y: number): number {
   const bottom =
     (data[r1 + x0] as number) + ((data[r1 + x1] as number) - (data[r1 + x0] as number)) * tx;
   return Math.fround(top + (bottom - top) * ty);
-}
-
-/**
- * Lightness brought to the common effective resolution and the skin's own contrast, its scale
- * spaces, and plain a*, b*.
- */
-function equalised(frame: FaceFrame, pool: Scratch) {
-  const { width, height, lab, reference } = frame;
-  // Lightness for the texture measures (contrast scaled to the skin's own lightness); the raw L*
-  // (Lraw) is kept for colour, shine and the zones' mean lightness.
-  const Lraw = lab.L.data;
-  const cs = contrastScale(reference.L);
-  const lightness = plane(pool, width, height, false);
-  scaleAbout(Lraw, lightness.data, reference.L, cs);
-  // Every photo is brought to the same effective resolution before the fine scales: a face
-  // enlarged to the working frame is already blurred by ≈ ½ source pixel; sharper sources get
-  // the difference, so a re-save or a resize does not change what the finest filters see.
-  const sourceBlur = 0.5 * Math.max(1, frame.scale);
-  const extra = Math.sqrt(Math.max(0, EFFECTIVE_BLUR ** 2 - sourceBlur ** 2));
-  const equalised = extra > 0.05 ? gaussianBlur(lightness, extra, pool) : lightness;
-  // Chroma likewise: JPEG keeps colour at half resolution (4:2:0) or less, and a re-save or a
-  // resize changes how much fine colour detail survives, so a* gets a common effective blur.
-  const chromaExtra = Math.sqrt(Math.max(0, EFFECTIVE_CHROMA_BLUR ** 2 - sourceBlur ** 2));
-  const { Ls, aStackHalf, lowA } = scaleSpaces(frame, equalised, chromaExtra, pool);
-  const L = equalised.data;
-  const A = lab.a.data;
-  const B = lab.b.data;
-  const G2 = Ls[2] as Plane;
-  const highPass = f32(pool, L.length, false);
-  difference(L, G2.data, highPass);
-
-  return { Lraw, cs, extra, chromaExtra, Ls, aStackHalf, lowA, L, A, B, highPass };
 }
 
 /** The soft hair weight and the skin each zone measures (decision 039). */
@@ -361,7 +311,7 @@ function skinWeights(
  * The hair weight over the skin and, for a counted mark, the weight of the skin around it (1 − the
  * hair weight smoothed over ≈ 2 mm).
  */
-function hairAround(
+export function hairAround(
   frame: FaceFrame,
   skinAll: Uint8Array,
   skinW: Float32Array,
@@ -372,12 +322,11 @@ function hairAround(
   // centre: 1 − the hair weight smoothed over ≈ 2 mm (σ BLOB_HAIR_SIGMA), or at the centre if
   // higher. A dark dot at the edge of a beard is more likely a follicle than a spot, and the
   // smoothed weight moves little when a re-save nudges the beard's edge by a pixel.
+  // (Its loops 1024 pixels per call, decision 152: each was compiled on the stack, and the code
+  // after it, never run, threw that away.)
   let anyHair = false;
-  for (let i = 0; i < skinW.length; i++)
-    if (skinAll[i] && (skinW[i] as number) < 1) {
-      anyHair = true;
-      break;
-    }
+  for (let i = 0; i < skinW.length && !anyHair; i += 1024)
+    anyHair = hairIn(skinAll, skinW, i, Math.min(skinW.length, i + 1024));
   // Smoothed at half resolution and read (bilinearly) only at the marks' centres.
   let nearHair: Plane | null = null;
   // The hair weight over the skin (0 elsewhere), and where it is > 0; fine lines widen it below.
@@ -386,14 +335,8 @@ function hairAround(
   if (anyHair) {
     hairHere = plane(pool, width, height);
     hairSupport = u8(pool, skinW.length);
-    for (let i = 0; i < skinW.length; i++) {
-      if (!skinAll[i]) continue;
-      const h = 1 - (skinW[i] as number);
-      if (h > 0) {
-        hairHere.data[i] = h;
-        hairSupport[i] = 1;
-      }
-    }
+    for (let i = 0; i < skinW.length; i += 1024)
+      hairRange(skinAll, skinW, hairHere.data, hairSupport, i, Math.min(skinW.length, i + 1024));
     nearHair = gaussianBlur(downsample2(hairHere, pool), BLOB_HAIR_SIGMA / 2, pool);
   }
   const blobSkinW = (x: number, y: number): number => {
@@ -403,6 +346,55 @@ function hairAround(
     return h >= 1 ? 0 : 1 - h;
   };
   return { hairHere, hairSupport, blobSkinW };
+}
+
+/** skinContext's counts: core pixels, and those of them clipped. */
+const coreCounts = new Int32Array(2);
+
+/**
+ * The core pixels in i0…i1 and those clipped, added to coreCounts (1024 pixels per call, decision
+ * 152: skinContext's loop was compiled on the stack and thrown away after it).
+ */
+function countCore(core: Uint8Array, clipped: Uint8Array | null, i0: number, i1: number): void {
+  let nCore = coreCounts[0] as number;
+  let nClipped = coreCounts[1] as number;
+  for (let i = i0; i < i1; i++) {
+    if (!core[i]) continue;
+    nCore++;
+    if (clipped !== null && clipped[i]) nClipped++;
+  }
+  coreCounts[0] = nCore;
+  coreCounts[1] = nClipped;
+}
+
+/** Whether a skin pixel in i0…i1 has a hair weight (skinW < 1). */
+function hairIn(skinAll: Uint8Array, skinW: Float32Array, i0: number, i1: number): boolean {
+  for (let i = i0; i < i1; i++) {
+    // Both read for every pixel (no load that only a later chunk reaches); the same answer.
+    const skin = skinAll[i] as number;
+    const hairy = (skinW[i] as number) < 1;
+    if (skin && hairy) return true;
+  }
+  return false;
+}
+
+/** hairAround's pixels i0…i1: the hair weight over the skin, and where it is > 0 (both zero-filled). */
+function hairRange(
+  skinAll: Uint8Array,
+  skinW: Float32Array,
+  hair: Float32Array,
+  support: Uint8Array,
+  i0: number,
+  i1: number,
+): void {
+  // Every pixel written (hair and support are zero-filled: 0 where they were 0), so no load or
+  // store is first reached by a later chunk.
+  for (let i = i0; i < i1; i++) {
+    const h = 1 - (skinW[i] as number);
+    const on = skinAll[i] !== 0 && h > 0;
+    hair[i] = on ? h : 0;
+    support[i] = on ? 1 : 0;
+  }
 }
 
 /** Builds the context of one working frame; its arrays come from `pool` (decision 044). */
@@ -424,13 +416,11 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
   // (core lies within the zones' rows: only those are scanned.)
   const { zoneRows } = frame;
   const baseA = maskedQuantile(lowA, core, BASELINE_A_Q, zoneRows);
-  let nClipped = 0;
-  let nCore = 0;
-  for (let i = zoneRows.start; i < zoneRows.end; i++) {
-    if (!core[i]) continue;
-    nCore++;
-    if (frame.clipped?.[i]) nClipped++;
-  }
+  coreCounts.fill(0);
+  for (let i = zoneRows.start; i < zoneRows.end; i += 1024)
+    countCore(core, frame.clipped, i, Math.min(zoneRows.end, i + 1024));
+  const nCore = coreCounts[0] as number;
+  const nClipped = coreCounts[1] as number;
   // Diffuse redness reads against a steadier baseline: the mean of a band of percentiles, which a
   // re-compression's chroma quantisation moves less than one percentile (decision 049).
   const diffuseQs = maskedQuantiles(lowA, core, DIFFUSE_BASE_QS, zoneRows);
