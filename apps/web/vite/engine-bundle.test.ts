@@ -28,7 +28,13 @@ const fromHuman = createRequire(humanNoBundle());
 const tfjsFile = (file: string) =>
   fs.readFileSync(fromHuman.resolve(`@tensorflow/${file}`), 'utf8');
 
-async function bundleWorker(): Promise<string> {
+/** The worker's code, and the bundled modules' ids (their files). */
+interface Bundle {
+  code: string;
+  modules: string[];
+}
+
+async function bundleWorker(): Promise<Bundle> {
   const result = await build({
     configFile: false,
     logLevel: 'silent',
@@ -41,14 +47,15 @@ async function bundleWorker(): Promise<string> {
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-  return outputs
-    .flatMap((o) => o.output)
-    .map((chunk) => (chunk.type === 'chunk' ? chunk.code : ''))
-    .join('\n');
+  const chunks = outputs.flatMap((o) => o.output).filter((c) => c.type === 'chunk');
+  return {
+    code: chunks.map((chunk) => chunk.code).join('\n'),
+    modules: chunks.flatMap((chunk) => Object.keys(chunk.modules)),
+  };
 }
 
 /** Built once for every test of this file. */
-let built: Promise<string> | undefined;
+let built: Promise<Bundle> | undefined;
 const bundledWorker = () => (built ??= bundleWorker());
 
 /**
@@ -65,7 +72,7 @@ const LEFT_OUT = {
 describe('the engine worker bundle', () => {
   let code = '';
   beforeAll(async () => {
-    code = await bundledWorker();
+    ({ code } = await bundledWorker());
   }, 120_000);
 
   it('has Human and the tfjs WASM backend', () => {
@@ -194,10 +201,49 @@ function opsCalledFor(op: string, category: string): string[] {
   return [...block.matchAll(/\bops\.(\w+)/g)].map((m) => m[1] ?? '');
 }
 
+/** tfjs-core's kernel names by the constant that holds each (`export const Add = 'Add'`). */
+function kernelNames(): Map<string, string> {
+  const source = tfjsFile('tfjs-core/dist/kernel_names.js');
+  return new Map(
+    [...source.matchAll(/export const (\w+) = '(\w+)'/g)].map((m) => [m[1] ?? '', m[2] ?? '']),
+  );
+}
+
+/** The kernel names tfjs-core's modules in the bundle run (`runKernel(Add, …)`, `runKernel('Square', …)`). */
+function kernelsAskedFor(modules: string[]): Set<string> {
+  const names = kernelNames();
+  const asked = new Set<string>();
+  for (const id of modules.filter((m) => m.includes('/@tensorflow/tfjs-core/dist/'))) {
+    const source = fs.readFileSync(id.replace(/\?.*$/, ''), 'utf8');
+    for (const m of source.matchAll(/runKernel\((\w+)\b/g)) {
+      const name = names.get(m[1] ?? '');
+      if (name) asked.add(name);
+    }
+    for (const m of source.matchAll(/runKernel\('(\w+)'/g)) asked.add(m[1] ?? '');
+  }
+  return asked;
+}
+
+/** The kernel each of the WASM backend's kernel files registers (by its file name). */
+function wasmKernelOf(file: string): string {
+  const source = tfjsFile(`tfjs-backend-wasm/dist/kernels/${file}.js`);
+  const m =
+    /kernelName: '(\w+)'/.exec(source) ??
+    /kernelName: (\w+)/.exec(source) ??
+    /Config = create\w+KernelConfig\((\w+)/.exec(source);
+  if (!m?.[1]) throw new Error(`no kernel name in the WASM backend's ${file}.js`);
+  return kernelNames().get(m[1]) ?? m[1];
+}
+
+/** Kernel files imported by a registration module's source (`…/kernels/<File>'`). */
+function kernelFiles(source: string): string[] {
+  return [...source.matchAll(/\/kernels\/(\w+)(?:\.js)?'/g)].map((m) => m[1] ?? '');
+}
+
 describe('the engine worker bundle without the tfjs code nothing runs (decision 153)', () => {
   let code = '';
   beforeAll(async () => {
-    code = await bundledWorker();
+    ({ code } = await bundledWorker());
   }, 120_000);
 
   it('has none of the ops, op categories and optimizers the aliases leave out', () => {
@@ -247,6 +293,28 @@ describe('the engine worker bundle without the tfjs code nothing runs (decision 
     for (const name of called) expect(given[name], name).toBe(core[name]);
   });
 
+  it("registers the WASM backend's kernel for every kernel name the bundled ops ask for", async () => {
+    const { modules } = await bundledWorker();
+    const all = kernelFiles(tfjsFile('tfjs-backend-wasm/dist/register_all_kernels.js'));
+    expect(all.length).toBeGreaterThan(150);
+    const registered = new Set(
+      kernelFiles(fs.readFileSync(path.join(here, 'wasm-kernels-the-engine-runs.ts'), 'utf8')).map(
+        wasmKernelOf,
+      ),
+    );
+    const wasmHas = new Set(all.map(wasmKernelOf));
+    const asked = kernelsAskedFor(modules);
+    // The models' own kernels are among them (FusedConv2D, FusedDepthwiseConv2D, Prelu, Sigmoid, …).
+    for (const kernel of ['FusedConv2D', 'DepthwiseConv2dNative', 'MaxPool', 'Prelu', 'Sigmoid'])
+      expect(asked, kernel).toContain(kernel);
+    for (const kernel of asked)
+      if (wasmHas.has(kernel)) expect(registered, kernel).toContain(kernel);
+    expect(registered.size).toBeLessThan(wasmHas.size / 2);
+    expect(modules.some((id) => id.endsWith('tfjs-backend-wasm/dist/kernels/Cumsum.js'))).toBe(
+      false,
+    );
+  });
+
   it('aliases specifiers the packages really import, to stand-ins that fail by name', () => {
     const executor = tfjsFile('tfjs-converter/dist/operations/operation_executor.js');
     const mapper = tfjsFile('tfjs-converter/dist/operations/operation_mapper.js');
@@ -262,6 +330,9 @@ describe('the engine worker bundle without the tfjs code nothing runs (decision 
       "from './optimizers/register_optimizers'",
     );
     expect(fs.readFileSync(humanNoBundle(), 'utf8')).toContain(`from"${HUMAN_TFJS_CORE}"`);
+    expect(tfjsFile('tfjs-backend-wasm/dist/index.js')).toContain(
+      "import './register_all_kernels'",
+    );
     expect(() => noOpExecutor({ op: 'TensorListSplit', category: 'control' })).toThrow(
       /no tfjs executor for control ops \(TensorListSplit\)/,
     );

@@ -101,6 +101,14 @@ export const OPS_FOR_THE_MODELS = path.join(here, 'tfjs-ops-for-the-models.ts');
 export const OPTIMIZER_REGISTRATION = /^\.\/optimizers\/register_optimizers(\.js)?$/;
 export const NO_OPTIMIZERS = path.join(here, 'no-optimizers.ts');
 
+/**
+ * The WASM backend's registration of all its kernels (`./register_all_kernels`, imported by its
+ * `dist/index.js`), resolved to one of the kernels the ops left in the worker can ask for
+ * (decision 153).
+ */
+export const WASM_KERNEL_REGISTRATION = /^\.\/register_all_kernels(\.js)?$/;
+export const WASM_KERNELS_THE_ENGINE_RUNS = path.join(here, 'wasm-kernels-the-engine-runs.ts');
+
 /** Human's no-bundle ESM build (its package `exports` name only the bundled one for browsers). */
 export function humanNoBundle(): string {
   // The `require` condition names dist/human.node.js; the no-bundle build sits beside it.
@@ -121,5 +129,6 @@ export function engineBundleAliases(): Alias[] {
     { find: UNUSED_OP_LISTS, replacement: NO_OP_LIST },
     { find: CONVERTER_OPS, replacement: OPS_FOR_THE_MODELS },
     { find: OPTIMIZER_REGISTRATION, replacement: NO_OPTIMIZERS },
+    { find: WASM_KERNEL_REGISTRATION, replacement: WASM_KERNELS_THE_ENGINE_RUNS },
   ];
 }
