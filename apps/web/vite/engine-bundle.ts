@@ -42,6 +42,73 @@ export const NO_BACKEND = path.join(here, 'no-tfjs-backend.ts');
 export const THREADED_WASM = /^.*\/tfjs-backend-wasm-threaded-simd(\.worker)?\.js$/;
 export const NO_THREADED_WASM = path.join(here, 'no-threaded-wasm.ts');
 
+/**
+ * Human's import of all of tfjs-core (which it copies onto `human.tf` whole, keeping every op in the
+ * bundle) resolved to the names Human and the engine read from it (decision 153). Only Human's
+ * no-bundle build imports tfjs-core by this path; the converter and the WASM backend import
+ * `@tensorflow/tfjs-core`, the same module, by name.
+ */
+export const HUMAN_TFJS_CORE = '@tensorflow/tfjs-core/dist/index.js';
+export const TFJS_CORE_FOR_HUMAN = path.join(here, 'tfjs-core-for-human.ts');
+
+/**
+ * The op categories of tfjs' graph-model converter that the engine's models never use: BlazeFace
+ * and the face mesh (blazeface.json, facemesh.json) are made of `graph` (Const, Placeholder,
+ * Identity), `convolution` (_FusedConv2D, DepthwiseConv2dNative, MaxPool), `arithmetic` (AddV2),
+ * `basic_math` (Relu, Prelu, Sigmoid) and `transformation` (Pad, Reshape) ops. The converter
+ * imports one executor per category (`operations/operation_executor.js`); the others resolve to
+ * one that throws, so the tfjs ops only they name are not bundled (decision 153).
+ */
+export const UNUSED_OP_CATEGORIES = [
+  'control',
+  'creation',
+  'dynamic',
+  'evaluation',
+  'hash_table',
+  'image',
+  'logical',
+  'matrices',
+  'normalization',
+  'ragged',
+  'reduction',
+  'slice_join',
+  'sparse',
+  'spectral',
+  'string',
+] as const;
+export const UNUSED_OP_EXECUTORS = new RegExp(
+  `^\\./executors/(${UNUSED_OP_CATEGORIES.join('|')})_executor(\\.js)?$`,
+);
+export const NO_OP_EXECUTOR = path.join(here, 'no-graph-op-category.ts');
+/** Their op definitions (`operations/op_list/<category>.js`, read by the converter's mapper). */
+export const UNUSED_OP_LISTS = new RegExp(
+  `^\\./op_list/(${UNUSED_OP_CATEGORIES.join('|')})(\\.js)?$`,
+);
+export const NO_OP_LIST = path.join(here, 'no-graph-op-list.ts');
+
+/**
+ * The converter's executors' import of all of tfjs-core's ops (a namespace each passes around as a
+ * value, so none of it can be left out) resolved to the ops they call for the models' op types
+ * (decision 153).
+ */
+export const CONVERTER_OPS = '@tensorflow/tfjs-core/dist/ops/ops_for_converter';
+export const OPS_FOR_THE_MODELS = path.join(here, 'tfjs-ops-for-the-models.ts');
+
+/**
+ * tfjs-core's registration of its training optimizers (imported by its `dist/index.js` only, as
+ * `./optimizers/register_optimizers`): the engine never trains, so it registers none (decision 153).
+ */
+export const OPTIMIZER_REGISTRATION = /^\.\/optimizers\/register_optimizers(\.js)?$/;
+export const NO_OPTIMIZERS = path.join(here, 'no-optimizers.ts');
+
+/**
+ * The WASM backend's registration of all its kernels (`./register_all_kernels`, imported by its
+ * `dist/index.js`), resolved to one of the kernels the ops left in the worker can ask for
+ * (decision 153).
+ */
+export const WASM_KERNEL_REGISTRATION = /^\.\/register_all_kernels(\.js)?$/;
+export const WASM_KERNELS_THE_ENGINE_RUNS = path.join(here, 'wasm-kernels-the-engine-runs.ts');
+
 /** Human's no-bundle ESM build (its package `exports` name only the bundled one for browsers). */
 export function humanNoBundle(): string {
   // The `require` condition names dist/human.node.js; the no-bundle build sits beside it.
@@ -57,5 +124,11 @@ export function engineBundleAliases(): Alias[] {
     { find: /^@vladmandic\/human$/, replacement: humanNoBundle() },
     ...UNUSED_TFJS_BACKENDS.map((id) => ({ find: id, replacement: NO_BACKEND })),
     { find: THREADED_WASM, replacement: NO_THREADED_WASM },
+    { find: HUMAN_TFJS_CORE, replacement: TFJS_CORE_FOR_HUMAN },
+    { find: UNUSED_OP_EXECUTORS, replacement: NO_OP_EXECUTOR },
+    { find: UNUSED_OP_LISTS, replacement: NO_OP_LIST },
+    { find: CONVERTER_OPS, replacement: OPS_FOR_THE_MODELS },
+    { find: OPTIMIZER_REGISTRATION, replacement: NO_OPTIMIZERS },
+    { find: WASM_KERNEL_REGISTRATION, replacement: WASM_KERNELS_THE_ENGINE_RUNS },
   ];
 }
