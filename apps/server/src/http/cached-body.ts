@@ -199,62 +199,13 @@ function keptKey(read: KeptRead, query: unknown): string {
  */
 export function answerKept(read: KeptRead): onRequestHookHandler {
   return function answerKeptHook(request, reply, done) {
-    const signedIn = request.headers.authorization !== undefined;
-    if (read.visitorsOnly && signedIn) return done();
+    if (read.visitorsOnly && request.headers.authorization !== undefined) return done();
     const cached = request.server.publicContent.peek(requestAlias(read, request.url), read);
     if (!cached) return done();
-    // Answered: the rest of the request's hooks and its handler do not run.
-    if (request.method === 'GET' && !signedIn && !request.server.answerClosesConnection(request)) {
-      writeKept(request, reply, cached, read.cacheControl);
-      return;
-    }
-    // A signed-in request's answer is made private, a closing one closes its connection, a HEAD's
-    // length is set again: by the onSend hooks Fastify runs on the way out (plugins/auth.ts,
-    // request-guards.ts, Fastify's own on HEAD routes).
     reply.header('cache-control', read.cacheControl);
+    // Answered: the rest of the request's hooks and its handler do not run.
     sendCached(request, reply, cached);
   };
-}
-
-/**
- * A visitor's kept answer written by Node's response itself (decision 154): the headers `sendCached`
- * sends, in its order, after those the earlier hooks set (the security headers), handed to
- * `writeHead` as Fastify hands them, and the body to `end`; the reply is hijacked, so Fastify's
- * send (its content-type parse, its header calls, its onSend hooks and their promise-free runner,
- * the content length computed again) is skipped; its onResponse hooks (the request line) still run
- * when the answer has gone. Only for a request whose answer none of the app's onSend hooks would
- * change: a GET (Fastify's HEAD routes set the length again, `content-length: 0` on a 304), no
- * Authorization header (plugins/auth.ts makes those private), no unread body and the server not
- * closing (`answerClosesConnection`). Same status, headers and bytes as `sendCached`
- * (`kept-answer-bytes.test.ts` compares them on the wire).
- */
-function writeKept(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  cached: CachedBody,
-  cacheControl: string,
-) {
-  const headers: Record<string, string | string[] | number | undefined> = reply.getHeaders();
-  headers['cache-control'] = cacheControl;
-  headers.etag = cached.etag;
-  headers.vary = 'Accept-Encoding';
-  reply.hijack();
-  const res = reply.raw;
-  if (isNotModified(request.headers['if-none-match'], cached.etag)) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  headers['content-type'] = 'application/json; charset=utf-8';
-  const encoding = encodingFor(request.headers['accept-encoding']);
-  let body = cached.bytes;
-  if (encoding && body.length >= COMPRESS_FROM_BYTES) {
-    body = compressed(cached, encoding);
-    headers['content-encoding'] = encoding;
-  }
-  headers['content-length'] = String(body.length);
-  res.writeHead(200, headers);
-  res.end(body);
 }
 
 /**

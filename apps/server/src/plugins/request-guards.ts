@@ -3,17 +3,6 @@ import fp from 'fastify-plugin';
 import { containsNul, exceedsJsonDepth, MAX_JSON_DEPTH } from '../lib/json-depth';
 import { badRequest } from '../http/errors';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Whether this request's answer closes its connection: its body was not read, or the server
-     * is closing (the onSend hook below adds `connection: close`). A kept answer written without
-     * Fastify's onSend hooks asks first and takes Fastify's way when it does (decision 154).
-     */
-    answerClosesConnection(request: FastifyRequest): boolean;
-  }
-}
-
 /**
  * Checks every request meets before a handler sees it:
  * - JSON bodies nested deeper than MAX_JSON_DEPTH are refused before JSON.parse (a 1 MB
@@ -64,11 +53,8 @@ async function requestGuards(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  const closesConnection = (request: FastifyRequest) =>
-    closing || (!request.raw.complete && hasBody(request));
-  app.decorate('answerClosesConnection', closesConnection);
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (closesConnection(request)) reply.header('connection', 'close');
+    if (closing || (!request.raw.complete && hasBody(request))) reply.header('connection', 'close');
     done(null, payload);
   });
 }
