@@ -53,10 +53,17 @@ const P99_LIMIT_MS = 100;
 // on both, in turn within the same minute (A then B, B then A in the next round), every run with
 // a bare run after it: a shared machine's load lands on both builds alike (decision 145).
 // BENCH_ROUNDS=n measures the routes n times (default 1).
+// BENCH_RATE=n sends the routes' requests at n per second in all (autocannon's overallRate; the
+// bare runs stay unbounded): every build and route then answers as many requests per wake-up, so
+// their CPU µs per answer compare the server's work alone. At full speed a bigger answer costs the
+// client more to read, which lowers the rate and with it the requests the server handles per
+// wake-up, and its CPU per answer rises with no more work per answer (decision 154). The shares
+// of bare are then meaningless; read the CPU column.
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const routes = only ? TARGETS.filter((t) => only.some((word) => t.path.includes(word))) : TARGETS;
 const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
 const ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br';
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
 
 /** Starts `node args…` and resolves with the first capture of `ready` in its output. */
@@ -366,14 +373,17 @@ await withBenchPostgres('api', async (pg) => {
       url: string,
       pid: number | undefined,
       headers: Record<string, string> = {},
+      overallRate?: number,
     ) => {
-      await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+      const rate = overallRate === undefined ? {} : { overallRate };
+      await autocannon({ url, connections: CONNECTIONS, duration: 1, headers, ...rate });
       const cpuBefore = cpuTimeUs(pid);
       const result = await autocannon({
         url,
         connections: CONNECTIONS,
         duration: DURATION_S,
         headers,
+        ...rate,
       });
       const answers = Math.max(1, result.requests.total);
       return { result, cpuUs: (cpuTimeUs(pid) - cpuBefore) / answers };
@@ -382,6 +392,7 @@ await withBenchPostgres('api', async (pg) => {
     console.log(
       `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} CPUs, ` +
         `load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}, production build, accept-encoding: ${ENCODING}` +
+        (RATE ? `, routes at ${RATE} req/s` : '') +
         (process.env.BENCH_REDIS_URL ? ', with Redis' : ''),
     );
     console.log('bytes on the wire per answer (headers + body):');
@@ -418,7 +429,12 @@ await withBenchPostgres('api', async (pg) => {
         };
         for (const app of order) {
           const stop = samplePool(monitor);
-          const { result, cpuUs } = await load(`${app.url}${target.path}`, app.child.pid, headers);
+          const { result, cpuUs } = await load(
+            `${app.url}${target.path}`,
+            app.child.pid,
+            headers,
+            RATE,
+          );
           const samples = await stop();
           rows.push({
             target,
@@ -439,6 +455,7 @@ await withBenchPostgres('api', async (pg) => {
     printTable(rows, bareRps, bareP99);
     if (apps.length > 1) printComparison(rows, bareRps);
     console.log(`bare Fastify CPU µs/req: ${bareCpuUs.map((us) => us.toFixed(0)).join(', ')}`);
+    console.log(`load average at the end ${os.loadavg()[0]!.toFixed(1)}`);
   } finally {
     for (const child of children.reverse()) await stopProcess(child);
     await monitor.end({ timeout: 5 });

@@ -28,6 +28,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     requests?: RequestSpec[];
+    /** Requests per second over all connections (unset: as fast as the server answers). */
+    overallRate?: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
