@@ -11,15 +11,7 @@ import { maskedQuantile, maskedQuantiles } from '../image/stats';
 import { detectHair, zoneSkin, type HairMap } from './hair';
 import { CONTRAST_REF_L, equalised, L_SIGMAS } from './scale-spaces';
 
-export {
-  A_SIGMAS,
-  CONTRAST_GAMMA,
-  CONTRAST_REF_L,
-  contrastScale,
-  EFFECTIVE_BLUR,
-  EFFECTIVE_CHROMA_BLUR,
-  L_SIGMAS,
-} from './scale-spaces';
+export { A_SIGMAS, L_SIGMAS } from './scale-spaces';
 
 /**
  * What every measurement of one working frame reads (decision 044's pool lends its arrays): the
