@@ -6,7 +6,8 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * whenever either changes, and bump ENGINE_METHOD_VERSION with it: stored scans keep the numbers
  * that measured them, and the app never differences two scores of a metric measured with
  * different numbers (decision 037). `test/methods.test.ts` pins each number to a fingerprint of
- * the metric's knots, zones and constants, so a change that forgets the bump fails there.
+ * the metric's knots, zones and constants, so a change that forgets the bump fails there; it also
+ * reads the method table in docs/skin-engine.md, which must give the same numbers.
  *
  * Why each number is what it is (the change and the measurements behind it):
  * docs/skin-engine-calibration-log.md#method-numbers.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { COMPREHENSIVE_METRICS, type MetricKey } from '@lumiskin/contract/analysis';
 import { NOISE_BANDS } from '@lumiskin/contract/trends';
 import { describe, expect, it } from 'vitest';
@@ -405,5 +406,21 @@ describe('measurement method versions', () => {
     };
     for (const metric of COMPREHENSIVE_METRICS)
       expect(METRIC_METHODS[metric]).toBe(expected[metric] ?? 2);
+  });
+
+  it("docs/skin-engine.md's method table gives every metric its current number", () => {
+    // The table people read to compare stored scans ("metric | method | since"): it had fallen
+    // behind by decisions 107, 110 and 129 before it was checked here.
+    const doc = readFileSync(new URL('../../../docs/skin-engine.md', import.meta.url), 'utf8');
+    const words: Record<string, MetricKey> = { 'even tone': 'uneven_tone' };
+    const rows = new Map<MetricKey, number>();
+    for (const [, name, method] of doc.matchAll(/^\| ([a-z ]+) \| (\d+) \|/gm)) {
+      const metric = words[name as string] ?? ((name as string).replace(/ /g, '_') as MetricKey);
+      rows.set(metric, Number(method));
+    }
+    for (const metric of COMPREHENSIVE_METRICS)
+      expect(rows.get(metric), `docs/skin-engine.md's row for ${metric}`).toBe(
+        METRIC_METHODS[metric],
+      );
   });
 });
