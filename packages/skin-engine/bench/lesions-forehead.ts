@@ -1,6 +1,6 @@
 /**
- * Dense forehead acne up to the hairline (issue 29): `npm run bench:lesions:forehead -w
- * @lumiskin/skin-engine`.
+ * Dense acne in one part of the face (issue 29): `npm run bench:lesions:forehead -w
+ * @lumiskin/skin-engine` (`--zone jaw` for the lower cheeks and jawline).
  *
  * Issue 29 names a clinical photo whose forehead papule clusters were taken for hair (31 % of the
  * forehead left out, 0 blemish marks). `bench:lesions` keeps every painted lesion 1.5 × its reach
@@ -22,9 +22,14 @@
  *                                      640 px, JPEG q45 (what bench:lesions --capture phone does)
  *   --mode linear|paint                rendering of the lesions (default linear)
  *   --n N                              lesions per forehead (default 16)
+ *   --zone forehead|jaw                where they go (default forehead): `jaw` paints them on the
+ *                                      lower cheeks and the jawline beside the mouth and the chin
+ *                                      (the face mesh's LESION_EXTENSIONS outline, decision 157),
+ *                                      where acne is common and, before 157, no zone read it
  */
 import sharp from 'sharp';
 import type { AnalysisResult } from '../src/engine';
+import { LESION_EXTENSIONS } from '../src/face/landmarks';
 import { arg, bootstrapCi, decodeFile, devFacesDir, listDevFaces, partArg } from './dev-faces';
 import {
   distanceToOutline,
@@ -82,8 +87,11 @@ function mmToExcluded(x: number, y: number, polys: readonly Pt[][], mmPerPx: num
   return best * mmPerPx;
 }
 
+type Zones = (img: Img, clean: AnalysisResult) => Promise<Pt[][]>;
+
 async function readFace(
   analyse: (img: Img) => Promise<AnalysisResult | null>,
+  zonesOf: Zones,
   img: Img,
   file: string,
   n: number,
@@ -99,7 +107,7 @@ async function readFace(
       circle: [m[0], m[1], m[2] + Math.max(3, 1.5 / mmPerPx)] as [number, number, number],
     })),
   );
-  const forehead = (clean.regions.find((r) => r.region === 'forehead')?.polygons ?? []) as Pt[][];
+  const forehead = await zonesOf(img, clean);
   const rand = mulberry32(seedOf(`${file}/forehead-acne`));
   const mix = inflammatoryMix(n, rand);
   const placed = placeLesions(
@@ -148,7 +156,7 @@ function recall(rows: Row[], keep: (l: Row['lesions'][number]) => boolean): stri
   return `${pct(stat(all)).padStart(4)} ${ci(bootstrapCi(rows.length, stat), pct).padEnd(11)} (n ${n})`;
 }
 
-function report(rows: Row[]): void {
+function report(rows: Row[], zone: string): void {
   const idx = rows.map((_, i) => i);
   console.log(
     `\nrecall (a blemish mark at the painted lesion), by distance from the clear face's excluded areas`,
@@ -168,6 +176,15 @@ function report(rows: Row[]): void {
   const over = (ix: number[]) => ix.filter((i) => grow(i) >= 5).length / ix.length;
   const drop = (i: number) => (rows[i] as Row).acne[0] - (rows[i] as Row).acne[1];
   const hair0 = mean(idx, (i) => (rows[i] as Row).hair[0] * 100);
+  if (zone !== 'forehead') {
+    console.log(
+      `acne drop: mean ${f1(mean(idx, drop))} ${ci(
+        bootstrapCi(rows.length, (ix) => mean(ix, drop)),
+        f1,
+      )}`,
+    );
+    return;
+  }
   console.log(
     `forehead hair share: clear ${f1(hair0)} %, painted ${f1(hair0 + mean(idx, grow))} %`,
   );
@@ -196,6 +213,11 @@ async function main(): Promise<void> {
   const n = Number(arg('n') ?? 16);
   const phone = (arg('capture') ?? 'full') === 'phone';
   const mode = (arg('mode') ?? 'linear') as RenderMode;
+  const zone = arg('zone') ?? 'forehead';
+  if (zone !== 'forehead' && zone !== 'jaw') {
+    console.error(`--zone must be forehead or jaw (got "${zone}")`);
+    process.exit(2);
+  }
   const faces = listDevFaces(dir)
     .filter((f) => (part === 'all' || f.part === part) && f.folder !== 'zoom')
     .slice(0, limit);
@@ -206,19 +228,38 @@ async function main(): Promise<void> {
     const r = await engine.analyze({ image: c.image, analysisType: 'comprehensive' });
     return r.ok ? scaledBack(r, c.scale) : null;
   };
+  // The jaw outline from the face mesh of the photo as painted (the result carries no mesh).
+  const zonesOf: Zones =
+    zone === 'forehead'
+      ? async (_img, clean) =>
+          (clean.regions.find((r) => r.region === 'forehead')?.polygons ?? []) as Pt[][]
+      : async (img) => {
+          const [face] = await engine.detect(img);
+          if (!face) return [];
+          return Object.values(LESION_EXTENSIONS).flatMap((polys) =>
+            polys.map((poly) => poly.map((i) => (face.mesh[i] ?? [0, 0]) as Pt)),
+          );
+        };
   console.log(
-    `forehead acne: ${faces.length} portraits (${part} part), ${n} inflammatory lesions per forehead, ${mode} rendering, ${phone ? 'phone capture (640 px, JPEG q45)' : 'JPEG q90'}; node ${process.version}`,
+    `${zone} acne: ${faces.length} portraits (${part} part), ${n} inflammatory lesions per face, ${mode} rendering, ${phone ? 'phone capture (640 px, JPEG q45)' : 'JPEG q90'}; node ${process.version}`,
   );
   const rows: Row[] = [];
   const t0 = Date.now();
   for (const f of faces) {
-    const row = await readFace(analyse, (await decodeFile(f.path)) as Img, f.file, n, mode);
+    const row = await readFace(
+      analyse,
+      zonesOf,
+      (await decodeFile(f.path)) as Img,
+      f.file,
+      n,
+      mode,
+    );
     if (row) rows.push(row);
   }
   console.log(
     `analysed ${rows.length} portraits in ${((Date.now() - t0) / 1000).toFixed(0)} s (refused or failed: ${faces.length - rows.length})`,
   );
-  report(rows);
+  report(rows, zone);
 }
 
 void main();

@@ -25,6 +25,7 @@ import {
 } from '@lumiskin/contract/analysis';
 import { NOISE_BANDS, noiseBand } from '@lumiskin/contract/trends';
 import type { AnalysisResult } from '../src/engine';
+import { ENGINE_METHOD_VERSION } from '../src/methods';
 import {
   arg,
   bootstrapCi,
@@ -92,7 +93,7 @@ async function main() {
   const { createSkinEngine } = await import('../src/node');
   const engine = await createSkinEngine({});
   console.log(
-    `noise: ${faces.length} portraits (${PART} part), method set ${NOISE_BANDS.methods}, node ${process.version}, load ${os
+    `noise: ${faces.length} portraits (${PART} part), engine method set ${ENGINE_METHOD_VERSION} (bands in the contract: ${NOISE_BANDS.methods}), node ${process.version}, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,

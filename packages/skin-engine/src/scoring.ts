@@ -124,7 +124,7 @@ function perArea(count: number, pixels: number): number {
 /** How a zone's raw value is read for each measured metric (derived metrics have none). */
 type RawReader = (m: RegionMeasurements, ctx: ScoreContext) => number;
 const RAW: Partial<Record<MetricKey, RawReader>> = {
-  acne: (m) => perArea(m.blemishes, m.pixels),
+  acne: (m) => perArea(m.blemishes, m.acne_pixels),
   oiliness: (m) => m.shine_pct,
   redness: (m) => m.delta_a + 0.3 * m.red_area_pct,
   texture: (m) => m.roughness,
@@ -149,22 +149,25 @@ const RAW: Partial<Record<MetricKey, RawReader>> = {
  * (acne, blackheads) keep physical knots: a score says how many lesions were found per area.
  */
 export const CALIBRATION: Record<Exclude<MetricKey, 'hydration'>, Calibration> = {
-  // Inflammatory lesions per 100 cm² of measured skin (decision 057). The measured zones of a
-  // typical adult face are ≈ 90 cm², so 0.9 × raw is the count on such a face. Anchored to the
-  // Hayashi grading (Hayashi et al. 2008; counts on one half of the face): mild 1–5 per half face
-  // (≤ 10 on the face, raw ≤ 11) reads 93 → 62, moderate 6–20 (≤ 40, raw ≤ 44) down to 35,
-  // severe 21–50 (≤ 100, raw ≤ 111) down to 18, very severe below.
+  // Inflammatory lesions per 100 cm² of the skin they are read on (decision 057). Since decision
+  // 157 that is the zones' skin and the lower cheeks and jawline beside the cheeks: ≈ 1.21 × the
+  // zones' alone (median of the calibration part, p10–p90 1.10–1.29), ≈ 109 cm² on a typical adult
+  // face, so 1.09 × raw is the count on such a face and the knots below are decision 057's divided
+  // by 1.21: the same number of lesions on a face reads the same score. Anchored to the Hayashi
+  // grading (Hayashi et al. 2008; counts on one half of the face): mild 1–5 per half face (≤ 10 on
+  // the face, raw ≤ 9.1) reads 93 → 62, moderate 6–20 (≤ 40, raw ≤ 36.4) down to 35, severe 21–50
+  // (≤ 100, raw ≤ 91.7) down to 18, very severe below.
   acne: [
     [0, 96],
-    [1.1, 93],
-    [2.2, 90],
-    [4.4, 83],
-    [7.8, 73],
-    [11, 62],
-    [22, 48],
-    [44, 35],
-    [111, 18],
-    [222, 8],
+    [0.91, 93],
+    [1.82, 90],
+    [3.64, 83],
+    [6.45, 73],
+    [9.09, 62],
+    [18.2, 48],
+    [36.4, 35],
+    [91.7, 18],
+    [183.5, 8],
   ],
   // % specular skin (T-zone weighted). Physical knots, about 2 points per 1 % of shiny skin at the good end (a quantile fit was steeper than a 5 % exposure change allows).
   oiliness: [
@@ -326,8 +329,10 @@ function weightedRaw(
   for (const [r, w] of Object.entries(METRIC_REGIONS[metric]) as Array<[RegionKey, number]>) {
     const m = regions[r];
     if (m.pixels < 30) continue; // zone hidden (hair, turned head): skip rather than guess
-    sum += w * m.pixels * read(m, ctx);
-    weight += w * m.pixels;
+    // Acne counts per area of the skin its lesions are read on (a cheek's with its jawline, 157).
+    const px = metric === 'acne' ? m.acne_pixels : m.pixels;
+    sum += w * px * read(m, ctx);
+    weight += w * px;
   }
   return weight ? sum / weight : 0;
 }

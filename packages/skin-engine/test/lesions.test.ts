@@ -176,7 +176,12 @@ describe('comedones (decision 057)', () => {
 describe('lesions are counted per area of measured skin', () => {
   it('the same count on twice the skin reads half the density, and a better score', () => {
     const zone = (pixels: number, blemishes: number) =>
-      ({ ...baseline.measurements.forehead, pixels, blemishes }) as RegionMeasurements;
+      ({
+        ...baseline.measurements.forehead,
+        pixels,
+        acne_pixels: pixels,
+        blemishes,
+      }) as RegionMeasurements;
     const regions = (pixels: number) => ({
       ...baseline.measurements,
       forehead: zone(pixels, 4),
@@ -291,8 +296,9 @@ describe('phone-quality photos: a strongly compressed JPEG (decision 107)', () =
     const r = await analyze(await jpeg(img, 45));
     const n = pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y)).length;
     expect(n).toBeGreaterThanOrEqual(PHONE_FOUND);
-    // 106 found 4 and lowered acne by 14 (96 → 82); 107 finds 5 and lowers it by 18.
-    expect(r.scores.acne!).toBeLessThan(clear.scores.acne! - 16);
+    // 106 found 4 and lowered acne by 14 (96 → 82); 107 finds 5 and lowers it by 18; 157 counts
+    // them per area of the zones and the jawline (1.33 × the zones' on this portrait), 16 points.
+    expect(r.scores.acne!).toBeLessThan(clear.scores.acne! - 15);
   });
 
   it('brown marks of the same optical density after a q45 save are not blemishes', async () => {

@@ -97,6 +97,7 @@ import {
   PORE_TONE_GAMMA,
   TEXTURE_TONE_GAMMA,
 } from '../src/metrics/surface';
+import { LESION_EXTENSIONS } from '../src/face/landmarks';
 import { CANONICAL } from '../src/face/white-balance';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
@@ -188,6 +189,8 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     CM2_PER_PX,
     PUSTULES,
     reads: 'inflammatory lesions per 100 cm², relative to the skin around (decision 057)',
+    // Decision 157: also on the lower cheeks and jawline beside the cheeks, per area of both.
+    extensions: LESION_EXTENSIONS,
   },
   dark_spots: {
     SPOT_MIN_DEPTH,
@@ -198,6 +201,7 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     soft: 'depth, blemish, disc share (decision 043)',
     // A spot counts by 1 − the weight of an inflammatory lesion around it (decision 057).
     blemish: {
+      extensions: LESION_EXTENSIONS,
       INFLAM_MIN,
       RED_RATIO_FROM,
       RED_RATIO_TO,
@@ -305,11 +309,11 @@ function fingerprint(metric: MetricKey): string {
 // (merged beside 107) changed oiliness, pores and firmness: one above both branches' numbers.
 // Decision 129 took the chin out of texture, and with it hydration, which blends texture.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 11, fingerprint: '44002b87d84b' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head
+  acne: { method: 12, fingerprint: 'dd87644a3338' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept
   oiliness: { method: 5, fingerprint: '3c3391930b1b' }, // 056: the light's estimate; 110: highlights by the light they add
   redness: { method: 4, fingerprint: 'cc83bc514b5a' }, // 056
   texture: { method: 5, fingerprint: '42399d07a9ca' }, // 051: fine band, tone γ ½; 129: no chin
-  dark_spots: { method: 13, fingerprint: 'd90dfee15972' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to
+  dark_spots: { method: 14, fingerprint: 'bc39d47b023d' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to; 157: and the jawline's
   radiance: { method: 6, fingerprint: '38b96c33a1ed' }, // 050: hinged expected chroma; 056
   hydration: { method: 10, fingerprint: '23214c2b80d5' }, // 041, 155: fine lines; 050, 056: radiance; 051, 129: texture
   pores: { method: 6, fingerprint: '99e76197cf26' }, // 110: tone γ ¼
@@ -320,7 +324,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
-const PINNED_ENGINE_VERSION = '2026-11-29/155';
+const PINNED_ENGINE_VERSION = '2026-11-30/157';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -386,12 +390,12 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157 acne and dark spots', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 11,
+      acne: 12,
       oiliness: 5,
       redness: 4,
-      dark_spots: 13,
+      dark_spots: 14,
       uneven_tone: 5,
       radiance: 6,
       dark_circles: 4,

@@ -24,6 +24,7 @@ import {
   EXCLUDED_POLYGONS,
   FOREHEAD_TOP,
   LEFT_BROW,
+  LESION_EXTENSIONS,
   NOSE_TIP,
   REGION_POLYGONS,
   RIGHT_BROW,
@@ -121,6 +122,11 @@ export interface FaceFrame {
   clipped: Uint8Array | null;
   /** Region masks (polygon ∩ skin), and each region's polygons in image coordinates. */
   regions: Record<RegionKey, FrameRegion>;
+  /**
+   * Acne-only skin beside a region (the lower cheek and jawline beside the cheeks: decision 157),
+   * polygon ∩ skin, outside every region; only the inflammatory lesions read it.
+   */
+  lesionExtensions: Partial<Record<RegionKey, FrameRegion>>;
   /** Pixel-index range of the rows the zones occupy: scans over zone pixels need only these. */
   zoneRows: { start: number; end: number };
   /** Median skin colour of the zones: the reference of the skin-colour test. */
@@ -282,6 +288,25 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
       ),
     };
   }
+  const lesionExtensions = {} as FaceFrame['lesionExtensions'];
+  for (const [region, polys] of Object.entries(LESION_EXTENSIONS) as Array<
+    [RegionKey, ReadonlyArray<ReadonlyArray<number>>]
+  >) {
+    const ext = zonePolygon(mesh, polys, toWork, width, height, oval, pool);
+    andNotInto(ext.zone, zones, ext.bounds, width);
+    const mask = new Uint8Array(width * height);
+    andInto(ext.zone, skin, mask, ext.bounds.y0 * width, ext.bounds.y1 * width);
+    const polyPixels = countWithin(ext.zone, ext.bounds.y0 * width, ext.bounds.y1 * width);
+    const pixels = countWithin(mask, ext.bounds.y0 * width, ext.bounds.y1 * width);
+    lesionExtensions[region] = {
+      mask,
+      polygon: ext.zone,
+      bounds: ext.bounds,
+      pixels,
+      coverage: polyPixels ? pixels / polyPixels : 0,
+      outline: polys.map((poly) => poly.map((i) => toImage(toWork(mesh[i] ?? [0, 0])))),
+    };
+  }
   return {
     width,
     height,
@@ -296,6 +321,7 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     skin,
     clipped,
     regions,
+    lesionExtensions,
     zoneRows,
     reference,
   };
@@ -350,26 +376,16 @@ function zonePolygons(
   for (const poly of [...EXCLUDED_POLYGONS, RIGHT_BROW, LEFT_BROW])
     fillPolygon(oval, width, height, meshPolygon(mesh, poly, toWork), 0);
   for (const region of REGIONS) {
-    const m = pool.u8(width * height);
-    // The polygons' vertex box (plus a pixel): the only part of the frame the fill can touch.
-    const near: Bounds = { x0: width, y0: height, x1: 0, y1: 0 };
-    for (const poly of REGION_POLYGONS[region]) {
-      const pts = meshPolygon(mesh, poly, toWork);
-      fillPolygon(m, width, height, pts);
-      for (const [x, y] of pts) {
-        near.x0 = Math.min(near.x0, Math.max(0, Math.floor(x) - 1));
-        near.y0 = Math.min(near.y0, Math.max(0, Math.floor(y) - 1));
-        near.x1 = Math.max(near.x1, Math.min(width, Math.ceil(x) + 2));
-        near.y1 = Math.max(near.y1, Math.min(height, Math.ceil(y) + 2));
-      }
-    }
-    const filled = maskBoundsWithin(m, width, near);
-    // Erosion only shrinks, so the zone (eroded polygon ∩ oval) lies within the filled box.
-    const zone = erodeWithin(m, width, height, 2, filled);
-    for (let y = filled.y0; y < filled.y1; y++)
-      clearOutside(zone, oval, y * width + filled.x0, y * width + filled.x1);
+    const { zone, bounds: b } = zonePolygon(
+      mesh,
+      REGION_POLYGONS[region],
+      toWork,
+      width,
+      height,
+      oval,
+      pool,
+    );
     polygons[region] = zone;
-    const b = maskBoundsWithin(zone, width, filled);
     polygonBounds[region] = b;
     orInto(zone, zones, b.y0 * width, b.y1 * width);
   }
@@ -378,6 +394,43 @@ function zonePolygons(
     end: Math.max(...REGIONS.map((r) => polygonBounds[r].y1)) * width,
   };
   return { polygons, polygonBounds, zones, oval, zoneRows };
+}
+
+/** One zone's polygons filled, eroded by 2 px and kept within the face oval, and its bounds. */
+function zonePolygon(
+  mesh: DetectedFace['mesh'],
+  polys: ReadonlyArray<ReadonlyArray<number>>,
+  toWork: (p: [number, number]) => [number, number],
+  width: number,
+  height: number,
+  oval: Uint8Array,
+  pool: Scratch,
+): { zone: Uint8Array; bounds: Bounds } {
+  const m = pool.u8(width * height);
+  // The polygons' vertex box (plus a pixel): the only part of the frame the fill can touch.
+  const near: Bounds = { x0: width, y0: height, x1: 0, y1: 0 };
+  for (const poly of polys) {
+    const pts = meshPolygon(mesh, poly, toWork);
+    fillPolygon(m, width, height, pts);
+    for (const [x, y] of pts) {
+      near.x0 = Math.min(near.x0, Math.max(0, Math.floor(x) - 1));
+      near.y0 = Math.min(near.y0, Math.max(0, Math.floor(y) - 1));
+      near.x1 = Math.max(near.x1, Math.min(width, Math.ceil(x) + 2));
+      near.y1 = Math.max(near.y1, Math.min(height, Math.ceil(y) + 2));
+    }
+  }
+  const filled = maskBoundsWithin(m, width, near);
+  // Erosion only shrinks, so the zone (eroded polygon ∩ oval) lies within the filled box.
+  const zone = erodeWithin(m, width, height, 2, filled);
+  for (let y = filled.y0; y < filled.y1; y++)
+    clearOutside(zone, oval, y * width + filled.x0, y * width + filled.x1);
+  return { zone, bounds: maskBoundsWithin(zone, width, filled) };
+}
+
+/** Clears in `mask` (within its bounds) every pixel set in `other`. */
+function andNotInto(mask: Uint8Array, other: Uint8Array, b: Bounds, width: number): void {
+  for (let y = b.y0; y < b.y1; y++)
+    for (let i = y * width + b.x0, end = y * width + b.x1; i < end; i++) if (other[i]) mask[i] = 0;
 }
 
 function round2(v: number): number {

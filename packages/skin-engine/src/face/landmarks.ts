@@ -44,6 +44,26 @@ export const REGION_POLYGONS: Record<RegionKey, ReadonlyArray<ReadonlyArray<numb
   ],
 };
 
+/**
+ * Skin where acne is common but no measurement zone lies: the lower cheek and the jawline beside
+ * the mouth and the chin, down to the face's outline (decision 157). Inflammatory lesions are
+ * looked for there and counted with the cheek's acne (per area of both); no other metric reads it.
+ */
+export const LESION_EXTENSIONS: Partial<Record<RegionKey, ReadonlyArray<ReadonlyArray<number>>>> = {
+  right_cheek: [
+    [
+      216, 207, 187, 147, 177, 215, 58, 172, 136, 150, 149, 176, 140, 170, 211, 204, 106, 43, 57,
+      212,
+    ],
+  ],
+  left_cheek: [
+    [
+      436, 427, 411, 376, 401, 435, 288, 397, 365, 379, 378, 400, 369, 395, 431, 424, 335, 273, 287,
+      432,
+    ],
+  ],
+};
+
 /** Zones never measured as skin even when they fall inside a region polygon. */
 export const EXCLUDED_POLYGONS = [RIGHT_EYE, LEFT_EYE, LIPS_OUTER] as const;
 

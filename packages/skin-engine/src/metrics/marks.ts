@@ -13,6 +13,7 @@ import {
   type Lesion,
   type LesionInput,
 } from './lesions';
+import type { LesionSkin } from './lesion-skin';
 import { detectPustules } from './pustules';
 import { spotReading } from './spots';
 import { A_SIGMAS, L_SIGMAS, type SkinContext } from './skin';
@@ -132,7 +133,11 @@ function spotScale(baseL: number, cs: number): number {
 }
 
 /** Finds the marks of one working frame. */
-export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
+export function detectMarks(
+  ctx: SkinContext,
+  pool: Scratch,
+  lesionSkin: LesionSkin | null = null,
+): Marks {
   const { frame, width, height, L, Ls, aStackHalf, core, shine, extra, chromaExtra, zoneBaseL } =
     ctx;
   const { lab } = frame;
@@ -181,10 +186,18 @@ export function detectMarks(ctx: SkinContext, pool: Scratch): Marks {
     const { mask: m, bounds } = frame.regions[r];
     andInto(m, core, acneSkin, bounds.y0 * width, bounds.y1 * width);
   }
-  const acneInput = { ...lesionInput, core: acneSkin };
+  // …and on the lower cheeks and jawline beside them (decision 157).
+  const acneCore = lesionSkin?.core ?? core;
+  for (const e of Object.values(lesionSkin?.extensions ?? {}))
+    andInto(e.mask, acneCore, acneSkin, 0, e.mask.length);
+  const acneInput = {
+    ...lesionInput,
+    core: acneSkin,
+    coreHalf: lesionSkin ? downsampleMask2(acneCore, width, height, pool) : measuredHalf,
+  };
   const onSkin = (bl: Lesion) => ({
     ...bl,
-    weight: bl.weight * discShare(core, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma),
+    weight: bl.weight * discShare(acneCore, width, height, bl.x, bl.y, SPOT_DISC * bl.sigma),
   });
   const blemishes: Lesion[] = detectInflammatory(acneInput, pool)
     .map(onSkin)

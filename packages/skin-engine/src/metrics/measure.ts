@@ -3,6 +3,7 @@ import type { FaceFrame } from '../face/frame';
 import { Scratch } from '../image/scratch';
 import { maskedQuantile } from '../image/stats';
 import type { HairMap } from './hair';
+import { lesionSkin } from './lesion-skin';
 import { detectMarks, type SoftBlob } from './marks';
 import { skinContext } from './skin';
 import { surfaceMaps } from './surface';
@@ -54,11 +55,12 @@ export function measureFace(
 
 function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasurements {
   const ctx = skinContext(frame, pool);
-  const marks = detectMarks(ctx, pool);
+  const lesion = lesionSkin(ctx, pool);
+  const marks = detectMarks(ctx, pool, lesion);
   const surface = surfaceMaps(ctx, pool);
   const { blemishes, darkSpots, pores, blackheads } = marks;
   return {
-    regions: zoneMeasurements(ctx, marks, surface),
+    regions: zoneMeasurements(ctx, marks, surface, lesion),
     masks: { lines: surface.lines, excluded: excludedSkin(ctx) },
     ita: ctx.ita,
     rednessAllowance: ctx.allowance,

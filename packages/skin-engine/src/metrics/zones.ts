@@ -3,6 +3,7 @@ import { REGIONS } from '@lumiskin/contract/constants';
 import type { Plane } from '../image/raster';
 import { andNotInto } from '../image/mask';
 import { detrendedStd } from '../image/stats';
+import type { LesionSkin } from './lesion-skin';
 import { countIn, type Marks } from './marks';
 import type { SkinContext } from './skin';
 import { LINE_CAP, PORE_CAP, PORE_FLOOR, type Surface } from './surface';
@@ -33,8 +34,13 @@ export interface RegionMeasurements {
   /** Pigment-like dark blobs (2–6 mm, not red) and their number per 10,000 skin pixels (≈ 36 cm²). */
   dark_spots: number;
   dark_spot_density: number;
-  /** Inflammatory lesions (2–6 mm, redder and darker than the skin around; lesions.ts), soft count. */
+  /**
+   * Inflammatory lesions (2–6 mm, redder and darker than the skin around; lesions.ts), soft count:
+   * on the zone's skin and, for a cheek, on the lower cheek and jawline beside it (decision 157).
+   */
   blemishes: number;
+  /** The skin the blemishes are counted on (soft pixels): the zone's and its extension's. */
+  acne_pixels: number;
   /** Fine dark blobs (≈ 1 mm) per 1,000 skin pixels (counted pores: `counts.pores`; no longer scored). */
   pore_density: number;
   /**
@@ -233,6 +239,7 @@ export function zoneMeasurements(
   ctx: SkinContext,
   marks: Marks,
   surface: Surface,
+  lesion: LesionSkin | null = null,
 ): Record<RegionKey, RegionMeasurements> {
   const { frame, width, Lraw, A, B, chroma, Ls, coarseValley, zones, skinW, oil, baseA } = ctx;
   const { blobSkinW } = ctx;
@@ -259,6 +266,10 @@ export function zoneMeasurements(
     lineWeight,
     diffuseW,
   };
+  const extBlemishes = (r: RegionKey): number => {
+    const e = lesion?.extensions[r];
+    return e && lesion ? countIn(blemishes, e.mask, width, lesion.blobSkinW) : 0;
+  };
   const regions = {} as Record<RegionKey, RegionMeasurements>;
   for (const r of REGIONS) {
     const { mask, pixels, coverage, bounds } = zones[r];
@@ -279,7 +290,8 @@ export function zoneMeasurements(
       roughness: Math.sqrt(s.sRough / n),
       dark_spots: spots,
       dark_spot_density: (10000 * spots) / n,
-      blemishes: countIn(blemishes, mask, width, blobSkinW),
+      blemishes: countIn(blemishes, mask, width, blobSkinW) + extBlemishes(r),
+      acne_pixels: pixels + (lesion?.extensions[r]?.pixels ?? 0),
       pore_density: (1000 * countIn(pores, mask, width, blobSkinW)) / n,
       pore_depth: (1000 * s.sPore) / n,
       blackheads: countIn(blackheads, mask, width, blobSkinW),
