@@ -76,6 +76,9 @@ export interface SkinContext {
   zoneBaseL: (i: number) => number;
   /** The lowest value zoneBaseL takes on this face (its darkest zone, or the reference). */
   zoneBaseMin: number;
+  /** zoneBaseL as data: pixel i's zone (−1: none), and zoneBase[zoneOf[i] + 1] its lightness. */
+  zoneOf: Int8Array;
+  zoneBase: Float64Array;
 }
 
 /**
@@ -350,10 +353,12 @@ const coreCounts = new Int32Array(2);
 function countCore(core: Uint8Array, clipped: Uint8Array | null, i0: number, i1: number): void {
   let nCore = coreCounts[0] as number;
   let nClipped = coreCounts[1] as number;
+  // Every pixel adds 0 or 1 (the same counts): no add first reached by a later chunk (156).
   for (let i = i0; i < i1; i++) {
-    if (!core[i]) continue;
-    nCore++;
-    if (clipped !== null && clipped[i]) nClipped++;
+    const c = core[i] ? 1 : 0;
+    const k = clipped !== null ? (clipped[i] as number) : 0;
+    nCore += c;
+    nClipped += c && k ? 1 : 0;
   }
   coreCounts[0] = nCore;
   coreCounts[1] = nClipped;
@@ -442,6 +447,9 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     zoneL.push(maskedQuantile(L, mask, 0.4, range));
   });
   const zoneBaseL = (i: number) => zoneL[zoneOf[i] as number] ?? reference.L;
+  // The same values as a table (surface.ts reads it per pixel, decision 156): slot 0, the
+  // reference's lightness (pixels in no zone, zoneOf −1), then each zone's.
+  const zoneBase = Float64Array.from([reference.L, ...zoneL]);
   const zoneBaseMin = Math.min(reference.L, ...zoneL.filter(Number.isFinite));
 
   return {
@@ -479,5 +487,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     oil,
     zoneBaseL,
     zoneBaseMin,
+    zoneOf,
+    zoneBase,
   };
 }
