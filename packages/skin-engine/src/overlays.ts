@@ -99,7 +99,7 @@ function blockCount(mask: Uint8Array, width: number, height: number, bx: number,
 }
 
 /** A mask as rectangles of BLOCK×BLOCK working pixels, runs merged along rows. */
-function maskPolygons(frame: FaceFrame, mask: Uint8Array): Array<Array<[number, number]>> {
+export function maskPolygons(frame: FaceFrame, mask: Uint8Array): Array<Array<[number, number]>> {
   const { width, height } = frame;
   const bw = Math.ceil(width / BLOCK);
   const bh = Math.ceil(height / BLOCK);
@@ -159,7 +159,7 @@ export function buildOverlays(frame: FaceFrame, measured: FaceMeasurements): Ove
 }
 
 /** The line pixels that count toward fine lines: those on the measured skin of its zones. */
-function linesCounted(frame: FaceFrame, measured: FaceMeasurements): Uint8Array {
+export function linesCounted(frame: FaceFrame, measured: FaceMeasurements): Uint8Array {
   const out = new Uint8Array(measured.masks.lines.length);
   for (const r of Object.keys(METRIC_REGIONS.fine_lines) as RegionKey[]) {
     const { mask: zone, bounds } = frame.regions[r];
