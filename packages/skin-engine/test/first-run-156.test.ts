@@ -267,8 +267,19 @@ describe('the rewritten passes give what they gave before decision 156', () => {
     for (let i = 0; i < ctx.L.length; i++)
       expect(ctx.zoneBase[(ctx.zoneOf[i] as number) + 1]).toBe(ctx.zoneBaseL(i));
 
-    // As measured, and without the hair weight (lineHair from the forehead alone, or null).
-    for (const c of [ctx, { ...ctx, hairHere: null, hairSupport: null }]) {
+    // As measured, without the hair weight (lineHair from the forehead alone, or null), and with
+    // a patch of the forehead left out (lineExclusion's forehead passes).
+    const { polygon, bounds } = frame.regions.forehead;
+    const patched = ctx.measured.slice();
+    for (let y = bounds.y0; y < bounds.y0 + ((bounds.y1 - bounds.y0) >> 1); y++)
+      for (let x = bounds.x0; x < bounds.x0 + ((bounds.x1 - bounds.x0) >> 2); x++)
+        if (polygon[y * frame.width + x]) patched[y * frame.width + x] = 0;
+    for (const c of [
+      ctx,
+      { ...ctx, hairHere: null, hairSupport: null },
+      { ...ctx, hairHere: null, hairSupport: null, measured: patched },
+      { ...ctx, measured: patched },
+    ]) {
       const got = surfaceMaps(c, new Scratch());
       const want = surfaceMapsBefore(c, new Scratch());
       expect(got).toEqual(want);

@@ -388,7 +388,8 @@ function hairRange(
   // store is first reached by a later chunk.
   for (let i = i0; i < i1; i++) {
     const h = 1 - (skinW[i] as number);
-    const on = skinAll[i] !== 0 && h > 0;
+    const hairy = h > 0; // compared for every pixel (decision 156)
+    const on = skinAll[i] !== 0 && hairy;
     hair[i] = on ? h : 0;
     support[i] = on ? 1 : 0;
   }
