@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { buildFaceFrame } from '../src/face/frame';
 import { INNER_MOUTH, LEFT_EYE } from '../src/face/landmarks';
 import { createNodeFaceDetector } from '../src/face/node-human';
-import { polygonPixels } from '../src/face/white-balance';
+import { neutralMean, polygonPixels, type Sample } from '../src/face/white-balance';
 import { laplacianVariance, maxFilter, upsample2 } from '../src/image/filters';
 import {
   andInto,
   andNotInto,
   clearOutside,
+  close,
   connectedComponents,
   countMask,
   countWithin,
+  dilate,
+  erode,
   fillPolygon,
   intersect,
   type Polygon,
@@ -18,6 +21,7 @@ import {
 import { maskedGaussianBlurHalf } from '../src/image/masked-blur';
 import { resampleRgb } from '../src/image/raster';
 import { Scratch } from '../src/image/scratch';
+import { maskedQuantiles } from '../src/image/stats';
 import { softWeight } from '../src/metrics/marks';
 import { detectMarks } from '../src/metrics/marks';
 import { measureFace } from '../src/metrics/measure';
@@ -51,6 +55,13 @@ import {
   resampleRgbBefore,
 } from './before-156-frame';
 import { surfaceMapsBefore, zoneMeasurementsBefore } from './before-156-measures';
+import {
+  closeBefore,
+  dilateBefore,
+  erodeBefore,
+  maskedQuantilesBefore,
+  neutralMeanBefore,
+} from './before-156-stats';
 import { loadRgb } from './helpers';
 import { lcg, randomMask, randomPlane, SIZES } from './random';
 
@@ -174,6 +185,50 @@ describe('the rewritten passes give what they gave before decision 156', () => {
           );
       }
     }
+  });
+
+  it('erode, dilate and close (boxPasses by arithmetic), maskedQuantiles with and without a range', () => {
+    const rand = lcg(151);
+    for (const [width, height] of SIZES)
+      for (const share of [0, 0.1, 0.7, 1]) {
+        const mask = byteMask(rand, width * height, share);
+        for (const r of [0, 1, 3])
+          for (const [fn, before] of [
+            [erode, erodeBefore],
+            [dilate, dilateBefore],
+            [close, closeBefore],
+          ] as const)
+            expect(Array.from(fn(mask, width, height, r))).toEqual(
+              Array.from(before(mask, width, height, r)),
+            );
+        const values = randomPlane(rand, width, height, 50).data;
+        const qs = [0, 0.25, 0.4, 0.5, 0.95, 1];
+        const range = { start: width, end: width * (height - 2) };
+        expect(maskedQuantiles(values, mask, qs)).toEqual(maskedQuantilesBefore(values, mask, qs));
+        expect(maskedQuantiles(values, mask, qs, range)).toEqual(
+          maskedQuantilesBefore(values, mask, qs, range),
+        );
+      }
+  });
+
+  it('neutralMean (its stores on every pixel) on samples of several sizes, casts and dark pixels', () => {
+    const rand = lcg(59);
+    for (const len of [5, 40, 1023, 1024, 2500])
+      for (const cast of [0.2, 0.6, 1.5]) {
+        const sample: Sample = { r: [], g: [], b: [], y: [] };
+        for (let i = 0; i < len; i++) {
+          const g = rand() < 0.03 ? 0 : rand();
+          const r = Math.min(1, g * (1 + (rand() - 0.5) * cast));
+          const b = Math.min(1, g * (1 + (rand() - 0.5) * cast));
+          sample.r.push(r);
+          sample.g.push(g);
+          sample.b.push(b);
+          sample.y.push(rand() < 0.01 ? NaN : 0.2126 * r + 0.7152 * g + 0.0722 * b);
+        }
+        for (const q of [0, 0.6, 0.8])
+          for (const minPx of [3, 12, 200])
+            expect(neutralMean(sample, q, minPx)).toEqual(neutralMeanBefore(sample, q, minPx));
+      }
   });
 
   it('softWeight on both sides of its ramp, at its ends, NaN and infinities', () => {

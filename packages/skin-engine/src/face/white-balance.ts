@@ -234,18 +234,21 @@ function keepNeutral(
   n0: number,
 ): number {
   let n = n0;
+  // Every pixel's tests computed and the pixel written at slot n, then kept (n advanced) or
+  // overwritten by the next one (decision 156: the stores were reached only at the first kept
+  // pixel); the first n slots hold the same pixels in the same order.
   for (let i = i0; i < i1; i++) {
-    if ((ys[i] as number) < cut) continue;
     const R = rs[i] as number;
     const G = gs[i] as number;
     const B = bs[i] as number;
     const mx = Math.max(R, G, B);
     const mn = Math.min(R, G, B);
-    if (mx <= 0 || (mx - mn) / mx > MAX_SAT) continue;
+    const dark = (ys[i] as number) < cut;
+    const coloured = mx <= 0 || (mx - mn) / mx > MAX_SAT;
     r[n] = R;
     g[n] = G;
     b[n] = B;
-    n++;
+    n += dark || coloured ? 0 : 1;
   }
   return n;
 }

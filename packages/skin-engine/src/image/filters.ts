@@ -171,18 +171,21 @@ function laplacianRow(
   let sum = acc[0] as number;
   let sumSq = acc[1] as number;
   let n = acc[2] as number;
+  // Every pixel's value computed, and 0 added off the mask (the sums start at +0, so they are
+  // never −0 and x + 0 is x): no add is first reached by a later row (decision 156).
   for (let x = 1; x < width - 1; x++) {
     const i = y * width + x;
-    if (mask !== null && !mask[i]) continue;
+    const on = mask === null || !!mask[i];
     const v =
       (data[i - 1] as number) +
       (data[i + 1] as number) +
       (data[i - width] as number) +
       (data[i + width] as number) -
       4 * (data[i] as number);
-    sum += v;
-    sumSq += v * v;
-    n++;
+    const vv = v * v;
+    sum += on ? v : 0;
+    sumSq += on ? vv : 0;
+    n += on ? 1 : 0;
   }
   acc[0] = sum;
   acc[1] = sumSq;

@@ -229,7 +229,7 @@ function boxRow(
     if (x + radius < width) count += mask[row + x + radius] ? 1 : 0;
     if (x - radius - 1 >= 0) count -= mask[row + x - radius - 1] ? 1 : 0;
     const size = Math.min(width - 1, x + radius) - Math.max(0, x - radius) + 1;
-    tmp[row + x] = boxPasses(test, count, size, full) ? 1 : 0;
+    tmp[row + x] = boxPasses(test, count, size, full);
   }
 }
 
@@ -249,7 +249,7 @@ function passRow(
   test: 'any' | 'all' | 'all-in-image',
 ): void {
   for (let x = 0; x < count.length; x++)
-    out[row + x] = boxPasses(test, count[x] as number, size, full) ? 1 : 0;
+    out[row + x] = boxPasses(test, count[x] as number, size, full);
 }
 
 /**
@@ -264,10 +264,14 @@ function boxPasses(
   count: number,
   size: number,
   full: number,
-): boolean {
-  const any = count > 0;
-  const all = count === (test === 'all' ? size : full);
-  return test === 'any' ? any : all;
+): number {
+  // 1 or 0 by arithmetic, not by a choice between the two tests: the web build's minifier turned
+  // 151's two evaluated tests back into `test === 'any' ? count > 0 : …`, and the compare the
+  // first calls had not reached threw the rows' code away again in the browser (decision 156).
+  const any = count > 0 ? 1 : 0;
+  const all = count === (test === 'all' ? size : full) ? 1 : 0;
+  const isAny = test === 'any' ? 1 : 0;
+  return isAny * any + (1 - isAny) * all;
 }
 
 /** Dilation by a (2r+1)² square (pixels outside the image count as unset). */

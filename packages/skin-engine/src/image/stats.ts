@@ -28,10 +28,11 @@ export function maskedQuantiles(
   values: Float32Array,
   mask: Uint8Array,
   qs: readonly number[],
-  range?: { start: number; end: number },
+  // Always an object read (decision 156): `range ? range.start : 0` reached the read only on some
+  // calls, and the optimised code that had not met it was thrown away at the first.
+  range: { start: number; end: number } = { start: 0, end: mask.length },
 ): number[] {
-  const start = range ? range.start : 0;
-  const end = range ? range.end : mask.length;
+  const { start, end } = range;
   extentOut[0] = Infinity;
   extentOut[1] = -Infinity;
   extentOut[2] = 0;
