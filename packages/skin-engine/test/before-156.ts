@@ -1,14 +1,14 @@
 /**
  * The mask, filter, quality-gate and soft-count functions decision 156 rewrote (fillPolygon's
  * vertices, intersect, the and/count passes, connectedComponents, laplacianVariance, upsample2's
- * taps, maxFilter's passes, focusOfHalf, softWeight), as they were before it, verbatim but for
+ * taps, maxFilter's passes, focusOfHalf, softWeight, downsampleMask2), as they were before it, verbatim but for
  * names, exports and imports: first-run-156.test.ts checks that the rewritten ones give exactly
  * what these give. Test code only. (The resample, masked blur and white balance: before-156-image.ts;
  * the surface, zone and overlay passes: before-156-measures.ts.)
  */
 import type { Polygon } from '../src/image/mask';
 import type { Plane } from '../src/image/raster';
-import { f32, plane as newPlane, type Scratch } from '../src/image/scratch';
+import { f32, plane as newPlane, u8, type Scratch } from '../src/image/scratch';
 import { SOFT_FROM, SOFT_TO } from '../src/metrics/marks';
 
 /** upsample2's column taps, the same for every row. */
@@ -370,4 +370,33 @@ export function focusOfHalfBefore(half: Plane): number {
 export function softWeightBefore(response: number, threshold: number): number {
   const w = (response - SOFT_FROM * threshold) / ((SOFT_TO - SOFT_FROM) * threshold);
   return w <= 0 ? 0 : w >= 1 ? 1 : w;
+}
+
+/** Mask at half resolution: a half pixel is in when both diagonal full pixels of its block are. */
+export function downsampleMask2Before(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  pool?: Scratch,
+): Uint8Array {
+  const w = Math.ceil(width / 2);
+  const h = Math.ceil(height / 2);
+  const out = u8(pool, w * h, false);
+  for (let y = 0; y < h; y++) downsampleMask2RowBefore(mask, out, width, height, w, y);
+  return out;
+}
+
+function downsampleMask2RowBefore(
+  mask: Uint8Array,
+  out: Uint8Array,
+  width: number,
+  height: number,
+  w: number,
+  y: number,
+): void {
+  const y1 = Math.min(height - 1, 2 * y + 1);
+  for (let x = 0; x < w; x++) {
+    const x1 = Math.min(width - 1, 2 * x + 1);
+    out[y * w + x] = mask[2 * y * width + 2 * x] && mask[y1 * width + x1] ? 1 : 0;
+  }
 }

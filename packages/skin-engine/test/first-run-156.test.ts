@@ -3,7 +3,13 @@ import { buildFaceFrame } from '../src/face/frame';
 import { INNER_MOUTH, LEFT_EYE } from '../src/face/landmarks';
 import { createNodeFaceDetector } from '../src/face/node-human';
 import { neutralMean, polygonPixels, type Sample } from '../src/face/white-balance';
-import { laplacianVariance, maxFilter, upsample2 } from '../src/image/filters';
+import {
+  downsampleMask2,
+  gaussianBlur,
+  laplacianVariance,
+  maxFilter,
+  upsample2,
+} from '../src/image/filters';
 import {
   andInto,
   andNotInto,
@@ -22,10 +28,11 @@ import { maskedGaussianBlurHalf } from '../src/image/masked-blur';
 import { resampleRgb } from '../src/image/raster';
 import { Scratch } from '../src/image/scratch';
 import { maskedQuantiles } from '../src/image/stats';
+import { detectBlobs } from '../src/metrics/blobs';
 import { softWeight } from '../src/metrics/marks';
 import { detectMarks } from '../src/metrics/marks';
 import { measureFace } from '../src/metrics/measure';
-import { skinContext } from '../src/metrics/skin';
+import { L_SIGMAS, skinContext } from '../src/metrics/skin';
 import { surfaceMaps } from '../src/metrics/surface';
 import { zoneMeasurements } from '../src/metrics/zones';
 import { linesCounted, maskPolygons } from '../src/overlays';
@@ -37,6 +44,7 @@ import {
   connectedComponentsBefore,
   countMaskBefore,
   countWithinBefore,
+  downsampleMask2Before,
   fillPolygonBefore,
   focusOfHalfBefore,
   intersectBefore,
@@ -54,6 +62,7 @@ import {
   polygonPixelsBefore,
   resampleRgbBefore,
 } from './before-156-frame';
+import { detectBlobsBefore } from './before-156-blobs';
 import { surfaceMapsBefore, zoneMeasurementsBefore } from './before-156-measures';
 import {
   closeBefore,
@@ -229,6 +238,41 @@ describe('the rewritten passes give what they gave before decision 156', () => {
           for (const minPx of [3, 12, 200])
             expect(neutralMean(sample, q, minPx)).toEqual(neutralMeanBefore(sample, q, minPx));
       }
+  });
+
+  it('detectBlobs (every neighbour compared), both polarities, plateaus, edges, every option', () => {
+    const rand = lcg(207);
+    let found = 0;
+    for (const [width, height] of [...SIZES, [160, 120]] as const)
+      for (const levels of [0, 5]) {
+        const n = width * height;
+        const data = randomPlane(rand, width, height, 40).data.map((v) =>
+          levels ? Math.round((v * levels) / 40) : v,
+        );
+        const stack = L_SIGMAS.map((s) => gaussianBlur({ data, width, height }, s));
+        const mask = byteMask(rand, n, 0.85);
+        for (const opts of [
+          { polarity: 'dark', fromLevel: 0, toLevel: 1, minResponse: 0.05, mask, separation: 1.5 },
+          { polarity: 'bright', fromLevel: 0, toLevel: 3, minResponse: 0, mask },
+          {
+            polarity: 'dark',
+            fromLevel: 1,
+            toLevel: 2,
+            minResponse: 0.1,
+            mask,
+            maxCurvatureRatio: 5,
+          },
+        ] as const) {
+          const want = detectBlobsBefore(stack, L_SIGMAS, opts);
+          found += want.length;
+          expect(detectBlobs(stack, L_SIGMAS, opts)).toEqual(want);
+        }
+        // downsampleMask2 reads both pixels of every block now.
+        expect(Array.from(downsampleMask2(mask, width, height))).toEqual(
+          Array.from(downsampleMask2Before(mask, width, height)),
+        );
+      }
+    expect(found).toBeGreaterThan(100);
   });
 
   it('softWeight on both sides of its ramp, at its ends, NaN and infinities', () => {

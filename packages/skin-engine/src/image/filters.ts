@@ -309,7 +309,10 @@ function downsampleMask2Row(
   const y1 = Math.min(height - 1, 2 * y + 1);
   for (let x = 0; x < w; x++) {
     const x1 = Math.min(width - 1, 2 * x + 1);
-    out[y * w + x] = mask[2 * y * width + 2 * x] && mask[y1 * width + x1] ? 1 : 0;
+    // Both read for every pixel (decision 156: the second was reached only where the first is set).
+    const a = mask[2 * y * width + 2 * x];
+    const b = mask[y1 * width + x1];
+    out[y * w + x] = a && b ? 1 : 0;
   }
 }
 

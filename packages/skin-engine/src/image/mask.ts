@@ -235,8 +235,10 @@ function boxRow(
 
 /** count[x] += sign · tmp[row + x] over the row. */
 function addRow(count: Int32Array, tmp: Uint8Array, row: number, sign: 1 | -1): void {
+  // The product | 0: −1 × 0 is −0, which the browser's optimised integer code could not hold and
+  // threw the row away for ("overflow", decision 156); the same integers.
   for (let x = 0; x < count.length; x++)
-    count[x] = (count[x] as number) + sign * (tmp[row + x] as number);
+    count[x] = (count[x] as number) + ((sign * (tmp[row + x] as number)) | 0);
 }
 
 /** The vertical window test of one row from the column counts. */
