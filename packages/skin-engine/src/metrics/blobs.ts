@@ -218,9 +218,11 @@ function scanRow(
 ): void {
   for (let x = 1; x < width - 1; x++) {
     const i = y * width + x;
-    if (!mask[i]) continue;
+    // The response and its test for every pixel, then the mask (decision 156: reached only on
+    // the mask, they had no feedback when the first rows, off it, got the row compiled).
     const v = sign * ((c[i] as number) - (f[i] as number));
-    if (v < minResponse) continue;
+    const weak = v < minResponse;
+    if (!mask[i] || weak) continue;
     // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
     // The Hessian's edge measure only for the local maxima. Every neighbour read and compared,
     // the answers combined (the same answer as one test after another): a read or compare

@@ -118,8 +118,13 @@ export function shineWeights(
   const { addedLight = false, cs = 1 } = opts;
   const oilScale = addedLight ? oilToneScale(refL) : 1;
   const hpScale = addedLight ? oilScale / cs : 1;
-  // 1024 pixels per call (decision 152: the loop, entered once per frame, was compiled on the stack).
-  for (let i = 0; i < mask.length; i += 1024)
+  // 1024 pixels per call (decision 152: the loop, entered once per frame, was compiled on the stack),
+  // from the chunk at the frame's middle on, then the top ones (decision 156: each pixel's weight
+  // is its own, so the order changes nothing; the top chunks, off the face, reach none of the
+  // loop's work, and the code compiled after them was thrown away at the first measured pixel).
+  const n = mask.length;
+  const mid = Math.floor(n / 2048) * 1024;
+  for (let i = mid; i < n; i += 1024)
     shineRange(
       L,
       chroma,
@@ -131,8 +136,10 @@ export function shineWeights(
       oilScale,
       hpScale,
       i,
-      Math.min(mask.length, i + 1024),
+      Math.min(n, i + 1024),
     );
+  for (let i = 0; i < mid; i += 1024)
+    shineRange(L, chroma, highPass, mask, refL, refChroma, out, oilScale, hpScale, i, i + 1024);
 }
 
 /** shineWeights' pixels i0…i1. */

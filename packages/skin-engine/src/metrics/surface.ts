@@ -334,31 +334,39 @@ export function surfaceMaps(ctx: SkinContext, pool: Scratch): Surface {
   const diffuseW = f32(pool, L.length);
   const { zoneOf, zoneBase } = ctx;
   const n = L.length;
-  for (let i = 0; i < n; i += PIXEL_MAP_CHUNK) {
-    const end = Math.min(n, i + PIXEL_MAP_CHUNK);
-    pixelMapsRange(
-      measured,
-      A,
-      L0,
-      L1,
-      L2,
-      lowA,
-      fineValley1,
-      fineValley2,
-      lineHair,
-      zoneOf,
-      zoneBase,
-      baseA,
-      diffuseBase,
-      textureToneScale,
-      flags,
-      rough,
-      lineWeight,
-      diffuseW,
-      i,
-      end,
-    );
-  }
+  // From the chunk at the frame's middle on, then the top ones (decision 156): each pixel's maps
+  // are its own, so the order changes nothing; the top chunks, off the face, reach none of the
+  // loop's work, and the code compiled after them was thrown away at the first measured pixel.
+  const mid = Math.floor(n / (2 * PIXEL_MAP_CHUNK)) * PIXEL_MAP_CHUNK;
+  for (const [from, to] of [
+    [mid, n],
+    [0, mid],
+  ] as const)
+    for (let i = from; i < to; i += PIXEL_MAP_CHUNK) {
+      const end = Math.min(to, i + PIXEL_MAP_CHUNK);
+      pixelMapsRange(
+        measured,
+        A,
+        L0,
+        L1,
+        L2,
+        lowA,
+        fineValley1,
+        fineValley2,
+        lineHair,
+        zoneOf,
+        zoneBase,
+        baseA,
+        diffuseBase,
+        textureToneScale,
+        flags,
+        rough,
+        lineWeight,
+        diffuseW,
+        i,
+        end,
+      );
+    }
   // Tone (even tone, radiance): low-pass L* and b* of the diffuse skin only. Highlights are the
   // surface reflection (oiliness measures them): a glint adds a fixed amount of light, so it
   // reads far stronger in L* on darker skin and made darker skin look "uneven". Plain L*, not
