@@ -235,10 +235,15 @@ function boxRow(
 
 /** count[x] += sign · tmp[row + x] over the row. */
 function addRow(count: Int32Array, tmp: Uint8Array, row: number, sign: 1 | -1): void {
-  // The product | 0: −1 × 0 is −0, which the browser's optimised integer code could not hold and
-  // threw the row away for ("overflow", decision 156); the same integers.
-  for (let x = 0; x < count.length; x++)
-    count[x] = (count[x] as number) + ((sign * (tmp[row + x] as number)) | 0);
+  // The sum and the difference, then the one the sign asks for: −1 × 0 is −0, which the browser's
+  // optimised integer code cannot hold ("overflow", decision 156); the same integers.
+  for (let x = 0; x < count.length; x++) {
+    const c = count[x] as number;
+    const t = tmp[row + x] as number;
+    const plus = c + t;
+    const minus = c - t;
+    count[x] = sign > 0 ? plus : minus;
+  }
 }
 
 /** The vertical window test of one row from the column counts. */

@@ -194,7 +194,13 @@ function scanLevel(
   sigma: number,
   offset: number,
 ): void {
-  for (let y = 1; y < height - 1; y++)
+  // From the middle row down, then the top rows (decision 156): the frame's top rows are off the
+  // mask, and the row compiled on them threw its code away at the face's first candidate. The
+  // candidates are the same; their order is the sort's (a total order: see strongerFirst).
+  const mid = height >> 1;
+  for (let y = Math.max(1, mid); y < height - 1; y++)
+    scanRow(f, c, sign, mask, minResponse, width, y, edgeLimit, sigma, offset);
+  for (let y = 1; y < Math.min(mid, height - 1); y++)
     scanRow(f, c, sign, mask, minResponse, width, y, edgeLimit, sigma, offset);
 }
 
