@@ -194,13 +194,7 @@ function scanLevel(
   sigma: number,
   offset: number,
 ): void {
-  // From the middle row down, then the top rows (decision 156): the frame's top rows are off the
-  // mask, and the row compiled on them threw its code away at the face's first candidate. The
-  // candidates are the same; their order is the sort's (a total order: see strongerFirst).
-  const mid = height >> 1;
-  for (let y = Math.max(1, mid); y < height - 1; y++)
-    scanRow(f, c, sign, mask, minResponse, width, y, edgeLimit, sigma, offset);
-  for (let y = 1; y < Math.min(mid, height - 1); y++)
+  for (let y = 1; y < height - 1; y++)
     scanRow(f, c, sign, mask, minResponse, width, y, edgeLimit, sigma, offset);
 }
 
@@ -228,6 +222,7 @@ function scanRow(
     // the mask, they had no feedback when the first rows, off it, got the row compiled).
     const v = sign * ((c[i] as number) - (f[i] as number));
     const weak = v < minResponse;
+    const index = offset + i;
     if (!mask[i] || weak) continue;
     // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
     // The Hessian's edge measure only for the local maxima. Every neighbour read and compared,
@@ -244,7 +239,7 @@ function scanRow(
     if (nw & n & ne & w & e & sw & s & se) {
       const edge = edgeMeasure(f, c, sign, i, width, v);
       if (edge >= edgeLimit) continue;
-      pushCandidate(x, y, sigma, v, ratioOfEdgeMeasure(edge), offset + i);
+      pushCandidate(x, y, sigma, v, ratioOfEdgeMeasure(edge), index);
     }
   }
 }
