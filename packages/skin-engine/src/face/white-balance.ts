@@ -97,8 +97,45 @@ export function polygonPixels(
     pts.map((p) => [p[0] - x0, p[1] - y0] as const),
   );
   const { data, channels, width } = image;
-  for (let y = 0; y < h; y++) sampleRow(data, channels, width, mask, w, y, x0, y0, out);
-  return out;
+  let n = 0;
+  for (let y = 0; y < h; y++) {
+    if (sampled.y.length < n + w) grow(n + w);
+    const { r, g, b, y: lum } = sampled;
+    n = sampleRow(data, channels, width, mask, w, y, x0, y0, r, g, b, lum, n);
+  }
+  return {
+    r: Array.from(sampled.r.subarray(0, n)),
+    g: Array.from(sampled.g.subarray(0, n)),
+    b: Array.from(sampled.b.subarray(0, n)),
+    y: Array.from(sampled.y.subarray(0, n)),
+  };
+}
+
+/**
+ * polygonPixels' kept pixels (grown as needed): sampleRow writes into typed arrays rather than
+ * pushing onto the sample's arrays, whose elements kinds differ from one sample to the next
+ * ("wrong map" on a first analysis, decision 156). A Float64Array holds every value exactly.
+ */
+let sampled = {
+  r: new Float64Array(4096),
+  g: new Float64Array(4096),
+  b: new Float64Array(4096),
+  y: new Float64Array(4096),
+};
+
+function grow(size: number): void {
+  const length = Math.max(size, 2 * sampled.y.length);
+  const next = {
+    r: new Float64Array(length),
+    g: new Float64Array(length),
+    b: new Float64Array(length),
+    y: new Float64Array(length),
+  };
+  next.r.set(sampled.r);
+  next.g.set(sampled.g);
+  next.b.set(sampled.b);
+  next.y.set(sampled.y);
+  sampled = next;
 }
 
 /**
@@ -106,6 +143,7 @@ export function polygonPixels(
  * optimises it at entry after a few rows, where the box's loop, entered once per polygon, was
  * compiled on the stack and again at entry (with fillPolygon's row inlined) on a first analysis.
  * The image's fields come as arguments (decision 152: images of two shapes reach it, "wrong map").
+ * Kept pixels are written from pixel n0 on; returns the new count.
  */
 function sampleRow(
   data: PixelImage['data'],
@@ -116,8 +154,13 @@ function sampleRow(
   y: number,
   x0: number,
   y0: number,
-  out: Sample,
-): void {
+  rs: Float64Array,
+  gs: Float64Array,
+  bs: Float64Array,
+  ys: Float64Array,
+  n0: number,
+): number {
+  let n = n0;
   for (let x = 0; x < w; x++) {
     if (!mask[y * w + x]) continue;
     const p = ((y + y0) * width + x + x0) * channels;
@@ -128,11 +171,13 @@ function sampleRow(
     const r = LIN[R] as number;
     const g = LIN[G] as number;
     const b = LIN[B] as number;
-    out.r.push(r);
-    out.g.push(g);
-    out.b.push(b);
-    out.y.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
+    rs[n] = r;
+    gs[n] = g;
+    bs[n] = b;
+    ys[n] = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    n++;
   }
+  return n;
 }
 
 /** The median (upper middle) of the first n values of v, sorted as a copy. */
@@ -189,18 +234,21 @@ function keepNeutral(
   n0: number,
 ): number {
   let n = n0;
+  // Every pixel's tests computed and the pixel written at slot n, then kept (n advanced) or
+  // overwritten by the next one (decision 156: the stores were reached only at the first kept
+  // pixel); the first n slots hold the same pixels in the same order.
   for (let i = i0; i < i1; i++) {
-    if ((ys[i] as number) < cut) continue;
     const R = rs[i] as number;
     const G = gs[i] as number;
     const B = bs[i] as number;
     const mx = Math.max(R, G, B);
     const mn = Math.min(R, G, B);
-    if (mx <= 0 || (mx - mn) / mx > MAX_SAT) continue;
+    const dark = (ys[i] as number) < cut;
+    const coloured = mx <= 0 || (mx - mn) / mx > MAX_SAT;
     r[n] = R;
     g[n] = G;
     b[n] = B;
-    n++;
+    n += dark || coloured ? 0 : 1;
   }
   return n;
 }

@@ -140,27 +140,56 @@ export function gaussianBlur(plane: Plane, sigma: number, pool?: Scratch): Plane
 /** 4-neighbour Laplacian variance (Pech-Pacheco et al. 2000), the classic focus measure. */
 export function laplacianVariance(plane: Plane, mask?: Uint8Array): number {
   const { data, width, height } = plane;
-  let sum = 0;
-  let sumSq = 0;
-  let n = 0;
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      if (mask && !mask[i]) continue;
-      const v =
-        (data[i - 1] as number) +
-        (data[i + 1] as number) +
-        (data[i - width] as number) +
-        (data[i + width] as number) -
-        4 * (data[i] as number);
-      sum += v;
-      sumSq += v * v;
-      n++;
-    }
-  }
+  moments.fill(0);
+  for (let y = 1; y < height - 1; y++) laplacianRow(data, mask ?? null, width, y, moments);
+  const sum = moments[0] as number;
+  const sumSq = moments[1] as number;
+  const n = moments[2] as number;
   if (n === 0) return 0;
   const mean = sum / n;
   return sumSq / n - mean * mean;
+}
+
+/**
+ * Running sums carried from one row to the next (sum, sum of squares, count): a Float64Array holds
+ * every double exactly, so the same values are added in the same order as by one loop.
+ */
+const moments = new Float64Array(3);
+
+/**
+ * laplacianVariance's row y, added to `acc`: a function of its own called per row (decision 156),
+ * optimised at entry after a few rows, where the one loop, entered once per call, was compiled on
+ * the stack and its code after the loop (no feedback yet) threw it away. The same arithmetic.
+ */
+function laplacianRow(
+  data: Float32Array,
+  mask: Uint8Array | null,
+  width: number,
+  y: number,
+  acc: Float64Array,
+): void {
+  let sum = acc[0] as number;
+  let sumSq = acc[1] as number;
+  let n = acc[2] as number;
+  // Every pixel's value computed, and 0 added off the mask (the sums start at +0, so they are
+  // never −0 and x + 0 is x): no add is first reached by a later row (decision 156).
+  for (let x = 1; x < width - 1; x++) {
+    const i = y * width + x;
+    const on = mask === null || !!mask[i];
+    const v =
+      (data[i - 1] as number) +
+      (data[i + 1] as number) +
+      (data[i - width] as number) +
+      (data[i + width] as number) -
+      4 * (data[i] as number);
+    const vv = v * v;
+    sum += on ? v : 0;
+    sumSq += on ? vv : 0;
+    n += on ? 1 : 0;
+  }
+  acc[0] = sum;
+  acc[1] = sumSq;
+  acc[2] = n;
 }
 
 /*
@@ -202,44 +231,41 @@ function downsample2Row(
   }
 }
 
-/** upsample2's column taps, the same for every row. */
-interface ColumnTaps {
-  x0s: Int32Array;
-  x1s: Int32Array;
-  txs: Float32Array;
-}
-
 /** Bilinear upsampling of a half-resolution plane back to width × height (pixel centres aligned). */
 export function upsample2(plane: Plane, width: number, height: number, pool?: Scratch): Plane {
   const out = newPlane(pool, width, height, false);
   const { data, width: w, height: h } = plane;
   // Column taps are the same for every row: compute them once.
-  const taps: ColumnTaps = {
-    x0s: new Int32Array(width),
-    x1s: new Int32Array(width),
-    txs: new Float32Array(width),
-  };
+  const x0s = new Int32Array(width);
+  const x1s = new Int32Array(width);
+  const txs = new Float32Array(width);
   for (let x = 0; x < width; x++) {
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
     const x0 = Math.floor(fx);
-    taps.x0s[x] = x0;
-    taps.x1s[x] = Math.min(w - 1, x0 + 1);
-    taps.txs[x] = fx - x0;
+    x0s[x] = x0;
+    x1s[x] = Math.min(w - 1, x0 + 1);
+    txs[x] = fx - x0;
   }
-  for (let y = 0; y < height; y++) upsample2Row(data, out.data, taps, width, w, h, y);
+  for (let y = 0; y < height; y++) upsample2Row(data, out.data, x0s, x1s, txs, width, w, h, y);
   return out;
 }
 
+/**
+ * upsample2's row y. The column taps come as arguments (decision 156), not in an object made per
+ * call, whose map's field types the optimised code relied on ("code dependencies" on a first
+ * analysis).
+ */
 function upsample2Row(
   data: Float32Array,
   out: Float32Array,
-  taps: ColumnTaps,
+  x0s: Int32Array,
+  x1s: Int32Array,
+  txs: Float32Array,
   width: number,
   w: number,
   h: number,
   y: number,
 ): void {
-  const { x0s, x1s, txs } = taps;
   const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
   const y0 = Math.floor(fy);
   const ty = fy - y0;
@@ -283,7 +309,10 @@ function downsampleMask2Row(
   const y1 = Math.min(height - 1, 2 * y + 1);
   for (let x = 0; x < w; x++) {
     const x1 = Math.min(width - 1, 2 * x + 1);
-    out[y * w + x] = mask[2 * y * width + 2 * x] && mask[y1 * width + x1] ? 1 : 0;
+    // Both read for every pixel (decision 156: the second was reached only where the first is set).
+    const a = mask[2 * y * width + 2 * x];
+    const b = mask[y1 * width + x1];
+    out[y * w + x] = a && b ? 1 : 0;
   }
 }
 
@@ -300,28 +329,77 @@ export function maxFilter(
   pool?: Scratch,
 ): Float32Array {
   const out = f32(pool, src.length);
-  let x0 = width;
-  let x1 = -1;
-  let y0 = height;
-  let y1 = -1;
-  for (let y = 0; y < height; y++)
-    for (let x = 0, i = y * width; x < width; x++, i++)
-      if (support[i]) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
+  supportBox[0] = width;
+  supportBox[1] = -1;
+  supportBox[2] = height;
+  supportBox[3] = -1;
+  for (let y = 0; y < height; y++) supportRow(support, width, y, supportBox);
+  let x0 = supportBox[0] as number;
+  let x1 = supportBox[1] as number;
+  let y0 = supportBox[2] as number;
+  let y1 = supportBox[3] as number;
   if (x1 < 0) return out;
   x0 = Math.max(0, x0 - r);
   x1 = Math.min(width - 1, x1 + r);
   y0 = Math.max(0, y0 - r);
   y1 = Math.min(height - 1, y1 + r);
   const tmp = f32(pool, src.length);
-  for (let y = Math.max(0, y0 - r); y <= Math.min(height - 1, y1 + r); y++)
-    rowMax(src, tmp, y * width, x0, x1, width, r);
-  for (let y = y0; y <= y1; y++) colMax(tmp, out, y, x0, x1, width, height, r);
+  rowMaxes(src, tmp, Math.max(0, y0 - r), Math.min(height - 1, y1 + r), x0, x1, width, r);
+  colMaxes(tmp, out, y0, y1, x0, x1, width, height, r);
   return out;
+}
+
+/** maxFilter's support box (x0, x1, y0, y1), carried from one row to the next. */
+const supportBox = new Int32Array(4);
+
+/**
+ * The support's pixels of row y widen the box: every pixel takes part (a column outside the
+ * support leaves the box as it was), so no comparison is first reached by a later row or call
+ * (decision 156: the one loop was compiled on the stack, and the code after it thrown away).
+ */
+function supportRow(support: Uint8Array, width: number, y: number, box: Int32Array): void {
+  let x0 = box[0] as number;
+  let x1 = box[1] as number;
+  let any = 0;
+  for (let x = 0, i = y * width; x < width; x++, i++) {
+    const on = support[i] ? 1 : 0;
+    x0 = Math.min(x0, on ? x : width);
+    x1 = Math.max(x1, on ? x : -1);
+    any = Math.max(any, on);
+  }
+  box[0] = x0;
+  box[1] = x1;
+  box[2] = Math.min(box[2] as number, any ? y : 0x7fffffff);
+  box[3] = Math.max(box[3] as number, any ? y : -1);
+}
+
+/** maxFilter's row passes, rows ya…yb: nothing follows the loop (decision 156). */
+function rowMaxes(
+  src: Float32Array,
+  tmp: Float32Array,
+  ya: number,
+  yb: number,
+  x0: number,
+  x1: number,
+  width: number,
+  r: number,
+): void {
+  for (let y = ya; y <= yb; y++) rowMax(src, tmp, y * width, x0, x1, width, r);
+}
+
+/** maxFilter's column passes, rows y0…y1 (as rowMaxes). */
+function colMaxes(
+  tmp: Float32Array,
+  out: Float32Array,
+  y0: number,
+  y1: number,
+  x0: number,
+  x1: number,
+  width: number,
+  height: number,
+  r: number,
+): void {
+  for (let y = y0; y <= y1; y++) colMax(tmp, out, y, x0, x1, width, height, r);
 }
 
 /**

@@ -13,16 +13,29 @@ export function fillPolygon(
   if (polygon.length < 3) return;
   let minY = Infinity;
   let maxY = -Infinity;
-  for (let i = 0; i < polygon.length; i++) {
-    const y = (polygon[i] as readonly [number, number])[1];
+  const n = polygon.length;
+  if (vertices.length < 2 * n) vertices = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    const p = polygon[i] as readonly [number, number];
+    const y = p[1];
+    vertices[2 * i] = p[0];
+    vertices[2 * i + 1] = y;
     minY = Math.min(minY, y);
     maxY = Math.max(maxY, y);
   }
   const y0 = Math.max(0, Math.ceil(minY - 0.5));
   const y1 = Math.min(height - 1, Math.floor(maxY - 0.5));
-  const xs: number[] = [];
-  for (let y = y0; y <= y1; y++) fillPolygonRow(mask, width, polygon, value, y, xs);
+  for (let y = y0; y <= y1; y++) fillPolygonRow(mask, width, vertices, n, value, y, crossings);
 }
+
+/**
+ * fillPolygon's vertices, x and y interleaved (grown as needed): polygons reach it as arrays of
+ * pairs of two elements kinds (small integers, doubles), and the row's reads of the pairs threw its
+ * optimised code away ("wrong map", decision 156). A Float64Array holds every vertex exactly.
+ */
+let vertices = new Float64Array(256);
+/** A row's crossings (emptied per row; fillPolygon is not re-entered). */
+const crossings: number[] = [];
 
 /**
  * One row of fillPolygon: its crossings at the row's centre, sorted, and the spans between them.
@@ -34,20 +47,19 @@ export function fillPolygon(
 function fillPolygonRow(
   mask: Uint8Array,
   width: number,
-  polygon: Polygon,
+  v: Float64Array,
+  n: number,
   value: number,
   y: number,
   xs: number[],
 ): void {
   const cy = y + 0.5;
   xs.length = 0;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const pi = polygon[i] as readonly [number, number];
-    const pj = polygon[j] as readonly [number, number];
-    const xi = pi[0];
-    const yi = pi[1];
-    const xj = pj[0];
-    const yj = pj[1];
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const xi = v[2 * i] as number;
+    const yi = v[2 * i + 1] as number;
+    const xj = v[2 * j] as number;
+    const yj = v[2 * j + 1] as number;
     if (yi > cy !== yj > cy) xs.push(xi + ((cy - yi) * (xj - xi)) / (yj - yi));
   }
   xs.sort(ascending);
@@ -74,9 +86,17 @@ export function erode(mask: Uint8Array, width: number, height: number, radius: n
   return boxTest(mask, width, height, radius, 'all-in-image');
 }
 
+/** Pixels per call of the chunked passes below (intersect, countMask). */
+const CHUNK = 1024;
+
+/**
+ * a ∧ b as a new mask, 1024 pixels per call of andInto (decision 156: the one loop, entered once
+ * per call, was compiled on the stack before any pixel of `a` was set, so its read of `b` had no
+ * feedback and threw that code away). Every pixel where both are set becomes 1, the rest stay 0.
+ */
 export function intersect(a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i] && b[i] ? 1 : 0;
+  for (let i = 0; i < a.length; i += CHUNK) andInto(a, b, out, i, Math.min(a.length, i + CHUNK));
   return out;
 }
 
@@ -97,7 +117,13 @@ export function andInto(
   start: number,
   end: number,
 ): void {
-  for (let i = start; i < end; i++) if (a[i] && b[i]) dst[i] = 1;
+  for (let i = start; i < end; i++) {
+    // Both read and dst written for every pixel, unchanged where not both set (decision 156: no
+    // load or store first reached by a later call).
+    const u = a[i];
+    const v = b[i];
+    dst[i] = u && v ? 1 : (dst[i] as number);
+  }
 }
 
 /** dst[i] = 1 wherever a[i] is set and b[i] is not, for i in [start, end) (see orInto). */
@@ -108,7 +134,11 @@ export function andNotInto(
   start: number,
   end: number,
 ): void {
-  for (let i = start; i < end; i++) if (a[i] && !b[i]) dst[i] = 1;
+  for (let i = start; i < end; i++) {
+    const u = a[i];
+    const v = b[i];
+    dst[i] = u && !v ? 1 : (dst[i] as number);
+  }
 }
 
 /** dst[i] = label wherever src[i] is set, for i in [start, end) (see orInto). */
@@ -124,19 +154,29 @@ export function labelInto(
 
 /** Unsets mask[i] wherever keep[i] is unset, for i in [start, end) (see orInto). */
 export function clearOutside(mask: Uint8Array, keep: Uint8Array, start: number, end: number): void {
-  for (let i = start; i < end; i++) if (mask[i] && !keep[i]) mask[i] = 0;
+  for (let i = start; i < end; i++) {
+    const u = mask[i] as number;
+    const v = keep[i];
+    mask[i] = u && !v ? 0 : u;
+  }
 }
 
-/** Set pixels of the mask in [start, end). */
+/**
+ * Set pixels of the mask in [start, end). The count is added for every pixel (0 or 1, the same
+ * total): an increment reached only at the first set pixel had no feedback when the loop was
+ * compiled before it (decision 156).
+ */
 export function countWithin(mask: Uint8Array, start: number, end: number): number {
   let n = 0;
-  for (let i = start; i < end; i++) if (mask[i]) n++;
+  for (let i = start; i < end; i++) n += mask[i] ? 1 : 0;
   return n;
 }
 
+/** Set pixels of the mask, 1024 per call of countWithin (decision 156). */
 export function countMask(mask: Uint8Array): number {
   let n = 0;
-  for (let i = 0; i < mask.length; i++) if (mask[i]) n++;
+  for (let i = 0; i < mask.length; i += CHUNK)
+    n += countWithin(mask, i, Math.min(mask.length, i + CHUNK));
   return n;
 }
 
@@ -189,14 +229,21 @@ function boxRow(
     if (x + radius < width) count += mask[row + x + radius] ? 1 : 0;
     if (x - radius - 1 >= 0) count -= mask[row + x - radius - 1] ? 1 : 0;
     const size = Math.min(width - 1, x + radius) - Math.max(0, x - radius) + 1;
-    tmp[row + x] = boxPasses(test, count, size, full) ? 1 : 0;
+    tmp[row + x] = boxPasses(test, count, size, full);
   }
 }
 
 /** count[x] += sign · tmp[row + x] over the row. */
 function addRow(count: Int32Array, tmp: Uint8Array, row: number, sign: 1 | -1): void {
-  for (let x = 0; x < count.length; x++)
-    count[x] = (count[x] as number) + sign * (tmp[row + x] as number);
+  // The sum and the difference, then the one the sign asks for: −1 × 0 is −0, which the browser's
+  // optimised integer code cannot hold ("overflow", decision 156); the same integers.
+  for (let x = 0; x < count.length; x++) {
+    const c = count[x] as number;
+    const t = tmp[row + x] as number;
+    const plus = c + t;
+    const minus = c - t;
+    count[x] = sign > 0 ? plus : minus;
+  }
 }
 
 /** The vertical window test of one row from the column counts. */
@@ -209,7 +256,7 @@ function passRow(
   test: 'any' | 'all' | 'all-in-image',
 ): void {
   for (let x = 0; x < count.length; x++)
-    out[row + x] = boxPasses(test, count[x] as number, size, full) ? 1 : 0;
+    out[row + x] = boxPasses(test, count[x] as number, size, full);
 }
 
 /**
@@ -224,10 +271,14 @@ function boxPasses(
   count: number,
   size: number,
   full: number,
-): boolean {
-  const any = count > 0;
-  const all = count === (test === 'all' ? size : full);
-  return test === 'any' ? any : all;
+): number {
+  // 1 or 0 by arithmetic, not by a choice between the two tests: the web build's minifier turned
+  // 151's two evaluated tests back into `test === 'any' ? count > 0 : …`, and the compare the
+  // first calls had not reached threw the rows' code away again in the browser (decision 156).
+  const any = count > 0 ? 1 : 0;
+  const all = count === (test === 'all' ? size : full) ? 1 : 0;
+  const isAny = test === 'any' ? 1 : 0;
+  return isAny * any + (1 - isAny) * all;
 }
 
 /** Dilation by a (2r+1)² square (pixels outside the image count as unset). */
@@ -252,13 +303,40 @@ export function close(mask: Uint8Array, width: number, height: number, radius: n
 /** The 8-connected components of a mask, each as the list of its pixel indices. */
 export function connectedComponents(mask: Uint8Array, width: number, height: number): number[][] {
   const seen = new Uint8Array(mask.length);
-  const out: number[][] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || seen[start]) continue;
-    out.push(flood(mask, seen, stack, start, width, height));
+  const n = mask.length;
+  for (let i = 0; i < n;) {
+    const end = Math.min(n, i + CHUNK);
+    const start = nextStart(mask, seen, i, end);
+    if (start < end) {
+      found.push(flood(mask, seen, floodStack, start, width, height));
+      i = start + 1;
+    } else i = end;
   }
+  const out = found.slice();
+  found.length = 0;
   return out;
+}
+
+/**
+ * connectedComponents' components found so far, and its flood's stack: one array each for every
+ * call (emptied after it), so the optimised code always meets the same kinds of arrays, where a
+ * fresh array per call threw it away ("wrong map", decision 156).
+ */
+const found: number[][] = [];
+const floodStack: number[] = [];
+
+/**
+ * The first pixel in [start, end) that is set and not yet in a component (end: none). A function
+ * of its own called per 1024 pixels (decision 156), optimised at entry after a few calls, where
+ * the one loop, entered once per call, was compiled on the stack. The same starts, in order.
+ */
+function nextStart(mask: Uint8Array, seen: Uint8Array, start: number, end: number): number {
+  for (let i = start; i < end; i++) {
+    const m = mask[i];
+    const s = seen[i];
+    if (m && !s) return i;
+  }
+  return end;
 }
 
 /**

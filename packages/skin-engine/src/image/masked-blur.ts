@@ -53,7 +53,11 @@ function halfOfProduct(
 /*
  * Each of the four is a row function called once per half row (decision 151): V8 optimises it at
  * entry after a few rows, where the whole-plane loop, entered once per call, was compiled on the
- * stack and again at entry on a first analysis. Same arithmetic, same order.
+ * stack and again at entry on a first analysis. Same arithmetic per pixel. The rows are independent
+ * (each writes its own half row and reads only the inputs) and run from the middle one down, then
+ * the top ones (decision 156): the frame's top rows are mostly outside the mask, where every product
+ * is 0, and V8 compiled the sum of four products for small integers, then threw it away at the
+ * face's first fractional product ("lost precision"). The same values in every half row.
  */
 function halfProductU8(
   values: Float32Array,
@@ -62,7 +66,10 @@ function halfProductU8(
   height: number,
   out: Plane,
 ): void {
-  for (let y = 0; y < out.height; y++)
+  const mid = out.height >> 1;
+  for (let y = mid; y < out.height; y++)
+    halfProductU8Row(values, mask, width, height, out.data, out.width, y);
+  for (let y = 0; y < mid; y++)
     halfProductU8Row(values, mask, width, height, out.data, out.width, y);
 }
 
@@ -100,7 +107,10 @@ function halfProductF32(
   height: number,
   out: Plane,
 ): void {
-  for (let y = 0; y < out.height; y++)
+  const mid = out.height >> 1;
+  for (let y = mid; y < out.height; y++)
+    halfProductF32Row(values, mask, width, height, out.data, out.width, y);
+  for (let y = 0; y < mid; y++)
     halfProductF32Row(values, mask, width, height, out.data, out.width, y);
 }
 
@@ -132,7 +142,9 @@ function halfProductF32Row(
 }
 
 function halfMaskU8(mask: Uint8Array, width: number, height: number, out: Plane): void {
-  for (let y = 0; y < out.height; y++) halfMaskU8Row(mask, width, height, out.data, out.width, y);
+  const mid = out.height >> 1;
+  for (let y = mid; y < out.height; y++) halfMaskU8Row(mask, width, height, out.data, out.width, y);
+  for (let y = 0; y < mid; y++) halfMaskU8Row(mask, width, height, out.data, out.width, y);
 }
 
 function halfMaskU8Row(
@@ -158,7 +170,10 @@ function halfMaskU8Row(
 }
 
 function halfMaskF32(mask: Float32Array, width: number, height: number, out: Plane): void {
-  for (let y = 0; y < out.height; y++) halfMaskF32Row(mask, width, height, out.data, out.width, y);
+  const mid = out.height >> 1;
+  for (let y = mid; y < out.height; y++)
+    halfMaskF32Row(mask, width, height, out.data, out.width, y);
+  for (let y = 0; y < mid; y++) halfMaskF32Row(mask, width, height, out.data, out.width, y);
 }
 
 function halfMaskF32Row(

@@ -98,25 +98,30 @@ function clampIndex(v: number, max: number): number {
  * One source row filtered horizontally into `tmp` at output pixel `at`. resampleRgb's loops over
  * a row are functions of their own, so V8 optimises them as a whole after a few rows rather than
  * entering and leaving an optimised inner loop on every row (decision 138); the same arithmetic.
+ * The weights' arrays come as arguments (decision 156): the optimised row relied on the weights
+ * object's map, and the next analysis's first resample threw it away ("code dependencies").
  */
 function filterRow(
   data: Uint8Array | Uint8ClampedArray,
   rowOffset: number,
   channels: number,
-  wx: ReturnType<typeof axisWeights>,
+  count: Int32Array,
+  taps: number,
+  index: Int32Array,
+  weights: Float32Array,
   tmp: Float32Array,
   at: number,
 ): void {
-  const outWidth = wx.count.length;
+  const outWidth = count.length;
   for (let i = 0; i < outWidth; i++) {
-    const n = wx.count[i] as number;
-    const base = i * wx.taps;
+    const n = count[i] as number;
+    const base = i * taps;
     let cr = 0;
     let cg = 0;
     let cb = 0;
     for (let k = 0; k < n; k++) {
-      const w = wx.weights[base + k] as number;
-      const p = rowOffset + (wx.index[base + k] as number) * channels;
+      const w = weights[base + k] as number;
+      const p = rowOffset + (index[base + k] as number) * channels;
       cr += w * (data[p] as number);
       cg += w * (data[p + 1] as number);
       cb += w * (data[p + 2] as number);
@@ -165,8 +170,20 @@ export function resampleRgb(
     }
   }
   const tmp = f32(pool, rows.length * outWidth * 3, false);
-  for (let slot = 0; slot < rows.length; slot++)
-    filterRow(data, (rows[slot] as number) * width * channels, channels, wx, tmp, slot * outWidth);
+  for (let slot = 0; slot < rows.length; slot++) {
+    const rowOffset = (rows[slot] as number) * width * channels;
+    filterRow(
+      data,
+      rowOffset,
+      channels,
+      wx.count,
+      wx.taps,
+      wx.index,
+      wx.weights,
+      tmp,
+      slot * outWidth,
+    );
+  }
   const out = f32(pool, outWidth * outHeight * 3);
   for (let j = 0; j < outHeight; j++) {
     const n = wy.count[j] as number;

@@ -20,6 +20,9 @@ export function maskedQuantile(
   return maskedQuantiles(values, mask, [q], range)[0] as number;
 }
 
+/** maskedQuantiles' range when none is given: the whole mask (its end set per call). */
+const wholeMask = { start: 0, end: 0 };
+
 const HIST_BINS = 4096;
 const histogram = new Uint32Array(HIST_BINS);
 
@@ -30,8 +33,10 @@ export function maskedQuantiles(
   qs: readonly number[],
   range?: { start: number; end: number },
 ): number[] {
-  const start = range ? range.start : 0;
-  const end = range ? range.end : mask.length;
+  // The range's fields are read on every call (decision 156): `range ? range.start : 0` reached
+  // the read on some calls only, and the optimised code that had not met it was thrown away.
+  wholeMask.end = mask.length;
+  const { start, end } = range ?? wholeMask;
   extentOut[0] = Infinity;
   extentOut[1] = -Infinity;
   extentOut[2] = 0;

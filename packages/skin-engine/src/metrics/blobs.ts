@@ -218,24 +218,28 @@ function scanRow(
 ): void {
   for (let x = 1; x < width - 1; x++) {
     const i = y * width + x;
-    if (!mask[i]) continue;
+    // The response and its test for every pixel, then the mask (decision 156: reached only on
+    // the mask, they had no feedback when the first rows, off it, got the row compiled).
     const v = sign * ((c[i] as number) - (f[i] as number));
-    if (v < minResponse) continue;
+    const weak = v < minResponse;
+    const index = offset + i;
+    if (!mask[i] || weak) continue;
     // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
-    // The Hessian's edge measure only for the local maxima.
-    if (
-      v > sign * ((c[i - width - 1] as number) - (f[i - width - 1] as number)) &&
-      v > sign * ((c[i - width] as number) - (f[i - width] as number)) &&
-      v > sign * ((c[i - width + 1] as number) - (f[i - width + 1] as number)) &&
-      v > sign * ((c[i - 1] as number) - (f[i - 1] as number)) &&
-      v >= sign * ((c[i + 1] as number) - (f[i + 1] as number)) &&
-      v >= sign * ((c[i + width - 1] as number) - (f[i + width - 1] as number)) &&
-      v >= sign * ((c[i + width] as number) - (f[i + width] as number)) &&
-      v >= sign * ((c[i + width + 1] as number) - (f[i + width + 1] as number))
-    ) {
+    // The Hessian's edge measure only for the local maxima. Every neighbour read and compared,
+    // the answers combined (the same answer as one test after another): a read or compare
+    // reached only after earlier ones passed threw the row's code away (decision 156).
+    const nw = v > sign * ((c[i - width - 1] as number) - (f[i - width - 1] as number)) ? 1 : 0;
+    const n = v > sign * ((c[i - width] as number) - (f[i - width] as number)) ? 1 : 0;
+    const ne = v > sign * ((c[i - width + 1] as number) - (f[i - width + 1] as number)) ? 1 : 0;
+    const w = v > sign * ((c[i - 1] as number) - (f[i - 1] as number)) ? 1 : 0;
+    const e = v >= sign * ((c[i + 1] as number) - (f[i + 1] as number)) ? 1 : 0;
+    const sw = v >= sign * ((c[i + width - 1] as number) - (f[i + width - 1] as number)) ? 1 : 0;
+    const s = v >= sign * ((c[i + width] as number) - (f[i + width] as number)) ? 1 : 0;
+    const se = v >= sign * ((c[i + width + 1] as number) - (f[i + width + 1] as number)) ? 1 : 0;
+    if (nw & n & ne & w & e & sw & s & se) {
       const edge = edgeMeasure(f, c, sign, i, width, v);
       if (edge >= edgeLimit) continue;
-      pushCandidate(x, y, sigma, v, ratioOfEdgeMeasure(edge), offset + i);
+      pushCandidate(x, y, sigma, v, ratioOfEdgeMeasure(edge), index);
     }
   }
 }

@@ -65,7 +65,11 @@ export interface SoftBlob extends Blob {
 
 export function softWeight(response: number, threshold: number): number {
   const w = (response - SOFT_FROM * threshold) / ((SOFT_TO - SOFT_FROM) * threshold);
-  return w <= 0 ? 0 : w >= 1 ? 1 : w;
+  // Both compared for every w (the same answer): no compare first reached by a later call
+  // (decision 156).
+  const low = w <= 0;
+  const high = w >= 1;
+  return low ? 0 : high ? 1 : w;
 }
 
 function withWeights(blobs: Blob[], threshold: number): SoftBlob[] {

@@ -76,6 +76,9 @@ export interface SkinContext {
   zoneBaseL: (i: number) => number;
   /** The lowest value zoneBaseL takes on this face (its darkest zone, or the reference). */
   zoneBaseMin: number;
+  /** zoneBaseL as data: pixel i's zone (−1: none), and zoneBase[zoneOf[i] + 1] its lightness. */
+  zoneOf: Int8Array;
+  zoneBase: Float64Array;
 }
 
 /**
@@ -115,8 +118,13 @@ export function shineWeights(
   const { addedLight = false, cs = 1 } = opts;
   const oilScale = addedLight ? oilToneScale(refL) : 1;
   const hpScale = addedLight ? oilScale / cs : 1;
-  // 1024 pixels per call (decision 152: the loop, entered once per frame, was compiled on the stack).
-  for (let i = 0; i < mask.length; i += 1024)
+  // 1024 pixels per call (decision 152: the loop, entered once per frame, was compiled on the stack),
+  // from the chunk at the frame's middle on, then the top ones (decision 156: each pixel's weight
+  // is its own, so the order changes nothing; the top chunks, off the face, reach none of the
+  // loop's work, and the code compiled after them was thrown away at the first measured pixel).
+  const n = mask.length;
+  const mid = Math.floor(n / 2048) * 1024;
+  for (let i = mid; i < n; i += 1024)
     shineRange(
       L,
       chroma,
@@ -128,8 +136,10 @@ export function shineWeights(
       oilScale,
       hpScale,
       i,
-      Math.min(mask.length, i + 1024),
+      Math.min(n, i + 1024),
     );
+  for (let i = 0; i < mid; i += 1024)
+    shineRange(L, chroma, highPass, mask, refL, refChroma, out, oilScale, hpScale, i, i + 1024);
 }
 
 /** shineWeights' pixels i0…i1. */
@@ -350,10 +360,12 @@ const coreCounts = new Int32Array(2);
 function countCore(core: Uint8Array, clipped: Uint8Array | null, i0: number, i1: number): void {
   let nCore = coreCounts[0] as number;
   let nClipped = coreCounts[1] as number;
+  // Every pixel adds 0 or 1 (the same counts): no add first reached by a later chunk (156).
   for (let i = i0; i < i1; i++) {
-    if (!core[i]) continue;
-    nCore++;
-    if (clipped !== null && clipped[i]) nClipped++;
+    const c = core[i] ? 1 : 0;
+    const k = clipped !== null ? (clipped[i] as number) : 0;
+    nCore += c;
+    nClipped += c && k ? 1 : 0;
   }
   coreCounts[0] = nCore;
   coreCounts[1] = nClipped;
@@ -383,7 +395,8 @@ function hairRange(
   // store is first reached by a later chunk.
   for (let i = i0; i < i1; i++) {
     const h = 1 - (skinW[i] as number);
-    const on = skinAll[i] !== 0 && h > 0;
+    const hairy = h > 0; // compared for every pixel (decision 156)
+    const on = skinAll[i] !== 0 && hairy;
     hair[i] = on ? h : 0;
     support[i] = on ? 1 : 0;
   }
@@ -442,6 +455,9 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     zoneL.push(maskedQuantile(L, mask, 0.4, range));
   });
   const zoneBaseL = (i: number) => zoneL[zoneOf[i] as number] ?? reference.L;
+  // The same values as a table (surface.ts reads it per pixel, decision 156): slot 0, the
+  // reference's lightness (pixels in no zone, zoneOf −1), then each zone's.
+  const zoneBase = Float64Array.from([reference.L, ...zoneL]);
   const zoneBaseMin = Math.min(reference.L, ...zoneL.filter(Number.isFinite));
 
   return {
@@ -479,5 +495,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     oil,
     zoneBaseL,
     zoneBaseMin,
+    zoneOf,
+    zoneBase,
   };
 }

@@ -141,75 +141,97 @@ export interface Surface {
   lines: Uint8Array;
 }
 
-/** The planes pixelMaps reads (surfaceMaps' names). */
-interface PixelMapInput {
-  measured: Uint8Array;
-  A: Float32Array;
-  L0: Float32Array;
-  L1: Float32Array;
-  L2: Float32Array;
-  lowA: Float32Array;
-  fineValley1: Float32Array;
-  fineValley2: Float32Array;
-  lineHair: Float32Array | null;
-  zoneBaseL: (i: number) => number;
-}
-
 /**
  * surfaceMaps' per-pixel quantities over the measured skin: redness and line flags, line weight,
- * diffuse-redness weight and squared fine band. A function of its own (decision 138): compiled
- * alone, not surfaceMaps whole for its one loop; the same arithmetic.
+ * diffuse-redness weight and squared fine band, 1024 pixels per call of pixelMapsRange (decisions
+ * 138, 151). Each pixel's maps are its own: the same arithmetic on every pixel.
  */
-/** pixelMaps' pixels per call of pixelMapsRange. */
 const PIXEL_MAP_CHUNK = 1024;
-
-function pixelMaps(
-  input: PixelMapInput,
-  k: { baseA: number; diffuseBase: number; textureToneScale: number },
-  out: { flags: Uint8Array; rough: Float32Array; lineWeight: Float32Array; diffuseW: Float32Array },
-): void {
-  const n = input.measured.length;
-  for (let start = 0; start < n; start += PIXEL_MAP_CHUNK)
-    pixelMapsRange(input, k, out, start, Math.min(n, start + PIXEL_MAP_CHUNK));
-}
 
 /**
  * pixelMaps' pixels [start, end): a function of its own called once per chunk of the frame
- * (decision 151), so V8 optimises it at entry after a few chunks, where the whole-frame loop,
- * entered once per analysis, was compiled on the stack and again at entry on a first analysis.
- * Each pixel's maps are its own: the same arithmetic on every pixel.
+ * (decision 151), so V8 optimises it at entry after a few chunks. Its planes come as arguments and
+ * a pixel's zone lightness is read from `zoneBase` at `zoneOf[i] + 1` (decision 156): the objects
+ * it read them from were made per call (their maps' field types changed, and the code that relied
+ * on them was thrown away), and `zoneBaseL`, a closure made per analysis, was a call the optimised
+ * code had bound to the first analysis's closure. The same values: zoneBase holds the zones'
+ * lightness after the reference's (SkinContext).
  */
 function pixelMapsRange(
-  input: PixelMapInput,
-  k: { baseA: number; diffuseBase: number; textureToneScale: number },
-  out: { flags: Uint8Array; rough: Float32Array; lineWeight: Float32Array; diffuseW: Float32Array },
+  measured: Uint8Array,
+  A: Float32Array,
+  L0: Float32Array,
+  L1: Float32Array,
+  L2: Float32Array,
+  lowA: Float32Array,
+  fineValley1: Float32Array,
+  fineValley2: Float32Array,
+  lineHair: Float32Array | null,
+  zoneOf: Int8Array,
+  zoneBase: Float64Array,
+  baseA: number,
+  diffuseBase: number,
+  textureToneScale: number,
+  flags: Uint8Array,
+  rough: Float32Array,
+  lineWeight: Float32Array,
+  diffuseW: Float32Array,
   start: number,
   end: number,
 ): void {
-  const { measured, A, L0, L1, L2, lowA, fineValley1, fineValley2, lineHair, zoneBaseL } = input;
-  const { baseA, diffuseBase, textureToneScale } = k;
-  const { flags, rough, lineWeight, diffuseW } = out;
   for (let i = start; i < end; i++) {
     if (!measured[i]) continue;
-    const base = zoneBaseL(i);
-    let f = 0;
-    if ((A[i] as number) > baseA + RED_DA) f |= 1;
-    const w1 =
-      (L1[i] as number) < base - 1 ? softWeight(fineValley1[i] as number, LINE_MIN_STRENGTH) : 0;
-    const w2 =
-      (L2[i] as number) < base - 1 ? softWeight(fineValley2[i] as number, LINE_MIN_STRENGTH) : 0;
+    const base = zoneBase[(zoneOf[i] as number) + 1] as number;
+    // Every quantity computed for every measured pixel, then chosen (the same values): no
+    // operation is first reached by a later chunk (decision 156).
+    const red = (A[i] as number) > baseA + RED_DA ? 1 : 0;
+    const s1 = softWeight(fineValley1[i] as number, LINE_MIN_STRENGTH);
+    const s2 = softWeight(fineValley2[i] as number, LINE_MIN_STRENGTH);
+    const w1 = (L1[i] as number) < base - 1 ? s1 : 0;
+    const w2 = (L2[i] as number) < base - 1 ? s2 : 0;
     const lw = Math.max(w1, w2);
     lineWeight[i] = lw;
     // Drawn as a line only away from hair (the strands at a fringe's edge are not lines).
-    if (lw >= 0.5 && (!lineHair || (lineHair[i] as number) < 0.5)) f |= 2;
+    const hair = lineHair !== null ? (lineHair[i] as number) : 0;
+    const clear = lineHair === null || hair < 0.5;
+    const line = lw >= 0.5 && clear ? 2 : 0;
     const dr =
       ((lowA[i] as number) - diffuseBase - DIFFUSE_RED_DA + DIFFUSE_RED_SOFT) / DIFFUSE_RED_SOFT;
-    diffuseW[i] = dr <= 0 ? 0 : dr >= 2 ? 1 : dr / 2;
-    flags[i] = f;
+    const low = dr <= 0;
+    const high = dr >= 2;
+    const half = dr / 2;
+    diffuseW[i] = low ? 0 : high ? 1 : half;
+    flags[i] = red | line;
     const band = ((L0[i] as number) - (L2[i] as number)) * textureToneScale;
     const h = Math.max(-ROUGHNESS_CLIP, Math.min(ROUGHNESS_CLIP, band));
     rough[i] = h * h;
   }
+}
+
+/**
+ * The tone planes' weight over pixels [start, end): the skin weight of the measured, diffuse skin
+ * (body is zero-filled). Per 1024 pixels, every pixel's values read (decision 156: the whole-frame
+ * loop was compiled on the stack and its code after the loop thrown away).
+ */
+function bodyRange(
+  measured: Uint8Array,
+  shine: Float32Array,
+  skinW: Float32Array,
+  body: Float32Array,
+  start: number,
+  end: number,
+): void {
+  for (let i = start; i < end; i++) {
+    const m = measured[i];
+    const dull = (shine[i] as number) <= TONE_MAX_SHINE;
+    const w = skinW[i] as number;
+    body[i] = m && dull ? w : (body[i] as number);
+  }
+}
+
+/** The overlays' line pixels (flag 2) over [start, end), into the zero-filled `lines`. */
+function linesRange(flags: Uint8Array, lines: Uint8Array, start: number, end: number): void {
+  for (let i = start; i < end; i++) lines[i] = (flags[i] as number) & 2 ? 1 : 0;
 }
 
 /**
@@ -229,7 +251,8 @@ function lineExclusion(
   const from = bounds.y0 * width;
   const to = bounds.y1 * width;
   let outside = false;
-  for (let i = from; i < to && !outside; i++) if (polygon[i] && !measured[i]) outside = true;
+  for (let i = from; i < to && !outside; i += PIXEL_MAP_CHUNK)
+    outside = leftOutIn(polygon, measured, i, Math.min(to, i + PIXEL_MAP_CHUNK));
   if (!outside) {
     return hairHere && hairSupport
       ? maxFilter(hairHere.data, hairSupport, width, height, LINE_HAIR_MARGIN, pool)
@@ -241,19 +264,47 @@ function lineExclusion(
     src.set(hairHere.data);
     support.set(hairSupport);
   }
-  for (let i = from; i < to; i++) {
-    if (polygon[i] && !measured[i]) {
-      src[i] = 1;
-      support[i] = 1;
-    }
-  }
+  for (let i = from; i < to; i += PIXEL_MAP_CHUNK)
+    markLeftOut(polygon, measured, src, support, i, Math.min(to, i + PIXEL_MAP_CHUNK));
   return maxFilter(src, support, width, height, LINE_HAIR_MARGIN, pool);
+}
+
+/*
+ * lineExclusion's passes over the forehead's rows, 1024 pixels per call (decision 156): its loops,
+ * entered once per analysis, were compiled on the stack and thrown away after them. Whether a
+ * pixel of the polygon in [start, end) is not measured skin:
+ */
+function leftOutIn(polygon: Uint8Array, measured: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const p = polygon[i];
+    const m = measured[i];
+    if (p && !m) return true;
+  }
+  return false;
+}
+
+/** Those pixels, excluded with weight 1 (every pixel written: unchanged where not left out). */
+function markLeftOut(
+  polygon: Uint8Array,
+  measured: Uint8Array,
+  src: Float32Array,
+  support: Uint8Array,
+  start: number,
+  end: number,
+): void {
+  for (let i = start; i < end; i++) {
+    const p = polygon[i];
+    const m = measured[i];
+    const out = p && !m;
+    src[i] = out ? 1 : (src[i] as number);
+    support[i] = out ? 1 : (support[i] as number);
+  }
 }
 
 /** The surface maps of one working frame. */
 export function surfaceMaps(ctx: SkinContext, pool: Scratch): Surface {
   const { frame, cs, L, A, Ls, lowA, measured, skinW, shine, hairHere, hairSupport } = ctx;
-  const { baseA, diffuseBase, zoneBaseL } = ctx;
+  const { baseA, diffuseBase } = ctx;
   const { lab } = frame;
   const G2 = Ls[2] as Plane;
   const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1], pool);
@@ -281,19 +332,49 @@ export function surfaceMaps(ctx: SkinContext, pool: Scratch): Surface {
   // Line membership is soft too: weight ramps over SOFT_FROM..SOFT_TO × LINE_MIN_STRENGTH.
   const lineWeight = f32(pool, L.length);
   const diffuseW = f32(pool, L.length);
-  pixelMaps(
-    { measured, A, L0, L1, L2, lowA, fineValley1, fineValley2, lineHair, zoneBaseL },
-    { baseA, diffuseBase, textureToneScale },
-    { flags, rough, lineWeight, diffuseW },
-  );
+  const { zoneOf, zoneBase } = ctx;
+  const n = L.length;
+  // From the chunk at the frame's middle on, then the top ones (decision 156): each pixel's maps
+  // are its own, so the order changes nothing; the top chunks, off the face, reach none of the
+  // loop's work, and the code compiled after them was thrown away at the first measured pixel.
+  const mid = Math.floor(n / (2 * PIXEL_MAP_CHUNK)) * PIXEL_MAP_CHUNK;
+  for (const [from, to] of [
+    [mid, n],
+    [0, mid],
+  ] as const)
+    for (let i = from; i < to; i += PIXEL_MAP_CHUNK) {
+      const end = Math.min(to, i + PIXEL_MAP_CHUNK);
+      pixelMapsRange(
+        measured,
+        A,
+        L0,
+        L1,
+        L2,
+        lowA,
+        fineValley1,
+        fineValley2,
+        lineHair,
+        zoneOf,
+        zoneBase,
+        baseA,
+        diffuseBase,
+        textureToneScale,
+        flags,
+        rough,
+        lineWeight,
+        diffuseW,
+        i,
+        end,
+      );
+    }
   // Tone (even tone, radiance): low-pass L* and b* of the diffuse skin only. Highlights are the
   // surface reflection (oiliness measures them): a glint adds a fixed amount of light, so it
   // reads far stronger in L* on darker skin and made darker skin look "uneven". Plain L*, not
   // the contrast-scaled lightness of the fine texture measures: a blotch of pigment changes the
   // body reflection, and CIELAB is built so an equal ΔL* is an equally visible difference.
   const body = f32(pool, L.length);
-  for (let i = 0; i < L.length; i++)
-    if (measured[i] && (shine[i] as number) <= TONE_MAX_SHINE) body[i] = skinW[i] as number;
+  for (let i = 0; i < n; i += PIXEL_MAP_CHUNK)
+    bodyRange(measured, shine, skinW, body, i, Math.min(n, i + PIXEL_MAP_CHUNK));
   const [lowLPlane, lowBPlane] = maskedGaussianBlurHalf([lab.L, lab.b], body, TONE_SIGMA, pool) as [
     Plane,
     Plane,
@@ -301,7 +382,8 @@ export function surfaceMaps(ctx: SkinContext, pool: Scratch): Surface {
   const lowL = lowLPlane.data;
   const lowB = lowBPlane.data;
   const lines = new Uint8Array(L.length);
-  for (let i = 0; i < L.length; i++) if ((flags[i] as number) & 2) lines[i] = 1;
+  for (let i = 0; i < n; i += PIXEL_MAP_CHUNK)
+    linesRange(flags, lines, i, Math.min(n, i + PIXEL_MAP_CHUNK));
   return {
     fineValley2,
     lineHair,

@@ -147,18 +147,70 @@ function zoneSums(
   upperEnd: number,
 ): Record<(typeof SUMS)[number], number> {
   acc.fill(0);
-  const { width } = p;
-  for (let y = bounds.y0; y < bounds.y1; y++)
-    zoneRow(p, mask, y * width + bounds.x0, y * width + bounds.x1, y < upperEnd);
+  const { width, Lraw, A, B, chroma, coarseValley, skinW, oil, L1, L2, fineValley2 } = p;
+  const { lineHair, foldCap, poreToneScale, flags, rough, lineWeight, diffuseW } = p;
+  for (let y = bounds.y0; y < bounds.y1; y++) {
+    const start = y * width + bounds.x0;
+    const end = y * width + bounds.x1;
+    zoneRow(
+      Lraw,
+      A,
+      B,
+      chroma,
+      coarseValley,
+      skinW,
+      oil,
+      L1,
+      L2,
+      fineValley2,
+      lineHair,
+      flags,
+      rough,
+      lineWeight,
+      diffuseW,
+      foldCap,
+      poreToneScale,
+      mask,
+      start,
+      end,
+      y < upperEnd,
+    );
+  }
   const out = {} as Record<(typeof SUMS)[number], number>;
   for (let k = 0; k < SUMS.length; k++) out[SUMS[k] as (typeof SUMS)[number]] = acc[k] as number;
   return out;
 }
 
-/** zoneSums over pixels [start, end) of one row; `upper`: the row is above upperEnd. */
-function zoneRow(p: SumPlanes, mask: Uint8Array, start: number, end: number, upper: boolean): void {
-  const { Lraw, A, B, chroma, coarseValley, skinW, oil, L1, L2, fineValley2 } = p;
-  const { lineHair, foldCap, poreToneScale, flags, rough, lineWeight, diffuseW } = p;
+/**
+ * zoneSums over pixels [start, end) of one row; `upper`: the row is above upperEnd. The planes come
+ * as arguments (decision 156): the object they were read from is made per call, and the code that
+ * relied on its map's field types was thrown away on a first analysis ("code dependencies"). The
+ * upper sums add 0 on the other rows (the sums are never −0, so x + 0 is x): no add is first reached
+ * by a later zone.
+ */
+function zoneRow(
+  Lraw: Float32Array,
+  A: Float32Array,
+  B: Float32Array,
+  chroma: Float32Array,
+  coarseValley: Float32Array,
+  skinW: Float32Array,
+  oil: Float32Array,
+  L1: Float32Array,
+  L2: Float32Array,
+  fineValley2: Float32Array,
+  lineHair: Float32Array | null,
+  flags: Uint8Array,
+  rough: Float32Array,
+  lineWeight: Float32Array,
+  diffuseW: Float32Array,
+  foldCap: number,
+  poreToneScale: number,
+  mask: Uint8Array,
+  start: number,
+  end: number,
+  upper: boolean,
+): void {
   let sL = acc[0] as number;
   let sa = acc[1] as number;
   let sb = acc[2] as number;
@@ -181,11 +233,10 @@ function zoneRow(p: SumPlanes, mask: Uint8Array, start: number, end: number, upp
   for (let i = start; i < end; i++) {
     if (!mask[i]) continue;
     const w = skinW[i] as number;
-    if (upper) {
-      sUpper += w * (Lraw[i] as number);
-      nUpper += w;
-    }
-    sL += w * (Lraw[i] as number);
+    const wL = w * (Lraw[i] as number);
+    sUpper += upper ? wL : 0;
+    nUpper += upper ? w : 0;
+    sL += wL;
     sa += w * (A[i] as number);
     sb += w * (B[i] as number);
     sc += w * (chroma[i] as number);
@@ -199,14 +250,17 @@ function zoneRow(p: SumPlanes, mask: Uint8Array, start: number, end: number, upp
     sFoldLineAll += w * foldC;
     // Fine lines weigh each pixel by the skin around it (lineHair ≥ this pixel's own hair).
     const lw = lineHair ? 1 - (lineHair[i] as number) : w;
-    if (lw > 0) {
-      sFine += lw * fineC;
-      sLineFold += lw * foldC;
-      nLineSkin += lw;
-    }
+    // Products for every pixel, and 0 added where a sum takes nothing (as for upper).
+    const lwFine = lw * fineC;
+    const lwFold = lw * foldC;
+    const on = lw > 0;
+    sFine += on ? lwFine : 0;
+    sLineFold += on ? lwFold : 0;
+    nLineSkin += on ? lw : 0;
     sShine += w * (oil[i] as number);
     const dot = ((L2[i] as number) - (L1[i] as number)) * poreToneScale - PORE_FLOOR;
-    if (dot > 0) sPore += w * (dot < PORE_CAP ? dot : PORE_CAP);
+    const pore = w * (dot < PORE_CAP ? dot : PORE_CAP);
+    sPore += dot > 0 ? pore : 0;
     sRough += w * (rough[i] as number);
     const f = flags[i] as number;
     nRed += w * (f & 1);

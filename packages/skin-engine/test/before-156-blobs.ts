@@ -1,0 +1,235 @@
+/**
+ * detectBlobs as it was before decision 156 (scanRow's neighbour test one comparison after
+ * another), main's blobs.ts verbatim but for names, exports and imports: first-run-156.test.ts
+ * checks that the rewritten one gives exactly what this gives. Test code only.
+ */
+import type { Plane } from '../src/image/raster';
+import type { Blob, BlobOptions } from '../src/metrics/blobs';
+
+export function detectBlobsBefore(
+  stack: readonly Plane[],
+  sigmas: readonly number[],
+  opts: BlobOptions,
+): Blob[] {
+  const first = stack[0];
+  if (!first) return [];
+  const { width, height } = first;
+  const sign = opts.polarity === 'dark' ? 1 : -1;
+  const r = opts.maxCurvatureRatio ?? 6;
+  const edgeLimit = ((r + 1) * (r + 1)) / r;
+  found = 0;
+  for (let level = opts.fromLevel; level <= opts.toLevel; level++) {
+    const fine = stack[level];
+    const coarse = stack[level + 1];
+    if (!fine || !coarse) break;
+    scanLevel(
+      fine.data,
+      coarse.data,
+      sign,
+      opts.mask,
+      opts.minResponse,
+      width,
+      height,
+      edgeLimit,
+      sigmas[level] as number,
+      level * width * height,
+    );
+  }
+  // Strongest first, ties by position (a total order: any sort gives this one).
+  const order = new Uint32Array(found);
+  for (let k = 0; k < found; k++) order[k] = k;
+  order.sort(strongerFirst);
+  const sep = opts.separation ?? 2;
+  const kept: Blob[] = [];
+  for (let j = 0; j < order.length; j++) {
+    const k = order[j] as number;
+    const x = candX[k] as number;
+    const y = candY[k] as number;
+    const sigma = candSigma[k] as number;
+    if (!overlapsKept(kept, x, y, sigma, sep))
+      kept.push({
+        x,
+        y,
+        sigma,
+        response: candResponse[k] as number,
+        curvature: candCurvature[k] as number,
+      });
+  }
+  return kept;
+}
+
+/*
+ * The candidates of one detectBlobs call, as columns (decision 152): x, y, sigma, DoG response,
+ * curvature ratio and the index (level × frame + pixel) that breaks ties. scanRow pushed an object
+ * per candidate onto the caller's array, and that push threw scanRow's optimised code away twice
+ * on a first analysis ("wrong map"); numbers in typed arrays keep their values exactly.
+ */
+let candX = new Int32Array(256);
+let candY = new Int32Array(256);
+let candSigma = new Float64Array(256);
+let candResponse = new Float64Array(256);
+let candCurvature = new Float64Array(256);
+let candIndex = new Float64Array(256);
+/** How many candidates the current call has found. */
+let found = 0;
+
+function pushCandidate(
+  x: number,
+  y: number,
+  sigma: number,
+  response: number,
+  curvature: number,
+  index: number,
+): void {
+  if (found === candX.length) growCandidates();
+  candX[found] = x;
+  candY[found] = y;
+  candSigma[found] = sigma;
+  candResponse[found] = response;
+  candCurvature[found] = curvature;
+  candIndex[found] = index;
+  found++;
+}
+
+function growCandidates(): void {
+  const n = candX.length * 2;
+  const x = new Int32Array(n);
+  const y = new Int32Array(n);
+  const sigma = new Float64Array(n);
+  const response = new Float64Array(n);
+  const curvature = new Float64Array(n);
+  const index = new Float64Array(n);
+  x.set(candX);
+  y.set(candY);
+  sigma.set(candSigma);
+  response.set(candResponse);
+  curvature.set(candCurvature);
+  index.set(candIndex);
+  candX = x;
+  candY = y;
+  candSigma = sigma;
+  candResponse = response;
+  candCurvature = curvature;
+  candIndex = index;
+}
+
+/** Candidate a before b: the stronger response, then the lower index (was the objects' sort). */
+function strongerFirst(a: number, b: number): number {
+  return (
+    (candResponse[b] as number) - (candResponse[a] as number) ||
+    (candIndex[a] as number) - (candIndex[b] as number)
+  );
+}
+
+/**
+ * Whether a blob already kept lies within `sep` (larger) sigmas of the candidate: a function of
+ * its own, called once per candidate, so V8 optimises it whole (decision 138).
+ */
+function overlapsKept(
+  kept: readonly Blob[],
+  x: number,
+  y: number,
+  sigma: number,
+  sep: number,
+): boolean {
+  for (let j = 0; j < kept.length; j++) {
+    const k = kept[j] as Blob;
+    const r = sep * Math.max(k.sigma, sigma);
+    const dx = k.x - x;
+    const dy = k.y - y;
+    if (dx * dx + dy * dy < r * r) return true;
+  }
+  return false;
+}
+
+/**
+ * One level's local maxima of D = sign·(coarse − fine) above `minResponse` inside the mask, as
+ * candidates. A function of its own, with the DoG read inline rather than through a closure made
+ * per level: V8 then optimises it once for every level and call (decision 138), not the loop of
+ * one long function again after each exit, and the values are the same.
+ */
+function scanLevel(
+  f: Float32Array,
+  c: Float32Array,
+  sign: number,
+  mask: Uint8Array,
+  minResponse: number,
+  width: number,
+  height: number,
+  edgeLimit: number,
+  sigma: number,
+  offset: number,
+): void {
+  for (let y = 1; y < height - 1; y++)
+    scanRow(f, c, sign, mask, minResponse, width, y, edgeLimit, sigma, offset);
+}
+
+/**
+ * scanLevel's row y (its own function for the same reason). The mask and the threshold come as
+ * arguments, not in the caller's options object: the options' shapes differ between callers
+ * (some carry `separation` or `maxCurvatureRatio`), and reading them here threw the row's
+ * optimised code away on a first analysis ("wrong map", decision 151's trace).
+ */
+function scanRow(
+  f: Float32Array,
+  c: Float32Array,
+  sign: number,
+  mask: Uint8Array,
+  minResponse: number,
+  width: number,
+  y: number,
+  edgeLimit: number,
+  sigma: number,
+  offset: number,
+): void {
+  for (let x = 1; x < width - 1; x++) {
+    const i = y * width + x;
+    if (!mask[i]) continue;
+    const v = sign * ((c[i] as number) - (f[i] as number));
+    if (v < minResponse) continue;
+    // Ties: strictly greater than earlier neighbours, >= later ones (one winner per plateau).
+    // The Hessian's edge measure only for the local maxima.
+    if (
+      v > sign * ((c[i - width - 1] as number) - (f[i - width - 1] as number)) &&
+      v > sign * ((c[i - width] as number) - (f[i - width] as number)) &&
+      v > sign * ((c[i - width + 1] as number) - (f[i - width + 1] as number)) &&
+      v > sign * ((c[i - 1] as number) - (f[i - 1] as number)) &&
+      v >= sign * ((c[i + 1] as number) - (f[i + 1] as number)) &&
+      v >= sign * ((c[i + width - 1] as number) - (f[i + width - 1] as number)) &&
+      v >= sign * ((c[i + width] as number) - (f[i + width] as number)) &&
+      v >= sign * ((c[i + width + 1] as number) - (f[i + width + 1] as number))
+    ) {
+      const edge = edgeMeasure(f, c, sign, i, width, v);
+      if (edge >= edgeLimit) continue;
+      pushCandidate(x, y, sigma, v, ratioOfEdgeMeasure(edge), offset + i);
+    }
+  }
+}
+
+/**
+ * tr²/det of the DoG's 2×2 Hessian at i (Lowe 2004 §4.1): (r + 1)²/r for principal-curvature
+ * ratio r, so ≥ 4; Infinity where det ≤ 0 (a saddle or a flat point). D = sign·(c − f).
+ */
+function edgeMeasure(
+  f: Float32Array,
+  c: Float32Array,
+  sign: number,
+  i: number,
+  width: number,
+  v: number,
+): number {
+  const d = (j: number) => sign * ((c[j] as number) - (f[j] as number));
+  const dxx = d(i + 1) + d(i - 1) - 2 * v;
+  const dyy = d(i + width) + d(i - width) - 2 * v;
+  const dxy = (d(i + width + 1) - d(i + width - 1) - d(i - width + 1) + d(i - width - 1)) / 4;
+  const tr = dxx + dyy;
+  const det = dxx * dyy - dxy * dxy;
+  return det > 0 ? (tr * tr) / det : Infinity;
+}
+
+/** The ratio r ≥ 1 with (r + 1)²/r = k: r = ((k − 2) + √((k − 2)² − 4)) / 2. */
+function ratioOfEdgeMeasure(k: number): number {
+  if (k === Infinity) return Infinity;
+  const m = Math.max(4, k);
+  return (m - 2 + Math.sqrt((m - 2) * (m - 2) - 4)) / 2;
+}
