@@ -426,6 +426,8 @@ export function zoneMeasurementsBefore(
       dark_spots: spots,
       dark_spot_density: (10000 * spots) / n,
       blemishes: countIn(blemishes, mask, width, blobSkinW),
+      // Decision 157's field (merged after 156): without a lesion skin, the zone's own pixels.
+      acne_pixels: pixels,
       pore_density: (1000 * countIn(pores, mask, width, blobSkinW)) / n,
       pore_depth: (1000 * s.sPore) / n,
       blackheads: countIn(blackheads, mask, width, blobSkinW),
