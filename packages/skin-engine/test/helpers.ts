@@ -359,3 +359,38 @@ export const linearToSrgb = (l: number) => {
   const c = Math.max(0, Math.min(1, l));
   return Math.round(255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
 };
+
+/** Paints a dome-shaped absorber of optical density `od` (per channel) and radius r px. */
+export function paintAbsorber(
+  img: Rgb,
+  cx: number,
+  cy: number,
+  r: number,
+  od: [number, number, number],
+): void {
+  const R = Math.ceil(r);
+  for (let y = cy - R; y <= cy + R; y++)
+    for (let x = cx - R; x <= cx + R; x++) {
+      const d = Math.hypot(x - cx, y - cy) / r;
+      if (d >= 1) continue;
+      const p = (1 - d * d) ** 0.7;
+      const i = (y * img.width + x) * 3;
+      for (let c = 0; c < 3; c++)
+        img.data[i + c] = linearToSrgb(srgbToLinear(img.data[i + c] ?? 0) * Math.exp(-p * od[c]!));
+    }
+}
+
+/** Shading of a dome lit from above: its upper side up to 5 % lighter, its lower up to 6 % darker. */
+export function shadeDome(img: Rgb, cx: number, cy: number, r: number): void {
+  const R = Math.ceil(2 * r);
+  for (let y = cy - R; y <= cy + R; y++)
+    for (let x = cx - R; x <= cx + R; x++) {
+      const dx = x - cx;
+      const dy = y - cy;
+      const g = (-dy / r) * Math.exp(-(dx * dx + dy * dy) / (r * r)) * Math.sqrt(2 * Math.E);
+      const s = g > 0 ? 0.05 * Math.min(1, g) : 0.06 * Math.max(-1, g);
+      const i = (y * img.width + x) * 3;
+      for (let c = 0; c < 3; c++)
+        img.data[i + c] = linearToSrgb(srgbToLinear(img.data[i + c] ?? 0) * (1 + s));
+    }
+}

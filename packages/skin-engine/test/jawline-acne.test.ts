@@ -7,10 +7,10 @@ import {
   gridPoints,
   HB,
   inside,
-  linearToSrgb,
   loadRgb,
   ok,
-  srgbToLinear,
+  paintAbsorber,
+  shadeDome,
   type Rgb,
 } from './helpers';
 
@@ -32,21 +32,10 @@ const bands: Poly[] = Object.values(LESION_EXTENSIONS).flatMap((polys) =>
   polys.map((poly) => poly.map((i) => detected.mesh[i] as [number, number])),
 );
 
-/** A shaded papule (dome of haemoglobin, lit from above) of radius r px at (cx, cy). */
+/** A shaded papule: a dome of haemoglobin lit from above, radius r px. */
 function paintPapule(img: Rgb, cx: number, cy: number, r: number): void {
-  const R = Math.ceil(r);
-  for (let y = cy - R; y <= cy + R; y++)
-    for (let x = cx - R; x <= cx + R; x++) {
-      const d = Math.hypot(x - cx, y - cy) / r;
-      if (d >= 1) continue;
-      const p = (1 - d * d) ** 0.7;
-      const shade = 1 - 0.05 * ((y - cy) / r);
-      const i = (y * img.width + x) * 3;
-      for (let c = 0; c < 3; c++)
-        img.data[i + c] = linearToSrgb(
-          srgbToLinear(img.data[i + c] ?? 0) * Math.exp(-p * 0.45 * HB[c]!) * shade,
-        );
-    }
+  paintAbsorber(img, cx, cy, r, HB.map((v) => 0.45 * v) as [number, number, number]);
+  shadeDome(img, cx, cy, r);
 }
 
 const inAnyZone = (r: AnalysisResult, x: number, y: number) =>

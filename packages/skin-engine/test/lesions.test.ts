@@ -5,6 +5,8 @@ import type { RegionMeasurements } from '../src/metrics/zones';
 import {
   clone,
   gridPoints,
+  paintAbsorber,
+  shadeDome,
   jpeg,
   referencePortrait,
   regionPolygon,
@@ -34,26 +36,6 @@ import {
  * exp(−p·ΔOD), p the lesion's dome profile.
  */
 const { analyze, face, baseline } = await referencePortrait();
-
-/** Paints a dome-shaped absorber of optical density `od` (per channel) and radius r px. */
-function paintLesion(
-  img: Rgb,
-  cx: number,
-  cy: number,
-  r: number,
-  od: [number, number, number],
-): void {
-  const R = Math.ceil(r);
-  for (let y = cy - R; y <= cy + R; y++)
-    for (let x = cx - R; x <= cx + R; x++) {
-      const d = Math.hypot(x - cx, y - cy) / r;
-      if (d >= 1) continue;
-      const p = (1 - d * d) ** 0.7;
-      const i = (y * img.width + x) * 3;
-      for (let c = 0; c < 3; c++)
-        img.data[i + c] = linearToSrgb(srgbToLinear(img.data[i + c] ?? 0) * Math.exp(-p * od[c]!));
-    }
-}
 
 const od = (k: number, base: [number, number, number]): [number, number, number] =>
   base.map((v) => k * v) as [number, number, number];
@@ -96,7 +78,7 @@ describe('inflammatory lesions (decision 057)', () => {
       const toned = retintFace(face, baseline.face.box, factors);
       const clear = await analyze(toned);
       const img = clone(toned);
-      for (const [x, y] of pts) paintLesion(img, x, y, RADIUS, od(0.45, HB));
+      for (const [x, y] of pts) paintAbsorber(img, x, y, RADIUS, od(0.45, HB));
       const r = await analyze(img);
       const n = pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y)).length;
       found.push(n);
@@ -115,7 +97,7 @@ describe('inflammatory lesions (decision 057)', () => {
     let last = baseline;
     for (const n of [2, 5, 10, 20]) {
       const img = clone(face);
-      for (const [x, y] of pts.slice(0, n)) paintLesion(img, x, y, RADIUS, od(0.45, HB));
+      for (const [x, y] of pts.slice(0, n)) paintAbsorber(img, x, y, RADIUS, od(0.45, HB));
       const r = await analyze(img);
       expect(r.counts.blemishes, `${n} papules`).toBeGreaterThanOrEqual(Math.ceil(0.6 * n));
       expect(r.counts.blemishes, `${n} papules`).toBeLessThanOrEqual(n + 1);
@@ -128,7 +110,7 @@ describe('inflammatory lesions (decision 057)', () => {
   it('a brown mark of the same optical density is a dark spot, not acne', async () => {
     const pts = places(baseline, 4);
     const img = clone(face);
-    for (const [x, y] of pts) paintLesion(img, x, y, RADIUS, od(0.35, MEL));
+    for (const [x, y] of pts) paintAbsorber(img, x, y, RADIUS, od(0.35, MEL));
     const r = await analyze(img);
     expect(pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y))).toHaveLength(0);
     expect(pts.filter(([x, y]) => markedAt(r, 'dark_spots', x, y)).length).toBeGreaterThanOrEqual(
@@ -140,7 +122,7 @@ describe('inflammatory lesions (decision 057)', () => {
   it('papules hold under JPEG re-saves q70–95 (JPEG halves their a* contrast, not their darkening)', async () => {
     const pts = places(baseline, 6);
     const img = clone(face);
-    for (const [x, y] of pts) paintLesion(img, x, y, RADIUS, od(0.45, HB));
+    for (const [x, y] of pts) paintAbsorber(img, x, y, RADIUS, od(0.45, HB));
     const painted = await analyze(img);
     for (const q of [70, 85, 95]) {
       const saved = await analyze(await jpeg(img, q));
@@ -160,14 +142,14 @@ describe('comedones (decision 057)', () => {
     );
     expect(dots.length).toBeGreaterThanOrEqual(10);
     const plugs = clone(face);
-    for (const [x, y] of dots) paintLesion(plugs, x, y, 1.6, od(1.1, [1, 1.05, 1.15]));
+    for (const [x, y] of dots) paintAbsorber(plugs, x, y, 1.6, od(1.1, [1, 1.05, 1.15]));
     const r = await analyze(plugs);
     expect(r.counts.blackheads - baseline.counts.blackheads).toBeGreaterThanOrEqual(
       Math.ceil(0.5 * dots.length),
     );
     expect(baseline.scores.blackheads! - r.scores.blackheads!).toBeGreaterThanOrEqual(8);
     const faint = clone(face);
-    for (const [x, y] of dots) paintLesion(faint, x, y, 1.6, od(0.12, [1, 1.05, 1.15]));
+    for (const [x, y] of dots) paintAbsorber(faint, x, y, 1.6, od(0.12, [1, 1.05, 1.15]));
     const p = await analyze(faint);
     expect(p.counts.blackheads - baseline.counts.blackheads).toBeLessThanOrEqual(1);
   });
@@ -203,20 +185,6 @@ describe('lesions are counted per area of measured skin', () => {
  * (relative change of each channel's linear light, up to +5 % / −6 %), as the painted papules of
  * `bench:lesions` and real ones in a studio light are.
  */
-function shade(img: Rgb, cx: number, cy: number, r: number): void {
-  const R = Math.ceil(2 * r);
-  for (let y = cy - R; y <= cy + R; y++)
-    for (let x = cx - R; x <= cx + R; x++) {
-      const dx = x - cx;
-      const dy = y - cy;
-      const g = (-dy / r) * Math.exp(-(dx * dx + dy * dy) / (r * r)) * Math.sqrt(2 * Math.E);
-      const s = g > 0 ? 0.05 * Math.min(1, g) : 0.06 * Math.max(-1, g);
-      const i = (y * img.width + x) * 3;
-      for (let c = 0; c < 3; c++)
-        img.data[i + c] = linearToSrgb(srgbToLinear(img.data[i + c] ?? 0) * (1 + s));
-    }
-}
-
 /** Paints an elongated absorber (semi-axes a × b px, a along x) with the dome profile. */
 function paintStreak(img: Rgb, cx: number, cy: number, a: number, b: number, k: number): void {
   const R = Math.ceil(a);
@@ -245,8 +213,8 @@ describe('a papule is a dome (decision 106)', () => {
     const pts = places(baseline, 8);
     const img = clone(face);
     for (const [x, y] of pts) {
-      paintLesion(img, x, y, RADIUS, od(0.35, HB));
-      shade(img, x, y, RADIUS);
+      paintAbsorber(img, x, y, RADIUS, od(0.35, HB));
+      shadeDome(img, x, y, RADIUS);
     }
     const r = await analyze(await jpeg(img, 90));
     const n = pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y)).length;
@@ -289,8 +257,8 @@ describe('phone-quality photos: a strongly compressed JPEG (decision 107)', () =
     const pts = places(baseline, 8);
     const img = clone(face);
     for (const [x, y] of pts) {
-      paintLesion(img, x, y, RADIUS, od(0.45, HB));
-      shade(img, x, y, RADIUS);
+      paintAbsorber(img, x, y, RADIUS, od(0.45, HB));
+      shadeDome(img, x, y, RADIUS);
     }
     const clear = await analyze(await jpeg(face, 45));
     const r = await analyze(await jpeg(img, 45));
@@ -304,7 +272,7 @@ describe('phone-quality photos: a strongly compressed JPEG (decision 107)', () =
   it('brown marks of the same optical density after a q45 save are not blemishes', async () => {
     const pts = places(baseline, 8);
     const img = clone(face);
-    for (const [x, y] of pts) paintLesion(img, x, y, RADIUS, od(0.3, MEL));
+    for (const [x, y] of pts) paintAbsorber(img, x, y, RADIUS, od(0.3, MEL));
     const r = await analyze(await jpeg(img, 45));
     expect(pts.filter(([x, y]) => markedAt(r, 'blemishes', x, y)).length).toBe(0);
   });
