@@ -293,7 +293,7 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     [RegionKey, ReadonlyArray<ReadonlyArray<number>>]
   >) {
     const ext = zonePolygon(mesh, polys, toWork, width, height, oval, pool);
-    andNotInto(ext.zone, zones, ext.bounds, width);
+    clearWhere(ext.zone, zones, ext.bounds, width);
     const mask = new Uint8Array(width * height);
     andInto(ext.zone, skin, mask, ext.bounds.y0 * width, ext.bounds.y1 * width);
     const polyPixels = countWithin(ext.zone, ext.bounds.y0 * width, ext.bounds.y1 * width);
@@ -428,7 +428,7 @@ function zonePolygon(
 }
 
 /** Clears in `mask` (within its bounds) every pixel set in `other`. */
-function andNotInto(mask: Uint8Array, other: Uint8Array, b: Bounds, width: number): void {
+function clearWhere(mask: Uint8Array, other: Uint8Array, b: Bounds, width: number): void {
   for (let y = b.y0; y < b.y1; y++)
     for (let i = y * width + b.x0, end = y * width + b.x1; i < end; i++) if (other[i]) mask[i] = 0;
 }

@@ -455,8 +455,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     zoneL.push(maskedQuantile(L, mask, 0.4, range));
   });
   const zoneBaseL = (i: number) => zoneL[zoneOf[i] as number] ?? reference.L;
-  // The same values as a table (surface.ts reads it per pixel, decision 156): slot 0, the
-  // reference's lightness (pixels in no zone, zoneOf −1), then each zone's.
+  // As a table (surface.ts, decision 156): slot 0 the reference's (zoneOf −1), then each zone's.
   const zoneBase = Float64Array.from([reference.L, ...zoneL]);
   const zoneBaseMin = Math.min(reference.L, ...zoneL.filter(Number.isFinite));
 
