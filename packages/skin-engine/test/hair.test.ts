@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COMPACT_AREA_FROM,
+  COMPACT_ELONG_FROM,
+  COMPACT_ELONG_TO,
   detectHair,
   hairness,
   HAIR_DARKENING,
@@ -202,5 +205,69 @@ describe('hair detection', () => {
       const coiled = (x: number, y: number) => 14 + papules(x, y);
       expect(field(coiled, W).share).toBeGreaterThan(0.8);
     });
+  });
+});
+
+describe("acne's hair pass: a compact cluster of papules is not hair, stubble along the jaw is (decision 158)", () => {
+  const W = 160;
+  /** Bare skin (the reference above), and `depth` darkening it inside the box [x0, x1) × [y0, y1). */
+  const field = (
+    depth: (x: number, y: number) => number,
+    box: [number, number, number, number],
+    compactNotHair?: boolean,
+  ) => {
+    const n = W * W;
+    const L = new Float32Array(n);
+    const reference = new Uint8Array(n);
+    const measured = new Uint8Array(n).fill(1);
+    const [x0, x1, y0, y1] = box;
+    for (let y = 0; y < W; y++)
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        if (y < 40) reference[i] = 1;
+        const weave = 0.6 * Math.sin(x * 1.9) * Math.sin(y * 2.3);
+        L[i] = 62 + weave - (x >= x0 && x < x1 && y >= y0 && y < y1 ? depth(x, y) : 0);
+      }
+    const blur = gaussianBlur({ data: L, width: W, height: W }, 2.05).data;
+    const highPass = L.map((v, i) => v - (blur[i] as number));
+    const hair = detectHair({
+      width: W,
+      height: W,
+      L,
+      highPass,
+      measured,
+      reference,
+      compactNotHair,
+    });
+    let sum = 0;
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) sum += hair.weight[y * W + x] as number;
+    return sum / ((x1 - x0) * (y1 - y0));
+  };
+  // Papules: domes of radius 3.5 px (≈ 2 mm), 8 L* deep, every 8 px in staggered rows.
+  const papules = (x: number, y: number) => {
+    const row = Math.round(y / 7);
+    const cx = Math.round((x - (row % 2) * 4) / 8) * 8 + (row % 2) * 4;
+    const d = Math.hypot(x - cx, y - row * 7) / 3.5;
+    return d < 1 ? 8 * Math.sqrt(1 - d * d) : 0;
+  };
+  // Stubble: dark dots a pixel across on a 3-px grid, 6 L* deep.
+  const stubble = (x: number, y: number) => (x % 3 === 0 && y % 3 === 0 ? 6 : 1);
+  const cluster: [number, number, number, number] = [66, 80, 86, 98];
+  const band: [number, number, number, number] = [20, 140, 90, 104];
+
+  it('a cluster of papules the size of a few lesions is hair for the zones, not for acne', () => {
+    expect(field(papules, cluster)).toBeGreaterThan(0.5);
+    expect(field(papules, cluster, true)).toBeLessThan(0.1);
+  });
+
+  it('a long band of stubble is hair in both passes', () => {
+    expect(field(stubble, band)).toBeGreaterThan(0.8);
+    expect(field(stubble, band, true)).toBeGreaterThan(0.8);
+  });
+
+  it('the thresholds sit between the measured shapes', () => {
+    expect(COMPACT_ELONG_FROM).toBeLessThan(COMPACT_ELONG_TO);
+    expect(COMPACT_AREA_FROM).toBeGreaterThan(HAIR_MIN_AREA);
   });
 });

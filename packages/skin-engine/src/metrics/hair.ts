@@ -82,7 +82,25 @@ export interface HairInput {
   fold?: Float32Array;
   /** Rows above this: a patch is hair only as far as it is made of strands (decision 107). */
   strandsAbove?: number;
+  /**
+   * Acne's pass (decision 158): a patch as compact and small as a cluster of papules is not hair
+   * (COMPACT_*). Stubble, a beard's edge, a moustache or a shadow along the jaw are long and thin.
+   */
+  compactNotHair?: boolean;
 }
+
+/**
+ * A patch's elongation (√ of its pixels' second moments' eigenvalue ratio) below which it counts
+ * as a cluster of papules, not hair, in full (ramp to COMPACT_ELONG_TO), and its area (working
+ * px) up to which (ramp to COMPACT_AREA_TO). Calibration part, 16 papules painted on each face's
+ * jaw (decision 158): patches that were more than 30 % painted lesion read elongation 1.2–2.8
+ * (p10–p90, median 1.8) and area 170–540; the clear faces' lower-face patches 1.7–5.7 (median 3.4),
+ * area 190–990.
+ */
+export const COMPACT_ELONG_FROM = 2;
+export const COMPACT_ELONG_TO = 2.8;
+export const COMPACT_AREA_FROM = 500;
+export const COMPACT_AREA_TO = 800;
 
 export interface HairMap {
   /**
@@ -131,6 +149,7 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
     let k = ramp(
       (area - (1 - HAIR_AREA_SOFT) * HAIR_MIN_AREA) / (2 * HAIR_AREA_SOFT * HAIR_MIN_AREA),
     );
+    if (input.compactNotHair && k > 0) k *= 1 - compactness(members, width, area);
     if (strands && k > 0) {
       const p = strandShare(members, strands, darkening, width, input.strandsAbove as number);
       if (p) {
@@ -291,6 +310,37 @@ function strandShare(
   const strand = ramp((coherence - STRAND_FROM) / (STRAND_TO - STRAND_FROM));
   const dense = ramp((dark - STRAND_DARK) / 0.04 + 0.5);
   return { coherence, darkening: dark, weight: Math.max(strand, dense) };
+}
+
+/** How much a patch is a compact cluster (0…1): round enough and small enough (decision 158). */
+function compactness(members: readonly number[], width: number, area: number): number {
+  const n = members.length;
+  let mx = 0;
+  let my = 0;
+  for (let m = 0; m < n; m++) {
+    const i = members[m] as number;
+    mx += i % width;
+    my += (i / width) | 0;
+  }
+  mx /= n;
+  my /= n;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (let m = 0; m < n; m++) {
+    const i = members[m] as number;
+    const dx = (i % width) - mx;
+    const dy = ((i / width) | 0) - my;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  const half = (sxx + syy) / 2;
+  const root = Math.sqrt(Math.max(0, half * half - (sxx * syy - sxy * sxy)));
+  const elong = Math.sqrt((half + root) / Math.max(1e-9, half - root));
+  const round = 1 - ramp((elong - COMPACT_ELONG_FROM) / (COMPACT_ELONG_TO - COMPACT_ELONG_FROM));
+  const small = 1 - ramp((area - COMPACT_AREA_FROM) / (COMPACT_AREA_TO - COMPACT_AREA_FROM));
+  return round * small;
 }
 
 const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);

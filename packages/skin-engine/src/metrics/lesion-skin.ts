@@ -61,6 +61,7 @@ export function lesionSkin(ctx: SkinContext, pool: Scratch): LesionSkin | null {
       reference: rows(cheekRef) as Uint8Array,
       fold: rows(coarseValley) as Float32Array,
       // (No strands test: the extensions lie below the nose tip, where hair is a beard.)
+      compactNotHair: true,
     },
     pool,
   );
