@@ -23,7 +23,7 @@ export interface LesionSkin {
 
 /** The lesion skin of one working frame, or null when the frame has no extension skin. */
 export function lesionSkin(ctx: SkinContext, pool: Scratch): LesionSkin | null {
-  const { frame, width, L, highPass, coarseValley, skinW, measured, core } = ctx;
+  const { frame, width, L, highPass, coarseValley, skinW, core } = ctx;
   const entries = Object.entries(frame.lesionExtensions) as Array<
     [RegionKey, NonNullable<(typeof frame.lesionExtensions)[RegionKey]>]
   >;
@@ -69,14 +69,15 @@ export function lesionSkin(ctx: SkinContext, pool: Scratch): LesionSkin | null {
   hairWeight.set(hair.weight, y0 * width);
   const lesionW = f32(pool, L.length);
   lesionW.set(skinW);
-  const lesionMeasured = u8(pool, L.length);
-  lesionMeasured.set(measured);
+  // zoneSkin also marks the pixels that count at all; nothing here reads them, so no copy of
+  // `measured` is made for it.
+  const counted = u8(pool, L.length, false);
   const lesionCore = u8(pool, L.length);
   lesionCore.set(core);
   const extensions: LesionSkin['extensions'] = {};
   for (const [r, e] of entries) {
     const mask = u8(pool, L.length);
-    const [pixels] = zoneSkin(e.mask, hairWeight, lesionW, mask, lesionMeasured, lesionCore, [
+    const [pixels] = zoneSkin(e.mask, hairWeight, lesionW, mask, counted, lesionCore, [
       e.bounds.y0 * width,
       e.bounds.y1 * width,
       width,
