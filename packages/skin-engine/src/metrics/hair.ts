@@ -122,22 +122,25 @@ export interface HairMap {
 /** With a Scratch, every plane of the map is a temporary of the caller's step (decision 044). */
 export function detectHair(input: HairInput, pool?: Scratch): HairMap {
   const { width, height, highPass, L, measured, reference } = input;
-  const energy: Plane = { data: f32(pool, L.length, false), width, height };
-  squares(highPass, energy.data);
+  const n = L.length;
+  const energy: Plane = { data: f32(pool, n, false), width, height };
+  for (let i = 0; i < n; i += HAIR_CHUNK)
+    squares(highPass, energy.data, i, Math.min(n, i + HAIR_CHUNK));
   const [localE, localL] = maskedGaussianBlurHalf(
     [energy, { data: L, width, height }],
     measured,
     HAIR_SIGMA,
     pool,
   ) as [Plane, Plane];
-  const texture = f32(pool, L.length, false);
-  roots(localE.data, texture);
+  const texture = f32(pool, n, false);
+  for (let i = 0; i < n; i += HAIR_CHUNK)
+    roots(localE.data, texture, i, Math.min(n, i + HAIR_CHUNK));
   const refTexture = Math.max(0.05, maskedQuantile(texture, reference, 0.5));
   const refL = Math.max(5, maskedQuantile(localL.data, reference, 0.5));
-  const darkening = f32(pool, L.length);
-  const raw = f32(pool, L.length);
-  const support = u8(pool, L.length);
-  hairRule(input, localL.data, refTexture, refL, { texture, darkening, raw, support });
+  const darkening = f32(pool, n);
+  const raw = f32(pool, n);
+  const support = u8(pool, n);
+  hairRule(measured, input.fold, localL.data, refTexture, refL, texture, darkening, raw, support);
   // Hair covers an area; a spot, a blemish or a painted mark is small: a patch's weight ramps
   // with its area around HAIR_MIN_AREA. A pixel adds to the area from weight ¼ to ¾ (½ at ½, where
   // the binary rule started counting it), so the area moves smoothly and is not inflated by the
@@ -162,64 +165,158 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
   // Strands' edges are softer than the rule: widen by 2 px (≈ 1 mm), within the skin (a grey
   // dilation: a pixel takes the largest weight within 2 px).
   const grown = maxFilter(raw, support, width, height, 2, pool);
-  const weight = f32(pool, L.length);
-  const mask = u8(pool, L.length);
+  const weight = f32(pool, n);
+  const mask = u8(pool, n);
   weighOnSkin(grown, measured, weight, mask);
   return { weight, mask, texture, darkening, refTexture, refL, strandPatches };
 }
 
 /*
- * detectHair's loops over the frame as functions of their own (decision 138): each is compiled
- * alone, quickly, instead of detectHair whole again for every loop the first time it runs.
+ * detectHair's loops over the frame as functions of their own (decision 138), each called per
+ * HAIR_CHUNK pixels (decision 159): entered once per pass, and the hair pass runs twice per
+ * analysis (the zones', acne's), a whole-frame loop was compiled on the stack in the first pass
+ * and again at entry in the second; called per chunk, each is compiled once, at entry.
  */
-function squares(src: Float32Array, out: Float32Array): void {
-  for (let i = 0; i < src.length; i++) {
+const HAIR_CHUNK = 1024;
+
+function squares(src: Float32Array, out: Float32Array, i0: number, i1: number): void {
+  for (let i = i0; i < i1; i++) {
     const h = src[i] as number;
     out[i] = h * h;
   }
 }
 
-function roots(src: Float32Array, out: Float32Array): void {
-  for (let i = 0; i < src.length; i++) out[i] = Math.sqrt(Math.max(0, src[i] as number));
+function roots(src: Float32Array, out: Float32Array, i0: number, i1: number): void {
+  for (let i = i0; i < i1; i++) out[i] = Math.sqrt(Math.max(0, src[i] as number));
 }
 
-/** Each measured pixel's texture and darkening ratios and its hair weight by the rule. */
-function hairRule(
-  input: HairInput,
+/**
+ * Each measured pixel off a fold: its texture and darkening ratios and its hair weight by the
+ * rule (`texture` holds the local texture energy on entry, `darkening`, `raw` and `support` are
+ * zero-filled). Per HAIR_CHUNK pixels, with the planes as arguments (decision 159: the loop,
+ * entered once per pass, was compiled on the stack and thrown away for "lost precision" at the
+ * first fractional weight, and read its planes from the caller's input objects, of two shapes),
+ * from the chunk at the frame's middle on, then the top ones: each pixel's outputs are its own,
+ * so the order changes nothing, and the first pixels V8 sees are the face's. Without a fold plane
+ * the fold test compares L* with +∞ (never above it: the same as no test).
+ * Exported for test/first-run-159.test.ts.
+ */
+export function hairRule(
+  measured: Uint8Array,
+  fold: Float32Array | undefined,
   localL: Float32Array,
   refTexture: number,
   refL: number,
-  out: { texture: Float32Array; darkening: Float32Array; raw: Float32Array; support: Uint8Array },
+  texture: Float32Array,
+  darkening: Float32Array,
+  raw: Float32Array,
+  support: Uint8Array,
 ): void {
-  const { measured, fold } = input;
-  const { texture, darkening, raw, support } = out;
-  for (let i = 0; i < measured.length; i++) {
-    if (!measured[i]) continue;
-    if (fold && (fold[i] as number) > HAIR_FOLD) continue;
-    const e = (texture[i] as number) / refTexture;
+  const folds = fold ?? localL;
+  const foldLimit = fold ? HAIR_FOLD : Infinity;
+  const n = measured.length;
+  const mid = Math.floor(n / (2 * HAIR_CHUNK)) * HAIR_CHUNK;
+  for (let i = mid; i < n; i += HAIR_CHUNK)
+    hairRuleRange(
+      measured,
+      folds,
+      foldLimit,
+      localL,
+      refTexture,
+      refL,
+      texture,
+      darkening,
+      raw,
+      support,
+      i,
+      Math.min(n, i + HAIR_CHUNK),
+    );
+  for (let i = 0; i < mid; i += HAIR_CHUNK)
+    hairRuleRange(
+      measured,
+      folds,
+      foldLimit,
+      localL,
+      refTexture,
+      refL,
+      texture,
+      darkening,
+      raw,
+      support,
+      i,
+      Math.min(mid, i + HAIR_CHUNK),
+    );
+}
+
+function hairRuleRange(
+  measured: Uint8Array,
+  fold: Float32Array,
+  foldLimit: number,
+  localL: Float32Array,
+  refTexture: number,
+  refL: number,
+  texture: Float32Array,
+  darkening: Float32Array,
+  raw: Float32Array,
+  support: Uint8Array,
+  i0: number,
+  i1: number,
+): void {
+  // Every pixel's reads, ratios, weight and compares, then each output written with the new
+  // value where the pixel is taken and with its own value elsewhere (decision 156): no load,
+  // compare or store first reached by a later chunk.
+  // The tests combined by arithmetic (1 or 0), which no minifier turns back into a choice.
+  for (let i = i0; i < i1; i++) {
+    const t = texture[i] as number;
+    const skin = measured[i] !== 0 ? 1 : 0;
+    const offFold = (fold[i] as number) > foldLimit ? 0 : 1;
+    const e = t / refTexture;
     const d = (refL - (localL[i] as number)) / refL;
-    texture[i] = e;
-    darkening[i] = d;
     const h = hairness(e, d);
-    if (h > 0) {
-      raw[i] = h;
-      support[i] = 1;
-    }
+    const some = h > 0 ? 1 : 0;
+    const take = skin & offFold;
+    const hairy = take & some;
+    texture[i] = take ? e : t;
+    darkening[i] = take ? d : (darkening[i] as number);
+    raw[i] = hairy ? h : (raw[i] as number);
+    support[i] = hairy ? 1 : (support[i] as number);
   }
 }
 
-/** The grown weight on the measured skin, and where it is at least ½. */
-function weighOnSkin(
+/**
+ * The grown weight on the measured skin, and where it is at least ½ (`weight` and `mask`
+ * zero-filled). Per HAIR_CHUNK pixels from the frame's middle on, then the top ones, every pixel
+ * read and written (decision 159: the loop was compiled on the stack before its first measured
+ * pixel, and thrown away there twice). Exported for test/first-run-159.test.ts.
+ */
+export function weighOnSkin(
   grown: Float32Array,
   measured: Uint8Array,
   weight: Float32Array,
   mask: Uint8Array,
 ): void {
-  for (let i = 0; i < measured.length; i++) {
-    if (!measured[i]) continue;
+  const n = measured.length;
+  const mid = Math.floor(n / (2 * HAIR_CHUNK)) * HAIR_CHUNK;
+  for (let i = mid; i < n; i += HAIR_CHUNK)
+    weighRange(grown, measured, weight, mask, i, Math.min(n, i + HAIR_CHUNK));
+  for (let i = 0; i < mid; i += HAIR_CHUNK)
+    weighRange(grown, measured, weight, mask, i, Math.min(mid, i + HAIR_CHUNK));
+}
+
+function weighRange(
+  grown: Float32Array,
+  measured: Uint8Array,
+  weight: Float32Array,
+  mask: Uint8Array,
+  i0: number,
+  i1: number,
+): void {
+  for (let i = i0; i < i1; i++) {
+    const on = measured[i] !== 0 ? 1 : 0;
     const w = grown[i] as number;
-    weight[i] = w;
-    if (w >= 0.5) mask[i] = 1;
+    const half = w >= 0.5 ? 1 : 0;
+    weight[i] = on ? w : (weight[i] as number);
+    mask[i] = on & half ? 1 : (mask[i] as number);
   }
 }
 
@@ -379,11 +476,21 @@ export function zoneSkin(
   const end = range[1];
   const width = range[2];
   const hairFromY = range[3];
-  const out = { src, hairWeight, skinW, mask, measured, core };
   zoneAcc[0] = 0;
   zoneAcc[1] = 0;
   for (let s = start; s < end; s += ZONE_CHUNK)
-    zoneSkinRange(out, s, Math.min(end, s + ZONE_CHUNK), width, hairFromY);
+    zoneSkinRange(
+      src,
+      hairWeight,
+      skinW,
+      mask,
+      measured,
+      core,
+      s,
+      Math.min(end, s + ZONE_CHUNK),
+      width,
+      hairFromY,
+    );
   return [zoneAcc[0] as number, zoneAcc[1] as number];
 }
 
@@ -391,35 +498,42 @@ const ZONE_CHUNK = 1024;
 /** zoneSkin's running soft pixel count and hair (a Float64Array holds every double exactly). */
 const zoneAcc = new Float64Array(2);
 
+/**
+ * zoneSkin's pixels start…end. The planes come as arguments (decision 159: read from an object
+ * made per call, the compile depended on that object's field types and was aborted for a
+ * "dependency change"), and every pixel's reads, compares and adds are reached on every call: the
+ * outputs are written with their own values where the pixel is not taken, and the sums add 0
+ * there (they start at +0, so never −0; x + 0 is x for every other double, NaN and ±∞ included).
+ */
 function zoneSkinRange(
-  planes: {
-    src: Uint8Array;
-    hairWeight: Float32Array;
-    skinW: Float32Array;
-    mask: Uint8Array;
-    measured: Uint8Array;
-    core: Uint8Array;
-  },
+  src: Uint8Array,
+  hairWeight: Float32Array,
+  skinW: Float32Array,
+  mask: Uint8Array,
+  measured: Uint8Array,
+  core: Uint8Array,
   start: number,
   end: number,
   width: number,
   hairFromY: number,
 ): void {
-  const { src, hairWeight, skinW, mask, measured, core } = planes;
   let pixels = zoneAcc[0] as number;
   let hairPx = zoneAcc[1] as number;
   for (let i = start; i < end; i++) {
-    if (!src[i]) continue;
+    const inZone = src[i] !== 0 ? 1 : 0;
     const y = (i / width) | 0;
-    const h = y >= hairFromY ? (hairWeight[i] as number) : 0;
-    hairPx += h;
-    if (h >= 1) continue;
+    const hw = hairWeight[i] as number;
+    const h = y >= hairFromY ? hw : 0;
+    const partial = h >= 1 ? 0 : 1;
     const w = 1 - h;
-    skinW[i] = w;
-    mask[i] = 1;
-    measured[i] = 1;
-    if (w >= 0.5) core[i] = 1;
-    pixels += w;
+    const half = w >= 0.5 ? 1 : 0;
+    const take = inZone & partial;
+    hairPx += inZone ? h : 0;
+    skinW[i] = take ? w : (skinW[i] as number);
+    mask[i] = take ? 1 : (mask[i] as number);
+    measured[i] = take ? 1 : (measured[i] as number);
+    core[i] = take & half ? 1 : (core[i] as number);
+    pixels += take ? w : 0;
   }
   zoneAcc[0] = pixels;
   zoneAcc[1] = hairPx;
