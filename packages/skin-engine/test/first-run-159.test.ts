@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { HAIR_FOLD, hairRule, weighOnSkin, zoneSkin } from '../src/metrics/hair';
+import { gaussianBlur } from '../src/image/filters';
+import { detectBlobs } from '../src/metrics/blobs';
+import { L_SIGMAS } from '../src/metrics/skin';
+import { detectBlobsBefore } from './before-156-blobs';
 import { hairRuleBefore, weighOnSkinBefore, zoneSkinBefore } from './before-159';
-import { lcg, SIZES } from './random';
+import { lcg, randomPlane, SIZES } from './random';
 
 /*
  * Decision 159 rewrote the hair pass's per-pixel loops (typed arrays as arguments, per chunk of
  * 1024 pixels, from the frame's middle where each pixel's output is its own, every pixel's
- * operations reached on every call). None of it may change a value: each against its version from
- * before the decision (before-159.ts), bit for bit (toEqual compares numbers with Object.is: −0 is
+ * operations reached on every call) and blob detection's row (every strong pixel tested as a
+ * local maximum, on the mask or off it). None of it may change a value: each against its version
+ * from before the decision (before-159.ts; detectBlobs against before-156-blobs.ts, which 159
+ * gives the same as), bit for bit (toEqual compares numbers with Object.is: −0 is
  * not 0, NaN is NaN). The whole engine's results: bench/result-hash.ts.
  */
 
@@ -166,5 +172,33 @@ describe('the rewritten hair loops give what they gave before decision 159', () 
     );
     expect(Number.isFinite(sums[0]) && Number.isFinite(sums[1])).toBe(true);
     expect(sums).toEqual(sumsBefore);
+  });
+
+  it('detectBlobs with most local maxima off the mask or past the edge limit, > 256 of them', () => {
+    const rand = lcg(1591);
+    let found = 0;
+    for (const [width, height] of [...SIZES, [160, 120]] as const)
+      for (const share of [0, 0.3, 0.85, 1]) {
+        const n = width * height;
+        const data = randomPlane(rand, width, height, 40).data;
+        const stack = L_SIGMAS.map((s) => gaussianBlur({ data, width, height }, s));
+        const mask = byteMask(rand, n, share);
+        for (const opts of [
+          { polarity: 'dark', fromLevel: 0, toLevel: 2, minResponse: 0, mask },
+          {
+            polarity: 'bright',
+            fromLevel: 0,
+            toLevel: 3,
+            minResponse: 0.02,
+            mask,
+            maxCurvatureRatio: 2,
+          },
+        ] as const) {
+          const want = detectBlobsBefore(stack, L_SIGMAS, opts);
+          found = Math.max(found, want.length);
+          expect(detectBlobs(stack, L_SIGMAS, opts)).toEqual(want);
+        }
+      }
+    expect(found).toBeGreaterThan(256);
   });
 });
