@@ -72,8 +72,6 @@ function convolveCols(
   // float32 round-trips on every tap.
   // Two taps per pass over the row: each pixel gets the same additions in the same order
   // ((acc + tap i) + tap i+1), with half the loads and stores of the row buffer.
-  const rowUp = (y: number, i: number) => (y - i < 0 ? 0 : y - i) * width;
-  const rowDown = (y: number, i: number) => (y + i >= height ? height - 1 : y + i) * width;
   for (let y = 0; y < height; y++) {
     const own = y * width;
     centreRow(acc, src, own, centre, width);
@@ -81,11 +79,38 @@ function convolveCols(
     for (; i < r; i += 2) {
       const w1 = k[r + i] as number;
       const w2 = k[r + i + 1] as number;
-      addTapPair(acc, src, rowUp(y, i), rowDown(y, i), rowUp(y, i + 1), rowDown(y, i + 1), w1, w2);
+      addTapPair(
+        acc,
+        src,
+        rowUp(y, i, width),
+        rowDown(y, i, width, height),
+        rowUp(y, i + 1, width),
+        rowDown(y, i + 1, width, height),
+        w1,
+        w2,
+      );
     }
-    if (i === r) addTap(acc, src, rowUp(y, r), rowDown(y, r), k[2 * r] as number);
+    if (i === r)
+      addTap(acc, src, rowUp(y, r, width), rowDown(y, r, width, height), k[2 * r] as number);
     dst.set(acc, own);
   }
+}
+
+/*
+ * The offsets of the rows i above and below y, clamped to the plane: module functions, not
+ * closures made per call, and both sides of the clamp computed for every row (decision 159: in
+ * Chromium's worker, convolveCols' code was thrown away at `height − 1`, first reached at the
+ * plane's last rows). The same offsets.
+ */
+function rowUp(y: number, i: number, width: number): number {
+  const up = y - i;
+  return (up < 0 ? 0 : up) * width;
+}
+
+function rowDown(y: number, i: number, width: number, height: number): number {
+  const down = y + i;
+  const last = height - 1;
+  return (down >= height ? last : down) * width;
 }
 
 function centreRow(
