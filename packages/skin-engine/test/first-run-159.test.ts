@@ -78,6 +78,7 @@ describe('the rewritten hair loops give what they gave before decision 159', () 
               got.darkening,
               got.raw,
               got.support,
+              width,
             );
             hairRuleBefore({ measured, fold }, localL, refTexture, refL, want);
             expect(Array.from(got.texture)).toEqual(Array.from(want.texture));

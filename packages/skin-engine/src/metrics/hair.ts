@@ -140,7 +140,18 @@ export function detectHair(input: HairInput, pool?: Scratch): HairMap {
   const darkening = f32(pool, n);
   const raw = f32(pool, n);
   const support = u8(pool, n);
-  hairRule(measured, input.fold, localL.data, refTexture, refL, texture, darkening, raw, support);
+  hairRule(
+    measured,
+    input.fold,
+    localL.data,
+    refTexture,
+    refL,
+    texture,
+    darkening,
+    raw,
+    support,
+    width,
+  );
   // Hair covers an area; a spot, a blemish or a painted mark is small: a patch's weight ramps
   // with its area around HAIR_MIN_AREA. A pixel adds to the area from weight ¼ to ¾ (½ at ½, where
   // the binary rule started counting it), so the area moves smoothly and is not inflated by the
@@ -196,7 +207,7 @@ function roots(src: Float32Array, out: Float32Array, i0: number, i1: number): vo
  * zero-filled). Per HAIR_CHUNK pixels, with the planes as arguments (decision 159: the loop,
  * entered once per pass, was compiled on the stack and thrown away for "lost precision" at the
  * first fractional weight, and read its planes from the caller's input objects, of two shapes),
- * from the chunk at the frame's middle on, then the top ones: each pixel's outputs are its own,
+ * from the frame's centre pixel on, then the pixels before it: each pixel's outputs are its own,
  * so the order changes nothing, and the first pixels V8 sees are the face's. Without a fold plane
  * the fold test compares L* with +∞ (never above it: the same as no test).
  * Exported for test/first-run-159.test.ts.
@@ -211,11 +222,13 @@ export function hairRule(
   darkening: Float32Array,
   raw: Float32Array,
   support: Uint8Array,
+  width: number,
 ): void {
   const folds = fold ?? localL;
   const foldLimit = fold ? HAIR_FOLD : Infinity;
   const n = measured.length;
-  const mid = Math.floor(n / (2 * HAIR_CHUNK)) * HAIR_CHUNK;
+  // The frame's centre pixel (the face's middle), not its middle row's first one (off the face).
+  const mid = Math.min(n, Math.floor(n / width / 2) * width + (width >> 1));
   for (let i = mid; i < n; i += HAIR_CHUNK)
     hairRuleRange(
       measured,
@@ -262,24 +275,28 @@ function hairRuleRange(
   i0: number,
   i1: number,
 ): void {
-  // Every pixel's reads, ratios, weight and compares, then each output written with the new
-  // value where the pixel is taken and with its own value elsewhere (decision 156): no load,
-  // compare or store first reached by a later chunk.
+  // Off the skin (two thirds of the frame) nothing is read (computing those pixels too cost more
+  // than the deopts it saved, 159). On it, every pixel's reads, ratios, weight and compares, then
+  // each output written with the new value where the pixel is taken and with its own value
+  // elsewhere, read before the choice (decision 156): the chunks start at the face, so its first
+  // one reaches all of it.
   // The tests combined by arithmetic (1 or 0), which no minifier turns back into a choice.
   for (let i = i0; i < i1; i++) {
+    if (!measured[i]) continue;
     const t = texture[i] as number;
-    const skin = measured[i] !== 0 ? 1 : 0;
+    const d0 = darkening[i] as number;
+    const h0 = raw[i] as number;
+    const s0 = support[i] as number;
     const offFold = (fold[i] as number) > foldLimit ? 0 : 1;
     const e = t / refTexture;
     const d = (refL - (localL[i] as number)) / refL;
     const h = hairness(e, d);
     const some = h > 0 ? 1 : 0;
-    const take = skin & offFold;
-    const hairy = take & some;
-    texture[i] = take ? e : t;
-    darkening[i] = take ? d : (darkening[i] as number);
-    raw[i] = hairy ? h : (raw[i] as number);
-    support[i] = hairy ? 1 : (support[i] as number);
+    const hairy = offFold & some;
+    texture[i] = offFold ? e : t;
+    darkening[i] = offFold ? d : d0;
+    raw[i] = hairy ? h : h0;
+    support[i] = hairy ? 1 : s0;
   }
 }
 
@@ -501,9 +518,9 @@ const zoneAcc = new Float64Array(2);
 /**
  * zoneSkin's pixels start…end. The planes come as arguments (decision 159: read from an object
  * made per call, the compile depended on that object's field types and was aborted for a
- * "dependency change"), and every pixel's reads, compares and adds are reached on every call: the
- * outputs are written with their own values where the pixel is not taken, and the sums add 0
- * there (they start at +0, so never −0; x + 0 is x for every other double, NaN and ±∞ included).
+ * "dependency change" in most first analyses). The same loop as before otherwise: a zone's first
+ * chunk, at its box's top row, already holds some of its pixels, and computing every pixel of the
+ * box cost more than the deopts it would have saved (159).
  */
 function zoneSkinRange(
   src: Uint8Array,
@@ -520,20 +537,17 @@ function zoneSkinRange(
   let pixels = zoneAcc[0] as number;
   let hairPx = zoneAcc[1] as number;
   for (let i = start; i < end; i++) {
-    const inZone = src[i] !== 0 ? 1 : 0;
+    if (!src[i]) continue;
     const y = (i / width) | 0;
-    const hw = hairWeight[i] as number;
-    const h = y >= hairFromY ? hw : 0;
-    const partial = h >= 1 ? 0 : 1;
+    const h = y >= hairFromY ? (hairWeight[i] as number) : 0;
+    hairPx += h;
+    if (h >= 1) continue;
     const w = 1 - h;
-    const half = w >= 0.5 ? 1 : 0;
-    const take = inZone & partial;
-    hairPx += inZone ? h : 0;
-    skinW[i] = take ? w : (skinW[i] as number);
-    mask[i] = take ? 1 : (mask[i] as number);
-    measured[i] = take ? 1 : (measured[i] as number);
-    core[i] = take & half ? 1 : (core[i] as number);
-    pixels += take ? w : 0;
+    skinW[i] = w;
+    mask[i] = 1;
+    measured[i] = 1;
+    if (w >= 0.5) core[i] = 1;
+    pixels += w;
   }
   zoneAcc[0] = pixels;
   zoneAcc[1] = hairPx;
