@@ -536,11 +536,15 @@ function zoneSkinRange(
 ): void {
   let pixels = zoneAcc[0] as number;
   let hairPx = zoneAcc[1] as number;
+  // The running sums stored as they change, not after the loop: in Chromium's worker the first
+  // chunk's loop was compiled on the stack before the code after it had run, and that code was
+  // thrown away at the store after the loop on every later chunk (a hundred times in one run).
   for (let i = start; i < end; i++) {
     if (!src[i]) continue;
     const y = (i / width) | 0;
     const h = y >= hairFromY ? (hairWeight[i] as number) : 0;
     hairPx += h;
+    zoneAcc[1] = hairPx;
     if (h >= 1) continue;
     const w = 1 - h;
     skinW[i] = w;
@@ -548,7 +552,6 @@ function zoneSkinRange(
     measured[i] = 1;
     if (w >= 0.5) core[i] = 1;
     pixels += w;
+    zoneAcc[0] = pixels;
   }
-  zoneAcc[0] = pixels;
-  zoneAcc[1] = hairPx;
 }
