@@ -431,6 +431,14 @@ function strandShare(
 
 /** How much a patch is a compact cluster (0…1): round enough and small enough (decision 158). */
 function compactness(members: readonly number[], width: number, area: number): number {
+  const elong = elongation(members, width);
+  const round = 1 - ramp((elong - COMPACT_ELONG_FROM) / (COMPACT_ELONG_TO - COMPACT_ELONG_FROM));
+  const small = 1 - ramp((area - COMPACT_AREA_FROM) / (COMPACT_AREA_TO - COMPACT_AREA_FROM));
+  return round * small;
+}
+
+/** A set of pixels' elongation: √ of the ratio of its second moments' eigenvalues (1: round). */
+export function elongation(members: readonly number[], width: number): number {
   const n = members.length;
   let mx = 0;
   let my = 0;
@@ -454,10 +462,7 @@ function compactness(members: readonly number[], width: number, area: number): n
   }
   const half = (sxx + syy) / 2;
   const root = Math.sqrt(Math.max(0, half * half - (sxx * syy - sxy * sxy)));
-  const elong = Math.sqrt((half + root) / Math.max(1e-9, half - root));
-  const round = 1 - ramp((elong - COMPACT_ELONG_FROM) / (COMPACT_ELONG_TO - COMPACT_ELONG_FROM));
-  const small = 1 - ramp((area - COMPACT_AREA_FROM) / (COMPACT_AREA_TO - COMPACT_AREA_FROM));
-  return round * small;
+  return Math.sqrt((half + root) / Math.max(1e-9, half - root));
 }
 
 const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);

@@ -1,8 +1,10 @@
 import type { RegionKey } from '@lumiskin/contract/analysis';
 import { REGIONS } from '@lumiskin/contract/constants';
-import { orInto } from '../image/mask';
+import { SKIN_TOLERANCE } from '../face/skin-mask';
+import { connectedComponents, orInto } from '../image/mask';
+import type { Bounds } from '../image/stats';
 import { f32, u8, type Scratch } from '../image/scratch';
-import { detectHair, zoneSkin } from './hair';
+import { detectHair, elongation, zoneSkin } from './hair';
 import { hairAround, type SkinContext } from './skin';
 
 /**
@@ -19,7 +21,32 @@ export interface LesionSkin {
   blobSkinW: (x: number, y: number) => number;
   /** Per region with an extension: its skin (the pixels that count at all) and soft pixel count. */
   extensions: Partial<Record<RegionKey, { mask: Uint8Array; pixels: number }>>;
+  /** The redder-than-skin pixels beside this skin that the skin-colour test left out (FILL_*). */
+  filled: Uint8Array;
 }
+
+/**
+ * A strong papule or nodule on the shaded lower face is darker than the cheeks' skin by more than
+ * the skin-colour test's tolerance (SKIN_TOLERANCE.darker: a painted papule on a jaw already
+ * 15–20 L* below the cheeks reads 30–40 below), so the lesion left its own place out of the skin
+ * and could not be found there (decision 160). Acne's skin therefore takes back, in the zones acne
+ * reads and their extensions, the pixels within FILL_REACH of it that the test left out and that
+ * are redder than the skin's reference (shadow and stubble are greener or greyer) and no further
+ * from its yellow–blue than the test allows (not hair): what blood adds to skin.
+ */
+export const FILL_REACH = 7;
+/**
+ * …as lesions: each connected set of such pixels no larger than FILL_AREA (a nodule 4 mm across
+ * is ≈ 140 working px) and no more elongated than FILL_ELONG (the red rim of a glasses frame, a
+ * flushed fold's edge are lines).
+ */
+export const FILL_AREA = 150;
+export const FILL_ELONG = 2.5;
+/** The zones whose left-out red pixels are taken back (not the nose: its nostrils). */
+const FILL_ZONES = ['forehead', 'left_cheek', 'right_cheek', 'chin'] as const;
+export const FILLED_ZONES: ReadonlySet<RegionKey> = new Set(FILL_ZONES);
+const FILL_YELLOWER = SKIN_TOLERANCE.yellower;
+const FILL_BLUER = SKIN_TOLERANCE.bluer;
 
 /** The lesion skin of one working frame, or null when the frame has no extension skin. */
 export function lesionSkin(ctx: SkinContext, pool: Scratch): LesionSkin | null {
@@ -85,6 +112,171 @@ export function lesionSkin(ctx: SkinContext, pool: Scratch): LesionSkin | null {
     ]);
     extensions[r] = { mask, pixels };
   }
+  const filled = fillRed(ctx, entries, lesionCore, pool);
+  // What is taken back is skin without hair: a mark on it counts (countFilled) by the skin around.
+  for (let i = 0; i < filled.length; i += 1024)
+    keepRange(filled, lesionW, i, Math.min(filled.length, i + 1024));
   const { blobSkinW } = hairAround(frame, all, lesionW, pool);
-  return { core: lesionCore, blobSkinW, extensions };
+  return { core: lesionCore, blobSkinW, extensions, filled };
+}
+
+/** lesionW = 1 where `filled` (pixels i0…i1). */
+function keepRange(filled: Uint8Array, lesionW: Float32Array, i0: number, i1: number): void {
+  for (let i = i0; i < i1; i++) {
+    const f = filled[i] as number;
+    lesionW[i] = f + (1 - f) * (lesionW[i] as number);
+  }
+}
+
+/**
+ * The weight of the blobs centred on `filled` pixels of `polygon` (decision 160): the marks on
+ * what acne took back from the skin-colour test, which no zone's or extension's skin holds.
+ */
+export function countFilled(
+  blobs: ReadonlyArray<{ x: number; y: number; weight: number }>,
+  filled: Uint8Array,
+  polygon: Uint8Array,
+  width: number,
+  skinWeight: (x: number, y: number) => number,
+): number {
+  let n = 0;
+  for (const b of blobs) {
+    const i = b.y * width + b.x;
+    if (filled[i] && polygon[i]) n += b.weight * skinWeight(b.x, b.y);
+  }
+  return n;
+}
+
+/** redLeftOut's pixels in the fill zones and the extensions, added to `core` and returned. */
+function fillRed(
+  ctx: SkinContext,
+  entries: ReadonlyArray<readonly [RegionKey, { polygon: Uint8Array; bounds: Bounds }]>,
+  core: Uint8Array,
+  pool: Scratch,
+): Uint8Array {
+  const { frame, width, height } = ctx;
+  const where = u8(pool, width * height);
+  for (const r of FILL_ZONES) {
+    const { polygon, bounds } = frame.regions[r];
+    orInto(polygon, where, bounds.y0 * width, bounds.y1 * width);
+  }
+  for (const [, e] of entries) orInto(e.polygon, where, e.bounds.y0 * width, e.bounds.y1 * width);
+  const { L, a, b } = frame.lab;
+  const filled = redLeftOut(
+    { width, height, L: L.data, A: a.data, B: b.data, skin: frame.skin, where, core },
+    frame.reference,
+    pool,
+  );
+  orInto(filled, core, 0, core.length);
+  return filled;
+}
+
+export interface RedLeftOutInput {
+  width: number;
+  height: number;
+  /** Plain L*, a*, b* (after the white balance). */
+  L: Float32Array;
+  A: Float32Array;
+  B: Float32Array;
+  /** The frame's skin-colour mask (face/skin-mask.ts). */
+  skin: Uint8Array;
+  /** Where pixels may be taken back. */
+  where: Uint8Array;
+  /** Acne's skin so far: a pixel taken back lies within FILL_REACH of it. */
+  core: Uint8Array;
+}
+
+/**
+ * The pixels of `where` that the skin-colour test left out, within FILL_REACH of `core`, darker
+ * and redder than the skin's reference and within its yellow–blue tolerance, in connected sets no
+ * larger than FILL_AREA and no more elongated than FILL_ELONG (decision 160).
+ */
+export function redLeftOut(
+  input: RedLeftOutInput,
+  reference: { L: number; a: number; b: number },
+  pool: Scratch,
+): Uint8Array {
+  const { width, height, core } = input;
+  const filled = u8(pool, width * height);
+  let found = 0;
+  for (let y = 0; y < height; y++)
+    found += redRow(
+      input,
+      filled,
+      y * width,
+      (y + 1) * width,
+      reference.L,
+      reference.a,
+      reference.b,
+    );
+  if (found === 0) return filled;
+  // Within FILL_REACH of acne's skin (a (2r + 1)² box, as image/mask's dilate): the box's count of
+  // `core` from a summed-area table, read at every pixel.
+  const sat = f32(pool, (width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) sumRow(core, sat, y, width);
+  for (let y = 0; y < height; y++) nearRow(filled, sat, y, width, height);
+  for (const members of connectedComponents(filled, width, height)) {
+    if (members.length <= FILL_AREA && elongation(members, width) <= FILL_ELONG) continue;
+    for (const i of members) filled[i] = 0;
+  }
+  return filled;
+}
+
+/** Row y of the summed-area table of `mask` (sat is (width + 1) × (height + 1), row 0 zero). */
+function sumRow(mask: Uint8Array, sat: Float32Array, y: number, width: number): void {
+  const w1 = width + 1;
+  const above = y * w1;
+  const here = above + w1;
+  let run = 0;
+  for (let x = 0; x < width; x++) {
+    run += mask[y * width + x] as number;
+    sat[here + x + 1] = (sat[above + x + 1] as number) + run;
+  }
+}
+
+/** Clears the pixels of row y of `filled` with no `sat` pixel within FILL_REACH (a box). */
+function nearRow(
+  filled: Uint8Array,
+  sat: Float32Array,
+  y: number,
+  width: number,
+  height: number,
+): void {
+  const w1 = width + 1;
+  const top = Math.max(0, y - FILL_REACH) * w1;
+  const bottom = Math.min(height, y + FILL_REACH + 1) * w1;
+  for (let x = 0; x < width; x++) {
+    const x0 = Math.max(0, x - FILL_REACH);
+    const x1 = Math.min(width, x + FILL_REACH + 1);
+    const n =
+      (sat[bottom + x1] as number) -
+      (sat[top + x1] as number) -
+      (sat[bottom + x0] as number) +
+      (sat[top + x0] as number);
+    filled[y * width + x] = (filled[y * width + x] as number) * (n > 0 ? 1 : 0);
+  }
+}
+
+/** One row of redLeftOut's colour test, and how many passed: every pixel's test computed (152). */
+function redRow(
+  input: RedLeftOutInput,
+  filled: Uint8Array,
+  i0: number,
+  i1: number,
+  refL: number,
+  refA: number,
+  refB: number,
+): number {
+  const { L, A, B, skin, where } = input;
+  let n = 0;
+  for (let i = i0; i < i1; i++) {
+    const db = (B[i] as number) - refB;
+    const red = (A[i] as number) > refA ? 1 : 0;
+    const darker = (L[i] as number) < refL ? 1 : 0;
+    const hue = db < FILL_YELLOWER && db > -FILL_BLUER ? 1 : 0;
+    const f = (where[i] as number) * (1 - (skin[i] as number)) * red * darker * hue;
+    filled[i] = f;
+    n += f;
+  }
+  return n;
 }

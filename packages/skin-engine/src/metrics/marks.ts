@@ -1,6 +1,6 @@
 import type { RegionKey } from '@lumiskin/contract/analysis';
 import { downsampleMask2, gaussianBlur } from '../image/filters';
-import { andInto } from '../image/mask';
+import { andInto, orInto } from '../image/mask';
 import type { Plane } from '../image/raster';
 import { u8, type Scratch } from '../image/scratch';
 import { detectBlobs, type Blob } from './blobs';
@@ -194,6 +194,7 @@ export function detectMarks(
   const acneCore = lesionSkin?.core ?? core;
   for (const e of Object.values(lesionSkin?.extensions ?? {}))
     andInto(e.mask, acneCore, acneSkin, 0, e.mask.length);
+  if (lesionSkin) orInto(lesionSkin.filled, acneSkin, 0, acneSkin.length);
   const acneInput = {
     ...lesionInput,
     core: acneSkin,

@@ -3,7 +3,7 @@ import { REGIONS } from '@lumiskin/contract/constants';
 import type { Plane } from '../image/raster';
 import { andNotInto } from '../image/mask';
 import { detrendedStd } from '../image/stats';
-import type { LesionSkin } from './lesion-skin';
+import { countFilled, FILLED_ZONES, type LesionSkin } from './lesion-skin';
 import { countIn, type Marks } from './marks';
 import type { SkinContext } from './skin';
 import { LINE_CAP, PORE_CAP, PORE_FLOOR, type Surface } from './surface';
@@ -321,8 +321,18 @@ export function zoneMeasurements(
     diffuseW,
   };
   const extBlemishes = (r: RegionKey): number => {
-    const e = lesion?.extensions[r];
-    return e && lesion ? countIn(blemishes, e.mask, width, lesion.blobSkinW) : 0;
+    if (!lesion) return 0;
+    const e = lesion.extensions[r];
+    const ext = frame.lesionExtensions[r];
+    // …and on the pixels acne took back from the skin-colour test (decision 160), in the zone's
+    // outline and its extension's.
+    const taken = (polygon: Uint8Array) =>
+      countFilled(blemishes, lesion.filled, polygon, width, lesion.blobSkinW);
+    return (
+      (e ? countIn(blemishes, e.mask, width, lesion.blobSkinW) : 0) +
+      (ext ? taken(ext.polygon) : 0) +
+      (FILLED_ZONES.has(r) ? taken(zones[r].polygon) : 0)
+    );
   };
   const regions = {} as Record<RegionKey, RegionMeasurements>;
   for (const r of REGIONS) {
