@@ -1,7 +1,7 @@
 import type { RegionKey } from '@lumiskin/contract/analysis';
 import { REGIONS } from '@lumiskin/contract/constants';
 import { SKIN_TOLERANCE } from '../face/skin-mask';
-import { connectedComponents, orInto } from '../image/mask';
+import { clearOutside, connectedComponents, dilate, orInto } from '../image/mask';
 import type { Bounds } from '../image/stats';
 import { f32, u8, type Scratch } from '../image/scratch';
 import { detectHair, elongation, zoneSkin } from './hair';
@@ -210,51 +210,14 @@ export function redLeftOut(
       reference.b,
     );
   if (found === 0) return filled;
-  // Within FILL_REACH of acne's skin (a (2r + 1)² box, as image/mask's dilate): the box's count of
-  // `core` from a summed-area table, read at every pixel.
-  const sat = f32(pool, (width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) sumRow(core, sat, y, width);
-  for (let y = 0; y < height; y++) nearRow(filled, sat, y, width, height);
+  // Within FILL_REACH of acne's skin (a (2r + 1)² box).
+  const near = dilate(core, width, height, FILL_REACH);
+  clearOutside(filled, near, 0, filled.length);
   for (const members of connectedComponents(filled, width, height)) {
     if (members.length <= FILL_AREA && elongation(members, width) <= FILL_ELONG) continue;
     for (const i of members) filled[i] = 0;
   }
   return filled;
-}
-
-/** Row y of the summed-area table of `mask` (sat is (width + 1) × (height + 1), row 0 zero). */
-function sumRow(mask: Uint8Array, sat: Float32Array, y: number, width: number): void {
-  const w1 = width + 1;
-  const above = y * w1;
-  const here = above + w1;
-  let run = 0;
-  for (let x = 0; x < width; x++) {
-    run += mask[y * width + x] as number;
-    sat[here + x + 1] = (sat[above + x + 1] as number) + run;
-  }
-}
-
-/** Clears the pixels of row y of `filled` with no `sat` pixel within FILL_REACH (a box). */
-function nearRow(
-  filled: Uint8Array,
-  sat: Float32Array,
-  y: number,
-  width: number,
-  height: number,
-): void {
-  const w1 = width + 1;
-  const top = Math.max(0, y - FILL_REACH) * w1;
-  const bottom = Math.min(height, y + FILL_REACH + 1) * w1;
-  for (let x = 0; x < width; x++) {
-    const x0 = Math.max(0, x - FILL_REACH);
-    const x1 = Math.min(width, x + FILL_REACH + 1);
-    const n =
-      (sat[bottom + x1] as number) -
-      (sat[top + x1] as number) -
-      (sat[bottom + x0] as number) +
-      (sat[top + x0] as number);
-    filled[y * width + x] = (filled[y * width + x] as number) * (n > 0 ? 1 : 0);
-  }
 }
 
 /** One row of redLeftOut's colour test, and how many passed: every pixel's test computed (152). */
