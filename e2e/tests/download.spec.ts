@@ -59,6 +59,9 @@ test.describe('the app download page and the install banner', () => {
       await page.evaluate(() => (window as unknown as { __prompted: number }).__prompted),
     ).toBe(1);
 
+    // The page starts with time running (its start-up waits on timers); a remembered choice
+    // shows no banner however long the offer waits.
+    await page.clock.resume();
     await page.reload();
     await page.waitForSelector('html[data-app-ready]');
     await offerInstall(page);
