@@ -4,6 +4,7 @@ import {
   COMPACT_ELONG_FROM,
   COMPACT_ELONG_TO,
   detectHair,
+  type HairInput,
   hairness,
   HAIR_DARKENING,
   HAIR_FOLD,
@@ -14,6 +15,41 @@ import {
   STRAND_TO,
 } from '../src/metrics/hair';
 import { gaussianBlur } from '../src/image/filters';
+
+type Box = [x0: number, x1: number, y0: number, y1: number];
+
+/**
+ * A 160 px field: bare skin with a faint weave (the reference, above y = 40) and `depth`
+ * darkening it inside `box` [x0, x1) × [y0, y1); the hair weight's mean over `read` (the box).
+ */
+function hairField(
+  depth: (x: number, y: number) => number,
+  box: Box,
+  options: Pick<HairInput, 'strandsAbove' | 'compactNotHair'> = {},
+  read: Box = box,
+) {
+  const W = 160;
+  const n = W * W;
+  const L = new Float32Array(n);
+  const reference = new Uint8Array(n);
+  const measured = new Uint8Array(n).fill(1);
+  const [x0, x1, y0, y1] = box;
+  for (let y = 0; y < W; y++)
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (y < 40) reference[i] = 1;
+      const weave = 0.6 * Math.sin(x * 1.9) * Math.sin(y * 2.3);
+      L[i] = 62 + weave - (x >= x0 && x < x1 && y >= y0 && y < y1 ? depth(x, y) : 0);
+    }
+  const blur = gaussianBlur({ data: L, width: W, height: W }, 2.05).data;
+  const highPass = L.map((v, i) => v - (blur[i] as number));
+  const hair = detectHair({ width: W, height: W, L, highPass, measured, reference, ...options });
+  const [rx0, rx1, ry0, ry1] = read;
+  let sum = 0;
+  for (let y = ry0; y < ry1; y++)
+    for (let x = rx0; x < rx1; x++) sum += hair.weight[y * W + x] as number;
+  return { share: sum / ((rx1 - rx0) * (ry1 - ry0)), hair };
+}
 
 /**
  * The hair rule on controlled planes: bare reference skin on top, a darker, strongly textured
@@ -140,35 +176,9 @@ describe('hair detection', () => {
 
   describe('hair is strands with a direction, papules are round (decision 107)', () => {
     const W = 160;
-    /** Bare skin with a faint weave on top (the reference), and a patch of `draw` below. */
-    const field = (depth: (x: number, y: number) => number, strandsAbove?: number) => {
-      const n = W * W;
-      const L = new Float32Array(n);
-      const reference = new Uint8Array(n);
-      const measured = new Uint8Array(n).fill(1);
-      for (let y = 0; y < W; y++)
-        for (let x = 0; x < W; x++) {
-          const i = y * W + x;
-          if (y < 40) reference[i] = 1;
-          const weave = 0.6 * Math.sin(x * 1.9) * Math.sin(y * 2.3);
-          L[i] = 62 + weave - (x >= 30 && x < 130 && y >= 55 && y < 150 ? depth(x, y) : 0);
-        }
-      const blur = gaussianBlur({ data: L, width: W, height: W }, 2.05).data;
-      const highPass = L.map((v, i) => v - (blur[i] as number));
-      const hair = detectHair({
-        width: W,
-        height: W,
-        L,
-        highPass,
-        measured,
-        reference,
-        strandsAbove,
-      });
-      let sum = 0;
-      for (let y = 70; y < 135; y++)
-        for (let x = 45; x < 115; x++) sum += hair.weight[y * W + x] as number;
-      return { share: sum / (65 * 70), hair };
-    };
+    /** A patch of `depth` below the reference, read well inside its edges. */
+    const field = (depth: (x: number, y: number) => number, strandsAbove?: number) =>
+      hairField(depth, [30, 130, 55, 150], { strandsAbove }, [45, 115, 70, 135]);
     // A fringe: dark strands 1.5 px wide every 4 px, running down at a slant.
     const strands = (x: number, y: number) => {
       const u = (x + 0.4 * y) % 4;
@@ -209,41 +219,8 @@ describe('hair detection', () => {
 });
 
 describe("acne's hair pass: a compact cluster of papules is not hair, stubble along the jaw is (decision 158)", () => {
-  const W = 160;
-  /** Bare skin (the reference above), and `depth` darkening it inside the box [x0, x1) × [y0, y1). */
-  const field = (
-    depth: (x: number, y: number) => number,
-    box: [number, number, number, number],
-    compactNotHair?: boolean,
-  ) => {
-    const n = W * W;
-    const L = new Float32Array(n);
-    const reference = new Uint8Array(n);
-    const measured = new Uint8Array(n).fill(1);
-    const [x0, x1, y0, y1] = box;
-    for (let y = 0; y < W; y++)
-      for (let x = 0; x < W; x++) {
-        const i = y * W + x;
-        if (y < 40) reference[i] = 1;
-        const weave = 0.6 * Math.sin(x * 1.9) * Math.sin(y * 2.3);
-        L[i] = 62 + weave - (x >= x0 && x < x1 && y >= y0 && y < y1 ? depth(x, y) : 0);
-      }
-    const blur = gaussianBlur({ data: L, width: W, height: W }, 2.05).data;
-    const highPass = L.map((v, i) => v - (blur[i] as number));
-    const hair = detectHair({
-      width: W,
-      height: W,
-      L,
-      highPass,
-      measured,
-      reference,
-      compactNotHair,
-    });
-    let sum = 0;
-    for (let y = y0; y < y1; y++)
-      for (let x = x0; x < x1; x++) sum += hair.weight[y * W + x] as number;
-    return sum / ((x1 - x0) * (y1 - y0));
-  };
+  const field = (depth: (x: number, y: number) => number, box: Box, compactNotHair?: boolean) =>
+    hairField(depth, box, { compactNotHair }).share;
   // Papules: domes of radius 3.5 px (≈ 2 mm), 8 L* deep, every 8 px in staggered rows.
   const papules = (x: number, y: number) => {
     const row = Math.round(y / 7);
@@ -253,8 +230,8 @@ describe("acne's hair pass: a compact cluster of papules is not hair, stubble al
   };
   // Stubble: dark dots a pixel across on a 3-px grid, 6 L* deep.
   const stubble = (x: number, y: number) => (x % 3 === 0 && y % 3 === 0 ? 6 : 1);
-  const cluster: [number, number, number, number] = [66, 80, 86, 98];
-  const band: [number, number, number, number] = [20, 140, 90, 104];
+  const cluster: Box = [66, 80, 86, 98];
+  const band: Box = [20, 140, 90, 104];
 
   it('a cluster of papules the size of a few lesions is hair for the zones, not for acne', () => {
     expect(field(papules, cluster)).toBeGreaterThan(0.5);

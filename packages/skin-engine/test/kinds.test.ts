@@ -120,6 +120,28 @@ describe('each lesion is found by its own kind, once (decision 125)', () => {
     expect(pustuleWeight({ ...blurred, dark: 0, darkMedian: 0.5, redMedian: 0.4 })).toBe(0);
   });
 
+  it('a clear head counts up to six times a faint red halo (decision 161)', () => {
+    // A clear head (response 3, lift 10) inside a halo that reads only 1.3 redder than the skin on
+    // its weakest side: a 4:2:0 JPEG averaged the halo's a* with the head's. At 3 × (decision
+    // 147) the strength was 1.3 + 3.9 = 5.2, below the threshold's ramp; at 6 × it is 9.1.
+    const faint: PustuleReading = {
+      lift: 10,
+      red: 1.3,
+      dark: 0,
+      redMedian: 1.3,
+      darkMedian: 1.3,
+      ringShare: 1,
+      response: 3,
+    };
+    expect(pustuleWeight(faint)).toBe(1);
+    // Only a head that is clearly a blob earns the larger share: one that is just a blob counts
+    // up to 1 × the halo (strength 2.6)…
+    expect(pustuleWeight({ ...faint, response: 2 })).toBe(0);
+    // …and the halo must be there: half as red gives 0.65 + 3.9, nothing; none (a glint), nothing.
+    expect(pustuleWeight({ ...faint, red: 0.65, redMedian: 0.65 })).toBe(0);
+    expect(pustuleWeight({ ...faint, red: 0, redMedian: 0, darkMedian: 0 })).toBe(0);
+  });
+
   it('pustules are blemishes on pale and on dark skin, with no dark-spot mark', async () => {
     const pts = places(8);
     expect(pts).toHaveLength(8);

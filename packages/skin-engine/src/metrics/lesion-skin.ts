@@ -1,5 +1,4 @@
 import type { RegionKey } from '@lumiskin/contract/analysis';
-import { REGIONS } from '@lumiskin/contract/constants';
 import { SKIN_TOLERANCE } from '../face/skin-mask';
 import { clearOutside, connectedComponents, dilate, orInto } from '../image/mask';
 import type { Bounds } from '../image/stats';
@@ -55,23 +54,12 @@ export function lesionSkin(ctx: SkinContext, pool: Scratch): LesionSkin | null {
     [RegionKey, NonNullable<(typeof frame.lesionExtensions)[RegionKey]>]
   >;
   if (!entries.some(([, e]) => e.pixels > 0)) return null;
-  const all = u8(pool, L.length);
-  for (const r of REGIONS) {
-    const { mask, bounds } = frame.regions[r];
-    orInto(mask, all, bounds.y0 * width, bounds.y1 * width);
-  }
+  // The zones' outlines and the hair rule's reference skin are the skin pass's (skin.ts).
+  const all = u8(pool, L.length, false);
+  all.set(ctx.skinAll);
   for (const [, e] of entries) orInto(e.mask, all, e.bounds.y0 * width, e.bounds.y1 * width);
+  const { cheekRef } = ctx;
   const lowerFaceY = Math.round(frame.noseTipY);
-  const cheekRef = u8(pool, L.length);
-  for (const r of ['left_cheek', 'right_cheek'] as const) {
-    const { mask, bounds } = frame.regions[r];
-    orInto(
-      mask,
-      cheekRef,
-      bounds.y0 * width,
-      Math.min(mask.length, lowerFaceY * width, bounds.y1 * width),
-    );
-  }
   // The second pass reads only the rows from the cheeks' top (its reference skin) to the
   // extensions' bottom: contiguous rows of every plane, so views, not copies.
   const y0 = Math.min(frame.regions.left_cheek.bounds.y0, frame.regions.right_cheek.bounds.y0);

@@ -26,10 +26,13 @@ export const PUS_MIN = 7;
  * The head's lightness above the halo (relative scale) counts up to PUS_HEAD × the halo's
  * strength: the pale head adds evidence only where there is a red halo around it (a glint on
  * plain skin has none), and a bright point gains the strength only to that share. A head that is
- * clearly a blob (PUS_CLEAR) counts up to PUS_HEAD_CLEAR × (decision 147).
+ * clearly a blob (PUS_CLEAR) counts up to PUS_HEAD_CLEAR × (decision 147: 3; decision 161: 6).
+ * Painted pustules whose head was clear (lift 8–13) but whose halo read 0.7–1.2 were missed at 3:
+ * a 4:2:0 JPEG averages the halo's a* with the pale head's, and a halo two pixels wide keeps
+ * little of it. At 6 a clear head needs a halo of ≈ 1.2; a glint, with no halo, still gains nothing.
  */
 export const PUS_HEAD = 1;
-export const PUS_HEAD_CLEAR = 3;
+export const PUS_HEAD_CLEAR = 6;
 /**
  * The halo's darkening counts up to DARK_FLAT × max(its redness, PUS_DARK_FLOOR) around a head
  * that is clearly a blob (decision 147; DARK_FLAT × its redness alone before). A 4:2:0 JPEG keeps

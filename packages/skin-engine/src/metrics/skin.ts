@@ -49,6 +49,9 @@ export interface SkinContext {
   highPass: Float32Array;
   /** Coarse valley strength (folds), level 3 of L. */
   coarseValley: Float32Array;
+  /** The zones' outlines (every region's mask) and the upper cheeks: the hair rule's reference. */
+  skinAll: Uint8Array;
+  cheekRef: Uint8Array;
   hair: HairMap;
   /** Each zone's skin (mask and soft pixel count), coverage, hair share and why it is left out. */
   zones: Record<RegionKey, FrameRegion & { hair: number; reason: ExclusionReason }>;
@@ -306,7 +309,7 @@ function skinWeights(
     };
   }
 
-  return { skinAll, coarseValley, hair, zones, skinW, measured, core };
+  return { skinAll, cheekRef, coarseValley, hair, zones, skinW, measured, core };
 }
 
 /**
@@ -411,7 +414,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     frame,
     pool,
   );
-  const { skinAll, coarseValley, hair, zones, skinW, measured, core } = skinWeights(
+  const { skinAll, cheekRef, coarseValley, hair, zones, skinW, measured, core } = skinWeights(
     frame,
     L,
     highPass,
@@ -478,6 +481,8 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     lowA,
     highPass,
     coarseValley,
+    skinAll,
+    cheekRef,
     hair,
     zones,
     skinW,
