@@ -335,7 +335,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
-const PINNED_ENGINE_VERSION = '2026-11-30/160';
+const PINNED_ENGINE_VERSION = '2026-11-30/161';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -401,12 +401,12 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158 and 160 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160 and 161 acne and dark spots', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 14,
+      acne: 15,
       oiliness: 5,
       redness: 4,
-      dark_spots: 16,
+      dark_spots: 17,
       uneven_tone: 5,
       radiance: 6,
       dark_circles: 4,
