@@ -11,5 +11,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts', 'bench/**/*.test.mjs'],
     css: false,
     restoreMocks: true,
+    // Vitest's default on 2 cores is one worker (cores − 1): two use both cores.
+    maxWorkers: 2,
   },
 });
