@@ -51,6 +51,11 @@ export default defineConfig({
   ],
   use: {
     baseURL,
+    // Every new context would install the app's service worker and precache its 200 files
+    // (2.2 MB): a fifth of a journey's time on 2 cores, for journeys that are not about it. The
+    // journeys about it (offline, the device's engine, the install) allow it: test.use in
+    // offline.spec, device-scan.spec and landing.spec.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

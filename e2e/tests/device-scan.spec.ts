@@ -108,6 +108,9 @@ async function serverScan(request: APIRequestContext, token: string) {
   return (await res.json()) as { id: string; computed_on: string; scores: Scores };
 }
 
+// This file is about the service worker: it may register (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('analysis on this device', () => {
   test.describe.configure({ timeout: 120_000 });
 

@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures';
 
+// This file is about the service worker: it may register (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('landing page', () => {
   test('a visitor builds a mix and is refused a second base', async ({ page }) => {
     await page.goto('/');

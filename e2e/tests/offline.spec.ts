@@ -1,5 +1,8 @@
 import { expect, loginViaUi, newUser, registerViaApi, signedInNewUser, test } from './fixtures';
 
+// This file is about the service worker: it may register (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('offline', () => {
   test.describe.configure({ timeout: 120_000 });
 
