@@ -11,7 +11,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts', 'bench/**/*.test.mjs'],
     css: false,
     restoreMocks: true,
-    // Vitest's default on 2 cores is one worker (cores − 1): two use both cores.
+    // Vitest's default on 2 cores is one worker (cores − 1): two use both cores. Worker threads
+    // start a file's jsdom faster than child processes (the suite 175 → 160 s here).
+    pool: 'threads',
     maxWorkers: 2,
   },
 });
