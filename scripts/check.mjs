@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The static checks of `npm test`: what `npm run lint` and `npm run typecheck` run (ESLint,
 // Prettier, knip, the engines check and each workspace's tsc), side by side on every core instead
-// of one after another (about 2.7 minutes → 1.5 on 2 cores). Each check prints one line when it
-// ends, and a failed one its whole output; the run fails if any check failed, once all have ended.
+// of one after another (about 2.7 minutes → 2 on 2 cores; decision 162). Each check prints one
+// line when it ends, and a failed one its whole output; the run fails if any check failed, once
+// all have ended. The list below is the `lint` script's: change both together.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
