@@ -1,9 +1,8 @@
 #!/usr/bin/env node
-// The static checks of `npm test`: what `npm run lint` and `npm run typecheck` run (ESLint,
-// Prettier, knip, the engines check and each workspace's tsc), side by side on every core instead
-// of one after another (about 2.7 minutes → 2 on 2 cores; decision 162). Each check prints one
-// line when it ends, and a failed one its whole output; the run fails if any check failed, once
-// all have ended. The list below is the `lint` script's: change both together.
+// The static checks of `npm test`: each step of the `lint` script (ESLint, Prettier, knip, the
+// engines check) and each workspace's `typecheck`, side by side on every core instead of one after
+// another (about 2.7 minutes → 2 on 2 cores; decision 162). Each check prints one line when it
+// ends, and a failed one its whole output; the run fails if any check failed, once all have ended.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,32 +10,41 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const readPackage = (dir) =>
+  JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+const rootPackage = readPackage('.');
 
-const rootPackage = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 /** Each workspace's `typecheck` script, as `npm run typecheck --workspaces --if-present` runs it. */
 const typechecks = rootPackage.workspaces
-  .filter((workspace) => {
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(root, workspace, 'package.json'), 'utf8'),
-    );
-    return Boolean(manifest.scripts?.typecheck);
-  })
-  .map((workspace) => [`tsc ${workspace}`, 'npm', ['run', 'typecheck', '-w', workspace]]);
+  .filter((workspace) => Boolean(readPackage(workspace).scripts?.typecheck))
+  .map((workspace) => [`tsc ${workspace}`, `npm run typecheck -w ${workspace}`]);
+/** The `lint` script's steps, as written there (`a && b && c`). */
+const lintSteps = rootPackage.scripts.lint
+  .split('&&')
+  .map((step) => step.trim())
+  .map((step) => [step, step]);
 
 /** The apps' tsc runs are the longest (about 30 s each here): they start first, never last. */
 const checks = [
   ...typechecks.filter(([name]) => name.startsWith('tsc apps/')),
-  ['eslint', 'npx', ['eslint', '.', '--max-warnings', '0']],
-  ['prettier', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+  ...lintSteps,
   ...typechecks.filter(([name]) => !name.startsWith('tsc apps/')),
-  ['knip', 'npx', ['knip']],
-  ['engines', 'node', ['scripts/check-engines.mjs']],
 ];
+/** The packages' own commands (eslint, prettier, knip), as `npm run` finds them. */
+const env = {
+  ...process.env,
+  PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+};
 
-function run([name, command, args]) {
+function run([name, command]) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, {
+      cwd: root,
+      env,
+      shell: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
