@@ -56,6 +56,11 @@ export default defineConfig({
     // journeys about it (offline, the device's engine, the install) allow it: test.use in
     // offline.spec, device-scan.spec and landing.spec.
     serviceWorkers: 'block',
+    // The app honours a reduced-motion setting (index.css): no transitions, no looping skeletons,
+    // no animated charts. Software rendering on 2 cores draws every animated frame, a sixth of the
+    // suite's CPU (decision 163); the journeys about first impressions and signing in keep the
+    // motion a person without the setting sees (auth.spec, landing.spec, shop.spec).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,5 +1,8 @@
 import { expect, loginViaUi, newUser, registerViaApi, signedInNewUser, test } from './fixtures';
 
+// With the motion a person without a reduced-motion setting sees (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 test('register, land on the dashboard, stay signed in across a reload, log out', async ({
   page,
 }) => {

@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures';
 
 // This file is about the service worker: it may register (playwright.config.ts blocks it elsewhere).
-test.use({ serviceWorkers: 'allow' });
+// With the motion a person without a reduced-motion setting sees (playwright.config.ts).
+test.use({ serviceWorkers: 'allow', reducedMotion: 'no-preference' });
 
 test.describe('landing page', () => {
   test('a visitor builds a mix and is refused a second base', async ({ page }) => {

@@ -1,5 +1,8 @@
 import { expect, loginViaUi, newUser, registerViaApi, test, waitForApp } from './fixtures';
 
+// With the motion a person without a reduced-motion setting sees (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 test.describe('shop', () => {
   test('search and category filter', async ({ page }) => {
     await page.goto('/shop');
