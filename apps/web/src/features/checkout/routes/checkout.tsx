@@ -19,6 +19,7 @@ import {
   type AddressDraft,
   type AddressErrors,
 } from '@/features/checkout/components/address-form';
+import { leaveFor } from '@/lib/platform/leave';
 
 /** What the person is told about payment before they place the order. */
 function PaymentNote({ method }: { method: 'stripe' | 'manual' }) {
@@ -66,7 +67,7 @@ export default function CheckoutRoute() {
       { address: checked.address, expected_total_pence: totalPence },
       {
         onSuccess: ({ order, checkout_url }) => {
-          if (checkout_url) window.location.assign(checkout_url);
+          if (checkout_url) leaveFor(checkout_url);
           else void navigate(`${paths.order.href(order.id)}?placed=1`);
         },
       },

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { formatDate } from '@/lib/format';
 import { useOrder, usePayOrder } from '@/features/checkout/api/get-order';
+import { leaveFor } from '@/lib/platform/leave';
 
 /** What an order's status means for the person, in a sentence. */
 function statusSentence(order: Order): string {
@@ -40,7 +41,7 @@ function PayButton({ order }: { order: Order }) {
         disabled={pay.isPending || pay.isSuccess}
         onClick={() =>
           pay.mutate(undefined, {
-            onSuccess: ({ checkout_url }) => window.location.assign(checkout_url),
+            onSuccess: ({ checkout_url }) => leaveFor(checkout_url),
           })
         }
       >
