@@ -61,7 +61,11 @@ export default defineConfig({
     // suite's CPU (decision 163); the journeys about first impressions and signing in keep the
     // motion a person without the setting sees (auth.spec, landing.spec, shop.spec).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Tracing records every step of every journey (DOM snapshots and a screencast), a fifth of
+    // the suite's CPU on 2 cores, for traces kept only when a journey fails (decision 163). A
+    // failure still leaves its screenshot and the page's ARIA snapshot (error-context.md); to
+    // trace, run `npx playwright test --trace retain-on-failure` (or `on`).
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
