@@ -22,7 +22,7 @@ export default defineConfig({
           name: 'app',
           include: ['src/**/*.test.{ts,tsx}'],
           // Each file runs in a fresh VM context of a worker thread that keeps jsdom, React and
-          // the other packages loaded: the suite 158 → 90 s on 2 cores (decision 163). Its
+          // the other packages loaded: the suite 158 → 93–101 s on 2 cores (decision 163). Its
           // window is the real jsdom window, so `location` cannot be stubbed (lib/platform/leave).
           pool: 'vmThreads',
           server: { deps: { inline: [/recharts/] } },

@@ -114,9 +114,13 @@ async function expectNothingTappableUnderButton(page: Page, where: string) {
   }
 }
 
+/** What a person can tap, as the button's covering check reads it under its own box. */
+const TAPPABLE =
+  'a[href], button, input:not([type="hidden"]), select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="radio"], [role="checkbox"], [role="switch"], [tabindex]:not([tabindex="-1"])';
+
 /** Whether the button is on screen now, and what tappable lies under its corners and centre. */
 function coveredNow(page: Page) {
-  return page.evaluate(() => {
+  return page.evaluate((tappable) => {
     const fab = document.querySelector<HTMLElement>('a[aria-label="Quick Scan"]');
     if (!fab) return { shown: false, hits: [] as string[] };
     const style = getComputedStyle(fab);
@@ -125,8 +129,6 @@ function coveredNow(page: Page) {
       style.pointerEvents !== 'none' &&
       Number(style.opacity) > 0.5;
     if (!shown) return { shown, hits: [] as string[] };
-    const tappable =
-      'a[href], button, input:not([type="hidden"]), select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="radio"], [role="checkbox"], [role="switch"], [tabindex]:not([tabindex="-1"])';
     const r = fab.getBoundingClientRect();
     const points = [
       [r.left + 1, r.top + 1],
@@ -146,70 +148,61 @@ function coveredNow(page: Page) {
       }
     }
     return { shown, hits: [...hits] };
-  });
+  }, TAPPABLE);
 }
 
 /**
- * Scrolls the window to `top` and waits until the button has settled there: the app looks again
- * SETTLE_MS (150 ms) after the last scroll event (quick-scan-button.tsx), so a timer started after
- * that event with a longer delay fires after the app's look, and two frames later its render is on
+ * Scrolls the window to `top` and, unless `onlyIfCovering` finds nothing tappable under the
+ * button's resting place there, waits until the button has settled: the app looks again SETTLE_MS
+ * (150 ms) after the last scroll event (quick-scan-button.tsx), so a timer started after that
+ * event with a longer delay fires after the app's look, and two frames later its render is on
  * screen. Waiting on the page's own timers, not a fixed pause, keeps this exact on a busy machine.
  * Motion is reduced for this suite, so the button does not slide: what is read is where it stays.
+ *
+ * The resting place is read at its corners, edge middles and centre, whether the button shows or
+ * has stepped aside (then it is moved down by its own `translate`, which is taken back out). Where
+ * nothing tappable lies there, no settled state of the button can cover anything (coveredNow only
+ * reads those points), so such a stop needs no waiting. Returns whether it waited.
  */
-function scrollAndSettle(page: Page, top: number) {
-  return page.evaluate(async (y) => {
-    const scrolled = new Promise<void>((resolve) => {
-      window.addEventListener('scroll', () => resolve(), { once: true });
-    });
-    const from = window.scrollY;
-    window.scrollTo(0, y);
-    if (window.scrollY !== from) await scrolled;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  }, top);
-}
-
-/**
- * Scrolls the window to `top` and says whether anything tappable lies under the button's resting
- * place there (its corners, edge middles and centre), whether the button shows or has stepped
- * aside (then it is moved down by its own `translate`, which is taken back out). Where nothing
- * does, no settled state of the button can cover anything (coveredNow only reads those points),
- * so the stop needs no waiting. Where something does, it returns once the scroll event has come,
- * so that scrollAndSettle's timer starts after the app's (it then scrolls nowhere).
- */
-function scrollAndLookUnderRest(page: Page, top: number) {
-  return page.evaluate(async (y) => {
-    const scrolled = new Promise<void>((resolve) => {
-      window.addEventListener('scroll', () => resolve(), { once: true });
-    });
-    const from = window.scrollY;
-    window.scrollTo(0, y);
-    const moved = window.scrollY !== from;
-    const fab = document.querySelector<HTMLElement>('a[aria-label="Quick Scan"]');
-    if (!fab) return false;
-    const r = fab.getBoundingClientRect();
-    const shift = Number.parseFloat(getComputedStyle(fab).translate.split(' ')[1] ?? '0') || 0;
-    const [top0, bottom0] = [r.top - shift, r.bottom - shift];
-    const tappable =
-      'a[href], button, input:not([type="hidden"]), select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="radio"], [role="checkbox"], [role="switch"], [tabindex]:not([tabindex="-1"])';
-    const xs = [r.left + 1, (r.left + r.right) / 2, r.right - 1];
-    const ys = [top0 + 1, (top0 + bottom0) / 2, bottom0 - 1];
-    const under = xs.some((x) =>
-      ys.some((yy) =>
-        document.elementsFromPoint(x, yy).some((el) => !fab.contains(el) && el.closest(tappable)),
-      ),
-    );
-    if (under && moved) await scrolled;
-    return under;
-  }, top);
+function scrollAndSettle(page: Page, top: number, { onlyIfCovering = false } = {}) {
+  return page.evaluate(
+    async ([y, tappable, onlyIfCovering]) => {
+      const scrolled = new Promise<void>((resolve) => {
+        window.addEventListener('scroll', () => resolve(), { once: true });
+      });
+      const from = window.scrollY;
+      window.scrollTo(0, y);
+      const fab = document.querySelector<HTMLElement>('a[aria-label="Quick Scan"]');
+      if (onlyIfCovering && fab) {
+        const r = fab.getBoundingClientRect();
+        const shift = Number.parseFloat(getComputedStyle(fab).translate.split(' ')[1] ?? '0') || 0;
+        const [top0, bottom0] = [r.top - shift, r.bottom - shift];
+        const xs = [r.left + 1, (r.left + r.right) / 2, r.right - 1];
+        const ys = [top0 + 1, (top0 + bottom0) / 2, bottom0 - 1];
+        const covering = xs.some((x) =>
+          ys.some((yy) =>
+            document
+              .elementsFromPoint(x, yy)
+              .some((el) => !fab.contains(el) && el.closest(tappable)),
+          ),
+        );
+        if (!covering) return false;
+      }
+      if (window.scrollY !== from) await scrolled;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return true;
+    },
+    [top, TAPPABLE, onlyIfCovering] as const,
+  );
 }
 
 /**
  * Scrolls from the top to the end and back up in steps of half a screen; wherever scrolling
  * stops and the button is on screen, nothing tappable may lie under it (once content that is
  * still arriving has landed: at most 1.5 s). Stops where nothing tappable is under its resting
- * place are passed without waiting (scrollAndLookUnderRest); the end of the page is always
- * settled, where the button must be back.
+ * place are passed without waiting (scrollAndSettle's `onlyIfCovering`); the end of the page is
+ * always settled, where the button must be back.
  */
 async function expectNothingTappableUnderButtonWhileScrolling(page: Page, where: string) {
   for (const width of WIDTHS) {
@@ -223,9 +216,8 @@ async function expectNothingTappableUnderButtonWhileScrolling(page: Page, where:
     stops.push(0);
     let shownAt = 0;
     for (const [i, y] of stops.entries()) {
-      const isEnd = i === 1;
-      if (!(await scrollAndLookUnderRest(page, y)) && !isEnd) continue;
-      await scrollAndSettle(page, y);
+      // The end of the page (the second stop) is always settled: the button must be back there.
+      if (!(await scrollAndSettle(page, y, { onlyIfCovering: i !== 1 }))) continue;
       let now = await coveredNow(page);
       // Content still arriving (a chart's code) may land under the button: it must step aside
       // within a moment.
