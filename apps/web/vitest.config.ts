@@ -25,6 +25,10 @@ export default defineConfig({
           // the other packages loaded: the suite 158 → 93–101 s on 2 cores (decision 163). Its
           // window is the real jsdom window, so `location` cannot be stubbed (lib/platform/leave).
           pool: 'vmThreads',
+          // A file's first render of a lazy route imports (and transforms) its chunk cold in the
+          // file's fresh context: on a busy 2-core machine that has taken more than Vitest's
+          // default 5 s (router.test's admin area, CI run of fa9b46e).
+          testTimeout: 20_000,
           server: { deps: { inline: [/recharts/] } },
         },
       },

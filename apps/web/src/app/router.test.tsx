@@ -108,7 +108,7 @@ describe('app shell and guards', () => {
       'href',
       '/dashboard',
     );
-  });
+  }, 30_000);
 
   it('shows a 404 page for unknown paths', async () => {
     fakeApi({}, () => apiError());
