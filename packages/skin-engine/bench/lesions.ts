@@ -13,6 +13,12 @@
  *   --mode linear|paint|both           rendering of the lesions (default both)
  *   --responses linear|paint|both|none the score-response images (8 per portrait and mode) are
  *                                      made in these modes (default: linear when --mode has it)
+ *   --capture full|phone               full size at JPEG q90 (default), or as a phone sends a
+ *                                      photo: long side 640 px, JPEG q45
+ *   --darken F                         each portrait's light scaled by F (0 < F ≤ 1) in linear
+ *                                      light before anything is painted or read: darker skin than
+ *                                      the part holds (its darkest band, ITA° < −30, has 0–1
+ *                                      portraits), lit and exposed as the original was
  *
  * Protocol, per portrait:
  *  - The clear face: the portrait re-encoded as JPEG q90 (as every painted image is, so the two
@@ -58,7 +64,7 @@ import {
 } from './lesions/records';
 import { report } from './lesions/report';
 import type { RenderMode } from './synth-lesions';
-import { reencode, resized, type Img } from './variants';
+import { exposed, reencode, resized, type Img } from './variants';
 
 sharp.concurrency(1);
 
@@ -90,6 +96,11 @@ const CAPTURE = oneOf('capture', ['full', 'phone'] as const, 'full');
 /** The phone capture: long side and JPEG quality. */
 const PHONE_SIDE = 640;
 const PHONE_QUALITY = 45;
+const DARKEN = Number(arg('darken') ?? 1);
+if (!(DARKEN > 0 && DARKEN <= 1)) {
+  console.error('--darken must be a number in (0, 1]');
+  process.exit(2);
+}
 if (!Number.isFinite(LIMIT) && arg('limit') !== undefined) {
   console.error('--limit must be a number');
   process.exit(2);
@@ -107,7 +118,7 @@ async function main() {
   const { createSkinEngine } = await import('../src/node');
   const engine: SkinEngine = await createSkinEngine();
   console.log(
-    `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, ${CAPTURE === 'phone' ? `phone capture (long side ${PHONE_SIDE} px, JPEG q${PHONE_QUALITY})` : 'full-size JPEG q90'}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os
+    `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, ${CAPTURE === 'phone' ? `phone capture (long side ${PHONE_SIDE} px, JPEG q${PHONE_QUALITY})` : 'full-size JPEG q90'}${DARKEN < 1 ? `, light × ${DARKEN} (darkened)` : ''}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
@@ -130,7 +141,8 @@ async function main() {
   const t0 = performance.now();
   let analyses = 0;
   for (const [fi, face] of faces.entries()) {
-    const original = await decodeFile(face.path);
+    const decoded = await decodeFile(face.path);
+    const original = DARKEN < 1 ? exposed(decoded, DARKEN) : decoded;
     const cleanOut = await analyse(original);
     analyses++;
     if (!cleanOut.ok) {
