@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { connectedComponents, dilate } from '../src/image/mask';
 import { Scratch } from '../src/image/scratch';
 import { elongation } from '../src/metrics/hair';
-import { FILL_AREA, FILL_ELONG, FILL_REACH, redLeftOut } from '../src/metrics/lesion-skin';
+import {
+  FILL_AREA,
+  FILL_ELONG,
+  FILL_HAIR_RED,
+  FILL_HAIR_RING,
+  FILL_REACH,
+  redLeftOut,
+} from '../src/metrics/lesion-skin';
+import { REL_L16 } from '../src/metrics/ring';
 import { lcg } from './random';
 import {
   clone,
@@ -50,6 +58,21 @@ function mark(p: Planes, test: (x: number, y: number) => boolean, lab: [number, 
       const i = y * W + x;
       [p.L[i], p.A[i], p.B[i]] = lab;
       p.skin[i] = 0;
+      p.core[i] = 0;
+    }
+}
+/** Pixels (x, y) for which `test` holds: skin colour the hair rule took (skin, not core). */
+function markHair(
+  p: Planes,
+  test: (x: number, y: number) => boolean,
+  lab?: [number, number, number],
+) {
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      if (!test(x, y)) continue;
+      const i = y * W + x;
+      if (lab) [p.L[i], p.A[i], p.B[i]] = lab;
+      p.skin[i] = 1;
       p.core[i] = 0;
     }
 }
@@ -106,6 +129,60 @@ describe('redLeftOut: what acne takes back from the skin-colour test (decision 1
   });
 });
 
+describe('redLeftOut: a papule the hair rule took, with the skin around it (decision 164)', () => {
+  /** FILL_HAIR_RED in plain a* at the reference's lightness. */
+  const hairRed = (FILL_HAIR_RED * (REF.L + 16)) / REL_L16;
+  const box = (x0: number, y0: number, x1: number, y1: number) => (x: number, y: number) =>
+    x >= x0 && x < x1 && y >= y0 && y < y1;
+
+  it('takes back a red papule inside a hair patch and the patch’s skin around it', () => {
+    const p = planes();
+    const patch = box(14, 14, 40, 27);
+    markHair(p, patch);
+    markHair(p, disc(20, 20, 2), [REF.L - 20, REF.a + hairRed + 2, REF.b]);
+    const out = redLeftOut(p, REF, new Scratch());
+    // The papule (x, y 18–22) and the patch within FILL_HAIR_RING of it (a box dilation)...
+    const ring = box(
+      18 - FILL_HAIR_RING,
+      18 - FILL_HAIR_RING,
+      23 + FILL_HAIR_RING,
+      23 + FILL_HAIR_RING,
+    );
+    const inRing = (x: number, y: number) => patch(x, y) && ring(x, y);
+    expect(count(out, inRing)).toBe(
+      count(
+        p.core.map(() => 1),
+        inRing,
+      ),
+    );
+    // ...and nothing of the patch further away.
+    expect(count(out, () => true)).toBe(count(out, inRing));
+    expect(count(out, patch)).toBeLessThan(
+      count(
+        p.core.map(() => 1),
+        patch,
+      ),
+    );
+  });
+
+  it('takes nothing from a hair patch whose dark blob is not clearly redder than the skin', () => {
+    const p = planes();
+    markHair(p, box(5, 5, 35, 35));
+    markHair(p, disc(20, 20, 3), [REF.L - 20, REF.a + hairRed - 1, REF.b]);
+    markHair(p, disc(10, 28, 2), [REF.L - 30, REF.a - 2, REF.b - 3]);
+    expect(count(redLeftOut(p, REF, new Scratch()), () => true)).toBe(0);
+  });
+
+  it('gives back no skin around a papule the skin-colour test alone left out', () => {
+    const p = planes();
+    markHair(p, box(30, 5, 60, 35));
+    mark(p, disc(20, 20, 3), PAPULE);
+    const out = redLeftOut(p, REF, new Scratch());
+    expect(count(out, () => true)).toBe(count(out, disc(20, 20, 3)));
+    expect(count(out, box(30, 5, 60, 35))).toBe(0);
+  });
+});
+
 describe('redLeftOut against a plain reading of its rule', () => {
   it('gives the pixels a dilation of the core, the colour test and the sets’ size and shape give', () => {
     const rand = lcg(160);
@@ -122,13 +199,25 @@ describe('redLeftOut against a plain reading of its rule', () => {
           REF.b + 6 * rand() - 3,
         ]);
       }
+      // Hair patches (skin colour, out of the core) holding blobs of every redness.
+      for (let k = 0; k < 6; k++) {
+        const cx = Math.floor(rand() * W);
+        const cy = Math.floor(rand() * H);
+        markHair(p, disc(cx, cy, 4 + rand() * 8));
+        markHair(p, disc(cx, cy, 1 + rand() * 3), [
+          REF.L - 30 * rand(),
+          REF.a + 16 * rand() - 3,
+          REF.b + 6 * rand() - 3,
+        ]);
+      }
       for (let i = 0; i < W * H; i++) if (rand() < 0.05) p.core[i] = 0;
+      const hairRed = (FILL_HAIR_RED * (REF.L + 16)) / REL_L16;
       const near = dilate(p.core, W, H, FILL_REACH);
       const want = new Uint8Array(W * H);
       for (let i = 0; i < W * H; i++)
         want[i] =
           p.where[i] &&
-          !p.skin[i] &&
+          (!p.skin[i] || (!p.core[i] && p.A[i]! - REF.a > hairRed)) &&
           near[i] &&
           p.A[i]! > REF.a &&
           p.L[i]! < REF.L &&
@@ -136,9 +225,14 @@ describe('redLeftOut against a plain reading of its rule', () => {
           p.B[i]! - REF.b > -12
             ? 1
             : 0;
+      const seeds = new Uint8Array(W * H);
       for (const members of connectedComponents(want, W, H))
         if (members.length > FILL_AREA || elongation(members, W) > FILL_ELONG)
           for (const i of members) want[i] = 0;
+        else if (members.some((i) => p.skin[i])) for (const i of members) seeds[i] = 1;
+      const ring = dilate(seeds, W, H, FILL_HAIR_RING);
+      for (let i = 0; i < W * H; i++)
+        if (ring[i] && p.where[i] && p.skin[i] && !p.core[i]) want[i] = 1;
       const got = redLeftOut(p, REF, new Scratch());
       expect(Array.from(got)).toEqual(Array.from(want));
       expect(count(got, () => true)).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { clearOutside, connectedComponents, dilate, orInto } from '../image/mask
 import type { Bounds } from '../image/stats';
 import { f32, u8, type Scratch } from '../image/scratch';
 import { detectHair, elongation, zoneSkin } from './hair';
+import { REL_L16 } from './ring';
 import { hairAround, type SkinContext } from './skin';
 
 /**
@@ -41,6 +42,16 @@ export const FILL_REACH = 7;
  */
 export const FILL_AREA = 150;
 export const FILL_ELONG = 2.5;
+/**
+ * …and the pixels the hair rule left out (skin colour, but hair weight ≥ ½) that are redder than
+ * the skin's reference by FILL_HAIR_RED on the relative scale (REL_L16): hair, brows and stubble
+ * are no redder than the skin, a papule is. The rule reads texture and darkness over a window
+ * (HAIR_SIGMA), so a dark papule takes the skin around it into the patch too: with such a set,
+ * the skin-coloured pixels the rule left out within FILL_HAIR_RING of it come back as well, so
+ * that the lesion has skin around it to be read against (decision 164).
+ */
+export const FILL_HAIR_RED = 6;
+export const FILL_HAIR_RING = 6;
 /** The zones whose left-out red pixels are taken back (not the nose: its nostrils). */
 const FILL_ZONES = ['forehead', 'left_cheek', 'right_cheek', 'chin'] as const;
 export const FILLED_ZONES: ReadonlySet<RegionKey> = new Set(FILL_ZONES);
@@ -201,9 +212,23 @@ export function redLeftOut(
   // Within FILL_REACH of acne's skin (a (2r + 1)² box).
   const near = dilate(core, width, height, FILL_REACH);
   clearOutside(filled, near, 0, filled.length);
+  const { skin, where } = input;
+  let seeds: Uint8Array | null = null;
   for (const members of connectedComponents(filled, width, height)) {
-    if (members.length <= FILL_AREA && elongation(members, width) <= FILL_ELONG) continue;
+    if (members.length <= FILL_AREA && elongation(members, width) <= FILL_ELONG) {
+      // A set the hair rule had taken (skin colour, out of acne's skin): its ring comes back too.
+      if (members.some((i) => skin[i] === 1)) {
+        seeds ??= new Uint8Array(width * height);
+        for (const i of members) seeds[i] = 1;
+      }
+      continue;
+    }
     for (const i of members) filled[i] = 0;
+  }
+  if (seeds) {
+    const ring = dilate(seeds, width, height, FILL_HAIR_RING);
+    for (let i = 0; i < filled.length; i++)
+      if (ring[i] && where[i] && skin[i] && !core[i]) filled[i] = 1;
   }
   return filled;
 }
@@ -218,14 +243,20 @@ function redRow(
   refA: number,
   refB: number,
 ): number {
-  const { L, A, B, skin, where } = input;
+  const { L, A, B, skin, where, core } = input;
+  // FILL_HAIR_RED in plain a*: the relative scale's factor at the reference's lightness.
+  const hairRed = (FILL_HAIR_RED * Math.max(8, refL + 16)) / REL_L16;
   let n = 0;
   for (let i = i0; i < i1; i++) {
     const db = (B[i] as number) - refB;
-    const red = (A[i] as number) > refA ? 1 : 0;
+    const da = (A[i] as number) - refA;
+    const red = da > 0 ? 1 : 0;
     const darker = (L[i] as number) < refL ? 1 : 0;
     const hue = db < FILL_YELLOWER && db > -FILL_BLUER ? 1 : 0;
-    const f = (where[i] as number) * (1 - (skin[i] as number)) * red * darker * hue;
+    const s = skin[i] as number;
+    // Out of the skin by its colour, or skin the hair rule took that is clearly redder.
+    const out = 1 - s + s * (1 - (core[i] as number)) * (da > hairRed ? 1 : 0);
+    const f = (where[i] as number) * out * red * darker * hue;
     filled[i] = f;
     n += f;
   }
