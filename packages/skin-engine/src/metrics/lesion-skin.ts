@@ -227,10 +227,27 @@ export function redLeftOut(
   }
   if (seeds) {
     const ring = dilate(seeds, width, height, FILL_HAIR_RING);
-    for (let i = 0; i < filled.length; i++)
-      if (ring[i] && where[i] && skin[i] && !core[i]) filled[i] = 1;
+    for (let i = 0; i < filled.length; i += width)
+      ringBackRow(ring, where, skin, core, filled, i, Math.min(filled.length, i + width));
   }
   return filled;
+}
+
+/**
+ * Pixels i0…i1 of the skin the hair rule took around a set taken back (`ring`): skin colour, in
+ * the outlines, out of acne's skin (decision 164). A loop of its own, as every pass over the
+ * frame's pixels (decision 152).
+ */
+function ringBackRow(
+  ring: Uint8Array,
+  where: Uint8Array,
+  skin: Uint8Array,
+  core: Uint8Array,
+  filled: Uint8Array,
+  i0: number,
+  i1: number,
+): void {
+  for (let i = i0; i < i1; i++) if (ring[i] && where[i] && skin[i] && !core[i]) filled[i] = 1;
 }
 
 /** One row of redLeftOut's colour test, and how many passed: every pixel's test computed (152). */
