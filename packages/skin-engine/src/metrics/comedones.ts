@@ -1,5 +1,5 @@
 import {
-  REL_L16,
+  relScale,
   ringBuffers,
   ringContrast,
   softAt,
@@ -124,7 +124,7 @@ function openComedones(input: LesionInput): Lesion[] {
     const [dL, da, db] = c.contrast;
     const dark = -dL;
     if (dark <= 0) continue;
-    const asDot = (REL_L16 / Math.max(8, c.ring.L + 16)) * (bl.response / COMEDO_DOG_SHARE);
+    const asDot = relScale(c.ring.L) * (bl.response / COMEDO_DOG_SHARE);
     // Neither red (a papule) nor much yellower (a brown mark) than the skin around.
     const neutral = ramp((0.35 * dark - Math.max(da, 0.5 * db)) / (0.15 * dark + 0.5));
     // Darker on (almost) every side: not the edge of a shadow, a fold or a hair.

@@ -4,7 +4,7 @@ import { clearOutside, connectedComponents, dilate, orInto } from '../image/mask
 import type { Bounds } from '../image/stats';
 import { f32, u8, type Scratch } from '../image/scratch';
 import { detectHair, elongation, zoneSkin } from './hair';
-import { REL_L16 } from './ring';
+import { relScale } from './ring';
 import { hairAround, type SkinContext } from './skin';
 
 /**
@@ -262,7 +262,7 @@ function redRow(
 ): number {
   const { L, A, B, skin, where, core } = input;
   // FILL_HAIR_RED in plain a*: the relative scale's factor at the reference's lightness.
-  const hairRed = (FILL_HAIR_RED * Math.max(8, refL + 16)) / REL_L16;
+  const hairRed = FILL_HAIR_RED / relScale(refL);
   let n = 0;
   for (let i = i0; i < i1; i++) {
     const db = (B[i] as number) - refB;

@@ -4,7 +4,7 @@ import { f32, type Scratch } from '../image/scratch';
 import { detectBlobs, type Blob } from './blobs';
 import { ringBuffers, ringContrast, type RingBuffers } from './ring';
 
-export { REL_L16, ringBuffers, ringContrast, type RingBuffers } from './ring';
+export { REL_L16, relScale, ringBuffers, ringContrast, type RingBuffers } from './ring';
 
 /**
  * Lesions (decision 057): inflammatory lesions (papules, pustules, nodules) and comedones, each

@@ -9,7 +9,7 @@ import {
   detectInflammatory,
   lesionRingBuffers,
   lightnessHalf,
-  REL_L16,
+  relScale,
   type Lesion,
   type LesionInput,
 } from './lesions';
@@ -133,7 +133,7 @@ const hairFree = (skinAround: number): number =>
 
 /** A dark spot's relative-scale factor in a zone of diffuse lightness `baseL` (decision 139). */
 function spotScale(baseL: number, cs: number): number {
-  return REL_L16 / (Math.max(8, baseL + 16) * Math.sqrt(cs));
+  return relScale(baseL) / Math.sqrt(cs);
 }
 
 /** Finds the marks of one working frame. */

@@ -1,5 +1,5 @@
 import type { Blob } from './blobs';
-import { DARK_FLAT, REL_L16, softAt, type Lesion, type LesionInput } from './lesions';
+import { DARK_FLAT, relScale, softAt, type Lesion, type LesionInput } from './lesions';
 
 /**
  * Pustules by their own cue (decision 125): a pale, whitish-yellow head inside a halo that is
@@ -191,7 +191,7 @@ export function readPustule(
     return ((s[1] as number) + (s[2] as number)) / 2;
   };
   const skinL = mid(ringL);
-  const k = REL_L16 / Math.max(8, skinL + 16);
+  const k = relScale(skinL);
   return {
     lift: k * (cL / cn - mid(haloL)),
     red: k * secondSmallest(qs.map((q) => (haloA[q] as number) - (ringA[q] as number))),
@@ -254,7 +254,7 @@ function likelyPustule(
     sL += L[o] as number;
     sA += A[o] as number;
   }
-  const k = REL_L16 / Math.max(8, sL / 8 + 16);
+  const k = relScale(sL / 8);
   const lift = k * ((L[y * width + x] as number) - hL / 8);
   const halo = k * ((hA - sA) / 8 + Math.max(0, (sL - hL) / 8));
   return lift > PUS_LIFT / 2 && halo > 0;

@@ -12,6 +12,15 @@
 export const REL_L16 = 76;
 
 /**
+ * The relative scale's factor at lightness L (decision 057): a CIELAB difference read beside skin
+ * of lightness L, times this, is a Weber contrast on the scale of skin at L* 60 (the same lesion
+ * reads the same on every tone). L + 16 is floored at 8 for the darkest pixels.
+ */
+export function relScale(L: number): number {
+  return REL_L16 / Math.max(8, L + 16);
+}
+
+/**
  * ringContrast's buffers: the ring's L*, a*, b*, and each quarter's a* and L* (quarter q from
  * q × size, `quadN[q]` of them). Typed arrays only (decision 152: a field holding a JS array of
  * typed arrays had its type generalised on a first analysis, which threw the optimised code
@@ -171,7 +180,7 @@ function ringContrastOf(
     b: (sums[2] as number) / cn,
     n: cn,
   };
-  const k = REL_L16 / Math.max(8, ring.L + 16);
+  const k = relScale(ring.L);
   // The a* contrast with each quarter of the ring; the second smallest of the four: a spot is
   // redder than the skin on every side (one side may hold a neighbouring lesion), the edge of a
   // broad red area only on one half. Likewise the darkening against each quarter (a dark spot is
