@@ -188,7 +188,9 @@ export interface RedLeftOutInput {
 /**
  * The pixels of `where` that the skin-colour test left out, within FILL_REACH of `core`, darker
  * and redder than the skin's reference and within its yellow–blue tolerance, in connected sets no
- * larger than FILL_AREA and no more elongated than FILL_ELONG (decision 160).
+ * larger than FILL_AREA and no more elongated than FILL_ELONG (decision 160); also the skin-colour
+ * pixels the hair rule took that are redder by FILL_HAIR_RED, with the skin the rule took within
+ * FILL_HAIR_RING of such a set (decision 164).
  */
 export function redLeftOut(
   input: RedLeftOutInput,
@@ -218,7 +220,7 @@ export function redLeftOut(
     if (members.length <= FILL_AREA && elongation(members, width) <= FILL_ELONG) {
       // A set the hair rule had taken (skin colour, out of acne's skin): its ring comes back too.
       if (members.some((i) => skin[i] === 1)) {
-        seeds ??= new Uint8Array(width * height);
+        seeds ??= u8(pool, width * height);
         for (const i of members) seeds[i] = 1;
       }
       continue;
