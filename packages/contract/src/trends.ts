@@ -17,13 +17,13 @@ export type NoiseKey = MetricKey | 'overall' | 'profile';
  * its band was not measured again. A change of at most the band reads "No change".
  */
 export const NOISE_BANDS = {
-  methods: '2026-11-30/164',
+  methods: '2026-11-30/166',
   metrics: {
-    acne: { method: 16, points: 2 },
+    acne: { method: 17, points: 2 },
     oiliness: { method: 5, points: 2 },
     redness: { method: 4, points: 2 },
     texture: { method: 5, points: 2 },
-    dark_spots: { method: 18, points: 2 },
+    dark_spots: { method: 19, points: 2 },
     radiance: { method: 6, points: 2 },
     hydration: { method: 10, points: 2 },
     pores: { method: 6, points: 2 },

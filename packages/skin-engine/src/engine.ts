@@ -20,7 +20,7 @@ import { buildFinding } from './findings';
 import { skinToneCategory, type SkinToneCategory } from './image/color';
 import { assertPixelImage, type PixelImage } from './image/raster';
 import { Scratch } from './image/scratch';
-import { counted } from './metrics/marks';
+import { counted, lesionsIn } from './metrics/marks';
 import { measureFace, type FaceMeasurements } from './metrics/measure';
 import type { RegionMeasurements } from './metrics/zones';
 import {
@@ -71,6 +71,10 @@ export interface AnalysisResult {
   measurements: Record<RegionKey, RegionMeasurements>;
   /** The raw value each reported score was calibrated from. */
   raw: Partial<Record<MetricKey, number>>;
+  /**
+   * The counted marks of each kind; for blemishes the lesions they hold (a confluent patch's mark
+   * holds the papules of its area, decision 166).
+   */
   counts: { blemishes: number; dark_spots: number; blackheads: number; pores: number };
   skin_tone: { ita: number; category: SkinToneCategory };
   estimated_skin_type: SkinType;
@@ -353,7 +357,7 @@ export function createSkinEngineWith(
       measurements: rounded(regions),
       raw,
       counts: {
-        blemishes: counted(blobs.blemishes).length,
+        blemishes: lesionsIn(blobs.blemishes),
         dark_spots: counted(blobs.dark_spots).length,
         blackheads: counted(blobs.blackheads).length,
         pores: counted(blobs.pores).length,

@@ -13,11 +13,11 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * docs/skin-engine-calibration-log.md#method-numbers.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 16,
+  acne: 17,
   oiliness: 5,
   redness: 4,
   texture: 5,
-  dark_spots: 18,
+  dark_spots: 19,
   radiance: 6,
   hydration: 10,
   pores: 6,
@@ -33,4 +33,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-30/164';
+export const ENGINE_METHOD_VERSION = '2026-11-30/166';

@@ -4,6 +4,16 @@ import { COMPREHENSIVE_METRICS, type MetricKey } from '@lumiskin/contract/analys
 import { NOISE_BANDS } from '@lumiskin/contract/trends';
 import { describe, expect, it } from 'vitest';
 import {
+  PATCH_BUMPY,
+  PATCH_BUMPY_SPAN,
+  PATCH_ONE,
+  PATCH_PAPULE_MM,
+  PATCH_RED,
+  PATCH_RED_SPAN,
+  PATCH_RELIEF,
+  PATCH_SPAN,
+} from '../src/metrics/lesions';
+import {
   FILL_AREA,
   FILL_ELONG,
   FILL_HAIR_RED,
@@ -146,6 +156,16 @@ const PUSTULES = {
   PUS_RED_TO,
   PUS_RESP,
 };
+const PATCHES = {
+  PATCH_PAPULE_MM,
+  PATCH_ONE,
+  PATCH_SPAN,
+  PATCH_RED,
+  PATCH_RED_SPAN,
+  PATCH_RELIEF,
+  PATCH_BUMPY,
+  PATCH_BUMPY_SPAN,
+};
 const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   oiliness: {
     WHITE_BALANCE,
@@ -209,6 +229,8 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     taken: { FILL_REACH, FILL_AREA, FILL_ELONG, zones: [...FILLED_ZONES] },
     // Decision 164: a red set the hair rule took, with the skin it took around it.
     hairTaken: { FILL_HAIR_RED, FILL_HAIR_RING },
+    // Decision 166: a confluent patch counts by its inflamed area.
+    patches: PATCHES,
   },
   dark_spots: {
     SPOT_MIN_DEPTH,
@@ -223,6 +245,7 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
       compact: { COMPACT_ELONG_FROM, COMPACT_ELONG_TO, COMPACT_AREA_FROM, COMPACT_AREA_TO },
       taken: { FILL_REACH, FILL_AREA, FILL_ELONG, zones: [...FILLED_ZONES] },
       hairTaken: { FILL_HAIR_RED, FILL_HAIR_RING },
+      patches: PATCHES,
       INFLAM_MIN,
       RED_RATIO_FROM,
       RED_RATIO_TO,
@@ -330,11 +353,11 @@ function fingerprint(metric: MetricKey): string {
 // (merged beside 107) changed oiliness, pores and firmness: one above both branches' numbers.
 // Decision 129 took the chin out of texture, and with it hydration, which blends texture.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 16, fingerprint: '3a1a63e29b0d' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept; 158: a compact cluster there is not beard; 160: a papule's own pixels the skin-colour test left out; 161: a clear head counts up to 6 × a faint halo; 164: a red set the hair rule took, with the skin it took around it
+  acne: { method: 17, fingerprint: 'fcca19227e6e' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept; 158: a compact cluster there is not beard; 160: a papule's own pixels the skin-colour test left out; 161: a clear head counts up to 6 × a faint halo; 164: a red set the hair rule took, with the skin it took around it; 166: a confluent patch counts by its inflamed area
   oiliness: { method: 5, fingerprint: '3c3391930b1b' }, // 056: the light's estimate; 110: highlights by the light they add
   redness: { method: 4, fingerprint: 'cc83bc514b5a' }, // 056
   texture: { method: 5, fingerprint: '42399d07a9ca' }, // 051: fine band, tone γ ½; 129: no chin
-  dark_spots: { method: 18, fingerprint: 'c936e3a82f51' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to; 157, 158: and the jawline's; 160: and those on the skin acne took back; 161: the pustules it yields to; 164: and those on the skin acne took back from the hair rule
+  dark_spots: { method: 19, fingerprint: '374d98a65626' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to; 157, 158: and the jawline's; 160: and those on the skin acne took back; 161: the pustules it yields to; 164: and those on the skin acne took back from the hair rule; 166: and the confluent patches
   radiance: { method: 6, fingerprint: '38b96c33a1ed' }, // 050: hinged expected chroma; 056
   hydration: { method: 10, fingerprint: '23214c2b80d5' }, // 041, 155: fine lines; 050, 056: radiance; 051, 129: texture
   pores: { method: 6, fingerprint: '99e76197cf26' }, // 110: tone γ ¼
@@ -345,7 +368,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
-const PINNED_ENGINE_VERSION = '2026-11-30/164';
+const PINNED_ENGINE_VERSION = '2026-11-30/166';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -411,12 +434,12 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161 and 164 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 16,
+      acne: 17,
       oiliness: 5,
       redness: 4,
-      dark_spots: 18,
+      dark_spots: 19,
       uneven_tone: 5,
       radiance: 6,
       dark_circles: 4,

@@ -119,6 +119,16 @@ export function counted<T extends SoftBlob>(blobs: T[]): T[] {
   return blobs.filter((b) => b.weight >= 0.5);
 }
 
+/**
+ * How many lesions the counted marks hold: one each, and a confluent patch (decision 166), whose
+ * weight is the number of papules its area holds, that number (rounded).
+ */
+export function lesionsIn(blobs: SoftBlob[]): number {
+  let n = 0;
+  for (const b of blobs) if (b.weight >= 0.5) n += Math.max(1, Math.round(b.weight));
+  return n;
+}
+
 export interface Marks {
   blemishes: Lesion[];
   darkSpots: SoftBlob[];
