@@ -25,9 +25,17 @@
  */
 import sharp from 'sharp';
 import type { AnalysisResult } from '../src/engine';
-import { arg, bootstrapCi, decodeFile, devFacesDir, listDevFaces, partArg } from './dev-faces';
+import { arg, bootstrapCi, decodeFile, devFacesDir, partArg } from './dev-faces';
 import { placeLesions, pointInPolygon, type Keepout, type Pt } from './lesions/placement';
-import { BANDS, bandOf, f1, marksOf, reachMm, scaledBack } from './lesions/records';
+import {
+  BANDS,
+  bandOf,
+  captureAnalyser,
+  f1,
+  marksOf,
+  partPortraits,
+  reachMm,
+} from './lesions/records';
 import { linearToSrgb8, srgbToLinear } from './lesions/skin-colour';
 import {
   HB,
@@ -37,7 +45,7 @@ import {
   type LesionSpec,
   type RenderMode,
 } from './synth-lesions';
-import { reencode, resized, type Img } from './variants';
+import type { Img } from './variants';
 
 sharp.concurrency(1);
 
@@ -50,13 +58,6 @@ interface Row {
   papules: number;
   /** Acne: one papule, the flush alone, the papule in the flush. */
   flush: [number, number, number] | null;
-}
-
-async function capture(img: Img, phone: boolean): Promise<{ image: Img; scale: number }> {
-  if (!phone) return { image: await reencode(img, 90), scale: 1 };
-  const f = Math.min(1, 640 / Math.max(img.width, img.height));
-  const image = await reencode(f < 1 ? await resized(img, f) : img, 45);
-  return { image, scale: image.width / img.width };
 }
 
 /** A broad erythema: linear light × exp(−g·h·HB), g a Gaussian of radius rPx around (cx, cy). */
@@ -229,16 +230,10 @@ async function main(): Promise<void> {
     console.error('--per must be 3–20, --rmm 3–12 (mm), --flush > 0 (mm), --flush-density > 0');
     process.exit(2);
   }
-  const faces = listDevFaces(dir)
-    .filter((f) => (part === 'all' || f.part === part) && f.folder !== 'zoom')
-    .slice(0, limit);
+  const faces = partPortraits(dir, part, limit);
   const { createSkinEngine } = await import('../src/node');
   const engine = await createSkinEngine({});
-  const analyse = async (img: Img): Promise<AnalysisResult | null> => {
-    const c = await capture(img, phone);
-    const r = await engine.analyze({ image: c.image, analysisType: 'comprehensive' });
-    return r.ok ? scaledBack(r, c.scale) : null;
-  };
+  const analyse = captureAnalyser(engine, phone);
   console.log(
     `confluent acne: ${faces.length} portraits (${part} part), two patches of ${per} papules within ${rMm} mm, ${mode} rendering, ${phone ? 'phone capture (640 px, JPEG q45)' : 'JPEG q90'}; node ${process.version}`,
   );

@@ -30,7 +30,7 @@
 import sharp from 'sharp';
 import type { AnalysisResult } from '../src/engine';
 import { LESION_EXTENSIONS } from '../src/face/landmarks';
-import { arg, bootstrapCi, decodeFile, devFacesDir, listDevFaces, partArg } from './dev-faces';
+import { arg, bootstrapCi, decodeFile, devFacesDir, partArg } from './dev-faces';
 import {
   distanceToOutline,
   placeLesions,
@@ -46,7 +46,8 @@ import {
   marksOf,
   pct,
   reachMm,
-  scaledBack,
+  partPortraits,
+  captureAnalyser,
 } from './lesions/records';
 import {
   mulberry32,
@@ -55,7 +56,7 @@ import {
   type LesionSpec,
   type RenderMode,
 } from './synth-lesions';
-import { reencode, resized, type Img } from './variants';
+import type { Img } from './variants';
 
 sharp.concurrency(1);
 
@@ -70,13 +71,6 @@ interface Row {
   acne: [number, number];
   hair: [number, number];
   lesions: Array<{ mm: number; found: boolean }>;
-}
-
-async function capture(img: Img, phone: boolean): Promise<{ image: Img; scale: number }> {
-  if (!phone) return { image: await reencode(img, 90), scale: 1 };
-  const f = Math.min(1, 640 / Math.max(img.width, img.height));
-  const image = await reencode(f < 1 ? await resized(img, f) : img, 45);
-  return { image, scale: image.width / img.width };
 }
 
 /** mm from (x, y) to the nearest excluded area of the clear face (0 inside one). */
@@ -218,16 +212,10 @@ async function main(): Promise<void> {
     console.error(`--zone must be forehead or jaw (got "${zone}")`);
     process.exit(2);
   }
-  const faces = listDevFaces(dir)
-    .filter((f) => (part === 'all' || f.part === part) && f.folder !== 'zoom')
-    .slice(0, limit);
+  const faces = partPortraits(dir, part, limit);
   const { createSkinEngine } = await import('../src/node');
   const engine = await createSkinEngine({});
-  const analyse = async (img: Img): Promise<AnalysisResult | null> => {
-    const c = await capture(img, phone);
-    const r = await engine.analyze({ image: c.image, analysisType: 'comprehensive' });
-    return r.ok ? scaledBack(r, c.scale) : null;
-  };
+  const analyse = captureAnalyser(engine, phone);
   // The jaw outline from the face mesh of the photo as painted (the result carries no mesh).
   const zonesOf: Zones =
     zone === 'forehead'

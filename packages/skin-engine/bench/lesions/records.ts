@@ -1,5 +1,5 @@
-import type { AnalysisRejected, AnalysisResult } from '../../src/engine';
-import { type DevFace } from '../dev-faces';
+import type { AnalysisRejected, AnalysisResult, SkinEngine } from '../../src/engine';
+import { listDevFaces, type DevFace } from '../dev-faces';
 import {
   RADIUS_MM,
   mulberry32,
@@ -11,7 +11,7 @@ import {
   type TruthKind,
   type TruthLesion,
 } from '../synth-lesions';
-import type { Img } from '../variants';
+import { reencode, resized, type Img } from '../variants';
 import {
   OVERLAYS,
   matchImage,
@@ -309,4 +309,32 @@ export async function readFace(
     rec.modes.set(mode, m);
   }
   return rec;
+}
+
+/**
+ * The portraits of a part for the dense-acne benches (lesions-forehead.ts, lesions-confluent.ts):
+ * every folder but zoom/, the first `limit`.
+ */
+export function partPortraits(dir: string, part: string, limit: number): DevFace[] {
+  return listDevFaces(dir)
+    .filter((f) => (part === 'all' || f.part === part) && f.folder !== 'zoom')
+    .slice(0, limit);
+}
+
+/**
+ * The dense-acne benches' capture: JPEG q90 as painted, or a phone's (long side 640 px, JPEG
+ * q45); the result is read back in the portrait's pixels, null when refused.
+ */
+export function captureAnalyser(
+  engine: SkinEngine,
+  phone: boolean,
+): (img: Img) => Promise<AnalysisResult | null> {
+  return async (img) => {
+    const f = phone ? Math.min(1, 640 / Math.max(img.width, img.height)) : 1;
+    const image = phone
+      ? await reencode(f < 1 ? await resized(img, f) : img, 45)
+      : await reencode(img, 90);
+    const r = await engine.analyze({ image, analysisType: 'comprehensive' });
+    return r.ok ? scaledBack(r, image.width / img.width) : null;
+  };
 }

@@ -329,10 +329,29 @@ function confluentPatch(
   if (seed <= 0) return null;
   const c = ringContrast(input, p.x, p.y, rc, rIn, rOut, buf, r);
   if (!c) return null;
-  const k = relScale(c.ring.L);
-  const half = 0.5 * (c.contrast[1] - INFLAM_DARK * c.contrast[0]);
-  const area = inflamedArea(input, p.x, p.y, rIn, c.ring.a, c.ring.L, k, half);
-  const share = domeShareOf(input, stack, p.x, p.y, rIn, c.ring.a, c.ring.L, k, half);
+  const ring: PatchRing = {
+    a: c.ring.a,
+    L: c.ring.L,
+    k: relScale(c.ring.L),
+    half: 0.5 * (c.contrast[1] - INFLAM_DARK * c.contrast[0]),
+  };
+  const { width, height } = input;
+  const [area] = inflamedPixels(input, p.x, p.y, rIn, 1, width, height, ring, null);
+  // The share on a dome, read at half resolution (the stack's grid).
+  const g = stack[0] as Plane;
+  const half = Math.floor(rIn / 2);
+  const [n, on] = inflamedPixels(
+    input,
+    p.x >> 1,
+    p.y >> 1,
+    half,
+    2,
+    g.width,
+    g.height,
+    ring,
+    stack,
+  );
+  const share = n ? on / n : 0;
   const bumpy = ramp((share - PATCH_BUMPY) / PATCH_BUMPY_SPAN);
   const byArea = ramp((area - PATCH_ONE) / PATCH_SPAN) * bumpy;
   // By area only where the patch is a mark (weight ≥ ½, whole from 1): a patch near its
@@ -349,85 +368,60 @@ function confluentPatch(
   };
 }
 
-/** Pixels of acne's skin within rIn of (x, y) at least `half` inflamed (relative scale) against the ring. */
-function inflamedArea(
-  input: LesionInput,
-  x: number,
-  y: number,
-  rIn: number,
-  ringA: number,
-  ringL: number,
-  k: number,
-  half: number,
-): number {
-  const { width, height, L, A, core } = input;
-  const R = Math.floor(rIn);
-  let area = 0;
-  for (let dy = -R; dy <= R; dy++) {
-    const yy = y + dy;
-    if (yy < 0 || yy >= height) continue;
-    for (let dx = -R; dx <= R; dx++) {
-      const xx = x + dx;
-      if (xx < 0 || xx >= width || dx * dx + dy * dy > rIn * rIn) continue;
-      const i = yy * width + xx;
-      if (
-        core[i] &&
-        k * ((A[i] as number) - ringA - INFLAM_DARK * ((L[i] as number) - ringL)) >= half
-      )
-        area++;
-    }
-  }
-  return area;
+/** What a patch's pixels are read against: its ring's a* and L*, the relative scale there, half its centre's inflammation. */
+interface PatchRing {
+  a: number;
+  L: number;
+  k: number;
+  half: number;
 }
 
 /**
- * The share of the inflamed area (read at half resolution) on a dome: the channel's fine DoG
- * (levels 0–1, the larger of the two; relative scale) at least PATCH_RELIEF.
+ * The pixels of acne's skin at least `ring.half` inflamed (relative scale) against the ring, in
+ * the disc of radius `lim` around (gx, gy) of a grid gw × gh whose pixel (u, v) reads the frame's
+ * pixel (s·u, s·v) (s = 1: the frame; 2: half resolution, as the a* stack): [their number, and of
+ * those, where the stack's fine DoG (levels 0–1, the larger; relative scale) is at least
+ * PATCH_RELIEF]. The second only with `stack` (on the half-resolution grid).
  */
-function domeShareOf(
+function inflamedPixels(
   input: LesionInput,
-  stack: readonly Plane[],
-  x: number,
-  y: number,
-  rIn: number,
-  ringA: number,
-  ringL: number,
-  k: number,
-  half: number,
-): number {
+  gx: number,
+  gy: number,
+  lim: number,
+  s: number,
+  gw: number,
+  gh: number,
+  ring: PatchRing,
+  stack: readonly Plane[] | null,
+): [number, number] {
   const { width, height, L, A, core } = input;
-  const g0 = stack[0] as Plane;
-  const g1 = (stack[1] as Plane).data;
-  const g2 = (stack[2] as Plane).data;
-  const hw = g0.width;
-  const hh = g0.height;
-  const hx = x >> 1;
-  const hy = y >> 1;
-  const R = Math.floor(rIn / 2);
+  const g0 = stack ? (stack[0] as Plane).data : null;
+  const g1 = stack ? (stack[1] as Plane).data : null;
+  const g2 = stack ? (stack[2] as Plane).data : null;
+  const R = Math.floor(lim);
   let n = 0;
   let on = 0;
   for (let dy = -R; dy <= R; dy++) {
-    const yy = hy + dy;
-    if (yy < 0 || yy >= hh) continue;
+    const yy = gy + dy;
+    if (yy < 0 || yy >= gh) continue;
     for (let dx = -R; dx <= R; dx++) {
-      const xx = hx + dx;
-      if (xx < 0 || xx >= hw || dx * dx + dy * dy > R * R) continue;
-      const i = Math.min(height - 1, 2 * yy) * width + Math.min(width - 1, 2 * xx);
-      if (
-        !core[i] ||
-        k * ((A[i] as number) - ringA - INFLAM_DARK * ((L[i] as number) - ringL)) < half
-      )
-        continue;
+      const xx = gx + dx;
+      if (xx < 0 || xx >= gw || dx * dx + dy * dy > lim * lim) continue;
+      const i = Math.min(height - 1, s * yy) * width + Math.min(width - 1, s * xx);
+      const inflamed =
+        ring.k * ((A[i] as number) - ring.a - INFLAM_DARK * ((L[i] as number) - ring.L));
+      if (!core[i] || inflamed < ring.half) continue;
       n++;
-      const h = yy * hw + xx;
+      if (!g0 || !g1 || !g2) continue;
+      const h = yy * gw + xx;
       const fine = Math.max(
-        (g0.data[h] as number) - (g1[h] as number),
+        (g0[h] as number) - (g1[h] as number),
         (g1[h] as number) - (g2[h] as number),
       );
-      if (k * fine >= PATCH_RELIEF) on++;
+      if (ring.k * fine >= PATCH_RELIEF) on++;
     }
   }
-  return n ? on / n : 0;
+  return [n, on];
 }
 
 /** One row (pixels i0…i1) of the combined channel a* − INFLAM_DARK·L*. */
