@@ -124,9 +124,7 @@ export function counted<T extends SoftBlob>(blobs: T[]): T[] {
  * weight is the number of papules its area holds, that number (rounded).
  */
 export function lesionsIn(blobs: SoftBlob[]): number {
-  let n = 0;
-  for (const b of blobs) if (b.weight >= 0.5) n += Math.max(1, Math.round(b.weight));
-  return n;
+  return counted(blobs).reduce((n, b) => n + Math.max(1, Math.round(b.weight)), 0);
 }
 
 export interface Marks {
