@@ -17,18 +17,18 @@ export type NoiseKey = MetricKey | 'overall' | 'profile';
  * its band was not measured again. A change of at most the band reads "No change".
  */
 export const NOISE_BANDS = {
-  methods: '2026-11-30/166',
+  methods: '2026-12-01/167',
   metrics: {
     acne: { method: 17, points: 2 },
-    oiliness: { method: 5, points: 2 },
+    oiliness: { method: 6, points: 2 },
     redness: { method: 4, points: 2 },
     texture: { method: 5, points: 2 },
     dark_spots: { method: 19, points: 2 },
-    radiance: { method: 6, points: 2 },
-    hydration: { method: 10, points: 2 },
+    radiance: { method: 7, points: 2 },
+    hydration: { method: 11, points: 2 },
     pores: { method: 6, points: 2 },
     fine_lines: { method: 5, points: 2 },
-    uneven_tone: { method: 5, points: 2 },
+    uneven_tone: { method: 6, points: 2 },
     dark_circles: { method: 4, points: 2 },
     blackheads: { method: 7, points: 2 },
     sensitivity: { method: 5, points: 2 },

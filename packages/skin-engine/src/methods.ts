@@ -14,15 +14,15 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 17,
-  oiliness: 5,
+  oiliness: 6,
   redness: 4,
   texture: 5,
   dark_spots: 19,
-  radiance: 6,
-  hydration: 10,
+  radiance: 7,
+  hydration: 11,
   pores: 6,
   fine_lines: 5,
-  uneven_tone: 5,
+  uneven_tone: 6,
   dark_circles: 4,
   blackheads: 7,
   sensitivity: 5,
@@ -33,4 +33,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-11-30/166';
+export const ENGINE_METHOD_VERSION = '2026-12-01/167';

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { COMPREHENSIVE_METRICS, type MetricKey } from '@lumiskin/contract/analysis';
 import { NOISE_BANDS } from '@lumiskin/contract/trends';
 import { describe, expect, it } from 'vitest';
+import { CLIPPED_LEVEL, NEAR_CLIP_LEVEL } from '../src/face/frame';
 import {
   PATCH_BUMPY,
   PATCH_BUMPY_SPAN,
@@ -137,6 +138,12 @@ import {
  * points on average when it changed (calibration half), less than a q95 re-save moves them.
  */
 const WHITE_BALANCE = { CANONICAL, estimator: 'median chromaticity of the sample (decision 056)' };
+/** A pixel whose red is clipped takes the chroma its green and blue give, if more (decision 167). */
+const CLIPPED_RED = {
+  NEAR_CLIP_LEVEL,
+  CLIPPED_LEVEL,
+  reads: "a clipped red's chroma from green and blue, never lower than its own (decision 167)",
+};
 
 /** Constants a metric's raw value is built from, besides its knots and zones. */
 /** Pustules by their pale head in a red halo (decision 125). */
@@ -169,11 +176,12 @@ const PATCHES = {
 const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
   oiliness: {
     WHITE_BALANCE,
+    CLIPPED_RED,
     OIL_TONE_GAMMA,
     reads: 'highlights by the light they add (decision 110)',
   },
   redness: { WHITE_BALANCE },
-  uneven_tone: { WHITE_BALANCE },
+  uneven_tone: { WHITE_BALANCE, CLIPPED_RED },
   texture: {
     TEXTURE_TONE_GAMMA,
     reads: 'not the chin (decision 129)',
@@ -283,7 +291,7 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
       SPOT_WIDE_RATIO,
     },
   },
-  radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS, WHITE_BALANCE },
+  radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS, WHITE_BALANCE, CLIPPED_RED },
   sensitivity: { DIFFUSE_RED_DA, DIFFUSE_RED_SOFT, DIFFUSE_BASE_QS, WHITE_BALANCE },
   fine_lines: {
     FOLD_WEIGHT,
@@ -352,23 +360,25 @@ function fingerprint(metric: MetricKey): string {
 // extra darkening only for round, clearly red blobs; the dome only for round ones). Decision 110
 // (merged beside 107) changed oiliness, pores and firmness: one above both branches' numbers.
 // Decision 129 took the chin out of texture, and with it hydration, which blends texture.
+// Decision 167 gave a pixel whose red is clipped the chroma its green and blue give (if more): what
+// oiliness, radiance (and hydration, which blends it) and the even tone's dull skin read.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   acne: { method: 17, fingerprint: 'fcca19227e6e' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept; 158: a compact cluster there is not beard; 160: a papule's own pixels the skin-colour test left out; 161: a clear head counts up to 6 × a faint halo; 164: a red set the hair rule took, with the skin it took around it; 166: a confluent patch counts by its inflamed area
-  oiliness: { method: 5, fingerprint: '3c3391930b1b' }, // 056: the light's estimate; 110: highlights by the light they add
+  oiliness: { method: 6, fingerprint: '992ffc63373c' }, // 056: the light's estimate; 110: highlights by the light they add; 167: a clipped red is not a highlight
   redness: { method: 4, fingerprint: 'cc83bc514b5a' }, // 056
   texture: { method: 5, fingerprint: '42399d07a9ca' }, // 051: fine band, tone γ ½; 129: no chin
   dark_spots: { method: 19, fingerprint: '374d98a65626' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to; 157, 158: and the jawline's; 160: and those on the skin acne took back; 161: the pustules it yields to; 164: and those on the skin acne took back from the hair rule; 166: and the confluent patches
-  radiance: { method: 6, fingerprint: '38b96c33a1ed' }, // 050: hinged expected chroma; 056
-  hydration: { method: 10, fingerprint: '23214c2b80d5' }, // 041, 155: fine lines; 050, 056: radiance; 051, 129: texture
+  radiance: { method: 7, fingerprint: '9930936fc7c1' }, // 050: hinged expected chroma; 056; 167: a clipped red's chroma
+  hydration: { method: 11, fingerprint: '5f8856376a29' }, // 041, 155: fine lines; 050, 056, 167: radiance; 051, 129: texture
   pores: { method: 6, fingerprint: '99e76197cf26' }, // 110: tone γ ¼
   fine_lines: { method: 5, fingerprint: 'b6de3fef4cf5' }, // 041: 038's forehead lines + 039's hair weight; 155: away from the forehead left out as not skin
-  uneven_tone: { method: 5, fingerprint: 'bb5b861eb2c3' }, // 056
+  uneven_tone: { method: 6, fingerprint: '0a3fe33c273a' }, // 056; 167: a clipped red is not a highlight (the tone's dull skin)
   dark_circles: { method: 4, fingerprint: 'cbd357ed0c35' },
   blackheads: { method: 7, fingerprint: '547c234b58fe' }, // 123: comedones against the pores around; 127: the dot's own reading, no whiteheads, every lesion zone, comedone-count knots
   sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
   firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
 };
-const PINNED_ENGINE_VERSION = '2026-11-30/166';
+const PINNED_ENGINE_VERSION = '2026-12-01/167';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -434,17 +444,17 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots, 167 oiliness, radiance, hydration and uneven tone', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 17,
-      oiliness: 5,
+      oiliness: 6,
       redness: 4,
       dark_spots: 19,
-      uneven_tone: 5,
-      radiance: 6,
+      uneven_tone: 6,
+      radiance: 7,
       dark_circles: 4,
       texture: 5,
-      hydration: 10,
+      hydration: 11,
       fine_lines: 5,
       firmness: 5,
       // 6, not 5: decision 042's branch (not adopted) carried pores 3 with another definition.

@@ -44,6 +44,27 @@ export const WORK_FACE_HEIGHT = 320;
  * red of fair skin in bright light saturates first, and its a* then reads too low (decision 054).
  */
 export const CLIPPED_LEVEL = 254;
+/**
+ * From this red code value to CLIPPED_LEVEL a pixel's chroma is read more and more from its green
+ * and blue too (`NearClip`, decision 167): the red of light skin clips first, and a pixel whose red
+ * is cut reads paler than the skin is, as an oil film's would. A working pixel is an average of
+ * photo pixels, so a partly clipped one reads 245–253.
+ */
+export const NEAR_CLIP_LEVEL = 245;
+
+/**
+ * The pixels whose red is near or at clipping (> NEAR_CLIP_LEVEL before the white balance), and
+ * for each the chroma its green and blue give (decision 167): the skin's chroma × s / s_ref, with
+ * s = 1 − B/G in white-balanced linear light (white light added to skin lowers it; a brighter
+ * exposure of the same skin does not change it) and s_ref the zones' median. `share` (0…1) is how
+ * far the red is from NEAR_CLIP_LEVEL to CLIPPED_LEVEL: how much of the estimate's excess over the
+ * pixel's own chroma it takes (metrics/skin.ts `clipChroma`; never less than its own).
+ */
+export interface NearClip {
+  index: Uint32Array;
+  share: Float32Array;
+  chroma: Float32Array;
+}
 
 export interface FrameRegion {
   mask: Uint8Array;
@@ -120,6 +141,8 @@ export interface FaceFrame {
    * balance), or null when no pixel is: there the skin's colour is not its colour.
    */
   clipped: Uint8Array | null;
+  /** Pixels whose red is near or at clipping, with the chroma their green and blue give, or null (decision 167). */
+  nearClip: NearClip | null;
   /** Region masks (polygon ∩ skin), and each region's polygons in image coordinates. */
   regions: Record<RegionKey, FrameRegion>;
   /**
@@ -165,6 +188,64 @@ function clippedRange(rgb: Float32Array, clipped: Uint8Array, i0: number, i1: nu
     count += hit;
   }
   return count;
+}
+
+const clipRamp = (v: number) =>
+  v <= NEAR_CLIP_LEVEL
+    ? 0
+    : v >= CLIPPED_LEVEL
+      ? 1
+      : (v - NEAR_CLIP_LEVEL) / (CLIPPED_LEVEL - NEAR_CLIP_LEVEL);
+
+/**
+ * How far a pixel's chroma is lost to a clipped red: the red's nearness to clipping. Where green is
+ * cut too, B/G reads too low, so the estimate is a lower bound like the pixel's own chroma, and
+ * clipChroma keeps the larger of the two.
+ */
+function nearClipShare(rgb: Float32Array, i: number): number {
+  const r = rgb[i * 3] as number;
+  if (r <= NEAR_CLIP_LEVEL) return 0;
+  return clipRamp(r);
+}
+
+/** s = 1 − B/G of one pixel in white-balanced linear light (0 where green is black). */
+function blueShortfall(rgb: Float32Array, i: number, gG: number, gB: number): number {
+  const g = gG * toLinear(rgb[i * 3 + 1] as number);
+  return g > 0 ? 1 - (gB * toLinear(rgb[i * 3 + 2] as number)) / g : 0;
+}
+
+/**
+ * NearClip of a frame (decision 167), or null when no pixel is near clipping or the skin's own
+ * s is too small to compare with. `scratch` is a plane the zones' s is written to for its median.
+ */
+export function nearClipPixels(
+  rgb: Float32Array,
+  gains: readonly [number, number, number],
+  refMask: Uint8Array,
+  refRows: { start: number; end: number },
+  scratch: Float32Array,
+  refChroma: number,
+): NearClip | null {
+  const n = scratch.length;
+  const index: number[] = [];
+  for (let i = 0; i < n; i++) if (nearClipShare(rgb, i) > 0) index.push(i);
+  if (index.length === 0) return null;
+  const [, gG, gB] = gains;
+  for (let i = refRows.start; i < refRows.end; i++)
+    if (refMask[i]) scratch[i] = blueShortfall(rgb, i, gG, gB);
+  const sRef = maskedQuantile(scratch, refMask, 0.5, refRows);
+  if (!(sRef > 0.02)) return null;
+  const out: NearClip = {
+    index: Uint32Array.from(index),
+    share: new Float32Array(index.length),
+    chroma: new Float32Array(index.length),
+  };
+  for (let k = 0; k < index.length; k++) {
+    const i = index[k] as number;
+    out.share[k] = nearClipShare(rgb, i);
+    out.chroma[k] = (refChroma * Math.max(0, blueShortfall(rgb, i, gG, gB))) / sRef;
+  }
+  return out;
 }
 
 /** Channel c of the masked pixels in rows [start, end), as linear values. */
@@ -266,6 +347,7 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     chroma: 0,
   };
   reference.chroma = Math.hypot(reference.a, reference.b);
+  const nearClip = nearClipPixels(rgb, gains, refMask, refRows, linear, reference.chroma);
 
   const skin = skinMask(lab, oval, reference, pool);
 
@@ -320,6 +402,7 @@ function build(image: PixelImage, face: DetectedFace, pool: Scratch): FaceFrame 
     lab,
     skin,
     clipped,
+    nearClip,
     regions,
     lesionExtensions,
     zoneRows,

@@ -1,6 +1,6 @@
 import type { ExclusionReason, RegionKey } from '@lumiskin/contract/analysis';
 import { REGIONS } from '@lumiskin/contract/constants';
-import type { FaceFrame, FrameRegion } from '../face/frame';
+import type { FaceFrame, FrameRegion, NearClip } from '../face/frame';
 import { individualTypologyAngle } from '../image/color';
 import { downsample2, gaussianBlur, valleyStrength } from '../image/filters';
 import type { Plane } from '../image/raster';
@@ -188,6 +188,21 @@ export function specularExcess(L: number, refL: number): number {
 export const OIL_TONE_GAMMA = 0.5;
 export function oilToneScale(refL: number): number {
   return ((Math.max(0, refL) + 16) / (CONTRAST_REF_L + 16)) ** OIL_TONE_GAMMA;
+}
+
+/**
+ * A pixel whose red is near clipping takes, by its share, the chroma its green and blue give where
+ * that is more than its own (decision 167): a cut red lowers the chroma, and read as it was, a
+ * brighter exposure turned the lightest skin into "shine". An oil film reads low by both.
+ */
+export function clipChroma(chroma: Float32Array, near: NearClip): void {
+  const { index, share, chroma: est } = near;
+  for (let k = 0; k < index.length; k++) {
+    const i = index[k] as number;
+    const t = share[k] as number;
+    const c = chroma[i] as number;
+    chroma[i] = c + t * Math.max(0, (est[k] as number) - c);
+  }
 }
 
 /** % of the mask that is specular (sum of shineWeights). */
@@ -436,6 +451,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
   const { hairHere, hairSupport, blobSkinW } = hairAround(frame, skinAll, skinW, pool);
   const chroma = f32(pool, L.length, false);
   magnitude(A, B, chroma);
+  if (frame.nearClip) clipChroma(chroma, frame.nearClip);
   const shine = f32(pool, L.length);
   shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
   // Oiliness reads the highlights by the light they add, not by the L* they add (decision 110).
