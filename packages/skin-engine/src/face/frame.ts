@@ -190,22 +190,18 @@ function clippedRange(rgb: Float32Array, clipped: Uint8Array, i0: number, i1: nu
   return count;
 }
 
-const clipRamp = (v: number) =>
-  v <= NEAR_CLIP_LEVEL
-    ? 0
-    : v >= CLIPPED_LEVEL
-      ? 1
-      : (v - NEAR_CLIP_LEVEL) / (CLIPPED_LEVEL - NEAR_CLIP_LEVEL);
-
 /**
- * How far a pixel's chroma is lost to a clipped red: the red's nearness to clipping. Where green is
- * cut too, B/G reads too low, so the estimate is a lower bound like the pixel's own chroma, and
- * clipChroma keeps the larger of the two.
+ * How far a pixel's chroma is lost to a clipped red: its red's nearness to clipping (0 at
+ * NEAR_CLIP_LEVEL, 1 at CLIPPED_LEVEL). Where green is cut too, B/G reads too low, so the estimate
+ * is a lower bound like the pixel's own chroma, and clipChroma keeps the larger of the two.
  */
 function nearClipShare(rgb: Float32Array, i: number): number {
   const r = rgb[i * 3] as number;
-  if (r <= NEAR_CLIP_LEVEL) return 0;
-  return clipRamp(r);
+  return r <= NEAR_CLIP_LEVEL
+    ? 0
+    : r >= CLIPPED_LEVEL
+      ? 1
+      : (r - NEAR_CLIP_LEVEL) / (CLIPPED_LEVEL - NEAR_CLIP_LEVEL);
 }
 
 /** s = 1 − B/G of one pixel in white-balanced linear light (0 where green is black). */
@@ -228,24 +224,24 @@ export function nearClipPixels(
 ): NearClip | null {
   const n = scratch.length;
   const index: number[] = [];
-  for (let i = 0; i < n; i++) if (nearClipShare(rgb, i) > 0) index.push(i);
+  const share: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = nearClipShare(rgb, i);
+    if (t > 0) {
+      index.push(i);
+      share.push(t);
+    }
+  }
   if (index.length === 0) return null;
   const [, gG, gB] = gains;
   for (let i = refRows.start; i < refRows.end; i++)
     if (refMask[i]) scratch[i] = blueShortfall(rgb, i, gG, gB);
   const sRef = maskedQuantile(scratch, refMask, 0.5, refRows);
   if (!(sRef > 0.02)) return null;
-  const out: NearClip = {
-    index: Uint32Array.from(index),
-    share: new Float32Array(index.length),
-    chroma: new Float32Array(index.length),
-  };
-  for (let k = 0; k < index.length; k++) {
-    const i = index[k] as number;
-    out.share[k] = nearClipShare(rgb, i);
-    out.chroma[k] = (refChroma * Math.max(0, blueShortfall(rgb, i, gG, gB))) / sRef;
-  }
-  return out;
+  const chroma = new Float32Array(index.length);
+  for (let k = 0; k < index.length; k++)
+    chroma[k] = (refChroma * Math.max(0, blueShortfall(rgb, index[k] as number, gG, gB))) / sRef;
+  return { index: Uint32Array.from(index), share: Float32Array.from(share), chroma };
 }
 
 /** Channel c of the masked pixels in rows [start, end), as linear values. */
