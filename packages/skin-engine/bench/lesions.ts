@@ -15,6 +15,10 @@
  *                                      made in these modes (default: linear when --mode has it)
  *   --capture full|phone               full size at JPEG q90 (default), or as a phone sends a
  *                                      photo: long side 640 px, JPEG q45
+ *   --explain                          also say why each missed papule of the 8-papule images was
+ *                                      missed (no candidate, or its weight's smallest factor), with
+ *                                      the readings of the papules found, missed and the clear
+ *                                      faces' candidates (the engine's debug output; slower)
  *   --darken F                         each portrait's light scaled by F (0 < F ≤ 1) in linear
  *                                      light before anything is painted or read: darker skin than
  *                                      the part holds (its darkest band, ITA° < −30, has 0–1
@@ -97,6 +101,7 @@ const CAPTURE = oneOf('capture', ['full', 'phone'] as const, 'full');
 const PHONE_SIDE = 640;
 const PHONE_QUALITY = 45;
 const DARKEN = Number(arg('darken') ?? 1);
+const EXPLAIN = process.argv.includes('--explain');
 if (!(DARKEN > 0 && DARKEN <= 1)) {
   console.error('--darken must be a number in (0, 1]');
   process.exit(2);
@@ -116,7 +121,7 @@ async function main() {
     .filter((f) => f.folder !== 'zoom' && (PART === 'all' || f.part === PART))
     .slice(0, LIMIT);
   const { createSkinEngine } = await import('../src/node');
-  const engine: SkinEngine = await createSkinEngine();
+  const engine: SkinEngine = await createSkinEngine({ debug: EXPLAIN });
   console.log(
     `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, ${CAPTURE === 'phone' ? `phone capture (long side ${PHONE_SIDE} px, JPEG q${PHONE_QUALITY})` : 'full-size JPEG q90'}${DARKEN < 1 ? `, light × ${DARKEN} (darkened)` : ''}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os
       .loadavg()

@@ -183,6 +183,7 @@ describe('the rewritten functions give what they gave before decision 152', () =
         shine: values(rand, n, 0.3),
         fineDark: [],
         fineBright: [],
+        readings: null,
       };
       const want = detectInflammatoryBefore(input, new Scratch());
       expect(want.length).toBeGreaterThan(0);

@@ -42,5 +42,6 @@ export function workingFrameInput(
     shine: flat(0),
     fineDark: fine('dark'),
     fineBright: fine('bright'),
+    readings: null,
   };
 }

@@ -12,6 +12,7 @@ import {
   type TruthLesion,
 } from '../synth-lesions';
 import { reencode, resized, type Img } from '../variants';
+import { explainImage, readingsOf, readingsScaled, type Explained, type Reading } from './explain';
 import {
   OVERLAYS,
   matchImage,
@@ -64,6 +65,8 @@ export interface ImageRecord {
   acne: number | undefined;
   blackheads: number | undefined;
   refused: boolean;
+  /** With --explain: per truth lesion, why it was (not) found (null: not inflammatory). */
+  why?: Array<Explained | null>;
 }
 
 export interface ModeRecord {
@@ -80,6 +83,8 @@ export interface FaceRecord {
   mmPerPx: number;
   clean: AnalysisResult;
   modes: Map<RenderMode, ModeRecord>;
+  /** With --explain: the clear face's inflammatory candidates (the engine's debug output). */
+  cleanReadings?: Reading[];
 }
 
 export const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
@@ -103,8 +108,17 @@ export function marksOf(r: AnalysisResult): Marks {
 export function scaledBack(r: AnalysisResult, s: number): AnalysisResult {
   const pt = (p: readonly number[]) => p.map((v) => v / s) as [number, number];
   const mark = (m: readonly number[]) => m.map((v) => v / s) as [number, number, number];
+  const readings = readingsOf(r);
   return {
     ...r,
+    ...(readings
+      ? {
+          debug: {
+            ...(r as unknown as { debug: Record<string, unknown> }).debug,
+            inflammatory: readingsScaled(readings, s),
+          },
+        }
+      : {}),
     capture: { ...r.capture, face_px: r.capture.face_px / s },
     regions: r.regions.map((g) => ({ ...g, polygons: g.polygons.map((p) => p.map(pt)) })),
     overlays: {
@@ -262,12 +276,15 @@ async function paintAndRead(
       blackheads: undefined,
       refused: true,
     };
+  const matched = matchImage(truth, marksOf(out), cleanMarks, mmPerPx);
+  const readings = readingsOf(out);
   return {
     truth,
-    ...matchImage(truth, marksOf(out), cleanMarks, mmPerPx),
+    ...matched,
     acne: out.scores.acne,
     blackheads: out.scores.blackheads,
     refused: false,
+    ...(readings ? { why: explainImage(truth, matched.found, readings, mmPerPx) } : {}),
   };
 }
 
@@ -294,6 +311,8 @@ export async function readFace(
     clean,
     modes: new Map(),
   };
+  const cleanReadings = readingsOf(clean);
+  if (cleanReadings) rec.cleanReadings = cleanReadings;
   for (const mode of options.modes) {
     const run = (specs: LesionSpec[], key: string) => {
       onAnalysis();

@@ -1,5 +1,6 @@
 import { bootstrapCi, mean, median, quantile } from '../dev-faces';
 import type { RenderMode, TruthLesion } from '../synth-lesions';
+import { reportExplain } from './explain';
 import { OVERLAYS, overlayOf } from './placement';
 import {
   BANDS,
@@ -67,6 +68,7 @@ export function report(records: FaceRecord[], options: ReadOptions) {
     reportRecall(rows, m, responses);
     reportPrecision(rows, m);
     reportPapules8(rows, m, mode, targets);
+    reportExplain(rows, m);
     if (responses) reportResponses(rows, m);
   }
 

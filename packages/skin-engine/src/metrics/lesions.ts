@@ -146,6 +146,37 @@ export interface LesionInput {
   /** Fine dark and bright blobs of L* (level 0 of the L* stack) for comedones. */
   fineDark: Blob[];
   fineBright: Blob[];
+  /**
+   * Calibration work only (the engine's `debug` option): every inflammatory candidate's reading
+   * is appended here, kept or not; null otherwise.
+   */
+  readings: InflammatoryReading[] | null;
+}
+
+/**
+ * One inflammatory candidate as the detector read it (working-frame px, relative scale): what
+ * `bench:lesions --explain` reports for the lesions it missed and the clear faces' candidates.
+ */
+export interface InflammatoryReading {
+  x: number;
+  y: number;
+  sigma: number;
+  /** inflamStrength and inflamThreshold; the weight softAt gives is one factor of `weight`. */
+  strength: number;
+  threshold: number;
+  /** Redness on the weakest sides and over the disc, darkening, and the red / brown ratio. */
+  aSides: number;
+  aDisc: number;
+  darkening: number;
+  ratio: number;
+  /** The weight's other factors (0…1): red not brown, not a glint, on skin around, round. */
+  red: number;
+  notGlint: number;
+  surround: number;
+  round: number;
+  dome: number;
+  curvature: number;
+  weight: number;
 }
 
 /**
@@ -229,7 +260,7 @@ export function detectInflammatory(input: LesionInput, pool?: Scratch): Lesion[]
   });
   const lesions: Lesion[] = [];
   for (let j = 0; j < candidates.length; j++) {
-    const lesion = inflammatoryLesion(input, candidates[j] as Blob, buf);
+    const lesion = inflammatoryLesion(input, candidates[j] as Blob, buf, input.readings);
     if (lesion) lesions.push(lesion);
   }
   const patches = confluentPatches(input, stack, halfSigmas, lesions, pool);
@@ -317,7 +348,7 @@ function confluentPatch(
   lesions: readonly Lesion[],
   buf: RingBuffers,
 ): Lesion | null {
-  const p = inflammatoryLesion(input, bl, buf);
+  const p = inflammatoryLesion(input, bl, buf, null);
   if (!p) return null;
   const red = ramp((p.contrast[1] - PATCH_RED) / PATCH_RED_SPAN);
   if (red <= 0) return null;
@@ -436,7 +467,12 @@ function inflamChannelRow(
 }
 
 /** One candidate blob (half-resolution coordinates) read against the skin around it, or null. */
-function inflammatoryLesion(input: LesionInput, bl: Blob, buf: RingBuffers): Lesion | null {
+function inflammatoryLesion(
+  input: LesionInput,
+  bl: Blob,
+  buf: RingBuffers,
+  readings: InflammatoryReading[] | null,
+): Lesion | null {
   const { width, shine } = input;
   const x = Math.min(width - 1, bl.x * 2);
   const y = Math.min(input.height - 1, bl.y * 2);
@@ -469,6 +505,26 @@ function inflammatoryLesion(input: LesionInput, bl: Blob, buf: RingBuffers): Les
   const round = ramp(Math.log(ROUND_TO / bl.curvature) / Math.log(ROUND_TO / ROUND_FROM));
   const weight =
     softAt(strength, threshold) * (dL < 0 || da > 2 * dL ? red : 0) * notGlint * surround * round;
+  if (readings !== null) {
+    readings.push({
+      x,
+      y,
+      sigma,
+      strength,
+      threshold,
+      aSides: c.aSides,
+      aDisc: c.aDisc,
+      darkening,
+      ratio,
+      red: dL < 0 || da > 2 * dL ? red : 0,
+      notGlint,
+      surround,
+      round,
+      dome: c.dome,
+      curvature: bl.curvature,
+      weight,
+    });
+  }
   if (weight <= 0) return null;
   return { ...bl, x, y, sigma, kind: 'inflammatory', weight, contrast: c.contrast };
 }

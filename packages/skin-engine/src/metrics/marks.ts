@@ -11,6 +11,7 @@ import {
   lightnessHalf,
   relScale,
   type Lesion,
+  type InflammatoryReading,
   type LesionInput,
 } from './lesions';
 import type { LesionSkin } from './lesion-skin';
@@ -149,6 +150,7 @@ export function detectMarks(
   ctx: SkinContext,
   pool: Scratch,
   lesionSkin: LesionSkin | null = null,
+  readings: InflammatoryReading[] | null = null,
 ): Marks {
   const { frame, width, height, L, Ls, aStackHalf, core, shine, extra, chromaExtra, zoneBaseL } =
     ctx;
@@ -190,6 +192,7 @@ export function detectMarks(
       mask: core,
       separation: 1.5,
     }),
+    readings,
   };
   // Lesions are read on the skin of the zones acne is scored on (the under-eyes' crease and the
   // eyelids are not part of it).

@@ -4,6 +4,7 @@ import { Scratch } from '../image/scratch';
 import { maskedQuantile } from '../image/stats';
 import type { HairMap } from './hair';
 import { lesionSkin } from './lesion-skin';
+import type { InflammatoryReading } from './lesions';
 import { detectMarks, type SoftBlob } from './marks';
 import { skinContext } from './skin';
 import { surfaceMaps } from './surface';
@@ -56,7 +57,8 @@ export function measureFace(
 function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasurements {
   const ctx = skinContext(frame, pool);
   const lesion = lesionSkin(ctx, pool);
-  const marks = detectMarks(ctx, pool, lesion);
+  const readings: InflammatoryReading[] | null = debug ? [] : null;
+  const marks = detectMarks(ctx, pool, lesion, readings);
   const surface = surfaceMaps(ctx, pool);
   const { blemishes, darkSpots, pores, blackheads } = marks;
   return {
@@ -70,6 +72,8 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
       ? {
           debug: {
             ...hairDebug(ctx.hair, frame.regions.chin.mask, ctx.baseA),
+            // Every inflammatory candidate, in the photo's pixels (bench:lesions --explain).
+            inflammatory: (readings ?? []).map((r) => inImage(r, frame)),
             lesions: [...blemishes, ...blackheads].map((b) => [
               b.kind,
               b.x,
@@ -89,6 +93,16 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
         }
       : {}),
   };
+}
+
+/** A candidate's reading with its centre and radius in the photo's pixels, rounded for the record. */
+function inImage(r: InflammatoryReading, frame: FaceFrame): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(r)) out[k] = +v.toFixed(3);
+  out.x = +(r.x / frame.scale + frame.offsetX).toFixed(1);
+  out.y = +(r.y / frame.scale + frame.offsetY).toFixed(1);
+  out.r = +((Math.SQRT2 * r.sigma) / frame.scale).toFixed(2);
+  return out;
 }
 
 function hairDebug(hair: HairMap, chin: Uint8Array, baseA: number) {
