@@ -94,15 +94,16 @@ export function missReason(c: Reading): Reason {
   return factors.reduce((a, b) => (b[1] < a[1] ? b : a))[0];
 }
 
-/** A clear face's candidate near enough to count: ≥ 0.6 × its threshold, round, on skin, no glint. */
-function nearThreshold(c: Reading): boolean {
-  return (
-    relStrength(c) >= 0.6 &&
-    (c.round as number) >= 0.5 &&
-    (c.surround as number) >= 0.5 &&
-    (c.notGlint as number) >= 0.5
-  );
-}
+/** A clear face's candidate that is round, on skin and no glint. */
+const plausible = (c: Reading) =>
+  (c.round as number) >= 0.5 && (c.surround as number) >= 0.5 && (c.notGlint as number) >= 0.5;
+/** …near enough to count: ≥ 0.6 × its threshold. */
+const nearThreshold = (c: Reading) => plausible(c) && relStrength(c) >= 0.6;
+/**
+ * …or dark whatever its strength (darkening ≥ 4): the brown blobs a papule whose redness a
+ * strong JPEG took away competes with (their strength is capped by their redness).
+ */
+const darkBlob = (c: Reading) => plausible(c) && (c.darkening as number) >= 4;
 
 const COLUMNS: Array<[string, (c: Reading) => number]> = [
   ['strength / threshold', relStrength],
@@ -169,6 +170,10 @@ export function reportExplain(rows: FaceRecord[], m: (r: FaceRecord) => ModeReco
       [
         'clear faces, ≥ 0.6 × threshold',
         set.flatMap((r) => (r.cleanReadings ?? []).filter(nearThreshold)),
+      ],
+      [
+        'clear faces, dark (darkening ≥ 4)',
+        set.flatMap((r) => (r.cleanReadings ?? []).filter(darkBlob)),
       ],
     ];
   };
