@@ -478,9 +478,26 @@ describe('queued scans and photos in the bucket', { timeout: 120_000 }, () => {
     }
     // each stored once
     expect(new Set(made).size).toBe(made.length);
-    const [stored] = await sql<{ n: number }[]>`
-      select count(*)::int as n from analyses where user_id = ${person.userId}`;
-    expect(stored!.n).toBe(made.length);
+    // A request whose job A committed but whose answer died with A was never acknowledged: its
+    // client saw a dropped connection, not a refusal, and the worker still runs the job (a CI run
+    // stored 5 scans for 4 acknowledged). Once no job of this person is left, every acknowledged
+    // scan is stored, and each unanswered request added at most one more.
+    const unanswered = burst.filter((result) => result.status === 'rejected').length;
+    const settled = await eventually(async () => {
+      const [open] = await sql<{ n: number }[]>`
+        select count(*)::int as n from scan_jobs
+        where user_id = ${person.userId} and status in ('queued', 'running')`;
+      return open!.n === 0;
+    }, 60_000);
+    expect(settled, "the person's jobs were still open after 60 s").toBe(true);
+    const stored = (
+      await sql<{ id: string }[]>`select id from analyses where user_id = ${person.userId}`
+    ).map((row) => row.id);
+    for (const id of made) expect(stored).toContain(id);
+    const unacknowledged = stored.filter((id) => !made.includes(id));
+    expect(unacknowledged.length).toBeLessThanOrEqual(unanswered);
+    // The next test deletes every photo of the person: those scans' too.
+    made.push(...unacknowledged);
   });
 
   it('a photo deleted through B is gone from the bucket, and all of them with the account', async () => {
