@@ -8,7 +8,7 @@ import type {
   MeasuredZoneNote,
 } from '@lumiskin/contract/analysis';
 import { REGIONS } from '@lumiskin/contract/constants';
-import type { FaceFrame } from './face/frame';
+import { toImage, type FaceFrame } from './face/frame';
 import { connectedComponents, orInto } from './image/mask';
 import { counted, type SoftBlob } from './metrics/marks';
 import type { FaceMeasurements } from './metrics/measure';
@@ -27,10 +27,6 @@ const MAX_LINES = 150;
 const BLOCK = 4;
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
-
-function toImage(frame: FaceFrame, x: number, y: number): [number, number] {
-  return [r1(x / frame.scale + frame.offsetX), r1(y / frame.scale + frame.offsetY)];
-}
 
 function marks(frame: FaceFrame, blobs: SoftBlob[]): Mark[] {
   return counted(blobs).map((b) => {

@@ -156,6 +156,12 @@ export interface FaceFrame {
   reference: { L: number; a: number; b: number; chroma: number };
 }
 
+/** A working-frame point in the photo's pixels, to 0.1 px (overlays, debug readings). */
+export function toImage(frame: FaceFrame, x: number, y: number): [number, number] {
+  const r1 = (v: number) => Math.round(v * 10) / 10;
+  return [r1(x / frame.scale + frame.offsetX), r1(y / frame.scale + frame.offsetY)];
+}
+
 function meshPolygon(
   mesh: Array<[number, number]>,
   indices: ReadonlyArray<number>,

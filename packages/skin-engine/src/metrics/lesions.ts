@@ -503,8 +503,9 @@ function inflammatoryLesion(
   const edge = SURROUND_FROM - SURROUND_STRONG * ramp((strength / threshold - 1.5) / 0.75);
   const surround = ramp((c.ringShare - edge) / 0.25);
   const round = ramp(Math.log(ROUND_TO / bl.curvature) / Math.log(ROUND_TO / ROUND_FROM));
-  const weight =
-    softAt(strength, threshold) * (dL < 0 || da > 2 * dL ? red : 0) * notGlint * surround * round;
+  // Red rather than brown; a blob lighter than its ring only where its redness is over twice that.
+  const redFactor = dL < 0 || da > 2 * dL ? red : 0;
+  const weight = softAt(strength, threshold) * redFactor * notGlint * surround * round;
   if (readings !== null) {
     readings.push({
       x,
@@ -516,7 +517,7 @@ function inflammatoryLesion(
       aDisc: c.aDisc,
       darkening,
       ratio,
-      red: dL < 0 || da > 2 * dL ? red : 0,
+      red: redFactor,
       notGlint,
       surround,
       round,

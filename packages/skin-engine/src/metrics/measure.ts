@@ -1,5 +1,5 @@
 import type { ExclusionReason, RegionKey } from '@lumiskin/contract/analysis';
-import type { FaceFrame } from '../face/frame';
+import { toImage, type FaceFrame } from '../face/frame';
 import { Scratch } from '../image/scratch';
 import { maskedQuantile } from '../image/stats';
 import type { HairMap } from './hair';
@@ -99,8 +99,7 @@ function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasureme
 function inImage(r: InflammatoryReading, frame: FaceFrame): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(r)) out[k] = +v.toFixed(3);
-  out.x = +(r.x / frame.scale + frame.offsetX).toFixed(1);
-  out.y = +(r.y / frame.scale + frame.offsetY).toFixed(1);
+  [out.x, out.y] = toImage(frame, r.x, r.y);
   out.r = +((Math.SQRT2 * r.sigma) / frame.scale).toFixed(2);
   return out;
 }
