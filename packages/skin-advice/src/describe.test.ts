@@ -57,6 +57,9 @@ describe('the sentences of findings and zone notes', () => {
     expect(describeZoneNote({ region: 'forehead', reason: 'hair', share: 0.3 }).message).toBe(
       'Hair over the forehead not measured (30% of the zone).',
     );
+    expect(describeZoneNote({ region: 'left_cheek', reason: 'glasses', share: 0.07 }).message).toBe(
+      'Glasses frames over the left cheek not measured (7% of the zone).',
+    );
     expect(describeZoneNote({ region: 'nose', reason: 'not_skin', share: 0.4 }).message).toMatch(
       /^Part of the nose was hidden/,
     );

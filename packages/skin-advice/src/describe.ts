@@ -117,7 +117,9 @@ export function describeZoneNote(n: MeasuredZoneNote): ZoneNote {
       ? `Beard area on the ${name} not measured (${pct}% of the zone).`
       : n.reason === 'hair'
         ? `Hair over the ${name} not measured (${pct}% of the zone).`
-        : `Part of the ${name} was hidden (hair, glasses or shadow) and not measured.`;
+        : n.reason === 'glasses'
+          ? `Glasses frames over the ${name} not measured (${pct}% of the zone).`
+          : `Part of the ${name} was hidden (hair, glasses or shadow) and not measured.`;
   return { ...n, message };
 }
 

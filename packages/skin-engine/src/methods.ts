@@ -13,24 +13,24 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * docs/skin-engine-calibration-log.md#method-numbers.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 17,
-  oiliness: 6,
-  redness: 4,
-  texture: 5,
-  dark_spots: 19,
-  radiance: 7,
-  hydration: 11,
-  pores: 6,
+  acne: 18,
+  oiliness: 7,
+  redness: 5,
+  texture: 6,
+  dark_spots: 20,
+  radiance: 8,
+  hydration: 12,
+  pores: 7,
   fine_lines: 5,
-  uneven_tone: 6,
-  dark_circles: 4,
-  blackheads: 7,
-  sensitivity: 5,
-  firmness: 5,
+  uneven_tone: 7,
+  dark_circles: 5,
+  blackheads: 8,
+  sensitivity: 6,
+  firmness: 6,
 };
 
 /**
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-12-01/167';
+export const ENGINE_METHOD_VERSION = '2026-12-01/168';

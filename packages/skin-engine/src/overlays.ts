@@ -189,6 +189,11 @@ function countedRange(
 
 /** A zone with at least this share left out as hair gets a note. */
 export const NOTE_HAIR_SHARE = 0.1;
+/**
+ * A zone with at least this share left out as glasses frames gets one (decision 168): a rim and its
+ * margin take 5–10 % of a cheek, and a person should see why that skin was not read.
+ */
+export const NOTE_GLASSES_SHARE = 0.05;
 /** A zone with at least this share hidden (not skin-coloured: hair, frames, deep shadow) gets one. */
 export const NOTE_HIDDEN_SHARE = 0.4;
 
@@ -203,6 +208,8 @@ export function zoneNotes(
       const reason: ExclusionReason = r === 'forehead' ? 'hair' : 'beard';
       notes.push({ region: r, reason, share: Math.round(m.hair * 100) / 100 });
     }
+    if (m.glasses >= NOTE_GLASSES_SHARE)
+      notes.push({ region: r, reason: 'glasses', share: Math.round(m.glasses * 100) / 100 });
     const hidden = 1 - frame.regions[r].coverage;
     if (hidden >= NOTE_HIDDEN_SHARE) {
       notes.push({ region: r, reason: 'not_skin', share: Math.round(hidden * 100) / 100 });

@@ -443,6 +443,7 @@ export function zoneMeasurementsBefore(
       diffuse_red_pct: (100 * s.nDiffuse) / n,
       delta_a: pixels ? s.sa / n - baseA : 0,
       hair: zones[r].hair,
+      glasses: zones[r].glasses, // (added with decision 168: the context carries it)
     };
   }
   return regions;

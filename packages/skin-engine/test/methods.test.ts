@@ -41,6 +41,15 @@ import {
   STRAND_TO,
 } from '../src/metrics/hair';
 import {
+  FRAME_FROM,
+  FRAME_MARGIN,
+  FRAME_NOSE_SIDE,
+  FRAME_ON_LINE,
+  FRAME_REACH,
+  FRAME_SEAM,
+  FRAME_TO,
+} from '../src/metrics/frames';
+import {
   INFLAM_FROM,
   INFLAM_MIN,
   INFLAM_TO,
@@ -324,6 +333,23 @@ const HAIR = {
   // Decision 107: on the forehead a patch is hair as far as it is strands.
   strands: { STRAND_FROM, STRAND_TO, STRAND_DARK, STRAND_SIGMA },
 };
+/**
+ * Glasses frames (decision 168) are left out of the upper cheeks and the nose like hair: part of
+ * the definition of every metric that reads those zones (dark circles reads the cheeks' lightness
+ * beside the under-eyes'; fine lines reads the forehead alone).
+ */
+const FRAMES = {
+  FRAME_REACH,
+  FRAME_FROM,
+  FRAME_TO,
+  FRAME_MARGIN,
+  FRAME_ON_LINE,
+  FRAME_SEAM,
+  FRAME_NOSE_SIDE,
+  zones: ['left_cheek', 'right_cheek', 'nose'],
+  searched: 'those zones and the under-eyes, closed over their seams',
+  reads: 'valley strength ÷ the contrast scale, averaged along the valley (decision 168)',
+};
 /** Derived metrics: their definition is their inputs' (hydration blends three scores). */
 const INPUTS: Partial<Record<MetricKey, MetricKey[]>> = {
   hydration: ['texture', 'radiance', 'fine_lines'],
@@ -335,6 +361,8 @@ function definition(metric: MetricKey): unknown {
     zones: METRIC_REGIONS[metric],
     constants: CONSTANTS[metric] ?? null,
     hair: metric === 'hydration' ? null : HAIR,
+    // (Only where it applies: the definitions pinned before decision 168 stay as they were.)
+    ...(metric === 'hydration' || metric === 'fine_lines' ? {} : { frames: FRAMES }),
     inputs: (INPUTS[metric] ?? []).map(definition),
   };
 }
@@ -362,23 +390,25 @@ function fingerprint(metric: MetricKey): string {
 // Decision 129 took the chin out of texture, and with it hydration, which blends texture.
 // Decision 167 gave a pixel whose red is clipped the chroma its green and blue give (if more): what
 // oiliness, radiance (and hydration, which blends it) and the even tone's dull skin read.
+// Decision 168 left glasses frames out of the upper cheeks and the nose (FRAMES above): every
+// metric that reads those zones, and hydration through texture and radiance.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 17, fingerprint: 'fcca19227e6e' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept; 158: a compact cluster there is not beard; 160: a papule's own pixels the skin-colour test left out; 161: a clear head counts up to 6 × a faint halo; 164: a red set the hair rule took, with the skin it took around it; 166: a confluent patch counts by its inflamed area
-  oiliness: { method: 6, fingerprint: '992ffc63373c' }, // 056: the light's estimate; 110: highlights by the light they add; 167: a clipped red is not a highlight
-  redness: { method: 4, fingerprint: 'cc83bc514b5a' }, // 056
-  texture: { method: 5, fingerprint: '42399d07a9ca' }, // 051: fine band, tone γ ½; 129: no chin
-  dark_spots: { method: 19, fingerprint: '374d98a65626' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to; 157, 158: and the jawline's; 160: and those on the skin acne took back; 161: the pustules it yields to; 164: and those on the skin acne took back from the hair rule; 166: and the confluent patches
-  radiance: { method: 7, fingerprint: '9930936fc7c1' }, // 050: hinged expected chroma; 056; 167: a clipped red's chroma
-  hydration: { method: 11, fingerprint: '5f8856376a29' }, // 041, 155: fine lines; 050, 056, 167: radiance; 051, 129: texture
-  pores: { method: 6, fingerprint: '99e76197cf26' }, // 110: tone γ ¼
+  acne: { method: 18, fingerprint: 'f0d22c60f858' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept; 158: a compact cluster there is not beard; 160: a papule's own pixels the skin-colour test left out; 161: a clear head counts up to 6 × a faint halo; 164: a red set the hair rule took, with the skin it took around it; 166: a confluent patch counts by its inflamed area; 168: glasses frames left out
+  oiliness: { method: 7, fingerprint: '951b0a17efe6' }, // 056: the light's estimate; 110: highlights by the light they add; 167: a clipped red is not a highlight; 168: glasses frames left out
+  redness: { method: 5, fingerprint: 'bca1306d5bff' }, // 056; 168: glasses frames left out
+  texture: { method: 6, fingerprint: '7b126e1f76b8' }, // 051: fine band, tone γ ½; 129: no chin; 168: glasses frames left out
+  dark_spots: { method: 20, fingerprint: 'd2c0ddfde4da' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to; 157, 158: and the jawline's; 160: and those on the skin acne took back; 161: the pustules it yields to; 164: and those on the skin acne took back from the hair rule; 166: and the confluent patches; 168: glasses frames left out
+  radiance: { method: 8, fingerprint: '9a8bb169d296' }, // 050: hinged expected chroma; 056; 167: a clipped red's chroma; 168: glasses frames left out
+  hydration: { method: 12, fingerprint: '9bb96f0d6fb1' }, // 041, 155: fine lines; 050, 056, 167: radiance; 051, 129: texture; 168: glasses frames left out
+  pores: { method: 7, fingerprint: 'b11da2605e63' }, // 110: tone γ ¼; 168: glasses frames left out
   fine_lines: { method: 5, fingerprint: 'b6de3fef4cf5' }, // 041: 038's forehead lines + 039's hair weight; 155: away from the forehead left out as not skin
-  uneven_tone: { method: 6, fingerprint: '0a3fe33c273a' }, // 056; 167: a clipped red is not a highlight (the tone's dull skin)
-  dark_circles: { method: 4, fingerprint: 'cbd357ed0c35' },
-  blackheads: { method: 7, fingerprint: '547c234b58fe' }, // 123: comedones against the pores around; 127: the dot's own reading, no whiteheads, every lesion zone, comedone-count knots
-  sensitivity: { method: 5, fingerprint: '8278a0e1aa6c' }, // 049: soft diffuse redness, band baseline; 056
-  firmness: { method: 5, fingerprint: 'b52850b4e4ca' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½
+  uneven_tone: { method: 7, fingerprint: 'e0091342ac82' }, // 056; 167: a clipped red is not a highlight (the tone's dull skin); 168: glasses frames left out
+  dark_circles: { method: 5, fingerprint: 'e43d14bca7ce' }, // 168: glasses frames left out
+  blackheads: { method: 8, fingerprint: 'ff590578d792' }, // 123: comedones against the pores around; 127: the dot's own reading, no whiteheads, every lesion zone, comedone-count knots; 168: glasses frames left out
+  sensitivity: { method: 6, fingerprint: '9f785d6eb806' }, // 049: soft diffuse redness, band baseline; 056; 168: glasses frames left out
+  firmness: { method: 6, fingerprint: '22abe92646ec' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½; 168: glasses frames left out
 };
-const PINNED_ENGINE_VERSION = '2026-12-01/167';
+const PINNED_ENGINE_VERSION = '2026-12-01/168';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -444,23 +474,23 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots, 167 oiliness, radiance, hydration and uneven tone', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots, 167 oiliness, radiance, hydration and uneven tone, 168 every metric but fine lines', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 17,
-      oiliness: 6,
-      redness: 4,
-      dark_spots: 19,
-      uneven_tone: 6,
-      radiance: 7,
-      dark_circles: 4,
-      texture: 5,
-      hydration: 11,
+      acne: 18,
+      oiliness: 7,
+      redness: 5,
+      dark_spots: 20,
+      uneven_tone: 7,
+      radiance: 8,
+      dark_circles: 5,
+      texture: 6,
+      hydration: 12,
       fine_lines: 5,
-      firmness: 5,
-      // 6, not 5: decision 042's branch (not adopted) carried pores 3 with another definition.
-      pores: 6,
-      blackheads: 7,
-      sensitivity: 5,
+      firmness: 6,
+      // 7, not 6: decision 042's branch (not adopted) carried pores 3 with another definition.
+      pores: 7,
+      blackheads: 8,
+      sensitivity: 6,
     };
     for (const metric of COMPREHENSIVE_METRICS)
       expect(METRIC_METHODS[metric]).toBe(expected[metric] ?? 2);

@@ -4,10 +4,11 @@ import type { FaceFrame, FrameRegion, NearClip } from '../face/frame';
 import { individualTypologyAngle } from '../image/color';
 import { downsample2, gaussianBlur, valleyStrength } from '../image/filters';
 import type { Plane } from '../image/raster';
-import { andInto, labelInto, orInto } from '../image/mask';
+import { andInto, close, dilate, labelInto, orInto } from '../image/mask';
 import { magnitude } from '../image/pixel-loops';
 import { f32, plane, u8, type Scratch } from '../image/scratch';
 import { maskedQuantile, maskedQuantiles } from '../image/stats';
+import { detectFrames, FRAME_NOSE_SIDE, FRAME_SEAM } from './frames';
 import { detectHair, zoneSkin, type HairMap } from './hair';
 import { CONTRAST_REF_L, equalised, L_SIGMAS } from './scale-spaces';
 
@@ -49,12 +50,17 @@ export interface SkinContext {
   highPass: Float32Array;
   /** Coarse valley strength (folds), level 3 of L. */
   coarseValley: Float32Array;
+  /** Fine valley strength (lines), levels 1 and 2 of L. */
+  fineValleys: readonly [Float32Array, Float32Array];
   /** The zones' outlines (every region's mask) and the upper cheeks: the hair rule's reference. */
   skinAll: Uint8Array;
   cheekRef: Uint8Array;
   hair: HairMap;
   /** Each zone's skin (mask and soft pixel count), coverage, hair share and why it is left out. */
-  zones: Record<RegionKey, FrameRegion & { hair: number; reason: ExclusionReason }>;
+  zones: Record<
+    RegionKey,
+    FrameRegion & { hair: number; glasses: number; reason: ExclusionReason }
+  >;
   /** Per pixel: 1 − hair weight on the zones' skin (0 elsewhere). */
   skinW: Float32Array;
   /** Pixels that count at all / at least half. */
@@ -256,6 +262,7 @@ function skinWeights(
   L: Float32Array,
   highPass: Float32Array,
   Ls: readonly Plane[],
+  cs: number,
   pool: Scratch,
 ) {
   const { width, height } = frame;
@@ -264,8 +271,16 @@ function skinWeights(
     const { mask: m, bounds } = frame.regions[r];
     orInto(m, skinAll, bounds.y0 * width, bounds.y1 * width);
   }
-  // Hair over skin (beard, stubble, fringe): found relative to the bare upper cheeks, left out.
+  // Glasses frames over the upper face (decision 168), from the fine lines' valley filters.
   const lowerFaceY = Math.round(frame.noseTipY);
+  const fineValleys = [
+    valleyStrength(Ls[1] as Plane, L_SIGMAS[1], pool),
+    valleyStrength(Ls[2] as Plane, L_SIGMAS[2], pool),
+  ] as const;
+  const hairFromY = lowerFaceY - 4;
+  const frames = glassesFrames(frame, fineValleys, Ls[2] as Plane, cs, hairFromY, pool);
+  // Hair over skin (beard, stubble, fringe): found relative to the bare upper cheeks, left out;
+  // without the frames there (a rim's edges would make that skin read rough).
   const cheekRef = u8(pool, L.length);
   for (const r of ['left_cheek', 'right_cheek'] as const) {
     const { mask: m, bounds } = frame.regions[r];
@@ -276,6 +291,7 @@ function skinWeights(
       Math.min(m.length, lowerFaceY * width, bounds.y1 * width),
     );
   }
+  if (frames) clearFramed(frames, cheekRef);
   // Folds (nasolabial, marionette) are dark and edged like a beard, but they are what firmness
   // measures: pixels on a coarse valley are never taken for hair.
   const coarseValley = valleyStrength(Ls[3] as Plane, L_SIGMAS[3], pool);
@@ -293,7 +309,17 @@ function skinWeights(
     },
     pool,
   );
-  const zones = {} as Record<RegionKey, FrameRegion & { hair: number; reason: ExclusionReason }>;
+  // What each zone below the forehead leaves out: frames above hairFromY, hair (beard) from it.
+  const lowerExcl = frames ? f32(pool, L.length, false) : hair.weight;
+  if (frames) {
+    const split = Math.max(0, Math.min(L.length, hairFromY * width));
+    lowerExcl.set(frames.subarray(0, split), 0);
+    lowerExcl.set(hair.weight.subarray(split), split);
+  }
+  const zones = {} as Record<
+    RegionKey,
+    FrameRegion & { hair: number; glasses: number; reason: ExclusionReason }
+  >;
   // Every skin pixel counts with weight 1 − its hair weight: bare skin 1, hair 0, a pixel at the
   // hair rule's thresholds ½ (a soft weight, so a borderline fringe does not flip in or out with
   // the resolution). `measured` holds the pixels that count at all, `core` those that count at
@@ -305,26 +331,102 @@ function skinWeights(
     const src = frame.regions[r];
     const mask = u8(pool, L.length);
     const { bounds } = src;
-    // Hair is looked for on the forehead (fringe) and the lower face (beard, moustache).
-    const hairFromY = r === 'forehead' ? -Infinity : lowerFaceY - 4;
-    const [pixels, hairPx] = zoneSkin(src.mask, hair.weight, skinW, mask, measured, core, [
-      bounds.y0 * width,
-      bounds.y1 * width,
-      width,
-      hairFromY,
-    ]);
+    // Hair is looked for on the forehead (fringe) and the lower face (beard, moustache), frames
+    // between (the upper cheeks and the nose: FRAME_ZONES).
+    const forehead = r === 'forehead';
+    const framed = frames !== null && FRAMED.has(r);
+    const [pixels, hairPx] = zoneSkin(
+      src.mask,
+      framed ? lowerExcl : hair.weight,
+      skinW,
+      mask,
+      measured,
+      core,
+      [bounds.y0 * width, bounds.y1 * width, width, forehead || framed ? -Infinity : hairFromY],
+    );
+    const framePx = framed ? weightIn(src.mask, frames, bounds, width, hairFromY) : 0;
     const polyPx = src.pixels / Math.max(1e-6, src.coverage);
     zones[r] = {
       ...src,
       mask,
       pixels,
       coverage: polyPx > 0 ? pixels / polyPx : 0,
-      hair: polyPx > 0 ? hairPx / polyPx : 0,
-      reason: r === 'forehead' ? 'hair' : 'beard',
+      hair: polyPx > 0 ? (hairPx - framePx) / polyPx : 0,
+      glasses: polyPx > 0 ? framePx / polyPx : 0,
+      reason: forehead ? 'hair' : framePx > hairPx - framePx ? 'glasses' : 'beard',
     };
   }
 
-  return { skinAll, cheekRef, coarseValley, hair, zones, skinW, measured, core };
+  return { skinAll, cheekRef, coarseValley, fineValleys, hair, zones, skinW, measured, core };
+}
+
+/**
+ * The frame weight (frames.ts) over the zones' polygons below the eyes and above `toY` (the upper
+ * cheeks, the nose, under the eyes), or null when there is none.
+ */
+function glassesFrames(
+  frame: FaceFrame,
+  valleys: readonly [Float32Array, Float32Array],
+  smoothed: Plane,
+  cs: number,
+  toY: number,
+  pool: Scratch,
+): Float32Array | null {
+  const { width, height } = frame;
+  const zones = u8(pool, width * height);
+  let y0 = height;
+  for (const r of FRAME_SEARCH) {
+    const { polygon, bounds } = frame.regions[r];
+    y0 = Math.min(y0, bounds.y0);
+    orInto(polygon, zones, bounds.y0 * width, bounds.y1 * width);
+  }
+  // Closed over the seams between the zones' outlines, which a rim crosses.
+  const band = close(zones, width, height, FRAME_SEAM);
+  // And beside the nose, where a rim runs down along the zone's edge.
+  const nose = frame.regions.nose;
+  const noseSides = dilate(nose.polygon, width, height, FRAME_NOSE_SIDE);
+  orInto(noseSides, band, 0, band.length);
+  const end = Math.max(0, Math.min(height, toY)) * width;
+  band.fill(0, end);
+  return detectFrames(
+    { width, height, valleys, smoothed, cs, band, rows: { start: Math.min(end, y0 * width), end } },
+    pool,
+  );
+}
+
+/**
+ * Where frames are left out: the zones that measure the skin's surface below the eyes. Not under
+ * the eyes: the lower lid's crease and an eye bag's shadow are lines as long and as dark as a thin
+ * rim there (left out there too, 28 of the 119 calibration faces without glasses lost ≥ 3 % of
+ * that zone), and only dark circles read it.
+ */
+const FRAME_ZONES = ['left_cheek', 'right_cheek', 'nose'] as const;
+/**
+ * Where they are looked for: those zones and the under-eyes, whose outline a lower rim often
+ * follows (a rim on the seam between the two zones darkens the cheek's edge).
+ */
+const FRAME_SEARCH = [...FRAME_ZONES, 'under_eyes'] as const;
+const FRAMED = new Set<RegionKey>(FRAME_ZONES);
+
+/** Takes the pixels a frame weighs on out of `mask`. */
+function clearFramed(frames: Float32Array, mask: Uint8Array): void {
+  for (let i = 0; i < mask.length; i++) if ((frames[i] as number) > 0) mask[i] = 0;
+}
+
+/** The sum of `weight` over a zone's mask, on its rows above `toY`. */
+function weightIn(
+  mask: Uint8Array,
+  weight: Float32Array,
+  bounds: { x0: number; y0: number; x1: number; y1: number },
+  width: number,
+  toY: number,
+): number {
+  let sum = 0;
+  const y1 = Math.min(bounds.y1, toY);
+  for (let y = bounds.y0; y < y1; y++)
+    for (let i = y * width + bounds.x0, e = y * width + bounds.x1; i < e; i++)
+      if (mask[i]) sum += weight[i] as number;
+  return sum;
 }
 
 /**
@@ -429,13 +531,8 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     frame,
     pool,
   );
-  const { skinAll, cheekRef, coarseValley, hair, zones, skinW, measured, core } = skinWeights(
-    frame,
-    L,
-    highPass,
-    Ls,
-    pool,
-  );
+  const { skinAll, cheekRef, coarseValley, fineValleys, hair, zones, skinW, measured, core } =
+    skinWeights(frame, L, highPass, Ls, cs, pool);
   // (core lies within the zones' rows: only those are scanned.)
   const { zoneRows } = frame;
   const baseA = maskedQuantile(lowA, core, BASELINE_A_Q, zoneRows);
@@ -497,6 +594,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     lowA,
     highPass,
     coarseValley,
+    fineValleys,
     skinAll,
     cheekRef,
     hair,

@@ -1,10 +1,10 @@
 import type { FaceFrame } from '../face/frame';
 import type { Plane } from '../image/raster';
-import { maxFilter, valleyStrength } from '../image/filters';
+import { maxFilter } from '../image/filters';
 import { maskedGaussianBlurHalf } from '../image/masked-blur';
 import { f32, u8, type Scratch } from '../image/scratch';
 import { softWeight } from './marks';
-import { L_SIGMAS, type SkinContext } from './skin';
+import type { SkinContext } from './skin';
 
 /**
  * The skin's surface, per pixel of the measured skin: visible and diffuse redness, fine lines and
@@ -307,8 +307,7 @@ export function surfaceMaps(ctx: SkinContext, pool: Scratch): Surface {
   const { baseA, diffuseBase } = ctx;
   const { lab } = frame;
   const G2 = Ls[2] as Plane;
-  const fineValley1 = valleyStrength(Ls[1] as Plane, L_SIGMAS[1], pool);
-  const fineValley2 = valleyStrength(G2, L_SIGMAS[2], pool);
+  const [fineValley1, fineValley2] = ctx.fineValleys;
   // Skin next to what is left out of the forehead (the fringe's edge) is not read for fine lines:
   // a pixel counts for them by 1 − the largest exclusion weight within LINE_HAIR_MARGIN px (a grey
   // dilation; with a 0/1 weight it is decision 038's binary margin). Left out are the hair weight

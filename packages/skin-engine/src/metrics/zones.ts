@@ -80,6 +80,8 @@ export interface RegionMeasurements {
   delta_a: number;
   /** Share of the zone polygon left out as hair (beard, stubble, fringe). */
   hair: number;
+  /** Share of the zone polygon left out as glasses frames (decision 168). */
+  glasses: number;
 }
 
 /** The planes a zone's sums read (zoneSums). */
@@ -371,6 +373,7 @@ export function zoneMeasurements(
       diffuse_red_pct: (100 * s.nDiffuse) / n,
       delta_a: pixels ? s.sa / n - baseA : 0,
       hair: zones[r].hair,
+      glasses: zones[r].glasses,
     };
   }
   return regions;
