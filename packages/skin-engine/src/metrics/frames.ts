@@ -76,51 +76,79 @@ export function detectFrames(input: FrameInput, pool?: Scratch): Float32Array | 
   const wide = maxFilter(s, onBand, width, height, 1, pool);
   const raw = f32(pool, n);
   const support = u8(pool, n);
-  let found = false;
-  const { data } = smoothed;
-  for (
-    let y = Math.max(1, Math.floor(rows.start / width));
-    y < Math.min(height - 1, Math.ceil(rows.end / width));
-    y++
-  ) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      if (!band[i] || (s[i] as number) < FRAME_ON_LINE) continue;
-      // The valley's direction: across it the Hessian's largest eigenvalue, along it the other.
-      const a = (data[i - 1] as number) + (data[i + 1] as number) - 2 * (data[i] as number);
-      const d = (data[i - width] as number) + (data[i + width] as number) - 2 * (data[i] as number);
-      const b =
-        ((data[i + width + 1] as number) -
-          (data[i + width - 1] as number) -
-          (data[i - width + 1] as number) +
-          (data[i - width - 1] as number)) /
-        4;
-      const across = 0.5 * Math.atan2(2 * b, a - d);
-      const ux = -Math.sin(across);
-      const uy = Math.cos(across);
-      let sum = 0;
-      for (let t = -FRAME_REACH; t <= FRAME_REACH; t++) {
-        const sx = Math.round(x + t * ux);
-        const sy = Math.round(y + t * uy);
-        if (sx < 0 || sy < 0 || sx >= width || sy >= height) continue;
-        const j = sy * width + sx;
-        sum += band[j] ? (wide[j] as number) : 0;
-      }
-      const e = sum / (2 * FRAME_REACH + 1);
-      const w = ramp((e - FRAME_FROM) / (FRAME_TO - FRAME_FROM));
-      if (w > 0) {
-        raw[i] = w;
-        support[i] = 1;
-        found = true;
-      }
-    }
-  }
-  if (!found) return null;
+  const y0 = Math.max(1, Math.floor(rows.start / width));
+  const y1 = Math.min(height - 1, Math.ceil(rows.end / width));
+  found[0] = 0;
+  // Per row (a function of its own: a loop entered once per analysis would be compiled on the
+  // stack and thrown away after it, decision 151).
+  for (let y = y0; y < y1; y++)
+    evidenceRow(band, s, wide, smoothed.data, raw, support, y, width, height);
+  if (!found[0]) return null;
   // Widened: the fine filters answer a few pixels beside a dark line.
   return maxFilter(raw, support, width, height, FRAME_MARGIN, pool);
 }
 
 const CHUNK = 1024;
+/** Whether any pixel took a frame weight (set by evidenceRow). */
+const found = new Uint8Array(1);
+
+/**
+ * One row of the line evidence: at each band pixel on a line (s ≥ FRAME_ON_LINE), the widened s
+ * averaged along the valley's direction over ± FRAME_REACH px, and the frame weight it gives.
+ */
+function evidenceRow(
+  band: Uint8Array,
+  s: Float32Array,
+  wide: Float32Array,
+  data: Float32Array,
+  raw: Float32Array,
+  support: Uint8Array,
+  y: number,
+  width: number,
+  height: number,
+): void {
+  for (let x = 1; x < width - 1; x++) {
+    const i = y * width + x;
+    if (!band[i] || (s[i] as number) < FRAME_ON_LINE) continue;
+    // The valley's direction: across it the Hessian's largest eigenvalue l1 (eigenvector
+    // (b, l1 − a), or (l1 − d, b) when that one vanishes), along it the perpendicular.
+    const c = data[i] as number;
+    const a = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
+    const d = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
+    const b =
+      ((data[i + width + 1] as number) -
+        (data[i + width - 1] as number) -
+        (data[i - width + 1] as number) +
+        (data[i - width - 1] as number)) /
+      4;
+    const l1 = (a + d) / 2 + Math.sqrt(((a - d) / 2) ** 2 + b * b);
+    let cx = b;
+    let cy = l1 - a;
+    if (Math.abs(cx) + Math.abs(cy) < Math.abs(l1 - d) + Math.abs(b)) {
+      cx = l1 - d;
+      cy = b;
+    }
+    const norm = Math.sqrt(cx * cx + cy * cy);
+    const ux = norm > 0 ? -cy / norm : 1;
+    const uy = norm > 0 ? cx / norm : 0;
+    let sum = 0;
+    for (let t = -FRAME_REACH; t <= FRAME_REACH; t++) {
+      // Rounded to the nearest pixel (the band lies well inside the frame: no negative coordinate
+      // reaches a band pixel, so truncating v + 0.5 is Math.round here).
+      const sx = (x + t * ux + 0.5) | 0;
+      const sy = (y + t * uy + 0.5) | 0;
+      const inside = sx >= 0 && sy >= 0 && sx < width && sy < height;
+      const j = inside ? sy * width + sx : i;
+      sum += inside && band[j] ? (wide[j] as number) : 0;
+    }
+    const w = ramp((sum / (2 * FRAME_REACH + 1) - FRAME_FROM) / (FRAME_TO - FRAME_FROM));
+    if (w > 0) {
+      raw[i] = w;
+      support[i] = 1;
+      found[0] = 1;
+    }
+  }
+}
 
 /** s = the larger valley ÷ cs on the band's pixels in [i0, i1); whether any is on a line. */
 function plainStrength(

@@ -380,13 +380,19 @@ function glassesFrames(
     y0 = Math.min(y0, bounds.y0);
     orInto(polygon, zones, bounds.y0 * width, bounds.y1 * width);
   }
-  // Closed over the seams between the zones' outlines, which a rim crosses.
-  const band = close(zones, width, height, FRAME_SEAM);
-  // And beside the nose, where a rim runs down along the zone's edge.
-  const nose = frame.regions.nose;
-  const noseSides = dilate(nose.polygon, width, height, FRAME_NOSE_SIDE);
-  orInto(noseSides, band, 0, band.length);
   const end = Math.max(0, Math.min(height, toY)) * width;
+  // The band is built on the rows it can reach only (the morphology passes cover whole planes).
+  const pad = FRAME_NOSE_SIDE + FRAME_SEAM;
+  const ya = Math.max(0, Math.min(y0, Math.floor(end / width)) - pad);
+  const yb = Math.min(height, Math.ceil(end / width) + pad);
+  const rows = (plane: Uint8Array) => plane.subarray(ya * width, yb * width);
+  // Closed over the seams between the zones' outlines, which a rim crosses…
+  const closed = close(rows(zones), width, yb - ya, FRAME_SEAM);
+  // …and beside the nose, where a rim runs down along the zone's edge.
+  const noseSides = dilate(rows(frame.regions.nose.polygon), width, yb - ya, FRAME_NOSE_SIDE);
+  orInto(noseSides, closed, 0, closed.length);
+  const band = u8(pool, width * height);
+  band.set(closed, ya * width);
   band.fill(0, end);
   return detectFrames(
     { width, height, valleys, smoothed, cs, band, rows: { start: Math.min(end, y0 * width), end } },
