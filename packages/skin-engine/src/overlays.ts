@@ -128,16 +128,22 @@ export function maskPolygons(frame: FaceFrame, mask: Uint8Array): Array<Array<[n
 
 export function buildOverlays(frame: FaceFrame, measured: FaceMeasurements): Overlays {
   const byReason = new Map<ExclusionReason, Uint8Array>();
-  for (const r of REGIONS) {
-    const { hair, reason } = measured.masks.excluded[r];
+  const maskOf = (reason: ExclusionReason, length: number) => {
     let m = byReason.get(reason);
     if (!m) {
-      m = new Uint8Array(hair.length);
+      m = new Uint8Array(length);
       byReason.set(reason, m);
     }
-    // The zone's hair lies within the zone's rows.
+    return m;
+  };
+  for (const r of REGIONS) {
+    const { hair, reason, upper } = measured.masks.excluded[r];
+    // The zone's hair lies within the zone's rows; frames above `upper.toY` (decision 168).
     const { bounds } = frame.regions[r];
-    orInto(hair, m, bounds.y0 * frame.width, bounds.y1 * frame.width);
+    const { width } = frame;
+    const split = upper ? Math.max(bounds.y0, Math.min(bounds.y1, upper.toY)) : bounds.y0;
+    if (upper) orInto(hair, maskOf(upper.reason, hair.length), bounds.y0 * width, split * width);
+    orInto(hair, maskOf(reason, hair.length), split * width, bounds.y1 * width);
   }
   const excluded: Overlays['excluded'] = [];
   for (const [reason, mask] of byReason) {

@@ -155,6 +155,9 @@ describe('glasses frames on the reference portrait', async () => {
     expect(drawn.some(([x]) => x < middle - 20)).toBe(true);
     expect(drawn.some(([x]) => x > middle + 20)).toBe(true);
     expect(framed.zone_notes.some((n) => n.reason === 'glasses')).toBe(true);
+    // Drawn as glasses only where frames are looked for: above the nose tip.
+    const noseBottom = Math.max(...regionPolygon(baseline, 'nose').map((p) => p[1]));
+    expect(Math.max(...drawn.map(([, y]) => y))).toBeLessThanOrEqual(noseBottom + 2);
   });
 
   it('pores, texture and firmness read the skin, not the frames (within 2 points)', () => {

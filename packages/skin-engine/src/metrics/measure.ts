@@ -1,4 +1,4 @@
-import type { ExclusionReason, RegionKey } from '@lumiskin/contract/analysis';
+import type { RegionKey } from '@lumiskin/contract/analysis';
 import { toImage, type FaceFrame } from '../face/frame';
 import { Scratch } from '../image/scratch';
 import { maskedQuantile } from '../image/stats';
@@ -8,7 +8,12 @@ import type { InflammatoryReading } from './lesions';
 import { detectMarks, type SoftBlob } from './marks';
 import { skinContext } from './skin';
 import { surfaceMaps } from './surface';
-import { excludedSkin, zoneMeasurements, type RegionMeasurements } from './zones';
+import {
+  excludedSkin,
+  zoneMeasurements,
+  type ExcludedSkin,
+  type RegionMeasurements,
+} from './zones';
 
 /**
  * The measurements of one face: a shared context (skin.ts), then one module per family of
@@ -34,7 +39,7 @@ export interface FaceMeasurements {
   /** Working-frame masks: pixels on fine lines, and per zone the skin left out as hair. */
   masks: {
     lines: Uint8Array;
-    excluded: Record<RegionKey, { hair: Uint8Array; reason: ExclusionReason }>;
+    excluded: Record<RegionKey, ExcludedSkin>;
   };
   /** Intermediate values for calibration work (engine `debug` option). */
   debug?: Record<string, unknown>;

@@ -57,6 +57,8 @@ export interface SkinContext {
   cheekRef: Uint8Array;
   hair: HairMap;
   /** Each zone's skin (mask and soft pixel count), coverage, hair share and why it is left out. */
+  /** Rows above this are where glasses frames are left out (the zones' `glasses` share). */
+  framesToY: number;
   zones: Record<
     RegionKey,
     FrameRegion & { hair: number; glasses: number; reason: ExclusionReason }
@@ -353,11 +355,22 @@ function skinWeights(
       coverage: polyPx > 0 ? pixels / polyPx : 0,
       hair: polyPx > 0 ? (hairPx - framePx) / polyPx : 0,
       glasses: polyPx > 0 ? framePx / polyPx : 0,
-      reason: forehead ? 'hair' : framePx > hairPx - framePx ? 'glasses' : 'beard',
+      reason: forehead ? 'hair' : 'beard',
     };
   }
 
-  return { skinAll, cheekRef, coarseValley, fineValleys, hair, zones, skinW, measured, core };
+  return {
+    skinAll,
+    cheekRef,
+    coarseValley,
+    fineValleys,
+    hair,
+    zones,
+    skinW,
+    measured,
+    core,
+    framesToY: hairFromY,
+  };
 }
 
 /**
@@ -537,8 +550,9 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     frame,
     pool,
   );
+  const weights = skinWeights(frame, L, highPass, Ls, cs, pool);
   const { skinAll, cheekRef, coarseValley, fineValleys, hair, zones, skinW, measured, core } =
-    skinWeights(frame, L, highPass, Ls, cs, pool);
+    weights;
   // (core lies within the zones' rows: only those are scanned.)
   const { zoneRows } = frame;
   const baseA = maskedQuantile(lowA, core, BASELINE_A_Q, zoneRows);
@@ -605,6 +619,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     cheekRef,
     hair,
     zones,
+    framesToY: weights.framesToY,
     skinW,
     measured,
     core,

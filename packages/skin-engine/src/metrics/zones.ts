@@ -379,18 +379,31 @@ export function zoneMeasurements(
   return regions;
 }
 
-/** Per zone, the skin left out (counting less than half: hair, beard) and why. */
-export function excludedSkin(
-  ctx: SkinContext,
-): Record<RegionKey, { hair: Uint8Array; reason: ExclusionReason }> {
-  const { frame, width, L, core, zones } = ctx;
-  const excluded = {} as Record<RegionKey, { hair: Uint8Array; reason: ExclusionReason }>;
+/**
+ * What a zone left out, and why: `upper` gives another reason to its rows above `toY` (glasses
+ * frames over the upper cheeks and the nose, decision 168; the beard is looked for below).
+ */
+export interface ExcludedSkin {
+  hair: Uint8Array;
+  reason: ExclusionReason;
+  upper: { reason: ExclusionReason; toY: number } | null;
+}
+
+/** A zone with at least this share left out as frames draws its upper rows' exclusions as glasses. */
+const FRAMES_DRAWN = 0.01;
+
+/** Per zone, the skin left out (counting less than half: hair, beard, frames) and why. */
+export function excludedSkin(ctx: SkinContext): Record<RegionKey, ExcludedSkin> {
+  const { frame, width, L, core, zones, framesToY } = ctx;
+  const excluded = {} as Record<RegionKey, ExcludedSkin>;
   for (const r of REGIONS) {
     const src = frame.regions[r];
     const hairPx = new Uint8Array(L.length);
     const { bounds } = src;
     andNotInto(src.mask, core, hairPx, bounds.y0 * width, bounds.y1 * width);
-    excluded[r] = { hair: hairPx, reason: zones[r].reason };
+    const upper =
+      zones[r].glasses >= FRAMES_DRAWN ? { reason: 'glasses' as const, toY: framesToY } : null;
+    excluded[r] = { hair: hairPx, reason: zones[r].reason, upper };
   }
   return excluded;
 }
