@@ -484,6 +484,25 @@ export function valleyStrength(smoothed: Plane, sigma: number, pool?: Scratch): 
   return out;
 }
 
+/** hessianAt's output: ∂²/∂x², ∂²/∂y², ∂²/∂x∂y. */
+const hessian = new Float64Array(3);
+
+/**
+ * The Hessian of a plane at pixel i (central differences; i not on the border) into `out`:
+ * ∂²/∂x², ∂²/∂y² and ∂²/∂x∂y.
+ */
+export function hessianAt(data: Float32Array, i: number, width: number, out: Float64Array): void {
+  const c = data[i] as number;
+  out[0] = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
+  out[1] = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
+  out[2] =
+    ((data[i + width + 1] as number) -
+      (data[i + width - 1] as number) -
+      (data[i - width + 1] as number) +
+      (data[i - width - 1] as number)) /
+    4;
+}
+
 /** valleyStrength of one row: a function of its own (decision 138). */
 function valleyRow(
   data: Float32Array,
@@ -494,15 +513,10 @@ function valleyRow(
 ): void {
   for (let x = 1; x < width - 1; x++) {
     const i = row + x;
-    const c = data[i] as number;
-    const a = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
-    const d = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
-    const b =
-      ((data[i + width + 1] as number) -
-        (data[i + width - 1] as number) -
-        (data[i - width + 1] as number) +
-        (data[i - width - 1] as number)) /
-      4;
+    hessianAt(data, i, width, hessian);
+    const a = hessian[0] as number;
+    const d = hessian[1] as number;
+    const b = hessian[2] as number;
     const half = (a + d) / 2;
     const root = Math.sqrt(((a - d) / 2) ** 2 + b * b);
     const l1 = half + root;

@@ -1,4 +1,4 @@
-import { maxFilter } from '../image/filters';
+import { hessianAt, maxFilter } from '../image/filters';
 import type { Plane } from '../image/raster';
 import { f32, u8, type Scratch } from '../image/scratch';
 
@@ -89,6 +89,8 @@ export function detectFrames(input: FrameInput, pool?: Scratch): Float32Array | 
 }
 
 const CHUNK = 1024;
+/** hessianAt's output for evidenceRow. */
+const hessian = new Float64Array(3);
 /** Whether any pixel took a frame weight (set by evidenceRow). */
 const found = new Uint8Array(1);
 
@@ -112,15 +114,10 @@ function evidenceRow(
     if (!band[i] || (s[i] as number) < FRAME_ON_LINE) continue;
     // The valley's direction: across it the Hessian's largest eigenvalue l1 (eigenvector
     // (b, l1 − a), or (l1 − d, b) when that one vanishes), along it the perpendicular.
-    const c = data[i] as number;
-    const a = (data[i - 1] as number) + (data[i + 1] as number) - 2 * c;
-    const d = (data[i - width] as number) + (data[i + width] as number) - 2 * c;
-    const b =
-      ((data[i + width + 1] as number) -
-        (data[i + width - 1] as number) -
-        (data[i - width + 1] as number) +
-        (data[i - width - 1] as number)) /
-      4;
+    hessianAt(data, i, width, hessian);
+    const a = hessian[0] as number;
+    const d = hessian[1] as number;
+    const b = hessian[2] as number;
     const l1 = (a + d) / 2 + Math.sqrt(((a - d) / 2) ** 2 + b * b);
     let cx = b;
     let cy = l1 - a;
