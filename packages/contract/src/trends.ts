@@ -17,18 +17,18 @@ export type NoiseKey = MetricKey | 'overall' | 'profile';
  * its band was not measured again. A change of at most the band reads "No change".
  */
 export const NOISE_BANDS = {
-  methods: '2026-12-01/168',
+  methods: '2026-12-01/169',
   metrics: {
     acne: { method: 18, points: 2 },
     oiliness: { method: 7, points: 2 },
     redness: { method: 5, points: 2 },
     texture: { method: 6, points: 2 },
     dark_spots: { method: 20, points: 2 },
-    radiance: { method: 8, points: 2 },
-    hydration: { method: 12, points: 2 },
+    radiance: { method: 9, points: 2 },
+    hydration: { method: 13, points: 2 },
     pores: { method: 7, points: 2 },
     fine_lines: { method: 5, points: 2 },
-    uneven_tone: { method: 7, points: 2 },
+    uneven_tone: { method: 8, points: 2 },
     dark_circles: { method: 5, points: 2 },
     blackheads: { method: 8, points: 2 },
     sensitivity: { method: 6, points: 2 },

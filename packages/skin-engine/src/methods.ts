@@ -18,11 +18,11 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   redness: 5,
   texture: 6,
   dark_spots: 20,
-  radiance: 8,
-  hydration: 12,
+  radiance: 9,
+  hydration: 13,
   pores: 7,
   fine_lines: 5,
-  uneven_tone: 7,
+  uneven_tone: 8,
   dark_circles: 5,
   blackheads: 8,
   sensitivity: 6,
@@ -33,4 +33,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-12-01/168';
+export const ENGINE_METHOD_VERSION = '2026-12-01/169';

@@ -146,7 +146,20 @@ function lineExclusionBefore(
 
 /** The surface maps of one working frame. */
 export function surfaceMapsBefore(ctx: SkinContext, pool: Scratch): Surface {
-  const { frame, cs, L, A, Ls, lowA, measured, skinW, shine, hairHere, hairSupport } = ctx;
+  // (The tone planes read ctx.toneShine since decision 169: the context carries it.)
+  const {
+    frame,
+    cs,
+    L,
+    A,
+    Ls,
+    lowA,
+    measured,
+    skinW,
+    toneShine: shine,
+    hairHere,
+    hairSupport,
+  } = ctx;
   const { baseA, diffuseBase, zoneBaseL } = ctx;
   const { lab } = frame;
   const G2 = Ls[2] as Plane;

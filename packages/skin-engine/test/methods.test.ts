@@ -116,7 +116,7 @@ import {
   SPOT_WIDE_RED_TO,
   SPOT_WIDE_RING,
 } from '../src/metrics/spots';
-import { BLOB_HAIR_SIGMA, DIFFUSE_BASE_QS, OIL_TONE_GAMMA } from '../src/metrics/skin';
+import { BLOB_HAIR_SIGMA, DIFFUSE_BASE_QS, OIL_TONE_GAMMA, SHEEN_SIGMA } from '../src/metrics/skin';
 import {
   DIFFUSE_RED_DA,
   DIFFUSE_RED_SOFT,
@@ -154,6 +154,8 @@ const CLIPPED_RED = {
   reads: "a clipped red's chroma from green and blue, never lower than its own (decision 167)",
 };
 
+/** The tone planes leave out sheen by its saturation too (decision 169). */
+const SHEEN = { SHEEN_SIGMA, reads: 'saturation C*/(L*+16) of the low-pass planes, half-ramp' };
 /** Constants a metric's raw value is built from, besides its knots and zones. */
 /** Pustules by their pale head in a red halo (decision 125). */
 const PUSTULES = {
@@ -190,7 +192,7 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     reads: 'highlights by the light they add (decision 110)',
   },
   redness: { WHITE_BALANCE },
-  uneven_tone: { WHITE_BALANCE, CLIPPED_RED },
+  uneven_tone: { WHITE_BALANCE, CLIPPED_RED, SHEEN },
   texture: {
     TEXTURE_TONE_GAMMA,
     reads: 'not the chin (decision 129)',
@@ -300,7 +302,7 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
       SPOT_WIDE_RATIO,
     },
   },
-  radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS, WHITE_BALANCE, CLIPPED_RED },
+  radiance: { EXPECTED_CHROMA, RADIANCE_EVENNESS, WHITE_BALANCE, CLIPPED_RED, SHEEN },
   sensitivity: { DIFFUSE_RED_DA, DIFFUSE_RED_SOFT, DIFFUSE_BASE_QS, WHITE_BALANCE },
   fine_lines: {
     FOLD_WEIGHT,
@@ -392,23 +394,25 @@ function fingerprint(metric: MetricKey): string {
 // oiliness, radiance (and hydration, which blends it) and the even tone's dull skin read.
 // Decision 168 left glasses frames out of the upper cheeks and the nose (FRAMES above): every
 // metric that reads those zones, and hydration through texture and radiance.
+// Decision 169 left sheen out of the tone planes by its saturation too: radiance, even tone and
+// hydration (which blends radiance).
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   acne: { method: 18, fingerprint: 'f0d22c60f858' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept; 158: a compact cluster there is not beard; 160: a papule's own pixels the skin-colour test left out; 161: a clear head counts up to 6 × a faint halo; 164: a red set the hair rule took, with the skin it took around it; 166: a confluent patch counts by its inflamed area; 168: glasses frames left out
   oiliness: { method: 7, fingerprint: '951b0a17efe6' }, // 056: the light's estimate; 110: highlights by the light they add; 167: a clipped red is not a highlight; 168: glasses frames left out
   redness: { method: 5, fingerprint: 'bca1306d5bff' }, // 056; 168: glasses frames left out
   texture: { method: 6, fingerprint: '7b126e1f76b8' }, // 051: fine band, tone γ ½; 129: no chin; 168: glasses frames left out
   dark_spots: { method: 20, fingerprint: 'd2c0ddfde4da' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to; 157, 158: and the jawline's; 160: and those on the skin acne took back; 161: the pustules it yields to; 164: and those on the skin acne took back from the hair rule; 166: and the confluent patches; 168: glasses frames left out
-  radiance: { method: 8, fingerprint: '9a8bb169d296' }, // 050: hinged expected chroma; 056; 167: a clipped red's chroma; 168: glasses frames left out
-  hydration: { method: 12, fingerprint: '9bb96f0d6fb1' }, // 041, 155: fine lines; 050, 056, 167: radiance; 051, 129: texture; 168: glasses frames left out
+  radiance: { method: 9, fingerprint: 'bb7edecdf3bd' }, // 050: hinged expected chroma; 056; 167: a clipped red's chroma; 168: glasses frames left out; 169: sheen by its saturation
+  hydration: { method: 13, fingerprint: '1dd086c7846d' }, // 041, 155: fine lines; 050, 056, 167: radiance; 051, 129: texture; 168: glasses frames left out; 169: radiance
   pores: { method: 7, fingerprint: 'b11da2605e63' }, // 110: tone γ ¼; 168: glasses frames left out
   fine_lines: { method: 5, fingerprint: 'b6de3fef4cf5' }, // 041: 038's forehead lines + 039's hair weight; 155: away from the forehead left out as not skin
-  uneven_tone: { method: 7, fingerprint: 'e0091342ac82' }, // 056; 167: a clipped red is not a highlight (the tone's dull skin); 168: glasses frames left out
+  uneven_tone: { method: 8, fingerprint: 'eb83a58acc66' }, // 056; 167: a clipped red is not a highlight (the tone's dull skin); 168: glasses frames left out; 169: sheen by its saturation
   dark_circles: { method: 5, fingerprint: 'e43d14bca7ce' }, // 168: glasses frames left out
   blackheads: { method: 8, fingerprint: 'ff590578d792' }, // 123: comedones against the pores around; 127: the dot's own reading, no whiteheads, every lesion zone, comedone-count knots; 168: glasses frames left out
   sensitivity: { method: 6, fingerprint: '9f785d6eb806' }, // 049: soft diffuse redness, band baseline; 056; 168: glasses frames left out
   firmness: { method: 6, fingerprint: '22abe92646ec' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½; 168: glasses frames left out
 };
-const PINNED_ENGINE_VERSION = '2026-12-01/168';
+const PINNED_ENGINE_VERSION = '2026-12-01/169';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -474,17 +478,17 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots, 167 oiliness, radiance, hydration and uneven tone, 168 every metric but fine lines', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots, 167 oiliness, radiance, hydration and uneven tone, 168 every metric but fine lines, 169 radiance, uneven tone and hydration', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 18,
       oiliness: 7,
       redness: 5,
       dark_spots: 20,
-      uneven_tone: 7,
-      radiance: 8,
+      uneven_tone: 8,
+      radiance: 9,
       dark_circles: 5,
       texture: 6,
-      hydration: 12,
+      hydration: 13,
       fine_lines: 5,
       firmness: 6,
       // 7, not 6: decision 042's branch (not adopted) carried pores 3 with another definition.

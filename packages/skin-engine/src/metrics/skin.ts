@@ -81,6 +81,10 @@ export interface SkinContext {
   blobSkinW: (x: number, y: number) => number;
   /** Specular weight per pixel, its excess read in L* (the tone planes and the marks leave it out). */
   shine: Float32Array;
+  /**
+   * What the tone planes leave out (decision 169): `shine`, or sheen read by its saturation if more.
+   */
+  toneShine: Float32Array;
   /** Specular weight per pixel, read by the light it adds (oiliness, decision 110). */
   oil: Float32Array;
   /** The diffuse lightness (40th percentile of L) of the zone pixel i lies in. */
@@ -177,6 +181,68 @@ function shineRange(
     const hp = (highPass[i] as number) * hpScale;
     const glint = 0.3 * ramp((hp - 3) / 4) * ramp((excess - 2) / 4);
     out[i] = desaturated * Math.max(bright, glint);
+  }
+}
+
+/**
+ * Sheen read by its saturation (decision 169), for the tone planes: neutral light added to skin
+ * lowers its saturation C*ab ÷ (L* + 16) and raises its lightness. The chroma test of shineWeights asks
+ * the chroma itself to drop, which added light barely does on darker, more saturated skin (it
+ * raises L* more than it lowers C*ab), so that sheen stayed in the tone planes and read as uneven
+ * tone and dull skin. Read on the low-pass planes (σ SHEEN_SIGMA), which a re-save barely moves: a
+ * pixel counts as sheen by (saturation below the reference's, ramp over half of it) × (lightness
+ * SHINE_DL above the reference's, ramp over 10 L*), and keeps the larger of that and `out`.
+ */
+export const SHEEN_SIGMA = 2;
+
+export function sheenBySaturation(
+  Lraw: Float32Array,
+  chroma: Float32Array,
+  measured: Uint8Array,
+  reference: { L: number; chroma: number },
+  width: number,
+  height: number,
+  out: Float32Array,
+  pool?: Scratch,
+  rows: { start: number; end: number } = { start: 0, end: measured.length },
+): void {
+  // Blurred over the measured rows and 3σ around them only (the zones lie in a third of the frame).
+  const pad = Math.ceil(3 * SHEEN_SIGMA) + 1;
+  const y0 = Math.max(0, Math.floor(rows.start / width) - pad);
+  const y1 = Math.min(height, Math.ceil(rows.end / width) + pad);
+  const band = (data: Float32Array) => ({
+    data: data.subarray(y0 * width, y1 * width),
+    width,
+    height: y1 - y0,
+  });
+  const lowC = gaussianBlur(band(chroma), SHEEN_SIGMA, pool).data;
+  const lowL = gaussianBlur(band(Lraw), SHEEN_SIGMA, pool).data;
+  const refSat = reference.chroma / (reference.L + 16);
+  const offset = y0 * width;
+  const from = Math.max(rows.start, offset);
+  const to = Math.min(rows.end, y1 * width);
+  for (let i = from; i < to; i += 1024)
+    sheenRange(measured, lowC, lowL, offset, refSat, reference.L, out, i, Math.min(to, i + 1024));
+}
+
+/** sheenBySaturation's pixels i0…i1 (per 1024 pixels: decision 152). */
+function sheenRange(
+  measured: Uint8Array,
+  lowC: Float32Array,
+  lowL: Float32Array,
+  offset: number,
+  refSat: number,
+  refL: number,
+  out: Float32Array,
+  i0: number,
+  i1: number,
+): void {
+  for (let i = i0; i < i1; i++) {
+    if (!measured[i]) continue;
+    const l = lowL[i - offset] as number;
+    const desaturated = ramp((refSat - (lowC[i - offset] as number) / (l + 16)) / (0.5 * refSat));
+    const w = desaturated * ramp((l - refL - SHINE_DL) / 10);
+    if (w > (out[i] as number)) out[i] = w;
   }
 }
 
@@ -571,6 +637,10 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
   if (frame.nearClip) clipChroma(chroma, frame.nearClip);
   const shine = f32(pool, L.length);
   shineWeights(Lraw, chroma, highPass, measured, reference.L, reference.chroma, shine);
+  // The tone planes also leave out sheen by its saturation (decision 169).
+  const toneShine = f32(pool, L.length, false);
+  toneShine.set(shine);
+  sheenBySaturation(Lraw, chroma, measured, reference, width, height, toneShine, pool, zoneRows);
   // Oiliness reads the highlights by the light they add, not by the L* they add (decision 110).
   const oil = f32(pool, L.length);
   const added = { addedLight: true, cs };
@@ -631,6 +701,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     hairSupport,
     blobSkinW,
     shine,
+    toneShine,
     oil,
     zoneBaseL,
     zoneBaseMin,

@@ -303,7 +303,7 @@ function markLeftOut(
 
 /** The surface maps of one working frame. */
 export function surfaceMaps(ctx: SkinContext, pool: Scratch): Surface {
-  const { frame, cs, L, A, Ls, lowA, measured, skinW, shine, hairHere, hairSupport } = ctx;
+  const { frame, cs, L, A, Ls, lowA, measured, skinW, toneShine, hairHere, hairSupport } = ctx;
   const { baseA, diffuseBase } = ctx;
   const { lab } = frame;
   const G2 = Ls[2] as Plane;
@@ -373,7 +373,7 @@ export function surfaceMaps(ctx: SkinContext, pool: Scratch): Surface {
   // body reflection, and CIELAB is built so an equal ΔL* is an equally visible difference.
   const body = f32(pool, L.length);
   for (let i = 0; i < n; i += PIXEL_MAP_CHUNK)
-    bodyRange(measured, shine, skinW, body, i, Math.min(n, i + PIXEL_MAP_CHUNK));
+    bodyRange(measured, toneShine, skinW, body, i, Math.min(n, i + PIXEL_MAP_CHUNK));
   const [lowLPlane, lowBPlane] = maskedGaussianBlurHalf([lab.L, lab.b], body, TONE_SIGMA, pool) as [
     Plane,
     Plane,
