@@ -22,7 +22,10 @@ import { f32, u8, type Scratch } from '../image/scratch';
  * two moves the weight by the little it moves E.
  *
  * A pore, a blemish or a crease is short or shallow: E averages it with the skin along the line. A
- * frame's rim reads E 6–20; the deepest creases beside the nose and under the eyes 3–5.
+ * 3 px wide line reads E ≈ 0.45 × its depth: 6 L* deep (a crease) ≈ 2.7, weight 0; 16 L* (a thin
+ * rim) ≈ 7.2, weight 1 (test/frames.test.ts). On the calibration part 15 of the 20 men's glasses
+ * took ≥ 3 % of a zone, and 4 of the 119 faces without glasses (3–4 %: eye bags reaching into the
+ * cheek, a fringe over it).
  */
 export const FRAME_REACH = 12;
 export const FRAME_FROM = 4;
