@@ -27,6 +27,7 @@ import type { Img } from './variants';
 import { run, type Row, type Target } from './validity/common';
 import { printToneCues } from './validity/cues';
 import { printDistance } from './validity/distance';
+import { printGlasses } from './validity/glasses';
 import {
   printAgeing,
   printDistribution,
@@ -77,6 +78,7 @@ async function main() {
     target,
   );
   printGender(ok, target);
+  printGlasses(ok);
   printTone(congress, sameLight, target);
   printItaBins(congress);
   printRedness(congress, ok, target);
