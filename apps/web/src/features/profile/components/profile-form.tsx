@@ -6,7 +6,7 @@ import {
   type SkinType,
 } from '@lumiskin/contract/auth';
 import { CheckIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -61,23 +61,54 @@ const CONCERN_LABELS: Record<ProfileConcern, string> = {
   oiliness: 'Oiliness',
 };
 
-/** The Profile tab (docs/product-rules.md#profile), saved for real with PATCH /api/users/me. */
+type ProfileFields = {
+  name: string;
+  skinType: SkinType;
+  skinConcerns: ProfileConcern[];
+  notes: string;
+};
+
+const fieldsOf = (account: Account): ProfileFields => ({
+  name: account.name,
+  skinType: account.profile.skinType,
+  skinConcerns: account.profile.skinConcerns,
+  notes: account.notes,
+});
+
+/**
+ * The Profile tab (docs/product-rules.md#profile), saved for real with PATCH /api/users/me.
+ *
+ * The account shown first may be the copy kept on the device, and the server's answer can arrive
+ * while the person is already typing: each field follows the account until the person edits it,
+ * and then keeps what they typed (the form used to start again from the server's answer, which
+ * threw away a name typed before it arrived).
+ */
 export function ProfileForm({ account }: { account: Account }) {
   const update = useUpdateAccount();
-  const [form, setForm] = useState({
-    name: account.name,
-    skinType: account.profile.skinType,
-    skinConcerns: account.profile.skinConcerns,
-    notes: account.notes,
-  });
+  const [form, setForm] = useState(() => fieldsOf(account));
+  const edited = useRef(new Set<keyof ProfileFields>());
+  const edit = <K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) => {
+    edited.current.add(key);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+
+  useEffect(() => {
+    const fresh = fieldsOf(account);
+    setForm((f) => {
+      const next = { ...f };
+      for (const key of Object.keys(fresh) as Array<keyof ProfileFields>)
+        if (!edited.current.has(key)) Object.assign(next, { [key]: fresh[key] });
+      return next;
+    });
+  }, [account]);
 
   const toggleConcern = (concern: ProfileConcern) =>
-    setForm((f) => ({
-      ...f,
-      skinConcerns: f.skinConcerns.includes(concern)
-        ? f.skinConcerns.filter((c) => c !== concern)
-        : [...f.skinConcerns, concern],
-    }));
+    edit(
+      'skinConcerns',
+      form.skinConcerns.includes(concern)
+        ? form.skinConcerns.filter((c) => c !== concern)
+        : [...form.skinConcerns, concern],
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -108,7 +139,7 @@ export function ProfileForm({ account }: { account: Account }) {
             autoComplete="name"
             maxLength={100}
             value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
+            onChange={(e) => edit('name', e.target.value)}
           />
         </Field>
         {/* The email changes through a link to the new address, not with Save (decision 035). */}
@@ -127,10 +158,7 @@ export function ProfileForm({ account }: { account: Account }) {
         </Field>
       </div>
       <Field id="profile-skin-type" label="Skin type" className="sm:max-w-xs">
-        <Select
-          value={form.skinType}
-          onValueChange={(v) => setForm({ ...form, skinType: v as SkinType })}
-        >
+        <Select value={form.skinType} onValueChange={(v) => edit('skinType', v as SkinType)}>
           <SelectTrigger id="profile-skin-type">
             <SelectValue />
           </SelectTrigger>
@@ -174,7 +202,7 @@ export function ProfileForm({ account }: { account: Account }) {
           rows={4}
           maxLength={2000}
           value={form.notes}
-          onChange={(e) => setForm({ ...form, notes: e.target.value })}
+          onChange={(e) => edit('notes', e.target.value)}
           placeholder="Allergies, products that did not suit you, anything we should know"
           className="w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-sm outline-none placeholder:text-muted-foreground focus-visible:border-brand focus-visible:ring-4 focus-visible:ring-brand/15"
         />

@@ -20,9 +20,9 @@ export default function ProfileRoute() {
   const account = useAccount();
   const history = useScanHistory({ limit: PROFILE_HISTORY_LIMIT });
   const [search] = useSearchParams();
-  // The forms start again, once, from the server's answer when the first one shown was the copy
-  // kept on the device (it may predate the last save); offline they show that copy.
-  const formKey = `${account.data?.id}:${account.isFetchedAfterMount}`;
+  // The form follows the server's answer when the first account shown was the copy kept on the
+  // device (it may predate the last save), for every field not edited yet (ProfileForm).
+  const formKey = account.data?.id;
 
   return (
     // One column that may shrink below its content's width: the tab list scrolls inside it, and

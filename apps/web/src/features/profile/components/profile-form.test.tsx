@@ -1,0 +1,56 @@
+import type { Account } from '@lumiskin/contract/account';
+import { act, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { createUser, renderWithRouter } from '@/testing/test-utils';
+
+const account: Account = {
+  ...createUser(),
+  notes: '',
+  timezone: 'UTC',
+  settings: {
+    email_notifications: true,
+    data_sharing: true,
+    marketing: false,
+    morning_reminder_time: '08:00',
+    evening_reminder_time: '21:00',
+    analyse_on_device: false,
+    notify: {
+      routine: true,
+      daily_quiz: true,
+      streak: true,
+      progress_scan: true,
+      new_article: false,
+    },
+  },
+  goals: { target_score: null, scans_per_week: null },
+  email_confirmed: true,
+};
+
+/** The form with an account the test replaces, as the server's answer replaces the kept copy. */
+let showAccount: (next: Account) => void = () => {};
+function Holder() {
+  const [shown, setShown] = useState(account);
+  showAccount = setShown;
+  return <ProfileForm account={shown} />;
+}
+
+describe('the profile form while the account is still arriving', () => {
+  it('keeps what the person typed when the server’s answer arrives, and follows it elsewhere', async () => {
+    const { user } = renderWithRouter([{ path: '/profile', element: <Holder /> }], '/profile');
+    const name = screen.getByLabelText('Full name');
+    await user.clear(name);
+    await user.type(name, 'Grace Glow');
+    // The server's answer: another name and notes saved on another device.
+    act(() => showAccount({ ...account, name: 'Old Name', notes: 'Allergic to lanolin' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Grace Glow');
+    expect(screen.getByLabelText('Additional notes')).toHaveValue('Allergic to lanolin');
+  });
+
+  it('an untouched form shows the newer account', () => {
+    renderWithRouter([{ path: '/profile', element: <Holder /> }], '/profile');
+    act(() => showAccount({ ...account, name: 'Newer Name' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Newer Name');
+  });
+});
