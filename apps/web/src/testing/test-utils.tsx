@@ -1,3 +1,4 @@
+import type { Account } from '@lumiskin/contract/account';
 import type { AuthResponse, User } from '@lumiskin/contract/auth';
 import { ErrorCode } from '@lumiskin/contract/errors';
 import { QueryClient } from '@tanstack/react-query';
@@ -102,6 +103,33 @@ export function createUser(overrides: Partial<User> = {}): User {
     role: 'user',
     created_at: '2026-03-01T10:00:00.000Z',
     profile: { skinType: 'normal', skinConcerns: [] },
+    ...overrides,
+  };
+}
+
+/** An account as GET /api/users/me answers it: createUser's user with default settings. */
+export function createAccount(overrides: Partial<Account> = {}): Account {
+  return {
+    ...createUser(),
+    notes: '',
+    timezone: 'UTC',
+    settings: {
+      email_notifications: true,
+      data_sharing: true,
+      marketing: false,
+      morning_reminder_time: '08:00',
+      evening_reminder_time: '21:00',
+      analyse_on_device: false,
+      notify: {
+        routine: true,
+        daily_quiz: true,
+        streak: true,
+        progress_scan: true,
+        new_article: false,
+      },
+    },
+    goals: { target_score: null, scans_per_week: null },
+    email_confirmed: true,
     ...overrides,
   };
 }

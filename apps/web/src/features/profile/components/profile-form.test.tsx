@@ -3,30 +3,9 @@ import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ProfileForm } from '@/features/profile/components/profile-form';
-import { createUser, renderWithRouter } from '@/testing/test-utils';
+import { createAccount, renderWithRouter } from '@/testing/test-utils';
 
-const account: Account = {
-  ...createUser(),
-  notes: '',
-  timezone: 'UTC',
-  settings: {
-    email_notifications: true,
-    data_sharing: true,
-    marketing: false,
-    morning_reminder_time: '08:00',
-    evening_reminder_time: '21:00',
-    analyse_on_device: false,
-    notify: {
-      routine: true,
-      daily_quiz: true,
-      streak: true,
-      progress_scan: true,
-      new_article: false,
-    },
-  },
-  goals: { target_score: null, scans_per_week: null },
-  email_confirmed: true,
-};
+const account: Account = createAccount();
 
 /** The form with an account the test replaces, as the server's answer replaces the kept copy. */
 let showAccount: (next: Account) => void = () => {};
