@@ -38,12 +38,14 @@ export function printTone(congress: Row[], sameLight: Row[][], target: Target) {
   console.log(
     `score          ρ(ITA°)  95% CI         darker  95% CI         lighter 95% CI         gap(d−l)  gap 95% CI     ρ within series (${sameLight.length} series, n = ${sameLight.reduce((s, g) => s + g.length, 0)}) 95% CI   age-adjusted gap  95% CI`,
   );
-  const ageOf = (rows: Row[]) =>
-    f1(mean(rows.filter((r) => r.face.age !== null).map((r) => r.face.age as number)));
-  console.log(`mean age: darker tercile ${ageOf(darker)}, lighter tercile ${ageOf(lighter)}`);
+  const meanAge = (rows: Row[]) =>
+    mean(rows.filter((r) => r.face.age !== null).map((r) => r.face.age as number));
+  console.log(
+    `mean age: darker tercile ${f1(meanAge(darker))}, lighter tercile ${f1(meanAge(lighter))}`,
+  );
   // Issue 29 accepted issue 11's proposal: where the terciles differ in age, the tone gap is read
   // with age taken out (the ageing scores should read the older group older).
-  const ageDiffers = Math.abs(Number(ageOf(darker)) - Number(ageOf(lighter))) >= AGE_DIFFERS;
+  const ageDiffers = Math.abs(meanAge(darker) - meanAge(lighter)) >= AGE_DIFFERS;
   const toneRho: Array<[MetricKey, number]> = [];
   const toneGap: Array<[MetricKey, number, number]> = [];
   for (const m of TONE_FREE) {

@@ -617,8 +617,8 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     pool,
   );
   const weights = skinWeights(frame, L, highPass, Ls, cs, pool);
-  const { skinAll, cheekRef, coarseValley, fineValleys, hair, zones, skinW, measured, core } =
-    weights;
+  const { skinAll, cheekRef, coarseValley, fineValleys, hair, zones, framesToY } = weights;
+  const { skinW, measured, core } = weights;
   // (core lies within the zones' rows: only those are scanned.)
   const { zoneRows } = frame;
   const baseA = maskedQuantile(lowA, core, BASELINE_A_Q, zoneRows);
@@ -689,7 +689,7 @@ export function skinContext(frame: FaceFrame, pool: Scratch): SkinContext {
     cheekRef,
     hair,
     zones,
-    framesToY: weights.framesToY,
+    framesToY,
     skinW,
     measured,
     core,
