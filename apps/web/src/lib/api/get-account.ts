@@ -14,8 +14,8 @@ export const getAccountQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'me'] as const,
     // Kept for offline use like every answer, so /profile opens offline (issue 34). Forms start
-    // from it, and a kept copy could be older than the last save: the profile's forms start again
-    // from the server's answer once it comes (features/profile/routes/profile.tsx).
+    // from it, and a kept copy could be older than the last save: the profile's fields follow the
+    // server's answer once it comes, each until the person edits it (ProfileForm, ReminderTime).
     queryFn: ({ signal }) => getAccount(signal),
   });
 

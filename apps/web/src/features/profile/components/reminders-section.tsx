@@ -31,6 +31,52 @@ const PUSH_TEXT: Record<PushState, string> = {
   unsupported: 'This browser cannot receive push notifications (installing the app may help).',
 };
 
+/**
+ * One reminder time. It shows the saved time (the account shown first may be the copy kept on the
+ * device, and the server's answer replaces it) until the person edits it; then it keeps what they
+ * typed, and is saved when they leave the field. Leaving a field not edited saves nothing: an
+ * older copy's time never overwrites the server's.
+ */
+function ReminderTime({
+  id,
+  label,
+  saved,
+  disabled,
+  onSave,
+}: {
+  id: string;
+  label: string;
+  saved: string;
+  disabled: boolean;
+  /** Saves the time; `done` runs once the server has answered either way. */
+  onSave: (value: string, done: () => void) => void;
+}) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const value = typed ?? saved;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <Input
+        id={id}
+        type="time"
+        step={60}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => setTyped(e.target.value)}
+        onBlur={() => {
+          if (typed === null) return;
+          // Then the account again: the save's answer, or the saved time if it failed (a toast
+          // says so) or if what was typed is no time.
+          if (/^\d\d:\d\d$/.test(typed) && typed !== saved) onSave(typed, () => setTyped(null));
+          else setTyped(null);
+        }}
+      />
+    </div>
+  );
+}
+
 /** Reminder times, the per-kind switches and push on this device (decision 033). */
 export function RemindersSection({ account }: { account: Account }) {
   const update = useUpdateAccount();
@@ -50,12 +96,13 @@ export function RemindersSection({ account }: { account: Account }) {
     };
   }, []);
 
-  const save = (settings: UpdateAccountInput['settings']) =>
+  const save = (settings: UpdateAccountInput['settings'], done?: () => void) =>
     update.mutate(
       { settings },
       {
         onSuccess: () => toast.success('Settings saved'),
         onError: (error) => toast.error(errorMessage(error, 'Could not save the setting.')),
+        onSettled: done,
       },
     );
 
@@ -89,24 +136,14 @@ export function RemindersSection({ account }: { account: Account }) {
             ['evening_reminder_time', 'Evening'],
           ] as const
         ).map(([key, label]) => (
-          <div key={key} className="grid gap-1.5">
-            <label htmlFor={`setting-${key}`} className="text-sm font-medium">
-              {label}
-            </label>
-            <Input
-              id={`setting-${key}`}
-              type="time"
-              step={60}
-              defaultValue={account.settings[key]}
-              disabled={update.isPending}
-              onBlur={(e) => {
-                const value = e.target.value;
-                if (/^\d\d:\d\d$/.test(value) && value !== account.settings[key]) {
-                  save({ [key]: value });
-                }
-              }}
-            />
-          </div>
+          <ReminderTime
+            key={key}
+            id={`setting-${key}`}
+            label={label}
+            saved={account.settings[key]}
+            disabled={update.isPending}
+            onSave={(value, done) => save({ [key]: value }, done)}
+          />
         ))}
       </div>
       <ul className="mt-4 divide-y rounded-xl border">
