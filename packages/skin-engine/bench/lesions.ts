@@ -19,6 +19,9 @@
  *                                      missed (no candidate, or its weight's smallest factor), with
  *                                      the readings of the papules found, missed and the clear
  *                                      faces' candidates (the engine's debug output; slower)
+ *   --dump FILE                        with --explain: write every clear face's candidates, the
+ *                                      8 papules' readings and the "kinds" image's nearest
+ *                                      candidate to each painted lesion as JSON, for sweeps
  *   --darken F                         each portrait's light scaled by F (0 < F ≤ 1) in linear
  *                                      light before anything is painted or read: darker skin than
  *                                      the part holds (its darkest band, ITA° < −30, has 0–1
@@ -180,6 +183,42 @@ async function main() {
     )}; ITA° bands (clear face's skin_tone.ita): ${BANDS.map((b, i) => `${b.name} n=${records.filter((r) => r.band === i).length}`).join(', ')}`,
   );
   report(records, options);
+  const dump = arg('dump');
+  if (dump && !EXPLAIN) console.log('--dump needs --explain: nothing written');
+  else if (dump) {
+    // With --explain: every clear face's candidates and the 8 papules' readings, for offline sweeps.
+    const { writeFileSync } = await import('node:fs');
+    const out = records.map((r) => ({
+      file: r.face.file,
+      band: r.band,
+      ita: r.ita,
+      clean: r.cleanReadings ?? [],
+      modes: Object.fromEntries(
+        [...r.modes].map(([mode, m]) => [
+          mode,
+          (m.papules8?.truth ?? []).map((t, i) => ({
+            kind: t.kind,
+            found: m.papules8?.found[i],
+            foundAny: m.papules8?.foundAny[i],
+            why: m.papules8?.why?.[i] ?? null,
+          })),
+        ]),
+      ),
+      kinds: Object.fromEntries(
+        [...r.modes].map(([mode, m]) => [
+          mode,
+          (m.kinds?.truth ?? []).map((t, i) => ({
+            kind: t.kind,
+            found: m.kinds?.found[i],
+            foundAny: m.kinds?.foundAny[i],
+            near: m.kinds?.near?.[i] ?? null,
+          })),
+        ]),
+      ),
+    }));
+    writeFileSync(dump, JSON.stringify(out));
+    console.log(`readings written to ${dump}`);
+  }
 }
 
 await main();

@@ -79,6 +79,28 @@ export function explainImage(
   });
 }
 
+/**
+ * Per truth lesion of any kind (macules and comedones too): the strongest candidate (strength /
+ * threshold) within its match distance, or null; `--dump` writes them for offline sweeps.
+ */
+export function nearestReadings(
+  truth: readonly TruthLesion[],
+  readings: readonly Reading[],
+  mmPerPx: number,
+): Array<Reading | null> {
+  return truth.map((t) => {
+    const tol = tolOf(t.rPx, mmPerPx);
+    let best: Reading | null = null;
+    for (const c of readings)
+      if (
+        Math.hypot((c.x as number) - t.x, (c.y as number) - t.y) <= tol &&
+        (!best || relStrength(c) > relStrength(best))
+      )
+        best = c;
+    return best;
+  });
+}
+
 const relStrength = (c: Reading) => (c.strength as number) / Math.max(1e-9, c.threshold as number);
 
 /** The smallest factor of a candidate's weight; 'after the detector' when the weight reached ½. */

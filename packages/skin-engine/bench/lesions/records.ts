@@ -12,7 +12,14 @@ import {
   type TruthLesion,
 } from '../synth-lesions';
 import { reencode, resized, type Img } from '../variants';
-import { explainImage, readingsOf, readingsScaled, type Explained, type Reading } from './explain';
+import {
+  explainImage,
+  nearestReadings,
+  readingsOf,
+  readingsScaled,
+  type Explained,
+  type Reading,
+} from './explain';
 import {
   OVERLAYS,
   matchImage,
@@ -67,6 +74,8 @@ export interface ImageRecord {
   refused: boolean;
   /** With --explain: per truth lesion, why it was (not) found (null: not inflammatory). */
   why?: Array<Explained | null>;
+  /** With --explain: per truth lesion of any kind, the heaviest candidate near it (--dump). */
+  near?: Array<Reading | null>;
 }
 
 export interface ModeRecord {
@@ -284,7 +293,12 @@ async function paintAndRead(
     acne: out.scores.acne,
     blackheads: out.scores.blackheads,
     refused: false,
-    ...(readings ? { why: explainImage(truth, matched.found, readings, mmPerPx) } : {}),
+    ...(readings
+      ? {
+          why: explainImage(truth, matched.found, readings, mmPerPx),
+          near: nearestReadings(truth, readings, mmPerPx),
+        }
+      : {}),
   };
 }
 
