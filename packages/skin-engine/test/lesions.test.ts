@@ -119,6 +119,29 @@ describe('inflammatory lesions (decision 057)', () => {
     expect(Math.abs(r.scores.acne! - baseline.scores.acne!)).toBeLessThanOrEqual(2);
   });
 
+  it('a brown streak (a crease, a rim) is no dark spot; an oval mark of the same darkness is (decision 170)', async () => {
+    const pts = places(baseline, 8);
+    const paint = async (a: number, b: number) => {
+      const img = clone(face);
+      for (const [x, y] of pts) paintStreak(img, x, y, a * RADIUS, b * RADIUS, 0.5, MEL);
+      const r = await analyze(img);
+      return { r, marked: pts.filter(([x, y]) => markedAt(r, 'dark_spots', x, y)).length };
+    };
+    const ovals = await paint(1.2, 1);
+    expect(ovals.marked).toBeGreaterThanOrEqual(5);
+    // Before 170 the 2.2 × 0.9 streaks were 5 marks of 8 and read worse than the ovals.
+    for (const [a, b] of [
+      [2.2, 0.9],
+      [3, 0.8],
+    ] as const) {
+      const streaks = await paint(a, b);
+      expect(streaks.marked, `${a} × ${b} radii`).toBeLessThanOrEqual(1);
+      expect(streaks.r.scores.dark_spots!, `${a} × ${b} radii`).toBeGreaterThan(
+        ovals.r.scores.dark_spots!,
+      );
+    }
+  });
+
   it('papules hold under JPEG re-saves q70–95 (JPEG halves their a* contrast, not their darkening)', async () => {
     const pts = places(baseline, 6);
     const img = clone(face);
@@ -186,7 +209,15 @@ describe('lesions are counted per area of measured skin', () => {
  * `bench:lesions` and real ones in a studio light are.
  */
 /** Paints an elongated absorber (semi-axes a × b px, a along x) with the dome profile. */
-function paintStreak(img: Rgb, cx: number, cy: number, a: number, b: number, k: number): void {
+function paintStreak(
+  img: Rgb,
+  cx: number,
+  cy: number,
+  a: number,
+  b: number,
+  k: number,
+  spectrum: readonly number[] = HB,
+): void {
   const R = Math.ceil(a);
   for (let y = cy - R; y <= cy + R; y++)
     for (let x = cx - R; x <= cx + R; x++) {
@@ -196,7 +227,7 @@ function paintStreak(img: Rgb, cx: number, cy: number, a: number, b: number, k: 
       const i = (y * img.width + x) * 3;
       for (let c = 0; c < 3; c++)
         img.data[i + c] = linearToSrgb(
-          srgbToLinear(img.data[i + c] ?? 0) * Math.exp(-p * k * HB[c]!),
+          srgbToLinear(img.data[i + c] ?? 0) * Math.exp(-p * k * spectrum[c]!),
         );
     }
 }

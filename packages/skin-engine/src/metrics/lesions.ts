@@ -110,6 +110,14 @@ export const RED_RATIO_TO = 0.25;
  */
 export const ROUND_FROM = 2.5;
 export const ROUND_TO = 5;
+
+/**
+ * How round a blob is (0…1): whole up to the curvature ratio ROUND_FROM, nothing from ROUND_TO,
+ * linearly in log ratio between. An inflammatory lesion's and, since decision 170, a dark spot's.
+ */
+export function roundShare(curvature: number): number {
+  return ramp(Math.log(ROUND_TO / curvature) / Math.log(ROUND_TO / ROUND_FROM));
+}
 /**
  * A blob's centre is read over a disc of CENTRE_SHARE × its radius: the dome's top, where a
  * pustule's pale core is still ringed by red (0.75 and 1 found fewer papules and pustules on the
@@ -502,7 +510,7 @@ function inflammatoryLesion(
   // a nostril (or the under-eyes' crease) the "surround" is something else.
   const edge = SURROUND_FROM - SURROUND_STRONG * ramp((strength / threshold - 1.5) / 0.75);
   const surround = ramp((c.ringShare - edge) / 0.25);
-  const round = ramp(Math.log(ROUND_TO / bl.curvature) / Math.log(ROUND_TO / ROUND_FROM));
+  const round = roundShare(bl.curvature);
   // Red rather than brown; a blob lighter than its ring only where its redness is over twice that.
   const redFactor = dL < 0 || da > 2 * dL ? red : 0;
   const weight = softAt(strength, threshold) * redFactor * notGlint * surround * round;
