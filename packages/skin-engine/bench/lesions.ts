@@ -67,6 +67,8 @@ import {
   scaledBack,
   type Analyse,
   type FaceRecord,
+  type ImageRecord,
+  type ModeRecord,
   type ReadOptions,
 } from './lesions/records';
 import { report } from './lesions/report';
@@ -188,32 +190,38 @@ async function main() {
   else if (dump) {
     // With --explain: every clear face's candidates and the 8 papules' readings, for offline sweeps.
     const { writeFileSync } = await import('node:fs');
+    // Per rendering: each painted lesion of one image, found or not, with `extra`'s readings.
+    const painted = (
+      r: FaceRecord,
+      image: (m: ModeRecord) => ImageRecord | undefined,
+      extra: (img: ImageRecord, i: number) => object,
+    ) =>
+      Object.fromEntries(
+        [...r.modes].map(([mode, m]) => {
+          const img = image(m);
+          const lesions = (img?.truth ?? []).map((t, i) => ({
+            kind: t.kind,
+            found: img?.found[i],
+            foundAny: img?.foundAny[i],
+            ...(img ? extra(img, i) : {}),
+          }));
+          return [mode, lesions];
+        }),
+      );
     const out = records.map((r) => ({
       file: r.face.file,
       band: r.band,
       ita: r.ita,
       clean: r.cleanReadings ?? [],
-      modes: Object.fromEntries(
-        [...r.modes].map(([mode, m]) => [
-          mode,
-          (m.papules8?.truth ?? []).map((t, i) => ({
-            kind: t.kind,
-            found: m.papules8?.found[i],
-            foundAny: m.papules8?.foundAny[i],
-            why: m.papules8?.why?.[i] ?? null,
-          })),
-        ]),
+      modes: painted(
+        r,
+        (m) => m.papules8,
+        (img, i) => ({ why: img.why?.[i] ?? null }),
       ),
-      kinds: Object.fromEntries(
-        [...r.modes].map(([mode, m]) => [
-          mode,
-          (m.kinds?.truth ?? []).map((t, i) => ({
-            kind: t.kind,
-            found: m.kinds?.found[i],
-            foundAny: m.kinds?.foundAny[i],
-            near: m.kinds?.near?.[i] ?? null,
-          })),
-        ]),
+      kinds: painted(
+        r,
+        (m) => m.kinds,
+        (img, i) => ({ near: img.near?.[i] ?? null }),
       ),
     }));
     writeFileSync(dump, JSON.stringify(out));
