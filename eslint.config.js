@@ -27,9 +27,14 @@ const FEATURE_BOUNDARY =
   'Features do not import each other; move what they share down to lib/ (server state: lib/api/) or components/.';
 /** Packages are imported through their public entries (docs/ARCHITECTURE.md). */
 const deepImports = {
-  group: ['@lumiskin/*/*', '!@lumiskin/contract/*', '!@lumiskin/skin-engine/browser'],
+  group: [
+    '@lumiskin/*/*',
+    '!@lumiskin/contract/*',
+    '!@lumiskin/skin-engine/browser',
+    '!@lumiskin/skin-engine/jpeg-encoding',
+  ],
   message:
-    'Import @lumiskin/skin-engine and @lumiskin/skin-advice through their entry (src/index.ts; the engine in a browser: @lumiskin/skin-engine/browser); the contract through its named entries.',
+    'Import @lumiskin/skin-engine and @lumiskin/skin-advice through their entry (src/index.ts; the engine in a browser: @lumiskin/skin-engine/browser; a JPEG header reader without the engine: @lumiskin/skin-engine/jpeg-encoding); the contract through its named entries.',
 };
 const appsImports = {
   group: [

@@ -276,8 +276,36 @@ export const CaptureConditions = z.object({
    * bright light). Over one half, redness and sensitivity are not reported. Absent on older scans.
    */
   clipped: z.number().min(0).max(1).optional(),
+  /**
+   * How coarsely the photo's file compressed its colour, when it is a JPEG whose headers say
+   * (decision 171): `chroma_step` is the chroma quantisation step at the face's scale, and
+   * `lesion_factor` (1–3) how many inflammatory lesions the acne score counts per one found,
+   * for those the compression hid. Absent for camera frames, PNG and WebP, and on older scans.
+   */
+  compression: z
+    .object({
+      chroma_step: z.number().min(0).max(100_000),
+      lesion_factor: z.number().min(1).max(3),
+    })
+    .optional(),
 });
 export type CaptureConditions = z.infer<typeof CaptureConditions>;
+
+/**
+ * From this lesion factor on, the acne score says that the photo's compression hid small blemishes
+ * and that it counts those (decision 171): below it the count moved by less than a quarter.
+ */
+export const COMPRESSION_NOTE_FROM = 1.25;
+
+/** The sentence under the acne score of a photo whose file compressed its colour heavily. */
+export function compressionNote(lesionFactor: number): string {
+  const more = Math.round((lesionFactor - 1) * 100);
+  return (
+    `This photo was saved with strong compression, which hides small blemishes: the score also ` +
+    `counts those it likely hid (${more}% more than the marks show). A sharper photo, saved at ` +
+    `full quality, shows them directly.`
+  );
+}
 
 /** Limits beyond which two scans' capture conditions are "different light" (docs/skin-engine.md). */
 export const COMPARABLE_LIMITS = {

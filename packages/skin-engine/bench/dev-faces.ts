@@ -17,6 +17,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { jpegEncoding, type ImageEncoding } from '../src/image/jpeg-encoding';
 import type { PixelImage } from '../src/image/raster';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -160,13 +161,21 @@ export function listDevFaces(dir: string): DevFace[] {
 
 export async function decodeFile(
   file: string | Buffer,
-): Promise<PixelImage & { data: Uint8Array }> {
+): Promise<PixelImage & { data: Uint8Array; encoding?: ImageEncoding }> {
   const { data, info } = await sharp(file)
     .rotate()
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+  // A JPEG's colour compression, as the server reads it from an upload (decision 171).
+  const encoding = jpegEncoding(typeof file === 'string' ? readFileSync(file) : file);
+  return {
+    data: new Uint8Array(data),
+    width: info.width,
+    height: info.height,
+    channels: 3,
+    ...(encoding ? { encoding } : {}),
+  };
 }
 
 // ---- statistics ----

@@ -137,11 +137,19 @@ async function main() {
   const analyse: Analyse = async (image: Img) => {
     if (CAPTURE === 'full') {
       const jpeg = await reencode(image, 90);
-      return engine.analyze({ image: jpeg, analysisType: 'comprehensive' });
+      return engine.analyze({
+        image: jpeg,
+        encoding: jpeg.encoding,
+        analysisType: 'comprehensive',
+      });
     }
     const f = Math.min(1, PHONE_SIDE / Math.max(image.width, image.height));
     const jpeg = await reencode(f < 1 ? await resized(image, f) : image, PHONE_QUALITY);
-    const out = await engine.analyze({ image: jpeg, analysisType: 'comprehensive' });
+    const out = await engine.analyze({
+      image: jpeg,
+      encoding: jpeg.encoding,
+      analysisType: 'comprehensive',
+    });
     return out.ok ? scaledBack(out, jpeg.width / image.width) : out;
   };
   const options: ReadOptions = { modes: MODES, responseModes: RESPONSE_MODES };

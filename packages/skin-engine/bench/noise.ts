@@ -104,15 +104,21 @@ async function main() {
   const refusedRetake = new Map<string, number>();
   for (const face of faces) {
     const image = await decodeFile(face.path);
-    const base = await engine.analyze({ image, analysisType: 'comprehensive' });
+    const base = await engine.analyze({
+      image,
+      encoding: image.encoding,
+      analysisType: 'comprehensive',
+    });
     if (!base.ok) {
       refusedBase++;
       continue;
     }
     const perRetake = new Map<string, Map<Key, number>>();
     for (const [name, make] of RETAKES) {
+      const retake = await make(image, base);
       const out = await engine.analyze({
-        image: await make(image, base),
+        image: retake,
+        encoding: retake.encoding,
         analysisType: 'comprehensive',
       });
       if (!out.ok) {

@@ -1,9 +1,11 @@
 /** Capture variants of a photo for the validity benchmark: re-save, resize, exposure, cast, re-tint. */
 import sharp from 'sharp';
+import type { ImageEncoding } from '../src/image/jpeg-encoding';
 import type { PixelImage } from '../src/image/raster';
 import { decodeFile } from './dev-faces';
 
-export type Img = PixelImage & { data: Uint8Array };
+/** Pixels, and how the JPEG they were decoded from stored its colour (decision 171), if one did. */
+export type Img = PixelImage & { data: Uint8Array; encoding?: ImageEncoding };
 
 export async function reencode(img: Img, quality: number): Promise<Img> {
   const buf = await sharp(Buffer.from(img.data), {

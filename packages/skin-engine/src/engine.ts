@@ -18,8 +18,10 @@ import { buildFaceFrame, type FaceFrame } from './face/frame';
 import { castSize } from './face/white-balance';
 import { buildFinding } from './findings';
 import { skinToneCategory, type SkinToneCategory } from './image/color';
+import type { ImageEncoding } from './image/jpeg-encoding';
 import { assertPixelImage, type PixelImage } from './image/raster';
 import { Scratch } from './image/scratch';
+import { faceCompression, type Compression } from './metrics/compression';
 import { counted, lesionsIn } from './metrics/marks';
 import { measureFace, type FaceMeasurements } from './metrics/measure';
 import type { RegionMeasurements } from './metrics/zones';
@@ -35,6 +37,7 @@ import { buildOverlays, unmeasuredMetrics, zoneNotes } from './overlays';
 import { METRIC_REGIONS, estimateSkinType, overallScore, scoreMetrics } from './scoring';
 
 export type { PixelImage } from './image/raster';
+export type { ImageEncoding } from './image/jpeg-encoding';
 export type { RegionMeasurements } from './metrics/zones';
 export type { QualityCode } from './quality';
 
@@ -44,7 +47,12 @@ export interface AnalyzeInput {
   /** Which way the main photo was taken; profiles are accepted turned. Default 'front'. */
   angle?: CaptureAngle;
   /** Multi-angle mode: profile photos whose visible cheek is measured again and averaged in. */
-  extraImages?: Array<{ image: PixelImage; angle: CaptureAngle }>;
+  extraImages?: Array<{ image: PixelImage; angle: CaptureAngle; encoding?: ImageEncoding }>;
+  /**
+   * How the photo's file stored its colour (`jpegEncoding` of its bytes; decision 171): the acne
+   * score counts the lesions its compression hid. Leave it out for pixels no JPEG compressed.
+   */
+  encoding?: ImageEncoding;
 }
 
 export interface AnalysisRejected {
@@ -235,6 +243,21 @@ function reportMetrics(
   return { unmeasured, scores, raw, regionScores, findings };
 }
 
+/**
+ * The zones' measurements with the inflammatory lesions the scores count: those found × the
+ * compression's lesion factor (decision 171); the same records when there is nothing to scale.
+ */
+function lesionsCounted(
+  regions: Record<RegionKey, RegionMeasurements>,
+  compression: Compression | null,
+): Record<RegionKey, RegionMeasurements> {
+  const k = compression?.lesionFactor ?? 1;
+  if (k === 1) return { ...regions };
+  const out = {} as Record<RegionKey, RegionMeasurements>;
+  for (const r of REGIONS) out[r] = { ...regions[r], blemishes: regions[r].blemishes * k };
+  return out;
+}
+
 /** The zones' measurements rounded for the result. */
 function rounded(
   regions: Record<RegionKey, RegionMeasurements>,
@@ -275,11 +298,13 @@ export function createSkinEngineWith(
     measured: FaceMeasurements;
     sharpness: number;
     detectMs: number;
+    compression: Compression | null;
   }
 
   async function prepare(
     image: PixelImage,
     angle: CaptureAngle,
+    encoding: ImageEncoding | undefined,
   ): Promise<Prepared | AnalysisRejected> {
     assertPixelImage(image);
     const t = performance.now();
@@ -299,20 +324,24 @@ export function createSkinEngineWith(
       measured: measureFace(frame, scratch, opts.debug === true),
       sharpness: focus,
       detectMs,
+      compression: faceCompression(encoding, frame.scale),
     };
   }
 
   async function analyze(input: AnalyzeInput): Promise<AnalyzeOutcome> {
     const t0 = performance.now();
     const angle = input.angle ?? 'front';
-    const main = await prepare(input.image, angle);
+    const main = await prepare(input.image, angle, input.encoding);
     if ('ok' in main) return main;
     let detectMs = main.detectMs;
 
-    const regions = { ...main.measured.regions };
+    // What was found (the result's measurements) and what the scores count: the inflammatory
+    // lesions found × the share a JPEG's colour compression hid (decision 171).
+    const found = { ...main.measured.regions };
+    const regions = lesionsCounted(main.measured.regions, main.compression);
     const anglesUsed: CaptureAngle[] = [angle];
     for (const extra of input.extraImages ?? []) {
-      const p = await prepare(extra.image, extra.angle);
+      const p = await prepare(extra.image, extra.angle, extra.encoding);
       if ('ok' in p) return p;
       detectMs += p.detectMs;
       // A profile shows one cheek well: the one with more visible skin is merged in.
@@ -320,7 +349,11 @@ export function createSkinEngineWith(
         p.measured.regions.left_cheek.pixels >= p.measured.regions.right_cheek.pixels
           ? 'left_cheek'
           : 'right_cheek';
-      regions[cheek] = mergeRegion(regions[cheek], p.measured.regions[cheek]);
+      found[cheek] = mergeRegion(found[cheek], p.measured.regions[cheek]);
+      regions[cheek] = mergeRegion(
+        regions[cheek],
+        lesionsCounted(p.measured.regions, p.compression)[cheek],
+      );
       anglesUsed.push(extra.angle);
     }
 
@@ -354,7 +387,7 @@ export function createSkinEngineWith(
       findings,
       regions: REGIONS.map((region) => ({ region, polygons: main.frame.regions[region].outline })),
       region_scores: regionScores,
-      measurements: rounded(regions),
+      measurements: rounded(found),
       raw,
       counts: {
         blemishes: lesionsIn(blobs.blemishes),
@@ -386,6 +419,14 @@ export function createSkinEngineWith(
         face_px: round(main.frame.faceHeight, 1),
         sharpness: round(main.sharpness, 2),
         clipped: round(main.measured.clippedShare, 3),
+        ...(main.compression
+          ? {
+              compression: {
+                chroma_step: round(main.compression.chromaStep, 1),
+                lesion_factor: round(main.compression.lesionFactor, 3),
+              },
+            }
+          : {}),
       },
       methods: { ...METRIC_METHODS },
       method_version: ENGINE_METHOD_VERSION,

@@ -9,6 +9,7 @@ export {
   type AnalysisResult,
   type AnalyzeInput,
   type AnalyzeOutcome,
+  type ImageEncoding,
   type PixelImage,
   type QualityCode,
   type RegionMeasurements,
@@ -17,6 +18,7 @@ export {
 } from './engine';
 export type { DetectedFace } from './face/detector';
 export { mergeExternal, type ExternalScores } from './external';
+export { jpegEncoding } from './image/jpeg-encoding';
 export { ENGINE_METHOD_VERSION, METRIC_METHODS } from './methods';
 export { overallScore } from './scoring';
 export {

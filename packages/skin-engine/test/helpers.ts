@@ -4,6 +4,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { RegionKey } from '@lumiskin/contract/analysis';
 import type { AnalysisResult, AnalyzeOutcome } from '../src/engine';
 import { createSkinEngine } from '../src/node';
+import type { ImageEncoding } from '../src/image/jpeg-encoding';
 import type { PixelImage } from '../src/image/raster';
 
 export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -339,8 +340,15 @@ export function inLinearLight(
  */
 export async function referencePortrait() {
   const engine = await createSkinEngine();
-  const analyze = async (image: Rgb) =>
-    ok(await engine.analyze({ image, analysisType: 'comprehensive' }));
+  /** `encoding`: how the JPEG the pixels came from stored its colour (decision 171). */
+  const analyze = async (image: Rgb, encoding?: ImageEncoding | null) =>
+    ok(
+      await engine.analyze({
+        image,
+        analysisType: 'comprehensive',
+        ...(encoding ? { encoding } : {}),
+      }),
+    );
   const face = await loadRgb('astronaut-face.jpg');
   return { analyze, face, baseline: await analyze(face) };
 }

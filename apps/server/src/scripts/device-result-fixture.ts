@@ -23,6 +23,7 @@ const outcome = await engine.analyze({
     height: image.height,
     channels: 3,
   },
+  ...(image.encoding ? { encoding: image.encoding } : {}),
   analysisType: 'quick',
   angle: 'front',
 });

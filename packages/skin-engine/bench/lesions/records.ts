@@ -367,7 +367,11 @@ export function captureAnalyser(
     const image = phone
       ? await reencode(f < 1 ? await resized(img, f) : img, 45)
       : await reencode(img, 90);
-    const r = await engine.analyze({ image, analysisType: 'comprehensive' });
+    const r = await engine.analyze({
+      image,
+      encoding: image.encoding,
+      analysisType: 'comprehensive',
+    });
     return r.ok ? scaledBack(r, image.width / img.width) : null;
   };
 }

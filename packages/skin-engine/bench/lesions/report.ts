@@ -80,7 +80,7 @@ export function report(records: FaceRecord[], options: ReadOptions) {
 
 /** The clear faces (the portraits as they are): false marks and scores. */
 function reportClearFaces(records: FaceRecord[], targets: Targets) {
-  console.log('\n== clear faces (the portraits as they are, JPEG q90) ==');
+  console.log('\n== clear faces (the portraits as they are, in the capture above) ==');
   console.log(`n = ${records.length}; marks per face: mean [95% CI], share of faces with none`);
   for (const o of OVERLAYS) {
     const n = records.map((r) => r.clean.overlays[o].length);

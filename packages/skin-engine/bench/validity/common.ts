@@ -1,6 +1,7 @@
 import type { MetricKey } from '@lumiskin/contract/analysis';
 import { COMPREHENSIVE_METRICS } from '@lumiskin/contract/analysis';
 import type { AnalysisResult, SkinEngine } from '../../src/engine';
+import type { ImageEncoding } from '../../src/image/jpeg-encoding';
 import type { PixelImage } from '../../src/image/raster';
 import { bootstrapCi, mean, type DevFace } from '../dev-faces';
 
@@ -42,8 +43,8 @@ export function share(flags: boolean[]): string {
   return `${pct(mean(v))} ${bci(v, mean, pct)}`;
 }
 
-export async function run(engine: SkinEngine, image: PixelImage) {
-  return engine.analyze({ image, analysisType: 'comprehensive' });
+export async function run(engine: SkinEngine, image: PixelImage & { encoding?: ImageEncoding }) {
+  return engine.analyze({ image, encoding: image.encoding, analysisType: 'comprehensive' });
 }
 
 export function scoreOf(r: Row, m: MetricKey | 'overall'): number | undefined {

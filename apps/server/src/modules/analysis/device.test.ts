@@ -167,6 +167,14 @@ describe('POST /api/analysis/device', () => {
       }),
     ],
     [
+      'more lesions counted per one found than a compression can hide (decision 171)',
+      400,
+      'validation_error',
+      deviceBody((b) => {
+        b.result.capture.compression = { chroma_step: 500, lesion_factor: 30 };
+      }),
+    ],
+    [
       'a photo larger than the analysed size',
       400,
       'validation_error',

@@ -1,6 +1,7 @@
 // Issue 30: an AVIF whose brands were rewritten never reaches a decoder; the API refuses AVIF.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/scan';
 import { ImageError, prepareImage, sniffImageType } from './image';
 
 const box = (type: string, content: Buffer) => {
@@ -63,5 +64,38 @@ describe('AVIF relabelled as HEIF', () => {
     );
     // mif1 with no HEVC brand says only "some HEIF": not taken.
     expect(sniffImageType(Buffer.concat([ftyp('mif1', ['mif1', 'miaf']), meta]))).toBeNull();
+  });
+});
+
+// Decision 171: the engine counts the papules a JPEG's colour compression hid, from the file's
+// own headers and the decode's resize.
+describe('how a JPEG stored its colour', () => {
+  const photo = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#b07a66' } });
+
+  it('comes with the decoded pixels, with the resize the decode made', async () => {
+    const small = await prepareImage(
+      await photo(800, 600).jpeg({ quality: 45, chromaSubsampling: '4:2:0' }).toBuffer(),
+    );
+    expect(small.encoding).toMatchObject({ chromaSubsampling: 4, scale: 1 });
+    expect(small.encoding!.chromaStep).toBeCloseTo(28.44, 2);
+    const whole = await prepareImage(
+      await photo(800, 600).jpeg({ quality: 45, chromaSubsampling: '4:4:4' }).toBuffer(),
+    );
+    expect(whole.encoding?.chromaSubsampling).toBe(1);
+    // Shrunk to the analysed size, and turned by its EXIF orientation (width and height swap).
+    const large = await prepareImage(
+      await photo(SCAN_PHOTO_MAX_SIDE * 2, SCAN_PHOTO_MAX_SIDE)
+        .jpeg({ quality: 80 })
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
+    );
+    expect(large.height).toBe(SCAN_PHOTO_MAX_SIDE);
+    expect(large.encoding!.scale).toBeCloseTo(0.5, 3);
+  });
+
+  it('is absent for a PNG or a WebP', async () => {
+    expect((await prepareImage(await photo(300, 200).png().toBuffer())).encoding).toBeUndefined();
+    expect((await prepareImage(await photo(300, 200).webp().toBuffer())).encoding).toBeUndefined();
   });
 });

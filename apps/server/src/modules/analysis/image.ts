@@ -5,6 +5,7 @@ import {
   SCAN_PHOTO_MAX_SIDE,
   ScanMessages,
 } from '@lumiskin/contract/scan';
+import { jpegEncoding, type ImageEncoding } from '@lumiskin/skin-engine';
 import sharp, { type Metadata } from 'sharp';
 
 /**
@@ -139,6 +140,11 @@ export interface PreparedImage {
   type: SniffedType;
   /** Size of the original, before orientation and resizing. */
   original: { width: number; height: number; bytes: number };
+  /**
+   * How a JPEG's file stored its colour (its headers; decision 171), with the decode's resize:
+   * the engine counts the lesions the compression hid. Absent for PNG, WebP, HEIC.
+   */
+  encoding?: ImageEncoding;
   decodeMs: number;
 }
 
@@ -199,6 +205,12 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`);
+    const stored = type === 'image/jpeg' ? jpegEncoding(bytes) : null;
+    // Analysed px per px of the file (long sides: the EXIF turn may swap width and height).
+    const encoding = stored && {
+      ...stored,
+      scale: Math.max(info.width, info.height) / Math.max(width, height),
+    };
     return {
       pixels: data,
       width: info.width,
@@ -206,6 +218,7 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
       channels: 3,
       type,
       original: { width, height, bytes: bytes.length },
+      ...(encoding ? { encoding } : {}),
       decodeMs: performance.now() - started,
     };
   } catch (error) {

@@ -205,9 +205,14 @@ async function measure(
     [outcome, jpeg] = await Promise.all([
       deps.pool.analyze({
         image: pixels(prepared.front),
+        ...(prepared.front.encoding ? { encoding: prepared.front.encoding } : {}),
         analysisType: input.analysisType,
         angle: 'front',
-        extraImages: prepared.extras.map((e) => ({ angle: e.angle, image: pixels(e.image) })),
+        extraImages: prepared.extras.map((e) => ({
+          angle: e.angle,
+          image: pixels(e.image),
+          ...(e.image.encoding ? { encoding: e.image.encoding } : {}),
+        })),
       }),
       encodeStoredPhoto(prepared.front),
     ]);

@@ -133,6 +133,10 @@ describe('a scan', { timeout: 120_000 }, () => {
     }
     expect(capture?.face_px).toBeGreaterThan(0);
     expect(capture?.sharpness).toBeGreaterThan(0);
+    // How the JPEG stored its colour (decision 171): q92 at 4:2:0 on a face 206 px high, whose
+    // chroma blocks are large against a papule, so the acne count is scaled by more than 1.
+    expect(capture?.compression?.chroma_step).toBeGreaterThan(20);
+    expect(capture?.compression?.lesion_factor).toBeGreaterThan(1.1);
 
     expect(overlays).not.toBeNull();
     const { width = 0, height = 0 } = photo ?? {};
@@ -339,6 +343,29 @@ describe('a scan', { timeout: 120_000 }, () => {
         metric,
       ).toBeLessThanOrEqual(5);
     }
+  });
+
+  it('counts the lesions a strongly compressed JPEG hid; a PNG of the same pixels says nothing of it', async () => {
+    const small = await sharp(FACE).jpeg({ quality: 40, chromaSubsampling: '4:2:0' }).toBuffer();
+    const png = await sharp(small).png().toBuffer();
+    const erin = await createUser(app);
+    await consent(erin);
+    const scan = async (bytes: Buffer, type: string) => {
+      const res = await scanJson(erin, {
+        image_data: dataUrl(bytes, type),
+        location: 'London, UK',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<Analysis>();
+    };
+    const fromJpeg = await scan(small, 'image/jpeg');
+    const fromPng = await scan(png, 'image/png');
+    // The same pixels: the same marks; the JPEG's headers say how much colour it lost.
+    expect(fromJpeg.overlays?.blemishes).toEqual(fromPng.overlays?.blemishes);
+    expect(fromJpeg.capture?.compression?.lesion_factor).toBe(3);
+    expect(fromPng.capture?.compression).toBeUndefined();
+    // The clear face stays clear whatever the count is scaled by.
+    expect(fromJpeg.scores.acne).toBe(fromPng.scores.acne);
   });
 
   it('uses every angle of a multi-angle scan', async () => {

@@ -221,6 +221,8 @@ export interface ScanJobPhotoOriginal {
   height: number;
   bytes: number;
   decode_ms: number;
+  /** How the JPEG stored its colour, with the decode's resize (decision 171); absent otherwise. */
+  encoding?: { chroma_subsampling: number; chroma_step: number; scale: number };
 }
 
 export type ScanJobRow = typeof scanJobs.$inferSelect;

@@ -76,3 +76,32 @@ describe('MetricList: a change the exposure alone could make (decision 055)', ()
     ).toBeNull();
   });
 });
+
+describe('MetricList: a photo whose compression hid small blemishes (decision 171)', () => {
+  const findings = (['acne', 'redness'] as const).map((metric) => ({
+    metric,
+    score: 82,
+    band: 'good' as const,
+    summary: '.',
+    regions: [],
+    confidence: 0.8,
+    estimated: false,
+  }));
+
+  it('says so under the acne score, with how many more it counts', () => {
+    const compressed = { ...DAYLIGHT, compression: { chroma_step: 120, lesion_factor: 2.6 } };
+    render(<MetricList findings={findings} previous={null} capture={compressed} />);
+    const notes = screen.getAllByTestId('compression-note');
+    expect(notes).toHaveLength(1);
+    expect(
+      within(screen.getByTestId('metric-acne')).getByTestId('compression-note'),
+    ).toHaveTextContent('160% more than the marks show');
+  });
+
+  it('says nothing for a photo saved well, or one whose file said nothing', () => {
+    const light = { ...DAYLIGHT, compression: { chroma_step: 30, lesion_factor: 1.2 } };
+    render(<MetricList findings={findings} previous={null} capture={light} />);
+    render(<MetricList findings={findings} previous={null} capture={DAYLIGHT} />);
+    expect(screen.queryByTestId('compression-note')).toBeNull();
+  });
+});

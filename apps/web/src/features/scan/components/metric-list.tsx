@@ -1,9 +1,11 @@
 import type { HistoryItem } from '@lumiskin/contract/analysis-api';
 import {
   COMPREHENSIVE_METRICS,
+  COMPRESSION_NOTE_FROM,
   METHOD_CHANGED_NOTE,
   METRIC_LABELS,
   REGION_LABELS,
+  compressionNote,
   methodOf,
   type CaptureConditions,
   type Finding,
@@ -199,6 +201,12 @@ export function MetricList({
             </div>
             <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{finding.summary}</p>
             {isNewMethod ? <MethodNote className="mt-1" /> : null}
+            {finding.metric === 'acne' &&
+            (capture?.compression?.lesion_factor ?? 1) >= COMPRESSION_NOTE_FROM ? (
+              <p className="mt-1 text-xs text-muted-foreground" data-testid="compression-note">
+                {compressionNote(capture?.compression?.lesion_factor ?? 1)}
+              </p>
+            ) : null}
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
               <Confidence confidence={finding.confidence} />
               {finding.regions.length > 0 ? (

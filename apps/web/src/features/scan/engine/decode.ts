@@ -1,5 +1,5 @@
 import { SCAN_MAX_PIXELS, SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/constants';
-import type { PixelImage } from '@lumiskin/skin-engine';
+import { jpegEncoding, type ImageEncoding } from '@lumiskin/skin-engine/jpeg-encoding';
 import type { DecodePhoto } from './device-engine';
 
 /**
@@ -11,7 +11,9 @@ import type { DecodePhoto } from './device-engine';
  * Rejects what the browser cannot decode (HEIC in most browsers): the caller says so and offers the choices;
  * and, as the server does, a photo of more than SCAN_MAX_PIXELS.
  */
-export const decodePhoto: DecodePhoto = async (photo: Blob): Promise<PixelImage> => {
+export const decodePhoto: DecodePhoto = async (photo: Blob) => {
+  // A JPEG's colour compression, read from its headers as the server does (decision 171).
+  const stored = jpegEncoding(new Uint8Array(await photo.arrayBuffer()));
   const decoded = await createImageBitmap(photo, { imageOrientation: 'from-image' });
   if (decoded.width * decoded.height > SCAN_MAX_PIXELS) {
     decoded.close();
@@ -44,5 +46,6 @@ export const decodePhoto: DecodePhoto = async (photo: Blob): Promise<PixelImage>
     rgb[o + 1] = rgba[p + 1] as number;
     rgb[o + 2] = rgba[p + 2] as number;
   }
-  return { data: rgb, width, height, channels: 3 };
+  const encoding: ImageEncoding | null = stored && { ...stored, scale };
+  return { data: rgb, width, height, channels: 3, ...(encoding ? { encoding } : {}) };
 };

@@ -1,5 +1,6 @@
 import type {
   AnalyzeInput,
+  ImageEncoding,
   AnalyzeOutcome,
   DetectedFace,
   LiveOptions,
@@ -29,4 +30,7 @@ export interface DeviceEngine {
 }
 
 /** Decodes a photo the way the server does before its engine sees it (apps/server analysis/image.ts). */
-export type DecodePhoto = (photo: Blob) => Promise<PixelImage>;
+export type DecodePhoto = (photo: Blob) => Promise<DecodedPhoto>;
+
+/** A decoded photo, and how its JPEG file stored its colour (decision 171) when it was one. */
+export type DecodedPhoto = PixelImage & { encoding?: ImageEncoding };

@@ -61,6 +61,23 @@ describe('a scan on this device', () => {
     });
   });
 
+  it("gives the engine each JPEG's colour compression beside its pixels (decision 171)", async () => {
+    const front = { chromaSubsampling: 4, chromaStep: 28.4, scale: 0.5 };
+    const { engine, deps: d } = deps({
+      decode: vi.fn(async (blob: Blob) =>
+        blob.size === 5 ? { ...pixels(5), encoding: front } : pixels(blob.size),
+      ),
+    });
+    await runDeviceScan(d, request([new Blob(['front']), new Blob(['l'])]));
+    expect(engine.analyse).toHaveBeenCalledWith({
+      image: pixels(5),
+      encoding: front,
+      analysisType: 'quick',
+      angle: 'front',
+      extraImages: [{ image: pixels(1), angle: 'left' }],
+    });
+  });
+
   it('says a photo this browser cannot read (HEIC) and the choices, and sends nothing', async () => {
     const { post, deps: d } = deps({
       decode: async () => {

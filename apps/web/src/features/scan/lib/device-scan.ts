@@ -3,12 +3,11 @@ import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
 import { EXTRA_ANGLES } from '@lumiskin/contract/scan';
 import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
 import { describeRefusal } from '@lumiskin/skin-advice';
-import type { PixelImage } from '@lumiskin/skin-engine';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deviceScanBody, postDeviceAnalysis } from '@/features/scan/api/post-device-analysis';
 import { cacheNewAnalysis } from '@/features/scan/api/upload-scan';
-import type { DecodePhoto, DeviceEngine } from '@/features/scan/engine/device-engine';
+import type { DecodedPhoto, DecodePhoto, DeviceEngine } from '@/features/scan/engine/device-engine';
 import { decodePhotoOnDevice, loadDeviceEngine } from '@/features/scan/engine/load';
 import { keepDevicePhoto } from '@/features/scan/lib/device-photos';
 
@@ -31,9 +30,9 @@ export interface DeviceScanDeps {
   now?: () => Date;
 }
 
-async function decodeAll(decode: DecodePhoto, photos: Blob[]): Promise<PixelImage[] | null> {
+async function decodeAll(decode: DecodePhoto, photos: Blob[]): Promise<DecodedPhoto[] | null> {
   try {
-    const out: PixelImage[] = [];
+    const out: DecodedPhoto[] = [];
     for (const photo of photos) out.push(await decode(photo));
     return out;
   } catch {
@@ -67,11 +66,18 @@ export async function runDeviceScan(
   // The person chose to keep the photo on this device: a photo the browser cannot read (HEIC in
   // most browsers) is never sent to the server behind their back; they are told their choices.
   if (!front) return { kind: 'refused', message: DeviceScanMessages.undecodable };
+  // Each photo's pixels, and how its file compressed their colour (decision 171).
+  const { encoding, ...image } = front;
   const outcome = await engine.analyse({
-    image: front,
+    image,
+    ...(encoding ? { encoding } : {}),
     analysisType: request.analysisType,
     angle: 'front',
-    extraImages: extras.map((image, i) => ({ image, angle: EXTRA_ANGLES[i] ?? 'left' })),
+    extraImages: extras.map(({ encoding: extraEncoding, ...extra }, i) => ({
+      image: extra,
+      angle: EXTRA_ANGLES[i] ?? 'left',
+      ...(extraEncoding ? { encoding: extraEncoding } : {}),
+    })),
   });
   if (!outcome.ok) return { kind: 'refused', message: describeRefusal(outcome.code) };
 
