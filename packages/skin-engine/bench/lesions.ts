@@ -13,8 +13,10 @@
  *   --mode linear|paint|both           rendering of the lesions (default both)
  *   --responses linear|paint|both|none the score-response images (8 per portrait and mode) are
  *                                      made in these modes (default: linear when --mode has it)
- *   --capture full|phone               full size at JPEG q90 (default), or as a phone sends a
- *                                      photo: long side 640 px, JPEG q45
+ *   --capture full|q75|phone           full size at JPEG q90 (default); full size at JPEG q75
+ *                                      (4:2:0: what Pillow and many web tools save by default,
+ *                                      decision 171); or as a phone sends a photo: long side
+ *                                      640 px, JPEG q45
  *   --explain                          also say why each missed papule of the 8-papule images was
  *                                      missed (no candidate, or its weight's smallest factor), with
  *                                      the readings of the papules found, missed and the clear
@@ -101,7 +103,7 @@ const RESPONSE_MODES: RenderMode[] =
     : (RESPONSES === 'both' ? (['linear', 'paint'] as const) : [RESPONSES]).filter((m) =>
         MODES.includes(m),
       );
-const CAPTURE = oneOf('capture', ['full', 'phone'] as const, 'full');
+const CAPTURE = oneOf('capture', ['full', 'q75', 'phone'] as const, 'full');
 /** The phone capture: long side and JPEG quality. */
 const PHONE_SIDE = 640;
 const PHONE_QUALITY = 45;
@@ -128,15 +130,15 @@ async function main() {
   const { createSkinEngine } = await import('../src/node');
   const engine: SkinEngine = await createSkinEngine({ debug: EXPLAIN });
   console.log(
-    `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, ${CAPTURE === 'phone' ? `phone capture (long side ${PHONE_SIDE} px, JPEG q${PHONE_QUALITY})` : 'full-size JPEG q90'}${DARKEN < 1 ? `, light × ${DARKEN} (darkened)` : ''}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os
+    `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, ${CAPTURE === 'phone' ? `phone capture (long side ${PHONE_SIDE} px, JPEG q${PHONE_QUALITY})` : `full-size JPEG q${CAPTURE === 'q75' ? 75 : 90}`}${DARKEN < 1 ? `, light × ${DARKEN} (darkened)` : ''}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
 
   const analyse: Analyse = async (image: Img) => {
-    if (CAPTURE === 'full') {
-      const jpeg = await reencode(image, 90);
+    if (CAPTURE !== 'phone') {
+      const jpeg = await reencode(image, CAPTURE === 'q75' ? 75 : 90);
       return engine.analyze({
         image: jpeg,
         encoding: jpeg.encoding,
