@@ -90,7 +90,7 @@ export function retinted(img: Img): Img {
 
 /**
  * What the scan screen's camera view sends (apps/web camera-view.tsx): the video frame, ideally
- * 1280×720, drawn to a canvas and encoded as JPEG at quality 0.8, with the face filling the
+ * 1280×720, drawn to a canvas and encoded as JPEG at quality 0.92 (decision 172), with the face filling the
  * frame's height as the screen's guide asks. The portrait is cropped to a square of 1.5 × the
  * detected face box around it (padded with a neutral grey where the photo ends), scaled to 720 px
  * and centred in the frame.
@@ -124,7 +124,7 @@ export async function cameraFrame(
     .toBuffer();
   const buf = await sharp({ create: { width: 1280, height: 720, channels: 3, background: grey } })
     .composite([{ input: square, left: 280, top: 0 }])
-    .jpeg({ quality: 80 })
+    .jpeg({ quality: 92 })
     .toBuffer();
   return decodeFile(buf);
 }

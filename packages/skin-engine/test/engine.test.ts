@@ -256,15 +256,15 @@ describe('stability (no score moves more than 3 points)', () => {
     });
   }
 
-  it("the camera view's capture (a 1280×720 frame as JPEG q80) reads like the upload: same skin type", async () => {
+  it("the camera view's capture (a 1280×720 frame as JPEG q92) reads like the upload: same skin type", async () => {
     // What apps/web's camera view sends: the video frame (ideal 1280×720) drawn to a canvas and
-    // encoded as JPEG at quality 0.8, with the face filling most of the frame's height.
+    // encoded as JPEG at quality 0.92 (decision 172), with the face filling most of the frame's height.
     const big = await toSharp(face).resize(684, 684, { kernel: 'lanczos3' }).png().toBuffer();
     const frame = await sharp({
       create: { width: 1280, height: 720, channels: 3, background: '#a49c94' },
     })
       .composite([{ input: big, left: 298, top: 18 }])
-      .jpeg({ quality: 80 })
+      .jpeg({ quality: 92 })
       .toBuffer();
     const camera = await analyze(await fromSharp(sharp(frame)));
     expect(camera.estimated_skin_type).toBe(baseline.estimated_skin_type);

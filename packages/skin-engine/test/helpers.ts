@@ -35,7 +35,7 @@ export function toSharp(img: Rgb): Sharp {
 
 /**
  * The camera's 1280 × 720 capture of a square portrait `face`: `scale` of the frame's height, at
- * `left` (centred by default), on a grey wall, saved as the camera view saves it (JPEG q80).
+ * `left` (centred by default), on a grey wall, saved as the camera view saves it (JPEG q92, decision 172).
  */
 export async function cameraCapture(face: Rgb, scale = 1, left?: number): Promise<Sharp> {
   const side = Math.round(720 * scale);
@@ -45,7 +45,7 @@ export async function cameraCapture(face: Rgb, scale = 1, left?: number): Promis
     create: { width: 1280, height: 720, channels: 3, background: { r: 150, g: 146, b: 140 } },
   })
     .composite([{ input: portrait, left: x, top: Math.round((720 - side) / 2) }])
-    .jpeg({ quality: 80 })
+    .jpeg({ quality: 92 })
     .toBuffer();
   return sharp(buf);
 }

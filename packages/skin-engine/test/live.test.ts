@@ -16,7 +16,7 @@ import { cameraCapture, cast, exposure, fromSharp, loadRgb, toSharp, type Rgb } 
 
 /**
  * The live gate on the test portrait framed as the scan screen's camera sees it: a 1280×720 photo
- * (the face 720 px tall in the middle, JPEG q80), read live as its 640×360 copy. The server engine
+ * (the face 720 px tall in the middle, JPEG q92), read live as its 640×360 copy. The server engine
  * analyses the 1280×720 photo.
  */
 const CAPTURE = { width: 1280, height: 720 };
