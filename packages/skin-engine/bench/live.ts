@@ -3,7 +3,7 @@
  * `node --import tsx bench/live.ts -- --part calibration [--limit N]`.
  *
  * Each dev-faces portrait is framed as the scan screen's camera would see it (1280×720, face in
- * the oval, JPEG q80: variants.ts `cameraFrame`), shrunk to the 640×360 frame the live view reads,
+ * the oval, JPEG q92: variants.ts `cameraFrame`), shrunk to the 640×360 frame the live view reads,
  * detected there and assessed with `capture` 1280×720; the server engine analyses the 1280×720
  * photo. Printed: how often the live gate is ready, how often the server accepts what it passed
  * (the target is every time), the quantiles of every live value (to set LIVE_LIMITS), the live

@@ -29,7 +29,7 @@ const VARIANTS: Variant[] = [
   ['warm cast', (i) => castImage(i, [1.12, 1, 0.82]), 'other'],
   ['cool cast', (i) => castImage(i, [0.88, 1, 1.15]), 'other'],
   ['re-tint darker', (i) => retinted(i), 'other'],
-  // The camera view's capture (1280×720 JPEG q80): issue 11 asks for the same skin type.
+  // The camera view's capture (1280×720 JPEG q92): issue 11 asks for the same skin type.
   ['camera 1280×720', (i, r) => cameraFrame(i, (r.result as AnalysisResult).face.box), 'camera'],
 ];
 const underTarget = (role: Role) => role === 'target' || role === 'exposure';
@@ -87,7 +87,7 @@ export async function printStability(
     const { typeSame, n, refusedN } = reading;
     if (role === 'camera')
       target(
-        "the camera view (1280×720 JPEG q80) gives the upload's skin type",
+        "the camera view (1280×720 JPEG q92) gives the upload's skin type",
         `${typeSame} of ${n}${refusedN ? `, ${refusedN} refused` : ''}`,
         typeSame === n && refusedN === 0,
       );
