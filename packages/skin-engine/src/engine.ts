@@ -210,6 +210,7 @@ function reportMetrics(
   ita: number,
   clippedShare: number,
   colourTrust: number,
+  lesionFactor: number,
 ) {
   // A metric whose zones are mostly hidden gets no score rather than a guess.
   const unmeasured = unmeasuredMetrics(requested, regions);
@@ -236,7 +237,11 @@ function reportMetrics(
       buildFinding(
         metric,
         r,
-        metricConfidence(metric, regions, ita) * (COLOUR_METRICS.has(metric) ? colourTrust : 1),
+        metricConfidence(metric, regions, ita) *
+          (COLOUR_METRICS.has(metric) ? colourTrust : 1) *
+          // A count scaled by k from the lesions found: its relative error grows as √k (those
+          // found are a 1 / k sample of those there), so acne's confidence falls as 1 / √k.
+          (metric === 'acne' ? 1 / Math.sqrt(lesionFactor) : 1),
       ),
     );
   }
@@ -369,6 +374,7 @@ export function createSkinEngineWith(
       ita,
       main.measured.clippedShare,
       main.frame.whitePoint.source === 'eyes_teeth' ? 1 : 0.8,
+      main.compression?.lesionFactor ?? 1,
     );
     const overall = overallScore(scores);
     const estimatedSkinType = estimateSkinType(

@@ -134,6 +134,9 @@ describe('the acne score counts the papules a JPEG hid (decision 171)', async ()
     expect(k).toBe(UNSEEN_MAX);
     expect(known.raw.acne!).toBeCloseTo(k * unknown.raw.acne!, 2);
     expect(known.scores.acne!).toBeLessThan(unknown.scores.acne! - 5);
+    // An estimate from a third of the lesions there: acne's confidence falls as 1 / √k.
+    const confidence = (r: typeof known) => r.findings.find((f) => f.metric === 'acne')!.confidence;
+    expect(confidence(known)).toBeCloseTo(confidence(unknown) / Math.sqrt(k), 2);
     // The other scores do not read the lesion count.
     for (const m of ['redness', 'dark_spots', 'blackheads', 'texture'] as const)
       expect(known.scores[m], m).toBe(unknown.scores[m]);
