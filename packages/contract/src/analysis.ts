@@ -261,6 +261,17 @@ export const WHITE_POINT_SOURCES = ['eyes_teeth', 'skin_locus', 'none'] as const
  * linear RGB with green = 1, before correction), the face's lightness, its size and sharpness.
  * Two scans whose conditions differ a lot are not compared as if the skin had changed.
  */
+/**
+ * How coarsely the photo's file compressed its colour, when it is a JPEG whose headers say
+ * (decision 171): `chroma_step` is the chroma quantisation step at the face's scale, and
+ * `lesion_factor` (1–3) how many inflammatory lesions the acne score counts per one found, for
+ * those the compression hid.
+ */
+export const CaptureCompression = z.object({
+  chroma_step: z.number().min(0).max(100_000),
+  lesion_factor: z.number().min(1).max(3),
+});
+
 export const CaptureConditions = z.object({
   white_point: z.tuple([z.number(), z.number(), z.number()]),
   white_point_source: z.enum(WHITE_POINT_SOURCES),
@@ -276,18 +287,8 @@ export const CaptureConditions = z.object({
    * bright light). Over one half, redness and sensitivity are not reported. Absent on older scans.
    */
   clipped: z.number().min(0).max(1).optional(),
-  /**
-   * How coarsely the photo's file compressed its colour, when it is a JPEG whose headers say
-   * (decision 171): `chroma_step` is the chroma quantisation step at the face's scale, and
-   * `lesion_factor` (1–3) how many inflammatory lesions the acne score counts per one found,
-   * for those the compression hid. Absent for camera frames, PNG and WebP, and on older scans.
-   */
-  compression: z
-    .object({
-      chroma_step: z.number().min(0).max(100_000),
-      lesion_factor: z.number().min(1).max(3),
-    })
-    .optional(),
+  /** CaptureCompression; absent for camera frames, PNG and WebP, and on older scans. */
+  compression: CaptureCompression.optional(),
 });
 export type CaptureConditions = z.infer<typeof CaptureConditions>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AnalysisType,
   CaptureAngle,
+  CaptureCompression,
   ExclusionReason,
   MetricKey,
   RegionKey,
@@ -164,12 +165,7 @@ export const DeviceResult = z.object({
       .max(SCAN_PHOTO_MAX_SIDE * 2),
     sharpness: z.number().min(0).max(10_000),
     clipped: z.number().min(0).max(1).optional(),
-    compression: z
-      .object({
-        chroma_step: z.number().min(0).max(100_000),
-        lesion_factor: z.number().min(1).max(3),
-      })
-      .optional(),
+    compression: CaptureCompression.optional(),
   }),
   methods: z.partialRecord(MetricKey, z.number().int().min(0).max(10_000)),
   method_version: z.string().min(1).max(40),

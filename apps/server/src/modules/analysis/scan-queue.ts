@@ -51,15 +51,7 @@ export async function saveScanPhotos(tx: Db | Tx, jobId: string, photos: QueuedP
         height: image.original.height,
         bytes: image.original.bytes,
         decode_ms: Math.round(image.decodeMs),
-        ...(image.encoding
-          ? {
-              encoding: {
-                chroma_subsampling: image.encoding.chromaSubsampling,
-                chroma_step: image.encoding.chromaStep,
-                scale: image.encoding.scale ?? 1,
-              },
-            }
-          : {}),
+        ...(image.encoding ? { encoding: image.encoding } : {}),
       } satisfies ScanJobPhotoOriginal,
       // Level 1: these rows live for seconds; encoding time matters more than their size.
       data: await sharp(image.pixels, {
@@ -97,15 +89,7 @@ export async function loadScanPhotos(db: Db, jobId: string): Promise<QueuedPhoto
             height: row.original.height,
             bytes: row.original.bytes,
           },
-          ...(row.original.encoding
-            ? {
-                encoding: {
-                  chromaSubsampling: row.original.encoding.chroma_subsampling,
-                  chromaStep: row.original.encoding.chroma_step,
-                  scale: row.original.encoding.scale,
-                },
-              }
-            : {}),
+          ...(row.original.encoding ? { encoding: row.original.encoding } : {}),
           decodeMs: row.original.decode_ms,
         },
       };

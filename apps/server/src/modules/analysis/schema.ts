@@ -16,6 +16,7 @@ import type {
 } from '@lumiskin/contract/analysis';
 import type { ScanError, ScanJobStatus } from '@lumiskin/contract/scan';
 import type { GeoPlace } from '@lumiskin/contract/geo';
+import type { ImageEncoding } from '@lumiskin/skin-engine';
 import {
   customType,
   index,
@@ -222,7 +223,7 @@ export interface ScanJobPhotoOriginal {
   bytes: number;
   decode_ms: number;
   /** How the JPEG stored its colour, with the decode's resize (decision 171); absent otherwise. */
-  encoding?: { chroma_subsampling: number; chroma_step: number; scale: number };
+  encoding?: ImageEncoding;
 }
 
 export type ScanJobRow = typeof scanJobs.$inferSelect;
