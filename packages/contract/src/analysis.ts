@@ -265,7 +265,8 @@ export const WHITE_POINT_SOURCES = ['eyes_teeth', 'skin_locus', 'none'] as const
  * How coarsely the photo's file compressed its colour, when it is a JPEG whose headers say
  * (decision 171): `chroma_step` is the chroma quantisation step at the face's scale, and
  * `lesion_factor` (1–3) how many inflammatory lesions the acne score counts per one found, for
- * those the compression hid.
+ * those the compression hid (beyond what a clear face reads anyway, decision 173: the score counts
+ * at most lesion_factor × those found).
  */
 export const CaptureCompression = z.object({
   chroma_step: z.number().min(0).max(100_000),
@@ -303,7 +304,7 @@ export function compressionNote(lesionFactor: number): string {
   const more = Math.round((lesionFactor - 1) * 100);
   return (
     `This photo was saved with strong compression, which hides small blemishes: the score also ` +
-    `counts those it likely hid (${more}% more than the marks show). A sharper photo, saved at ` +
+    `counts those it likely hid (up to ${more}% more than the marks show). A sharper photo, saved at ` +
     `full quality, shows them directly.`
   );
 }

@@ -17,9 +17,9 @@ export type NoiseKey = MetricKey | 'overall' | 'profile';
  * its band was not measured again. A change of at most the band reads "No change".
  */
 export const NOISE_BANDS = {
-  methods: '2026-12-01/171',
+  methods: '2026-12-01/173',
   metrics: {
-    acne: { method: 19, points: 2 },
+    acne: { method: 20, points: 2 },
     oiliness: { method: 7, points: 2 },
     redness: { method: 5, points: 2 },
     texture: { method: 6, points: 2 },

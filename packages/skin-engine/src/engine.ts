@@ -21,8 +21,8 @@ import { skinToneCategory, type SkinToneCategory } from './image/color';
 import type { ImageEncoding } from './image/jpeg-encoding';
 import { assertPixelImage, type PixelImage } from './image/raster';
 import { Scratch } from './image/scratch';
-import { faceCompression, type Compression } from './metrics/compression';
-import { counted, lesionsIn } from './metrics/marks';
+import { faceCompression, lesionsCountedFor, type Compression } from './metrics/compression';
+import { counted, LESION_ZONES, lesionsIn } from './metrics/marks';
 import { measureFace, type FaceMeasurements } from './metrics/measure';
 import type { RegionMeasurements } from './metrics/zones';
 import {
@@ -249,17 +249,21 @@ function reportMetrics(
 }
 
 /**
- * The zones' measurements with the inflammatory lesions the scores count: those found × the
- * compression's lesion factor (decision 171); the same records when there is nothing to scale.
+ * The zones' measurements with the inflammatory lesions the scores count: beyond a clear face's
+ * own count, those found × the compression's lesion factor (decisions 171 and 173), each zone by
+ * the face's ratio; the same records when there is nothing to scale.
  */
 function lesionsCounted(
   regions: Record<RegionKey, RegionMeasurements>,
   compression: Compression | null,
 ): Record<RegionKey, RegionMeasurements> {
   const k = compression?.lesionFactor ?? 1;
-  if (k === 1) return { ...regions };
+  const found = LESION_ZONES.reduce((s, r) => s + regions[r].blemishes, 0);
+  const counted = lesionsCountedFor(found, k);
+  if (counted === found) return { ...regions };
+  const ratio = counted / found;
   const out = {} as Record<RegionKey, RegionMeasurements>;
-  for (const r of REGIONS) out[r] = { ...regions[r], blemishes: regions[r].blemishes * k };
+  for (const r of REGIONS) out[r] = { ...regions[r], blemishes: regions[r].blemishes * ratio };
   return out;
 }
 

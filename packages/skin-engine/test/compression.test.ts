@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { jpegEncoding, type ImageEncoding } from '../src/image/jpeg-encoding';
 import {
   CHROMA_STEP_HALF,
+  LESION_BACKGROUND,
   UNSEEN_MAX,
   faceCompression,
   lesionFactor,
+  lesionsCountedFor,
 } from '../src/metrics/compression';
+import { LESION_ZONES } from '../src/metrics/marks';
 import {
   clone,
   fromSharp,
@@ -22,7 +25,8 @@ import {
 /**
  * Decision 171: a JPEG's colour compression hides small papules (their redness lives in the chroma
  * planes), so the acne score counts the lesions found × the share the file's chroma quantisation
- * is measured to hide; the marks stay what was found.
+ * is measured to hide; the marks stay what was found. Decision 173: the factor is fitted to the soft
+ * count the score reads, and a clear face's own count (LESION_BACKGROUND) is not scaled.
  */
 
 /** The IJG chroma table's 3 × 3 lowest frequencies (what libjpeg scales by the quality). */
@@ -96,6 +100,21 @@ describe('lesions counted per one found', () => {
     expect(last).toBe(UNSEEN_MAX);
   });
 
+  it("counts a clear face's own count once and scales only what lies beyond it (decision 173)", () => {
+    // Nothing to scale: colour kept whole, or no more than a clear face reads.
+    expect(lesionsCountedFor(5, 1)).toBe(5);
+    expect(lesionsCountedFor(0, 3)).toBe(0);
+    expect(lesionsCountedFor(LESION_BACKGROUND, 3)).toBe(LESION_BACKGROUND);
+    expect(lesionsCountedFor(LESION_BACKGROUND / 2, 3)).toBe(LESION_BACKGROUND / 2);
+    // Beyond it, each lesion found counts k: the marginal count is k, the total below k × found.
+    const k = 2.5;
+    expect(lesionsCountedFor(6, k) - lesionsCountedFor(5, k)).toBeCloseTo(k, 9);
+    expect(lesionsCountedFor(6, k)).toBeCloseTo(LESION_BACKGROUND + k * (6 - LESION_BACKGROUND), 9);
+    expect(lesionsCountedFor(6, k)).toBeLessThan(k * 6);
+    // Continuous at the allowance: a re-save that nudges the count across it moves it a little.
+    expect(lesionsCountedFor(LESION_BACKGROUND + 1e-6, 3)).toBeCloseTo(LESION_BACKGROUND, 5);
+  });
+
   it("reads the step at the face's scale in the file's pixels", () => {
     const e: ImageEncoding = { chromaSubsampling: 4, chromaStep: 10 };
     // A face twice as large in the file: each chroma block covers a quarter of the skin.
@@ -132,7 +151,13 @@ describe('the acne score counts the papules a JPEG hid (decision 171)', async ()
     const k = known.capture.compression!.lesion_factor;
     // This portrait's face is ≈ 206 px high: a q45 4:2:0 block is ≈ 25 working px wide.
     expect(k).toBe(UNSEEN_MAX);
-    expect(known.raw.acne!).toBeCloseTo(k * unknown.raw.acne!, 2);
+    // Every zone's count × the face's ratio of counted to found (decision 173).
+    const found = LESION_ZONES.reduce((sum, z) => sum + known.measurements[z].blemishes, 0);
+    expect(found).toBeGreaterThan(2 * LESION_BACKGROUND);
+    const ratio = lesionsCountedFor(found, k) / found;
+    expect(ratio).toBeGreaterThan(1.5);
+    expect(ratio).toBeLessThan(k);
+    expect(known.raw.acne!).toBeCloseTo(ratio * unknown.raw.acne!, 2);
     expect(known.scores.acne!).toBeLessThan(unknown.scores.acne! - 5);
     // An estimate from a third of the lesions there: acne's confidence falls as 1 / √k.
     const confidence = (r: typeof known) => r.findings.find((f) => f.metric === 'acne')!.confidence;

@@ -4,7 +4,12 @@ import { COMPREHENSIVE_METRICS, type MetricKey } from '@lumiskin/contract/analys
 import { NOISE_BANDS } from '@lumiskin/contract/trends';
 import { describe, expect, it } from 'vitest';
 import { CLIPPED_LEVEL, NEAR_CLIP_LEVEL } from '../src/face/frame';
-import { CHROMA_STEP_HALF, CHROMA_STEP_POWER, UNSEEN_MAX } from '../src/metrics/compression';
+import {
+  CHROMA_STEP_HALF,
+  CHROMA_STEP_POWER,
+  LESION_BACKGROUND,
+  UNSEEN_MAX,
+} from '../src/metrics/compression';
 import {
   PATCH_BUMPY,
   PATCH_BUMPY_SPAN,
@@ -251,8 +256,9 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     hairTaken: { FILL_HAIR_RED, FILL_HAIR_RING },
     // Decision 166: a confluent patch counts by its inflamed area.
     patches: PATCHES,
-    // Decision 171: the lesions a JPEG's colour compression hid are counted.
-    compression: { CHROMA_STEP_HALF, CHROMA_STEP_POWER, UNSEEN_MAX },
+    // Decision 171: the lesions a JPEG's colour compression hid are counted; 173: the factor fitted
+    // to the soft count, a clear face's own count not scaled.
+    compression: { CHROMA_STEP_HALF, CHROMA_STEP_POWER, UNSEEN_MAX, LESION_BACKGROUND },
   },
   dark_spots: {
     SPOT_MIN_DEPTH,
@@ -403,8 +409,10 @@ function fingerprint(metric: MetricKey): string {
 // hydration (which blends radiance).
 // Decision 170 counts a dark spot by its roundness, as a lesion: dark spots alone.
 // Decision 171 counts the inflammatory lesions a JPEG's colour compression hid: acne alone.
+// Decision 173 fits that factor to the soft count and leaves a clear face's own count unscaled:
+// acne alone.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 19, fingerprint: 'd157fd297a30' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept; 158: a compact cluster there is not beard; 160: a papule's own pixels the skin-colour test left out; 161: a clear head counts up to 6 × a faint halo; 164: a red set the hair rule took, with the skin it took around it; 166: a confluent patch counts by its inflamed area; 168: glasses frames left out; 171: the lesions a JPEG's colour compression hid are counted
+  acne: { method: 20, fingerprint: '708a9d8e5d19' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept; 158: a compact cluster there is not beard; 160: a papule's own pixels the skin-colour test left out; 161: a clear head counts up to 6 × a faint halo; 164: a red set the hair rule took, with the skin it took around it; 166: a confluent patch counts by its inflamed area; 168: glasses frames left out; 171: the lesions a JPEG's colour compression hid are counted; 173: fitted to the soft count, a clear face's own count not scaled
   oiliness: { method: 7, fingerprint: '951b0a17efe6' }, // 056: the light's estimate; 110: highlights by the light they add; 167: a clipped red is not a highlight; 168: glasses frames left out
   redness: { method: 5, fingerprint: 'bca1306d5bff' }, // 056; 168: glasses frames left out
   texture: { method: 6, fingerprint: '7b126e1f76b8' }, // 051: fine band, tone γ ½; 129: no chin; 168: glasses frames left out
@@ -419,7 +427,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 6, fingerprint: '9f785d6eb806' }, // 049: soft diffuse redness, band baseline; 056; 168: glasses frames left out
   firmness: { method: 6, fingerprint: '22abe92646ec' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½; 168: glasses frames left out
 };
-const PINNED_ENGINE_VERSION = '2026-12-01/171';
+const PINNED_ENGINE_VERSION = '2026-12-01/173';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -485,9 +493,9 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots, 167 oiliness, radiance, hydration and uneven tone, 168 every metric but fine lines, 169 radiance, uneven tone and hydration, 170 dark spots, 171 acne', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots, 167 oiliness, radiance, hydration and uneven tone, 168 every metric but fine lines, 169 radiance, uneven tone and hydration, 170 dark spots, 171 and 173 acne', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 19,
+      acne: 20,
       oiliness: 7,
       redness: 5,
       dark_spots: 21,

@@ -95,7 +95,7 @@ describe('MetricList: a photo whose compression hid small blemishes (decision 17
     expect(notes).toHaveLength(1);
     expect(
       within(screen.getByTestId('metric-acne')).getByTestId('compression-note'),
-    ).toHaveTextContent('160% more than the marks show');
+    ).toHaveTextContent('up to 160% more than the marks show');
   });
 
   it('says nothing for a photo saved well, or one whose file said nothing', () => {
