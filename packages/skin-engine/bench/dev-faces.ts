@@ -162,13 +162,15 @@ export function listDevFaces(dir: string): DevFace[] {
 export async function decodeFile(
   file: string | Buffer,
 ): Promise<PixelImage & { data: Uint8Array; encoding?: ImageEncoding }> {
-  const { data, info } = await sharp(file)
+  // The file is read once: sharp decodes its bytes, and its headers say how a JPEG stored its
+  // colour, as the server reads them from an upload (decision 171).
+  const bytes = typeof file === 'string' ? readFileSync(file) : file;
+  const { data, info } = await sharp(bytes)
     .rotate()
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  // A JPEG's colour compression, as the server reads it from an upload (decision 171).
-  const encoding = jpegEncoding(typeof file === 'string' ? readFileSync(file) : file);
+  const encoding = jpegEncoding(bytes);
   return {
     data: new Uint8Array(data),
     width: info.width,
