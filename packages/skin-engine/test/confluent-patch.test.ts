@@ -100,6 +100,25 @@ describe('confluent patches count by their area (decision 166)', () => {
     expect(Math.abs(n.scores.acne! - p.scores.acne!)).toBeLessThanOrEqual(2);
   });
 
+  it('a tight cluster of papules counts its domes, not one lesion (decision 174)', async () => {
+    // Five papules ≈ 3 mm across, their centres ≈ 2.3 mm from the cluster's, on a faint erythema:
+    // one blob at the lesion pass's scale. Before decision 174 each cluster counted one lesion
+    // (two clusters: +2, acne 91); with it +4 (acne 81).
+    const img = clone(face);
+    for (const [x, y] of places) {
+      paintAbsorber(img, x, y, 5 + 3.2 + 3, od(0.1, 0));
+      for (let k = 0; k < 5; k++) {
+        const t = (2 * Math.PI * k) / 5 + 0.3;
+        papule(img, Math.round(x + 5 * Math.cos(t)), Math.round(y + 5 * Math.sin(t)), 3.2);
+      }
+    }
+    const clusters = await analyze(img);
+    const found = clusters.counts.blemishes - baseline.counts.blemishes;
+    expect(found).toBeGreaterThanOrEqual(3);
+    expect(found).toBeLessThanOrEqual(10);
+    expect(drop(clusters)).toBeGreaterThanOrEqual(8);
+  });
+
   it('the clear portrait has no patch: its marks and acne are as they were', () => {
     expect(baseline.counts.blemishes).toBe(0);
     expect(baseline.scores.acne).toBeGreaterThanOrEqual(94);
