@@ -419,10 +419,10 @@ function confluentPatch(
  * × PATCH_STEP, relative scale) has a local maximum (3 × 3) on each: a maximum on the patch's
  * inflamed pixels counts from PATCH_DOME_FROM, whole from PATCH_DOME_FROM + PATCH_DOME_SPAN, times
  * its roundness (ROUND_FROM → ROUND_TO: a flat-topped lesion's inner rim holds maxima along a
- * ridge), and each lesion found there is one of them. Calibration part (60 portraits, JPEG q90), the second
- * strongest maximum, the one a lesion found alone leaves over: painted clusters p25 / p50 / p75
- * 0 / 1.08 / 1.33; single papules p90 0.66, nodules 0.70, the engine tests' red discs 3–4 mm in
- * radius 0–0.5 (one maximum each, its lesion found).
+ * ridge), and each lesion found there is one of them. Calibration part (60 portraits, JPEG q90),
+ * the second strongest maximum, the one a lesion found alone leaves over: painted clusters p25 /
+ * p50 / p75 0 / 1.08 / 1.33; single papules p90 0.66, nodules 0.70, the engine tests' red discs
+ * 3–4 mm in radius 0–0.5 (one maximum each, its lesion found).
  */
 export const PATCH_DOME_SIGMA = 1;
 export const PATCH_DOME_FROM = 0.5;
