@@ -459,7 +459,10 @@ function domesUnfound(
   const h = y1 - y0 + 1;
   if (domeWindow.length < w * h) domeWindow = new Float32Array(w * h);
   const c = domeWindow.subarray(0, w * h);
-  for (let y = 0; y < h; y++) windowRow(A, L, c, (y + y0) * width + x0, y * w, w);
+  for (let y = 0; y < h; y++) {
+    const i = (y + y0) * width + x0;
+    inflamChannelRow(A.subarray(i, i + w), L.subarray(i, i + w), c.subarray(y * w), 0, w);
+  }
   const fine = gaussianBlur({ data: c, width: w, height: h }, s1);
   const coarse = gaussianBlur(fine, Math.sqrt(s2 * s2 - s1 * s1));
   const dog = [fine, coarse];
@@ -483,19 +486,6 @@ function domesUnfound(
   let found = 0;
   for (const l of lesions) if ((l.x - cx) ** 2 + (l.y - cy) ** 2 <= near) found += l.weight;
   return Math.max(0, n - found);
-}
-
-/** One row of the window: a* − INFLAM_DARK·L* of the frame's pixels [i, i + w) into out[o…]. */
-function windowRow(
-  A: Float32Array,
-  L: Float32Array,
-  out: Float32Array,
-  i: number,
-  o: number,
-  w: number,
-): void {
-  for (let k = 0; k < w; k++)
-    out[o + k] = (A[i + k] as number) - INFLAM_DARK * (L[i + k] as number);
 }
 
 /**
@@ -526,11 +516,14 @@ function domeAt(
       const o = d[(y + ey) * w + x + ex] as number;
       if (o > f || (o === f && (ey < 0 || (ey === 0 && ex < 0)))) return 0;
     }
-  const i = fy * input.width + fx;
-  if (!input.core[i]) return 0;
-  const v =
+  return onPatch(input, fy * input.width + fx, ring) ? f : 0;
+}
+
+/** Whether the frame's pixel i is on acne's skin and at least `ring.half` inflamed (a patch's). */
+function onPatch(input: LesionInput, i: number, ring: PatchRing): boolean {
+  const inflamed =
     ring.k * ((input.A[i] as number) - ring.a - INFLAM_DARK * ((input.L[i] as number) - ring.L));
-  return v >= ring.half ? f : 0;
+  return input.core[i] !== 0 && inflamed >= ring.half;
 }
 
 /** What a patch's pixels are read against: its ring's a* and L*, the relative scale there, half its centre's inflammation. */
@@ -559,7 +552,7 @@ function inflamedPixels(
   ring: PatchRing,
   stack: readonly Plane[] | null,
 ): [number, number] {
-  const { width, height, L, A, core } = input;
+  const { width, height } = input;
   const g0 = stack ? (stack[0] as Plane).data : null;
   const g1 = stack ? (stack[1] as Plane).data : null;
   const g2 = stack ? (stack[2] as Plane).data : null;
@@ -572,10 +565,8 @@ function inflamedPixels(
     for (let dx = -R; dx <= R; dx++) {
       const xx = gx + dx;
       if (xx < 0 || xx >= gw || dx * dx + dy * dy > lim * lim) continue;
-      const i = Math.min(height - 1, s * yy) * width + Math.min(width - 1, s * xx);
-      const inflamed =
-        ring.k * ((A[i] as number) - ring.a - INFLAM_DARK * ((L[i] as number) - ring.L));
-      if (!core[i] || inflamed < ring.half) continue;
+      if (!onPatch(input, Math.min(height - 1, s * yy) * width + Math.min(width - 1, s * xx), ring))
+        continue;
       n++;
       if (!g0 || !g1 || !g2) continue;
       const h = yy * gw + xx;
