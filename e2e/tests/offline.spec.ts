@@ -1,21 +1,60 @@
-import type { BrowserContext, Route } from '@playwright/test';
+import type { BrowserContext, Request, Route } from '@playwright/test';
 import { expect, loginViaUi, newUser, registerViaApi, signedInNewUser, test } from './fixtures';
 
 // This file is about the service worker: it may register (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
 
 /**
- * Takes the browser off the network. Playwright's offline mode does not reach every request of a
- * page that a service worker controls (microsoft/playwright#2311): in one CI run a like made
- * offline reached the server before the connection came back. So the API is refused too, as a
- * dead connection would refuse it.
+ * Takes the browser off the network. Playwright's offline mode has had holes for pages that a
+ * service worker controls (microsoft/playwright#2311), and in one CI run a like made offline
+ * reached the server before the connection came back. So the API is refused too, as a
+ * dead connection would refuse it, and the helper waits until every page sees itself offline
+ * (navigator.onLine, which the app's outbox reads before it sends).
+ *
+ * Any API request that still gets an answer while "offline" is recorded: the journeys assert
+ * there is none, so a hole in the emulation fails as that (naming the page or the service worker
+ * that made it) and not as an app that sent an edit offline.
  */
 const refuseApi = (route: Route) => route.abort('internetdisconnected');
+type Watch = { answered: string[]; stop: () => void };
+const watches = new WeakMap<BrowserContext, Watch>();
+/** Records the API requests made after this call that get an answer. */
+function watchAnswers(context: BrowserContext): Watch {
+  const started = new WeakSet<Request>();
+  const answered: string[] = [];
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  const onRequest = (request: Request) => {
+    if (isApi(request)) started.add(request);
+  };
+  const onFinished = (request: Request) => {
+    if (!started.has(request)) return;
+    const from = request.serviceWorker() ? 'the service worker' : 'the page';
+    answered.push(`${request.method()} ${new URL(request.url()).pathname} (${from})`);
+  };
+  context.on('request', onRequest);
+  context.on('requestfinished', onFinished);
+  return {
+    answered,
+    stop: () => {
+      context.off('request', onRequest);
+      context.off('requestfinished', onFinished);
+    },
+  };
+}
 async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
   await context.route('**/api/**', refuseApi);
+  watches.set(context, watchAnswers(context));
+  for (const page of context.pages()) await page.waitForFunction(() => !navigator.onLine);
+}
+/** The API requests that got an answer since goOffline (none, if the emulation held). */
+function answeredOffline(context: BrowserContext): string[] {
+  return watches.get(context)?.answered ?? [];
 }
 async function goOnline(context: BrowserContext) {
+  expect(answeredOffline(context), 'API requests answered while offline').toEqual([]);
+  watches.get(context)?.stop();
+  watches.delete(context);
   await context.unroute('**/api/**', refuseApi);
   await context.setOffline(false);
 }
@@ -191,6 +230,7 @@ test.describe('offline edits', () => {
       expect(res.status()).toBe(200);
       return (await res.json()) as { liked: boolean; likes: number };
     };
+    expect(answeredOffline(context), 'API requests answered while offline').toEqual([]);
     expect((await readPost()).liked).toBe(false);
 
     await goOnline(context);
