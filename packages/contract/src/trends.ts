@@ -17,13 +17,13 @@ export type NoiseKey = MetricKey | 'overall' | 'profile';
  * its band was not measured again. A change of at most the band reads "No change".
  */
 export const NOISE_BANDS = {
-  methods: '2026-12-01/174',
+  methods: '2026-12-01/175',
   metrics: {
-    acne: { method: 21, points: 2 },
+    acne: { method: 22, points: 2 },
     oiliness: { method: 7, points: 2 },
     redness: { method: 5, points: 2 },
     texture: { method: 6, points: 2 },
-    dark_spots: { method: 22, points: 2 },
+    dark_spots: { method: 23, points: 2 },
     radiance: { method: 9, points: 2 },
     hydration: { method: 13, points: 2 },
     pores: { method: 7, points: 2 },

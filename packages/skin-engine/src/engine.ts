@@ -21,7 +21,12 @@ import { skinToneCategory, type SkinToneCategory } from './image/color';
 import type { ImageEncoding } from './image/jpeg-encoding';
 import { assertPixelImage, type PixelImage } from './image/raster';
 import { Scratch } from './image/scratch';
-import { faceCompression, lesionsCountedFor, type Compression } from './metrics/compression';
+import {
+  colourTaken,
+  faceCompression,
+  lesionsCountedFor,
+  type Compression,
+} from './metrics/compression';
 import { counted, LESION_ZONES, lesionsIn } from './metrics/marks';
 import { measureFace, type FaceMeasurements } from './metrics/measure';
 import type { RegionMeasurements } from './metrics/zones';
@@ -327,13 +332,14 @@ export function createSkinEngineWith(
     const focus = sharpness(frame);
     const blur = checkSharpness(focus);
     if (blur) return { ok: false, ...blur, angle };
+    const compression = faceCompression(encoding, frame.scale);
     return {
       face: checked.face,
       frame,
-      measured: measureFace(frame, scratch, opts.debug === true),
+      measured: measureFace(frame, scratch, opts.debug === true, colourTaken(compression)),
       sharpness: focus,
       detectMs,
-      compression: faceCompression(encoding, frame.scale),
+      compression,
     };
   }
 

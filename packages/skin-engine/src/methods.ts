@@ -13,11 +13,11 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  * docs/skin-engine-calibration-log.md#method-numbers.
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
-  acne: 21,
+  acne: 22,
   oiliness: 7,
   redness: 5,
   texture: 6,
-  dark_spots: 22,
+  dark_spots: 23,
   radiance: 9,
   hydration: 13,
   pores: 7,
@@ -33,4 +33,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-12-01/174';
+export const ENGINE_METHOD_VERSION = '2026-12-01/175';

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { jpegEncoding, type ImageEncoding } from '../src/image/jpeg-encoding';
 import {
   CHROMA_STEP_HALF,
+  HIDDEN_FULL,
   LESION_BACKGROUND,
   UNSEEN_MAX,
+  colourTaken,
   faceCompression,
   lesionFactor,
   lesionsCountedFor,
@@ -115,6 +117,25 @@ describe('lesions counted per one found', () => {
     expect(lesionsCountedFor(LESION_BACKGROUND + 1e-6, 3)).toBeCloseTo(LESION_BACKGROUND, 5);
   });
 
+  it('lets the darkening stand in for the colour only as far as the save took it (decision 175)', () => {
+    // No JPEG, or one that kept the colour whole: nothing taken.
+    expect(colourTaken(null)).toBe(0);
+    expect(colourTaken({ chromaStep: 0, lesionFactor: 1 })).toBe(0);
+    // The share of lesions the save hid, 1 − 1 / k, in full from HIDDEN_FULL.
+    const at = (k: number) => colourTaken({ chromaStep: 1, lesionFactor: k });
+    expect(at(1.25)).toBeCloseTo((1 - 1 / 1.25) / HIDDEN_FULL, 9);
+    expect(at(1 / (1 - HIDDEN_FULL))).toBeCloseTo(1, 9);
+    expect(at(UNSEEN_MAX)).toBe(1);
+    // Monotone in the step: a finer save never takes more.
+    let last = 0;
+    for (let step = 0; step <= 300; step += 10) {
+      const share = colourTaken(faceCompression({ chromaSubsampling: 4, chromaStep: step / 4 }, 1));
+      expect(share).toBeGreaterThanOrEqual(last);
+      last = share;
+    }
+    expect(last).toBe(1);
+  });
+
   it("reads the step at the face's scale in the file's pixels", () => {
     const e: ImageEncoding = { chromaSubsampling: 4, chromaStep: 10 };
     // A face twice as large in the file: each chroma block covers a quarter of the skin.
@@ -140,30 +161,38 @@ describe('the acne score counts the papules a JPEG hid (decision 171)', async ()
     shadeDome(papules, x, y, 4);
   }
 
-  it('a strongly compressed photo: the same marks, more lesions counted, acne lower', async () => {
+  it('a strongly compressed photo: its darkening stands in for the colour, more lesions counted, acne lower', async () => {
     const { image, encoding } = await saved(papules, { quality: 45, chromaSubsampling: '4:2:0' });
     expect(encoding).not.toBeNull();
     const unknown = await analyze(image);
     const known = await analyze(image, encoding);
-    expect(known.overlays.blemishes).toEqual(unknown.overlays.blemishes);
-    expect(known.measurements).toEqual(unknown.measurements);
     expect(unknown.capture.compression).toBeUndefined();
     const k = known.capture.compression!.lesion_factor;
     // This portrait's face is ≈ 206 px high: a q45 4:2:0 block is ≈ 25 working px wide.
     expect(k).toBe(UNSEEN_MAX);
+    // Decision 175: on colour the save took, a shaded papule's darkening stands in for its
+    // redness, so every mark read as if the colour were whole is kept and more are found.
+    const key = (b: readonly number[]) => `${b[0]},${b[1]}`;
+    const knownMarks = new Set(known.overlays.blemishes.map(key));
+    for (const b of unknown.overlays.blemishes) expect(knownMarks.has(key(b))).toBe(true);
+    expect(known.overlays.blemishes.length).toBeGreaterThan(unknown.overlays.blemishes.length);
     // Every zone's count × the face's ratio of counted to found (decision 173).
-    const found = LESION_ZONES.reduce((sum, z) => sum + known.measurements[z].blemishes, 0);
+    const foundIn = (r: typeof known) =>
+      LESION_ZONES.reduce((sum, z) => sum + r.measurements[z].blemishes, 0);
+    const found = foundIn(known);
     expect(found).toBeGreaterThan(2 * LESION_BACKGROUND);
     const ratio = lesionsCountedFor(found, k) / found;
     expect(ratio).toBeGreaterThan(1.5);
     expect(ratio).toBeLessThan(k);
-    expect(known.raw.acne!).toBeCloseTo(ratio * unknown.raw.acne!, 2);
+    // The zones' skin is the same: acne's raw value is the count per area, scaled by the ratio.
+    expect(known.raw.acne!).toBeCloseTo((ratio * found * unknown.raw.acne!) / foundIn(unknown), 2);
     expect(known.scores.acne!).toBeLessThan(unknown.scores.acne! - 5);
     // An estimate from a third of the lesions there: acne's confidence falls as 1 / √k.
     const confidence = (r: typeof known) => r.findings.find((f) => f.metric === 'acne')!.confidence;
     expect(confidence(known)).toBeCloseTo(confidence(unknown) / Math.sqrt(k), 2);
-    // The other scores do not read the lesion count.
-    for (const m of ['redness', 'dark_spots', 'blackheads', 'texture'] as const)
+    // The other scores do not read the lesion count (dark spots yield to the blemishes found,
+    // decision 125, so they may move with them).
+    for (const m of ['redness', 'blackheads', 'texture'] as const)
       expect(known.scores[m], m).toBe(unknown.scores[m]);
   });
 

@@ -184,6 +184,8 @@ describe('the rewritten functions give what they gave before decision 152', () =
         fineDark: [],
         fineBright: [],
         readings: null,
+        // The code 152 rewrote gave a round, clearly red blob the whole allowance (before 175).
+        colourTaken: 1,
       };
       const want = detectInflammatoryBefore(input, new Scratch());
       expect(want.length).toBeGreaterThan(0);

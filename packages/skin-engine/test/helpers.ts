@@ -4,7 +4,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { RegionKey } from '@lumiskin/contract/analysis';
 import type { AnalysisResult, AnalyzeOutcome } from '../src/engine';
 import { createSkinEngine } from '../src/node';
-import type { ImageEncoding } from '../src/image/jpeg-encoding';
+import { jpegEncoding, type ImageEncoding } from '../src/image/jpeg-encoding';
 import type { PixelImage } from '../src/image/raster';
 
 export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -53,6 +53,15 @@ export async function cameraCapture(face: Rgb, scale = 1, left?: number): Promis
 export async function jpeg(img: Rgb, quality: number): Promise<Rgb> {
   const buf = await toSharp(img).jpeg({ quality }).toBuffer();
   return fromSharp(sharp(buf));
+}
+
+/** A JPEG save at `quality` decoded, with what its headers say of how it stored the colour. */
+export async function jpegEncoded(
+  img: Rgb,
+  quality: number,
+): Promise<{ image: Rgb; encoding: ImageEncoding | null }> {
+  const bytes = await toSharp(img).jpeg({ quality }).toBuffer();
+  return { image: await fromSharp(sharp(bytes)), encoding: jpegEncoding(bytes) };
 }
 
 export async function resize(img: Rgb, factor: number): Promise<Rgb> {

@@ -43,5 +43,6 @@ export function workingFrameInput(
     fineDark: fine('dark'),
     fineBright: fine('bright'),
     readings: null,
+    colourTaken: 0,
   };
 }

@@ -7,6 +7,7 @@ import { CLIPPED_LEVEL, NEAR_CLIP_LEVEL } from '../src/face/frame';
 import {
   CHROMA_STEP_HALF,
   CHROMA_STEP_POWER,
+  HIDDEN_FULL,
   LESION_BACKGROUND,
   UNSEEN_MAX,
 } from '../src/metrics/compression';
@@ -263,8 +264,15 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
     // Decision 166: a confluent patch counts by its inflamed area.
     patches: PATCHES,
     // Decision 171: the lesions a JPEG's colour compression hid are counted; 173: the factor fitted
-    // to the soft count, a clear face's own count not scaled.
-    compression: { CHROMA_STEP_HALF, CHROMA_STEP_POWER, UNSEEN_MAX, LESION_BACKGROUND },
+    // to the soft count, a clear face's own count not scaled; 175: a blob's darkening stands in for
+    // its redness beyond DARK_FLAT only as far as the save took the colour.
+    compression: {
+      CHROMA_STEP_HALF,
+      CHROMA_STEP_POWER,
+      UNSEEN_MAX,
+      LESION_BACKGROUND,
+      HIDDEN_FULL,
+    },
   },
   dark_spots: {
     SPOT_MIN_DEPTH,
@@ -280,6 +288,8 @@ const CONSTANTS: Partial<Record<MetricKey, unknown>> = {
       taken: { FILL_REACH, FILL_AREA, FILL_ELONG, zones: [...FILLED_ZONES] },
       hairTaken: { FILL_HAIR_RED, FILL_HAIR_RING },
       patches: PATCHES,
+      // Decision 175: the blemishes' darkening allowance follows the colour the save took.
+      colourTaken: { CHROMA_STEP_HALF, CHROMA_STEP_POWER, HIDDEN_FULL },
       INFLAM_MIN,
       RED_RATIO_FROM,
       RED_RATIO_TO,
@@ -419,12 +429,14 @@ function fingerprint(metric: MetricKey): string {
 // acne alone.
 // Decision 174 counts a patch's papule domes that no lesion found (PATCHES): acne, and dark spots,
 // which yield to the patches' marks.
+// Decision 175 lets a blob's darkening stand in for its redness beyond DARK_FLAT only as far as
+// the JPEG took the colour: acne, and dark spots, which yield to the blemishes.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
-  acne: { method: 21, fingerprint: '5b0e3b6a7276' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept; 158: a compact cluster there is not beard; 160: a papule's own pixels the skin-colour test left out; 161: a clear head counts up to 6 × a faint halo; 164: a red set the hair rule took, with the skin it took around it; 166: a confluent patch counts by its inflamed area; 168: glasses frames left out; 171: the lesions a JPEG's colour compression hid are counted; 173: fitted to the soft count, a clear face's own count not scaled; 174: a patch's domes no lesion found
+  acne: { method: 22, fingerprint: '892ddd4b8342' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept; 158: a compact cluster there is not beard; 160: a papule's own pixels the skin-colour test left out; 161: a clear head counts up to 6 × a faint halo; 164: a red set the hair rule took, with the skin it took around it; 166: a confluent patch counts by its inflamed area; 168: glasses frames left out; 171: the lesions a JPEG's colour compression hid are counted; 173: fitted to the soft count, a clear face's own count not scaled; 174: a patch's domes no lesion found; 175: the darkening's allowance follows the colour the save took
   oiliness: { method: 7, fingerprint: '951b0a17efe6' }, // 056: the light's estimate; 110: highlights by the light they add; 167: a clipped red is not a highlight; 168: glasses frames left out
   redness: { method: 5, fingerprint: 'bca1306d5bff' }, // 056; 168: glasses frames left out
   texture: { method: 6, fingerprint: '7b126e1f76b8' }, // 051: fine band, tone γ ½; 129: no chin; 168: glasses frames left out
-  dark_spots: { method: 22, fingerprint: 'f60d447b5bcd' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to; 157, 158: and the jawline's; 160: and those on the skin acne took back; 161: the pustules it yields to; 164: and those on the skin acne took back from the hair rule; 166: and the confluent patches; 168: glasses frames left out; 170: a spot is round; 174: and the patches' domes
+  dark_spots: { method: 23, fingerprint: '5361181c99f1' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to; 157, 158: and the jawline's; 160: and those on the skin acne took back; 161: the pustules it yields to; 164: and those on the skin acne took back from the hair rule; 166: and the confluent patches; 168: glasses frames left out; 170: a spot is round; 174: and the patches' domes; 175: and the blemishes whose darkening follows the colour the save took
   radiance: { method: 9, fingerprint: 'bb7edecdf3bd' }, // 050: hinged expected chroma; 056; 167: a clipped red's chroma; 168: glasses frames left out; 169: sheen by its saturation
   hydration: { method: 13, fingerprint: '1dd086c7846d' }, // 041, 155: fine lines; 050, 056, 167: radiance; 051, 129: texture; 168: glasses frames left out; 169: radiance
   pores: { method: 7, fingerprint: 'b11da2605e63' }, // 110: tone γ ¼; 168: glasses frames left out
@@ -435,7 +447,7 @@ const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   sensitivity: { method: 6, fingerprint: '9f785d6eb806' }, // 049: soft diffuse redness, band baseline; 056; 168: glasses frames left out
   firmness: { method: 6, fingerprint: '22abe92646ec' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½; 168: glasses frames left out
 };
-const PINNED_ENGINE_VERSION = '2026-12-01/174';
+const PINNED_ENGINE_VERSION = '2026-12-01/175';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -501,12 +513,12 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots, 167 oiliness, radiance, hydration and uneven tone, 168 every metric but fine lines, 169 radiance, uneven tone and hydration, 170 dark spots, 171 and 173 acne, 174 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots, 167 oiliness, radiance, hydration and uneven tone, 168 every metric but fine lines, 169 radiance, uneven tone and hydration, 170 dark spots, 171 and 173 acne, 174 and 175 acne and dark spots', () => {
     const expected: Partial<Record<MetricKey, number>> = {
-      acne: 21,
+      acne: 22,
       oiliness: 7,
       redness: 5,
-      dark_spots: 22,
+      dark_spots: 23,
       uneven_tone: 8,
       radiance: 9,
       dark_circles: 5,

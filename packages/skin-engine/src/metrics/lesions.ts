@@ -56,7 +56,10 @@ export const DARK_RING_SHARE = 0.5;
  * compressed photo (JPEG q45, 4:2:0) keeps a papule's darkening and loses most of its a*
  * contrast: at phone quality the calibration part's painted papules read redness 2.1 and
  * darkening 6.3 (relative scale), at full size 4.5 and 6.4. A brown mark, whose q45 a* is as
- * faint, and an elongated red streak keep the 2 × cap.
+ * faint, and an elongated red streak keep the 2 × cap. Decision 175: beyond DARK_FLAT only by the
+ * share of colour the photo's JPEG took (`LesionInput.colourTaken`): on a photo that kept it, the
+ * extra allowance found almost no papule, let dark blobs with a trace of red in, and moved them
+ * with every re-save (their strength is 3–5 × their redness).
  */
 export const DARK_FLAT = 2;
 export const DARK_CAP = 4;
@@ -159,6 +162,12 @@ export interface LesionInput {
    * is appended here, kept or not; null otherwise.
    */
   readings: InflammatoryReading[] | null;
+  /**
+   * The share of a lesion's colour the photo's JPEG took (compression.ts `colourTaken`, 0…1): a
+   * round, clearly red blob's darkening counts beyond DARK_FLAT × its redness only to that share
+   * (decision 175).
+   */
+  colourTaken: number;
 }
 
 /**
@@ -617,7 +626,7 @@ function inflammatoryLesion(
   const strength = inflamStrength(
     Math.max(c.aSides, c.aDisc),
     -darkening,
-    domeRound(bl.curvature) * clearlyRed,
+    domeRound(bl.curvature) * clearlyRed * input.colourTaken,
   );
   const threshold = inflamThreshold(bl.curvature, c.dome);
   const red = ramp((ratio - RED_RATIO_FROM) / (RED_RATIO_TO - RED_RATIO_FROM));

@@ -152,6 +152,8 @@ export function detectMarks(
   pool: Scratch,
   lesionSkin: LesionSkin | null = null,
   readings: InflammatoryReading[] | null = null,
+  /** The share of a lesion's colour the photo's JPEG took (decision 175; 0: none). */
+  colourTaken = 0,
 ): Marks {
   const { frame, width, height, L, Ls, aStackHalf, core, shine, extra, chromaExtra, zoneBaseL } =
     ctx;
@@ -194,6 +196,7 @@ export function detectMarks(
       separation: 1.5,
     }),
     readings,
+    colourTaken,
   };
   // Lesions are read on the skin of the zones acne is scored on (the under-eyes' crease and the
   // eyelids are not part of it).

@@ -55,15 +55,22 @@ export function measureFace(
   pool: Scratch = new Scratch(),
   /** Also return `debug` (intermediate values for calibration work; the engine's debug option). */
   debug = false,
+  /** The share of a lesion's colour the photo's JPEG took (compression.ts; decision 175). */
+  colourTaken = 0,
 ): FaceMeasurements {
-  return pool.lend((p) => measure(frame, p, debug));
+  return pool.lend((p) => measure(frame, p, debug, colourTaken));
 }
 
-function measure(frame: FaceFrame, pool: Scratch, debug: boolean): FaceMeasurements {
+function measure(
+  frame: FaceFrame,
+  pool: Scratch,
+  debug: boolean,
+  colourTaken: number,
+): FaceMeasurements {
   const ctx = skinContext(frame, pool);
   const lesion = lesionSkin(ctx, pool);
   const readings: InflammatoryReading[] | null = debug ? [] : null;
-  const marks = detectMarks(ctx, pool, lesion, readings);
+  const marks = detectMarks(ctx, pool, lesion, readings, colourTaken);
   const surface = surfaceMaps(ctx, pool);
   const { blemishes, darkSpots, pores, blackheads } = marks;
   return {
