@@ -1,4 +1,4 @@
-import sharp, { type JpegOptions } from 'sharp';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { jpegEncoding, type ImageEncoding } from '../src/image/jpeg-encoding';
 import {
@@ -14,14 +14,12 @@ import {
 import { LESION_ZONES } from '../src/metrics/marks';
 import {
   clone,
-  fromSharp,
   gridPoints,
+  jpegEncoded,
   paintAbsorber,
   referencePortrait,
   regionPolygon,
   shadeDome,
-  toSharp,
-  type Rgb,
 } from './helpers';
 
 /**
@@ -40,14 +38,6 @@ const ijgStep = (quality: number) => {
   );
   return steps.reduce((s, v) => s + v, 0) / steps.length;
 };
-
-async function saved(
-  img: Rgb,
-  options: JpegOptions,
-): Promise<{ image: Rgb; encoding: ImageEncoding | null }> {
-  const bytes = await toSharp(img).jpeg(options).toBuffer();
-  return { image: await fromSharp(sharp(bytes)), encoding: jpegEncoding(bytes) };
-}
 
 describe('a JPEG file says how it stored its colour', () => {
   const tile = sharp({ create: { width: 48, height: 40, channels: 3, background: '#b07a66' } });
@@ -162,7 +152,10 @@ describe('the acne score counts the papules a JPEG hid (decision 171)', async ()
   }
 
   it('a strongly compressed photo: its darkening stands in for the colour, more lesions counted, acne lower', async () => {
-    const { image, encoding } = await saved(papules, { quality: 45, chromaSubsampling: '4:2:0' });
+    const { image, encoding } = await jpegEncoded(papules, {
+      quality: 45,
+      chromaSubsampling: '4:2:0',
+    });
     expect(encoding).not.toBeNull();
     const unknown = await analyze(image);
     const known = await analyze(image, encoding);
@@ -197,13 +190,13 @@ describe('the acne score counts the papules a JPEG hid (decision 171)', async ()
   });
 
   it('colour saved whole (4:4:4, q95) counts the lesions found, and a clear face stays clear', async () => {
-    const whole = await saved(papules, { quality: 95, chromaSubsampling: '4:4:4' });
+    const whole = await jpegEncoded(papules, { quality: 95, chromaSubsampling: '4:4:4' });
     const r = await analyze(whole.image, whole.encoding);
     expect(r.capture.compression!.lesion_factor).toBeLessThan(1.05);
     expect(
       Math.abs(r.scores.acne! - (await analyze(whole.image)).scores.acne!),
     ).toBeLessThanOrEqual(1);
-    const clear = await saved(face, { quality: 45, chromaSubsampling: '4:2:0' });
+    const clear = await jpegEncoded(face, { quality: 45, chromaSubsampling: '4:2:0' });
     const c = await analyze(clear.image, clear.encoding);
     expect(c.overlays.blemishes).toHaveLength(0);
     expect(c.scores.acne!).toBeGreaterThanOrEqual(90);

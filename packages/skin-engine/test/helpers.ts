@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type JpegOptions, type Sharp } from 'sharp';
 import type { RegionKey } from '@lumiskin/contract/analysis';
 import type { AnalysisResult, AnalyzeOutcome } from '../src/engine';
 import { createSkinEngine } from '../src/node';
@@ -55,12 +55,17 @@ export async function jpeg(img: Rgb, quality: number): Promise<Rgb> {
   return fromSharp(sharp(buf));
 }
 
-/** A JPEG save at `quality` decoded, with what its headers say of how it stored the colour. */
+/**
+ * A JPEG save (a quality, or sharp's options) decoded, with what its headers say of how it stored
+ * the colour.
+ */
 export async function jpegEncoded(
   img: Rgb,
-  quality: number,
+  options: number | JpegOptions,
 ): Promise<{ image: Rgb; encoding: ImageEncoding | null }> {
-  const bytes = await toSharp(img).jpeg({ quality }).toBuffer();
+  const bytes = await toSharp(img)
+    .jpeg(typeof options === 'number' ? { quality: options } : options)
+    .toBuffer();
   return { image: await fromSharp(sharp(bytes)), encoding: jpegEncoding(bytes) };
 }
 

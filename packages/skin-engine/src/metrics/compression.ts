@@ -76,12 +76,14 @@ export function lesionsCountedFor(found: number, k: number): number {
   return LESION_BACKGROUND + k * (found - LESION_BACKGROUND);
 }
 
+/** The share of lesions hidden (1 − 1 / k) from which a lesion's colour counts as all taken. */
+export const HIDDEN_FULL = 0.5;
+
 /**
  * The share of a lesion's colour the save took, as the darkening may stand in for it (decision
  * 175): the share of lesions the save hid, 1 − 1 / k, in full from HIDDEN_FULL. 0 for colour the
  * file kept whole (k 1: no JPEG, or a fine one), 1 at phone quality (k ≥ 2).
  */
-export const HIDDEN_FULL = 0.5;
 export function colourTaken(compression: Compression | null): number {
   const k = compression?.lesionFactor ?? 1;
   return Math.min(1, (1 - 1 / k) / HIDDEN_FULL);
