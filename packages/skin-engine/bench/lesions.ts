@@ -10,8 +10,11 @@
  *
  *   --part calibration|check|test|all  which part (default check; test and all need --final)
  *   --limit N                          only the first N portraits of the part
- *   --mode linear|paint|both           rendering of the lesions (default both)
- *   --responses linear|paint|both|none the score-response images (8 per portrait and mode) are
+ *   --mode linear|paint|stamp|both|all rendering of the lesions (default both: linear + paint;
+ *                                      all adds stamp, a naive fixed-colour painter, to check the
+ *                                      detector does not depend on this bench's own painters)
+ *   --responses linear|paint|stamp|both|none
+ *                                      the score-response images (8 per portrait and mode) are
  *                                      made in these modes (default: linear when --mode has it)
  *   --capture full|q75|phone           full size at JPEG q90 (default); full size at JPEG q75
  *                                      (4:2:0: what Pillow and many web tools save by default,
@@ -90,12 +93,13 @@ function oneOf<T extends string>(name: string, allowed: readonly T[], fallback: 
 
 const PART = partArg();
 const LIMIT = Number(arg('limit') ?? Infinity);
-const MODE = oneOf('mode', ['linear', 'paint', 'both'] as const, 'both');
-const MODES: RenderMode[] = MODE === 'both' ? ['linear', 'paint'] : [MODE];
+const MODE = oneOf('mode', ['linear', 'paint', 'stamp', 'both', 'all'] as const, 'both');
+const MODES: RenderMode[] =
+  MODE === 'both' ? ['linear', 'paint'] : MODE === 'all' ? ['linear', 'paint', 'stamp'] : [MODE];
 const RESPONSES = oneOf(
   'responses',
-  ['linear', 'paint', 'both', 'none'] as const,
-  MODES.includes('linear') ? 'linear' : 'paint',
+  ['linear', 'paint', 'stamp', 'both', 'none'] as const,
+  MODES.includes('linear') ? 'linear' : (MODES[0] as RenderMode),
 );
 const RESPONSE_MODES: RenderMode[] =
   RESPONSES === 'none'

@@ -13,7 +13,7 @@
  *   cluster          3–6 papules within 6–10 mm, some overlapping on a shared faint erythema
  *                    (the ground truth lists each papule, kind 'papule', with its cluster id)
  *
- * Two renderings:
+ * Three renderings (the bench runs the first two unless asked for the third):
  *  - 'linear' (physical): in linear light each channel is multiplied by exp(−p(d)·ΔOD_c), with
  *    ΔOD = h·HB + m·MEL, HB = [0.12, 1.0, 0.75] (haemoglobin's relative optical density in R, G,
  *    B) and MEL = [1.0, 1.35, 1.9] (melanin's). p is the lesion's profile: a soft-edged dome for
@@ -25,6 +25,11 @@
  *  - 'paint' (a painter who does not work in linear light): alpha-blending in sRGB of a lesion
  *    colour chosen for the skin tone (reddish on pale skin, red-brown/violaceous darker than the
  *    skin on dark skin), with the same profiles and an sRGB shading.
+ *  - 'stamp' (a naive painter, as another synthesiser may be): the same profiles alpha-blended in
+ *    sRGB with one fixed colour per kind whatever the skin (a red from [200, 70, 75] to
+ *    [140, 60, 60] by the lesion's haemoglobin draw, so lighter than dark skin where it is
+ *    painted), flat: no shading, no glint. It draws nothing more from the PRNG, so the three
+ *    renderings see the same lesions in the same places.
  */
 import type { PixelImage } from '../src/image/raster';
 import { mulberry32 } from './dev-faces';
@@ -46,7 +51,7 @@ export type LesionKind = (typeof LESION_KINDS)[number];
 /** The kinds a painted lesion (ground truth) can have: a cluster is listed as its papules. */
 export type TruthKind = Exclude<LesionKind, 'cluster'>;
 
-export type RenderMode = 'linear' | 'paint';
+export type RenderMode = 'linear' | 'paint' | 'stamp';
 
 /** One lesion to paint: its kind and centre (image px); the radius is drawn unless given. */
 export interface LesionSpec {
@@ -312,6 +317,27 @@ export function paintColour(p: LesionParams): [number, number, number] {
   }
 }
 
+/**
+ * The 'stamp' painter's colour: fixed per kind, the skin not looked at (a blackhead's and a
+ * whitehead's are the paint colours: the first is fixed already, the second is only visible as a
+ * lightening of the skin).
+ */
+export function stampColour(p: LesionParams): [number, number, number] {
+  switch (p.kind) {
+    case 'papule':
+    case 'pustule':
+    case 'nodule': {
+      const t = Math.max(0, Math.min(1, (p.h - 0.2) / 0.3));
+      const c: [number, number, number] = [lerp(200, 140, t), lerp(70, 60, t), lerp(75, 60, t)];
+      return p.kind === 'nodule' ? [c[0] * 0.9, c[1], c[2] * 1.1] : c;
+    }
+    case 'macule':
+      return [90, 60, 45];
+    default:
+      return paintColour(p);
+  }
+}
+
 /** Profile value of lesion p at pixel offset (dx, dy), with the ellipse and edge wobble. */
 function profileAt(p: LesionParams, dx: number, dy: number): number {
   const ca = Math.cos(p.angle);
@@ -343,8 +369,9 @@ function paintOne(out: Uint8Array, src: Rgb8, p: LesionParams, mode: RenderMode,
   const skinLin = p.skin.map((v) => srgbToLinear(v));
   const pusLin = [0.78, 0.68, 0.42].map((v, c) => Math.min(v, 2.2 * (skinLin[c] as number) + 0.05));
   const pus8 = [236, 224, 168].map((v, c) => Math.min(v, 1.6 * (p.skin[c] as number) + 30));
-  const colour = paintColour(p);
-  const raised = p.kind !== 'macule' && p.kind !== 'open_comedone';
+  const stamp = mode === 'stamp';
+  const colour = stamp ? stampColour(p) : paintColour(p);
+  const raised = !stamp && p.kind !== 'macule' && p.kind !== 'open_comedone';
   const glintX = p.x - 0.2 * p.rPx;
   const glintY = p.y - 0.35 * p.rPx;
   const glintR = Math.max(0.6, 0.15 * p.rPx);
@@ -367,7 +394,7 @@ function paintOne(out: Uint8Array, src: Rgb8, p: LesionParams, mode: RenderMode,
       const dHalo = Math.hypot(px - p.x, py - p.y);
       const haloP = halo > 0 ? halo * Math.exp(-((dHalo / (1.6 * p.rPx)) ** 2)) : 0;
       const glint =
-        p.glint > 0
+        p.glint > 0 && !stamp
           ? p.glint * Math.exp(-(((px - glintX) ** 2 + (py - glintY) ** 2) / glintR ** 2))
           : 0;
       if (prof < 0.002 && haloP < 0.002 && Math.abs(shade) < 0.001 && glint < 0.002) continue;

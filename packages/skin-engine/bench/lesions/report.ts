@@ -17,6 +17,13 @@ import {
   type ReadOptions,
 } from './records';
 
+/** The renderings' names in the report (synth-lesions.ts). */
+const MODE_TITLES: Record<RenderMode, string> = {
+  linear: 'linear light (physical)',
+  paint: 'paint (sRGB alpha blend)',
+  stamp: 'stamp (one fixed colour per kind, sRGB alpha blend, flat)',
+};
+
 /** The lesion report: clear faces, then per rendering recall, precision, 8 papules, responses. */
 
 type Targets = Array<{ name: string; figure: string; met: boolean }>;
@@ -61,9 +68,7 @@ export function report(records: FaceRecord[], options: ReadOptions) {
   for (const mode of options.modes) {
     const rows = records.filter((r) => r.modes.has(mode));
     const m = (r: FaceRecord) => r.modes.get(mode) as ModeRecord;
-    console.log(
-      `\n== ${mode === 'linear' ? 'linear light (physical)' : 'paint (sRGB alpha blend)'} rendering ==`,
-    );
+    console.log(`\n== ${MODE_TITLES[mode]} rendering ==`);
     const responses = options.responseModes.includes(mode);
     reportRecall(rows, m, responses);
     reportPrecision(rows, m);
