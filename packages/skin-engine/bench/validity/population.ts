@@ -25,7 +25,7 @@ export function printAgeing(aged: Row[], target: Target) {
     '\nageing scores against age (all portraits with an age; target ρ fine_lines ≤ −0.5, firmness ≤ −0.35, overall ≤ −0.35)',
   );
   console.log(
-    'score          ρ(age)   95% CI            median <40  95% CI               median 65+  95% CI',
+    'score          ρ(age)   95% CI            median <40  95% CI               median 65+  95% CI           official portraits only: ρ(age)  95% CI; men / women',
   );
   for (const m of [...AGEING, 'overall'] as const) {
     // A metric left unmeasured on a photo (its zones hidden) has no score there: left out.
@@ -50,9 +50,34 @@ export function printAgeing(aged: Row[], target: Target) {
     console.log(
       `${m.padEnd(14)} ${f2(rho).padStart(6)}   [${f2(lo)}, ${f2(hi)}]`.padEnd(42) +
         `${f1(median(young)).padStart(6)} (n=${young.length}) ${bci(young, median)}`.padEnd(33) +
-        `${f1(median(old)).padStart(6)} (n=${old.length}) ${bci(old, median)}`,
+        `${f1(median(old)).padStart(6)} (n=${old.length}) ${bci(old, median)}`.padEnd(33) +
+        official(scored, m),
     );
   }
+}
+
+/**
+ * ρ(age) within the official portraits alone (congress-dev, 34–86 years), pooled and per gender:
+ * the hidden check's official portraits are that population, while the pooled figure also spans
+ * the young students of canada/ (17–35, another camera and light), which widens the age range and
+ * with it |ρ| (issue 29, item 4: the pooled calibration figures were −0.53 / −0.41 / −0.30 where the
+ * hidden portraits read −0.37 / −0.23 / −0.18).
+ */
+function official(scored: Row[], m: (typeof AGEING)[number] | 'overall'): string {
+  const rhoOf = (rows: Row[]) => {
+    const xs = rows.map((r) => r.face.age as number);
+    const ys = rows.map((r) => scoreOf(r, m) as number);
+    return { rho: spearman(xs, ys), ci: spearmanCi(xs, ys), n: rows.length };
+  };
+  const rows = scored.filter((r) => r.face.folder === 'congress-dev');
+  if (rows.length < 10) return '—';
+  const all = rhoOf(rows);
+  const men = rhoOf(rows.filter((r) => r.face.gender === 'M'));
+  const women = rhoOf(rows.filter((r) => r.face.gender === 'F'));
+  return (
+    `${f2(all.rho).padStart(6)} [${f2(all.ci[0])}, ${f2(all.ci[1])}] (n=${all.n}); ` +
+    `${f2(men.rho)} (n=${men.n}) / ${f2(women.rho)} (n=${women.n})`
+  );
 }
 
 /** Women − men gaps, pooled and within each folder (camera and light). */
