@@ -33,7 +33,7 @@ describe("the lesion bench's stamp painter", () => {
   const pale: [number, number, number] = [225, 180, 160];
   const dark: [number, number, number] = [70, 45, 35];
 
-  it('paints the same red on pale and on dark skin: darker than pale skin, lighter than dark', () => {
+  it('blends one fixed red whatever the skin: redder than both, darker than pale, lighter than dark', () => {
     const onPale = px(papule(pale, 'stamp'), C, C);
     const onDark = px(papule(dark, 'stamp'), C, C);
     // Redder than the skin on both (red up against green).
