@@ -50,9 +50,9 @@ export async function cameraCapture(face: Rgb, scale = 1, left?: number): Promis
   return sharp(buf);
 }
 
+/** A JPEG save at `quality`, decoded (jpegEncoded without the headers' reading). */
 export async function jpeg(img: Rgb, quality: number): Promise<Rgb> {
-  const buf = await toSharp(img).jpeg({ quality }).toBuffer();
-  return fromSharp(sharp(buf));
+  return (await jpegEncoded(img, quality)).image;
 }
 
 /**

@@ -64,19 +64,18 @@ export function printAgeing(aged: Row[], target: Target) {
  * hidden portraits read −0.37 / −0.23 / −0.18).
  */
 function official(scored: Row[], m: (typeof AGEING)[number] | 'overall'): string {
-  const rhoOf = (rows: Row[]) => {
-    const xs = rows.map((r) => r.face.age as number);
-    const ys = rows.map((r) => scoreOf(r, m) as number);
-    return { rho: spearman(xs, ys), ci: spearmanCi(xs, ys), n: rows.length };
-  };
+  const pairs = (rows: Row[]) =>
+    [rows.map((r) => r.face.age as number), rows.map((r) => scoreOf(r, m) as number)] as const;
   const rows = scored.filter((r) => r.face.folder === 'congress-dev');
   if (rows.length < 10) return '—';
-  const all = rhoOf(rows);
-  const men = rhoOf(rows.filter((r) => r.face.gender === 'M'));
-  const women = rhoOf(rows.filter((r) => r.face.gender === 'F'));
+  // The interval for the official portraits as a whole; per gender the figure alone.
+  const [xs, ys] = pairs(rows);
+  const [lo, hi] = spearmanCi(xs, ys);
+  const men = rows.filter((r) => r.face.gender === 'M');
+  const women = rows.filter((r) => r.face.gender === 'F');
   return (
-    `${f2(all.rho).padStart(6)} [${f2(all.ci[0])}, ${f2(all.ci[1])}] (n=${all.n}); ` +
-    `${f2(men.rho)} (n=${men.n}) / ${f2(women.rho)} (n=${women.n})`
+    `${f2(spearman(xs, ys)).padStart(6)} [${f2(lo)}, ${f2(hi)}] (n=${rows.length}); ` +
+    `${f2(spearman(...pairs(men)))} (n=${men.length}) / ${f2(spearman(...pairs(women)))} (n=${women.length})`
   );
 }
 
