@@ -16,10 +16,12 @@
  *   --responses linear|paint|stamp|both|none
  *                                      the score-response images (8 per portrait and mode) are
  *                                      made in these modes (default: linear when --mode has it)
- *   --capture full|q75|phone           full size at JPEG q90 (default); full size at JPEG q75
+ *   --capture full|q75|phone|soft      full size at JPEG q90 (default); full size at JPEG q75
  *                                      (4:2:0: what Pillow and many web tools save by default,
  *                                      decision 171); or as a phone sends a photo: long side
- *                                      640 px, JPEG q45
+ *                                      640 px, JPEG q45; or soft: full size blurred (a phone's
+ *                                      noise reduction, a soft focus) before JPEG q75
+ *   --soft S                           with --capture soft: the blur's σ in image px (default 1)
  *   --explain                          also say why each missed papule of the 8-papule images was
  *                                      missed (no candidate, or its weight's smallest factor), with
  *                                      the readings of the papules found, missed and the clear
@@ -78,7 +80,7 @@ import {
 } from './lesions/records';
 import { report } from './lesions/report';
 import type { RenderMode } from './synth-lesions';
-import { exposed, reencode, resized, type Img } from './variants';
+import { blurred, exposed, reencode, resized, type Img } from './variants';
 
 sharp.concurrency(1);
 
@@ -107,12 +109,18 @@ const RESPONSE_MODES: RenderMode[] =
     : (RESPONSES === 'both' ? (['linear', 'paint'] as const) : [RESPONSES]).filter((m) =>
         MODES.includes(m),
       );
-const CAPTURE = oneOf('capture', ['full', 'q75', 'phone'] as const, 'full');
+const CAPTURE = oneOf('capture', ['full', 'q75', 'phone', 'soft'] as const, 'full');
+/** The soft capture: Gaussian blur (image px) before a JPEG at q75. */
+const SOFT_SIGMA = Number(arg('soft') ?? 1);
 /** The phone capture: long side and JPEG quality. */
 const PHONE_SIDE = 640;
 const PHONE_QUALITY = 45;
 const DARKEN = Number(arg('darken') ?? 1);
 const EXPLAIN = process.argv.includes('--explain');
+if (!(SOFT_SIGMA >= 0.3 && SOFT_SIGMA <= 10)) {
+  console.error('--soft must be a blur σ in image px from 0.3 to 10');
+  process.exit(2);
+}
 if (!(DARKEN > 0 && DARKEN <= 1)) {
   console.error('--darken must be a number in (0, 1]');
   process.exit(2);
@@ -134,7 +142,7 @@ async function main() {
   const { createSkinEngine } = await import('../src/node');
   const engine: SkinEngine = await createSkinEngine({ debug: EXPLAIN });
   console.log(
-    `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, ${CAPTURE === 'phone' ? `phone capture (long side ${PHONE_SIDE} px, JPEG q${PHONE_QUALITY})` : `full-size JPEG q${CAPTURE === 'q75' ? 75 : 90}`}${DARKEN < 1 ? `, light × ${DARKEN} (darkened)` : ''}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os
+    `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, ${CAPTURE === 'phone' ? `phone capture (long side ${PHONE_SIDE} px, JPEG q${PHONE_QUALITY})` : `full-size${CAPTURE === 'soft' ? `, blurred σ ${SOFT_SIGMA} px,` : ''} JPEG q${CAPTURE === 'full' ? 90 : 75}`}${DARKEN < 1 ? `, light × ${DARKEN} (darkened)` : ''}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
@@ -142,7 +150,8 @@ async function main() {
 
   const analyse: Analyse = async (image: Img) => {
     if (CAPTURE !== 'phone') {
-      const jpeg = await reencode(image, CAPTURE === 'q75' ? 75 : 90);
+      const source = CAPTURE === 'soft' ? await blurred(image, SOFT_SIGMA) : image;
+      const jpeg = await reencode(source, CAPTURE === 'full' ? 90 : 75);
       return engine.analyze({
         image: jpeg,
         encoding: jpeg.encoding,

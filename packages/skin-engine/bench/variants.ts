@@ -1,5 +1,5 @@
 /** Capture variants of a photo for the validity benchmark: re-save, resize, exposure, cast, re-tint. */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { ImageEncoding } from '../src/image/jpeg-encoding';
 import type { PixelImage } from '../src/image/raster';
 import { decodeFile } from './dev-faces';
@@ -7,23 +7,31 @@ import { decodeFile } from './dev-faces';
 /** Pixels, and how the JPEG they were decoded from stored its colour (decision 171), if one did. */
 export type Img = PixelImage & { data: Uint8Array; encoding?: ImageEncoding };
 
-export async function reencode(img: Img, quality: number): Promise<Img> {
-  const buf = await sharp(Buffer.from(img.data), {
+/** The image through sharp: `op` transforms and encodes it; decoded back to pixels. */
+async function throughSharp(img: Img, op: (s: Sharp) => Sharp): Promise<Img> {
+  const input = sharp(Buffer.from(img.data), {
     raw: { width: img.width, height: img.height, channels: 3 },
-  })
-    .jpeg({ quality })
-    .toBuffer();
-  return decodeFile(buf);
+  });
+  return decodeFile(await op(input).toBuffer());
 }
 
-export async function resized(img: Img, factor: number): Promise<Img> {
-  const buf = await sharp(Buffer.from(img.data), {
-    raw: { width: img.width, height: img.height, channels: 3 },
-  })
-    .resize(Math.round(img.width * factor), Math.round(img.height * factor), { kernel: 'lanczos3' })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  return decodeFile(buf);
+export function reencode(img: Img, quality: number): Promise<Img> {
+  return throughSharp(img, (s) => s.jpeg({ quality }));
+}
+
+export function resized(img: Img, factor: number): Promise<Img> {
+  return throughSharp(img, (s) =>
+    s
+      .resize(Math.round(img.width * factor), Math.round(img.height * factor), {
+        kernel: 'lanczos3',
+      })
+      .png({ compressionLevel: 1 }),
+  );
+}
+
+/** Soft focus or a phone's noise reduction: a Gaussian blur of `sigma` image px (lossless). */
+export function blurred(img: Img, sigma: number): Promise<Img> {
+  return throughSharp(img, (s) => s.blur(sigma).png({ compressionLevel: 1 }));
 }
 
 /** Exposure change: linear light scaled by `factor` (what a camera's exposure does), then sRGB. */
