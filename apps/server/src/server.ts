@@ -34,7 +34,15 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
     const seedDemo = database.embedded && env.SEED_DEMO;
     if (seedDemo) await runSeeders(app.db, say, demoSeeders);
     // The demo account's ten weeks of scans (the real engine, once) or its dates moved to today.
-    if (seedDemo) await seedDemoStory(app, { log: (m) => say(`seed demo-story: ${m}`) });
+    // Demo content only: if it cannot be built or brought up to date, the app still starts and
+    // says so (moving the dates is one transaction: nothing is left half moved).
+    if (seedDemo) {
+      try {
+        await seedDemoStory(app, { log: (m) => say(`seed demo-story: ${m}`) });
+      } catch (err) {
+        say(`seed demo-story: not brought up to date (${(err as Error).message.split('\n')[0]})`);
+      }
+    }
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       try {
         const { outcome, revokedSessions } = await bootstrapAdmin(app.db, {

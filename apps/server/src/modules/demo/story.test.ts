@@ -1,12 +1,14 @@
 import { HistoryResponse } from '@lumiskin/contract/analysis-api';
 import { NotificationList } from '@lumiskin/contract/notifications';
 import { RoutineHistoryResponse } from '@lumiskin/contract/routine';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper';
 import { runSeeders, seeders } from '../../seed';
 import { findUserByEmail } from '../auth/repository';
 import { DEMO_USER } from '../auth/seed';
+import { quizAttempts } from '../quiz/schema';
 import {
   DEMO_SCANS,
   DEMO_SIGNED_UP_DAYS_BEFORE_FIRST_SCAN,
@@ -128,5 +130,36 @@ describe('the demo account tells a story', () => {
     expect(Date.parse(bell.notifications[0]!.created_at)).toBe(
       Date.parse(bellBefore.notifications[0]!.created_at),
     );
+  });
+
+  it('moves a day at a time too: its consecutive daily quizzes never meet on the way', async () => {
+    // `npm start` on the next day: the demo is one day staler and every quiz day moves by one,
+    // onto the day the next quiz still holds until it moves (one daily quiz per day is unique).
+    const demo = await findUserByEmail(app.db, DEMO_USER.email);
+    const quizDays = async () =>
+      (
+        await app.db
+          .select({ day: quizAttempts.quizDay })
+          .from(quizAttempts)
+          .where(and(eq(quizAttempts.userId, demo!.id), eq(quizAttempts.quizType, 'daily')))
+          .orderBy(asc(quizAttempts.quizDay))
+      ).map((r) => r.day);
+    const before = await quizDays();
+    expect(before.length).toBeGreaterThanOrEqual(5);
+    const dayAfter = (day: string, n: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+    // Consecutive days, so a move by one runs into the next day's row.
+    expect(before.slice(1)).toEqual(before.slice(0, -1).map((d) => dayAfter(d, 1)));
+
+    await shiftDemoDates(app.db, demo!.id, 1);
+    expect(await quizDays()).toEqual(before.map((d) => dayAfter(d, 1)));
+    await shiftDemoDates(app.db, demo!.id, -1);
+    expect(await quizDays()).toEqual(before);
+    // A day staler, as on the next day's start: the start moves it forward by one day.
+    await shiftDemoDates(app.db, demo!.id, -1);
+    await seedDemoStory(app, { log: () => {} });
+    expect(await quizDays()).toEqual(before);
+    const quiz = (await get('/api/quiz/stats')).json<Record<string, number>>();
+    expect(quiz.current_streak).toBeGreaterThanOrEqual(5);
   });
 });

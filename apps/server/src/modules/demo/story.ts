@@ -302,6 +302,9 @@ export async function settleDemoAccount(db: Db, userId: string, now: Date): Prom
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
 }
 
+/** Days the quiz days are parked by while they move (more than any account's quiz days span). */
+const QUIZ_DAY_PARK = 100_000;
+
 /**
  * Moves every dated row of the demo account forward by `days` whole days (calendar days stay
  * whole, so quiz days and streaks keep their shape).
@@ -327,8 +330,14 @@ export async function shiftDemoDates(db: Db, userId: string, days: number): Prom
     await run(sql`update mix_items set added_at = added_at + ${by} where user_id = ${userId}`);
     await run(sql`update post_likes set created_at = created_at + ${by} where user_id = ${userId}`);
     await run(sql`update post_saves set created_at = created_at + ${by} where user_id = ${userId}`);
+    // One daily quiz per day is a unique index, checked row by row as an UPDATE goes: moving
+    // consecutive days by fewer days than they span would meet a day not yet moved. So the days
+    // are parked past every other first, then brought to their place.
     await run(
-      sql`update quiz_attempts set quiz_day = quiz_day + ${Math.trunc(days)}::int, served_at = served_at + ${by}, last_served_at = last_served_at + ${by}, expires_at = expires_at + ${by}, submitted_at = submitted_at + ${by} where user_id = ${userId}`,
+      sql`update quiz_attempts set quiz_day = quiz_day + ${QUIZ_DAY_PARK}::int where user_id = ${userId}`,
+    );
+    await run(
+      sql`update quiz_attempts set quiz_day = quiz_day - ${QUIZ_DAY_PARK}::int + ${Math.trunc(days)}::int, served_at = served_at + ${by}, last_served_at = last_served_at + ${by}, expires_at = expires_at + ${by}, submitted_at = submitted_at + ${by} where user_id = ${userId}`,
     );
     await run(
       sql`update quiz_answers set answered_at = answered_at + ${by} where user_id = ${userId}`,
@@ -373,7 +382,7 @@ export async function seedDemoStory(
   const shift = utcDay(now) - utcDay(newest) - 1;
   if (shift >= 1) {
     await shiftDemoDates(app.db, user.id, shift);
-    options.log(`moved the demo's dates ${shift} days forward`);
+    options.log(`moved the demo's dates ${shift} ${shift === 1 ? 'day' : 'days'} forward`);
   }
   // A demo built before its sign-up date and bell were seeded gets them now.
   await settleDemoAccount(app.db, user.id, now);
