@@ -1,19 +1,22 @@
 import { HistoryResponse } from '@lumiskin/contract/analysis-api';
 import { NotificationList } from '@lumiskin/contract/notifications';
 import { RoutineHistoryResponse } from '@lumiskin/contract/routine';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper';
 import { runSeeders, seeders } from '../../seed';
 import { findUserByEmail } from '../auth/repository';
+import { analyses } from '../analysis/schema';
 import { DEMO_USER } from '../auth/seed';
+import { contentVersions } from '../content/schema';
 import { quizAttempts } from '../quiz/schema';
 import {
   DEMO_SCANS,
   DEMO_SIGNED_UP_DAYS_BEFORE_FIRST_SCAN,
   seedDemoStory,
   shiftDemoDates,
+  STORY_BUILT,
 } from './story';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -162,4 +165,61 @@ describe('the demo account tells a story', () => {
     const quiz = (await get('/api/quiz/stats')).json<Record<string, number>>();
     expect(quiz.current_streak).toBeGreaterThanOrEqual(5);
   });
+  const storyMark = async () =>
+    (
+      await app.db
+        .select({ version: contentVersions.version })
+        .from(contentVersions)
+        .where(eq(contentVersions.name, STORY_BUILT))
+    )[0];
+  const demoScanIds = async (userId: string) =>
+    (
+      await app.db
+        .select({ id: analyses.id })
+        .from(analyses)
+        .where(eq(analyses.userId, userId))
+        .orderBy(desc(analyses.createdAt))
+    ).map((r) => r.id);
+
+  it('keeps a story built to its end before the end was marked', async () => {
+    expect(await storyMark()).toBeDefined();
+    await app.db.delete(contentVersions).where(eq(contentVersions.name, STORY_BUILT));
+    const demo = await findUserByEmail(app.db, DEMO_USER.email);
+    const before = await demoScanIds(demo!.id);
+    const said: string[] = [];
+    await seedDemoStory(app, { log: (m) => said.push(m) });
+    expect((await findUserByEmail(app.db, DEMO_USER.email))!.id).toBe(demo!.id);
+    expect(await demoScanIds(demo!.id)).toEqual(before);
+    expect(said.join('\n')).not.toMatch(/building it again/);
+    expect(await storyMark()).toBeDefined();
+  });
+
+  it('builds the story again when the last build stopped part-way', async () => {
+    // The first start was stopped after three scans: no mark, a fragment of the story.
+    const demo = await findUserByEmail(app.db, DEMO_USER.email);
+    const ids = await demoScanIds(demo!.id);
+    await app.db.delete(analyses).where(inArray(analyses.id, ids.slice(0, ids.length - 3)));
+    await app.db.delete(contentVersions).where(eq(contentVersions.name, STORY_BUILT));
+    const said: string[] = [];
+    await seedDemoStory(app, { log: (m) => said.push(m) });
+    expect(said.join('\n')).toMatch(/stopped after 3 of 9 scans: building it again/);
+
+    // A new demo account with the whole story, signed in with the same password.
+    const rebuilt = await findUserByEmail(app.db, DEMO_USER.email);
+    expect(rebuilt!.id).not.toBe(demo!.id);
+    expect(await demoScanIds(demo!.id)).toEqual([]);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_USER.email, password: DEMO_USER.password },
+    });
+    token = login.json<{ access_token: string }>().access_token;
+    const history = HistoryResponse.parse((await get('/api/analysis/history?limit=50')).json());
+    expect(history).toHaveLength(DEMO_SCANS.length);
+    const quiz = (await get('/api/quiz/stats')).json<Record<string, number>>();
+    expect(quiz.current_streak).toBeGreaterThanOrEqual(5);
+    const routine = RoutineHistoryResponse.parse((await get('/api/routine/history')).json());
+    expect(routine.length).toBeGreaterThan(0);
+    expect(await storyMark()).toBeDefined();
+  }, 120_000);
 });

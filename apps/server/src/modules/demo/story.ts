@@ -9,9 +9,10 @@ import { analyses } from '../analysis/schema';
 import { runScan } from '../analysis/scan-service';
 import { findUserByEmail } from '../auth/repository';
 import { users } from '../auth/schema';
-import { DEMO_USER } from '../auth/seed';
+import { DEMO_USER, demoUserSeeder } from '../auth/seed';
 import { likePost, resolvePostId, savePost } from '../blog/repository';
 import { blogPosts } from '../blog/schema';
+import { contentVersions } from '../content/schema';
 import { mixItems } from '../mix/schema';
 import { notifications } from '../notifications/schema';
 import { questionsByIds } from '../quiz/queries';
@@ -20,6 +21,7 @@ import { submitQuiz } from '../quiz/submit-quiz';
 import { addRoutineProduct, removeRoutineProduct } from '../routine/repository';
 import { localDay } from '../quiz/rules';
 import { routineCheckOffs, routineHistory, routineProducts } from '../routine/schema';
+import { deleteAccount } from '../users/repository';
 import { blemishSites, demoVariant, loadDemoPhoto, toJpeg } from './photos';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -355,25 +357,67 @@ export async function shiftDemoDates(db: Db, userId: string, days: number): Prom
   });
 }
 
+/** The `content_versions` row written when the story was built to its end. */
+export const STORY_BUILT = 'demo-story';
+
+async function storyBuilt(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ version: contentVersions.version })
+    .from(contentVersions)
+    .where(eq(contentVersions.name, STORY_BUILT));
+  return row !== undefined;
+}
+
+async function markStoryBuilt(db: Db, now: Date): Promise<void> {
+  const mark = { version: `${DEMO_SCANS.length} scans`, seededAt: now };
+  await db
+    .insert(contentVersions)
+    .values({ name: STORY_BUILT, ...mark })
+    .onConflictDoUpdate({ target: contentVersions.name, set: mark });
+}
+
 /**
  * The demo account's story (issue 13): built once with the real engine; at each later start, when
  * its newest scan is older than yesterday, every dated row moves forward by whole days so the
- * newest scan and the last daily quiz are yesterday's again and the demo never looks stale.
+ * newest scan and the last daily quiz are yesterday's again and the demo never looks stale. A
+ * build that stopped part-way (the process stopped during the first start, the engine failed) is
+ * started again from an empty account: otherwise the demo would stay a fragment for good.
  */
 export async function seedDemoStory(
   app: FastifyInstance,
   options: { now?: Date; log: (message: string) => void },
 ): Promise<void> {
   const now = options.now ?? new Date();
-  const user = await findUserByEmail(app.db, DEMO_USER.email);
+  let user = await findUserByEmail(app.db, DEMO_USER.email);
   if (!user) return;
-  const [row] = await app.db
-    .select({ n: count(), newest: max(analyses.createdAt) })
-    .from(analyses)
-    .where(eq(analyses.userId, user.id));
+  const scans = async (userId: string) =>
+    (
+      await app.db
+        .select({ n: count(), newest: max(analyses.createdAt) })
+        .from(analyses)
+        .where(eq(analyses.userId, userId))
+    )[0];
+  let row = await scans(user.id);
+  if (row?.n && !(await storyBuilt(app.db))) {
+    if (row.n >= DEMO_SCANS.length) {
+      // Built to its end before the mark was written (or just before it).
+      await markStoryBuilt(app.db, now);
+    } else {
+      options.log(
+        `the last build stopped after ${row.n} of ${DEMO_SCANS.length} scans: building it again`,
+      );
+      await deleteAccount(app.db, user.id);
+      void app.photoSweeper.kick();
+      await demoUserSeeder.run(app.db, options.log);
+      user = await findUserByEmail(app.db, DEMO_USER.email);
+      if (!user) return;
+      row = await scans(user.id);
+    }
+  }
   if (!row?.n) {
     await buildStory(app, user.id, now, options.log);
     await settleDemoAccount(app.db, user.id, now);
+    await markStoryBuilt(app.db, now);
     return;
   }
   // Calendar days (UTC), as the story was written: its newest scan and last quiz were yesterday.
