@@ -11,6 +11,8 @@ import { serverVersion } from './paths';
 import { demoSeeders, runSeeders, seedContentOnce } from './seed';
 
 const say = (message: string) => console.log(`[lumiskin] ${message}`);
+/** A signal arrived before the server listened (see start). */
+let stoppingWhileStarting = false;
 
 async function start(env: Env): Promise<{ app: FastifyInstance; database: PreparedDatabase }> {
   // The offline gazetteer takes about a second of synchronous work to read and index: do it
@@ -24,6 +26,19 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
     dataDir: env.DATA_DIR,
     log: say,
   });
+  // Until the server listens (a first start builds the demo story for seconds), a signal's
+  // default action would end the process and leave the embedded PostgreSQL running until the
+  // next start stops it: stop it now, and the start-up's own failure then says nothing.
+  const stopWhileStarting = (signal: NodeJS.Signals) => {
+    stoppingWhileStarting = true;
+    say(`${signal} while starting: stopping`);
+    void database.release().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stopWhileStarting);
+  process.once('SIGTERM', stopWhileStarting);
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ ...appConfigFromEnv(env, serverVersion()), databaseUrl: database.url });
@@ -70,6 +85,10 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
     await app?.close();
     await database.release();
     throw error;
+  } finally {
+    // Listening (or failed): exitOnStopSignals or the failure's exit takes over.
+    process.off('SIGINT', stopWhileStarting);
+    process.off('SIGTERM', stopWhileStarting);
   }
 }
 
@@ -108,6 +127,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // Stopped by a signal while starting: that handler exits once PostgreSQL has stopped.
+  if (stoppingWhileStarting) return;
   console.error('[lumiskin] could not start:', error instanceof Error ? error.message : error);
   if (error instanceof Error && error.cause) console.error(error.cause);
   process.exit(1);

@@ -38,7 +38,8 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function startServer(env: Record<string, string>): Promise<Running> {
+/** The bundled server as a child process, its output gathered as it comes. */
+function spawnServer(env: Record<string, string>): Omit<Running, 'url'> {
   const child = spawn(process.execPath, [bundle], {
     cwd: os.tmpdir(),
     env: {
@@ -55,30 +56,42 @@ function startServer(env: Record<string, string>): Promise<Running> {
   });
   children.add(child);
   let output = '';
+  const gather = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout?.on('data', gather);
+  child.stderr?.on('data', gather);
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
       children.delete(child);
       resolve(code);
     }),
   );
+  return { child, output: () => output, exited };
+}
+
+/** Resolves once `pattern` is in the server's output; rejects if it exits first. */
+function waitForOutput(server: Omit<Running, 'url'>, pattern: RegExp): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/Lumiskin is running at (http:\/\/localhost:\d+)/);
-      if (match?.[1])
-        resolve({
-          child,
-          url: match[1].replace('localhost', '127.0.0.1'),
-          output: () => output,
-          exited,
-        });
+    const check = () => {
+      const match = server.output().match(pattern);
+      if (!match) return false;
+      server.child.stdout?.off('data', check);
+      server.child.stderr?.off('data', check);
+      resolve(match);
+      return true;
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then((code) =>
-      reject(new Error(`server exited (${code}) before listening:\n${output}`)),
+    if (check()) return;
+    server.child.stdout?.on('data', check);
+    server.child.stderr?.on('data', check);
+    void server.exited.then((code) =>
+      reject(new Error(`server exited (${code}) before ${pattern}:\n${server.output()}`)),
     );
   });
+}
+
+async function startServer(env: Record<string, string>): Promise<Running> {
+  const server = spawnServer(env);
+  const match = await waitForOutput(server, /Lumiskin is running at (http:\/\/localhost:\d+)/);
+  return { ...server, url: match[1]!.replace('localhost', '127.0.0.1') };
 }
 
 const registration = (email: string) => ({
@@ -235,6 +248,41 @@ describe('the server process', () => {
       expect(server.output()).toMatch(/seed demo-user: created demo@lumiskin.app/);
       expect(isAlive(pgPid)).toBe(false);
       expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+    },
+  );
+
+  it(
+    'stops its PostgreSQL on a signal while it starts, and the next start builds the whole demo',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = path.join(tempDir(), 'data');
+      // A first start builds the demo story with the engine: Ctrl-C while it does.
+      const first = spawnServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+      await waitForOutput(first, /seed demo-user: created demo@lumiskin.app/);
+      const { pid: pgPid } = postmasterPid(dataDir)!;
+      first.child.kill('SIGINT');
+      expect(await first.exited).toBe(0);
+      expect(first.output()).toContain('SIGINT while starting: stopping');
+      expect(first.output()).not.toMatch(/could not start|Lumiskin is running/);
+      expect(isAlive(pgPid)).toBe(false);
+      expect(postmasterPid(dataDir)).toBeNull();
+      expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+
+      // However far the story got, the next start ends with all of it (decision 176).
+      const second = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+      expect(second.output()).toMatch(/built the demo story \(9 scans\)/);
+      const login = await fetch(`${second.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@lumiskin.app', password: 'glow-demo-2026' }),
+      });
+      const { access_token: token } = (await login.json()) as { access_token: string };
+      const history = await fetch(`${second.url}/api/analysis/history?limit=50`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(((await history.json()) as unknown[]).length).toBe(9);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
     },
   );
 

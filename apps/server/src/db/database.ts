@@ -100,12 +100,14 @@ export async function prepareDatabase(options: {
     await ensureDatabase(embedded.url(), EMBEDDED_DATABASE);
     const url = embedded.url(EMBEDDED_DATABASE);
     await runMigrations(url);
+    // Once, however many callers ask (a signal during start-up and the start's own clean-up).
+    let released: Promise<void> | undefined;
     return {
       url,
       embedded,
-      async release() {
-        await embedded.stop();
-        unlock();
+      release() {
+        released ??= embedded.stop().then(unlock);
+        return released;
       },
     };
   } catch (error) {
