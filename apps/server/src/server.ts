@@ -79,7 +79,12 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
         say(`ADMIN_EMAIL not applied: ${error.message}`);
       }
     }
-    await app.listen({ port: env.PORT, host: env.HOST });
+    await app.listen({ port: env.PORT, host: env.HOST }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE') throw error;
+      throw new Error(
+        `port ${env.PORT} on ${env.HOST} is in use by another program: stop it, or choose another port (PORT=<port> npm start)`,
+      );
+    });
     return { app, database };
   } catch (error) {
     await app?.close();

@@ -2,6 +2,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -283,6 +284,29 @@ describe('the server process', () => {
       expect(((await history.json()) as unknown[]).length).toBe(9);
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
+    },
+  );
+
+  it(
+    'says which port is taken when another program holds it, and stops its PostgreSQL',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const holder = net.createServer();
+      await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+      const { port } = holder.address() as net.AddressInfo;
+      try {
+        const dataDir = path.join(tempDir(), 'data');
+        const server = spawnServer({ DATA_DIR: dataDir, PORT: String(port) });
+        expect(await server.exited).toBe(1);
+        expect(server.output()).toContain(
+          `could not start: port ${port} on 127.0.0.1 is in use by another program`,
+        );
+        expect(postmasterPid(dataDir)).toBeNull();
+      } finally {
+        holder.close();
+      }
     },
   );
 
