@@ -165,6 +165,7 @@ describe('the demo account tells a story', () => {
     const quiz = (await get('/api/quiz/stats')).json<Record<string, number>>();
     expect(quiz.current_streak).toBeGreaterThanOrEqual(5);
   });
+
   const storyMark = async () =>
     (
       await app.db
