@@ -55,6 +55,7 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
       try {
         await seedDemoStory(app, { log: (m) => say(`seed demo-story: ${m}`) });
       } catch (err) {
+        if (stoppingWhileStarting) throw err;
         say(`seed demo-story: not brought up to date (${(err as Error).message.split('\n')[0]})`);
       }
     }
@@ -79,6 +80,8 @@ async function start(env: Env): Promise<{ app: FastifyInstance; database: Prepar
         say(`ADMIN_EMAIL not applied: ${error.message}`);
       }
     }
+    // A signal came while starting: its handler is stopping PostgreSQL; never listen on that.
+    if (stoppingWhileStarting) throw new Error('stopped while starting');
     await app.listen({ port: env.PORT, host: env.HOST }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EADDRINUSE') throw error;
       throw new Error(
