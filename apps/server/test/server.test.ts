@@ -311,6 +311,28 @@ describe('the server process', () => {
   );
 
   it(
+    'says plainly when the DATABASE_URL server cannot be reached, without its password',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      const closed = net.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const { port } = closed.address() as net.AddressInfo;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const server = spawnServer({
+        DATABASE_URL: `postgres://app:s3cret-pass@127.0.0.1:${port}/lumiskin`,
+        DATA_DIR: path.join(tempDir(), 'unused'),
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(
+        `could not start: the PostgreSQL server in DATABASE_URL (127.0.0.1:${port}) refused the connection`,
+      );
+      expect(server.output()).not.toContain('s3cret-pass');
+    },
+  );
+
+  it(
     'uses DATABASE_URL when given: migrates that server and creates no DATA_DIR',
     { timeout: 60_000 },
     async () => {

@@ -66,6 +66,34 @@ export function runningClusterUrl(dataDir: string): string | null {
   }
 }
 
+/** Why DATABASE_URL's server could not be reached, naming its host (never its password). */
+function unreachable(databaseUrl: string, error: unknown): unknown {
+  const why: Record<string, string> = {
+    ECONNREFUSED: 'refused the connection',
+    ENOTFOUND: 'names a host that does not resolve',
+    EAI_AGAIN: 'names a host that does not resolve',
+    ETIMEDOUT: 'did not answer',
+  };
+  // The driver's error, or one it wraps (a query error's cause, a connection's AggregateError).
+  let reason: string | undefined;
+  for (let e: unknown = error, depth = 0; e && !reason && depth < 5; depth++) {
+    const err = e as NodeJS.ErrnoException & { errors?: unknown[] };
+    reason = why[err.code ?? ''];
+    e = err.cause ?? err.errors?.[0];
+  }
+  if (!reason) return error;
+  let where = 'its host';
+  try {
+    const url = new URL(databaseUrl);
+    where = `${url.hostname}:${url.port || 5432}`;
+  } catch {
+    // not a URL the parser knows: the host is not named
+  }
+  return new Error(
+    `the PostgreSQL server in DATABASE_URL (${where}) ${reason}: is it running, and is the address right?`,
+  );
+}
+
 /**
  * With a DATABASE_URL: migrate that server and use it (DATA_DIR is not touched).
  * Without: run a private PostgreSQL in DATA_DIR/pg, create the app database and migrate it.
@@ -76,7 +104,9 @@ export async function prepareDatabase(options: {
   log: (message: string) => void;
 }): Promise<PreparedDatabase> {
   if (options.databaseUrl) {
-    await runMigrations(options.databaseUrl);
+    await runMigrations(options.databaseUrl).catch((error: unknown) => {
+      throw unreachable(options.databaseUrl as string, error);
+    });
     return { url: options.databaseUrl, embedded: null, release: async () => {} };
   }
 
