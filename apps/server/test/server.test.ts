@@ -129,6 +129,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** A client of the app database in the embedded PostgreSQL a running server keeps in `dataDir`. */
+function embeddedSql(dataDir: string) {
+  return postgres({
+    host: '127.0.0.1',
+    port: postmasterPid(dataDir)!.port,
+    user: 'postgres',
+    password: fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim(),
+    database: 'lumiskin',
+    max: 1,
+    onnotice: () => {},
+  });
+}
+
 describe('the server process', () => {
   it(
     'keeps every acknowledged write across a SIGKILL, then restarts over the orphaned PostgreSQL',
@@ -171,16 +184,8 @@ describe('the server process', () => {
       expect(isAlive(orphan!.pid)).toBe(false);
       expect(second.output()).toMatch(/stopping PostgreSQL \(pid \d+\) left running/);
 
-      const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
       expect(fs.statSync(path.join(dataDir, 'pg-password')).mode & 0o777).toBe(0o600);
-      const sql = postgres({
-        host: '127.0.0.1',
-        port: now!.port,
-        user: 'postgres',
-        password,
-        database: 'lumiskin',
-        max: 1,
-      });
+      const sql = embeddedSql(dataDir);
       try {
         const rows = await sql<{ email: string }[]>`select email from users`;
         const stored = new Set(rows.map((r) => r.email));
@@ -282,6 +287,35 @@ describe('the server process', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(((await history.json()) as unknown[]).length).toBe(9);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    },
+  );
+
+  it(
+    'starts even when the demo cannot be brought up to date, and says why',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = path.join(tempDir(), 'data');
+      const first = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+      // Three days later, on a database where the demo's scans cannot be moved.
+      const sql = embeddedSql(dataDir);
+      try {
+        await sql`update analyses set created_at = created_at - interval '3 days'`;
+        await sql.unsafe(`
+          create function refuse_update() returns trigger language plpgsql as
+            $$ begin raise exception 'this test refuses the move'; end $$;
+          create trigger refuse_update before update on analyses
+            for each row execute function refuse_update();`);
+      } finally {
+        await sql.end();
+      }
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+
+      const second = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+      expect(second.output()).toContain('seed demo-story: not brought up to date (');
+      expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
     },
