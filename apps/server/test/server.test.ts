@@ -129,6 +129,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** A free port of 127.0.0.1 held by a plain TCP server until `close()`. */
+async function holdPort(): Promise<{ port: number; close(): Promise<void> }> {
+  const holder = net.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (holder.address() as net.AddressInfo).port,
+    close: () => new Promise<void>((resolve) => holder.close(() => resolve())),
+  };
+}
+
 /** A client of the app database in the embedded PostgreSQL a running server keeps in `dataDir`. */
 function embeddedSql(dataDir: string) {
   return postgres({
@@ -327,9 +337,8 @@ describe('the server process', () => {
       timeout: 60_000,
     },
     async () => {
-      const holder = net.createServer();
-      await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
-      const { port } = holder.address() as net.AddressInfo;
+      const holder = await holdPort();
+      const { port } = holder;
       try {
         const dataDir = path.join(tempDir(), 'data');
         const server = spawnServer({ DATA_DIR: dataDir, PORT: String(port) });
@@ -339,7 +348,7 @@ describe('the server process', () => {
         );
         expect(postmasterPid(dataDir)).toBeNull();
       } finally {
-        holder.close();
+        await holder.close();
       }
     },
   );
@@ -350,10 +359,10 @@ describe('the server process', () => {
       timeout: 30_000,
     },
     async () => {
-      const closed = net.createServer();
-      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-      const { port } = closed.address() as net.AddressInfo;
-      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      // A port that was free a moment ago and has nothing listening now.
+      const closed = await holdPort();
+      const { port } = closed;
+      await closed.close();
       const server = spawnServer({
         DATABASE_URL: `postgres://app:s3cret-pass@127.0.0.1:${port}/lumiskin`,
         DATA_DIR: path.join(tempDir(), 'unused'),
