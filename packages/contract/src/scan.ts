@@ -68,6 +68,7 @@ export const QUALITY_CODES = [
   'head_turned',
   'too_dark',
   'overexposed',
+  'no_colour',
   'blurry',
 ] as const;
 export type QualityCode = (typeof QUALITY_CODES)[number];
@@ -215,6 +216,7 @@ export const LiveGuidanceText = {
   uneven_light: 'Turn so the light falls evenly on your face',
   warm_light: 'The light is very yellow: try daylight',
   cool_light: 'The light is very blue: try daylight',
+  no_colour: 'The camera is in black and white: turn its filter off',
   blurry: 'Hold the camera steady so it can focus',
   moving: 'Hold still',
   ready: 'Perfect, hold still',

@@ -151,6 +151,8 @@ const REFUSALS: Record<QualityCode, string> = {
   too_dark: 'The photo is too dark to see your skin. Face a window or a soft light and try again.',
   overexposed:
     'The photo is too bright: the light washes out your skin. Step away from direct light or turn off the flash.',
+  no_colour:
+    'This photo is in black and white, and your skin’s colour is part of what we read. Please use a colour photo: turn off any black-and-white filter and try again.',
   blurry:
     'The photo is blurred. Hold the phone steady, let the camera focus on your face, and try again.',
 };

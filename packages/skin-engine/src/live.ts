@@ -8,6 +8,7 @@ import type { PixelImage } from './image/raster';
 import { faceLight, liveSharpness } from './live-measures';
 import {
   checkDetections,
+  colourIssue,
   exposureIssue,
   exposureStats,
   QUALITY_LIMITS,
@@ -303,7 +304,7 @@ function serverVerdict(
     angle,
   );
   if ('code' in checked) return checked.code;
-  return stats ? (exposureIssue(stats)?.code ?? null) : null;
+  return stats ? ((exposureIssue(stats) ?? colourIssue(stats))?.code ?? null) : null;
 }
 
 /** One camera frame's live report. `faces` are the engine detector's, in the frame's pixels. */
@@ -355,7 +356,10 @@ export function assessLiveFrame(
   const server = serverVerdict(analysed, faces, scale, angle, stats);
   if (server) enforceServer(checks, server, face);
   const ready = LIVE_CHECKS.every((c) => checks[c].ok);
-  const acceptable = LIVE_CHECKS.every((c) => checks[c].ok || LIVE_ADVICE_CHECKS.includes(c));
+  // An advice check may fail on its own, never with the server's refusal (a black and white
+  // camera fails the cast check with the server's no_colour).
+  const acceptable =
+    server === null && LIVE_CHECKS.every((c) => checks[c].ok || LIVE_ADVICE_CHECKS.includes(c));
   return { ready, acceptable, checks, server, state, ms: performance.now() - t0 };
 }
 
@@ -367,6 +371,7 @@ const OWNER: Record<QualityCode, LiveCheckName> = {
   head_turned: 'yaw',
   too_dark: 'light',
   overexposed: 'light',
+  no_colour: 'cast',
   blurry: 'sharpness',
 };
 

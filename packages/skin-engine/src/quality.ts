@@ -41,6 +41,11 @@ export const QUALITY_LIMITS = {
   ...LIGHT_LIMITS,
   /** 100 × Laplacian variance / variance of L* on the half-scale working frame (face height 160 px). */
   minSharpness: 4.5,
+  /**
+   * Colour (0-255): the 90th percentile of max(R,G,B) − min(R,G,B) over the face samples. A black
+   * and white photo reads 0; real portraits read ≥ 38, ≥ 15 under a strong blue cast (decision 177).
+   */
+  minFaceChroma: 6,
 };
 
 /** Checks that need only the detections. */
@@ -106,6 +111,8 @@ export interface ExposureStats {
   sceneP95: number;
   /** Share of the face samples with two channels clipped. */
   clippedShare: number;
+  /** 90th percentile of the face samples' max(R,G,B) − min(R,G,B): 0 in a black and white photo. */
+  faceChroma: number;
 }
 
 /** Exposure on a sample grid: the central face box for the face, the whole frame for the scene. */
@@ -115,6 +122,7 @@ export function exposureStats(image: PixelImage, face: DetectedFace): ExposureSt
   const faceLuma: number[] = [];
   let clipped = 0;
   const grid = 48;
+  const faceChroma = new Float64Array(grid * grid);
   for (let j = 0; j < grid; j++) {
     for (let i = 0; i < grid; i++) {
       const x = Math.min(
@@ -126,8 +134,12 @@ export function exposureStats(image: PixelImage, face: DetectedFace): ExposureSt
         Math.max(0, Math.floor(by + bh * (0.25 + (0.5 * (j + 0.5)) / grid))),
       );
       const p = (y * width + x) * channels;
+      const r = data[p] ?? 0;
+      const g = data[p + 1] ?? 0;
+      const b = data[p + 2] ?? 0;
+      faceChroma[faceLuma.length] = Math.max(r, g, b) - Math.min(r, g, b);
       faceLuma.push(luma(data, p));
-      if (secondLargest(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0) >= CLIP_LEVEL) clipped++;
+      if (secondLargest(r, g, b) >= CLIP_LEVEL) clipped++;
     }
   }
   const scene: number[] = [];
@@ -146,6 +158,7 @@ export function exposureStats(image: PixelImage, face: DetectedFace): ExposureSt
     faceLuma: faceSorted[faceSorted.length >> 1] ?? 0,
     sceneP95: sceneSorted[Math.floor(sceneSorted.length * 0.95)] ?? 0,
     clippedShare: clipped / faceLuma.length,
+    faceChroma: faceChroma.sort()[Math.floor(faceChroma.length * 0.9)] ?? 0,
   };
 }
 
@@ -167,8 +180,21 @@ export function exposureIssue(
   return null;
 }
 
+/**
+ * A black and white photo (or one with its colour all but taken out) is refused: the colour
+ * measures (redness, spots, radiance, shine, the white balance itself) would read the absence of
+ * colour as perfect skin. A tinted monochrome (sepia) keeps one hue and is not caught here.
+ */
+export function colourIssue(
+  stats: ExposureStats,
+  minChroma: number = QUALITY_LIMITS.minFaceChroma,
+): QualityIssue | null {
+  return stats.faceChroma < minChroma ? issue('no_colour') : null;
+}
+
 export function checkExposure(image: PixelImage, face: DetectedFace): QualityIssue | null {
-  return exposureIssue(exposureStats(image, face));
+  const stats = exposureStats(image, face);
+  return exposureIssue(stats) ?? colourIssue(stats);
 }
 
 /**

@@ -16,11 +16,13 @@ import {
   blendInside,
   blurInside,
   brightness,
+  cast,
   clone,
   fromSharp,
   gridPoints,
   jpeg,
   loadRgb,
+  monochrome,
   ok,
   paintDisc,
   exposure,
@@ -426,6 +428,16 @@ describe('quality gate', () => {
 
   it('rejects a blurred photo', async () => {
     expect(await gate(await fromSharp(toSharp(face).blur(2)))).toBe('blurry');
+  });
+
+  it('rejects a black and white photo, and one with its colour all but gone; a strong blue cast and a faded photo pass', async () => {
+    expect(await gate(monochrome(face))).toBe('no_colour');
+    expect(await gate(await fromSharp(toSharp(face).modulate({ saturation: 0.04 })))).toBe(
+      'no_colour',
+    );
+    // Decision 177: only a photo without colour is refused, not one whose colour is weak.
+    expect(await gate(cast(face, [0.6, 1, 1.6]))).toBe('ok');
+    expect(await gate(await fromSharp(toSharp(face).modulate({ saturation: 0.3 })))).toBe('ok');
   });
 
   it('rejects two faces side by side', async () => {

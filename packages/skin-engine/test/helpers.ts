@@ -98,6 +98,20 @@ export function exposure(img: Rgb, factor: number): Rgb {
 }
 
 /** A colour cast: per-channel gains in linear light (another white balance). */
+/** A black and white copy: every pixel's channels set to its Rec.601 luma. */
+export function monochrome(img: Rgb): Rgb {
+  const data = new Uint8Array(img.data.length);
+  for (let p = 0; p < data.length; p += 3) {
+    const y = Math.round(
+      0.299 * (img.data[p] as number) +
+        0.587 * (img.data[p + 1] as number) +
+        0.114 * (img.data[p + 2] as number),
+    );
+    data[p] = data[p + 1] = data[p + 2] = y;
+  }
+  return { ...img, data };
+}
+
 export function cast(img: Rgb, gains: [number, number, number]): Rgb {
   const luts = gains.map((g) => {
     const lut = new Uint8Array(256);

@@ -12,7 +12,16 @@ import {
   type LiveReport,
 } from '../src/live';
 import { checkDetections, QUALITY_LIMITS } from '../src/quality';
-import { cameraCapture, cast, exposure, fromSharp, loadRgb, toSharp, type Rgb } from './helpers';
+import {
+  cameraCapture,
+  cast,
+  exposure,
+  fromSharp,
+  loadRgb,
+  monochrome,
+  toSharp,
+  type Rgb,
+} from './helpers';
 
 /**
  * The live gate on the test portrait framed as the scan screen's camera sees it: a 1280×720 photo
@@ -147,6 +156,15 @@ describe('live gate on the test portrait', () => {
     expect(framed?.ok).toBe(true);
   });
 
+  it("a black and white camera: the cast check fails with the server's no_colour, and auto-capture may not take it", async () => {
+    const a = await assess(monochrome(await captureOf()));
+    seen.push({ name: 'black and white', a });
+    expect(a.report.server).toBe('no_colour');
+    expect(a.report.checks.cast).toMatchObject({ ok: false, code: 'no_colour' });
+    expect(a.report.ready).toBe(false);
+    expect(a.report.acceptable).toBe(false);
+  });
+
   it('blurred: sharpness fails with blurry', async () => {
     const capture = await fromSharp(toSharp(await captureOf()).blur(8));
     const a = await assess(capture);
@@ -173,7 +191,14 @@ describe('live gate on the test portrait', () => {
 
   it('agrees with the server: ready frames are analysed, shared reasons name the same code', async () => {
     expect(seen.length).toBeGreaterThanOrEqual(8);
-    const shared = new Set(['too_dark', 'overexposed', 'blurry', 'head_turned', 'face_too_small']);
+    const shared = new Set([
+      'too_dark',
+      'overexposed',
+      'no_colour',
+      'blurry',
+      'head_turned',
+      'face_too_small',
+    ]);
     let compared = 0;
     for (const { name, a } of seen) {
       const result = await engine.analyze({ image: a.capture, analysisType: 'quick' });
@@ -187,8 +212,8 @@ describe('live gate on the test portrait', () => {
         compared++;
       }
     }
-    // Too far, too dark and blurred are refused by the server too.
-    expect(compared).toBeGreaterThanOrEqual(3);
+    // Too far, too dark, black and white and blurred are refused by the server too.
+    expect(compared).toBeGreaterThanOrEqual(4);
     // The framed face and the one in shadow (advice only) at least were acceptable.
     expect(seen.filter(({ a }) => a.report.acceptable).length).toBeGreaterThanOrEqual(2);
   });

@@ -2,7 +2,13 @@ import { CAMERA_LIGHT_LIMITS } from '@lumiskin/contract/scan';
 import { describe, expect, it } from 'vitest';
 import type { DetectedFace } from '../src/face/detector';
 import { SILHOUETTE } from '../src/face/landmarks';
-import { checkDetections, checkExposure } from '../src/quality';
+import {
+  checkDetections,
+  checkExposure,
+  exposureIssue,
+  exposureStats,
+  QUALITY_LIMITS,
+} from '../src/quality';
 
 const photo = (width: number, height: number, value = 150) => ({
   data: new Uint8Array(width * height * 3).fill(value),
@@ -87,17 +93,40 @@ describe('quality gate rules', () => {
     );
   });
 
+  /** The light rule alone: these faces are grey, which the colour rule (below) refuses. */
+  const light = (img: ReturnType<typeof photo>, face: DetectedFace) =>
+    exposureIssue(exposureStats(img, face));
+
+  it('colour: a black and white face is refused, a faint colour is not (decision 177)', () => {
+    const face = detection(170, 60, 320);
+    /** A face of luma ≈ 150 whose red stands `chroma` over its blue. */
+    const shot = (chroma: number) => {
+      const img = photo(640, 480, 120);
+      for (let y = 60; y < 380; y++)
+        for (let x = 170; x < 490; x++)
+          img.data.set([150 + chroma / 2, 150, 150 - chroma / 2], (y * 640 + x) * 3);
+      return img;
+    };
+    const min = QUALITY_LIMITS.minFaceChroma;
+    expect(checkExposure(shot(0), face)?.code).toBe('no_colour');
+    expect(checkExposure(shot(min - 2), face)?.code).toBe('no_colour');
+    expect(checkExposure(shot(min), face)).toBeNull();
+    expect(checkExposure(shot(40), face)).toBeNull();
+    // The light is judged first: a black and white photo that is also too dark says so.
+    expect(checkExposure(photo(640, 480, 30), face)?.code).toBe('too_dark');
+  });
+
   it('exposure: dark face in a dark scene, but not darker skin in a lit scene', () => {
     const face = detection(170, 60, 320);
-    expect(checkExposure(photo(640, 480, 30), face)?.code).toBe('too_dark');
-    expect(checkExposure(photo(640, 480, 252), face)?.code).toBe('overexposed');
+    expect(light(photo(640, 480, 30), face)?.code).toBe('too_dark');
+    expect(light(photo(640, 480, 252), face)?.code).toBe('overexposed');
     // Face luma 70 (deep skin tone) with a bright background: fine.
     const lit = photo(640, 480, 220);
     for (let y = 60; y < 380; y++)
       for (let x = 170; x < 490; x++) lit.data.fill(70, (y * 640 + x) * 3, (y * 640 + x) * 3 + 3);
-    expect(checkExposure(lit, face)).toBeNull();
+    expect(light(lit, face)).toBeNull();
     // The same face luma in a dim scene is too dark.
-    expect(checkExposure(photo(640, 480, 70), face)?.code).toBe('too_dark');
+    expect(light(photo(640, 480, 70), face)?.code).toBe('too_dark');
   });
 
   it('overexposed means blown highlights, not a saturated red channel (decision 053)', () => {
@@ -113,12 +142,12 @@ describe('quality gate rules', () => {
       return img;
     };
     // Fair skin in bright studio light: red at the top of the range, luma ≈ 200. Measurable.
-    expect(checkExposure(shot([253, 185, 160]), face)).toBeNull();
+    expect(light(shot([253, 185, 160]), face)).toBeNull();
     // Two channels at the top (luma 234, under the luma limit): detail is lost.
-    expect(checkExposure(shot([251, 251, 100]), face)?.code).toBe('overexposed');
+    expect(light(shot([251, 251, 100]), face)?.code).toBe('overexposed');
     // White glare over a third of the face (luma otherwise fine) is refused too.
-    expect(checkExposure(shot([200, 160, 140], 3), face)?.code).toBe('overexposed');
-    expect(checkExposure(shot([200, 160, 140], 6), face)).toBeNull();
+    expect(light(shot([200, 160, 140], 3), face)?.code).toBe('overexposed');
+    expect(light(shot([200, 160, 140], 6), face)).toBeNull();
   });
 
   it("uses the camera guidance's light limits (one source, in the contract)", () => {
@@ -134,13 +163,13 @@ describe('quality gate rules', () => {
     const { tooDark, dim, darkScene, tooBright } = CAMERA_LIGHT_LIMITS;
     const bright = darkScene + 40;
     // Below the camera's 'dark' line the engine refuses, whatever the scene.
-    expect(checkExposure(shot(tooDark - 1, bright), face)?.code).toBe('too_dark');
-    expect(checkExposure(shot(tooDark + 1, bright), face)).toBeNull();
+    expect(light(shot(tooDark - 1, bright), face)?.code).toBe('too_dark');
+    expect(light(shot(tooDark + 1, bright), face)).toBeNull();
     // Below the 'dim' line only a dark scene is refused, as the camera says.
-    expect(checkExposure(shot(dim - 1, darkScene - 10), face)?.code).toBe('too_dark');
-    expect(checkExposure(shot(dim + 1, darkScene - 10), face)).toBeNull();
+    expect(light(shot(dim - 1, darkScene - 10), face)?.code).toBe('too_dark');
+    expect(light(shot(dim + 1, darkScene - 10), face)).toBeNull();
     // Above the 'bright' line the engine refuses (249: bright but not clipped).
-    expect(checkExposure(shot(tooBright + 1, bright), face)?.code).toBe('overexposed');
-    expect(checkExposure(shot(tooBright - 1, bright), face)).toBeNull();
+    expect(light(shot(tooBright + 1, bright), face)?.code).toBe('overexposed');
+    expect(light(shot(tooBright - 1, bright), face)).toBeNull();
   });
 });

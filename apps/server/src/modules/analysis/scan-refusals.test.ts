@@ -163,6 +163,33 @@ describe('a scan that cannot go ahead', { timeout: 120_000 }, () => {
     expect(body.angle).toBe('front');
   });
 
+  it('refuses a black and white photo, as a one-channel JPEG and as a grey PNG (decision 177)', async () => {
+    const grey = await sharp(FACE).toColourspace('b-w').jpeg().toBuffer();
+    expect((await sharp(grey).metadata()).channels).toBe(1);
+    const greyPng = await sharp(FACE).grayscale().toColourspace('srgb').png().toBuffer();
+    for (const [photo, type] of [
+      [grey, 'image/jpeg'],
+      [greyPng, 'image/png'],
+    ] as const) {
+      const body = await expectFailure(
+        await scanJson(dave, { image_data: dataUrl(photo, type), location: 'Paris, FR' }),
+        422,
+        'validation_error',
+        'no_colour',
+      );
+      expect(body.detail).toMatch(/black and white/i);
+    }
+    // The same photo in colour is scanned (a control: the face itself is fine).
+    const res = await scanJson(dave, { image_data: dataUrl(FACE), location: 'Paris, FR' });
+    expect(res.statusCode, res.body).toBe(201);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/analysis/${res.json<{ id: string }>().id}`,
+      headers: dave.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+  });
+
   it('stores nothing for any failed scan', async () => {
     expect(await countStored(dave.user.id)).toMatchObject({ analyses: 0 });
   });
