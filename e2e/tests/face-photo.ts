@@ -8,3 +8,11 @@ import { fileURLToPath } from 'node:url';
 export const FACE = fileURLToPath(
   new URL('../../packages/skin-engine/test/fixtures/astronaut-face.jpg', import.meta.url),
 );
+
+/** The same portrait as a HEIC (apps/server/src/modules/analysis/test-fixtures/README.md). */
+export const FACE_HEIC = fileURLToPath(
+  new URL(
+    '../../apps/server/src/modules/analysis/test-fixtures/astronaut-face.heic',
+    import.meta.url,
+  ),
+);

@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, newUser, registerViaApi, signInWithSession as signIn, test } from './fixtures';
 import { launchWithFakeCamera, portraitY4m } from './fake-camera';
-import { FACE } from './face-photo';
+import { FACE, FACE_HEIC } from './face-photo';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-scan-e2e-'));
 
@@ -170,6 +170,30 @@ test.describe('scan', () => {
       await expect(page.getByRole('img', { name: 'Front View' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Use Camera' })).toBeVisible();
       await context.close();
+    });
+  });
+
+  test('an iPhone HEIC photo: no preview in this browser, analysed on the server (decision 178)', async ({
+    page,
+    request,
+    context,
+  }) => {
+    const session = await registerViaApi(request, newUser());
+    await request.post('/api/analysis/consent', {
+      headers: { authorization: `Bearer ${session.access_token}` },
+      data: { accepted: true },
+    });
+    await signIn(context, session);
+    await page.goto('/scan');
+    await typeLocation(page, 'Paris, FR');
+    await page.getByTestId('scan-upload-input').setInputFiles(FACE_HEIC);
+    await expect(page.getByRole('heading', { name: 'Ready for Analysis' })).toBeVisible();
+    // Chromium cannot show a HEIC: a plain tile instead of a broken image.
+    const thumbnail = page.getByRole('img', { name: 'astronaut-face.heic' });
+    await expect(thumbnail).toContainText('No preview');
+    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
+      timeout: 60_000,
     });
   });
 

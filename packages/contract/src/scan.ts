@@ -21,12 +21,17 @@ export {
 /** Largest photo accepted, per image, before decoding (larger → 413). */
 export const SCAN_MAX_BYTES = 10 * 1024 * 1024;
 /**
- * PNG and HEIC have no shrink-on-load: every pixel is decoded before the resize to
- * SCAN_PHOTO_MAX_SIDE, so they are held to 4096 × 4096 (2.56 × the analysed side each way; any
- * screenshot or 12 MP export). JPEG and WebP decode straight to about the analysed size and keep
- * SCAN_MAX_PIXELS (issue 30, decision 072).
+ * PNG has no shrink-on-load: every pixel is decoded before the resize to SCAN_PHOTO_MAX_SIDE, so
+ * it is held to 4096 × 4096 (2.56 × the analysed side each way; any screenshot or 12 MP export).
+ * JPEG and WebP decode straight to about the analysed size and keep SCAN_MAX_PIXELS (issue 30,
+ * decision 072).
  */
 export const SCAN_MAX_FULL_DECODE_PIXELS = 4096 * 4096;
+/**
+ * HEIC is decoded in full too, in a worker thread of its own that ends with the decode (decision
+ * 178): held to 25 MP, the 24 MP photos of recent iPhones' main camera (5712 × 4284) included.
+ */
+export const SCAN_MAX_HEIC_PIXELS = 25_000_000;
 /** Content types the scan accepts (checked on the bytes, never the file name). */
 export const SCAN_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 /** Extra angles of a multi-angle scan, in capture order (docs/product-rules.md#scan): left then right profile. */
@@ -110,7 +115,7 @@ export const ScanMessages = {
   consentRequired: 'Please agree to how Lumiskin handles your photo before your first scan.',
   tooLarge: 'The photo is larger than 10 MB. Please choose a smaller one.',
   unsupportedType: 'Please use a JPEG, PNG, WebP or HEIC photo.',
-  notAnImage: 'This file is not a photo we can read. Please use a JPEG, PNG or WebP photo.',
+  notAnImage: 'This file is not a photo we can read. Please use a JPEG, PNG, WebP or HEIC photo.',
   tooManyPixels: 'This photo is far too large in pixels. Please use a normal camera photo.',
   noImage: 'Please add a photo of your face.',
 } as const;

@@ -1,12 +1,14 @@
 import {
   SCAN_MAX_BYTES,
   SCAN_MAX_FULL_DECODE_PIXELS,
+  SCAN_MAX_HEIC_PIXELS,
   SCAN_MAX_PIXELS,
   SCAN_PHOTO_MAX_SIDE,
   ScanMessages,
 } from '@lumiskin/contract/scan';
 import { jpegEncoding, type ImageEncoding } from '@lumiskin/skin-engine';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { decodeHeic, heicColour, heicDeclaredSize, heicInput, type HeicPixels } from './heic';
 
 /**
  * Turning an uploaded photo into (a) the pixels the engine measures and (b) the JPEG we keep.
@@ -167,6 +169,8 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
       : new ImageError('not_an_image', ScanMessages.notAnImage);
   }
 
+  if (type === 'image/heic') return prepareHeic(bytes, started);
+
   let meta: Metadata;
   try {
     // Header only: no pixel is decoded here.
@@ -176,14 +180,12 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new ImageError('image_too_large', ScanMessages.tooManyPixels);
     }
-    throw type === 'image/heic'
-      ? new ImageError('unsupported_type', ScanMessages.unsupportedType)
-      : new ImageError('unreadable_image', ScanMessages.notAnImage);
+    throw new ImageError('unreadable_image', ScanMessages.notAnImage);
   }
   const { width = 0, height = 0 } = meta;
   if (width <= 0 || height <= 0) throw new ImageError('unreadable_image', ScanMessages.notAnImage);
-  // JPEG and WebP shrink while decoding (to about the analysed size); PNG and HEIC decode every
-  // pixel first, so their ceiling is lower (decision 072).
+  // JPEG and WebP shrink while decoding (to about the analysed size); PNG decodes every pixel
+  // first, so its ceiling is lower (decision 072).
   const shrinksOnLoad = type === 'image/jpeg' || type === 'image/webp';
   const maxPixels = shrinksOnLoad ? SCAN_MAX_PIXELS : SCAN_MAX_FULL_DECODE_PIXELS;
   if (width * height > maxPixels || (meta.pages ?? 1) > 1) {
@@ -191,31 +193,18 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   }
 
   try {
-    const { data, info } = await sharp(bytes, { ...READ, limitInputPixels: maxPixels })
-      .rotate() // EXIF orientation
-      .resize({
-        width: SCAN_PHOTO_MAX_SIDE,
-        height: SCAN_PHOTO_MAX_SIDE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .removeAlpha()
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`);
+    // EXIF orientation applied.
+    const analysed = await toAnalysed(
+      sharp(bytes, { ...READ, limitInputPixels: maxPixels }).rotate(),
+    );
     const stored = type === 'image/jpeg' ? jpegEncoding(bytes) : null;
     // Analysed px per px of the file (long sides: the EXIF turn may swap width and height).
     const encoding = stored && {
       ...stored,
-      scale: Math.max(info.width, info.height) / Math.max(width, height),
+      scale: Math.max(analysed.width, analysed.height) / Math.max(width, height),
     };
     return {
-      pixels: data,
-      width: info.width,
-      height: info.height,
-      channels: 3,
+      ...analysed,
       type,
       original: { width, height, bytes: bytes.length },
       ...(encoding ? { encoding } : {}),
@@ -223,9 +212,61 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
     };
   } catch (error) {
     if (error instanceof ImageError) throw error;
-    throw type === 'image/heic'
-      ? new ImageError('unsupported_type', ScanMessages.unsupportedType)
-      : new ImageError('unreadable_image', ScanMessages.notAnImage);
+    throw new ImageError('unreadable_image', ScanMessages.notAnImage);
+  }
+}
+
+/** Long side ≤ SCAN_PHOTO_MAX_SIDE, sRGB, 8-bit, no alpha (flattened on white). */
+async function toAnalysed(
+  input: Sharp,
+): Promise<Pick<PreparedImage, 'pixels' | 'width' | 'height' | 'channels'>> {
+  const { data, info } = await input
+    .resize({
+      width: SCAN_PHOTO_MAX_SIDE,
+      height: SCAN_PHOTO_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`);
+  return { pixels: data, width: info.width, height: info.height, channels: 3 };
+}
+
+/**
+ * A HEIC (decision 178): its declared size is checked before anything is decoded, then libheif
+ * decodes it in a worker thread of its own (rotation and mirror applied, as the format says; a
+ * HEIC's EXIF orientation is not to be applied again), and sharp takes the pixels on in the
+ * photo's own colour space.
+ */
+async function prepareHeic(bytes: Buffer, started: number): Promise<PreparedImage> {
+  const declared = heicDeclaredSize(bytes);
+  if (!declared || declared.width <= 0 || declared.height <= 0)
+    throw new ImageError('unreadable_image', ScanMessages.notAnImage);
+  if (declared.width * declared.height > SCAN_MAX_HEIC_PIXELS)
+    throw new ImageError('image_too_large', ScanMessages.tooManyPixels);
+  let pixels: HeicPixels;
+  try {
+    pixels = await decodeHeic(bytes);
+  } catch {
+    throw new ImageError('unreadable_image', ScanMessages.notAnImage);
+  }
+  // A file may declare less than it holds: the decoded size is held to the same limit.
+  if (pixels.width * pixels.height > SCAN_MAX_HEIC_PIXELS)
+    throw new ImageError('image_too_large', ScanMessages.tooManyPixels);
+  try {
+    const analysed = await toAnalysed(await heicInput(pixels, heicColour(bytes)));
+    return {
+      ...analysed,
+      type: 'image/heic',
+      original: { width: pixels.width, height: pixels.height, bytes: bytes.length },
+      decodeMs: performance.now() - started,
+    };
+  } catch {
+    throw new ImageError('unreadable_image', ScanMessages.notAnImage);
   }
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { AccountExport } from '@lumiskin/contract/account';
 import { LEGACY_METHODS } from '@lumiskin/contract/analysis';
 import type { Analysis, HistoryItem } from '@lumiskin/contract/analysis-api';
@@ -343,6 +344,36 @@ describe('a scan', { timeout: 120_000 }, () => {
         metric,
       ).toBeLessThanOrEqual(5);
     }
+  });
+
+  it('analyses a HEIC photo as it does the JPEG it was made from (decision 178)', async () => {
+    const heic = readFileSync(new URL('./test-fixtures/astronaut-face.heic', import.meta.url));
+    const res = await scanJson(alice, {
+      image_data: dataUrl(heic, 'image/heic'),
+      location: 'london, uk',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const scan = res.json<Analysis>();
+    for (const [metric, score] of Object.entries(jsonScan.scores))
+      expect(
+        Math.abs((scan.scores[metric as keyof typeof scan.scores] ?? -99) - score),
+        metric,
+      ).toBeLessThanOrEqual(3);
+    // What is kept is our own JPEG of the analysed pixels, never the HEIC.
+    const photo = await app.inject({
+      method: 'GET',
+      url: `/api/analysis/${scan.id}/photo`,
+      headers: alice.headers,
+    });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/analysis/${scan.id}`,
+      headers: alice.headers,
+    });
+    expect(removed.statusCode).toBe(204);
   });
 
   it('counts the lesions a strongly compressed JPEG hid; a PNG of the same pixels says nothing of it', async () => {

@@ -1,6 +1,6 @@
 import type { CaptureAngle } from '@lumiskin/contract/analysis';
-import { CameraIcon, ImageUpIcon, InfoIcon, UserRoundIcon, XIcon } from 'lucide-react';
-import { useRef } from 'react';
+import { CameraIcon, ImageIcon, ImageUpIcon, InfoIcon, UserRoundIcon, XIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CameraView } from '@/features/scan/components/camera-view';
 import type { LiveAssess } from '@/features/scan/lib/live-guidance';
@@ -65,6 +65,35 @@ function ModePicker({
   );
 }
 
+/**
+ * A photo's thumbnail. A photo this browser cannot show (a HEIC in Chrome, decision 178) is still
+ * analysed by the server: it gets a plain tile instead of a broken image.
+ */
+function Thumbnail({ image }: { image: CapturedImage }) {
+  const [unreadable, setUnreadable] = useState(false);
+  if (unreadable)
+    return (
+      <div
+        role="img"
+        aria-label={image.label}
+        className="flex size-24 flex-col items-center justify-center gap-1 rounded-xl border bg-muted px-2 text-center text-[11px] text-muted-foreground"
+      >
+        <ImageIcon className="size-6" aria-hidden />
+        <span className="pb-5">No preview</span>
+      </div>
+    );
+  return (
+    <img
+      src={image.src}
+      alt={image.label}
+      width={96}
+      height={96}
+      onError={() => setUnreadable(true)}
+      className="size-24 rounded-xl border object-cover"
+    />
+  );
+}
+
 function CapturedPhotos({
   images,
   disabled,
@@ -78,13 +107,7 @@ function CapturedPhotos({
     <ul className="mt-4 flex flex-wrap gap-3" aria-label="Captured photos">
       {images.map((image, i) => (
         <li key={image.src} className="relative">
-          <img
-            src={image.src}
-            alt={image.label}
-            width={96}
-            height={96}
-            className="size-24 rounded-xl border object-cover"
-          />
+          <Thumbnail image={image} />
           <span className="absolute inset-x-1 bottom-1 truncate rounded-md bg-black/55 px-1.5 py-0.5 text-[11px] text-white">
             {image.label}
           </span>
