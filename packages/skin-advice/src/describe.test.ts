@@ -60,8 +60,12 @@ describe('the sentences of findings and zone notes', () => {
     expect(describeZoneNote({ region: 'left_cheek', reason: 'glasses', share: 0.07 }).message).toBe(
       'Glasses frames over the left cheek not measured (7% of the zone).',
     );
-    expect(describeZoneNote({ region: 'nose', reason: 'not_skin', share: 0.4 }).message).toMatch(
-      /^Part of the nose was hidden/,
+    expect(describeZoneNote({ region: 'nose', reason: 'not_skin', share: 0.4 }).message).toBe(
+      '40% of the nose was hidden (by a shadow, hair or something in front of it) and not measured.',
+    );
+    // A zone hidden whole (a face mask over the chin) is not "part" of it.
+    expect(describeZoneNote({ region: 'chin', reason: 'not_skin', share: 1 }).message).toBe(
+      'The chin was hidden (by a shadow, hair or something in front of it) and not measured.',
     );
   });
 

@@ -119,7 +119,9 @@ export function describeZoneNote(n: MeasuredZoneNote): ZoneNote {
         ? `Hair over the ${name} not measured (${pct}% of the zone).`
         : n.reason === 'glasses'
           ? `Glasses frames over the ${name} not measured (${pct}% of the zone).`
-          : `Part of the ${name} was hidden (hair, glasses or shadow) and not measured.`;
+          : pct >= 95
+            ? `The ${name} was hidden (by a shadow, hair or something in front of it) and not measured.`
+            : `${pct}% of the ${name} was hidden (by a shadow, hair or something in front of it) and not measured.`;
   return { ...n, message };
 }
 
