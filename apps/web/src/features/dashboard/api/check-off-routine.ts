@@ -16,5 +16,8 @@ export function useCheckOffRoutine() {
   return useMutation({
     mutationFn: checkOffRoutine,
     onSuccess: (routine) => queryClient.setQueryData(getRoutineQueryOptions().queryKey, routine),
+    // Refused (most often: the page was open past midnight, so its "today" is yesterday): the
+    // routine is read again, so what is shown, and the next check-off, are today's.
+    onError: () => queryClient.invalidateQueries({ queryKey: getRoutineQueryOptions().queryKey }),
   });
 }

@@ -243,4 +243,43 @@ describe('RoutineCard: consistency and check-offs', () => {
       'true',
     );
   });
+
+  it('a page left open past midnight: the refused check-off reads the routine again, and the next one is for the new day', async () => {
+    const sent: Array<{ day: string }> = [];
+    let today = '2026-11-20';
+    fakeApi({
+      'GET /api/routine': () =>
+        routineResponse({ evening: [retinal], consistency: consistency({ today }) }),
+      'GET /api/routine/history': () => [],
+      'PUT /api/routine/check-offs': ({ body }) => {
+        const sentBody = body as { day: string };
+        sent.push(sentBody);
+        if (sentBody.day !== today)
+          return new Response(
+            JSON.stringify({ detail: 'Only today can be checked off.', code: 'validation_error' }),
+            { status: 400, headers: { 'content-type': 'application/json' } },
+          );
+        return routineResponse({
+          evening: [retinal],
+          consistency: consistency({ today, checked_today: ['evening'] }),
+        });
+      },
+    });
+    const { user } = renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    const button = await screen.findByRole('button', { name: 'Mark evening done' });
+    // Midnight passes while the page is open.
+    today = '2026-11-21';
+    await user.click(button);
+    expect(await screen.findByText('Only today can be checked off.')).toBeInTheDocument();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // The routine is read again: the next click is for the new day, and is saved.
+    await waitFor(async () => {
+      await user.click(screen.getByRole('button', { name: 'Mark evening done' }));
+      expect(sent.at(-1)?.day).toBe('2026-11-21');
+    });
+    expect(await screen.findByRole('button', { name: 'Evening done today' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
 });
