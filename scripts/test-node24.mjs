@@ -62,6 +62,8 @@ run('apps/server', [
   'test/http.test.ts',
   // Photos in S3: the SDK, and s3rver in a child process with OpenSSL's legacy provider.
   'src/modules/analysis/photo-storage.test.ts',
+  // HEIC: libheif's WebAssembly in a worker thread of its own (decision 178).
+  'src/modules/analysis/heic.test.ts',
 ]);
 run('e2e', [
   path.join(root, 'node_modules/@playwright/test/cli.js'),

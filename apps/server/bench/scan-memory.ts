@@ -1,8 +1,10 @@
 // `npm run bench:scan-memory -w @lumiskin/server`: the server's peak resident memory while N
 // uploads of worst-case photos arrive at once (issue 30): each a multi-angle scan of three photos,
 // sent in parallel through the real API with the settings `npm start` uses (scan workers, queue,
-// load shedding). Three rows: 49 MP PNGs (the issue's case), 49 MP JPEGs (the most pixels
-// accepted, decoded with shrink-on-load) and 4096 × 4096 PNGs (the most pixels decoded in full).
+// load shedding). Rows: 49 MP PNGs (the issue's case), 49 MP JPEGs (the most pixels accepted,
+// decoded with shrink-on-load), 4096 × 4096 PNGs (the most pixels decoded in full by sharp), and
+// HEICs of 12 and 24 MP (decoded in full by libheif, decision 178; made with Debian's `heif-enc`,
+// `apt-get install libheif-examples`, when it is installed: sharp has no HEVC encoder).
 // Prints the RSS before (engine loaded in its threads), the peak, the growth and the answers.
 // BENCH_UPLOADS (default 6), BENCH_SIDE (default 7000) and BENCH_ROWS tune it. A benchmark, not a test.
 import { execFile } from 'node:child_process';
@@ -25,7 +27,24 @@ const FIXTURE = path.join(
   '../src/modules/analysis/test-fixtures/astronaut-face.jpg',
 );
 
-type Format = 'png' | 'jpeg';
+type Format = 'png' | 'jpeg' | 'heic';
+
+/** A HEIC from the worst-case canvas, through `heif-enc`; null when it is not installed. */
+async function worstCaseHeic(side: [number, number], seed: number): Promise<Buffer | null> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-heic-'));
+  try {
+    const png = path.join(dir, 'in.png');
+    const out = path.join(dir, 'out.heic');
+    const square = await worstCase('png', Math.max(...side), seed);
+    await sharp(square).resize(side[0], side[1], { fit: 'fill' }).png().toFile(png);
+    await run('heif-enc', ['-q', '35', png, '-o', out]);
+    return fs.readFileSync(out);
+  } catch {
+    return null;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // A canvas of `side` × `side`: a soft colour with a faint texture (as a scan or screenshot might
 // give), which compresses to well under the 10 MB a photo may weigh.
@@ -126,18 +145,30 @@ await withBenchPostgres('scan-memory', async (pg) => {
       `${defaults.analysis?.workers.max} scan workers, queue ${defaults.analysis?.workers.maxQueue}, ` +
       `RSS ceiling ${Math.round((defaults.underPressure?.maxRssBytes ?? 0) / MB)} MB, ${os.cpus().length} CPUs, Node ${process.version}`,
   );
-  const rows: Array<{ label: string; format: Format; side: number }> = [
+  const rows: Array<{ label: string; format: Format; side: number | [number, number] }> = [
     { label: `PNG ${SIDE}×${SIDE} (issue 30's worst case)`, format: 'png', side: SIDE },
     { label: `JPEG ${SIDE}×${SIDE} (largest accepted JPEG)`, format: 'jpeg', side: SIDE },
     { label: 'PNG 4096×4096 (largest accepted PNG)', format: 'png', side: 4096 },
+    { label: 'HEIC 4032×3024 (a 12 MP iPhone photo)', format: 'heic', side: [4032, 3024] },
+    { label: 'HEIC 5712×4284 (a 24 MP iPhone photo)', format: 'heic', side: [5712, 4284] },
   ];
   // BENCH_ROWS=1,3 runs only those rows (each row's memory stays with the allocator afterwards).
   const only = process.env.BENCH_ROWS?.split(',').map(Number);
   for (const [index, row] of rows.entries()) {
     if (only && !only.includes(index + 1)) continue;
-    const photos = await Promise.all(
-      [0, 1, 2].map((seed) => worstCase(row.format, row.side, seed)),
+    const { format, side } = row;
+    const made = await Promise.all(
+      [0, 1, 2].map((seed) =>
+        format === 'heic'
+          ? worstCaseHeic(side as [number, number], seed)
+          : worstCase(format, side as number, seed),
+      ),
     );
+    if (made.some((p) => p === null)) {
+      console.log(`\n${row.label}: not run (heif-enc is not installed)`);
+      continue;
+    }
+    const photos = made as Buffer[];
     const dataUrl = (bytes: Buffer) =>
       `data:image/${row.format};base64,${bytes.toString('base64')}`;
     const body = JSON.stringify({

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SCAN_MAX_HEIC_PIXELS } from '@lumiskin/contract/scan';
-import { decodeHeic, heicColour, heicDeclaredSize, heicInput } from './heic';
+import { SCAN_MAX_HEIC_PIXELS, SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/scan';
+import { decodeHeic, heicColour, heicDeclaredSize, heicInput, HeicTooLarge } from './heic';
 import { ImageError, prepareImage, sniffImageType } from './image';
 
 // Decision 178: HEIC photos (iPhones, Android's "high efficiency" photos) are decoded by libheif
@@ -11,6 +11,7 @@ import { ImageError, prepareImage, sniffImageType } from './image';
 const fixture = (name: string) => readFileSync(new URL(`./test-fixtures/${name}`, import.meta.url));
 const FACE_HEIC = fixture('astronaut-face.heic');
 const FACE_JPEG = fixture('astronaut-face.jpg');
+const LIMITS = { minSide: SCAN_PHOTO_MAX_SIDE, maxPixels: SCAN_MAX_HEIC_PIXELS };
 
 /** The sRGB colours of the four patches (top left, top right, bottom left, bottom right). */
 const PATCHES = [
@@ -79,11 +80,10 @@ describe('a HEIC photo', { timeout: 60_000 }, () => {
     const p3 = await prepareImage(p3File);
     expect(largestDifference(patchColours(p3.pixels, p3.width), PATCHES)).toBeLessThanOrEqual(3);
     // Its stored values are P3's: read without the profile they are not the sRGB colours.
-    const raw = await decodeHeic(p3File);
-    expect(largestDifference(patchColours(raw.data, raw.width, 4), P3_VALUES)).toBeLessThanOrEqual(
-      3,
-    );
-    expect(largestDifference(patchColours(raw.data, raw.width, 4), PATCHES)).toBeGreaterThan(15);
+    const raw = await decodeHeic(p3File, LIMITS);
+    expect(raw.width).toBe(128);
+    expect(largestDifference(patchColours(raw.data, raw.width), P3_VALUES)).toBeLessThanOrEqual(3);
+    expect(largestDifference(patchColours(raw.data, raw.width), PATCHES)).toBeGreaterThan(15);
   });
 
   it('reads Display P3 from nclx colour primaries too', async () => {
@@ -107,14 +107,11 @@ describe('a HEIC photo', { timeout: 60_000 }, () => {
     expect(heicColour(file(12))).toEqual({ primaries: 12 });
     expect(heicColour(file(1))).toBeNull();
     // P3 values taken on as P3: sharp converts them to the sRGB colours.
-    const data = new Uint8Array(128 * 128 * 4);
+    const data = new Uint8Array(128 * 128 * 3);
     for (let y = 0; y < 128; y++)
       for (let x = 0; x < 128; x++)
-        data.set(
-          [...(P3_VALUES[(y >= 64 ? 2 : 0) + (x >= 64 ? 1 : 0)] ?? []), 255],
-          (y * 128 + x) * 4,
-        );
-    const pixels = { data, width: 128, height: 128 };
+        data.set(P3_VALUES[(y >= 64 ? 2 : 0) + (x >= 64 ? 1 : 0)] ?? [], (y * 128 + x) * 3);
+    const pixels = { data, width: 128, height: 128, original: { width: 128, height: 128 } };
     const asP3 = await (
       await heicInput(pixels, { primaries: 12 })
     )
@@ -150,8 +147,41 @@ describe('a HEIC photo', { timeout: 60_000 }, () => {
       garbled[i] = (garbled[i] as number) ^ 0x5a;
     expect(['unreadable_image', 'decoded']).toContain(await refusal(garbled));
     // A decoder that does not answer in time is stopped.
-    await expect(decodeHeic(FACE_HEIC, 1)).rejects.toThrow(/took over 1 ms/);
+    await expect(decodeHeic(FACE_HEIC, { ...LIMITS, timeoutMs: 1 })).rejects.toThrow(
+      /took over 1 ms/,
+    );
     expect((await prepareImage(FACE_HEIC)).width).toBe(500);
+  });
+
+  it('leaves the worker shrunk by a whole factor to no less than the analysed size, and over its limit not at all', async () => {
+    // The 500 px portrait, asked for at least 200 px: shrunk by 2 (a 2 × 2 box average).
+    const half = await decodeHeic(FACE_HEIC, { ...LIMITS, minSide: 200 });
+    expect(half).toMatchObject({ width: 250, height: 250, original: { width: 500, height: 500 } });
+    const whole = await decodeHeic(FACE_HEIC, LIMITS);
+    expect(whole.width).toBe(500);
+    const at = (img: typeof whole, x: number, y: number) => [
+      ...img.data.subarray((y * img.width + x) * 3, (y * img.width + x) * 3 + 3),
+    ];
+    // Each shrunk pixel is the rounded mean of its 2 × 2 block.
+    for (const [x, y] of [
+      [125, 125],
+      [60, 200],
+    ] as const) {
+      const block = [
+        at(whole, 2 * x, 2 * y),
+        at(whole, 2 * x + 1, 2 * y),
+        at(whole, 2 * x, 2 * y + 1),
+        at(whole, 2 * x + 1, 2 * y + 1),
+      ];
+      const mean = [0, 1, 2].map((c) =>
+        Math.floor((block.reduce((s, p) => s + (p[c] as number), 0) + 2) / 4),
+      );
+      expect(at(half, x, y)).toEqual(mean);
+    }
+    // The decoded size is held to the limit before a pixel is read (a file may declare less).
+    await expect(decodeHeic(FACE_HEIC, { ...LIMITS, maxPixels: 500 * 499 })).rejects.toBeInstanceOf(
+      HeicTooLarge,
+    );
   });
 
   it('a HEIF holding an AVIF is still refused as a type we do not take', async () => {

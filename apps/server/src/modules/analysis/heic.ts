@@ -6,60 +6,136 @@ import sharp, { type Sharp } from 'sharp';
 /**
  * HEIC photos (decision 178). sharp's prebuilt libvips reads HEIF containers but not HEVC, the
  * codec of every iPhone photo and of Android's "high efficiency" photos, so a HEIC is decoded by
- * libheif compiled to WebAssembly (`heic-decode` → `libheif-js`, no network, no install script),
- * in a worker thread of its own that ends with the decode: the WASM heap a 12 MP photo grows
- * (≈ 200 MB) is given back at once and the event loop never waits on it.
+ * libheif compiled to WebAssembly (`libheif-js`, no network, no install script), in a worker
+ * thread of its own that ends with the decode: the WASM heap the decode grew is given back at
+ * once, and the event loop never waits on it (one thread kept for a burst of HEICs was tried: its
+ * heap only grew, 235 → 306 MB over eight 12 MP photos, against 235–287 MB with a thread each). The worker asks libheif for 8-bit RGB (its own
+ * YCbCr conversion, by the file's colour signalling) and reads it straight from the WASM heap,
+ * shrunk by a whole factor k (k × k box average) to no less than the analysed size, so the only
+ * copy that leaves the worker is a photo of about 2000 px (≈ 9 MB for a 12 MP photo).
  */
 
 const require = createRequire(import.meta.url);
 
-/** The pixels of a decoded HEIC: RGBA, 8 bits, its rotation and mirror (irot/imir) applied. */
+/** A decoded HEIC: RGB, 8 bits, its rotation and mirror (irot/imir) applied, shrunk by `factor`. */
 export interface HeicPixels {
   data: Uint8Array;
   width: number;
   height: number;
+  /** The photo's own size (before the worker's shrink). */
+  original: { width: number; height: number };
 }
 
-/** How long one decode may take before its worker is stopped (a 12 MP photo takes ≈ 0.5 s). */
+/** How long one decode may take before its worker is stopped (a 12 MP photo takes ≈ 0.5–1.5 s). */
 export const HEIC_DECODE_TIMEOUT_MS = 30_000;
 
-// CommonJS, evaluated in the worker: the decoder is required by the absolute path resolved here,
-// so it loads wherever the app was started from (the built server, tsx, vitest).
+// CommonJS, evaluated in the worker: libheif is required by the absolute path resolved here, so it
+// loads wherever the app was started from (the built server, tsx, vitest). `maxPixels` is checked
+// on the decoded size before any pixel is read.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const decode = require(workerData.decoder);
-decode({ buffer: workerData.bytes }).then(
-  (image) => {
-    const data = new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-    parentPort.postMessage({ width: image.width, height: image.height, data }, [data.buffer]);
-  },
-  (error) => parentPort.postMessage({ error: String(error && error.message || error) }),
+const libheif = require(workerData.libheif);
+const { bytes, minSide, maxPixels } = workerData;
+decode(bytes, minSide, maxPixels).then(
+  (m) => parentPort.postMessage(m, m.data ? [m.data.buffer] : []),
+  (error) => parentPort.postMessage({ error: String((error && error.message) || error) }),
 );
+async function decode(bytes, minSide, maxPixels) {
+  await libheif.ready;
+  const decoder = new libheif.HeifDecoder();
+  const images = decoder.decode(bytes);
+  try {
+    const primary = images.find((i) => i.is_primary()) || images[0];
+    if (!primary) throw new Error('no image in the file');
+    const width = primary.get_width();
+    const height = primary.get_height();
+    if (!(width > 0 && height > 0)) throw new Error('no size');
+    if (width * height > maxPixels) return { tooLarge: true, width, height };
+    const decoded = await libheif.heif_js_decode_image2(
+      primary.handle,
+      libheif.heif_colorspace.heif_colorspace_RGB,
+      libheif.heif_chroma.heif_chroma_interleaved_RGB,
+    );
+    if (!decoded || decoded.code) throw new Error((decoded && decoded.message) || 'decode failed');
+    try {
+      const plane = decoded.channels.find((c) => c.id === libheif.heif_channel.heif_channel_interleaved);
+      if (!plane) throw new Error('no RGB plane');
+      const k = Math.max(1, Math.floor(Math.max(plane.width, plane.height) / minSide));
+      const w = Math.floor(plane.width / k);
+      const h = Math.floor(plane.height / k);
+      const out = new Uint8Array(w * h * 3);
+      const src = plane.data;
+      const stride = plane.stride;
+      const n = k * k;
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          let r = 0, g = 0, b = 0;
+          for (let dy = 0; dy < k; dy++) {
+            let p = (y * k + dy) * stride + x * k * 3;
+            for (let dx = 0; dx < k; dx++, p += 3) {
+              r += src[p];
+              g += src[p + 1];
+              b += src[p + 2];
+            }
+          }
+          const o = (y * w + x) * 3;
+          out[o] = (r + n / 2) / n;
+          out[o + 1] = (g + n / 2) / n;
+          out[o + 2] = (b + n / 2) / n;
+        }
+      }
+      return { width: w, height: h, original: { width, height }, data: out };
+    } finally {
+      libheif.heif_image_release(decoded.image);
+    }
+  } finally {
+    for (const image of images) image.free();
+    if (decoder.decoder) libheif.heif_context_free(decoder.decoder);
+  }
+}
 `;
+
+/** The photo's decoded size was over the limit (checked before its pixels were read). */
+export class HeicTooLarge extends Error {
+  constructor(
+    public readonly width: number,
+    public readonly height: number,
+  ) {
+    super(`HEIC of ${width} × ${height} px is over the limit`);
+    this.name = 'HeicTooLarge';
+  }
+}
 
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * Decodes the primary image of a HEIC in a worker thread of its own; rejects on any failure. One
- * decode at a time in this process: a 24 MP photo takes ≈ 350 MB at its peak (the RGBA pixels and
- * libheif's heap), so two at once would double it (the scan slots already admit only as many
- * scans as there are engine threads, decision 072).
+ * Decodes the primary image of a HEIC in a worker thread of its own, shrunk by a whole factor to
+ * no less than `minSide` on its long side; rejects on any failure, and with HeicTooLarge when its
+ * decoded size is over `maxPixels`. One decode at a time in this process: libheif's heap for a
+ * 24 MP photo is ≈ 170 MB at its peak, so two at once would double it (the scan slots already
+ * admit only as many scans as there are engine threads, decision 072).
  */
 export function decodeHeic(
   bytes: Uint8Array,
-  timeoutMs: number = HEIC_DECODE_TIMEOUT_MS,
+  opts: { minSide: number; maxPixels: number; timeoutMs?: number },
 ): Promise<HeicPixels> {
-  const run = queue.then(() => decodeInWorker(bytes, timeoutMs));
+  const run = queue.then(() => decodeInWorker(bytes, opts));
   queue = run.catch(() => undefined);
   return run;
 }
 
-function decodeInWorker(bytes: Uint8Array, timeoutMs: number): Promise<HeicPixels> {
+type WorkerAnswer =
+  { error: string } | { tooLarge: true; width: number; height: number } | HeicPixels;
+
+function decodeInWorker(
+  bytes: Uint8Array,
+  { minSide, maxPixels, timeoutMs = HEIC_DECODE_TIMEOUT_MS }: Parameters<typeof decodeHeic>[1],
+): Promise<HeicPixels> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { decoder: require.resolve('heic-decode'), bytes },
-      // The decoder's JS is small; the WASM heap is outside these limits and goes with the thread.
+      workerData: { libheif: require.resolve('libheif-js/wasm-bundle'), bytes, minSide, maxPixels },
+      // libheif's JS is small; the WASM heap is outside these limits and goes with the thread.
       resourceLimits: { maxOldGenerationSizeMb: 128 },
       stdout: true,
       stderr: true,
@@ -76,15 +152,14 @@ function decodeInWorker(bytes: Uint8Array, timeoutMs: number): Promise<HeicPixel
       () => finish(() => reject(new Error(`HEIC decode took over ${timeoutMs} ms`))),
       timeoutMs,
     );
-    worker.once(
-      'message',
-      (m: { error: string } | { width: number; height: number; data: Uint8Array }) =>
-        finish(() => {
-          if ('error' in m) reject(new Error(`HEIC decode failed: ${m.error}`));
-          else if (m.data.length !== m.width * m.height * 4)
-            reject(new Error('HEIC decode returned a buffer of the wrong size'));
-          else resolve({ data: m.data, width: m.width, height: m.height });
-        }),
+    worker.once('message', (m: WorkerAnswer) =>
+      finish(() => {
+        if ('error' in m) reject(new Error(`HEIC decode failed: ${m.error}`));
+        else if ('tooLarge' in m) reject(new HeicTooLarge(m.width, m.height));
+        else if (m.data.length !== m.width * m.height * 3)
+          reject(new Error('HEIC decode returned a buffer of the wrong size'));
+        else resolve(m);
+      }),
     );
     worker.once('error', (error) => finish(() => reject(error)));
     worker.once('exit', (code) =>
@@ -216,7 +291,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * The decoded pixels as sharp input in their own colour space: untagged RGBA when the photo is
+ * The decoded pixels as sharp input in their own colour space: untagged RGB when the photo is
  * sRGB; otherwise a fast PNG carrying the photo's ICC profile (or libvips' Display P3 for P3 nclx),
  * which sharp's pipeline converts to sRGB as it does for any tagged photo. Other nclx primaries
  * (BT.2020, an HDR photo) are read as sRGB.
@@ -225,7 +300,7 @@ export async function heicInput(
   pixels: HeicPixels,
   colour: ReturnType<typeof heicColour>,
 ): Promise<Sharp> {
-  const raw = { width: pixels.width, height: pixels.height, channels: 4 } as const;
+  const raw = { width: pixels.width, height: pixels.height, channels: 3 } as const;
   const icc =
     colour && 'icc' in colour
       ? colour.icc

@@ -8,7 +8,14 @@ import {
 } from '@lumiskin/contract/scan';
 import { jpegEncoding, type ImageEncoding } from '@lumiskin/skin-engine';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { decodeHeic, heicColour, heicDeclaredSize, heicInput, type HeicPixels } from './heic';
+import {
+  decodeHeic,
+  heicColour,
+  heicDeclaredSize,
+  heicInput,
+  HeicTooLarge,
+  type HeicPixels,
+} from './heic';
 
 /**
  * Turning an uploaded photo into (a) the pixels the engine measures and (b) the JPEG we keep.
@@ -239,8 +246,8 @@ async function toAnalysed(
 /**
  * A HEIC (decision 178): its declared size is checked before anything is decoded, then libheif
  * decodes it in a worker thread of its own (rotation and mirror applied, as the format says; a
- * HEIC's EXIF orientation is not to be applied again), and sharp takes the pixels on in the
- * photo's own colour space.
+ * HEIC's EXIF orientation is not to be applied again) and shrinks it by a whole factor to about
+ * twice the analysed size at most, and sharp takes the pixels on in the photo's own colour space.
  */
 async function prepareHeic(bytes: Buffer, started: number): Promise<PreparedImage> {
   const declared = heicDeclaredSize(bytes);
@@ -250,19 +257,22 @@ async function prepareHeic(bytes: Buffer, started: number): Promise<PreparedImag
     throw new ImageError('image_too_large', ScanMessages.tooManyPixels);
   let pixels: HeicPixels;
   try {
-    pixels = await decodeHeic(bytes);
-  } catch {
+    pixels = await decodeHeic(bytes, {
+      minSide: SCAN_PHOTO_MAX_SIDE,
+      maxPixels: SCAN_MAX_HEIC_PIXELS,
+    });
+  } catch (error) {
+    // A file may declare less than it holds: the decoded size is held to the same limit.
+    if (error instanceof HeicTooLarge)
+      throw new ImageError('image_too_large', ScanMessages.tooManyPixels);
     throw new ImageError('unreadable_image', ScanMessages.notAnImage);
   }
-  // A file may declare less than it holds: the decoded size is held to the same limit.
-  if (pixels.width * pixels.height > SCAN_MAX_HEIC_PIXELS)
-    throw new ImageError('image_too_large', ScanMessages.tooManyPixels);
   try {
     const analysed = await toAnalysed(await heicInput(pixels, heicColour(bytes)));
     return {
       ...analysed,
       type: 'image/heic',
-      original: { width: pixels.width, height: pixels.height, bytes: bytes.length },
+      original: { ...pixels.original, bytes: bytes.length },
       decodeMs: performance.now() - started,
     };
   } catch {
