@@ -53,7 +53,7 @@ export const NotifySwitches = z.object({
 });
 export type NotifySwitches = z.infer<typeof NotifySwitches>;
 
-/** Settings tab toggles (docs/product-rules.md#profile) with the spec's defaults, and the reminder settings. */
+/** Settings tab toggles (docs/product-rules.md#profile) with their defaults, and the reminder settings. */
 export const UserSettings = z.object({
   /** Also email the rare notifications (progress scan, new article); decision 033. */
   email_notifications: z.boolean(),
@@ -71,7 +71,8 @@ export const UserSettings = z.object({
 export type UserSettings = z.infer<typeof UserSettings>;
 export const DEFAULT_USER_SETTINGS: UserSettings = {
   email_notifications: true,
-  data_sharing: true,
+  // The spec's app had it on; a consent is never assumed (decision 179).
+  data_sharing: false,
   marketing: false,
   morning_reminder_time: '08:00',
   evening_reminder_time: '21:00',

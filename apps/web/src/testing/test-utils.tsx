@@ -115,7 +115,7 @@ export function createAccount(overrides: Partial<Account> = {}): Account {
     timezone: 'UTC',
     settings: {
       email_notifications: true,
-      data_sharing: true,
+      data_sharing: false,
       marketing: false,
       morning_reminder_time: '08:00',
       evening_reminder_time: '21:00',

@@ -35,7 +35,8 @@ export const users = pgTable(
     timezone: text('timezone').notNull().default('UTC'),
     // Settings tab toggles with the spec's defaults (docs/product-rules.md#profile).
     emailNotifications: boolean('email_notifications').notNull().default(true),
-    dataSharing: boolean('data_sharing').notNull().default(true),
+    // Off until the person turns it on: consent is never assumed (decision 179).
+    dataSharing: boolean('data_sharing').notNull().default(false),
     marketing: boolean('marketing').notNull().default(false),
     // Reminders (decision 033): local times 'HH:MM' in `timezone`, and per-kind switches.
     morningReminderTime: text('morning_reminder_time').notNull().default('08:00'),

@@ -41,7 +41,7 @@ const login = (email: string, password: string) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
 describe('GET/PATCH /api/users/me', () => {
-  it('starts with the spec defaults', async () => {
+  it("starts with the defaults (the spec's, but for data sharing)", async () => {
     const user = await createUser(app);
     const res = await me(user);
     expect(res.statusCode).toBe(200);
@@ -52,6 +52,12 @@ describe('GET/PATCH /api/users/me', () => {
       settings: DEFAULT_USER_SETTINGS,
       goals: { target_score: null, scans_per_week: null },
       profile: { skinType: 'normal', skinConcerns: [] },
+    });
+    // Sharing is off until the person turns it on (decision 179; the spec's app had it on).
+    expect(AccountResponse.parse(res.json()).user.settings).toMatchObject({
+      email_notifications: true,
+      data_sharing: false,
+      marketing: false,
     });
     expect(res.body).not.toMatch(/password|argon/i);
   });
@@ -67,7 +73,7 @@ describe('GET/PATCH /api/users/me', () => {
       skinConcerns: ['acne', 'dark-spots', 'acne'],
       notes: 'Allergic to fragrance',
       timezone: 'Europe/London',
-      settings: { marketing: true, data_sharing: false },
+      settings: { marketing: true, data_sharing: true },
       goals: { target_score: 85, scans_per_week: 3 },
     });
     expect(res.statusCode).toBe(200);
@@ -78,7 +84,7 @@ describe('GET/PATCH /api/users/me', () => {
       profile: { skinType: 'combination', skinConcerns: ['acne', 'dark-spots'] },
       notes: 'Allergic to fragrance',
       timezone: 'Europe/London',
-      settings: { email_notifications: true, data_sharing: false, marketing: true },
+      settings: { email_notifications: true, data_sharing: true, marketing: true },
       goals: { target_score: 85, scans_per_week: 3 },
     };
     expect(AccountResponse.parse(res.json()).user).toMatchObject(expected);
@@ -87,7 +93,7 @@ describe('GET/PATCH /api/users/me', () => {
     const again = await patch(user, { settings: { email_notifications: false } });
     expect(AccountResponse.parse(again.json()).user).toMatchObject({
       ...expected,
-      settings: { email_notifications: false, data_sharing: false, marketing: true },
+      settings: { email_notifications: false, data_sharing: true, marketing: true },
     });
     expect((await login(email, user.password)).statusCode).toBe(200);
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ALTER COLUMN "data_sharing" SET DEFAULT false;
