@@ -159,7 +159,7 @@ export function ProfileForm({ account }: { account: Account }) {
       </div>
       <Field id="profile-skin-type" label="Skin type" className="sm:max-w-xs">
         <Select value={form.skinType} onValueChange={(v) => edit('skinType', v as SkinType)}>
-          <SelectTrigger id="profile-skin-type">
+          <SelectTrigger id="profile-skin-type" className="capitalize">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
