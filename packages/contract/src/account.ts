@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuthMessages, MIN_PASSWORD_LENGTH, ProfileConcern, SkinType, User } from './auth';
+import { AuthMessages, newPasswordProblem, ProfileConcern, SkinType, User } from './auth';
 import { AccountMessages } from './messages';
 
 export { AccountMessages };
@@ -153,8 +153,9 @@ function checkNewPassword(v: { password: string; confirmPassword: string }, ctx:
       path: ['confirmPassword'],
       message: AuthMessages.passwordsDontMatch,
     });
-  } else if (v.password.length < MIN_PASSWORD_LENGTH) {
-    ctx.addIssue({ code: 'custom', path: ['password'], message: AuthMessages.passwordTooShort });
+  } else {
+    const problem = newPasswordProblem(v.password);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
   }
 }
 

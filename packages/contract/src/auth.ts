@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { isStaff, MIN_PASSWORD_LENGTH, ROLES } from './constants';
+import { isGuessablePassword, newPasswordProblem } from './password';
 import { AuthMessages } from './messages';
 
 // Schema-free, so a page can import them without zod (decision 120).
 export { AuthMessages, isStaff, MIN_PASSWORD_LENGTH, ROLES };
+export { isGuessablePassword, newPasswordProblem };
 
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
@@ -70,8 +72,9 @@ export const RegisterBody = z
         path: ['confirmPassword'],
         message: AuthMessages.passwordsDontMatch,
       });
-    } else if (v.password.length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: AuthMessages.passwordTooShort });
+    } else {
+      const problem = newPasswordProblem(v.password, v.email);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
     }
   });
 export type RegisterBody = z.infer<typeof RegisterBody>;

@@ -30,7 +30,8 @@ export const HISTORY_MAX_LIMIT = 100;
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 
-export const MIN_PASSWORD_LENGTH = 6;
+/** The spec's app asked for 6; 8 since decision 180 (NIST SP 800-63B's minimum for chosen passwords). */
+export const MIN_PASSWORD_LENGTH = 8;
 
 /** Roles the spec sends to the admin area after login (docs/product-rules.md#roles: admin and moderator). */
 export function isStaff(role: (typeof ROLES)[number]): boolean {

@@ -34,6 +34,8 @@ export const AuthMessages = {
   fillAllFields: 'Please fill in all fields',
   passwordsDontMatch: "Passwords don't match",
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  passwordTooEasy:
+    'This password is one of the first anyone would try. Choose a longer one, or one that is less common.',
   invalidEmail: 'Please enter a valid email address',
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Invalid email or password',

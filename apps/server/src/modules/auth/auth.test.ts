@@ -88,8 +88,13 @@ describe('POST /api/auth/register', () => {
     ['passwords differ', { confirmPassword: 'secret-pasS' }, AuthMessages.passwordsDontMatch],
     [
       'password too short',
-      { password: 'abc12', confirmPassword: 'abc12' },
+      { password: 'tulip-7', confirmPassword: 'tulip-7' },
       AuthMessages.passwordTooShort,
+    ],
+    [
+      'password one of the first anyone would try (decision 180)',
+      { password: 'Password123!', confirmPassword: 'Password123!' },
+      AuthMessages.passwordTooEasy,
     ],
     ['invalid email', { email: 'not-an-email' }, AuthMessages.invalidEmail],
   ])('refuses %s with the spec message', async (_case, overrides, message) => {
@@ -102,8 +107,8 @@ describe('POST /api/auth/register', () => {
     });
   });
 
-  it('accepts a password of exactly six characters', async () => {
-    const res = await register(registration({ password: 'abc123', confirmPassword: 'abc123' }));
+  it('accepts a password of exactly eight characters (decision 180; the spec had six)', async () => {
+    const res = await register(registration({ password: 'tulip-78', confirmPassword: 'tulip-78' }));
     expect(res.statusCode).toBe(201);
   });
 

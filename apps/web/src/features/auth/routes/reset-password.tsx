@@ -1,5 +1,5 @@
-import { MIN_PASSWORD_LENGTH } from '@lumiskin/contract/constants';
 import { AccountMessages, AuthMessages } from '@lumiskin/contract/messages';
+import { newPasswordProblem } from '@lumiskin/contract/password';
 import { AlertCircleIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -27,7 +27,8 @@ export default function ResetPasswordRoute() {
     event.preventDefault();
     if (!form.password || !form.confirmPassword) return setError(AuthMessages.fillAllFields);
     if (form.password !== form.confirmPassword) return setError(AuthMessages.passwordsDontMatch);
-    if (form.password.length < MIN_PASSWORD_LENGTH) return setError(AuthMessages.passwordTooShort);
+    const problem = newPasswordProblem(form.password);
+    if (problem) return setError(problem);
     setError(null);
     reset.mutate(
       { token, ...form },

@@ -1,5 +1,6 @@
 import { AccountMessages, type Account } from '@lumiskin/contract/account';
-import { AuthMessages, MIN_PASSWORD_LENGTH } from '@lumiskin/contract/auth';
+import { AuthMessages } from '@lumiskin/contract/auth';
+import { newPasswordProblem } from '@lumiskin/contract/password';
 import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
 import { DownloadIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -62,8 +63,9 @@ function ChangePasswordForm() {
       toast.error(AuthMessages.passwordsDontMatch);
       return;
     }
-    if (form.password.length < MIN_PASSWORD_LENGTH) {
-      toast.error(AuthMessages.passwordTooShort);
+    const problem = newPasswordProblem(form.password);
+    if (problem) {
+      toast.error(problem);
       return;
     }
     change.mutate(form, {
