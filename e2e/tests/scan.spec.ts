@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, newUser, registerViaApi, signInWithSession as signIn, test } from './fixtures';
 import { launchWithFakeCamera, portraitY4m } from './fake-camera';
@@ -15,6 +15,17 @@ async function typeLocation(page: Page, city: string) {
   await field.fill(city);
   await field.press('Enter');
   await expect(page.getByTestId('scan-location')).toHaveText(city);
+}
+
+/** A new account that has given its scan consent, signed in in this browser context. */
+async function signedInWithConsent(request: APIRequestContext, context: BrowserContext) {
+  const session = await registerViaApi(request, newUser());
+  await request.post('/api/analysis/consent', {
+    headers: { authorization: `Bearer ${session.access_token}` },
+    data: { accepted: true },
+  });
+  await signIn(context, session);
+  return session;
 }
 
 test.describe('scan', () => {
@@ -118,13 +129,8 @@ test.describe('scan', () => {
       request,
       baseURL,
     }) => {
-      const session = await registerViaApi(request, newUser());
-      await request.post('/api/analysis/consent', {
-        headers: { authorization: `Bearer ${session.access_token}` },
-        data: { accepted: true },
-      });
       const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-      await signIn(context, session);
+      const session = await signedInWithConsent(request, context);
       // Photos by hand here: auto-capture off (as remembered on the device), so each click takes
       // the angle it names.
       await context.addInitScript(() => localStorage.setItem('lumiskin.scan.autoCapture', 'off'));
@@ -178,12 +184,7 @@ test.describe('scan', () => {
     request,
     context,
   }) => {
-    const session = await registerViaApi(request, newUser());
-    await request.post('/api/analysis/consent', {
-      headers: { authorization: `Bearer ${session.access_token}` },
-      data: { accepted: true },
-    });
-    await signIn(context, session);
+    await signedInWithConsent(request, context);
     await page.goto('/scan');
     await typeLocation(page, 'Paris, FR');
     await page.getByTestId('scan-upload-input').setInputFiles(FACE_HEIC);
@@ -202,12 +203,7 @@ test.describe('scan', () => {
     request,
     context,
   }) => {
-    const session = await registerViaApi(request, newUser());
-    await request.post('/api/analysis/consent', {
-      headers: { authorization: `Bearer ${session.access_token}` },
-      data: { accepted: true },
-    });
-    await signIn(context, session);
+    await signedInWithConsent(request, context);
     const noFace = path.join(workDir, 'wall.jpg');
     await sharp({ create: { width: 800, height: 600, channels: 3, background: '#cbb8a6' } })
       .jpeg()
@@ -229,12 +225,7 @@ test.describe('scan', () => {
     request,
     context,
   }) => {
-    const session = await registerViaApi(request, newUser());
-    await request.post('/api/analysis/consent', {
-      headers: { authorization: `Bearer ${session.access_token}` },
-      data: { accepted: true },
-    });
-    await signIn(context, session);
+    await signedInWithConsent(request, context);
     await page.goto('/scan');
     // A new account on a machine without a position or a known IP has no place yet (decision 081).
     const shown = page.getByTestId('scan-location').or(page.getByTestId('scan-location-missing'));

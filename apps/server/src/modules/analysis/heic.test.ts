@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SCAN_MAX_HEIC_PIXELS, SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/scan';
 import { decodeHeic, heicColour, heicDeclaredSize, heicInput, HeicTooLarge } from './heic';
-import { ImageError, prepareImage, sniffImageType } from './image';
+import { prepareImage, sniffImageType } from './image';
+import { refusal } from './test-fixtures/scan-kit';
 
 // Decision 178: HEIC photos (iPhones, Android's "high efficiency" photos) are decoded by libheif
 // (WebAssembly) in a worker thread, in their own colour space. The files are described in
@@ -43,15 +44,6 @@ function patchColours(pixels: Uint8Array, width: number, channels = 3): number[]
 
 const largestDifference = (a: number[][], b: number[][]) =>
   Math.max(...a.flatMap((c, i) => c.map((v, k) => Math.abs(v - (b[i]?.[k] ?? 999)))));
-
-async function refusal(bytes: Buffer): Promise<string> {
-  try {
-    await prepareImage(bytes);
-    return 'decoded';
-  } catch (error) {
-    return error instanceof ImageError ? error.reason : String(error);
-  }
-}
 
 describe('a HEIC photo', { timeout: 60_000 }, () => {
   it('is decoded like the JPEG it was made from', async () => {

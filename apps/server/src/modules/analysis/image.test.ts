@@ -2,7 +2,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/scan';
-import { ImageError, prepareImage, sniffImageType } from './image';
+import { prepareImage, sniffImageType } from './image';
+import { refusal } from './test-fixtures/scan-kit';
 
 const box = (type: string, content: Buffer) => {
   const header = Buffer.alloc(8);
@@ -26,15 +27,6 @@ async function realAvif(): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: '#c96' } })
     .avif({ quality: 50 })
     .toBuffer();
-}
-
-async function refusal(bytes: Buffer): Promise<string> {
-  try {
-    await prepareImage(bytes);
-    return 'decoded';
-  } catch (error) {
-    return error instanceof ImageError ? error.reason : String(error);
-  }
 }
 
 describe('AVIF relabelled as HEIF', () => {

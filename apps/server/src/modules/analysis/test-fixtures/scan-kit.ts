@@ -6,12 +6,23 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { CreatedUser } from '../../../../test/factories';
+import { ImageError, prepareImage } from '../image';
 import { analyses, analysisPhotos } from '../schema';
 
 /** What the scan route tests share: the test portrait, request bodies, and a few calls. */
 export const FACE = fs.readFileSync(path.join(import.meta.dirname, 'astronaut-face.jpg'));
 export const dataUrl = (bytes: Buffer, type = 'image/jpeg') =>
   `data:${type};base64,${bytes.toString('base64')}`;
+
+/** Why prepareImage refuses `bytes` (its ImageError reason), or 'decoded'. */
+export async function refusal(bytes: Buffer): Promise<string> {
+  try {
+    await prepareImage(bytes);
+    return 'decoded';
+  } catch (error) {
+    return error instanceof ImageError ? error.reason : String(error);
+  }
+}
 
 /** A multipart body as a browser would send it. */
 export async function multipart(
