@@ -8,16 +8,17 @@ import sharp, { type Sharp } from 'sharp';
  * codec of every iPhone photo and of Android's "high efficiency" photos, so a HEIC is decoded by
  * libheif compiled to WebAssembly (`libheif-js`, no network, no install script), in a worker
  * thread of its own that ends with the decode: the WASM heap the decode grew is given back at
- * once, and the event loop never waits on it (one thread kept for a burst of HEICs was tried: its
- * heap only grew, 235 → 306 MB over eight 12 MP photos, against 235–287 MB with a thread each). The worker asks libheif for 8-bit RGB (its own
- * YCbCr conversion, by the file's colour signalling) and reads it straight from the WASM heap,
- * shrunk by a whole factor k (k × k box average) to no less than the analysed size, so the only
- * copy that leaves the worker is a photo of about 2000 px (≈ 9 MB for a 12 MP photo).
+ * once, and the event loop never waits on it. (One thread kept for a burst of HEICs was tried:
+ * its heap only grew, 235 → 306 MB over eight 12 MP photos, against 235–287 MB with a thread
+ * each.) The worker asks libheif for 8-bit RGB (its own YCbCr conversion, by the file's colour
+ * signalling) and reads it straight from the WASM heap, shrunk by a whole factor k (a k × k box
+ * average) to no less than the analysed size, so the only copy that leaves the worker is a photo
+ * of about 2000 px (≈ 9 MB for a 12 MP photo).
  */
 
 const require = createRequire(import.meta.url);
 
-/** A decoded HEIC: RGB, 8 bits, its rotation and mirror (irot/imir) applied, shrunk by `factor`. */
+/** A decoded HEIC: RGB, 8 bits, its rotation and mirror (irot/imir) applied, shrunk. */
 export interface HeicPixels {
   data: Uint8Array;
   width: number;
