@@ -84,11 +84,15 @@ describe('RegisterForm', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('asks for at least 6 characters', async () => {
+  it('asks for at least 8 characters, and says so before (decision 180)', async () => {
     const fetch = fakeApi({ 'POST /api/auth/register': () => apiError() });
     const { user } = renderRegister();
 
-    await fill(user, { ...complete, password: 'abc12', confirm: 'abc12' });
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveAttribute(
+      'placeholder',
+      'At least 8 characters',
+    );
+    await fill(user, { ...complete, password: 'tulip-7', confirm: 'tulip-7' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByLabelText('Password', { exact: true })).toHaveAccessibleDescription(

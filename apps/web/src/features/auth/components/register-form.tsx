@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@lumiskin/contract/constants';
 import { AuthMessages } from '@lumiskin/contract/messages';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -88,7 +89,7 @@ export function RegisterForm() {
         <PasswordInput
           id="register-password"
           autoComplete="new-password"
-          placeholder="At least 6 characters"
+          placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
           {...fieldAria('register-password', errors.password?.message)}
           {...register('password')}
         />

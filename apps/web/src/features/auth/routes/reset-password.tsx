@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@lumiskin/contract/constants';
 import { AccountMessages, AuthMessages } from '@lumiskin/contract/messages';
 import { newPasswordProblem } from '@lumiskin/contract/password';
 import { AlertCircleIcon } from 'lucide-react';
@@ -75,7 +76,7 @@ export default function ResetPasswordRoute() {
   return (
     <AuthLayout
       title="Choose a new password"
-      description="At least 6 characters. You will sign in with it straight after."
+      description={`At least ${MIN_PASSWORD_LENGTH} characters, and not one anyone would guess. You will sign in with it straight after.`}
     >
       <form onSubmit={submit} className="grid gap-5" noValidate>
         {error ? (
