@@ -8,10 +8,10 @@ import type { PixelImage } from './image/raster';
 import { faceLight, liveSharpness } from './live-measures';
 import {
   checkDetections,
-  colourIssue,
   exposureIssue,
   exposureStats,
   QUALITY_LIMITS,
+  samplesIssue,
   type ExposureStats,
   type LightLimits,
 } from './quality';
@@ -304,7 +304,7 @@ function serverVerdict(
     angle,
   );
   if ('code' in checked) return checked.code;
-  return stats ? ((exposureIssue(stats) ?? colourIssue(stats))?.code ?? null) : null;
+  return stats ? (samplesIssue(stats)?.code ?? null) : null;
 }
 
 /** One camera frame's live report. `faces` are the engine detector's, in the frame's pixels. */

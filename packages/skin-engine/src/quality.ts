@@ -185,16 +185,20 @@ export function exposureIssue(
  * measures (redness, spots, radiance, shine, the white balance itself) would read the absence of
  * colour as perfect skin. A tinted monochrome (sepia) keeps one hue and is not caught here.
  */
-export function colourIssue(
-  stats: ExposureStats,
-  minChroma: number = QUALITY_LIMITS.minFaceChroma,
-): QualityIssue | null {
-  return stats.faceChroma < minChroma ? issue('no_colour') : null;
+function colourIssue(stats: ExposureStats): QualityIssue | null {
+  return stats.faceChroma < QUALITY_LIMITS.minFaceChroma ? issue('no_colour') : null;
+}
+
+/**
+ * The server gate's verdict on the sampled face: the light first, then the colour. The live
+ * gate's server verdict calls this too, so the two cannot come apart.
+ */
+export function samplesIssue(stats: ExposureStats): QualityIssue | null {
+  return exposureIssue(stats) ?? colourIssue(stats);
 }
 
 export function checkExposure(image: PixelImage, face: DetectedFace): QualityIssue | null {
-  const stats = exposureStats(image, face);
-  return exposureIssue(stats) ?? colourIssue(stats);
+  return samplesIssue(exposureStats(image, face));
 }
 
 /**
