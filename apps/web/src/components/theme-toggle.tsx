@@ -6,16 +6,19 @@ import { useTheme } from '@/lib/theme';
 export function ThemeToggle({ showText = false, ...props }: ButtonProps & { showText?: boolean }) {
   const { theme, toggleTheme } = useTheme();
   const Icon = theme === 'dark' ? SunIcon : MoonIcon;
+  const other = theme === 'dark' ? 'Light mode' : 'Dark mode';
   return (
     <Button
       variant="ghost"
       size={showText ? 'default' : 'icon'}
-      aria-label="Toggle theme"
+      // With its words shown, they are its name (a voice user says what they see); the icon alone
+      // says what it switches to.
+      aria-label={showText ? undefined : `Switch to ${other.toLowerCase()}`}
       onClick={toggleTheme}
       {...props}
     >
       <Icon className="size-5" aria-hidden />
-      {showText ? <span>{theme === 'dark' ? 'Light mode' : 'Dark mode'}</span> : null}
+      {showText ? <span>{other}</span> : null}
     </Button>
   );
 }

@@ -80,12 +80,34 @@ describe('the bell', () => {
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
     await waitFor(() =>
-      // The open menu hides the rest of the page from assistive technology: look behind it.
-      expect(
-        screen.getByRole('button', { name: 'Notifications', hidden: true }),
-      ).toBeInTheDocument(),
+      expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument(),
     );
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  });
+
+  it('is reached from the keyboard: Tab moves through the panel, Escape closes it', async () => {
+    server();
+    const { user } = renderWithRouter(routes, '/');
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    bell.focus();
+    await user.keyboard('{Enter}');
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await within(panel).findByRole('list', { name: 'Notifications' });
+    // The focus is in the panel, and Tab moves through its buttons (a dropdown menu kept the
+    // focus on itself, and Tab went nowhere).
+    const focused = [document.activeElement];
+    expect(panel.contains(document.activeElement)).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      await user.tab();
+      focused.push(document.activeElement);
+    }
+    expect(focused).toContain(within(panel).getByRole('button', { name: 'Mark all read' }));
+    expect(focused).toContain(
+      within(panel).getByRole('button', { name: /^Your morning routine \(unread\)/ }),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bell).toHaveFocus();
   });
 
   it('polls the unread count about once a minute while the app is open', () => {

@@ -252,7 +252,7 @@ export default function AdminQuizCategoriesRoute() {
           <h1 className="text-2xl font-bold">Quiz categories</h1>
           <p className="text-sm text-muted-foreground">
             The order here is the order players see.{' '}
-            <Link to={paths.adminQuiz.href} className="text-primary-text hover:underline">
+            <Link to={paths.adminQuiz.href} className="text-primary-text underline">
               Questions are in the quiz bank.
             </Link>
           </p>

@@ -78,7 +78,7 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
               size="sm"
               variant="ghost"
               disabled={action.isPending}
-              aria-label={`Send ${user.name} a reset link`}
+              aria-label={`Send reset link to ${user.name}`}
               onClick={() => run({ kind: 'reset-link', id: user.id })}
             >
               Send reset link

@@ -328,7 +328,12 @@ function RoutineHistory({ history }: { history: ReturnType<typeof useRoutineHist
           Changes to your routine will be listed here.
         </p>
       ) : (
-        <ul className="mt-3 grid max-h-72 gap-2 overflow-y-auto pr-1">
+        // Scrolls on its own past about 8 entries: focusable, so a keyboard can scroll it too.
+        <ul
+          tabIndex={0}
+          aria-labelledby="routine-history-title"
+          className="mt-3 grid max-h-72 gap-2 overflow-y-auto rounded-md pr-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
           {history.data.entries.slice(0, 20).map((entry) => (
             <li key={entry.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <Badge

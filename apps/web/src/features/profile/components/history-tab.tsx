@@ -46,21 +46,24 @@ export function HistoryTab({ scans, total }: { scans: HistoryItem[]; total: numb
                 {PROFILE_METRICS.map((metric) => {
                   const value = scan.scores[metric];
                   return (
-                    <div key={metric}>
-                      <div className="flex justify-between text-xs">
-                        <dt className="text-muted-foreground">{profileMetricLabel(metric)}</dt>
-                        <dd className="font-semibold tabular-nums">
-                          {value === undefined ? '—' : formatScore(value)}
-                        </dd>
-                      </div>
-                      <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
+                    // A name and its value, then the bar under both (a second <dd>, hidden from
+                    // screen readers): a <dl> holds only groups of <dt> and <dd>.
+                    <div key={metric} className="grid grid-cols-[1fr_auto] gap-y-1 text-xs">
+                      <dt className="text-muted-foreground">{profileMetricLabel(metric)}</dt>
+                      <dd className="text-right font-semibold tabular-nums">
+                        {value === undefined ? '—' : formatScore(value)}
+                      </dd>
+                      <dd
+                        className="col-span-2 h-1.5 overflow-hidden rounded-full bg-muted"
+                        aria-hidden
+                      >
                         {value !== undefined ? (
                           <div
                             className={cn('h-full rounded-full', BAND_BAR[scoreBand(value)])}
                             style={{ width: `${value}%` }}
                           />
                         ) : null}
-                      </div>
+                      </dd>
                     </div>
                   );
                 })}

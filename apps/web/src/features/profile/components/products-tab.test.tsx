@@ -46,8 +46,8 @@ describe('ProductsTab', () => {
     renderWithRouter([{ path: '/', element: <ProductsTab /> }], '/');
 
     expect(await screen.findByRole('heading', { name: 'AquaHydra Renewed' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Choose AquaHydra Renewed' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Choose CalmBarrier' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose base AquaHydra Renewed' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add booster CalmBarrier' })).toBeTruthy();
     // Everyday products belong to the shop, not to the mix.
     expect(screen.queryByText('Gentle Cream Cleanser')).toBeNull();
   });

@@ -29,6 +29,7 @@ function FormulationCard({
   disabled: boolean;
   onToggle: () => void;
 }) {
+  const action = chosen ? 'Remove' : item.type === 'base' ? 'Choose base' : 'Add booster';
   return (
     <li
       className={cn(
@@ -38,7 +39,7 @@ function FormulationCard({
     >
       <div className="flex items-start justify-between gap-2">
         <div>
-          <h4 className="font-semibold">{item.name}</h4>
+          <h3 className="font-semibold">{item.name}</h3>
           <p className="text-xs text-muted-foreground capitalize">
             {item.type === 'booster'
               ? `${item.formulation_category} · ${item.time_of_use}`
@@ -73,10 +74,11 @@ function FormulationCard({
         className="mt-4 self-start"
         disabled={disabled}
         onClick={onToggle}
-        aria-label={`${chosen ? 'Remove' : 'Choose'} ${item.name}`}
+        // The visible words first, then which product (WCAG 2.5.3: a voice user says what they see).
+        aria-label={`${action} ${item.name}`}
       >
         {chosen ? <XIcon aria-hidden /> : <PlusIcon aria-hidden />}
-        {chosen ? 'Remove' : item.type === 'base' ? 'Choose base' : 'Add booster'}
+        {action}
       </Button>
     </li>
   );
@@ -155,9 +157,9 @@ export function ProductsTab() {
         </Button>
       </div>
       <section aria-labelledby="bases-title">
-        <h3 id="bases-title" className="text-h3 font-semibold">
+        <h2 id="bases-title" className="text-h3 font-semibold">
           Base products
-        </h3>
+        </h2>
         <p className="mt-1 text-sm text-muted-foreground">Choose one: it carries every routine.</p>
         <ul className="mt-4 grid gap-3 md:grid-cols-3">
           {baseProducts.map((base) => (
@@ -172,9 +174,9 @@ export function ProductsTab() {
         </ul>
       </section>
       <section aria-labelledby="boosters-title">
-        <h3 id="boosters-title" className="text-h3 font-semibold">
+        <h2 id="boosters-title" className="text-h3 font-semibold">
           Boosters
-        </h3>
+        </h2>
         <p className="mt-1 text-sm text-muted-foreground">
           Add up to two per routine, each aimed at one concern.
         </p>

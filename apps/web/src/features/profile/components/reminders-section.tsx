@@ -123,9 +123,9 @@ export function RemindersSection({ account }: { account: Account }) {
 
   return (
     <section aria-labelledby="reminders-title">
-      <h3 id="reminders-title" className="text-h3 font-semibold">
+      <h2 id="reminders-title" className="text-h3 font-semibold">
         Reminders
-      </h3>
+      </h2>
       <p className="mt-1 text-sm text-muted-foreground">
         In the bell, at most three a day, in your time zone ({account.timezone}).
       </p>

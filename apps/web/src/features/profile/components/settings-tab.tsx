@@ -195,9 +195,9 @@ export function SettingsTab({ account }: { account: Account }) {
   return (
     <div className="grid gap-8">
       <section aria-labelledby="prefs-title">
-        <h3 id="prefs-title" className="text-h3 font-semibold">
+        <h2 id="prefs-title" className="text-h3 font-semibold">
           Preferences
-        </h3>
+        </h2>
         <ul className="mt-3 divide-y rounded-xl border">
           {TOGGLES.map(({ key, label, text }) => (
             <li key={key} className="flex items-center justify-between gap-4 p-4">
@@ -219,18 +219,18 @@ export function SettingsTab({ account }: { account: Account }) {
       </section>
       <RemindersSection account={account} />
       <section aria-labelledby="password-title">
-        <h3 id="password-title" className="text-h3 font-semibold">
+        <h2 id="password-title" className="text-h3 font-semibold">
           Change password
-        </h3>
+        </h2>
         <p className="mt-1 mb-4 text-sm text-muted-foreground">
           Other devices are signed out; this one stays signed in.
         </p>
         <ChangePasswordForm />
       </section>
       <section aria-labelledby="export-title">
-        <h3 id="export-title" className="text-h3 font-semibold">
+        <h2 id="export-title" className="text-h3 font-semibold">
           Your data
-        </h3>
+        </h2>
         <p className="mt-1 mb-4 text-sm text-muted-foreground">
           Download everything we hold about you, photos included, as one JSON file.
         </p>
@@ -242,10 +242,10 @@ export function SettingsTab({ account }: { account: Account }) {
         aria-labelledby="danger-title"
         className="rounded-xl border border-destructive/40 bg-destructive-soft/40 p-5"
       >
-        <h3 id="danger-title" className="flex items-center gap-2 text-h3 font-semibold">
+        <h2 id="danger-title" className="flex items-center gap-2 text-h3 font-semibold">
           <TriangleAlertIcon className="size-5 text-destructive dark:text-[#f87171]" aria-hidden />
           Danger Zone
-        </h3>
+        </h2>
         <p className="mt-1 mb-4 text-sm text-muted-foreground">
           Deleting your account cannot be undone. All your scans, photos and data go with it.
         </p>

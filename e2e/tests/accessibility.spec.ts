@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+import { E2E_ADMIN } from '../playwright.config';
+import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
+import { FACE } from './face-photo';
+
+/**
+ * Every page, signed out, signed in and as an admin, at a phone's width and a laptop's, checked
+ * with axe-core against WCAG 2.1 A and AA and axe's best practices: names and roles, contrast,
+ * headings, landmarks, lists, keyboard access to what scrolls. Open panels (the bell, the account
+ * menu, the phone's menu) and each profile tab are checked as they are shown.
+ *
+ * axe is injected as a script, which the app's Content-Security-Policy (no inline scripts) would
+ * refuse: this spec's browser ignores the policy, which is tested elsewhere (server-rendering).
+ */
+test.use({ bypassCSP: true });
+test.describe.configure({ timeout: 240_000 });
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+/** An open panel's content (Radix portals it outside the page, which it hides while open). */
+const PANELS = '[data-radix-popper-content-wrapper], [role="dialog"]';
+
+/** axe's findings on the page, or only inside the open panel when there is one. */
+async function findings(page: Page, where: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(
+    async ({ tags, panels }) => {
+      const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResults> } })
+        .axe;
+      const open = Array.from(document.querySelectorAll(panels));
+      const results = await axe.run(open.length > 0 ? { include: open } : document, {
+        runOnly: { type: 'tag', values: tags },
+      });
+      return results.violations.map(
+        (v) =>
+          `${v.id} (${v.impact ?? 'minor'}): ${v.help} at ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join('; ')}`,
+      );
+    },
+    { tags: TAGS, panels: PANELS },
+  );
+  return violations.map((v) => `${where}: ${v}`);
+}
+
+/** Opens each path at each width and returns every finding (all of them, so one run lists all). */
+async function auditPaths(page: Page, paths: string[]): Promise<string[]> {
+  const all: string[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    for (const path of paths) {
+      await page.goto(path);
+      all.push(...(await findings(page, `${size.width}px ${path}`)));
+    }
+  }
+  return all;
+}
+
+/** A new member with one real scan (consent given), signed in through the login page. */
+async function memberWithAScan(page: Page, request: APIRequestContext): Promise<string> {
+  const user = newUser();
+  const { access_token: token } = await registerViaApi(request, user);
+  const headers = { authorization: `Bearer ${token}` };
+  const consent = await request.post('/api/analysis/consent', {
+    headers,
+    data: { accepted: true },
+  });
+  expect(consent.ok(), await consent.text()).toBe(true);
+  const scan = await request.post('/api/analysis/scan-upload', {
+    headers,
+    multipart: {
+      image: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(FACE) },
+      location: 'London, GB',
+    },
+    timeout: 90_000,
+  });
+  expect(scan.status(), await scan.text()).toBe(201);
+  const { id } = (await scan.json()) as { id: string };
+  await loginViaUi(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return id;
+}
+
+test('the public pages meet WCAG 2.1 AA at phone and laptop widths', async ({ page, request }) => {
+  const products = (await (await request.get('/api/shop/products')).json()) as {
+    products: { id: string }[];
+  };
+  const posts = (await (await request.get('/api/blog/posts')).json()) as {
+    posts: { slug: string }[];
+  };
+  const paths = [
+    '/',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password?token=expired',
+    '/shop',
+    `/shop/${products.products[0]?.id ?? ''}`,
+    '/learn',
+    `/learn/${posts.posts[0]?.slug ?? ''}`,
+    '/download',
+    '/terms',
+    '/privacy',
+    '/no-such-page',
+  ];
+  expect(await auditPaths(page, paths)).toEqual([]);
+});
+
+test('a member’s pages, panels and profile tabs meet WCAG 2.1 AA', async ({ page, request }) => {
+  const analysisId = await memberWithAScan(page, request);
+  expect(analysisId).not.toBe('');
+  const all = await auditPaths(page, [
+    '/dashboard',
+    '/history',
+    `/analysis/${analysisId}`,
+    '/scan',
+    '/quiz',
+    '/quiz/challenges',
+    '/shop',
+    '/checkout',
+    '/profile',
+  ]);
+
+  // The profile's tabs, each as it is shown.
+  await page.setViewportSize(WIDTHS[0]!);
+  await page.goto('/profile');
+  for (const tab of ['History', 'Products', 'Orders', 'Settings']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    all.push(...(await findings(page, `profile tab ${tab}`)));
+  }
+
+  // The phone's menu.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  all.push(...(await findings(page, '390px menu')));
+
+  // A laptop's bell and account menu.
+  await page.setViewportSize(WIDTHS[1]!);
+  await page.goto('/dashboard');
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  all.push(...(await findings(page, 'the bell')));
+  await page.keyboard.press('Escape');
+  await banner.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  all.push(...(await findings(page, 'the account menu')));
+
+  expect(all).toEqual([]);
+});
+
+test('the admin pages meet WCAG 2.1 AA', async ({ page }) => {
+  await loginViaUi(page, E2E_ADMIN);
+  await expect(page).not.toHaveURL(/\/login/);
+  const paths = [
+    '/admin',
+    '/admin/users',
+    '/admin/products',
+    '/admin/products/new',
+    '/admin/articles',
+    '/admin/quiz',
+    '/admin/quiz/categories',
+    '/admin/audit',
+    '/admin/orders',
+    '/admin/settings',
+  ];
+  expect(await auditPaths(page, paths)).toEqual([]);
+});
