@@ -1,4 +1,5 @@
-import { DEFAULT_USER_SETTINGS, type Account } from '@lumiskin/contract/account';
+import { AccountMessages, DEFAULT_USER_SETTINGS, type Account } from '@lumiskin/contract/account';
+import { AuthMessages } from '@lumiskin/contract/auth';
 import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -35,5 +36,61 @@ describe('the settings tab', () => {
     expect(screen.getByText(DeviceScanMessages.photoStays)).toBeInTheDocument();
     await user.click(toggle);
     await waitFor(() => expect(sent).toEqual({ settings: { analyse_on_device: true } }));
+  });
+
+  it('says under each field what is wrong, before sending and when the current password is wrong', async () => {
+    const sent: unknown[] = [];
+    fakeApi({
+      'POST /api/users/me/password': ({ body }) => {
+        sent.push(body);
+        return new Response(
+          JSON.stringify({
+            detail: AccountMessages.wrongPassword,
+            code: 'wrong_password',
+            fields: { currentPassword: AccountMessages.wrongPassword },
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        );
+      },
+    });
+    const { user } = renderWithRouter(
+      [{ path: '/profile', element: <SettingsTab account={account} /> }],
+      '/profile',
+    );
+    const current = await screen.findByLabelText('Current password');
+    const next = screen.getByLabelText('New password');
+    const confirm = screen.getByLabelText('Confirm new password');
+    const submit = screen.getByRole('button', { name: 'Change password' });
+
+    // Nothing typed: each field says so, and the first one takes the focus.
+    await user.click(submit);
+    expect(current).toHaveAccessibleDescription(AccountMessages.passwordRequired);
+    expect(next).toHaveAccessibleDescription(AuthMessages.passwordTooShort);
+    expect(current).toHaveFocus();
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+
+    // A new password that does not match its copy: only that is said.
+    await user.type(current, 'old-secret-words');
+    await user.type(next, 'a much longer phrase');
+    await user.type(confirm, 'a much longer phrasf');
+    await user.click(submit);
+    expect(current).not.toHaveAttribute('aria-invalid');
+    expect(next).not.toHaveAttribute('aria-invalid');
+    expect(confirm).toHaveAccessibleDescription(AuthMessages.passwordsDontMatch);
+    expect(confirm).toHaveFocus();
+    expect(sent).toEqual([]);
+
+    // Sent, and the server's "wrong password" is shown under the current password.
+    await user.clear(confirm);
+    await user.type(confirm, 'a much longer phrase');
+    await user.click(submit);
+    await waitFor(() => expect(current).toHaveAccessibleDescription(AccountMessages.wrongPassword));
+    expect(sent).toEqual([
+      {
+        currentPassword: 'old-secret-words',
+        password: 'a much longer phrase',
+        confirmPassword: 'a much longer phrase',
+      },
+    ]);
   });
 });

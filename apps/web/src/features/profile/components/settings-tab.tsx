@@ -1,9 +1,10 @@
 import { AccountMessages, type Account } from '@lumiskin/contract/account';
 import { AuthMessages } from '@lumiskin/contract/auth';
+import { MIN_PASSWORD_LENGTH } from '@lumiskin/contract/constants';
 import { newPasswordProblem } from '@lumiskin/contract/password';
 import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
 import { DownloadIcon, TriangleAlertIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,10 +15,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
+import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { useChangePassword } from '@/features/profile/api/change-password';
 import { useDeleteAccount } from '@/features/profile/api/delete-account';
 import { downloadAccountExport } from '@/features/profile/api/export-account';
@@ -50,60 +51,97 @@ const TOGGLES: { key: ToggleKey; label: string; text: string }[] = [
   },
 ];
 
+type PasswordForm = { currentPassword: string; password: string; confirmPassword: string };
+type PasswordErrors = Partial<Record<keyof PasswordForm, string>>;
+const PASSWORD_FIELD_IDS = {
+  currentPassword: 'current-password',
+  password: 'new-password',
+  confirmPassword: 'confirm-new-password',
+} as const;
+const EMPTY_PASSWORD_FORM: PasswordForm = {
+  currentPassword: '',
+  password: '',
+  confirmPassword: '',
+};
+
+/** What is wrong with the form before it is sent, field by field (the contract's rules). */
+function passwordFormErrors(form: PasswordForm): PasswordErrors {
+  const found: PasswordErrors = {};
+  if (!form.currentPassword) found.currentPassword = AccountMessages.passwordRequired;
+  const problem = newPasswordProblem(form.password);
+  if (problem) found.password = problem;
+  if (form.password !== form.confirmPassword)
+    found.confirmPassword = AuthMessages.passwordsDontMatch;
+  return found;
+}
+
+/**
+ * Change password: each problem is said under its field (and the first such field takes the
+ * focus), as the sign-up form does; a wrong current password comes back from the server under
+ * that field. Success is a toast, and the fields empty.
+ */
 function ChangePasswordForm() {
   const change = useChangePassword();
-  const [form, setForm] = useState({ currentPassword: '', password: '', confirmPassword: '' });
-  const submit = (event: FormEvent) => {
+  const [form, setForm] = useState<PasswordForm>(EMPTY_PASSWORD_FORM);
+  const [errors, setErrors] = useState<PasswordErrors>({});
+  const set = (key: keyof PasswordForm, value: string) => {
+    setForm({ ...form, [key]: value });
+    // An error goes once its field is edited; the others stay until the next submit.
+    if (errors[key]) setErrors({ ...errors, [key]: undefined });
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.currentPassword || !form.password || !form.confirmPassword) {
-      toast.error(AuthMessages.fillAllFields);
-      return;
-    }
-    if (form.password !== form.confirmPassword) {
-      toast.error(AuthMessages.passwordsDontMatch);
-      return;
-    }
-    const problem = newPasswordProblem(form.password);
-    if (problem) {
-      toast.error(problem);
+    const found = passwordFormErrors(form);
+    setErrors(found);
+    const first = (['currentPassword', 'password', 'confirmPassword'] as const).find(
+      (key) => found[key],
+    );
+    if (first) {
+      event.currentTarget.querySelector<HTMLInputElement>(`#${PASSWORD_FIELD_IDS[first]}`)?.focus();
       return;
     }
     change.mutate(form, {
       onSuccess: ({ message }) => {
         toast.success(message || AccountMessages.passwordChanged);
-        setForm({ currentPassword: '', password: '', confirmPassword: '' });
+        setForm(EMPTY_PASSWORD_FORM);
       },
-      onError: (error) => toast.error(errorMessage(error, 'Could not change your password.')),
+      onError: (error) => {
+        const fields = error instanceof ApiRequestError ? error.fields : undefined;
+        if (fields?.currentPassword) setErrors({ currentPassword: fields.currentPassword });
+        else if (fields?.password) setErrors({ password: fields.password });
+        else toast.error(errorMessage(error, 'Could not change your password.'));
+      },
     });
   };
+  const input = (key: keyof PasswordForm, autoComplete: string) => ({
+    id: PASSWORD_FIELD_IDS[key],
+    type: 'password',
+    autoComplete,
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
+    ...fieldAria(PASSWORD_FIELD_IDS[key], errors[key]),
+  });
   return (
     <form onSubmit={submit} className="grid gap-4 sm:max-w-md" noValidate>
-      <Field id="current-password" label="Current password">
+      <Field
+        id={PASSWORD_FIELD_IDS.currentPassword}
+        label="Current password"
+        error={errors.currentPassword}
+      >
+        <Input {...input('currentPassword', 'current-password')} />
+      </Field>
+      <Field id={PASSWORD_FIELD_IDS.password} label="New password" error={errors.password}>
         <Input
-          id="current-password"
-          type="password"
-          autoComplete="current-password"
-          value={form.currentPassword}
-          onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
+          {...input('password', 'new-password')}
+          placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
         />
       </Field>
-      <Field id="new-password" label="New password">
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={(e) => setForm({ ...form, password: e.target.value })}
-        />
-      </Field>
-      <Field id="confirm-new-password" label="Confirm new password">
-        <Input
-          id="confirm-new-password"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={(e) => setForm({ ...form, confirmPassword: e.target.value })}
-        />
+      <Field
+        id={PASSWORD_FIELD_IDS.confirmPassword}
+        label="Confirm new password"
+        error={errors.confirmPassword}
+      >
+        <Input {...input('confirmPassword', 'new-password')} />
       </Field>
       <div>
         <Button type="submit" variant="outline" disabled={change.isPending}>
