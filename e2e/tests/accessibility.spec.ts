@@ -66,6 +66,46 @@ async function auditPaths(page: Page, paths: string[]): Promise<string[]> {
   return all;
 }
 
+/**
+ * Tabs through the page and returns each control that showed no sign of the focus: no outline and
+ * no box shadow other than the one it has unfocused (WCAG 2.4.7). Tailwind 4's `outline-none`
+ * sets the variable `focus-visible:outline-2` reads its style from, so a control with both had no
+ * ring at all, and nothing else noticed.
+ */
+async function focusUnseen(page: Page, tabs: number): Promise<string[]> {
+  const unseen: string[] = [];
+  for (let i = 0; i < tabs; i++) {
+    await page.keyboard.press('Tab');
+    const found = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!(el instanceof HTMLElement) || el === document.body) return null;
+      const focused = getComputedStyle(el);
+      const outline =
+        focused.outlineStyle !== 'none' &&
+        parseFloat(focused.outlineWidth) > 0 &&
+        focused.outlineColor !== 'rgba(0, 0, 0, 0)';
+      const shadow = focused.boxShadow;
+      const border = focused.borderColor;
+      const background = focused.backgroundColor;
+      // Unfocused at once (a transition would still show the focused values).
+      const transition = el.style.transition;
+      el.style.transition = 'none';
+      el.blur();
+      const rest = getComputedStyle(el);
+      const changed =
+        rest.boxShadow !== shadow ||
+        rest.borderColor !== border ||
+        rest.backgroundColor !== background;
+      el.focus();
+      el.style.transition = transition;
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+      return outline || changed ? null : `${el.tagName.toLowerCase()} "${name}"`;
+    });
+    if (found) unseen.push(found);
+  }
+  return unseen;
+}
+
 /** A new member with one real scan (consent given), signed in through the login page. */
 async function memberWithAScan(page: Page, request: APIRequestContext): Promise<string> {
   const user = newUser();
@@ -114,6 +154,12 @@ test('the public pages meet WCAG 2.1 AA at phone and laptop widths', async ({ pa
     '/no-such-page',
   ];
   expect(await auditPaths(page, paths)).toEqual([]);
+
+  // The keyboard's focus shows on every control of the sign-up form (links, fields, the
+  // password's eye, the terms box, buttons).
+  await page.setViewportSize(WIDTHS[1]!);
+  await page.goto('/register');
+  expect(await focusUnseen(page, 20)).toEqual([]);
 });
 
 test('a member’s pages, panels and profile tabs meet WCAG 2.1 AA', async ({ page, request }) => {
@@ -157,6 +203,11 @@ test('a member’s pages, panels and profile tabs meet WCAG 2.1 AA', async ({ pa
   await banner.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   all.push(...(await findings(page, 'the account menu')));
+  await page.keyboard.press('Escape');
+
+  // The focus shows on the header's buttons and the scan page's controls.
+  await page.goto('/scan');
+  all.push(...(await focusUnseen(page, 24)).map((c) => `focus not shown on ${c}`));
 
   expect(all).toEqual([]);
 });

@@ -18,7 +18,7 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
     <DropdownMenu>
       <DropdownMenuTrigger
         aria-label="Account menu"
-        className="inline-flex size-11 cursor-pointer items-center justify-center rounded-full transition-shadow outline-none hover:ring-4 hover:ring-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="inline-flex size-11 cursor-pointer items-center justify-center rounded-full transition-shadow hover:ring-4 hover:ring-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <Avatar name={user.name} />
       </DropdownMenuTrigger>

@@ -8,7 +8,7 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
     <CheckboxPrimitive.Root
       data-slot="checkbox"
       className={cn(
-        'peer relative size-5 shrink-0 cursor-pointer rounded-md border border-input bg-card transition-colors duration-150 outline-none',
+        'peer relative size-5 shrink-0 cursor-pointer rounded-md border border-input bg-card transition-colors duration-150',
         // A 44 px invisible hit area around the 20 px box (tap targets, docs/design.md#layout).
         'after:absolute after:-inset-3 after:content-[""]',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
