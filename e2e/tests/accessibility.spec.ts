@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import { E2E_ADMIN } from '../playwright.config';
-import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
-import { FACE } from './face-photo';
+import { expect, loginViaUi, test, userWithScans } from './fixtures';
 
 /**
  * Every page, signed out, signed in and as an admin, at a phone's width and a laptop's, checked
@@ -106,31 +104,6 @@ async function focusUnseen(page: Page, tabs: number): Promise<string[]> {
   return unseen;
 }
 
-/** A new member with one real scan (consent given), signed in through the login page. */
-async function memberWithAScan(page: Page, request: APIRequestContext): Promise<string> {
-  const user = newUser();
-  const { access_token: token } = await registerViaApi(request, user);
-  const headers = { authorization: `Bearer ${token}` };
-  const consent = await request.post('/api/analysis/consent', {
-    headers,
-    data: { accepted: true },
-  });
-  expect(consent.ok(), await consent.text()).toBe(true);
-  const scan = await request.post('/api/analysis/scan-upload', {
-    headers,
-    multipart: {
-      image: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(FACE) },
-      location: 'London, GB',
-    },
-    timeout: 90_000,
-  });
-  expect(scan.status(), await scan.text()).toBe(201);
-  const { id } = (await scan.json()) as { id: string };
-  await loginViaUi(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return id;
-}
-
 test('the public pages meet WCAG 2.1 AA at phone and laptop widths', async ({ page, request }) => {
   const products = (await (await request.get('/api/shop/products')).json()) as {
     products: { id: string }[];
@@ -163,8 +136,9 @@ test('the public pages meet WCAG 2.1 AA at phone and laptop widths', async ({ pa
 });
 
 test('a member’s pages, panels and profile tabs meet WCAG 2.1 AA', async ({ page, request }) => {
-  const analysisId = await memberWithAScan(page, request);
-  expect(analysisId).not.toBe('');
+  const { user, analysisId } = await userWithScans(request);
+  await loginViaUi(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
   const all = await auditPaths(page, [
     '/dashboard',
     '/history',

@@ -1,37 +1,13 @@
-import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginViaUi, newUser, registerViaApi, test, type TestUser } from './fixtures';
-import { FACE } from './face-photo';
-
-function auth(token: string) {
-  return { authorization: `Bearer ${token}` };
-}
-
-/** A user with two real scans, made through the scan API after consenting (scan contract). */
-async function userWithTwoScans(
-  request: APIRequestContext,
-): Promise<{ user: TestUser; token: string }> {
-  const user = newUser();
-  const { access_token: token } = await registerViaApi(request, user);
-  const consent = await request.post('/api/analysis/consent', {
-    headers: auth(token),
-    data: { accepted: true },
-  });
-  expect(consent.ok(), await consent.text()).toBe(true);
-  const image = fs.readFileSync(FACE);
-  for (const location of ['London, GB', 'Paris, FR']) {
-    const res = await request.post('/api/analysis/scan-upload', {
-      headers: auth(token),
-      multipart: {
-        image: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: image },
-        location,
-      },
-      timeout: 90_000,
-    });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-  }
-  return { user, token };
-}
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  loginViaUi,
+  newUser,
+  registerViaApi,
+  test,
+  userWithScans,
+  type TestUser,
+} from './fixtures';
 
 async function signIn(page: Page, user: TestUser) {
   await loginViaUi(page, user);
@@ -45,7 +21,7 @@ test.describe('dashboard', () => {
     page,
     request,
   }) => {
-    const { user } = await userWithTwoScans(request);
+    const { user } = await userWithScans(request, ['London, GB', 'Paris, FR']);
     await signIn(page, user);
 
     await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible();

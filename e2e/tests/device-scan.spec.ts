@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page, Request } from '@playwright/test';
-import { expect, newUser, registerViaApi, test } from './fixtures';
+import { expect, newUser, registerViaApi, scanViaApi, test } from './fixtures';
 import { FACE } from './face-photo';
 
 /**
@@ -94,26 +94,6 @@ async function analysisOf(request: APIRequestContext, token: string, id: string)
   return (await res.json()) as { computed_on: string; scores: Scores; overall_score: number };
 }
 
-/** A server scan of the same portrait through the API (with the photo consent it needs). */
-async function serverScan(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const consent = await request.post('/api/analysis/consent', {
-    headers,
-    data: { accepted: true },
-  });
-  expect(consent.ok(), await consent.text()).toBe(true);
-  const res = await request.post('/api/analysis/scan-upload', {
-    headers,
-    multipart: {
-      image: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: PHOTO },
-      location: 'London, UK',
-    },
-    timeout: 90_000,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; computed_on: string; scores: Scores };
-}
-
 // This file is about the service worker: it may register (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
 
@@ -157,7 +137,10 @@ test.describe('analysis on this device', () => {
     const onDevice = await analysisOf(request, session.access_token, id);
     expect(onDevice.computed_on).toBe('device');
 
-    const onServer = await serverScan(request, session.access_token);
+    const onServer = await scanViaApi(request, session.access_token, {
+      photo: PHOTO,
+      location: 'London, UK',
+    });
     expect(onServer.computed_on).toBe('server');
     expect(Object.keys(onDevice.scores).sort()).toEqual(Object.keys(onServer.scores).sort());
     const differences = Object.fromEntries(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import {
   test as base,
   expect,
@@ -6,6 +7,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { FACE } from './face-photo';
 import { linkInMail } from './outbox';
 
 export interface TestUser {
@@ -56,6 +58,47 @@ export async function registerViaApi(request: APIRequestContext, user: TestUser)
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { access_token: string; user: { id: string } };
+}
+
+/**
+ * One server scan of the test portrait (or `photo`) through the upload API, after the photo
+ * consent it needs (decision 100); the analysis as the server answered it.
+ */
+export async function scanViaApi(
+  request: APIRequestContext,
+  token: string,
+  { photo, location = 'London, GB' }: { photo?: Buffer; location?: string } = {},
+): Promise<{ id: string; computed_on: string; scores: Record<string, number> }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const consent = await request.post('/api/analysis/consent', {
+    headers,
+    data: { accepted: true },
+  });
+  expect(consent.ok(), await consent.text()).toBe(true);
+  const res = await request.post('/api/analysis/scan-upload', {
+    headers,
+    multipart: {
+      image: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: photo ?? fs.readFileSync(FACE) },
+      location,
+    },
+    timeout: 90_000,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; computed_on: string; scores: Record<string, number> };
+}
+
+/** A new user (registered through the API) with one real scan per place; the last scan's id. */
+export async function userWithScans(
+  request: APIRequestContext,
+  locations: string[] = ['London, GB'],
+): Promise<{ user: TestUser; token: string; analysisId: string }> {
+  const user = newUser();
+  const { access_token: token } = await registerViaApi(request, user);
+  let analysisId = '';
+  for (const location of locations) {
+    analysisId = (await scanViaApi(request, token, { location })).id;
+  }
+  return { user, token, analysisId };
 }
 
 /**

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginViaUi, newUser, registerViaApi, test } from './fixtures';
-import { FACE } from './face-photo';
+import type { Page } from '@playwright/test';
+import { expect, loginViaUi, test, userWithScans } from './fixtures';
 
 /**
  * Issue 13 item 3: on a phone the floating Quick Scan button must never sit on something a person
@@ -14,31 +12,6 @@ import { FACE } from './face-photo';
 const WIDTHS = [360, 390];
 /** The server refuses a quiz answered faster than one second per question (docs/quiz-rules.md). */
 const READING_MS = 1_100;
-
-async function userWithScans(request: APIRequestContext) {
-  const user = newUser();
-  const { access_token: token } = await registerViaApi(request, user);
-  const headers = { authorization: `Bearer ${token}` };
-  const consent = await request.post('/api/analysis/consent', {
-    headers,
-    data: { accepted: true },
-  });
-  expect(consent.ok(), await consent.text()).toBe(true);
-  let id = '';
-  for (const location of ['London, GB', 'Paris, FR']) {
-    const res = await request.post('/api/analysis/scan-upload', {
-      headers,
-      multipart: {
-        image: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(FACE) },
-        location,
-      },
-      timeout: 90_000,
-    });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    id = ((await res.json()) as { id: string }).id;
-  }
-  return { user, analysisId: id };
-}
 
 /** Every visible tappable element whose box overlaps the Quick Scan button's box. */
 function tappablesUnderButton(page: Page) {
@@ -251,7 +224,7 @@ test.describe('the Quick Scan button on a phone', () => {
     page,
     request,
   }) => {
-    const { user, analysisId } = await userWithScans(request);
+    const { user, analysisId } = await userWithScans(request, ['London, GB', 'Paris, FR']);
     // The routine-reminders card (a fixed card above the button, shown once after a first
     // routine) is answered already: this journey is about the pages' own content.
     await page.addInitScript(() =>
