@@ -70,7 +70,12 @@ function useScanLocation() {
   const [editingLocation, setEditingLocation] = useState(false);
 
   const queryClient = useQueryClient();
+  // Each detection and each place the person chooses takes a number: only the latest one sets the
+  // place. A detection still running when the person types their town (the IP lookup, a slow
+  // history read) ended later and wiped the town they had chosen.
+  const latest = useRef(0);
   const detect = useCallback(() => {
+    const run = ++latest.current;
     setDetecting(true);
     // The person's last scan's place, when the device cannot say where it is.
     const lastPlace = () =>
@@ -78,18 +83,25 @@ function useScanLocation() {
         .fetchQuery(getScanHistoryQueryOptions(LAST_SCAN))
         .then((history) => history.items[0]?.location ?? null);
     void detectLocation(lastPlace).then(({ location: found, via: how }) => {
+      if (run !== latest.current) return;
       setLocation(found);
       setVia(how);
       setDetecting(false);
     });
   }, [queryClient]);
   useEffect(detect, [detect]);
+  /** The person's own choice: it stands, whatever a detection still running finds. */
+  const choose = useCallback((place: string) => {
+    latest.current++;
+    setLocation(place);
+    setVia('manual');
+    setDetecting(false);
+  }, []);
 
   return {
     location,
-    setLocation,
+    choose,
     via,
-    setVia,
     detecting,
     editingLocation,
     setEditingLocation,
@@ -278,8 +290,7 @@ function PlaceStep({
       editing={place.editingLocation}
       onEditingChange={place.setEditingLocation}
       onChange={(value) => {
-        place.setLocation(value);
-        place.setVia('manual');
+        place.choose(value);
         onChanged();
       }}
       onDetect={place.detect}

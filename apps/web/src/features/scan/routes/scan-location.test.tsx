@@ -1,0 +1,66 @@
+import { DEFAULT_USER_SETTINGS, type Account } from '@lumiskin/contract/account';
+import type { GeoPlace } from '@lumiskin/contract/geo';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import ScanRoute from '@/features/scan/routes/scan';
+import { saveSession } from '@/lib/platform/storage';
+import { createHistoryItem } from '@/testing/scan-factory';
+import { fakeApi } from '@/testing/fake-api';
+import { createUser, renderWithRouter } from '@/testing/test-utils';
+
+const user = createUser({ id: 'usr_place' });
+const me: Account = {
+  ...user,
+  notes: '',
+  timezone: 'UTC',
+  settings: DEFAULT_USER_SETTINGS,
+  goals: { target_score: null, scans_per_week: null },
+  email_confirmed: true,
+};
+const paris: GeoPlace = {
+  name: 'Paris, FR',
+  city: 'Paris',
+  country_code: 'FR',
+  country_name: 'France',
+  lat: 48.85,
+  lon: 2.35,
+  timezone: 'Europe/Paris',
+  population: 2_100_000,
+};
+
+beforeEach(() => saveSession({ token: 'tok-place', user }));
+
+describe('the scan screen’s place', () => {
+  it('keeps the town the person chose while the detection was still running', async () => {
+    // The last scan's place (the detection's second try: jsdom has no position) answers only
+    // after the person has typed their town.
+    let answerHistory: (() => void) | undefined;
+    const history = new Promise<void>((resolve) => (answerHistory = resolve));
+    fakeApi({
+      'GET /api/users/me': () => ({ user: me }),
+      'GET /api/analysis/consent': () => ({
+        consented: true,
+        consented_at: '2026-11-01T10:00:00.000Z',
+        version: '2025-01',
+        current_version: '2025-01',
+      }),
+      'GET /api/analysis/history': async () => {
+        await history;
+        return [createHistoryItem({ location: 'London, GB' })];
+      },
+      'GET /api/geo/place': () => paris,
+      'GET /api/geo/search': () => ({ results: [paris] }),
+    });
+    const view = renderWithRouter([{ path: '/scan', element: <ScanRoute /> }], '/scan');
+
+    await view.user.click(await screen.findByRole('button', { name: 'Change' }));
+    await view.user.type(screen.getByLabelText('City'), 'Paris, FR{Enter}');
+    await waitFor(() => expect(screen.getByTestId('scan-location')).toHaveTextContent('Paris, FR'));
+
+    answerHistory?.();
+    // The late answer (London, the last scan's place) does not replace the person's choice.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('scan-location')).toHaveTextContent('Paris, FR');
+    expect(screen.getByText(/chosen by you/)).toBeInTheDocument();
+  });
+});
