@@ -8,7 +8,8 @@ import { expect, loginViaUi, test, userWithScans } from './fixtures';
  * Every page, signed out, signed in and as an admin, at a phone's width and a laptop's, checked
  * with axe-core against WCAG 2.1 A and AA and axe's best practices: names and roles, contrast,
  * headings, landmarks, lists, keyboard access to what scrolls. Open panels (the bell, the account
- * menu, the phone's menu) and each profile tab are checked as they are shown.
+ * menu, the phone's menu) and each profile tab are checked as they are shown; a member's main pages
+ * in dark mode too.
  *
  * axe is injected as a script, which the app's Content-Security-Policy (no inline scripts) would
  * refuse: this spec's browser ignores the policy, which is tested elsewhere (server-rendering).
@@ -52,9 +53,9 @@ async function findings(page: Page, where: string): Promise<string[]> {
 }
 
 /** Opens each path at each width and returns every finding (all of them, so one run lists all). */
-async function auditPaths(page: Page, paths: string[]): Promise<string[]> {
+async function auditPaths(page: Page, paths: string[], widths = WIDTHS): Promise<string[]> {
   const all: string[] = [];
-  for (const size of WIDTHS) {
+  for (const size of widths) {
     await page.setViewportSize(size);
     for (const path of paths) {
       await page.goto(path);
@@ -178,6 +179,16 @@ test('a member’s pages, panels and profile tabs meet WCAG 2.1 AA', async ({ pa
   await expect(page.getByRole('menu')).toBeVisible();
   all.push(...(await findings(page, 'the account menu')));
   await page.keyboard.press('Escape');
+
+  // Dark mode (the app follows the system until the person picks): its colours meet AA too.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await auditPaths(
+    page,
+    ['/dashboard', `/analysis/${analysisId}`, '/history', '/profile', '/quiz/challenges'],
+    [WIDTHS[1]!],
+  );
+  all.push(...dark.map((finding) => `dark mode: ${finding}`));
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The focus shows on the header's buttons and the scan page's controls.
   await page.goto('/scan');

@@ -41,7 +41,7 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
               {user.name}
             </Link>{' '}
             {suspended ? (
-              <span className="rounded bg-destructive/10 px-1.5 text-xs text-destructive">
+              <span className="rounded bg-destructive/10 px-1.5 text-xs text-destructive-soft-foreground">
                 suspended
               </span>
             ) : null}

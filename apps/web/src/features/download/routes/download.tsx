@@ -170,7 +170,7 @@ export default function DownloadRoute() {
             {info.data ? (
               <AndroidDownload info={info.data.android} />
             ) : info.isError ? (
-              <p className="text-sm text-destructive">
+              <p className="text-sm text-destructive-soft-foreground">
                 Could not check for the Android app. Please try again.
               </p>
             ) : (

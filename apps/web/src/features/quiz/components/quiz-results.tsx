@@ -92,7 +92,10 @@ function ReviewItem({ item, index }: { item: QuizResult['review'][number]; index
         {item.is_correct ? (
           <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
         ) : (
-          <XCircleIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
+          <XCircleIcon
+            className="mt-0.5 size-5 shrink-0 text-destructive dark:text-[#f87171]"
+            aria-hidden
+          />
         )}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">

@@ -141,7 +141,12 @@ function AnalysisHeader({ analysis: a, onDelete }: { analysis: Analysis; onDelet
         <Button variant="outline" size="sm" onClick={() => exportJson(a)}>
           <DownloadIcon aria-hidden /> Export JSON
         </Button>
-        <Button variant="ghost" size="sm" className="text-destructive" onClick={onDelete}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive-soft-foreground"
+          onClick={onDelete}
+        >
           <Trash2Icon aria-hidden /> Delete
         </Button>
       </div>
@@ -392,7 +397,7 @@ function Comparison({
           className={cn(
             'font-semibold',
             !isUnlike && t?.kind === 'up' && 'text-success',
-            !isUnlike && t?.kind === 'down' && 'text-destructive',
+            !isUnlike && t?.kind === 'down' && 'text-destructive-soft-foreground',
           )}
         >
           {t?.text ?? 'No change'}
