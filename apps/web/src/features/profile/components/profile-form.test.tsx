@@ -1,7 +1,8 @@
-import type { Account } from '@lumiskin/contract/account';
+import { AccountMessages, type Account } from '@lumiskin/contract/account';
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/testing/fake-api';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { createAccount, renderWithRouter } from '@/testing/test-utils';
 
@@ -31,5 +32,22 @@ describe('the profile form while the account is still arriving', () => {
     renderWithRouter([{ path: '/profile', element: <Holder /> }], '/profile');
     act(() => showAccount({ ...account, name: 'Newer Name' }));
     expect(screen.getByLabelText('Full name')).toHaveValue('Newer Name');
+  });
+});
+
+describe('saving the profile', () => {
+  it('says under the name that it is needed, focuses it, and sends nothing', async () => {
+    const api = fakeApi({});
+    const { user } = renderWithRouter([{ path: '/profile', element: <Holder /> }], '/profile');
+    const name = screen.getByLabelText('Full name');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    expect(name).toHaveAccessibleDescription(AccountMessages.nameRequired);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(api).not.toHaveBeenCalled();
+    // Typing a name takes the message away.
+    await user.type(name, 'G');
+    expect(name).not.toHaveAttribute('aria-invalid');
   });
 });

@@ -8,7 +8,7 @@ import {
 import { CheckIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -18,7 +18,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { cn } from '@/lib/utils';
 import { useUpdateAccount } from '@/lib/api/update-account';
 import { ChangeEmailDialog } from '@/features/profile/components/change-email-dialog';
@@ -87,7 +87,11 @@ export function ProfileForm({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const [form, setForm] = useState(() => fieldsOf(account));
   const edited = useRef(new Set<keyof ProfileFields>());
+  /** The name's problem, said under it (it was a toast that left the field unmarked). */
+  const [nameError, setNameError] = useState<string | undefined>();
+  const nameRef = useRef<HTMLInputElement>(null);
   const edit = <K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) => {
+    if (key === 'name') setNameError(undefined);
     edited.current.add(key);
     setForm((f) => ({ ...f, [key]: value }));
   };
@@ -113,7 +117,8 @@ export function ProfileForm({ account }: { account: Account }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.name.trim()) {
-      toast.error(AccountMessages.nameRequired);
+      setNameError(AccountMessages.nameRequired);
+      nameRef.current?.focus();
       return;
     }
     update.mutate(
@@ -125,7 +130,13 @@ export function ProfileForm({ account }: { account: Account }) {
       },
       {
         onSuccess: () => toast.success(AccountMessages.profileUpdated),
-        onError: (error) => toast.error(errorMessage(error, 'Could not save your profile.')),
+        onError: (error) => {
+          const field = error instanceof ApiRequestError ? error.fields?.name : undefined;
+          if (field) {
+            setNameError(field);
+            nameRef.current?.focus();
+          } else toast.error(errorMessage(error, 'Could not save your profile.'));
+        },
       },
     );
   };
@@ -133,13 +144,15 @@ export function ProfileForm({ account }: { account: Account }) {
   return (
     <form onSubmit={submit} className="grid gap-5" noValidate>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="profile-name" label="Full name">
+        <Field id="profile-name" label="Full name" error={nameError}>
           <Input
+            ref={nameRef}
             id="profile-name"
             autoComplete="name"
             maxLength={100}
             value={form.name}
             onChange={(e) => edit('name', e.target.value)}
+            {...fieldAria('profile-name', nameError)}
           />
         </Field>
         {/* The email changes through a link to the new address, not with Save (decision 035). */}
