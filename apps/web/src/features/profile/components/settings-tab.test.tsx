@@ -85,6 +85,7 @@ describe('the settings tab', () => {
     await user.type(confirm, 'a much longer phrase');
     await user.click(submit);
     await waitFor(() => expect(current).toHaveAccessibleDescription(AccountMessages.wrongPassword));
+    expect(current).toHaveFocus();
     expect(sent).toEqual([
       {
         currentPassword: 'old-secret-words',

@@ -107,9 +107,17 @@ function ChangePasswordForm() {
       },
       onError: (error) => {
         const fields = error instanceof ApiRequestError ? error.fields : undefined;
-        if (fields?.currentPassword) setErrors({ currentPassword: fields.currentPassword });
-        else if (fields?.password) setErrors({ password: fields.password });
-        else toast.error(errorMessage(error, 'Could not change your password.'));
+        const key = fields?.currentPassword
+          ? 'currentPassword'
+          : fields?.password
+            ? 'password'
+            : null;
+        if (key === null) {
+          toast.error(errorMessage(error, 'Could not change your password.'));
+          return;
+        }
+        setErrors({ [key]: fields?.[key] });
+        document.getElementById(PASSWORD_FIELD_IDS[key])?.focus();
       },
     });
   };
