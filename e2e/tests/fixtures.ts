@@ -161,8 +161,12 @@ export function auditEntry(page: Page, ...parts: (string | RegExp)[]) {
 }
 
 /** A new account, registered and signed in through the login page, which lands on the dashboard. */
-export async function signedInNewUser(page: Page, request: APIRequestContext): Promise<TestUser> {
-  const user = newUser();
+export async function signedInNewUser(
+  page: Page,
+  request: APIRequestContext,
+  overrides: Partial<TestUser> = {},
+): Promise<TestUser> {
+  const user = newUser(overrides);
   await registerViaApi(request, user);
   await loginViaUi(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -136,8 +136,23 @@ test.describe('layout', () => {
     page,
     request,
   }) => {
-    await signedInNewUser(page, request);
+    // A long name with a long word in it: the greetings wrap it instead of widening the page
+    // (the scan page scrolled 229 px sideways at 320 px) or cutting it off (the dashboard).
+    await signedInNewUser(page, request, {
+      name: 'Maximiliana Konstantinopoulou-Wolfeschlegelsteinhausenbergerdorff',
+    });
     await checkPages(page, MEMBER_PAGES);
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const url of ['/dashboard', '/scan']) {
+      await page.goto(url);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toContainText('Wolfeschlegelsteinhausenbergerdorff');
+      const { scroll, client } = await heading.evaluate((h) => ({
+        scroll: h.scrollWidth,
+        client: h.clientWidth,
+      }));
+      expect(scroll, `the greeting on ${url} is cut off`).toBeLessThanOrEqual(client);
+    }
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/dashboard');

@@ -345,7 +345,7 @@ export default function AdminUserDetailRoute() {
         <LoadError what="this account" onRetry={() => void detail.refetch()} />
       ) : (
         <>
-          <h1 className="text-2xl font-bold">{detail.data.name}</h1>
+          <h1 className="text-2xl font-bold wrap-anywhere">{detail.data.name}</h1>
           <Detail user={detail.data} />
           {isAdmin ? (
             <>

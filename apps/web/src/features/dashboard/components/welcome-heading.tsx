@@ -25,7 +25,7 @@ export function WelcomeHeading({ user }: { user: Pick<User, 'id' | 'name'> }) {
     if (!ids.includes(user.id)) setItem(SEEN_KEY, JSON.stringify([...ids, user.id].slice(-20)));
   }, [user.id]);
   return (
-    <h1 className="mt-3 text-h1 font-semibold text-balance">
+    <h1 className="mt-3 text-h1 font-semibold text-balance wrap-anywhere">
       {isFirstVisit ? 'Welcome' : 'Welcome back'}, {user.name}
     </h1>
   );

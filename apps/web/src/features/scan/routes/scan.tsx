@@ -236,7 +236,9 @@ function ScanHeader({ name }: { name: string | undefined }) {
       <p className="inline-flex items-center gap-1.5 text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
         <SparklesIcon className="size-3.5" aria-hidden /> AI Skin Analysis
       </p>
-      <h1 className="mt-2 text-h1 font-semibold">{name ? `Hi ${name}!` : 'AI Skin Analysis'}</h1>
+      <h1 className="mt-2 text-h1 font-semibold wrap-anywhere">
+        {name ? `Hi ${name}!` : 'AI Skin Analysis'}
+      </h1>
       <p className="mt-2 text-muted-foreground">
         Take or choose a clear photo in soft light; Lumiskin reads your skin zone by zone.
       </p>
