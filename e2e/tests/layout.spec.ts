@@ -7,6 +7,7 @@ import {
   registerViaApi,
   signedInNewUser,
   test,
+  tokenOf,
   waitForApp,
 } from './fixtures';
 
@@ -138,9 +139,22 @@ test.describe('layout', () => {
   }) => {
     // A long name with a long word in it: the greetings wrap it instead of widening the page
     // (the scan page scrolled 229 px sideways at 320 px) or cutting it off (the dashboard).
-    await signedInNewUser(page, request, {
+    const user = await signedInNewUser(page, request, {
       name: 'Maximiliana Konstantinopoulou-Wolfeschlegelsteinhausenbergerdorff',
     });
+    // …and a routine product of their own whose name and purpose are one long word and a pasted
+    // link (the dashboard was 2,181 px wide at 320 px).
+    const added = await request.post('/api/routine/products', {
+      headers: await tokenOf(request, user),
+      data: {
+        name: 'Niacinamidezincsalicylicazelaichyaluronicceramidepanthenolsqualane serum',
+        type: 'serum',
+        purpose:
+          'https://www.example.com/products/serums/niacinamide-10-percent-zinc-1-percent?ref=x',
+        application_time: 'morning',
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
     await checkPages(page, MEMBER_PAGES);
     await page.setViewportSize({ width: 320, height: 800 });
     for (const url of ['/dashboard', '/scan']) {

@@ -104,7 +104,8 @@ function RoutineColumn({
                 {i + 1}
               </span>
               <div className="min-w-0 flex-1">
-                <p className="font-medium">
+                {/* A person's own words (a pasted link, a long word) wrap: they widened the page. */}
+                <p className="font-medium wrap-anywhere">
                   {product.name}
                   {product.id.startsWith(PENDING_PREFIX) ? (
                     <Badge variant="warning" className="ml-2 align-middle">
@@ -117,7 +118,9 @@ function RoutineColumn({
                   {ROUTINE_PRODUCT_TYPE_LABELS[product.type]} · {product.frequency}
                   {product.days.length > 0 ? ` · ${formatDays(product.days)}` : ''}
                 </p>
-                <p className="mt-1 text-sm text-muted-foreground">{product.purpose}</p>
+                <p className="mt-1 text-sm text-muted-foreground wrap-anywhere">
+                  {product.purpose}
+                </p>
               </div>
               <Button
                 variant="ghost"
@@ -351,8 +354,8 @@ function RoutineHistory({ history }: { history: ReturnType<typeof useRoutineHist
                     ? 'Removed'
                     : 'Set up'}
               </Badge>
-              <span className="font-medium">{entry.change}</span>
-              <span className="text-muted-foreground">{entry.reason}</span>
+              <span className="min-w-0 font-medium wrap-anywhere">{entry.change}</span>
+              <span className="min-w-0 text-muted-foreground wrap-anywhere">{entry.reason}</span>
               <span className="ml-auto text-xs text-muted-foreground">
                 {formatDate(entry.date)}
               </span>
