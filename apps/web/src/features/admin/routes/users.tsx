@@ -36,7 +36,7 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
     <li className="border-b py-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <p className="font-medium">
+          <p className="font-medium wrap-anywhere">
             <Link to={paths.adminUser.href(user.id)} className="hover:underline">
               {user.name}
             </Link>{' '}
