@@ -195,6 +195,40 @@ test.describe('layout', () => {
     }
   });
 
+  test('an article with a long link, code and a table does not scroll sideways', async ({
+    page,
+    request,
+  }) => {
+    // Staff paste sources into articles: the link, the code line and the table cell below made
+    // the page 398 px too wide at 320 px.
+    const admin = await tokenOf(request, E2E_ADMIN);
+    const slug = `long-links-${Date.now()}`;
+    const created = await request.post('/api/admin/articles', {
+      headers: admin,
+      data: {
+        slug,
+        title: 'Where the numbers come from',
+        excerpt: 'Sources, with their links.',
+        content: [
+          'The study: https://pubmed.ncbi.nlm.nih.gov/articles/PMC1234567/supplementary-materials/table-s1-dose-response.pdf',
+          '```\nconst niacinamideConcentrationPercentForSensitiveSkinTypes = 4;\n```',
+          '| Ingredient | Source |\n|---|---|\n| Niacinamidezincsalicylicazelaic | https://example.com/a/very/long/path/to/a/product/page/that/goes/on |',
+        ].join('\n\n'),
+        category: 'Ingredients',
+        tags: ['sources'],
+        author: 'Lumiskin',
+        status: 'published',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    try {
+      await checkPages(page, [`/learn/${slug}`]);
+    } finally {
+      await request.delete(`/api/admin/articles/${id}`, { headers: admin });
+    }
+  });
+
   test('no admin page scrolls sideways', async ({ page }) => {
     await loginViaUi(page, E2E_ADMIN);
     await expect(page).not.toHaveURL(/\/login/);

@@ -170,14 +170,17 @@ function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean
       {/* Sanitised on the server from Markdown (modules/blog/markdown.ts); the CSP forbids inline script. */}
       <div
         className={cn(
-          'mt-8 text-[1.0625rem] leading-[1.75] text-foreground/90',
+          // A long link or word breaks rather than widening a phone's page (code and table
+          // cells too: a region that scrolls would need the keyboard to reach it).
+          'mt-8 text-[1.0625rem] leading-[1.75] wrap-break-word text-foreground/90',
           '[&_h2]:mt-10 [&_h2]:text-h2 [&_h2]:font-semibold [&_h2]:text-foreground',
           '[&_h3]:mt-8 [&_h3]:text-h3 [&_h3]:font-semibold [&_h3]:text-foreground',
           '[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1.5 [&_li]:pl-1',
           '[&_strong]:font-semibold [&_strong]:text-foreground [&_a]:font-medium [&_a]:text-primary-text [&_a]:underline [&_a]:underline-offset-2',
           '[&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand/50 [&_blockquote]:pl-4 [&_blockquote]:italic',
-          '[&_table]:mt-6 [&_table]:w-full [&_table]:text-sm [&_td]:border-b [&_td]:py-2 [&_th]:border-b [&_th]:py-2 [&_th]:text-left',
+          '[&_table]:mt-6 [&_table]:w-full [&_table]:text-sm [&_td]:border-b [&_td]:py-2 [&_td]:pr-4 [&_td]:wrap-anywhere [&_th]:border-b [&_th]:py-2 [&_th]:pr-4 [&_th]:text-left',
           '[&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_hr]:my-10',
+          '[&_pre]:mt-4 [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-3 [&_pre]:text-sm [&_pre]:whitespace-pre-wrap [&_pre]:wrap-anywhere [&_pre_code]:px-0',
         )}
         data-testid="article-content"
         dangerouslySetInnerHTML={{ __html: post.content_html }}
