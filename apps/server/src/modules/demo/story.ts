@@ -264,7 +264,8 @@ export async function settleDemoAccount(db: Db, userId: string, now: Date): Prom
     userId,
     kind,
     ...text,
-    // Its own keys: a seeded reminder never stands in for one the scheduler would send.
+    // Its own keys (they stay as the story moves); the scheduler still sends no reminder of a
+    // day that is already in the bell for that day (it checks the kind and the day).
     dedupeKey: `demo:${kind}:${day(at)}`,
     localDay: day(at),
     createdAt: at,

@@ -168,6 +168,28 @@ describe('runDueNotifications', () => {
     });
   });
 
+  it('sends no reminder of the day twice, whatever key the first one had', async () => {
+    // The demo's seeded "daily quiz is ready" for today has a key of its own (and keeps it when
+    // its story moves): the scheduler sent the same reminder again that morning.
+    const user = await person({ routine: false });
+    await playedDaily(user.id, '2031-01-14');
+    await app.db.insert(notifications).values({
+      userId: user.id,
+      kind: 'daily_quiz',
+      title: 'Your daily quiz is ready',
+      body: "Today's five questions are waiting. A few minutes is all it takes.",
+      link: '/quiz/daily',
+      dedupeKey: 'demo:daily_quiz:2031-01-15',
+      localDay: '2031-01-15',
+      createdAt: new Date('2031-01-15T07:00:00Z'),
+    });
+    const morning = await run('2031-01-15T08:01:00Z');
+    expect(createdFor(morning, user.id)).toEqual([]);
+    // The next morning's is sent.
+    const next = await run('2031-01-16T08:01:00Z');
+    expect(createdFor(next, user.id)).toEqual(['daily_quiz']);
+  });
+
   it('says nothing of the quiz to someone who played today or never played', async () => {
     const played = await person({ routine: false });
     await playedDaily(played.id, '2031-01-14');

@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_PER_DAY, type NotificationKind } from '@lumiskin/contract/notifications';
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { streakDays } from '../../lib/streak';
 import { analyses } from '../analysis/schema';
@@ -51,6 +51,13 @@ const PRIORITY: NotificationKind[] = [
   'progress_scan',
   'new_article',
 ];
+/** The reminders of a day (their keys name the day): at most one of each per local day. */
+const ONCE_A_DAY: ReadonlySet<NotificationKind> = new Set([
+  'routine_morning',
+  'routine_evening',
+  'daily_quiz',
+  'streak_ending',
+]);
 /** Kinds rare enough to email as well, when the person has Email Notifications on. */
 export const EMAILED_KINDS: ReadonlySet<NotificationKind> = new Set([
   'progress_scan',
@@ -191,18 +198,22 @@ async function createDue(
   now: Date,
 ): Promise<{ user: UserRow; rows: NotificationRow[] }> {
   const today = safeLocalDay(now, user.timezone);
-  const [sent] = await tx
-    .select({ n: count() })
+  const sentToday = await tx
+    .select({ kind: notifications.kind })
     .from(notifications)
     .where(and(eq(notifications.userId, user.id), eq(notifications.localDay, today)));
-  let room = NOTIFICATIONS_PER_DAY - (sent?.n ?? 0);
+  let room = NOTIFICATIONS_PER_DAY - sentToday.length;
   if (room <= 0) return { user, rows: [] };
+  // A reminder of the day already in the bell for today, under any key (the demo's own, moved
+  // with its story), is not sent again: the same "Your daily quiz is ready" twice in one morning.
+  const kindsToday = new Set(sentToday.map((row) => row.kind));
 
   const due = await dueFor(tx, user, now, today);
   due.sort((a, b) => PRIORITY.indexOf(a.kind) - PRIORITY.indexOf(b.kind));
   const rows: NotificationRow[] = [];
   for (const item of due) {
     if (room <= 0) break;
+    if (ONCE_A_DAY.has(item.kind) && kindsToday.has(item.kind)) continue;
     const [row] = await tx
       .insert(notifications)
       .values({ userId: user.id, localDay: today, createdAt: now, ...item })
