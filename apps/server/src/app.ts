@@ -40,7 +40,7 @@ import photoSweeperPlugin from './plugins/photo-sweeper';
 import scanPoolPlugin from './plugins/scan-pool';
 import weatherPlugin from './plugins/weather';
 import dbPlugin from './plugins/db';
-import errorsPlugin, { requestErrorCodes } from './plugins/errors';
+import errorsPlugin, { requestErrorCodes, sendFrameworkError } from './plugins/errors';
 import markdownPlugin from './plugins/markdown';
 import readinessPlugin from './plugins/readiness';
 import redisPlugin from './plugins/redis';
@@ -203,6 +203,9 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
     http: { connectionsCheckingInterval: 1_000 },
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // An address that does not decode, or a segment over the router's 100 characters: answered
+    // `{detail, code}` like every other error (plugins/errors.ts).
+    frameworkErrors: sendFrameworkError,
     // node:crypto's own (the global webcrypto one goes through an extra layer per request).
     genReqId: () => randomUUID(),
     // Fastify's two lines per request (incoming, completed) become one (logRequests below).

@@ -36,6 +36,21 @@ describe('HTTP basics', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('answers an address the router cannot take with {detail, code}, as every error', async () => {
+    // A path segment over the router's 100 characters, and one that does not decode: Fastify
+    // answered these itself as {error, code, message}.
+    const long = await app.inject({ method: 'GET', url: `/api/shop/products/${'a'.repeat(101)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      detail: 'A part of the address is too long',
+      code: 'uri_too_long',
+    });
+    const undecodable = await app.inject({ method: 'DELETE', url: '/api/shop/favorites/%E0%A4%A' });
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.json()).toEqual({ detail: 'The address is not valid', code: 'bad_url' });
+    expect(undecodable.headers['content-type']).toMatch(/application\/json/);
+  });
+
   it('compresses responses when the client accepts it', async () => {
     const res = await app.inject({
       method: 'GET',

@@ -27,5 +27,9 @@ export const ErrorCode = {
   unknownField: 'unknown_field',
   /** An update (PATCH) that names no field to change. */
   nothingToChange: 'nothing_to_change',
+  /** An address whose percent-encoding does not decode (400). */
+  badUrl: 'bad_url',
+  /** A part of the address over the router's 100 characters (414). */
+  uriTooLong: 'uri_too_long',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

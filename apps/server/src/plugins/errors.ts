@@ -19,6 +19,24 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * Errors Fastify's router raises before any route or hook runs (`frameworkErrors`): an address
+ * that does not decode (400) or a path segment over the router's length (414). Fastify wrote
+ * these as its own `{error, code, message}`; every other answer is `{detail, code}`.
+ */
+export function sendFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const body: ApiError =
+    status === 414
+      ? { detail: 'A part of the address is too long', code: ErrorCode.uriTooLong }
+      : { detail: 'The address is not valid', code: ErrorCode.badUrl };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
 /** Fastify's own client errors (bad JSON, too large, wrong content type...) keep their status. */
 const FASTIFY_CODES: Record<string, { code: string; detail?: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
