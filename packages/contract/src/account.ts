@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AuthMessages, newPasswordProblem, ProfileConcern, SkinType, User } from './auth';
+import {
+  AuthMessages,
+  newPasswordProblem,
+  personName,
+  ProfileConcern,
+  SkinType,
+  User,
+} from './auth';
 import { AccountMessages } from './messages';
 
 export { AccountMessages };
@@ -114,7 +121,7 @@ export type AccountResponse = z.infer<typeof AccountResponse>;
  * different one is 400 email_needs_confirmation: it changes through POST /api/users/me/email.
  */
 export const UpdateAccountBody = z.object({
-  name: z.string().trim().min(1, AccountMessages.nameRequired).max(100).optional(),
+  name: personName(AccountMessages.nameRequired).optional(),
   email: z
     .string()
     .trim()

@@ -51,10 +51,31 @@ const requiredText = z
   .trim()
   .min(1, AuthMessages.fillAllFields);
 
+/**
+ * What a person's name is shown without: control characters (a pasted line break or tab) and the
+ * bidirectional embeddings, overrides and isolates (U+202A–202E, U+2066–2069), which can make a
+ * name on the leaderboard read as other text; a zero-width space and a byte-order mark. The
+ * joiners (U+200C, U+200D) stay: scripts and emoji need them.
+ */
+const NAME_INVISIBLE = /[\p{Cc}\u200B\u202A-\u202E\u2066-\u2069\uFEFF]/gu;
+
+/** A name as stored and shown: the characters above become spaces, spaces run together, trimmed. */
+export function cleanPersonName(name: string): string {
+  return name.replace(NAME_INVISIBLE, ' ').replace(/\s+/gu, ' ').trim();
+}
+
+/** A person's name in a body: cleaned (above), then 1–100 characters. */
+export function personName(message: string) {
+  return z
+    .string({ error: message })
+    .transform(cleanPersonName)
+    .pipe(z.string().min(1, message).max(100));
+}
+
 /** Registration body (docs/product-rules.md#api). Unknown fields such as `role` are stripped, never applied. */
 export const RegisterBody = z
   .object({
-    name: requiredText.max(100),
+    name: personName(AuthMessages.fillAllFields),
     email: requiredText.max(254).pipe(z.email({ error: AuthMessages.invalidEmail })),
     password: z
       .string({ error: AuthMessages.fillAllFields })
