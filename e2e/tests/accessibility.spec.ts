@@ -24,10 +24,13 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ];
 
-/** An open panel's content (Radix portals it outside the page, which it hides while open). */
-const PANELS = '[data-radix-popper-content-wrapper], [role="dialog"]';
+/**
+ * A panel the test opened (Radix portals it outside the page, which it hides while open): a menu
+ * or popover's wrapper, or an open dialog or sheet.
+ */
+const PANELS = '[data-radix-popper-content-wrapper], [role="dialog"][data-state="open"]';
 
-/** axe's findings on the page, or only inside the open panel when there is one. */
+/** axe's findings on the page, or only inside the open panel when the test opened one. */
 async function findings(page: Page, where: string): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   await page.addScriptTag({ path: AXE });
