@@ -61,14 +61,14 @@ function OrderCard({ order }: { order: AdminOrder }) {
         </span>
       </div>
       <div className="grid gap-3 text-sm sm:grid-cols-2">
-        <div>
-          <p className="font-medium">
+        <div className="min-w-0">
+          <p className="font-medium wrap-anywhere">
             {order.customer
               ? `${order.customer.name} · ${order.customer.email}`
               : 'Deleted account'}
           </p>
           {order.address ? (
-            <address className="not-italic text-muted-foreground">
+            <address className="not-italic text-muted-foreground wrap-anywhere">
               {[
                 order.address.full_name,
                 order.address.line1,

@@ -137,7 +137,7 @@ export default function OrderRoute() {
             {order.data.address ? (
               <div className="text-sm">
                 <h2 className="font-semibold">Delivery to</h2>
-                <address className="mt-1 not-italic text-muted-foreground">
+                <address className="mt-1 not-italic text-muted-foreground wrap-anywhere">
                   {[
                     order.data.address.full_name,
                     order.data.address.line1,
