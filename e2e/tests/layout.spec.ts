@@ -133,6 +133,34 @@ test.describe('layout', () => {
     await checkPages(page, PUBLIC_PAGES);
   });
 
+  test('a long search is echoed in full on a phone, not cut off', async ({ page }) => {
+    const query = 'Supercalifragilisticexpialidocious'.repeat(2);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto('/shop');
+    await page.getByLabel('Search products').fill(query);
+    await page.getByLabel('Search products').press('Enter');
+    const status = page.getByRole('status').filter({ hasText: 'Showing 0 products for' });
+    await expect(status).toContainText(query);
+    // The header's search: "Nothing found for …" in its list.
+    await page
+      .getByRole('button', { name: /search/i })
+      .first()
+      .click();
+    await page.getByRole('combobox', { name: /Search/ }).fill(query);
+    const nothing = page.getByText(/^Nothing found for/);
+    await expect(nothing).toBeVisible();
+    for (const [what, text] of [
+      ['the shop’s count', status],
+      ['the header search', nothing],
+    ] as const) {
+      const { scroll, client } = await text.evaluate((el) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+      }));
+      expect(scroll, `${what} is cut off`).toBeLessThanOrEqual(client);
+    }
+  });
+
   test('no signed-in page scrolls sideways, and the navigation is one line at 1280 px', async ({
     page,
     request,

@@ -147,7 +147,11 @@ export default function ShopRoute() {
         <ViewToggle view={view} onChange={(value) => setParam('view', value)} />
       </FilterBar>
 
-      <p className="mt-6 text-sm text-muted-foreground" role="status" aria-live="polite">
+      <p
+        className="mt-6 text-sm text-muted-foreground wrap-anywhere"
+        role="status"
+        aria-live="polite"
+      >
         {data ? (
           <>
             Showing {list.length} {list.length === 1 ? 'product' : 'products'}
