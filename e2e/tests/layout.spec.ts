@@ -223,19 +223,19 @@ test.describe('layout', () => {
     }
   });
 
-  test('an article with a long link, code and a table does not scroll sideways', async ({
+  test('an article with a long word in its title and tags, a long link, code and a table does not scroll sideways', async ({
     page,
     request,
   }) => {
     // Staff paste sources into articles: the link, the code line and the table cell below made
-    // the page 398 px too wide at 320 px.
+    // the page 398 px too wide at 320 px, and the title's and a tag's long word 655 px.
     const admin = await tokenOf(request, E2E_ADMIN);
     const slug = `long-links-${Date.now()}`;
     const created = await request.post('/api/admin/articles', {
       headers: admin,
       data: {
         slug,
-        title: 'Where the numbers come from',
+        title: 'Hyaluronicacidniacinamideceramidespanthenolsqualane: where the numbers come from',
         excerpt: 'Sources, with their links.',
         content: [
           'The study: https://pubmed.ncbi.nlm.nih.gov/articles/PMC1234567/supplementary-materials/table-s1-dose-response.pdf',
@@ -243,7 +243,7 @@ test.describe('layout', () => {
           '| Ingredient | Source |\n|---|---|\n| Niacinamidezincsalicylicazelaic | https://example.com/a/very/long/path/to/a/product/page/that/goes/on |',
         ].join('\n\n'),
         category: 'Ingredients',
-        tags: ['sources'],
+        tags: ['sources', 'hyaluronicacidniacinamideceramidespanthenolsqualane'],
         author: 'Lumiskin',
         status: 'published',
       },

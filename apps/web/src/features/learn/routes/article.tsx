@@ -28,7 +28,8 @@ export default function ArticleRoute() {
   const isGone = post.error instanceof ApiRequestError && post.error.status === 404;
 
   return (
-    <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12">
+    // A long word in a title, excerpt or tag breaks rather than widening a phone's page.
+    <article className="mx-auto max-w-3xl px-4 py-8 wrap-break-word sm:px-6 lg:py-12">
       <BackButton />
       {post.isPending ? (
         <ArticleSkeleton />
@@ -189,10 +190,10 @@ function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean
         <h2 className="sr-only">Tags</h2>
         <ul className="flex flex-wrap gap-2">
           {post.tags.map((tag) => (
-            <li key={tag}>
+            <li key={tag} className="max-w-full">
               <Link
                 to={`${paths.learn.href}?q=${encodeURIComponent(tag)}`}
-                className="inline-flex min-h-9 items-center rounded-full border px-3 text-sm text-muted-foreground hover:border-brand/60 hover:text-foreground"
+                className="inline-flex min-h-9 max-w-full items-center rounded-full border px-3 text-sm text-muted-foreground wrap-anywhere hover:border-brand/60 hover:text-foreground"
               >
                 #{tag}
               </Link>
