@@ -171,9 +171,9 @@ function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean
       {/* Sanitised on the server from Markdown (modules/blog/markdown.ts); the CSP forbids inline script. */}
       <div
         className={cn(
-          // A long link or word breaks rather than widening a phone's page (code and table
-          // cells too: a region that scrolls would need the keyboard to reach it).
-          'mt-8 text-[1.0625rem] leading-[1.75] wrap-break-word text-foreground/90',
+          // Long words break as the whole article's do; code and table cells wrap too (a region
+          // that scrolls would need the keyboard to reach it).
+          'mt-8 text-[1.0625rem] leading-[1.75] text-foreground/90',
           '[&_h2]:mt-10 [&_h2]:text-h2 [&_h2]:font-semibold [&_h2]:text-foreground',
           '[&_h3]:mt-8 [&_h3]:text-h3 [&_h3]:font-semibold [&_h3]:text-foreground',
           '[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1.5 [&_li]:pl-1',
