@@ -44,6 +44,8 @@ export const AuthMessages = {
   loginSuccess: 'Welcome back! Login successful.',
   adminLoginSuccess: 'Welcome Admin! Redirecting to admin dashboard...',
   registerSuccess: 'Account created successfully! Welcome to Lumiskin.',
+  /** On /login after a signed-in page's request was refused (expired, or signed out elsewhere). */
+  sessionEnded: 'Your session has ended. Sign in again to pick up where you left off.',
 } as const;
 
 export const AccountMessages = {

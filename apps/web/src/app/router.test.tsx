@@ -54,15 +54,27 @@ describe('app shell and guards', () => {
     );
   });
 
-  it('ends the session and opens /login when the stored token is refused', async () => {
+  it('ends the session and opens /login, with the way back and why, when the stored token is refused', async () => {
     saveSession({ token: 'tok_revoked', user: createUser() });
     fakeApi({}, () => apiError(401, 'Please sign in again', 'unauthorized'));
-    const { router } = renderApp('/profile');
+    const { router } = renderApp('/profile?tab=history');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(USER_KEY)).toBeNull();
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?redirect=%2Fprofile%3Ftab%3Dhistory');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your session has ended. Sign in again to pick up where you left off.',
+    );
+  });
+
+  it('says nothing about an ended session on a login page opened by hand', async () => {
+    fakeApi({}, () => apiError());
+    renderApp('/login');
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
   });
 
   it('keeps a visitor on a public page when the stored token is refused, with the visitor header', async () => {

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ComponentType } from 'react';
 import { matchRoutes, RouterProvider, type DataRouter, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
-import { paths } from '@/config/paths';
+import { paths, type LoginPageState } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api/api-client';
 import { revalidateOnNewPage } from '@/lib/route-prefetch';
 import { removePrivateQueries } from '@/lib/api/visitor-queries';
@@ -197,8 +197,9 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
 /**
  * docs/product-rules.md#session: a 401 on any call has already cleared the stored session; drop cached private data
  * (not the server-rendered page's visitor data, lib/api/visitor-queries)
- * and, on a signed-in page, go to /login inside the SPA (no reload, so the login page can still
- * show the server's text). A public page stays where it is and simply shows the visitor header:
+ * and, on a signed-in page, go to /login inside the SPA (no reload), with the way back and a
+ * note that the session ended: a session revoked elsewhere (a password change, a sign-out of
+ * every device) or expired must not look like a random jump to the login page. A public page stays where it is and simply shows the visitor header:
  * an expired token in storage must not take a visitor off the landing page (issue 13).
  */
 export function installUnauthorizedHandler(router: DataRouter, queryClient: QueryClient) {
@@ -207,8 +208,11 @@ export function installUnauthorizedHandler(router: DataRouter, queryClient: Quer
     const onSignedInPage = router.state.matches.some(
       ({ route }) => route.id === SIGNED_IN_ROUTE_ID,
     );
-    if (onSignedInPage && router.state.location.pathname !== paths.login.path)
-      void router.navigate(paths.login.href);
+    const { pathname, search } = router.state.location;
+    if (onSignedInPage && pathname !== paths.login.path)
+      void router.navigate(paths.login.withRedirect(pathname + search), {
+        state: { sessionEnded: true } satisfies LoginPageState,
+      });
   });
 }
 

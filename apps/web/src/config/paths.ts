@@ -1,3 +1,9 @@
+/**
+ * The login page's navigation state: `sessionEnded` when a 401 took the browser there from a
+ * signed-in page (app/router), so the page says why.
+ */
+export type LoginPageState = { sessionEnded?: boolean };
+
 /** Every URL of the SPA, defined once (docs/product-rules.md#routes-and-guards). Components link with `paths.x.href`. */
 export const paths = {
   home: { path: '/', href: '/' },

@@ -1,9 +1,9 @@
 import type { User } from '@lumiskin/contract/auth';
 import { isStaff } from '@lumiskin/contract/constants';
 import { AuthMessages } from '@lumiskin/contract/messages';
-import { SparklesIcon } from 'lucide-react';
+import { LogInIcon, SparklesIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -11,7 +11,7 @@ import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { paths, safeRedirect } from '@/config/paths';
+import { paths, safeRedirect, type LoginPageState } from '@/config/paths';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useHydrated } from '@/lib/use-hydrated';
 import { getItem, REMEMBERED_EMAIL_KEY, setItem } from '@/lib/platform/storage';
@@ -36,6 +36,8 @@ export function LoginForm() {
   // Sign-in is server-rendered: no submit before the app handles it (fields never go in the URL).
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  // A 401 on a signed-in page brought the browser here (app/router): say so.
+  const sessionEnded = (useLocation().state as LoginPageState | null)?.sessionEnded === true;
   const [searchParams] = useSearchParams();
   const login = useLogin();
   const errorsReport = useAuthFormErrors(AuthMessages.loginFailed);
@@ -81,6 +83,13 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} onFocus={schema.preload} noValidate className="grid gap-5">
+      {sessionEnded ? (
+        <Alert role="status" className="items-center">
+          <LogInIcon aria-hidden />
+          <p className="min-w-0 flex-1 leading-snug">{AuthMessages.sessionEnded}</p>
+        </Alert>
+      ) : null}
+
       <Alert variant="info" className="items-center">
         <SparklesIcon aria-hidden />
         <div className="min-w-0 flex-1 leading-snug">
