@@ -110,16 +110,33 @@ export async function isKnownTimezone(db: Db, tz: string): Promise<boolean> {
   return Boolean(rows[0]?.ok);
 }
 
-/** Sets the password and ends every session except `keepSessionId` (null: all of them). */
+/**
+ * Sets the password and ends every session except `keepSessionId` (null: all of them).
+ * With `replacing` (the hash the caller checked the current password against), it changes
+ * nothing and answers false when the password has changed since: of two changes sent at once
+ * with the same current password, one holds and the other is told the password is wrong, instead
+ * of both being acknowledged and one silently lost.
+ */
 export async function setPassword(
   db: Db,
   userId: string,
   password: string,
   keepSessionId: string | null,
-): Promise<void> {
+  replacing?: string,
+): Promise<boolean> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(
+        and(
+          eq(users.id, userId),
+          replacing === undefined ? undefined : eq(users.passwordHash, replacing),
+        ),
+      )
+      .returning({ id: users.id });
+    if (changed.length === 0) return false;
     await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
@@ -140,6 +157,7 @@ export async function setPassword(
       .update(emailChangeTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)));
+    return true;
   });
 }
 

@@ -186,12 +186,15 @@ const passwordRoutes: FastifyPluginAsyncZod<{ passwordLimit: PasswordLimit }> = 
     },
     async (request) => {
       const { user, session } = request;
-      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
-        throw new HttpError(400, AccountErrorCode.wrongPassword, AccountMessages.wrongPassword, {
+      const wrong = () =>
+        new HttpError(400, AccountErrorCode.wrongPassword, AccountMessages.wrongPassword, {
           currentPassword: AccountMessages.wrongPassword,
         });
-      }
-      await setPassword(app.db, user.id, request.body.password, session.id);
+      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) throw wrong();
+      // Only over the hash just checked: a change that got there first wins (see setPassword).
+      const { password } = request.body;
+      if (!(await setPassword(app.db, user.id, password, session.id, user.passwordHash)))
+        throw wrong();
       return { message: AccountMessages.passwordChanged };
     },
   );

@@ -222,6 +222,34 @@ describe('POST /api/users/me/password', () => {
     expect((await login(user.user.email, user.password)).statusCode).toBe(401);
     expect((await login(user.user.email, 'brand-new')).statusCode).toBe(200);
   });
+
+  it('of four changes sent at once with the same current password, the one acknowledged holds', async () => {
+    const user = await createUser(app);
+    const wanted = ['first-new-pass', 'second-new-pass', 'third-new-pass', 'fourth-new-pass'];
+    const answers = await Promise.all(
+      wanted.map((password) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/users/me/password',
+          headers: user.headers,
+          payload: { currentPassword: user.password, password, confirmPassword: password },
+        }),
+      ),
+    );
+
+    const acknowledged = wanted.filter((_, i) => answers[i]?.statusCode === 200);
+    expect(acknowledged).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.statusCode !== 200)) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ code: 'wrong_password' });
+    }
+    const logins = await Promise.all(
+      [user.password, ...wanted].map(async (p) => (await login(user.user.email, p)).statusCode),
+    );
+    expect(logins).toEqual(
+      [user.password, ...wanted].map((p) => (p === acknowledged[0] ? 200 : 401)),
+    );
+  });
 });
 
 /** Every public table with a user_id column, from the catalogue (so a new table is covered too). */
