@@ -49,7 +49,7 @@ import publicContentPlugin from './plugins/public-content';
 import underPressurePlugin from './plugins/under-pressure';
 import requestGuardsPlugin from './plugins/request-guards';
 import { authenticateDeclared } from './http/auth';
-import { strictValidatorCompiler } from './http/validation';
+import { refuseUnreadBodies, strictValidatorCompiler } from './http/validation';
 import { serializeError, serializeRequest } from './lib/log-serializers';
 import { redactLogArguments } from './lib/log-redaction';
 import { lazyChildLoggerFactory, REQUEST_ID_LABEL } from './lib/lazy-request-logger';
@@ -226,6 +226,7 @@ export async function buildApp(config: BuildAppOptions): Promise<FastifyInstance
   if (config.requestLog ?? true) logRequests(app);
 
   app.setValidatorCompiler(strictValidatorCompiler);
+  refuseUnreadBodies(app);
   // Answers are written by code compiled from the zod contract's JSON Schema (decision 088).
   app.setSerializerCompiler(fastSerializerCompiler);
   app.decorate('config', config);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createUser } from './factories';
 import { buildTestApp, captureLogs } from './helper';
 
 const logs = captureLogs();
@@ -53,9 +54,11 @@ beforeAll(async () => {
         { schema: { body: z.object({ name: z.string().optional() }) } },
         async (request) => ({ patched: request.body }),
       );
-      api.post('/big', { bodyLimit: 64 * 1024 }, async (request) => ({
-        size: JSON.stringify(request.body).length,
-      }));
+      api.post(
+        '/big',
+        { bodyLimit: 64 * 1024, config: { readsItsOwnBody: true } },
+        async (request) => ({ size: JSON.stringify(request.body).length }),
+      );
     },
     { prefix: '/api/test' },
   );
@@ -139,6 +142,75 @@ describe('one error handler', () => {
       kind: { type: 'b', b: 2 },
       steps: [],
     });
+  });
+
+  it('a write route that reads no body refuses one that says something, and changes nothing', async () => {
+    const person = await createUser(app);
+    const logout = (payload?: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: person.headers,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    const me = async () =>
+      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: person.headers }))
+        .statusCode;
+
+    const everyone = await logout({ everywhere: true });
+    expect(everyone.statusCode).toBe(400);
+    expect(everyone.json()).toEqual({
+      detail: 'Unknown field: everywhere',
+      code: 'unknown_field',
+      fields: { everywhere: 'Unknown field' },
+    });
+    expect((await logout([1])).json()).toMatchObject({
+      code: 'validation_error',
+      detail: 'This request takes no body',
+    });
+    expect(await me()).toBe(200);
+    // `{}` is no body at all.
+    expect((await logout({})).statusCode).toBe(204);
+    expect(await me()).toBe(401);
+  });
+
+  it('every write route without a body schema refuses an unknown field before its handler', async () => {
+    await app.ready();
+    const admin = await createUser(app, { role: 'admin' });
+    const doc = app.swagger() as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
+    // The app's routes (this file's own test routes aside).
+    const appPaths = Object.entries(doc.paths).filter(([path]) => !path.startsWith('/api/test/'));
+    const bodiless = appPaths.flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(
+          ([method, op]) => ['post', 'put', 'patch', 'delete'].includes(method) && !op.requestBody,
+        )
+        .map(([method]) => ({ method: method.toUpperCase(), path })),
+    );
+    // The likes, sign-out, "mark all read", admin suspensions…: more than a handful.
+    expect(bodiless.length).toBeGreaterThan(15);
+    for (const { method, path } of bodiless) {
+      const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      const res = await app.inject({
+        method: method as 'POST',
+        url,
+        headers: admin.headers,
+        payload: { surprise: 1 },
+      });
+      expect({
+        method,
+        path,
+        status: res.statusCode,
+        code: res.json<{ code: string }>().code,
+      }).toEqual({
+        method,
+        path,
+        status: 400,
+        code: 'unknown_field',
+      });
+    }
   });
 
   it('an empty PATCH is a 400 nothing_to_change before the handler runs', async () => {

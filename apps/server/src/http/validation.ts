@@ -1,8 +1,13 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifySchemaCompiler,
+  preValidationHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { strictSchema } from '@lumiskin/contract/strict';
 import { z } from 'zod';
-import { nothingToChange, unknownFields } from './errors';
+import { badRequest, nothingToChange, unknownFields } from './errors';
 
 /*
  * Request bodies are strict (decision 074): a field the route does not know is a 400 that names
@@ -51,3 +56,40 @@ export const strictValidatorCompiler: FastifySchemaCompiler<Schema> = (route) =>
     return base(data);
   };
 };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write route with no body schema that reads its body itself (Stripe's signed webhook):
+     * `refuseUnreadBodies` lets its body through.
+     */
+    readsItsOwnBody?: boolean;
+  }
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A write route that reads no body (a like, a sign-out, marking all read) refuses one that says
+ * something: `{"everyone": true}` sent to "mark all read" is a 400 that names the field, as on
+ * every route with a body (decision 074), not a 200 that ignored it. No body, an empty one and
+ * `{}` pass; a multipart upload's parts are read by its handler, not as a body, and pass too.
+ * Registered on the root before any route (an onRoute hook sees only routes added after it).
+ */
+export function refuseUnreadBodies(app: FastifyInstance): void {
+  const refuse: preValidationHookHandler = (request, _reply, done) => {
+    const { body } = request;
+    if (body === undefined || body === null || body === '') return done();
+    if (isPlainObject(body)) {
+      const keys = Object.keys(body);
+      return done(keys.length === 0 ? undefined : unknownFields(keys));
+    }
+    done(badRequest('This request takes no body'));
+  };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = [route.method].flat().map((m) => m.toUpperCase());
+    if (route.schema?.body !== undefined || route.config?.readsItsOwnBody === true) return;
+    if (!methods.some((m) => WRITES.has(m))) return;
+    route.preValidation = [refuse, ...[route.preValidation ?? []].flat()];
+  });
+}
