@@ -12,6 +12,9 @@ const config: CapacitorConfig = {
   appName: 'Lumiskin',
   webDir: 'dist',
   backgroundColor: '#fbf8f6',
+  // Names the app among the devices a person is signed in on ("Lumiskin app on Android",
+  // apps/server/src/modules/auth/device-label.ts; decision 182).
+  appendUserAgent: 'LumiskinApp/1',
   ...(appUrl && {
     server: { url: appUrl, cleartext: appUrl.startsWith('http://'), androidScheme: 'https' },
   }),

@@ -324,3 +324,32 @@ export const AccountExport = z.object({
   delivery_address: Rows,
 });
 export type AccountExport = z.infer<typeof AccountExport>;
+
+/**
+ * Where the account is signed in (GET /api/users/me/sessions; decision 182): its live sessions
+ * (not signed out, not expired), the one asking first, then by last use. `device` is a label read
+ * from the browser's user agent ("Chrome on Android", "Lumiskin app on Android"; "Unknown device"
+ * when it says nothing useful); the user agent itself and the token are never sent. `last_used_at`
+ * is kept to within a few minutes.
+ */
+export const AccountSession = z.object({
+  id: z.uuid(),
+  device: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  expires_at: z.string(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof AccountSession>;
+export const AccountSessionList = z.object({ sessions: z.array(AccountSession) });
+export type AccountSessionList = z.infer<typeof AccountSessionList>;
+
+/**
+ * DELETE /api/users/me/sessions/{id} signs that session out (204; the current one too, like
+ * logout); 404 when it is not one of the account's live sessions. POST
+ * /api/users/me/sessions/sign-out-others signs out every other one.
+ */
+export const SessionIdParams = z.object({ id: z.uuid() });
+export const SignedOutOthers = z.object({ signed_out: z.number().int().min(0) });
+export type SignedOutOthers = z.infer<typeof SignedOutOthers>;

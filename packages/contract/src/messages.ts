@@ -56,6 +56,8 @@ export const AccountMessages = {
   passwordRequired: 'Please enter your password',
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   accountDeleted: 'Your account and all its data have been deleted.',
+  /** DELETE /api/users/me/sessions/{id} of a session that is not (or no longer) live. */
+  sessionNotFound: 'That device is already signed out.',
   /** The same answer whether or not the email has an account. */
   resetRequested:
     'If an account exists for that email, we have sent a link to reset the password. It works once, within an hour.',

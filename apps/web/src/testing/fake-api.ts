@@ -1,6 +1,7 @@
 import {
   AccountExport,
   AccountResponse,
+  AccountSessionList,
   ChangeEmailBody,
   ChangePasswordBody,
   ConfirmEmailBody,
@@ -10,6 +11,7 @@ import {
   MessageResponse,
   ResetPasswordBody,
   ResetPasswordResponse,
+  SignedOutOthers,
   UpdateAccountBody,
 } from '@lumiskin/contract/account';
 import {
@@ -194,6 +196,9 @@ export const API_ROUTES = {
   'POST /api/users/me/email/confirmation': MessageResponse,
   'POST /api/users/me/password': MessageResponse,
   'GET /api/users/me/export': AccountExport,
+  'GET /api/users/me/sessions': AccountSessionList,
+  'DELETE /api/users/me/sessions/:id': NoContent,
+  'POST /api/users/me/sessions/sign-out-others': SignedOutOthers,
 
   'GET /api/notifications': NotificationList,
   'GET /api/notifications/unread-count': UnreadCount,

@@ -4,7 +4,7 @@ import {
   type Role,
   type User,
 } from '@lumiskin/contract/auth';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hashPassword } from './password';
 import { sessions, users, type SessionRow, type UserRow } from './schema';
@@ -149,6 +149,65 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** A live session listed at most: an account signed in this often is shown its latest ones. */
+const MAX_LISTED_SESSIONS = 100;
+
+/** The account's live sessions (not signed out, not expired), by last use, newest first. */
+export async function listLiveSessions(db: Db, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt), desc(sessions.id))
+    .limit(MAX_LISTED_SESSIONS);
+}
+
+/** Signs out one of the account's live sessions; false when it is not one. */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Signs out every live session of the account but `keepSessionId`; how many it ended. */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, keepSessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 /**

@@ -23,6 +23,7 @@ import { enforceLimit } from '../auth/rate-limits';
 import { sendEmailConfirmation } from './email-confirmation';
 import { requestEmailChange } from './email-change';
 import { accountExportStream } from './export';
+import sessionRoutes from './session-routes';
 import {
   deleteAccount,
   isKnownTimezone,
@@ -294,6 +295,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(emailRoutes, limited);
   await app.register(passwordRoutes, limited);
   await app.register(exportRoutes);
+  await app.register(sessionRoutes);
 };
 
 export default usersRoutes;

@@ -16,10 +16,27 @@ const account: Account = {
   email_confirmed: true,
 };
 
+/** The devices section's list (devices-section.test covers it): this device alone. */
+const NO_OTHER_DEVICES = {
+  'GET /api/users/me/sessions': () => ({
+    sessions: [
+      {
+        id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+        device: 'Chrome on Linux',
+        created_at: '2026-11-20T10:00:00.000Z',
+        last_used_at: '2026-12-01T18:30:00.000Z',
+        expires_at: '2027-01-20T10:00:00.000Z',
+        current: true,
+      },
+    ],
+  }),
+} as const;
+
 describe('the settings tab', () => {
   it('offers analysis on this device, off by default, and saves the switch', async () => {
     let sent: unknown = null;
     fakeApi({
+      ...NO_OTHER_DEVICES,
       'PATCH /api/users/me': ({ body }) => {
         sent = body;
         return {
@@ -41,6 +58,7 @@ describe('the settings tab', () => {
   it('says under each field what is wrong, before sending and when the current password is wrong', async () => {
     const sent: unknown[] = [];
     fakeApi({
+      ...NO_OTHER_DEVICES,
       'POST /api/users/me/password': ({ body }) => {
         sent.push(body);
         return new Response(

@@ -24,6 +24,7 @@ import { useDeleteAccount } from '@/features/profile/api/delete-account';
 import { downloadAccountExport } from '@/features/profile/api/export-account';
 import { useUpdateAccount } from '@/lib/api/update-account';
 import { Switch } from '@/components/ui/switch';
+import { DevicesSection } from '@/features/profile/components/devices-section';
 import { RemindersSection } from '@/features/profile/components/reminders-section';
 
 type ToggleKey = 'email_notifications' | 'data_sharing' | 'marketing' | 'analyse_on_device';
@@ -213,7 +214,10 @@ function DeleteAccountDialog() {
   );
 }
 
-/** The Settings tab (docs/product-rules.md#profile): four toggles (saved), password, export, Danger Zone. */
+/**
+ * The Settings tab (docs/product-rules.md#profile): four toggles (saved), reminders, password,
+ * signed-in devices, export, Danger Zone.
+ */
 export function SettingsTab({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const [isExporting, setIsExporting] = useState(false);
@@ -273,6 +277,7 @@ export function SettingsTab({ account }: { account: Account }) {
         </p>
         <ChangePasswordForm />
       </section>
+      <DevicesSection />
       <section aria-labelledby="export-title">
         <h2 id="export-title" className="text-h3 font-semibold">
           Your data
