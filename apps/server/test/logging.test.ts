@@ -19,7 +19,7 @@ beforeAll(async () => {
     request.log.info({ req: { headers: request.headers } }, 'incoming again');
   });
   // A bug that sends secrets to a failing SQL statement: a duplicate email with its hash.
-  app.post('/test/failing-sql', async (request) => {
+  app.post('/test/failing-sql', { config: { readsItsOwnBody: true } }, async (request) => {
     const { email, hash } = request.body as { email: string; hash: string };
     await app.db.insert(users).values({ name: 'Dup', email, passwordHash: hash });
     return { ok: true };
