@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, signedInNewUser, test, tokenOf } from './fixtures';
 
 /**
  * Issue 13 item 6: a token the server no longer knows (expired, revoked, or never issued) must not
@@ -49,4 +49,78 @@ test('a bogus stored token on / leaves the visitor on / with the visitor header 
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lumiskin_token'))).toBeNull();
   expect(errors).toEqual([]);
+});
+
+/**
+ * A session ended elsewhere (here: the person signs this browser out from another device, decision
+ * 182) while a signed-in page is open: the next request's 401 opens the login page with a note
+ * and the way back, and signing in again returns to the same page.
+ */
+test('a browser signed out from another device says so on the login page, and goes back after signing in', async ({
+  page,
+  request,
+}) => {
+  const user = await signedInNewUser(page, request);
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const devices = page.getByRole('list', { name: 'Signed-in devices' });
+  await expect(devices.getByText('This device')).toBeVisible();
+
+  // This browser's session, as its own list marks it.
+  const token = await page.evaluate(() => localStorage.getItem('lumiskin_token'));
+  const mine = await request.get('/api/users/me/sessions', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const browser = ((await mine.json()) as { sessions: { id: string; current: boolean }[] })
+    .sessions[0]!;
+  expect(browser.current).toBe(true);
+  // The person's phone signs in and signs this browser out.
+  const phone = await tokenOf(request, user);
+  const ended = await request.delete(`/api/users/me/sessions/${browser.id}`, { headers: phone });
+  expect(ended.status()).toBe(204);
+
+  // The browser's next request (the session check of a page opened again) is refused.
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your session has ended' }),
+  ).toBeVisible();
+
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/profile/);
+  // The phone's session was never touched.
+  expect((await request.get('/api/auth/me', { headers: phone })).status()).toBe(200);
+});
+
+test('signs other devices out from Settings, one and then the rest: their tokens stop working at once', async ({
+  page,
+  request,
+}) => {
+  // Signed in here, and (registration aside) on a phone and a tablet.
+  const user = await signedInNewUser(page, request);
+  const phone = await tokenOf(request, user);
+  const tablet = await tokenOf(request, user);
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const devices = page.getByRole('list', { name: 'Signed-in devices' });
+  await expect(devices.getByRole('listitem')).toHaveCount(4);
+  await expect(devices.getByRole('listitem').first()).toContainText('This device');
+
+  // The most recently used other device is listed first after this one: the tablet.
+  await devices
+    .getByRole('button', { name: /^Sign out / })
+    .first()
+    .click();
+  await expect(devices.getByRole('listitem')).toHaveCount(3);
+  expect((await request.get('/api/auth/me', { headers: tablet })).status()).toBe(401);
+  expect((await request.get('/api/auth/me', { headers: phone })).status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Sign out of all other devices' }).click();
+  await expect(page.getByText('Signed out of 2 other devices.')).toBeVisible();
+  await expect(devices.getByRole('listitem')).toHaveCount(1);
+  expect((await request.get('/api/auth/me', { headers: phone })).status()).toBe(401);
+  await expect(devices.getByText('This device')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Settings' })).toBeVisible();
 });
