@@ -18,7 +18,7 @@ export function AnnouncementBanner() {
     <div
       role="region"
       aria-label="Announcement"
-      className="flex items-center justify-center gap-2 bg-primary-soft px-4 py-2 text-center text-sm font-medium text-primary-soft-foreground"
+      className="flex items-center justify-center gap-2 bg-primary-soft print:hidden px-4 py-2 text-center text-sm font-medium text-primary-soft-foreground"
     >
       <MegaphoneIcon className="size-4 shrink-0" aria-hidden />
       <p className="min-w-0">{text}</p>

@@ -41,7 +41,7 @@ export function InstallBanner() {
   return (
     <section
       aria-label="Install Lumiskin"
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md items-start gap-3 rounded-2xl border bg-card p-4 text-card-foreground shadow-lg sm:bottom-6"
+      className="fixed inset-x-3 bottom-3 z-40 print:hidden mx-auto flex max-w-md items-start gap-3 rounded-2xl border bg-card p-4 text-card-foreground shadow-lg sm:bottom-6"
     >
       <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
         <DownloadIcon className="size-5" aria-hidden />

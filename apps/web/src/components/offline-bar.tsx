@@ -83,7 +83,7 @@ export function OfflineBar() {
     <div
       role="status"
       data-testid="offline-bar"
-      className="flex items-center justify-center gap-2 bg-warning-soft px-4 py-2 text-center text-sm font-medium text-warning-soft-foreground"
+      className="flex items-center justify-center gap-2 bg-warning-soft print:hidden px-4 py-2 text-center text-sm font-medium text-warning-soft-foreground"
     >
       <WifiOffIcon className="size-4 shrink-0" aria-hidden />
       {isUnsaved

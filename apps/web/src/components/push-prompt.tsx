@@ -52,7 +52,7 @@ export function PushPrompt({ signedIn }: { signedIn: boolean }) {
   return (
     <section
       aria-label="Routine reminders"
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md items-start gap-3 rounded-2xl border bg-card p-4 text-card-foreground shadow-lg sm:bottom-6"
+      className="fixed inset-x-3 bottom-3 z-40 print:hidden mx-auto flex max-w-md items-start gap-3 rounded-2xl border bg-card p-4 text-card-foreground shadow-lg sm:bottom-6"
     >
       <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
         <BellRingIcon className="size-5" aria-hidden />

@@ -42,7 +42,7 @@ function columnsFor(isSignedIn: boolean) {
 export function Footer({ className }: { className?: string | undefined }) {
   const columns = columnsFor(useSession() !== null);
   return (
-    <footer className={cn('border-t bg-card/60', className)}>
+    <footer className={cn('border-t bg-card/60 print:hidden', className)}>
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
         <div className="col-span-2 sm:col-span-3 md:col-span-1">
           <Logo />

@@ -14,7 +14,7 @@ export function ToastViewport({
     <ToastPrimitive.Viewport
       className={cn(
         // Above the Quick Scan button on phones, bottom-right on larger screens.
-        'fixed inset-x-0 bottom-0 z-[100] flex max-h-dvh flex-col gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none sm:right-0 sm:left-auto sm:w-[26rem] sm:p-6',
+        'fixed inset-x-0 bottom-0 z-[100] print:hidden flex max-h-dvh flex-col gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none sm:right-0 sm:left-auto sm:w-[26rem] sm:p-6',
         // Signed in, the floating Quick Scan button holds the bottom corner: toasts stack above it.
         '[html[data-session]_&]:pb-24',
         className,

@@ -11,6 +11,7 @@ import {
   DownloadIcon,
   FileTextIcon,
   MapPinIcon,
+  PrinterIcon,
   ScanFaceIcon,
   Share2Icon,
   Trash2Icon,
@@ -46,6 +47,7 @@ import { downloadFile } from '@/lib/platform/download';
 import type { ScanBaseline } from '@/lib/scan/baseline';
 import { changedMethods, overallComparable } from '@/lib/scan/methods';
 import { MethodNote } from '@/components/method-note';
+import { isNative } from '@/lib/platform/native';
 import { cn } from '@/lib/utils';
 import { formatDate, formatDateTime, formatScore } from '@/lib/format';
 
@@ -134,10 +136,16 @@ function AnalysisHeader({ analysis: a, onDelete }: { analysis: Analysis; onDelet
           </Badge>
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2 print:hidden">
         <Button variant="outline" size="sm" onClick={() => void share(a)}>
           <Share2Icon aria-hidden /> Share
         </Button>
+        {/* The browser's print dialog also saves a PDF; Android's WebView has no print. */}
+        {isNative() ? null : (
+          <Button variant="outline" size="sm" onClick={() => window.print()}>
+            <PrinterIcon aria-hidden /> Print or PDF
+          </Button>
+        )}
         <Button variant="outline" size="sm" onClick={() => exportJson(a)}>
           <DownloadIcon aria-hidden /> Export JSON
         </Button>
@@ -226,10 +234,11 @@ export default function AnalysisRoute() {
       <title>{`Your analysis, ${a.created_at.slice(0, 10)} — Lumiskin`}</title>
       <Link
         to={paths.dashboard.href}
-        className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-primary-text hover:underline"
+        className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-primary-text hover:underline print:hidden"
       >
         <ArrowLeftIcon className="size-4" aria-hidden /> Dashboard
       </Link>
+      <p className="hidden text-sm font-semibold print:block">Lumiskin skin analysis</p>
       <AnalysisHeader analysis={a} onDelete={() => setConfirmOpen(true)} />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
@@ -287,7 +296,7 @@ export default function AnalysisRoute() {
 
       <div className="mt-6">
         <RoutineCard analysis={a} />
-        <div className="mt-3 flex flex-wrap items-center justify-end gap-3">
+        <div className="mt-3 flex flex-wrap items-center justify-end gap-3 print:hidden">
           <p className="text-sm text-muted-foreground">
             Make this your routine on the dashboard (it replaces the current one).
           </p>
@@ -297,7 +306,12 @@ export default function AnalysisRoute() {
 
       <FullReport text={a.full_response_text || DEFAULT_RESULT_TEXT} />
 
-      <div className="mt-8 flex justify-center">
+      <p className="mt-6 hidden text-xs text-muted-foreground print:block">
+        Measured by Lumiskin from the photo, on {formatDateTime(a.created_at)}. A guide to your skin
+        and its care, not a medical diagnosis.
+      </p>
+
+      <div className="mt-8 flex justify-center print:hidden">
         <Button asChild size="lg">
           <Link to={paths.scan.href}>
             <ScanFaceIcon aria-hidden /> New scan
@@ -317,7 +331,10 @@ export default function AnalysisRoute() {
 function FullReport({ text }: { text: string }) {
   const [isOpen, setIsOpen] = useState(false);
   return (
-    <section className="mt-6 rounded-2xl border bg-card shadow-soft">
+    // On paper: the report when it is open, nothing of it when folded.
+    <section
+      className={cn('mt-6 rounded-2xl border bg-card shadow-soft', !isOpen && 'print:hidden')}
+    >
       <h2 className="text-h3 font-semibold">
         <button
           type="button"
@@ -328,12 +345,12 @@ function FullReport({ text }: { text: string }) {
         >
           <FileTextIcon className="size-5 text-primary-text" aria-hidden />
           <span className="flex-1">The full report</span>
-          <span className="text-sm font-medium text-muted-foreground">
+          <span className="text-sm font-medium text-muted-foreground print:hidden">
             {isOpen ? 'Hide' : 'Show'}
           </span>
           <ChevronDownIcon
             className={cn(
-              'size-5 text-muted-foreground transition-transform motion-reduce:transition-none',
+              'size-5 text-muted-foreground transition-transform motion-reduce:transition-none print:hidden',
               isOpen && 'rotate-180',
             )}
             aria-hidden
