@@ -94,16 +94,19 @@ export async function registerUser(
 export async function createSession(
   db: DbOrTx,
   input: { userId: string; ttlDays: number; userAgent: string | undefined },
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + input.ttlDays * DAY_MS);
-  await db.insert(sessions).values({
-    userId: input.userId,
-    tokenHash: hashToken(token),
-    expiresAt,
-    userAgent: input.userAgent?.slice(0, 500),
-  });
-  return { token, expiresAt };
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: input.userId,
+      tokenHash: hashToken(token),
+      expiresAt,
+      userAgent: input.userAgent?.slice(0, 500),
+    })
+    .returning({ id: sessions.id });
+  return { id: row!.id, token, expiresAt };
 }
 
 function prepareLiveSession(db: Db) {

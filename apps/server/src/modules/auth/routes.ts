@@ -17,6 +17,7 @@ import { compiledWriter } from '../../lib/fast-serializer';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { credentialLimits, credentialThrottle } from './rate-limits';
 import { createSession, findUserByEmail, registerUser, revokeSession, toUser } from './repository';
+import { mailIfNewDevice } from './new-device-mail';
 import type { UserRow } from './schema';
 import { sendEmailConfirmation } from '../users/email-confirmation';
 
@@ -44,13 +45,17 @@ const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginThrottle = credentialThrottle(app, 'login');
-  async function signIn(user: UserRow, request: FastifyRequest): Promise<AuthResponse> {
-    const { token, expiresAt } = await createSession(app.db, {
+  async function signIn(user: UserRow, request: FastifyRequest) {
+    const userAgent = request.headers['user-agent'];
+    const { id, token, expiresAt } = await createSession(app.db, {
       userId: user.id,
       ttlDays: app.config.tokenTtlDays,
-      userAgent: request.headers['user-agent'],
+      userAgent,
     });
-    return authResponse(user, token, expiresAt);
+    return {
+      body: authResponse(user, token, expiresAt),
+      session: { id, userAgent, at: app.config.now?.() ?? new Date() },
+    };
   }
 
   function authResponse(user: UserRow, token: string, expiresAt: Date): AuthResponse {
@@ -123,7 +128,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.suspendedAt) {
         throw new HttpError(403, AdminErrorCode.accountSuspended, AdminMessages.suspended);
       }
-      return signIn(user, request);
+      const answer = await signIn(user, request);
+      await mailIfNewDevice(app, user, answer.session);
+      return answer.body;
     },
   );
 
