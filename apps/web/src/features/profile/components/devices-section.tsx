@@ -89,7 +89,7 @@ export function DevicesSection() {
                   Sign out
                   <span className="sr-only">
                     {' '}
-                    {session.device}, {lastActive(session).toLowerCase()}
+                    {session.device}, last active {formatDateTime(session.last_used_at)}
                   </span>
                 </Button>
               )}
