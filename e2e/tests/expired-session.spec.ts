@@ -118,7 +118,7 @@ test('signs other devices out from Settings, one and then the rest: their tokens
   expect((await request.get('/api/auth/me', { headers: phone })).status()).toBe(200);
 
   await page.getByRole('button', { name: 'Sign out of all other devices' }).click();
-  await expect(page.getByText('Signed out of 2 other devices.')).toBeVisible();
+  await expect(page.getByText('Signed out of 2 other devices.', { exact: true })).toBeVisible();
   await expect(devices.getByRole('listitem')).toHaveCount(1);
   expect((await request.get('/api/auth/me', { headers: phone })).status()).toBe(401);
   await expect(devices.getByText('This device')).toBeVisible();
