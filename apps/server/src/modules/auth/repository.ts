@@ -4,7 +4,7 @@ import {
   type Role,
   type User,
 } from '@lumiskin/contract/auth';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hashPassword } from './password';
 import { sessions, users, type SessionRow, type UserRow } from './schema';
@@ -157,7 +157,11 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 /** A live session listed at most: an account signed in this often is shown its latest ones. */
 const MAX_LISTED_SESSIONS = 100;
 
-/** The account's live sessions (not signed out, not expired), by last use, newest first. */
+/** The account's sessions that still work: not signed out, not expired. */
+const liveSessionsOf = (userId: string) =>
+  and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
+/** The account's live sessions, by last use, newest first. */
 export async function listLiveSessions(db: Db, userId: string) {
   return db
     .select({
@@ -168,49 +172,29 @@ export async function listLiveSessions(db: Db, userId: string) {
       userAgent: sessions.userAgent,
     })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveSessionsOf(userId))
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt), desc(sessions.id))
     .limit(MAX_LISTED_SESSIONS);
 }
 
-/** Signs out one of the account's live sessions; false when it is not one. */
-export async function revokeOwnSession(db: Db, userId: string, sessionId: string) {
+/** Signs out the account's live sessions that `which` picks; how many it ended. */
+async function revokeLive(db: Db, userId: string, which: SQL): Promise<number> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
+    .where(and(liveSessionsOf(userId), which))
     .returning({ id: sessions.id });
-  return rows.length > 0;
+  return rows.length;
+}
+
+/** Signs out one of the account's live sessions; false when it is not one. */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string) {
+  return (await revokeLive(db, userId, eq(sessions.id, sessionId))) > 0;
 }
 
 /** Signs out every live session of the account but `keepSessionId`; how many it ended. */
-export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string) {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        ne(sessions.id, keepSessionId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ id: sessions.id });
-  return rows.length;
+export function revokeOtherSessions(db: Db, userId: string, keepSessionId: string) {
+  return revokeLive(db, userId, ne(sessions.id, keepSessionId));
 }
 
 /**
