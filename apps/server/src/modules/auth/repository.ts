@@ -161,8 +161,8 @@ const MAX_LISTED_SESSIONS = 100;
 const liveSessionsOf = (userId: string) =>
   and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
-/** The account's live sessions, by last use, newest first. */
-export async function listLiveSessions(db: Db, userId: string) {
+/** The account's live sessions: `currentId` first, then by last use, newest first. */
+export async function listLiveSessions(db: Db, userId: string, currentId: string) {
   return db
     .select({
       id: sessions.id,
@@ -173,7 +173,12 @@ export async function listLiveSessions(db: Db, userId: string) {
     })
     .from(sessions)
     .where(liveSessionsOf(userId))
-    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt), desc(sessions.id))
+    .orderBy(
+      desc(eq(sessions.id, currentId)),
+      desc(sessions.lastUsedAt),
+      desc(sessions.createdAt),
+      desc(sessions.id),
+    )
     .limit(MAX_LISTED_SESSIONS);
 }
 

@@ -30,7 +30,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const current = request.session.id;
-      const rows = await listLiveSessions(app.db, request.user.id);
+      // This device first (it is live: it is asking, so always listed), then by last use.
+      const rows = await listLiveSessions(app.db, request.user.id, current);
       const sessions = rows.map((row) => ({
         id: row.id,
         device: deviceLabel(row.userAgent),
@@ -39,8 +40,6 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         expires_at: row.expiresAt.toISOString(),
         current: row.id === current,
       }));
-      // This device first (it is always live: it is asking), then by last use.
-      sessions.sort((a, b) => Number(b.current) - Number(a.current));
       return { sessions };
     },
   );
