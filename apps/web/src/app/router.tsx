@@ -199,7 +199,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
  * (not the server-rendered page's visitor data, lib/api/visitor-queries)
  * and, on a signed-in page, go to /login inside the SPA (no reload), with the way back and a
  * note that the session ended: a session revoked elsewhere (a password change, a sign-out of
- * every device) or expired must not look like a random jump to the login page. A public page stays where it is and simply shows the visitor header:
+ * every device) or expired must not look like a random jump to the login page. A public page
+ * stays where it is and simply shows the visitor header:
  * an expired token in storage must not take a visitor off the landing page (issue 13).
  */
 export function installUnauthorizedHandler(router: DataRouter, queryClient: QueryClient) {
