@@ -222,6 +222,7 @@ export const API_ROUTES = {
   'POST /api/admin/users/:id/suspend': AdminUserDetail,
   'POST /api/admin/users/:id/unsuspend': AdminUserDetail,
   'POST /api/admin/users/:id/reset-link': MessageResponse,
+  'POST /api/admin/users/:id/sign-out': SignedOutOthers,
   'DELETE /api/admin/users/:id': NoContent,
   'GET /api/admin/products': AdminProductList,
   'POST /api/admin/products': AdminProduct,

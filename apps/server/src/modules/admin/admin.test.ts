@@ -8,6 +8,7 @@ import {
 } from '@lumiskin/contract/admin';
 import { BlogPost, PostListResponse } from '@lumiskin/contract/blog';
 import { sql } from 'drizzle-orm';
+import { AuthResponse } from '@lumiskin/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
@@ -177,6 +178,37 @@ describe('users', () => {
     } finally {
       await solo.close();
     }
+  });
+
+  it('signs an account out of every device, audited, and leaves it able to sign in; not one’s own', async () => {
+    const target = await createUser(app);
+    const phone = AuthResponse.parse((await login(target.user.email, target.password)).json());
+    const me = (authorization: string) =>
+      app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
+
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${target.user.id}/sign-out`,
+      headers: as(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ signed_out: 2 });
+    expect((await me(target.headers.authorization)).statusCode).toBe(401);
+    expect((await me(`Bearer ${phone.access_token}`)).statusCode).toBe(401);
+    expect((await login(target.user.email, target.password)).statusCode).toBe(200);
+    const [entry] = await auditOf(target.user.id);
+    expect(entry).toMatchObject({
+      action: 'user.sign_out',
+      after: { name: target.user.name, revoked_sessions: 2 },
+    });
+
+    const self = await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${admin.user.id}/sign-out`,
+      headers: as(admin),
+    });
+    expect(self.statusCode).toBe(409);
+    expect((await me(admin.headers.authorization)).statusCode).toBe(200);
   });
 
   it('sends a reset link and deletes an account completely', async () => {

@@ -12,6 +12,7 @@ const ADMIN_ONLY = new Set([
   'POST /api/admin/users/{id}/suspend',
   'POST /api/admin/users/{id}/unsuspend',
   'POST /api/admin/users/{id}/reset-link',
+  'POST /api/admin/users/{id}/sign-out',
   'DELETE /api/admin/users/{id}',
   'POST /api/admin/products',
   'PUT /api/admin/products/{id}/price',

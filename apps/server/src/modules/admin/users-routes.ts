@@ -7,12 +7,12 @@ import {
   ChangeRoleBody,
   UserIdParams,
 } from '@lumiskin/contract/admin';
-import { MessageResponse } from '@lumiskin/contract/account';
+import { MessageResponse, SignedOutOthers } from '@lumiskin/contract/account';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, HttpError, notFoundUnless } from '../../http/errors';
-import { findUserById } from '../auth/repository';
+import { findUserById, revokeAllSessions } from '../auth/repository';
 import type { UserRow } from '../auth/schema';
 import { prepareResetLink } from '../users/password-reset-routes';
 import { deleteAccount } from '../users/repository';
@@ -185,8 +185,43 @@ const userRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 };
 
-/** Admins send a reset link or delete the account. */
+/** Admins sign the account out everywhere, send a reset link or delete the account. */
 const userAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A person whose account was taken (decision 182): every device signed out, the account left
+  // as it is (a suspension also refuses sign-in). Not one's own: Settings does that.
+  app.post(
+    '/users/:id/sign-out',
+    {
+      ...adminOnly,
+      schema: {
+        ...staff,
+        summary: 'Sign the account out of every device (admin only)',
+        params: UserIdParams,
+        response: { 200: SignedOutOthers, ...errors },
+      },
+    },
+    async (request) => {
+      const signedOut = await userWrite(
+        app,
+        request,
+        request.params.id,
+        { removesAdmin: () => false },
+        async (tx, row, actor) => {
+          const count = await revokeAllSessions(tx, row.id);
+          await audit(tx, actor, {
+            action: 'user.sign_out',
+            entity: 'user',
+            entityId: row.id,
+            before: null,
+            after: { name: row.name, revoked_sessions: count },
+          });
+          return count;
+        },
+      );
+      return { signed_out: signedOut };
+    },
+  );
+
   app.post(
     '/users/:id/reset-link',
     {

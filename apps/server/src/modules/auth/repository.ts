@@ -183,7 +183,7 @@ export async function listLiveSessions(db: Db, userId: string, currentId: string
 }
 
 /** Signs out the account's live sessions that `which` picks; how many it ended. */
-async function revokeLive(db: Db, userId: string, which: SQL): Promise<number> {
+async function revokeLive(db: DbOrTx, userId: string, which: SQL): Promise<number> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
@@ -195,6 +195,11 @@ async function revokeLive(db: Db, userId: string, which: SQL): Promise<number> {
 /** Signs out one of the account's live sessions; false when it is not one. */
 export async function revokeOwnSession(db: Db, userId: string, sessionId: string) {
   return (await revokeLive(db, userId, eq(sessions.id, sessionId))) > 0;
+}
+
+/** Signs out every live session of the account (staff, for a person whose account was taken). */
+export function revokeAllSessions(db: DbOrTx, userId: string) {
+  return revokeLive(db, userId, sql`true`);
 }
 
 /** Signs out every live session of the account but `keepSessionId`; how many it ended. */

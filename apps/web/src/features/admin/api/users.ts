@@ -28,7 +28,7 @@ export const useUsers = (query: AdminUserListQuery) => useQuery(usersQueryOption
 
 export type UserAction =
   | { kind: 'role'; id: string; role: Role }
-  | { kind: 'suspend' | 'unsuspend' | 'reset-link' | 'delete'; id: string };
+  | { kind: 'suspend' | 'unsuspend' | 'reset-link' | 'sign-out' | 'delete'; id: string };
 
 /** The admin's writes on an account; every one refreshes the list. */
 export function useUserAction() {

@@ -156,6 +156,8 @@ export function auditSentence(entry: AuditEntry): string {
         return `lifted the suspension of ${it}`;
       case 'user.reset_link':
         return `sent a password reset link to ${it}`;
+      case 'user.sign_out':
+        return `signed ${it} out of every device`;
       case 'user.delete':
         return `deleted the account of ${it}`;
       case 'user.bootstrap_create':

@@ -87,6 +87,17 @@ describe('readable audit entries', () => {
       'Ada Admin (admin) deleted the article “Retinoids without the drama”.',
     );
     expect(auditSentence(setting)).toBe('Ada Admin (admin) changed the setting “Sign-ups open”.');
+    expect(
+      auditSentence({
+        ...base,
+        id: '6',
+        action: 'user.sign_out',
+        entity: 'user',
+        entity_id: 'u1',
+        before: null,
+        after: { name: 'Zelda Member', revoked_sessions: 3 },
+      }),
+    ).toBe('Ada Admin (admin) signed Zelda Member out of every device.');
   });
 
   it('lists only the fields that changed, labelled, with readable values', () => {

@@ -73,6 +73,10 @@ function serveUser(role: 'admin' | 'moderator') {
       write(request);
       return { message: 'A reset link was sent.' };
     },
+    'POST /api/admin/users/:id/sign-out': (request) => {
+      write(request);
+      return { signed_out: 2 };
+    },
     'DELETE /api/admin/users/:id': (request) => {
       write(request);
       return new Response(null, { status: 204 });
@@ -136,17 +140,23 @@ describe('admin user detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('suspends and sends a reset link from the page', async () => {
+  it('suspends, sends a reset link and signs the account out of every device from the page', async () => {
     const sent = serveUser('admin');
     const { user } = renderWithRouter(routes, `/admin/users/${member.id}`);
     await user.click(await screen.findByRole('button', { name: 'Suspend' }));
     await user.click(screen.getByRole('button', { name: 'Send a password reset link' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Sign out of every device' }));
     await waitFor(() =>
       expect(sent).toEqual([
         { method: 'POST', url: `/api/admin/users/${member.id}/suspend` },
         { method: 'POST', url: `/api/admin/users/${member.id}/reset-link` },
+        { method: 'POST', url: `/api/admin/users/${member.id}/sign-out` },
       ]),
     );
+    expect(
+      await screen.findByText('Signed out of every device; the account can sign in again'),
+    ).toBeInTheDocument();
   });
 
   it('a moderator reads the account but gets no actions and no audit trail', async () => {

@@ -31,6 +31,7 @@ const DONE: Record<UserAction['kind'], string> = {
   suspend: 'Account suspended; every session was signed out',
   unsuspend: 'Suspension lifted',
   'reset-link': 'Password reset link sent',
+  'sign-out': 'Signed out of every device; the account can sign in again',
   delete: 'Account deleted',
 };
 
@@ -210,6 +211,14 @@ function Actions({ user, selfId }: { user: AdminUserDetail; selfId: string | und
           onClick={() => run({ kind: 'reset-link', id: user.id })}
         >
           Send a password reset link
+        </Button>
+        {/* A person whose account was taken: every device out, the account as it is. */}
+        <Button
+          variant="outline"
+          disabled={action.isPending || isSelf}
+          onClick={() => run({ kind: 'sign-out', id: user.id })}
+        >
+          Sign out of every device
         </Button>
         <Button
           variant="destructive"

@@ -21,6 +21,7 @@ const DONE: Record<UserAction['kind'], string> = {
   suspend: 'Account suspended; every session was signed out',
   unsuspend: 'Suspension lifted',
   'reset-link': 'Password reset link sent',
+  'sign-out': 'Signed out of every device; the account can sign in again',
   delete: 'Account deleted',
 };
 
