@@ -221,6 +221,11 @@ describe('users', () => {
     expect(reset.statusCode).toBe(200);
     const [mail] = await readOutbox(app.db, target.user.email);
     expect(mail?.text).toMatch(/reset-password\?token=/);
+    // The audit entry names the person (its sentence showed the account's id).
+    expect((await auditOf(target.user.id))[0]).toMatchObject({
+      action: 'user.reset_link',
+      after: { name: target.user.name },
+    });
 
     const del = await app.inject({
       method: 'DELETE',

@@ -244,7 +244,8 @@ const userAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           entity: 'user',
           entityId: row.id,
           before: null,
-          after: null,
+          // The name the audit log's sentence says ("sent a password reset link to Zelda").
+          after: { name: row.name },
         });
         return message;
       });
