@@ -1,6 +1,7 @@
 import type { ChangePasswordBody, MessageResponse } from '@lumiskin/contract/account';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
+import { sessionsQueryOptions } from '@/features/profile/api/sessions';
 
 /** POST /api/users/me/password: needs the current password; other sessions end. */
 export function changePassword(body: ChangePasswordBody) {
@@ -8,5 +9,10 @@ export function changePassword(body: ChangePasswordBody) {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // The other devices were signed out: the "Where you're signed in" list is read again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+  });
 }

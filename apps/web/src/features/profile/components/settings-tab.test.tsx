@@ -1,7 +1,7 @@
 import { AccountMessages, DEFAULT_USER_SETTINGS, type Account } from '@lumiskin/contract/account';
 import { AuthMessages } from '@lumiskin/contract/auth';
 import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SettingsTab } from '@/features/profile/components/settings-tab';
 import { fakeApi } from '@/testing/fake-api';
@@ -111,5 +111,37 @@ describe('the settings tab', () => {
         confirmPassword: 'a much longer phrase',
       },
     ]);
+  });
+
+  it('reads the signed-in devices again once the password is changed (the others were signed out)', async () => {
+    const here = NO_OTHER_DEVICES['GET /api/users/me/sessions']().sessions[0]!;
+    const phone = {
+      ...here,
+      id: '9b2f6c1e-0d4a-4f3b-8c7e-1a2b3c4d5e6f',
+      device: 'Safari on iPhone',
+      current: false,
+    };
+    let live = [here, phone];
+    fakeApi({
+      'GET /api/users/me/sessions': () => ({ sessions: live }),
+      'POST /api/users/me/password': () => {
+        live = [here];
+        return { message: AccountMessages.passwordChanged };
+      },
+    });
+    const { user } = renderWithRouter(
+      [{ path: '/profile', element: <SettingsTab account={account} /> }],
+      '/profile',
+    );
+    const devices = await screen.findByRole('list', { name: 'Signed-in devices' });
+    await waitFor(() => expect(within(devices).getAllByRole('listitem')).toHaveLength(2));
+
+    await user.type(screen.getByLabelText('Current password'), 'old-secret-words');
+    await user.type(screen.getByLabelText('New password'), 'a much longer phrase');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a much longer phrase');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    await waitFor(() => expect(within(devices).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(devices).queryByText('Safari on iPhone')).toBeNull();
   });
 });
