@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
-import { paths } from '@/config/paths';
+import { paths, type LoginPageState } from '@/config/paths';
 import { useAuth } from '@/lib/api/auth';
-import { signOutDestination } from '@/lib/platform/storage';
+import { sessionEndedByServer, signOutDestination } from '@/lib/platform/storage';
 import { isStaff } from '@/lib/user';
 import { ForbiddenPage } from '@/app/routes/forbidden';
 
@@ -14,9 +14,20 @@ export function RequireAuth() {
   const { status } = useAuth();
   const location = useLocation();
   if (status === 'signed-out') {
-    const to =
-      signOutDestination() ?? paths.login.withRedirect(location.pathname + location.search);
-    return <Navigate to={to} replace />;
+    const leaving = signOutDestination();
+    if (leaving) return <Navigate to={leaving} replace />;
+    // A session the server refused: the login page says it ended, as the 401 handler's
+    // navigation does (app/router), whichever of the two lands last.
+    const state: LoginPageState | undefined = sessionEndedByServer()
+      ? { sessionEnded: true }
+      : undefined;
+    return (
+      <Navigate
+        to={paths.login.withRedirect(location.pathname + location.search)}
+        replace
+        state={state}
+      />
+    );
   }
   if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
   return <Outlet />;

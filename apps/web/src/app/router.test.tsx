@@ -69,6 +69,20 @@ describe('app shell and guards', () => {
     );
   });
 
+  it('says why on the login page when the guarded page redirects before the 401 handler does', async () => {
+    // The race seen in CI: the cleared session re-renders the guard, whose redirect can land
+    // after the handler's. Here the guard's is the only one (no handler installed).
+    saveSession({ token: 'tok_revoked', user: createUser() });
+    fakeApi({}, () => apiError(401, 'Please sign in again', 'unauthorized'));
+    const { router } = renderWithRouter(createRoutes, '/profile');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fprofile');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your session has ended. Sign in again to pick up where you left off.',
+    );
+  });
+
   it('says nothing about an ended session on a login page opened by hand', async () => {
     fakeApi({}, () => apiError());
     renderApp('/login');

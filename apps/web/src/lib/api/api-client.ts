@@ -118,7 +118,7 @@ export async function apiRequestWithHeaders<T>(
   if (!response.ok) {
     const error = new ApiRequestError(response.status, await readError(response));
     if (response.status === 401) {
-      clearSession();
+      clearSession({ endedByServer: true });
       onUnauthorized();
     }
     throw error;

@@ -53,6 +53,7 @@ export function getToken(): string | null {
 }
 
 export function saveSession(session: Session) {
+  endedByServer = false;
   localStorage.setItem(TOKEN_KEY, session.token);
   localStorage.setItem(USER_KEY, JSON.stringify(session.user));
   emit();
@@ -82,9 +83,21 @@ export function arrivedAt(pathname: string) {
   if (leavingTo === pathname) leavingTo = null;
 }
 
+/**
+ * Whether the stored session was last removed because the server refused it (a 401: expired, or
+ * ended elsewhere), not by the person. The login page says so (docs/product-rules.md#session),
+ * whichever of the 401 handler and the guarded page's redirect gets there.
+ */
+let endedByServer = false;
+
+export function sessionEndedByServer(): boolean {
+  return endedByServer;
+}
+
 /** Logout and every 401 remove both keys (docs/product-rules.md#session). */
-export function clearSession(options: { leavingTo?: string } = {}) {
+export function clearSession(options: { leavingTo?: string; endedByServer?: boolean } = {}) {
   leavingTo = options.leavingTo ?? null;
+  endedByServer = options.endedByServer === true;
   try {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(USER_KEY);
