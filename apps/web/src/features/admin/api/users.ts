@@ -30,6 +30,16 @@ export type UserAction =
   | { kind: 'role'; id: string; role: Role }
   | { kind: 'suspend' | 'unsuspend' | 'reset-link' | 'sign-out' | 'delete'; id: string };
 
+/** What the toast says once an action on an account is done (the list and the account page). */
+export const USER_ACTION_DONE: Record<UserAction['kind'], string> = {
+  role: 'Role changed',
+  suspend: 'Account suspended; every session was signed out',
+  unsuspend: 'Suspension lifted',
+  'reset-link': 'Password reset link sent',
+  'sign-out': 'Signed out of every device; the account can sign in again',
+  delete: 'Account deleted',
+};
+
 /** The admin's writes on an account; every one refreshes the list. */
 export function useUserAction() {
   const queryClient = useQueryClient();

@@ -20,20 +20,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { useAudit } from '@/features/admin/api/audit';
-import { useUserAction, useUserDetail, type UserAction } from '@/features/admin/api/users';
+import {
+  USER_ACTION_DONE,
+  useUserAction,
+  useUserDetail,
+  type UserAction,
+} from '@/features/admin/api/users';
 import { AuditTable } from '@/features/admin/components/audit-table';
 import { errorMessage } from '@/lib/api/api-client';
 import { useAuth } from '@/lib/api/auth';
 import { formatDateTime } from '@/lib/format';
-
-const DONE: Record<UserAction['kind'], string> = {
-  role: 'Role changed',
-  suspend: 'Account suspended; every session was signed out',
-  unsuspend: 'Suspension lifted',
-  'reset-link': 'Password reset link sent',
-  'sign-out': 'Signed out of every device; the account can sign in again',
-  delete: 'Account deleted',
-};
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'never');
 
@@ -163,7 +159,7 @@ function Actions({ user, selfId }: { user: AdminUserDetail; selfId: string | und
   const run = (next: UserAction, then?: () => void) =>
     action.mutate(next, {
       onSuccess: () => {
-        toast.success(DONE[next.kind]);
+        toast.success(USER_ACTION_DONE[next.kind]);
         then?.();
       },
       onError: (error) => toast.error(errorMessage(error, 'That did not work')),

@@ -9,27 +9,23 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { useUserAction, useUsers, type UserAction } from '@/features/admin/api/users';
+import {
+  USER_ACTION_DONE,
+  useUserAction,
+  useUsers,
+  type UserAction,
+} from '@/features/admin/api/users';
 import { errorMessage } from '@/lib/api/api-client';
 import { useAuth } from '@/lib/api/auth';
 import { Pager } from '@/features/admin/components/pager';
 import { formatDate } from '@/lib/format';
 
 const PAGE_SIZE = 20;
-const DONE: Record<UserAction['kind'], string> = {
-  role: 'Role changed',
-  suspend: 'Account suspended; every session was signed out',
-  unsuspend: 'Suspension lifted',
-  'reset-link': 'Password reset link sent',
-  'sign-out': 'Signed out of every device; the account can sign in again',
-  delete: 'Account deleted',
-};
-
 function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
   const action = useUserAction();
   const run = (next: UserAction) =>
     action.mutate(next, {
-      onSuccess: () => toast.success(DONE[next.kind]),
+      onSuccess: () => toast.success(USER_ACTION_DONE[next.kind]),
       onError: (error) => toast.error(errorMessage(error, 'That did not work')),
     });
   const suspended = user.status === 'suspended';
