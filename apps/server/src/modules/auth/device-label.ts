@@ -24,7 +24,7 @@ const SYSTEMS: readonly (readonly [RegExp, string])[] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-export const UNKNOWN_DEVICE = 'Unknown device';
+const UNKNOWN_DEVICE = 'Unknown device';
 
 function first(list: readonly (readonly [RegExp, string])[], agent: string): string | undefined {
   return list.find(([pattern]) => pattern.test(agent))?.[1];
