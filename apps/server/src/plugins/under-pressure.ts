@@ -66,6 +66,13 @@ async function underPressurePlugin(app: FastifyInstance, config: UnderPressureCo
   };
   const sampler = setInterval(sample, sampleIntervalMs);
   sampler.unref();
+  // What the start-up did before listening (seeding, the admin's hash, a machine busy starting
+  // other instances) is no request's lag: a stall then would shed the first second of requests.
+  app.addHook('onListen', (done) => {
+    loop.reset();
+    eventLoopDelay = 0;
+    done();
+  });
 
   const checkDatabase = async () => {
     let timer: NodeJS.Timeout | undefined;

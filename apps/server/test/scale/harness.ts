@@ -66,6 +66,27 @@ export interface ProcessOptions {
   timeoutMs?: number;
 }
 
+/**
+ * As a load balancer does before sending an instance traffic: /api/health/ready answers 200
+ * (database, Redis, bucket and load all fine). Listening is not enough: on a machine busy
+ * starting four instances, one was still shedding load (503) for its first second.
+ */
+async function untilReady(name: string, url: string, output: () => string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/api/health/ready`);
+      if (res.status === 200) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${name} not ready within ${timeoutMs} ms (${last}):\n${output()}`);
+}
+
 export class Stack {
   private readonly stops: { name: string; stop: () => Promise<void> }[] = [];
   private readonly children = new Set<ChildProcess>();
@@ -208,7 +229,9 @@ export class Stack {
       },
       ready: /Lumiskin is running at http:\/\/localhost:(\d+)/,
     });
-    return { ...started, url: `http://127.0.0.1:${started.match[1]}` };
+    const url = `http://127.0.0.1:${started.match[1]}`;
+    await untilReady(name, url, started.output);
+    return { ...started, url };
   }
 
   /**
