@@ -124,3 +124,40 @@ test('signs other devices out from Settings, one and then the rest: their tokens
   await expect(devices.getByText('This device')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Settings' })).toBeVisible();
 });
+
+test('a sign-in on a new kind of device shows in the bell, which opens the devices list to sign it out', async ({
+  page,
+  request,
+}) => {
+  const user = await signedInNewUser(page, request);
+  // Someone signs in on an iPhone (this browser is Chrome on Windows).
+  const iphone = await request.post('/api/auth/login', {
+    headers: {
+      'user-agent':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    },
+    data: { email: user.email, password: user.password },
+  });
+  expect(iphone.status()).toBe(200);
+  const stranger = {
+    authorization: `Bearer ${((await iphone.json()) as { access_token: string }).access_token}`,
+  };
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await page.getByRole('button', { name: /New sign-in: Safari on iPhone/ }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=settings#devices$/);
+  await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('heading', { name: 'Where you’re signed in' })).toBeFocused();
+  const devices = page.getByRole('list', { name: 'Signed-in devices' });
+  await devices
+    .getByRole('listitem')
+    .filter({ hasText: 'Safari on iPhone' })
+    .getByRole('button', { name: /^Sign out / })
+    .click();
+  await expect(page.getByText('Safari on iPhone is signed out.', { exact: true })).toBeVisible();
+  expect((await request.get('/api/auth/me', { headers: stranger })).status()).toBe(401);
+});

@@ -5,7 +5,11 @@ import { z } from 'zod';
  * native app's push token (`POST /api/user/push-token`, docs/product-rules.md#native-app). Decision 033.
  */
 
-/** What the scheduler sends. Each has its own switch in the Settings tab. */
+/**
+ * What the bell holds. The reminders (the scheduler's) each have a switch in the Settings tab and
+ * share the cap of NOTIFICATIONS_PER_DAY; `new_sign_in` is a security alert (decision 185): always
+ * on, outside the cap.
+ */
 export const NOTIFICATION_KINDS = [
   'routine_morning',
   'routine_evening',
@@ -13,11 +17,12 @@ export const NOTIFICATION_KINDS = [
   'streak_ending',
   'progress_scan',
   'new_article',
+  'new_sign_in',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
-/** Never more than this many notifications to one person in one of their calendar days. */
+/** Never more than this many reminders to one person in one of their calendar days. */
 export const NOTIFICATIONS_PER_DAY = 3;
 
 export const Notification = z.object({

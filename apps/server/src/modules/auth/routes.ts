@@ -17,7 +17,7 @@ import { compiledWriter } from '../../lib/fast-serializer';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { credentialLimits, credentialThrottle } from './rate-limits';
 import { createSession, findUserByEmail, registerUser, revokeSession, toUser } from './repository';
-import { mailIfNewDevice } from './new-device-mail';
+import { alertIfNewDevice } from './new-device-alert';
 import type { UserRow } from './schema';
 import { sendEmailConfirmation } from '../users/email-confirmation';
 
@@ -129,7 +129,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(403, AdminErrorCode.accountSuspended, AdminMessages.suspended);
       }
       const answer = await signIn(user, request);
-      await mailIfNewDevice(app, user, answer.session);
+      await alertIfNewDevice(app, user, answer.session);
       return answer.body;
     },
   );

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { buildTestApp, captureLogs } from '../../../test/helper';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service';
-import { users } from '../auth/schema';
+import { sessions, users } from '../auth/schema';
 import { routineProducts } from '../routine/schema';
 import { runDueNotifications } from './scheduler';
 import { isAllowedEndpoint, loadVapidKeys } from './web-push';
@@ -34,6 +34,10 @@ afterAll(async () => {
   await app.close();
   await pushService.close();
 });
+
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const LINUX_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 async function notify(user: CreatedUser, count: number, read = 0) {
   const rows = Array.from({ length: count }, (_, i) => ({
@@ -203,6 +207,44 @@ describe('Web Push', () => {
     // Nothing identifying the device in the log.
     expect(logs.text()).not.toContain(phone.keys.p256dh);
     expect(logs.text()).not.toContain(phone.endpoint);
+  });
+
+  it('pushes a sign-in from a new kind of device to the phone at once (decision 185)', async () => {
+    const bob = await createUser(app);
+    await app.db
+      .update(sessions)
+      .set({ userAgent: ANDROID_CHROME })
+      .where(eq(sessions.userId, bob.user.id));
+    const phone = pushService.subscribe();
+    expect(
+      (await post(bob, '/api/push/subscribe', { ...phone, received: undefined })).statusCode,
+    ).toBe(204);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'user-agent': LINUX_FIREFOX },
+      payload: { email: bob.user.email, password: bob.password },
+    });
+    expect(login.statusCode).toBe(200);
+    // Sent after the sign-in's answer, not waited for by it.
+    const deadline = Date.now() + 10_000;
+    while (phone.received.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const [row] = await app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, bob.user.id));
+    expect(phone.received).toEqual([
+      expect.objectContaining({
+        payload: {
+          id: row!.id,
+          title: 'New sign-in: Firefox on Linux',
+          body: 'If this was not you, sign that device out here and change your password.',
+          link: '/profile?tab=settings#devices',
+        },
+      }),
+    ]);
   });
 
   it('moves a browser to whoever subscribed it last (shared device), and unsubscribes', async () => {

@@ -272,6 +272,32 @@ describe('runDueNotifications', () => {
     expect(await mine(user.id)).toHaveLength(NOTIFICATIONS_PER_DAY);
   });
 
+  it('counts no sign-in alert against the day’s reminders (decision 185)', async () => {
+    const user = await person();
+    await playedDaily(user.id, '2031-01-14');
+    await insertScan(app.db, user.id, { createdAt: new Date('2030-12-01T10:00:00Z') });
+    // Three new sign-ins that day, before the morning's reminders.
+    await app.db.insert(notifications).values(
+      [1, 2, 3].map((n) => ({
+        userId: user.id,
+        kind: 'new_sign_in' as const,
+        title: 'New sign-in: Firefox on Linux',
+        body: 'If this was not you, sign that device out here and change your password.',
+        link: '/profile?tab=settings#devices',
+        dedupeKey: `new_sign_in:test-${n}`,
+        localDay: '2031-01-15',
+        createdAt: new Date(`2031-01-15T0${n}:00:00Z`),
+      })),
+    );
+    const morning = await run('2031-01-15T08:01:00Z');
+    expect(createdFor(morning, user.id)).toEqual([
+      'routine_morning',
+      'daily_quiz',
+      'progress_scan',
+    ]);
+    expect(await mine(user.id)).toHaveLength(NOTIFICATIONS_PER_DAY + 3);
+  });
+
   it('leaves out suspended accounts', async () => {
     const user = await person({ set: { suspendedAt: new Date('2031-01-01T00:00:00Z') } });
     expect(createdFor(await run('2031-01-15T08:01:00Z'), user.id)).toEqual([]);

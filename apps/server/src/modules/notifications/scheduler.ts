@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_PER_DAY, type NotificationKind } from '@lumiskin/contract/notifications';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { streakDays } from '../../lib/streak';
 import { analyses } from '../analysis/schema';
@@ -184,7 +184,8 @@ function safeLocalMinutes(now: Date, timeZone: string): number {
   }
 }
 
-function safeLocalDay(now: Date, timeZone: string): string {
+/** The person's calendar day at `now` (UTC's when their zone is not one Intl knows). */
+export function safeLocalDay(now: Date, timeZone: string): string {
   try {
     return localDay(now, timeZone);
   } catch {
@@ -198,10 +199,17 @@ async function createDue(
   now: Date,
 ): Promise<{ user: UserRow; rows: NotificationRow[] }> {
   const today = safeLocalDay(now, user.timezone);
+  // The day's reminders; a security alert (decision 185) neither counts nor waits for room.
   const sentToday = await tx
     .select({ kind: notifications.kind })
     .from(notifications)
-    .where(and(eq(notifications.userId, user.id), eq(notifications.localDay, today)));
+    .where(
+      and(
+        eq(notifications.userId, user.id),
+        eq(notifications.localDay, today),
+        ne(notifications.kind, 'new_sign_in'),
+      ),
+    );
   let room = NOTIFICATIONS_PER_DAY - sentToday.length;
   if (room <= 0) return { user, rows: [] };
   // A reminder of the day already in the bell for today, under any key (the demo's own, moved

@@ -1,5 +1,7 @@
 import type { AccountSession } from '@lumiskin/contract/account';
 import { LaptopIcon, SmartphoneIcon, TabletIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,6 +14,9 @@ import {
   useSignOutDevice,
   useSignOutOtherDevices,
 } from '@/features/profile/api/sessions';
+
+/** The section's anchor: the sign-in alert's link (`/profile?tab=settings#devices`, decision 185). */
+const DEVICES_ANCHOR = 'devices';
 
 function DeviceIcon({ device }: { device: string }) {
   if (/iPad/.test(device)) return <TabletIcon aria-hidden />;
@@ -30,6 +35,16 @@ function lastActive(session: AccountSession): string {
  */
 export function DevicesSection() {
   const sessions = useSessions();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { hash, key } = useLocation();
+  const isListed = sessions.data !== undefined;
+  // Opened from a sign-in alert (`#devices`): brought into view once the list is there, with the
+  // heading focused (where a screen reader goes on), once per visit of that address.
+  useEffect(() => {
+    if (hash !== `#${DEVICES_ANCHOR}` || !isListed) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [hash, key, isListed]);
   const signOut = useSignOutDevice();
   const signOutOthers = useSignOutOtherDevices();
   const busy = signOut.isPending || signOutOthers.isPending;
@@ -106,13 +121,19 @@ export function DevicesSection() {
   }
 
   return (
-    <section aria-labelledby="devices-title">
-      <h2 id="devices-title" className="text-h3 font-semibold">
+    <section id={DEVICES_ANCHOR} aria-labelledby="devices-title" className="scroll-mt-24">
+      <h2
+        id="devices-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-h3 font-semibold focus:outline-none"
+      >
         Where you’re signed in
       </h2>
       <p className="mt-1 mb-4 text-sm text-muted-foreground">
         Lost a phone, or signed in on a shared computer? Sign that device out here; your password
-        stays the same.
+        stays the same. A sign-in on a new kind of device shows in your notifications, and is
+        emailed to you once your address is confirmed.
       </p>
       {body}
     </section>

@@ -16,10 +16,27 @@ import { useSearchParams } from 'react-router';
 /** The History tab lists the newest 50; 'View All' links to the full history. */
 const PROFILE_HISTORY_LIMIT = 50;
 
+const TABS = ['profile', 'history', 'products', 'orders', 'settings'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
+
 export default function ProfileRoute() {
   const account = useAccount();
   const history = useScanHistory({ limit: PROFILE_HISTORY_LIMIT });
-  const [search] = useSearchParams();
+  // The open tab is the address's `?tab=` (a link such as the bell's sign-in alert opens one even
+  // while the profile is already open); choosing a tab replaces it, so Back leaves the page.
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab');
+  const openTab = (value: string) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'profile') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   // The form follows the server's answer when the first account shown was the copy kept on the
   // device (it may predate the last save), for every field not edited yet (ProfileForm).
   const formKey = account.data?.id;
@@ -40,7 +57,7 @@ export default function ProfileRoute() {
           improvement={history.data ? improvement(history.data.items) : undefined}
         />
       )}
-      <Tabs defaultValue={search.get('tab') === 'orders' ? 'orders' : 'profile'}>
+      <Tabs value={isTab(tab) ? tab : 'profile'} onValueChange={openTab}>
         <TabsList className="w-full justify-start overflow-x-auto sm:w-auto">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="history">History</TabsTrigger>

@@ -1,0 +1,78 @@
+import { DEFAULT_USER_SETTINGS, type Account } from '@lumiskin/contract/account';
+import { screen, waitFor } from '@testing-library/react';
+import { Link } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import ProfileRoute from '@/features/profile/routes/profile';
+import { fakeApi } from '@/testing/fake-api';
+import { createUser, renderWithRouter } from '@/testing/test-utils';
+
+const account: Account = {
+  ...createUser(),
+  notes: '',
+  timezone: 'UTC',
+  settings: DEFAULT_USER_SETTINGS,
+  goals: { target_score: null, scans_per_week: null },
+  email_confirmed: true,
+};
+
+function render(initial: string) {
+  fakeApi({
+    'GET /api/users/me': () => ({ user: account }),
+    'GET /api/analysis/history': () => [],
+    'GET /api/users/me/sessions': () => ({
+      sessions: [
+        {
+          id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+          device: 'Chrome on Linux',
+          created_at: '2026-11-20T10:00:00.000Z',
+          last_used_at: '2026-12-01T18:30:00.000Z',
+          expires_at: '2027-01-20T10:00:00.000Z',
+          current: true,
+        },
+      ],
+    }),
+  });
+  return renderWithRouter(
+    [
+      {
+        path: '/profile',
+        element: (
+          <>
+            {/* as the bell's sign-in alert links (decision 185) */}
+            <Link to="/profile?tab=settings#devices">New sign-in: Edge on Windows</Link>
+            <ProfileRoute />
+          </>
+        ),
+      },
+    ],
+    initial,
+  );
+}
+
+const selected = () => screen.getByRole('tab', { selected: true }).textContent;
+
+describe('the profile’s tabs follow the address', () => {
+  it('opens the tab the address names', async () => {
+    render('/profile?tab=settings');
+    await waitFor(() => expect(selected()).toBe('Settings'));
+  });
+
+  it('an unknown one is the Profile tab; a link to the devices opens Settings on the page already open', async () => {
+    const { user, router } = render('/profile?tab=nonsense');
+    await waitFor(() => expect(selected()).toBe('Profile'));
+
+    await user.click(screen.getByRole('link', { name: 'New sign-in: Edge on Windows' }));
+    await waitFor(() => expect(selected()).toBe('Settings'));
+    await screen.findByRole('list', { name: 'Signed-in devices' });
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Where you’re signed in' })).toHaveFocus(),
+    );
+
+    // Choosing a tab writes it in the address (replacing it: Back leaves the profile).
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    expect(router.state.location.search).toBe('?tab=history');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await user.click(screen.getByRole('tab', { name: 'Profile' }));
+    expect(router.state.location.search).toBe('');
+  });
+});
