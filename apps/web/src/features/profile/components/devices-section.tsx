@@ -121,12 +121,13 @@ export function DevicesSection() {
   }
 
   return (
-    <section id={DEVICES_ANCHOR} aria-labelledby="devices-title" className="scroll-mt-24">
+    <section id={DEVICES_ANCHOR} aria-labelledby="devices-title">
       <h2
         id="devices-title"
         ref={heading}
         tabIndex={-1}
-        className="text-h3 font-semibold focus:outline-none"
+        // below the sticky header once scrolled to
+        className="scroll-mt-24 text-h3 font-semibold focus:outline-none"
       >
         Where you’re signed in
       </h2>
