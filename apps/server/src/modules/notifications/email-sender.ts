@@ -26,7 +26,7 @@ export function createEmailSender(mailer: Mailer, appUrl: string): NotificationS
           `${appUrl}${notification.link}`,
           '',
           'You get this because Email Notifications are on. Turn them off, or this kind of',
-          `notification, in your profile's Settings tab: ${appUrl}/profile`,
+          `notification, in your profile's Settings tab: ${appUrl}/profile?tab=settings`,
         ].join('\n'),
       });
     },

@@ -342,6 +342,8 @@ describe('runDueNotifications', () => {
     const mailOn = await readOutbox(app.db, on.email);
     expect(mailOn.map((m) => m.subject)).toEqual(['Time for a progress scan']);
     expect(mailOn[0]?.text).toContain('https://lumiskin.test/scan');
+    // The way to turn it off opens the Settings tab itself.
+    expect(mailOn[0]?.text).toContain('Settings tab: https://lumiskin.test/profile?tab=settings');
     expect(mailOn[0]?.text).not.toContain('evil.test');
     expect(await readOutbox(app.db, off.email)).toEqual([]);
     expect(await readOutbox(app.db, unconfirmed.email)).toEqual([]);
