@@ -16,6 +16,7 @@ import type { MailMessage } from '../mail/mailer';
 import { HttpError } from '../../http/errors';
 import { credentialLimits, credentialThrottle } from '../auth/rate-limits';
 import { findUserByEmail, findUserById } from '../auth/repository';
+import { mailPasswordChanged } from './password-changed-mail';
 import { consumeResetToken, createResetToken, setPassword } from './repository';
 
 const errors = { 400: ApiError, 429: ApiError };
@@ -116,6 +117,13 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every session was revoked: on every instance too, before the answer.
       await app.forgetUser(userId);
       const user = await findUserById(app.db, userId);
+      if (user) {
+        await mailPasswordChanged(app, user, {
+          via: 'reset',
+          userAgent: request.headers['user-agent'],
+          at: now(),
+        });
+      }
       return { message: AccountMessages.resetDone, email: user?.email ?? '' };
     },
   );

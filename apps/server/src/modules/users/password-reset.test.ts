@@ -95,6 +95,33 @@ describe('forgot and reset password', () => {
     expect((await login(person.user.email, 'new-secret')).statusCode).toBe(200);
   });
 
+  it('tells the address the password was changed, even one not yet confirmed (the link went there)', async () => {
+    clock = new Date('2026-06-01T09:30:00Z');
+    const person = await createUser(app, { emailConfirmed: false });
+    await forgot(person.user.email);
+    const token = await linkToken(person.user.email);
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      },
+      payload: { token, password: 'fresh-secret', confirmPassword: 'fresh-secret' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const [notice, ...older] = await readOutbox(app.db, person.user.email);
+    expect(older.map((mail) => mail.subject)).toEqual(['Reset your Lumiskin password']);
+    expect(notice?.subject).toBe('Your Lumiskin password was changed');
+    expect(notice?.text).toContain(
+      '2026-06-01 09:30 UTC, with a reset link sent here, on Chrome on Android',
+    );
+    expect(notice?.text).toContain('Every device was signed out.');
+    expect(notice?.text).toContain('https://glow.example/forgot-password');
+    expect(notice?.text).not.toContain('fresh-secret');
+    expect(notice?.text).not.toContain(token);
+  });
+
   it('expires after an hour', async () => {
     clock = new Date('2026-05-01T10:00:00Z');
     const person = await createUser(app);

@@ -19,6 +19,7 @@ import { lockAdminSeats } from '../admin/repository';
 import { countActiveAdmins, isActiveAdmin } from '../admin/users-repository';
 import { findUserById } from '../auth/repository';
 import { verifyPassword } from '../auth/password';
+import { mailPasswordChanged } from './password-changed-mail';
 import { enforceLimit } from '../auth/rate-limits';
 import { sendEmailConfirmation } from './email-confirmation';
 import { requestEmailChange } from './email-change';
@@ -196,6 +197,11 @@ const passwordRoutes: FastifyPluginAsyncZod<{ passwordLimit: PasswordLimit }> = 
       const { password } = request.body;
       if (!(await setPassword(app.db, user.id, password, session.id, user.passwordHash)))
         throw wrong();
+      await mailPasswordChanged(app, user, {
+        via: 'settings',
+        userAgent: request.headers['user-agent'],
+        at: app.config.now?.() ?? new Date(),
+      });
       return { message: AccountMessages.passwordChanged };
     },
   );

@@ -20,6 +20,7 @@ import { insertScan } from '../../../test/scan-factory';
 import { quizBankSeeder } from '../quiz/seed';
 import { productsSeeder } from '../shop/seed';
 import { PHOTO_DELETIONS_JOB } from '../analysis/photo-sweeps';
+import { readOutbox } from '../mail/mailer';
 import { accountExportStream } from './export';
 
 let app: FastifyInstance;
@@ -223,8 +224,44 @@ describe('POST /api/users/me/password', () => {
     expect((await login(user.user.email, 'brand-new')).statusCode).toBe(200);
   });
 
+  it('mails a confirmed address that its password changed, once, and never the password', async () => {
+    const change = (person: CreatedUser, currentPassword: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users/me/password',
+        headers: {
+          ...person.headers,
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+        },
+        payload: { currentPassword, password, confirmPassword: password },
+      });
+    const notices = async (email: string) =>
+      (await readOutbox(app.db, email)).filter(
+        (mail) => mail.subject === 'Your Lumiskin password was changed',
+      );
+
+    const confirmed = await createUser(app, { emailConfirmed: true });
+    expect((await change(confirmed, 'not-it', 'brand-new-one')).statusCode).toBe(400);
+    expect(await notices(confirmed.user.email)).toEqual([]);
+    expect((await change(confirmed, confirmed.password, 'brand-new-one')).statusCode).toBe(200);
+    const [notice, ...more] = await notices(confirmed.user.email);
+    expect(more).toEqual([]);
+    expect(notice?.text).toMatch(
+      /\d{4}-\d\d-\d\d \d\d:\d\d UTC, in your profile’s Settings, on Firefox on Linux/,
+    );
+    expect(notice?.text).toContain('Every other device was signed out.');
+    expect(notice?.text).toContain('/forgot-password');
+    expect(notice?.text).not.toContain('brand-new-one');
+    expect(notice?.text).not.toContain(confirmed.password);
+
+    // An address nobody proved yet gets no mail (decision 070).
+    const unproved = await createUser(app, { emailConfirmed: false });
+    expect((await change(unproved, unproved.password, 'brand-new-one')).statusCode).toBe(200);
+    expect(await notices(unproved.user.email)).toEqual([]);
+  });
+
   it('of four changes sent at once with the same current password, the one acknowledged holds', async () => {
-    const user = await createUser(app);
+    const user = await createUser(app, { emailConfirmed: true });
     const wanted = ['first-new-pass', 'second-new-pass', 'third-new-pass', 'fourth-new-pass'];
     const answers = await Promise.all(
       wanted.map((password) =>
@@ -249,6 +286,12 @@ describe('POST /api/users/me/password', () => {
     expect(logins).toEqual(
       [user.password, ...wanted].map((p) => (p === acknowledged[0] ? 200 : 401)),
     );
+    // One change, one notice.
+    expect(
+      (await readOutbox(app.db, user.user.email)).filter(
+        (mail) => mail.subject === 'Your Lumiskin password was changed',
+      ),
+    ).toHaveLength(1);
   });
 });
 
