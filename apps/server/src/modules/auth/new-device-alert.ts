@@ -31,8 +31,9 @@ export async function alertIfNewDevice(
   let label: string;
   try {
     label = deviceLabel(session.userAgent);
+    // Distinct agents: an account signed in a thousand times from one script reads one row.
     const others = await app.db
-      .select({ userAgent: sessions.userAgent })
+      .selectDistinct({ userAgent: sessions.userAgent })
       .from(sessions)
       .where(and(eq(sessions.userId, user.id), ne(sessions.id, session.id)));
     if (others.length === 0) return told;
