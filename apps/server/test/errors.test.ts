@@ -174,6 +174,26 @@ describe('one error handler', () => {
     expect(await me()).toBe(401);
   });
 
+  it('a JSON content type with nothing after it is no body where none is read, and empty where one is', async () => {
+    const person = await createUser(app);
+    const bare = (url: string, payload = '') =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { ...person.headers, 'content-type': 'application/json' },
+        payload,
+      });
+    // As fetch(url, {method: 'POST', headers: {'content-type': 'application/json'}}) sends it.
+    expect((await bare('/api/notifications/read-all')).json()).toEqual({ updated: 0, unread: 0 });
+    expect((await bare('/api/notifications/read-all', ' \n')).statusCode).toBe(200);
+    const needsOne = await bare('/api/users/me/password');
+    expect(needsOne.statusCode).toBe(400);
+    expect(needsOne.json()).toEqual({
+      detail: 'The request body is empty',
+      code: 'validation_error',
+    });
+  });
+
   it('every write route without a body schema refuses an unknown field before its handler', async () => {
     await app.ready();
     const admin = await createUser(app, { role: 'admin' });
