@@ -81,6 +81,8 @@ export type AdminUserList = z.infer<typeof AdminUserList>;
  */
 export const AdminUserDetail = AdminUser.extend({
   last_active_at: z.string().nullable(),
+  /** Live sessions (decision 182): what "Sign out of every device" would end. */
+  signed_in_devices: z.number().int(),
   scan_count: z.number().int(),
   quiz_points: z.number().int(),
   /** Submitted quizzes. */

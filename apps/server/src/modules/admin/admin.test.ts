@@ -75,6 +75,7 @@ describe('users', () => {
         'quiz_points',
         'role',
         'scan_count',
+        'signed_in_devices',
         'status',
         'suspended_at',
         'timezone',
@@ -185,6 +186,17 @@ describe('users', () => {
     const phone = AuthResponse.parse((await login(target.user.email, target.password)).json());
     const me = (authorization: string) =>
       app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
+    const devices = async () =>
+      AdminUserDetail.parse(
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/admin/users/${target.user.id}`,
+            headers: as(admin),
+          })
+        ).json(),
+      ).signed_in_devices;
+    expect(await devices()).toBe(2);
 
     const res = await app.inject({
       method: 'POST',
@@ -193,6 +205,7 @@ describe('users', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ signed_out: 2 });
+    expect(await devices()).toBe(0);
     expect((await me(target.headers.authorization)).statusCode).toBe(401);
     expect((await me(`Bearer ${phone.access_token}`)).statusCode).toBe(401);
     expect((await login(target.user.email, target.password)).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'dri
 import type { Db } from '../../db/client';
 import { analyses } from '../analysis/schema';
 import { sessions, users, type UserRow } from '../auth/schema';
+import { liveSessionsOf } from '../auth/repository';
 import { postLikes, postSaves, postViews } from '../blog/schema';
 import { quizAttempts, quizPlayerTotals } from '../quiz/schema';
 import type { Executor } from './repository';
@@ -75,7 +76,7 @@ export async function listUsers(
 
 export async function userDetail(db: Executor, row: UserRow): Promise<AdminUserDetail> {
   const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
-  const [scans, plays, read, liked, saved, [lastSession], [points]] = await Promise.all([
+  const [scans, plays, read, liked, saved, [lastSession], [points], devices] = await Promise.all([
     countOf(db.select({ n: count() }).from(analyses).where(eq(analyses.userId, row.id))),
     countOf(
       db
@@ -100,10 +101,12 @@ export async function userDetail(db: Executor, row: UserRow): Promise<AdminUserD
       .select({ points: quizPlayerTotals.points })
       .from(quizPlayerTotals)
       .where(eq(quizPlayerTotals.userId, row.id)),
+    countOf(db.select({ n: count() }).from(sessions).where(liveSessionsOf(row.id))),
   ]);
   return {
     ...toAdminUser(row),
     last_active_at: lastSession?.at ? new Date(lastSession.at).toISOString() : null,
+    signed_in_devices: devices,
     scan_count: scans,
     quiz_points: points?.points ?? 0,
     quiz_plays: plays,

@@ -158,7 +158,8 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 const MAX_LISTED_SESSIONS = 100;
 
 /** The account's sessions that still work: not signed out, not expired. */
-const liveSessionsOf = (userId: string) =>
+/** The account's live sessions: not signed out, not expired. */
+export const liveSessionsOf = (userId: string) =>
   and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
 /** The account's live sessions: `currentId` first, then by last use, newest first. */

@@ -17,6 +17,7 @@ const member: AdminUserDetail = {
   suspended_at: null,
   email_confirmed: true,
   last_active_at: '2026-11-20T10:00:00.000Z',
+  signed_in_devices: 2,
   scan_count: 7,
   quiz_points: 120,
   quiz_plays: 4,
@@ -58,13 +59,14 @@ function serveUser(role: 'admin' | 'moderator') {
   const me = createUser({ id: 'me', role });
   saveSession({ token: `tok_${role}`, user: me });
   const sent: { method: string; url: string }[] = [];
+  let devices = member.signed_in_devices;
   const write = ({ url, init }: FakeRequest) => {
     sent.push({ method: init.method ?? 'GET', url });
     return member;
   };
   fakeApi({
     'GET /api/auth/me': () => ({ user: me }),
-    'GET /api/admin/users/:id': () => member,
+    'GET /api/admin/users/:id': () => ({ ...member, signed_in_devices: devices }),
     'GET /api/admin/audit': () => ({ entries: [entry], total: 1, page: 1, page_size: 10 }),
     'PUT /api/admin/users/:id/role': write,
     'POST /api/admin/users/:id/suspend': write,
@@ -75,7 +77,9 @@ function serveUser(role: 'admin' | 'moderator') {
     },
     'POST /api/admin/users/:id/sign-out': (request) => {
       write(request);
-      return { signed_out: 2 };
+      const signedOut = devices;
+      devices = 0;
+      return { signed_out: signedOut };
     },
     'DELETE /api/admin/users/:id': (request) => {
       write(request);
@@ -143,6 +147,7 @@ describe('admin user detail', () => {
   it('suspends, sends a reset link and signs the account out of every device from the page', async () => {
     const sent = serveUser('admin');
     const { user } = renderWithRouter(routes, `/admin/users/${member.id}`);
+    expect(await screen.findByText('2 devices')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Suspend' }));
     await user.click(screen.getByRole('button', { name: 'Send a password reset link' }));
     await waitFor(() => expect(sent).toHaveLength(2));
@@ -157,6 +162,11 @@ describe('admin user detail', () => {
     expect(
       await screen.findByText('Signed out of every device; the account can sign in again'),
     ).toBeInTheDocument();
+    // Read again: nothing left to sign out.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign out of every device' })).toBeDisabled(),
+    );
+    expect(screen.getByText('no device')).toBeInTheDocument();
   });
 
   it('a moderator reads the account but gets no actions and no audit trail', async () => {

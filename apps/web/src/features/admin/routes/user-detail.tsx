@@ -29,7 +29,7 @@ import {
 import { AuditTable } from '@/features/admin/components/audit-table';
 import { errorMessage } from '@/lib/api/api-client';
 import { useAuth } from '@/lib/api/auth';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, plural } from '@/lib/format';
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'never');
 
@@ -211,7 +211,7 @@ function Actions({ user, selfId }: { user: AdminUserDetail; selfId: string | und
         {/* A person whose account was taken: every device out, the account as it is. */}
         <Button
           variant="outline"
-          disabled={action.isPending || isSelf}
+          disabled={action.isPending || isSelf || user.signed_in_devices === 0}
           onClick={() => run({ kind: 'sign-out', id: user.id })}
         >
           Sign out of every device
@@ -286,6 +286,10 @@ function Detail({ user }: { user: AdminUserDetail }) {
     ],
     ['Signed up', when(user.created_at)],
     ['Last active', when(user.last_active_at)],
+    [
+      'Signed in on',
+      user.signed_in_devices === 0 ? 'no device' : plural(user.signed_in_devices, 'device'),
+    ],
     ['Profile last changed', when(user.updated_at)],
     ['Time zone', user.timezone],
     ['Email notifications', user.email_notifications ? 'on' : 'off'],
