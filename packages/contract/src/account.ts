@@ -322,6 +322,9 @@ export const AccountExport = z.object({
   orders: Rows,
   /** The address remembered for the next checkout: { full_name, line1, …, updated_at }. */
   delivery_address: Rows,
+  /** Mail sent to the account: { subject, to, status, created_at, sent_at }. Not the text: it
+   * may hold a single-use link (a password reset). */
+  emails: Rows,
 });
 export type AccountExport = z.infer<typeof AccountExport>;
 

@@ -207,3 +207,22 @@ export async function readOutbox(db: Db, to: string): Promise<MailRow[]> {
     .where(eq(sql`lower(${mailOutbox.to})`, to.trim().toLowerCase()))
     .orderBy(desc(mailOutbox.createdAt));
 }
+
+/**
+ * The account export's rows (modules/users/export.ts): every mail sent to the account, by
+ * subject, address and date. Not the text: it may hold a single-use link (a password reset) that
+ * an export file lying in a downloads folder must not carry.
+ */
+export async function exportForUser(db: Db, userId: string) {
+  return db
+    .select({
+      subject: mailOutbox.subject,
+      to: mailOutbox.to,
+      status: mailOutbox.status,
+      created_at: mailOutbox.createdAt,
+      sent_at: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.userId, userId))
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
+}

@@ -11,6 +11,7 @@ import type { PhotoStorage } from '../analysis/photo-storage';
 import { exportForUser as exportSessions } from '../auth/repository';
 import type { UserRow } from '../auth/schema';
 import { exportForUser as exportBlog } from '../blog/repository';
+import { exportForUser as exportMail } from '../mail/mailer';
 import { exportForUser as exportMix } from '../mix/repository';
 import { exportForUser as exportNotifications } from '../notifications/repository';
 import {
@@ -105,6 +106,7 @@ export async function* accountExportChunks(
     push_devices: () => rows(bell().then((b) => b.push_devices)),
     orders: () => rows(exportOrders(db, id)),
     delivery_address: () => rows(exportDeliveryAddress(db, id)),
+    emails: () => rows(exportMail(db, id)),
   };
   const format: AccountExport['format'] = 'lumiskin-export/1';
   yield `{"format":${json(format)},"exported_at":${json(now.toISOString())},"user":${json(toAccount(user))}`;
