@@ -238,6 +238,8 @@ export const API_ROUTES = {
   'PUT /api/admin/articles/:id': AdminArticle,
   'DELETE /api/admin/articles/:id': NoContent,
   'GET /api/admin/audit': AuditList,
+  /** A CSV file, not JSON. */
+  'GET /api/admin/audit.csv': z.unknown(),
   'GET /api/admin/quiz/categories': AdminQuizCategoryList,
   'POST /api/admin/quiz/categories': AdminQuizCategory,
   'PUT /api/admin/quiz/categories/order': AdminQuizCategoryList,

@@ -88,6 +88,26 @@ export async function apiRequestWithHeaders<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<{ data: T; headers: Headers }> {
+  const response = await send(path, options);
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
+  const text = await response.text();
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}
+
+/**
+ * A successful answer's body as it came (a file to save: the account export), never parsed or
+ * copied into a string: a large export stays one Blob the browser may keep on disk.
+ */
+export async function apiBlob(
+  path: string,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<{ blob: Blob; headers: Headers }> {
+  const response = await send(path, options);
+  return { blob: await response.blob(), headers: response.headers };
+}
+
+/** The request with the session's token; a failed answer thrown as ApiRequestError (a 401 signs out). */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -123,10 +143,7 @@ export async function apiRequestWithHeaders<T>(
     }
     throw error;
   }
-
-  if (response.status === 204) return { data: undefined as T, headers: response.headers };
-  const text = await response.text();
-  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+  return response;
 }
 
 /** The `X-Total-Count` of a paged list, or null when the server did not send one. */

@@ -1,7 +1,7 @@
 import { AuditList, type AuditQuery } from '@lumiskin/contract/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, API_BASE, searchOf } from '@/lib/api/api-client';
-import { getToken } from '@/lib/platform/storage';
+import { api, apiBlob, searchOf } from '@/lib/api/api-client';
+import { attachmentName, downloadFile } from '@/lib/platform/download';
 
 /** GET /api/admin/audit: every admin/moderator write, newest first. */
 export const auditQueryOptions = (query: AuditQuery) =>
@@ -14,16 +14,12 @@ export const auditQueryOptions = (query: AuditQuery) =>
 
 export const useAudit = (query: AuditQuery) => useQuery(auditQueryOptions(query));
 
-/** GET /api/admin/audit.csv with the session's token, saved as a file. */
+/**
+ * GET /api/admin/audit.csv with the session's token, saved as a file (in the document, and its
+ * URL kept a moment: Firefox ignores a detached link's click and a URL revoked at once). A
+ * refusal is thrown with the server's sentence; a 401 signs out as any call does.
+ */
 export async function downloadAuditCsv(query: Omit<AuditQuery, 'page' | 'page_size'>) {
-  const response = await fetch(`${API_BASE}/admin/audit.csv?${searchOf(query)}`, {
-    headers: { authorization: `Bearer ${getToken() ?? ''}` },
-  });
-  if (!response.ok) throw new Error('The export failed');
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'audit-log.csv';
-  link.click();
-  URL.revokeObjectURL(url);
+  const { blob, headers } = await apiBlob(`/admin/audit.csv?${searchOf(query)}`);
+  downloadFile(attachmentName(headers, 'audit-log.csv'), 'text/csv', blob);
 }

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { downloadAuditCsv, useAudit } from '@/features/admin/api/audit';
 import { AuditTable } from '@/features/admin/components/audit-table';
 import { Pager } from '@/features/admin/components/pager';
+import { errorMessage } from '@/lib/api/api-client';
 
 type Entity = AuditEntity | '';
 const ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -51,7 +52,11 @@ export default function AdminAuditRoute() {
           <Button
             size="sm"
             variant="outline"
-            onClick={() => downloadAuditCsv(filters).catch(() => toast.error('The export failed'))}
+            onClick={() =>
+              downloadAuditCsv(filters).catch((error: unknown) =>
+                toast.error(errorMessage(error, 'The export failed')),
+              )
+            }
           >
             Export CSV
           </Button>

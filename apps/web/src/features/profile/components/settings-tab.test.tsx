@@ -2,7 +2,7 @@ import { AccountMessages, DEFAULT_USER_SETTINGS, type Account } from '@lumiskin/
 import { AuthMessages } from '@lumiskin/contract/auth';
 import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SettingsTab } from '@/features/profile/components/settings-tab';
 import { fakeApi } from '@/testing/fake-api';
 import { createUser, renderWithRouter } from '@/testing/test-utils';
@@ -143,5 +143,68 @@ describe('the settings tab', () => {
 
     await waitFor(() => expect(within(devices).getAllByRole('listitem')).toHaveLength(1));
     expect(within(devices).queryByText('Safari on iPhone')).toBeNull();
+  });
+
+  it('saves the export exactly as the server sent it, under its name', async () => {
+    // As streamed: compact, one line (a re-printed copy held the file in memory several times).
+    const file = JSON.stringify({
+      format: 'lumiskin-export/1',
+      exported_at: '2026-12-02T10:00:00.000Z',
+      user: account,
+      ...Object.fromEntries(
+        [
+          'scans',
+          'photos',
+          'scan_consents',
+          'routine',
+          'routine_history',
+          'routine_check_offs',
+          'mix',
+          'favourites',
+          'liked_posts',
+          'saved_posts',
+          'viewed_posts',
+          'quiz_attempts',
+          'quiz_answers',
+          'quiz_badges',
+          'sessions',
+          'notifications',
+          'push_devices',
+          'orders',
+          'delivery_address',
+          'emails',
+        ].map((key) => [key, []]),
+      ),
+    });
+    fakeApi({
+      ...NO_OTHER_DEVICES,
+      'GET /api/users/me/export': () =>
+        new Response(file, {
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'content-disposition': 'attachment; filename="lumiskin-export-2026-12-02.json"',
+          },
+        }),
+    });
+    let saved: { name: string; blob: Blob } | null = null;
+    let blob: Blob | null = null;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blob = b as Blob;
+      return 'blob:export';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved = { name: this.download, blob: blob! };
+    });
+    const { user } = renderWithRouter(
+      [{ path: '/profile', element: <SettingsTab account={account} /> }],
+      '/profile',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Export my data' }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(saved!.name).toBe('lumiskin-export-2026-12-02.json');
+    expect(await saved!.blob.text()).toBe(file);
   });
 });

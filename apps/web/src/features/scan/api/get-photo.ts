@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API_BASE } from '@/lib/api/api-client';
-import { getToken } from '@/lib/platform/storage';
+import { API_BASE, apiBlob } from '@/lib/api/api-client';
 
 /**
  * The scan photo is private: an <img src> cannot send the bearer token, so it is fetched with it
  * and shown from a blob: URL (revoked when the page goes).
  */
 async function getPhotoUrl(path: string): Promise<string> {
-  const token = getToken();
-  const response = await fetch(path.startsWith('/api') ? path : `${API_BASE}${path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`photo answered ${response.status}`);
-  return URL.createObjectURL(await response.blob());
+  const { blob } = await apiBlob(
+    path.startsWith(`${API_BASE}/`) ? path.slice(API_BASE.length) : path,
+  );
+  return URL.createObjectURL(blob);
 }
 
 export function usePhotoUrl(path: string | null | undefined) {
