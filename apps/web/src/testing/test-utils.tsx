@@ -1,4 +1,4 @@
-import type { Account } from '@lumiskin/contract/account';
+import type { Account, AccountSession } from '@lumiskin/contract/account';
 import type { AuthResponse, User } from '@lumiskin/contract/auth';
 import { ErrorCode } from '@lumiskin/contract/errors';
 import { QueryClient } from '@tanstack/react-query';
@@ -103,6 +103,19 @@ export function createUser(overrides: Partial<User> = {}): User {
     role: 'user',
     created_at: '2026-03-01T10:00:00.000Z',
     profile: { skinType: 'normal', skinConcerns: [] },
+    ...overrides,
+  };
+}
+
+/** One of GET /api/users/me/sessions' devices: this one, signed in on Linux's Chrome. */
+export function createAccountSession(overrides: Partial<AccountSession> = {}): AccountSession {
+  return {
+    id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+    device: 'Chrome on Linux',
+    created_at: '2026-11-20T10:00:00.000Z',
+    last_used_at: '2026-12-01T18:30:00.000Z',
+    expires_at: '2027-01-20T10:00:00.000Z',
+    current: true,
     ...overrides,
   };
 }

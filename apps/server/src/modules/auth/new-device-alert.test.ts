@@ -49,13 +49,19 @@ async function bell(token: string) {
   return body.notifications.filter((item) => item.kind === 'new_sign_in');
 }
 
+/** A confirmed account signed in on an Android phone (its first session's agent). */
+async function onAndroidPhone() {
+  const person = await createUser(app, { emailConfirmed: true });
+  await app.db
+    .update(sessions)
+    .set({ userAgent: ANDROID_CHROME })
+    .where(eq(sessions.userId, person.user.id));
+  return person;
+}
+
 describe('a sign-in from a new kind of device', () => {
   it('is mailed once, with the device and the way to sign it out; the same kind again is not', async () => {
-    const person = await createUser(app, { emailConfirmed: true });
-    await app.db
-      .update(sessions)
-      .set({ userAgent: ANDROID_CHROME })
-      .where(eq(sessions.userId, person.user.id));
+    const person = await onAndroidPhone();
 
     // The phone again, a newer Chrome: the same kind of device, no mail.
     await signIn(person.user.email, person.password, ANDROID_CHROME_NEWER);
@@ -76,11 +82,7 @@ describe('a sign-in from a new kind of device', () => {
   });
 
   it('is in the bell, read on the phone, with the device and a link to the devices list', async () => {
-    const person = await createUser(app, { emailConfirmed: true });
-    await app.db
-      .update(sessions)
-      .set({ userAgent: ANDROID_CHROME })
-      .where(eq(sessions.userId, person.user.id));
+    const person = await onAndroidPhone();
 
     await signIn(person.user.email, person.password, ANDROID_CHROME_NEWER);
     expect(await bell(person.token)).toEqual([]);

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SettingsTab } from '@/features/profile/components/settings-tab';
 import { fakeApi } from '@/testing/fake-api';
-import { createUser, renderWithRouter } from '@/testing/test-utils';
+import { createAccountSession, createUser, renderWithRouter } from '@/testing/test-utils';
 
 const account: Account = {
   ...createUser(),
@@ -18,18 +18,7 @@ const account: Account = {
 
 /** The devices section's list (devices-section.test covers it): this device alone. */
 const NO_OTHER_DEVICES = {
-  'GET /api/users/me/sessions': () => ({
-    sessions: [
-      {
-        id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-        device: 'Chrome on Linux',
-        created_at: '2026-11-20T10:00:00.000Z',
-        last_used_at: '2026-12-01T18:30:00.000Z',
-        expires_at: '2027-01-20T10:00:00.000Z',
-        current: true,
-      },
-    ],
-  }),
+  'GET /api/users/me/sessions': () => ({ sessions: [createAccountSession()] }),
 } as const;
 
 describe('the settings tab', () => {

@@ -1,36 +1,17 @@
-import { DEFAULT_USER_SETTINGS, type Account } from '@lumiskin/contract/account';
 import { screen, waitFor } from '@testing-library/react';
 import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import ProfileRoute from '@/features/profile/routes/profile';
 import { fakeApi } from '@/testing/fake-api';
-import { createUser, renderWithRouter } from '@/testing/test-utils';
+import { createAccount, createAccountSession, renderWithRouter } from '@/testing/test-utils';
 
-const account: Account = {
-  ...createUser(),
-  notes: '',
-  timezone: 'UTC',
-  settings: DEFAULT_USER_SETTINGS,
-  goals: { target_score: null, scans_per_week: null },
-  email_confirmed: true,
-};
+const account = createAccount();
 
 function render(initial: string) {
   fakeApi({
     'GET /api/users/me': () => ({ user: account }),
     'GET /api/analysis/history': () => [],
-    'GET /api/users/me/sessions': () => ({
-      sessions: [
-        {
-          id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-          device: 'Chrome on Linux',
-          created_at: '2026-11-20T10:00:00.000Z',
-          last_used_at: '2026-12-01T18:30:00.000Z',
-          expires_at: '2027-01-20T10:00:00.000Z',
-          current: true,
-        },
-      ],
-    }),
+    'GET /api/users/me/sessions': () => ({ sessions: [createAccountSession()] }),
   });
   return renderWithRouter(
     [
