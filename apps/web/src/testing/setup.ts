@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearToasts } from '@/components/ui/use-toast';
 import { setUnauthorizedHandler } from '@/lib/api/api-client';
 import { clearSession } from '@/lib/platform/storage';
 import { takeContractViolations } from '@/testing/fake-api';
+
+// What appears after a lazily loaded chunk (a tooltip's code, a note's) waits for Vite to transform
+// that chunk on first import: past the default 1 s on two busy cores (a run beside another suite
+// missed the conditions note twice). Only the wait is longer; a thing that never comes still fails.
+configure({ asyncUtilTimeout: 4_000 });
 
 // jsdom lacks these browser APIs that Radix primitives and the theme provider touch.
 class ResizeObserverStub {

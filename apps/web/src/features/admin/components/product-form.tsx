@@ -1,6 +1,7 @@
 import type { AdminProduct, CreateProductBody } from '@lumiskin/contract/admin';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { LeaveGuard } from '@/components/leave-guard';
 import { Button } from '@/components/ui/button';
 import {
   CopySection,
@@ -48,7 +49,7 @@ export function ProductForm({
     handleSubmit,
     watch,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm<ProductFormValues>({
     resolver: productResolver,
     defaultValues: valuesOf(product),
@@ -75,6 +76,10 @@ export function ProductForm({
 
   return (
     <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <LeaveGuard
+        when={(isDirty || image !== null) && !isSubmitting}
+        what="The product’s changes"
+      />
       <ProductSection form={form} product={product} />
       <CopySection form={form} formulation={formulation} />
       {formulation ? <RecommenderSection form={form} product={product} isAdmin={isAdmin} /> : null}

@@ -1,5 +1,6 @@
 import type { AdminArticle, ArticleBody } from '@lumiskin/contract/admin';
 import { useEffect, useState } from 'react';
+import { LeaveGuard } from '@/components/leave-guard';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -79,8 +80,12 @@ function Preview({ content }: { content: string }) {
 }
 
 function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () => void }) {
-  const [draft, setDraft] = useState<Draft>(article ? draftOf(article) : EMPTY);
+  const [initial] = useState<Draft>(() => (article ? draftOf(article) : EMPTY));
+  const [draft, setDraft] = useState<Draft>(initial);
   const save = useSaveArticle();
+  const isDirty = (Object.keys(draft) as (keyof Draft)[]).some(
+    (key) => draft[key] !== initial[key],
+  );
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const field = (
@@ -121,6 +126,7 @@ function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () 
         );
       }}
     >
+      <LeaveGuard when={isDirty && !save.isPending} what="The article’s changes" />
       <div className="grid gap-3 sm:grid-cols-2">
         {field('title', 'Title')}
         {field('slug', 'Slug')}

@@ -21,6 +21,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { cn } from '@/lib/utils';
 import { useUpdateAccount } from '@/lib/api/update-account';
+import { LeaveGuard } from '@/components/leave-guard';
 import { ChangeEmailDialog } from '@/features/profile/components/change-email-dialog';
 import { useSendEmailConfirmation } from '@/features/profile/api/send-email-confirmation';
 
@@ -106,6 +107,14 @@ export function ProfileForm({ account }: { account: Account }) {
     });
   }, [account]);
 
+  // Edits that differ from the account as saved: leaving the page asks first (decision 187).
+  const saved = fieldsOf(account);
+  const isDirty = [...edited.current].some((key) =>
+    key === 'skinConcerns'
+      ? [...form.skinConcerns].sort().join() !== [...saved.skinConcerns].sort().join()
+      : form[key] !== saved[key],
+  );
+
   const toggleConcern = (concern: ProfileConcern) =>
     edit(
       'skinConcerns',
@@ -143,6 +152,7 @@ export function ProfileForm({ account }: { account: Account }) {
 
   return (
     <form onSubmit={submit} className="grid gap-5" noValidate>
+      <LeaveGuard when={isDirty && !update.isPending} what="Your profile changes" />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="profile-name" label="Full name" error={nameError}>
           <Input

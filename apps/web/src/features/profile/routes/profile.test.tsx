@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import ProfileRoute from '@/features/profile/routes/profile';
+import { saveSession } from '@/lib/platform/storage';
 import { fakeApi } from '@/testing/fake-api';
 import { createAccount, createAccountSession, renderWithRouter } from '@/testing/test-utils';
 
@@ -21,10 +22,12 @@ function render(initial: string) {
           <>
             {/* as the bell's sign-in alert links (decision 185) */}
             <Link to="/profile?tab=settings#devices">New sign-in: Edge on Windows</Link>
+            <Link to="/dashboard">Dashboard</Link>
             <ProfileRoute />
           </>
         ),
       },
+      { path: '/dashboard', element: <h1>Your dashboard</h1> },
     ],
     initial,
   );
@@ -55,5 +58,43 @@ describe('the profile’s tabs follow the address', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     await user.click(screen.getByRole('tab', { name: 'Profile' }));
     expect(router.state.location.search).toBe('');
+  });
+});
+
+describe('edits not saved yet', () => {
+  it('survive a look at another tab, and leaving the page asks first (decision 187)', async () => {
+    saveSession({ token: 'tok_me', user: account });
+    const { user, router } = render('/profile');
+    const notes = await screen.findByLabelText('Additional notes');
+    await user.type(notes, 'Retinol stings');
+
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    await user.click(screen.getByRole('tab', { name: 'Profile' }));
+    expect(screen.getByLabelText('Additional notes')).toHaveValue('Retinol stings');
+
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your profile changes are not saved yet');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(screen.getByLabelText('Additional notes')).toHaveValue('Retinol stings');
+
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Your dashboard' })).toBeInTheDocument();
+  });
+
+  it('nothing edited, or the edit undone: the page is left without a question', async () => {
+    saveSession({ token: 'tok_me', user: account });
+    const { user } = render('/profile');
+    const notes = await screen.findByLabelText('Additional notes');
+    await user.type(notes, 'x');
+    await user.clear(notes);
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Your dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -66,7 +66,8 @@ export default function ProfileRoute() {
           <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
         <Card className="mt-4 p-6">
-          <TabsContent value="profile">
+          {/* Kept while another tab is open: edits not saved yet survive a look at Settings. */}
+          <TabsContent value="profile" forceMount className="data-[state=inactive]:hidden">
             {account.data ? (
               <ProfileForm key={formKey} account={account.data} />
             ) : account.isError ? null : (
