@@ -112,7 +112,9 @@ export function ProfileForm({ account }: { account: Account }) {
   const isDirty = [...edited.current].some((key) =>
     key === 'skinConcerns'
       ? [...form.skinConcerns].sort().join() !== [...saved.skinConcerns].sort().join()
-      : form[key] !== saved[key],
+      : key === 'name'
+        ? form.name.trim() !== saved.name // saved trimmed
+        : form[key] !== saved[key],
   );
 
   const toggleConcern = (concern: ProfileConcern) =>
