@@ -1,18 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notifications, type NotificationRow } from '../notifications/schema';
-import { safeLocalDay, type Recipient } from '../notifications/scheduler';
+import { utcMinute } from '../mail/mailer';
+import { recipientOf, safeLocalDay } from '../notifications/scheduler';
 import { deviceLabel } from './device-label';
 import { sessions, type UserRow } from './schema';
 
 /** Where the bell's alert and the mail send the person: the Settings tab's devices list. */
 export const DEVICES_LINK = '/profile?tab=settings#devices';
-
-/** What was told of a sign-in from a new kind of device (both false for a known one). */
-export interface NewDeviceAlert {
-  notified: boolean;
-  mailed: boolean;
-}
 
 /**
  * A sign-in from a kind of device the account has no other session of (live, or ended within the
@@ -26,8 +21,7 @@ export async function alertIfNewDevice(
   app: FastifyInstance,
   user: UserRow,
   session: { id: string; userAgent: string | undefined; at: Date },
-): Promise<NewDeviceAlert> {
-  const told: NewDeviceAlert = { notified: false, mailed: false };
+): Promise<void> {
   let label: string;
   try {
     label = deviceLabel(session.userAgent);
@@ -36,11 +30,11 @@ export async function alertIfNewDevice(
       .selectDistinct({ userAgent: sessions.userAgent })
       .from(sessions)
       .where(and(eq(sessions.userId, user.id), ne(sessions.id, session.id)));
-    if (others.length === 0) return told;
-    if (others.some((other) => deviceLabel(other.userAgent) === label)) return told;
+    if (others.length === 0) return;
+    if (others.some((other) => deviceLabel(other.userAgent) === label)) return;
   } catch (error) {
     app.log.warn({ err: error, userId: user.id }, 'new sign-in not checked');
-    return told;
+    return;
   }
 
   try {
@@ -59,27 +53,17 @@ export async function alertIfNewDevice(
       })
       .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
       .returning();
-    if (row) {
-      told.notified = true;
-      push(app, user, row);
-    }
+    if (row) push(app, user, row);
   } catch (error) {
     app.log.warn({ err: error, userId: user.id }, 'new sign-in alert not stored');
   }
 
-  if (user.emailConfirmedAt) told.mailed = await mail(app, user, label, session.at);
-  return told;
+  if (user.emailConfirmedAt) await mail(app, user, label, session.at);
 }
 
 /** To the account's browsers and phones (Web Push, FCM), after the sign-in's answer. */
 function push(app: FastifyInstance, user: UserRow, row: NotificationRow) {
-  const recipient: Recipient = {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    emailNotifications: user.emailNotifications,
-    emailConfirmed: user.emailConfirmedAt !== null,
-  };
+  const recipient = recipientOf(user);
   setImmediate(() => {
     void (async () => {
       // The email sender mails only its own kinds: the alert's mail is mail() below.
@@ -98,7 +82,6 @@ function push(app: FastifyInstance, user: UserRow, row: NotificationRow) {
 async function mail(app: FastifyInstance, user: UserRow, label: string, at: Date) {
   try {
     const appUrl = app.config.appUrl ?? 'http://localhost:3000';
-    const when = at.toISOString().replace('T', ' ').slice(0, 16);
     await app.mailer.send({
       userId: user.id,
       to: user.email,
@@ -108,7 +91,7 @@ async function mail(app: FastifyInstance, user: UserRow, label: string, at: Date
         '',
         'Your Lumiskin account was just signed in to from a device it has not been used on lately:',
         '',
-        `  ${label}, ${when} UTC`,
+        `  ${label}, ${utcMinute(at)} UTC`,
         '',
         'If this was you, there is nothing to do.',
         '',
@@ -118,9 +101,7 @@ async function mail(app: FastifyInstance, user: UserRow, label: string, at: Date
         `${appUrl}${DEVICES_LINK}`,
       ].join('\n'),
     });
-    return true;
   } catch (error) {
     app.log.warn({ err: error, userId: user.id }, 'new sign-in mail not stored');
-    return false;
   }
 }

@@ -157,7 +157,6 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 /** A live session listed at most: an account signed in this often is shown its latest ones. */
 const MAX_LISTED_SESSIONS = 100;
 
-/** The account's sessions that still work: not signed out, not expired. */
 /** The account's live sessions: not signed out, not expired. */
 export const liveSessionsOf = (userId: string) =>
   and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));

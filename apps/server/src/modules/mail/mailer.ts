@@ -18,6 +18,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** A time as mail says it: `2026-12-02 13:05` (UTC, to the minute; the text adds "UTC"). */
+export function utcMinute(at: Date): string {
+  return at.toISOString().replace('T', ' ').slice(0, 16);
+}
+
 /** The job that sends one outbox row; its payload is the row id only (no address, no text). */
 export const MAIL_JOB = 'mail-send';
 /** The recurring job that queues again any pending row whose job was never stored. */

@@ -23,6 +23,17 @@ export interface Recipient {
 }
 
 /** One way out besides the bell. A sender never throws for one device's failure. */
+/** Who `user` is to the senders. */
+export function recipientOf(user: UserRow): Recipient {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailNotifications: user.emailNotifications,
+    emailConfirmed: user.emailConfirmedAt !== null,
+  };
+}
+
 export interface NotificationSender {
   readonly name: string;
   send(recipient: Recipient, notification: NotificationRow): Promise<void>;
@@ -131,13 +142,7 @@ export async function runDueNotifications(
     result.checked += 1;
     if (outcome.rows.length === 0) continue;
     result.created.push(...outcome.rows);
-    const recipient: Recipient = {
-      id: outcome.user.id,
-      name: outcome.user.name,
-      email: outcome.user.email,
-      emailNotifications: outcome.user.emailNotifications,
-      emailConfirmed: outcome.user.emailConfirmedAt !== null,
-    };
+    const recipient = recipientOf(outcome.user);
     for (const row of outcome.rows) {
       for (const sender of senders) {
         try {

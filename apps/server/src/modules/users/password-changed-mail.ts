@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { deviceLabel } from '../auth/device-label';
 import type { UserRow } from '../auth/schema';
+import { utcMinute } from '../mail/mailer';
 
-export const PASSWORD_CHANGED_SUBJECT = 'Your Lumiskin password was changed';
+const PASSWORD_CHANGED_SUBJECT = 'Your Lumiskin password was changed';
 
 /**
  * "Your Lumiskin password was changed" (decision 186): after a change in the profile's Settings
@@ -17,11 +18,10 @@ export async function mailPasswordChanged(
   app: FastifyInstance,
   user: UserRow,
   change: { via: 'settings' | 'reset'; userAgent: string | undefined; at: Date },
-): Promise<boolean> {
-  if (change.via === 'settings' && !user.emailConfirmedAt) return false;
+): Promise<void> {
+  if (change.via === 'settings' && !user.emailConfirmedAt) return;
   try {
     const appUrl = app.config.appUrl ?? 'http://localhost:3000';
-    const when = change.at.toISOString().replace('T', ' ').slice(0, 16);
     const how =
       change.via === 'settings' ? 'in your profile’s Settings' : 'with a reset link sent here';
     await app.mailer.send({
@@ -33,7 +33,7 @@ export async function mailPasswordChanged(
         '',
         'The password of your Lumiskin account was just changed:',
         '',
-        `  ${when} UTC, ${how}, on ${deviceLabel(change.userAgent)}`,
+        `  ${utcMinute(change.at)} UTC, ${how}, on ${deviceLabel(change.userAgent)}`,
         '',
         change.via === 'settings'
           ? 'Every other device was signed out.'
@@ -47,9 +47,7 @@ export async function mailPasswordChanged(
         `${appUrl}/forgot-password`,
       ].join('\n'),
     });
-    return true;
   } catch (error) {
     app.log.warn({ err: error, userId: user.id }, 'password-changed mail not stored');
-    return false;
   }
 }
