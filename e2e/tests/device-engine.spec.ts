@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp, { type Sharp } from 'sharp';
 import {
@@ -10,6 +9,7 @@ import {
 } from '@lumiskin/skin-engine';
 import { prepareImage } from '../../apps/server/src/modules/analysis/image';
 import { FACE } from './face-photo';
+import { webBuildFile } from './fixtures';
 
 /**
  * Issue 32: the on-device engine (apps/web/src/features/scan/engine, the production build's own
@@ -20,11 +20,8 @@ import { FACE } from './face-photo';
  *    (prepareImage): scores within 2 points, as the issue asks of an on-device scan.
  */
 
-const manifest = JSON.parse(
-  fs.readFileSync(new URL('../../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
-) as Record<string, { file: string }>;
 /** The engine client's chunk (its own build entry, apps/web/vite.config.ts). */
-const CLIENT = `/${manifest['src/features/scan/engine/client.ts']?.file ?? 'missing-engine-client'}`;
+const CLIENT = `/${webBuildFile('src/features/scan/engine/client.ts')}`;
 
 /** What the client chunk exports (apps/web/src/features/scan/engine/client.ts). */
 interface EngineClient {

@@ -219,3 +219,13 @@ export const test = base.extend<{ deleteUsers: void }>({
   },
 });
 export { expect };
+
+/** The built file of one source module (the web build's manifest, which the server reads too). */
+export function webBuildFile(source: string): string {
+  const manifest = JSON.parse(
+    fs.readFileSync(new URL('../../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<string, { file: string } | undefined>;
+  const entry = manifest[source];
+  if (!entry) throw new Error(`${source} is not in the web build`);
+  return entry.file;
+}

@@ -6,6 +6,7 @@ import { AppProvider, createQueryClient } from '@/app/provider';
 import { markFirstPaint } from '@/components/after-first-paint';
 import { AppRouter, createRoutes, loadMatchedRoutes } from '@/app/router';
 import { DEFAULT_LOCALE, setLocale } from '@/lib/format';
+import { watchForUpdates } from '@/lib/platform/app-update';
 import { isNative, startNativeApp } from '@/lib/platform/native';
 import { persistOfflineCache, restoreOfflineCache } from '@/lib/platform/offline-cache';
 import { startOutbox } from '@/lib/platform/outbox';
@@ -125,9 +126,13 @@ export const started = start(root);
 function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = () =>
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
-      console.warn('The service worker could not be registered:', error);
-    });
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
+      // A version deployed while the app is open is offered to it (decision 188).
+      .then((registration) => void watchForUpdates(registration))
+      .catch((error: unknown) => {
+        console.warn('The service worker could not be registered:', error);
+      });
   const whenIdle = () =>
     'requestIdleCallback' in window
       ? requestIdleCallback(() => void register(), { timeout: 5_000 })

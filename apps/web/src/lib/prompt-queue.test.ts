@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { requestPrompt, shownPrompt, withdrawPrompt } from '@/lib/prompt-queue';
 
 afterEach(() => {
+  withdrawPrompt('update');
   withdrawPrompt('push');
   withdrawPrompt('install');
 });
@@ -29,6 +30,16 @@ describe('the prompt queue: one prompt at a time', () => {
     requestPrompt('push');
     expect(shownPrompt()).toBe('install');
     withdrawPrompt('install');
+    expect(shownPrompt()).toBe('push');
+  });
+
+  it('a new version of the app goes before reminders and installing', () => {
+    requestPrompt('install');
+    requestPrompt('push');
+    requestPrompt('update');
+    withdrawPrompt('install');
+    expect(shownPrompt()).toBe('update');
+    withdrawPrompt('update');
     expect(shownPrompt()).toBe('push');
   });
 });

@@ -6,10 +6,13 @@ import { useEffect, useSyncExternalStore } from 'react';
  * not be clicked). Each prompt now asks for the one slot; the slot goes to the first in PRIORITY
  * among those waiting, and a prompt on screen keeps it until it is answered or its page is left.
  */
-export type PromptId = 'push' | 'install';
+export type PromptId = 'update' | 'push' | 'install';
 
-/** Reminders first: they serve a person who already has a routine; installing can wait. */
-const PRIORITY: readonly PromptId[] = ['push', 'install'];
+/**
+ * A new version first (its old code may no longer load the next page, decision 188); then
+ * reminders, which serve a person who already has a routine; installing can wait.
+ */
+const PRIORITY: readonly PromptId[] = ['update', 'push', 'install'];
 
 const waiting = new Set<PromptId>();
 let shown: PromptId | null = null;

@@ -7,6 +7,7 @@ import { HydrationSlice } from '@/components/hydration-slice';
 import { InstallBanner } from '@/components/install-banner';
 import { OfflineBar } from '@/components/offline-bar';
 import { PushPrompt } from '@/components/push-prompt';
+import { UpdateBanner } from '@/components/update-banner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/api/auth';
 import { useIsPromptShown } from '@/lib/prompt-queue';
@@ -96,6 +97,7 @@ export function RootLayout() {
       {showQuickScan ? <QuickScanButton /> : null}
       {mayPrompt ? (
         <>
+          <UpdateBanner />
           <InstallBanner />
           <PushPrompt signedIn={session !== null} />
         </>

@@ -6,3 +6,8 @@
 export function leaveFor(url: string): void {
   window.location.assign(url);
 }
+
+/** Loads the current page again (a new version of the app, or its code after a failed load). */
+export function reloadPage(): void {
+  window.location.reload();
+}

@@ -10,7 +10,7 @@ import { apiError, createUser, LocationProbe, renderWithRouter } from '@/testing
 import { leaveFor } from '@/lib/platform/leave';
 
 // A test DOM cannot load Stripe's page: where the app would go is read instead.
-vi.mock('@/lib/platform/leave', () => ({ leaveFor: vi.fn() }));
+vi.mock('@/lib/platform/leave', () => ({ leaveFor: vi.fn(), reloadPage: vi.fn() }));
 
 const product = (
   id: string,

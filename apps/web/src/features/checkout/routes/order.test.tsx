@@ -8,7 +8,7 @@ import { apiError, createUser, renderWithRouter } from '@/testing/test-utils';
 import { leaveFor } from '@/lib/platform/leave';
 
 // A test DOM cannot load Stripe's page: where the app would go is read instead.
-vi.mock('@/lib/platform/leave', () => ({ leaveFor: vi.fn() }));
+vi.mock('@/lib/platform/leave', () => ({ leaveFor: vi.fn(), reloadPage: vi.fn() }));
 
 const ID = '3f1c3c2e-8f7b-4a53-9d0e-0c3a3c1b9a10';
 const order = (overrides: Partial<Order> = {}): Order => ({
