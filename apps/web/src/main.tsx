@@ -128,8 +128,11 @@ function registerServiceWorker() {
   const register = () =>
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
-      // A version deployed while the app is open is offered to it (decision 188).
-      .then((registration) => void watchForUpdates(registration))
+      // A version deployed while the app is open is offered to it (decision 188). A browser
+      // that only pretends to register (an automated one blocking workers) gives no registration.
+      .then((registration: ServiceWorkerRegistration | undefined) => {
+        if (registration) watchForUpdates(registration);
+      })
       .catch((error: unknown) => {
         console.warn('The service worker could not be registered:', error);
       });
