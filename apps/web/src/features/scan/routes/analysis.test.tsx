@@ -17,6 +17,7 @@ import {
 } from '@/testing/scan-factory';
 import { fakeApi } from '@/testing/fake-api';
 import { apiError, renderWithRouter } from '@/testing/test-utils';
+import { getScanHistoryQueryOptions, useScanHistory } from '@/lib/api/get-scan-history';
 
 const ID = ANALYSIS_ID;
 
@@ -211,5 +212,60 @@ describe('the analysis page', () => {
     renderAnalysis(createAnalysis());
     await screen.findByRole('img', { name: /your scan photo/i });
     expect(screen.queryByText(DeviceScanMessages.computedHere)).toBeNull();
+  });
+
+  it('a deleted scan leaves every list at once: the dashboard opened next never shows it', async () => {
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:photo';
+        static override revokeObjectURL = () => {};
+      },
+    );
+    const older = createHistoryItem({ created_at: '2026-02-20T09:00:00.000Z' });
+    let deleted = false;
+    const notFound = () => apiError(404, 'Analysis not found', 'not_found');
+    fakeApi(
+      {
+        'GET /api/analysis/:id': () => (deleted ? notFound() : createAnalysis()),
+        'GET /api/analysis/:id/photo': () =>
+          new Response(new Blob(['jpeg']), { headers: { 'content-type': 'image/jpeg' } }),
+        // After the delete the lists are asked again; that answer has not come yet.
+        'GET /api/analysis/history': () =>
+          deleted ? new Promise<never>(() => {}) : [createAnalysis(), older],
+        'DELETE /api/analysis/:id': () => {
+          deleted = true;
+          return new Response(null, { status: 204 });
+        },
+      },
+      notFound,
+    );
+    /** The dashboard's latest-scan card, as far as this test needs it: the newest of the list. */
+    function LatestScan() {
+      const history = useScanHistory({ limit: 20 });
+      return <p>Latest: {history.data?.items[0]?.id ?? 'none'}</p>;
+    }
+    const { user, queryClient } = renderWithRouter(
+      [
+        { path: '/analysis/:id', element: <AnalysisRoute /> },
+        { path: '/dashboard', element: <LatestScan /> },
+      ],
+      `/analysis/${ID}`,
+    );
+    // The dashboard was seen before this scan was opened: its list is in the cache.
+    queryClient.setQueryData(getScanHistoryQueryOptions({ limit: 20 }).queryKey, {
+      items: [createHistoryItem({ id: ID, _id: ID }), older],
+      total: 2,
+    });
+    await screen.findByRole('img', { name: /your scan photo/i });
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete this scan?' })).getByRole('button', {
+        name: 'Delete scan',
+      }),
+    );
+    expect(await screen.findByText(`Latest: ${older.id}`)).toBeInTheDocument();
+    expect(screen.queryByText(`Latest: ${ID}`)).toBeNull();
   });
 });
