@@ -186,7 +186,37 @@ export async function waitForApp(page: Page) {
  * `page.goto` and `page.reload` return once the app is live (see waitForApp); every user the
  * test drafted with newUser() is deleted after it, so no test's rows outlive it.
  */
-export const test = base.extend<{ deleteUsers: void }>({
+/** Console lines that come from the browser, not the app (see `pageErrors`). */
+const BROWSER_NOTES = [
+  /^Failed to load resource: /,
+  /^Service Worker registration blocked by Playwright/,
+  /was preloaded using link preload but not used within a few seconds/,
+];
+
+export const test = base.extend<{ deleteUsers: void; pageErrors: void }>({
+  // A journey fails when a page throws (an uncaught error or rejection) or prints an error or a
+  // warning of its own: the app logs nothing in normal use. The browser's note of each failed
+  // request (journeys provoke 401s, 404s and offline on purpose) and its notes on automation
+  // and preloads are not the app's.
+  pageErrors: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      const watch = (page: Page) => {
+        page.on('pageerror', (error) => seen.push(`${page.url()} threw: ${error.message}`));
+        page.on('console', (message) => {
+          const type = message.type();
+          if (type !== 'error' && type !== 'warning') return;
+          if (BROWSER_NOTES.some((note) => note.test(message.text()))) return;
+          seen.push(`${page.url()} console.${type}: ${message.text()}`);
+        });
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use();
+      expect(seen, 'errors and warnings printed by the app').toEqual([]);
+    },
+    { auto: true },
+  ],
   deleteUsers: [
     async ({ playwright, baseURL }, use) => {
       drafted = [];
