@@ -8,6 +8,7 @@ import type { Role } from '@lumiskin/contract/auth';
 import {
   keepPreviousData,
   queryOptions,
+  type Query,
   useMutation,
   useQuery,
   useQueryClient,
@@ -25,6 +26,9 @@ export const usersQueryOptions = (query: AdminUserListQuery) =>
   });
 
 export const useUsers = (query: AdminUserListQuery) => useQuery(usersQueryOptions(query));
+
+/** A page of the list (`['admin', 'users', query]`), not an account's detail. */
+const isUserList = (query: Query) => typeof query.queryKey[2] === 'object';
 
 export type UserAction =
   | { kind: 'role'; id: string; role: Role }
@@ -56,9 +60,22 @@ export function useUserAction() {
       }
     },
     onSuccess: async (_data, action) => {
-      // A deleted account's detail is gone: drop it rather than refetch a 404.
-      if (action.kind === 'delete')
+      if (action.kind === 'delete') {
+        // A deleted account's detail is gone: drop it rather than refetch a 404.
         queryClient.removeQueries({ queryKey: userDetailQueryOptions(action.id).queryKey });
+        // Out of the cached lists at once: the list opened next showed it until it came back.
+        queryClient.setQueriesData<AdminUserList>(
+          { queryKey: usersQueryOptions({}).queryKey.slice(0, 2), predicate: isUserList },
+          (list) =>
+            list?.users.some((listed) => listed.id === action.id)
+              ? {
+                  ...list,
+                  users: list.users.filter((listed) => listed.id !== action.id),
+                  total: Math.max(0, list.total - 1),
+                }
+              : list,
+        );
+      }
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: usersQueryOptions({}).queryKey.slice(0, 2) }),
         queryClient.invalidateQueries({ queryKey: auditQueryOptions({}).queryKey.slice(0, 2) }),

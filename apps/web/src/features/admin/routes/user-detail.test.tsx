@@ -1,6 +1,7 @@
 import type { AdminUserDetail, AuditEntry } from '@lumiskin/contract/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { usersQueryOptions } from '@/features/admin/api/users';
 import AdminLayout from '@/features/admin/routes/admin-layout';
 import AdminUserDetailRoute from '@/features/admin/routes/user-detail';
 import { saveSession } from '@/lib/platform/storage';
@@ -107,7 +108,11 @@ describe('admin user detail', () => {
 
   it('deletes only once the email is typed, then goes back to the list', async () => {
     const sent = serveUser('admin');
-    const { user } = renderWithRouter(routes, `/admin/users/${member.id}`);
+    const { user, queryClient } = renderWithRouter(routes, `/admin/users/${member.id}`);
+    // The list was open before this account: its page is in the cache.
+    const listKey = usersQueryOptions({ page: 1 }).queryKey;
+    const other = { ...member, id: 'c0ffee00-0000-4000-8000-000000000001', name: 'Other' };
+    queryClient.setQueryData(listKey, { page: 1, page_size: 20, total: 2, users: [member, other] });
     await user.click(await screen.findByRole('button', { name: 'Delete account…' }));
     const dialog = await screen.findByRole('dialog');
     const confirm = within(dialog).getByRole('button', { name: 'Delete for good' });
@@ -119,6 +124,8 @@ describe('admin user detail', () => {
     await user.click(confirm);
     expect(await screen.findByText('Users list at /admin/users')).toBeInTheDocument();
     expect(sent).toEqual([{ method: 'DELETE', url: `/api/admin/users/${member.id}` }]);
+    // Gone from the list at once, before the list is asked again.
+    expect(queryClient.getQueryData(listKey)).toMatchObject({ total: 1, users: [other] });
   });
 
   it('changes a role only after a dialog naming the person and the new role is confirmed', async () => {
