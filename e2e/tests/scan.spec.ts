@@ -198,6 +198,32 @@ test.describe('scan', () => {
     });
   });
 
+  test('on a slow connection the photo is seen going out, then analysed', async ({
+    page,
+    request,
+    context,
+  }) => {
+    await signedInWithConsent(request, context);
+    await page.goto('/scan');
+    await typeLocation(page, 'Paris, FR');
+    await page.getByTestId('scan-upload-input').setInputFiles(FACE);
+    // Mobile data at its worst: the 45 kB photo takes about three seconds to go out.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 100,
+      downloadThroughput: 500 * 1024,
+      uploadThroughput: 15 * 1024,
+    });
+    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await expect(page.getByRole('button', { name: /^Sending your photo… \d+ %$/ })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Photo sent' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
+      timeout: 60_000,
+    });
+  });
+
   test("a photo without a face shows 'Analysis Error' with the engine's message", async ({
     page,
     request,

@@ -2,6 +2,7 @@ import type { ApiError } from '@lumiskin/contract/errors';
 import { isServerReachable, reportReachable } from '@/lib/platform/connection';
 import type { ApiTransport } from '@lumiskin/contract/page-render';
 import { takeEarlyResponse } from '@/lib/api/early-requests';
+import { xhrTransport } from '@/lib/api/xhr-transport';
 import { clearSession, getToken } from '@/lib/platform/storage';
 
 /** Every call goes to the same origin under /api (the dev server proxies it to the API). */
@@ -53,6 +54,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** How much of the body has gone out (a browser's XMLHttpRequest; where there is none, no word). */
+  onUploadProgress?: (sent: number, total: number) => void;
 }
 
 async function readError(response: Response): Promise<ApiError | null> {
@@ -112,7 +115,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let body: BodyInit | undefined;
+  let body: FormData | string | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
   } else if (options.body !== undefined) {
@@ -122,12 +125,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 
   let response: Response;
   try {
-    response = await transport(`${API_BASE}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
+    const init = { method: options.method ?? 'GET', headers, body, signal: options.signal };
+    response =
+      options.onUploadProgress && typeof XMLHttpRequest === 'function'
+        ? await xhrTransport(`${API_BASE}${path}`, init, options.onUploadProgress)
+        : await transport(`${API_BASE}${path}`, init);
   } catch (error) {
     // No answer at all (offline, server unreachable), unless the caller aborted on purpose.
     if (!options.signal?.aborted) reportReachable(false);

@@ -21,6 +21,8 @@ export interface ScanUpload {
   captures: string[];
   /** …or one uploaded file, sent as multipart (docs/product-rules.md#api). */
   file: File | null;
+  /** The share of the photos sent so far, 0 to 1 (a phone's photo takes a while on mobile data). */
+  onProgress?: (sent: number) => void;
 }
 
 /**
@@ -59,7 +61,10 @@ export async function uploadScan(upload: ScanUpload): Promise<Analysis | ScanJob
   form.append('location', upload.location);
   form.append('analysis_type', upload.analysisType);
   for (const concern of upload.concerns) form.append('concerns', concern);
-  return api.post<Analysis | ScanJob>('/analysis/scan-upload', form);
+  const { onProgress } = upload;
+  return api.post<Analysis | ScanJob>('/analysis/scan-upload', form, {
+    onUploadProgress: onProgress ? (sent, total) => onProgress(sent / total) : undefined,
+  });
 }
 
 /** A new analysis exists: cache it, and refresh what it changes. */

@@ -3,6 +3,7 @@ import type { AnalysisType } from '@lumiskin/contract/analysis';
 import type { ScanError, ScanJob } from '@lumiskin/contract/scan';
 import { SparklesIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { ScanProgress } from '@/features/scan/components/scan-progress';
 
@@ -12,6 +13,7 @@ export function ReadyPanel({
   analysisType,
   location,
   analyzing,
+  sent = null,
   queued,
   onStart,
   onDone,
@@ -21,11 +23,16 @@ export function ReadyPanel({
   analysisType: AnalysisType;
   location: string | null;
   analyzing: boolean;
+  /** The share of the photos sent so far while they upload (null: nothing is being sent). */
+  sent?: number | null;
   queued: ScanJob | null;
   onStart: () => void;
   onDone: (analysis: Analysis) => void;
   onFailed: (failure: ScanError) => void;
 }) {
+  // Still going out: a phone's photo on mobile data is seconds to a minute before any analysis.
+  const sending = analyzing && sent !== null && sent < 1;
+  const percent = Math.floor((sent ?? 0) * 100);
   return (
     <section
       aria-labelledby="ready-title"
@@ -47,7 +54,11 @@ export function ReadyPanel({
       >
         {analyzing ? (
           <>
-            <Spinner className="size-4 text-current" label="Analysing" /> Analysing your skin…
+            {/* The words say it: the spinner adds nothing to the button's name. */}
+            <Spinner className="size-4 text-current" aria-hidden />{' '}
+            {sending
+              ? `Sending your photo${photoCount === 1 ? '' : 's'}… ${percent} %`
+              : 'Analysing your skin…'}
           </>
         ) : (
           <>
@@ -55,11 +66,22 @@ export function ReadyPanel({
           </>
         )}
       </Button>
+      {sending ? (
+        <Progress
+          value={percent}
+          aria-label={`Photo${photoCount === 1 ? '' : 's'} sent`}
+          className="mt-3 max-w-sm"
+        />
+      ) : null}
       {queued ? (
         <ScanProgress accepted={queued} onDone={onDone} onFailed={onFailed} />
       ) : (
         <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
-          {analyzing ? 'This usually takes a few seconds.' : null}
+          {sending
+            ? 'On a slow connection this can take a minute: keep this page open.'
+            : analyzing
+              ? 'This usually takes a few seconds.'
+              : null}
         </p>
       )}
     </section>

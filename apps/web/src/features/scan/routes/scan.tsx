@@ -331,6 +331,8 @@ export default function ScanRoute() {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const analyzing = scan.isPending || device.isPending || queued !== null;
+  /** The share of the photos sent while the upload runs (null: nothing is being sent). */
+  const [sent, setSent] = useState<number | null>(null);
 
   const reset = () => {
     setCaptures([]);
@@ -382,17 +384,21 @@ export default function ScanRoute() {
     setNotice(null);
     try {
       if (onDevice) return await analyseOnDevice(location);
+      setSent(0);
       const answer = await scan.mutateAsync({
         location,
         analysisType,
         concerns,
         captures,
         file: upload?.file ?? null,
+        onProgress: setSent,
       });
       if (isScanJob(answer)) setQueued(answer);
       else showResult(answer);
     } catch (failure) {
       showFailure(failure);
+    } finally {
+      setSent(null);
     }
   };
 
@@ -426,6 +432,7 @@ export default function ScanRoute() {
               analysisType={analysisType}
               location={location}
               analyzing={analyzing}
+              sent={sent}
               queued={queued}
               onStart={start}
               onDone={showResult}
