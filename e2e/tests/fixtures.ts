@@ -191,6 +191,8 @@ const BROWSER_NOTES = [
   /^Failed to load resource: /,
   /^Service Worker registration blocked by Playwright/,
   /was preloaded using link preload but not used within a few seconds/,
+  // Chromium's own notes on the page (a slow network's fallback font, an API it will retire).
+  /^\[(Intervention|Deprecation)\]/,
 ];
 
 export const test = base.extend<{ deleteUsers: void; pageErrors: void }>({
