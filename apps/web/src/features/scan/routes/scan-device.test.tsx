@@ -5,6 +5,7 @@ import {
   DeviceScanMessages,
   type DeviceScanBody,
 } from '@lumiskin/contract/device-scan';
+import { SCAN_MAX_BYTES, ScanMessages } from '@lumiskin/contract/scan';
 import { describeRefusal } from '@lumiskin/skin-advice';
 import type { AnalysisResult, AnalyzeOutcome, PixelImage } from '@lumiskin/skin-engine';
 import { screen, waitFor } from '@testing-library/react';
@@ -93,10 +94,11 @@ function renderScan(
   return { ...view, api };
 }
 
-async function uploadAndAnalyse(view: ReturnType<typeof renderScan>) {
-  const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], 'me.jpg', {
-    type: 'image/jpeg',
-  });
+async function uploadAndAnalyse(
+  view: ReturnType<typeof renderScan>,
+  bytes = new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3]),
+) {
+  const photo = new File([bytes], 'me.jpg', { type: 'image/jpeg' });
   await view.user.upload(screen.getByLabelText('Upload a photo'), photo);
   // The button waits for the place, which comes from the last scan.
   const button = await screen.findByRole('button', { name: /Analyze My Skin/ });
@@ -194,5 +196,23 @@ describe('analysis on this device, from the scan screen', () => {
     expect(await flushOutbox()).toBe(1);
     const [first, second] = calls(view.api, 'POST /api/analysis/device');
     expect(second?.[1]?.body).toBe(first?.[1]?.body);
+  });
+
+  it('a photo over 10 MB for the server is refused at once, before any consent or upload; on the device it is analysed', async () => {
+    const huge = new Uint8Array(SCAN_MAX_BYTES + 1);
+    huge.set([0xff, 0xd8, 0xff]);
+    const server = renderScan({ onDevice: false });
+    await uploadAndAnalyse(server, huge);
+    expect(await screen.findByRole('alert')).toHaveTextContent(ScanMessages.tooLarge);
+    expect(screen.queryByRole('dialog')).toBeNull(); // no consent asked for a photo that cannot go
+    expect(server.api.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual(
+      [],
+    );
+    server.unmount();
+
+    const device = renderScan({ onDevice: true });
+    await uploadAndAnalyse(device, huge);
+    expect(await screen.findByText('Analysis page at /analysis/' + STORED.id)).toBeInTheDocument();
+    expect(analyse).toHaveBeenCalledOnce();
   });
 });

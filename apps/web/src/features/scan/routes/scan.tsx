@@ -1,7 +1,13 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
 import type { AnalysisType, ScanConcern } from '@lumiskin/contract/analysis';
 import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
-import { ScanErrorCode, ScanMessages, type ScanError, type ScanJob } from '@lumiskin/contract/scan';
+import {
+  SCAN_MAX_BYTES,
+  ScanErrorCode,
+  ScanMessages,
+  type ScanError,
+  type ScanJob,
+} from '@lumiskin/contract/scan';
 import { CircleAlertIcon, PartyPopperIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
@@ -403,6 +409,12 @@ export default function ScanRoute() {
   };
 
   const start = () => {
+    // Said now, not after the whole file has gone out to be refused (a phone's 50 MP photo on
+    // mobile data); a device scan sends no photo, so any size is analysed there.
+    if (!onDevice && upload && upload.file.size > SCAN_MAX_BYTES) {
+      setError(ScanMessages.tooLarge);
+      return;
+    }
     // A device scan sends no photo: the photo-processing consent is not asked (decision 100).
     if (onDevice || consent.data?.consented) void analyse();
     else setConsentOpen(true);
