@@ -1,5 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
-import { api, ApiRequestError, setUnauthorizedHandler } from '@/lib/api/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  api,
+  ApiRequestError,
+  isOfflineFailure,
+  READ_ANSWER_TIMEOUT_MS,
+  setUnauthorizedHandler,
+} from '@/lib/api/api-client';
+import { isServerReachable, reportReachable } from '@/lib/platform/connection';
 import { getSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { createUser, fakeFetch, json } from '@/testing/test-utils';
 
@@ -66,5 +73,57 @@ describe('api client', () => {
     localStorage.setItem(USER_KEY, JSON.stringify(createUser()));
     window.dispatchEvent(new StorageEvent('storage', { key: USER_KEY }));
     expect(getSession()).toMatchObject({ token: 'tok_only', user: { name: 'Ada Tester' } });
+  });
+
+  describe('a connection that went dead (a phone between networks)', () => {
+    /** fetch as a dead connection answers it: never, until the request is aborted. */
+    const hangingFetch = () =>
+      fakeFetch(
+        (_url, init) =>
+          new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () =>
+              reject(new DOMException('The operation was aborted.', 'AbortError')),
+            );
+          }),
+      );
+    afterEach(() => {
+      vi.useRealTimers();
+      reportReachable(true);
+    });
+
+    it('a read whose answer has not begun in 45 s is given up, as no answer', async () => {
+      vi.useFakeTimers();
+      hangingFetch();
+      const read = api.get('/dashboard/stats');
+      const failure = read.catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(READ_ANSWER_TIMEOUT_MS - 1);
+      expect(isServerReachable()).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await failure;
+      expect(error).toBeInstanceOf(TypeError);
+      // The app then says it cannot reach the server (the offline bar, the pages' retry).
+      expect(isServerReachable()).toBe(false);
+      expect(isOfflineFailure(error)).toBe(true);
+    });
+
+    it('a write is never cut short: it may have been done', async () => {
+      vi.useFakeTimers();
+      const fetch = hangingFetch();
+      let settled = false;
+      void api.post('/routine/products', { name: 'x' }).finally(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(READ_ANSWER_TIMEOUT_MS * 3);
+      expect(settled).toBe(false);
+      expect(fetch.mock.calls[0]?.[1]?.signal).toBeUndefined();
+    });
+
+    it("the caller's own abort is still the caller's, not a dead connection", async () => {
+      vi.useFakeTimers();
+      hangingFetch();
+      const controller = new AbortController();
+      const read = api.get('/dashboard/stats', { signal: controller.signal });
+      controller.abort();
+      await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+      expect(isServerReachable()).toBe(true);
+    });
   });
 });

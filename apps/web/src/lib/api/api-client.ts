@@ -8,6 +8,13 @@ import { clearSession, getToken } from '@/lib/platform/storage';
 /** Every call goes to the same origin under /api (the dev server proxies it to the API). */
 export const API_BASE = '/api';
 
+/**
+ * How long a read waits for its answer to begin (its headers; a long download such as the
+ * account's export is not cut). Longer than the server's own 30 s limit, which answers a slow
+ * request itself: this only ends a connection that went dead (a phone between networks).
+ */
+export const READ_ANSWER_TIMEOUT_MS = 45_000;
+
 /** A non-2xx answer. `detail` is the server's sentence, shown to people as is (docs/product-rules.md#errors-and-messages). */
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -123,17 +130,32 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     body = JSON.stringify(options.body);
   }
 
+  const method = options.method ?? 'GET';
+  // A read whose answer has not begun in READ_ANSWER_TIMEOUT_MS is given up. Writes are not: one
+  // cut short may still have been done, and the caller could not tell.
+  const deadline = method === 'GET' ? new AbortController() : null;
+  const giveUp = () => deadline?.abort();
+  const timer = deadline ? setTimeout(giveUp, READ_ANSWER_TIMEOUT_MS) : undefined;
+  const callerAborted = () => deadline?.abort(options.signal?.reason);
+  if (options.signal?.aborted) callerAborted();
+  else options.signal?.addEventListener('abort', callerAborted, { once: true });
+
   let response: Response;
   try {
-    const init = { method: options.method ?? 'GET', headers, body, signal: options.signal };
+    const init = { method, headers, body, signal: deadline?.signal ?? options.signal };
     response =
       options.onUploadProgress && typeof XMLHttpRequest === 'function'
         ? await xhrTransport(`${API_BASE}${path}`, init, options.onUploadProgress)
         : await transport(`${API_BASE}${path}`, init);
   } catch (error) {
     // No answer at all (offline, server unreachable), unless the caller aborted on purpose.
-    if (!options.signal?.aborted) reportReachable(false);
+    if (options.signal?.aborted) throw error;
+    reportReachable(false);
+    if (deadline?.signal.aborted) throw new TypeError('The server did not answer in time');
     throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', callerAborted);
   }
   reportReachable(true);
 
