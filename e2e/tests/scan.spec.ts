@@ -28,6 +28,19 @@ async function signedInWithConsent(request: APIRequestContext, context: BrowserC
   return session;
 }
 
+/** A consenting account on /scan with `photo` chosen and a place typed, ready to analyse. */
+async function photoReadyToScan(
+  page: Page,
+  request: APIRequestContext,
+  context: BrowserContext,
+  photo: string,
+) {
+  await signedInWithConsent(request, context);
+  await page.goto('/scan');
+  await typeLocation(page, 'Paris, FR');
+  await page.getByTestId('scan-upload-input').setInputFiles(photo);
+}
+
 test.describe('scan', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -184,10 +197,7 @@ test.describe('scan', () => {
     request,
     context,
   }) => {
-    await signedInWithConsent(request, context);
-    await page.goto('/scan');
-    await typeLocation(page, 'Paris, FR');
-    await page.getByTestId('scan-upload-input').setInputFiles(FACE_HEIC);
+    await photoReadyToScan(page, request, context, FACE_HEIC);
     await expect(page.getByRole('heading', { name: 'Ready for Analysis' })).toBeVisible();
     // Chromium cannot show a HEIC: a plain tile instead of a broken image.
     const thumbnail = page.getByRole('img', { name: 'astronaut-face.heic' });
@@ -203,10 +213,7 @@ test.describe('scan', () => {
     request,
     context,
   }) => {
-    await signedInWithConsent(request, context);
-    await page.goto('/scan');
-    await typeLocation(page, 'Paris, FR');
-    await page.getByTestId('scan-upload-input').setInputFiles(FACE);
+    await photoReadyToScan(page, request, context, FACE);
     // Mobile data at its worst: the 45 kB photo takes about three seconds to go out.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -1,4 +1,5 @@
-import { DownloadIcon, XIcon } from 'lucide-react';
+import { DownloadIcon } from 'lucide-react';
+import { PromptCard } from '@/components/prompt-card';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -39,19 +40,13 @@ export function InstallBanner() {
     setVisible(false);
   };
   return (
-    <section
-      aria-label="Install Lumiskin"
-      className="fixed inset-x-3 bottom-3 z-40 print:hidden mx-auto flex max-w-md items-start gap-3 rounded-2xl border bg-card p-4 text-card-foreground shadow-lg sm:bottom-6"
-    >
-      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
-        <DownloadIcon className="size-5" aria-hidden />
-      </span>
-      <div className="min-w-0 flex-1">
-        <h2 className="text-sm font-semibold">Install Lumiskin</h2>
-        <p className="mt-0.5 text-sm text-muted-foreground">
-          Open it from your home screen, scan faster and see your routine offline.
-        </p>
-        <div className="mt-3 flex gap-2">
+    <PromptCard
+      label="Install Lumiskin"
+      icon={DownloadIcon}
+      title="Install Lumiskin"
+      onClose={dismiss}
+      actions={
+        <>
           <Button
             size="sm"
             onClick={() => {
@@ -64,16 +59,10 @@ export function InstallBanner() {
           <Button size="sm" variant="ghost" onClick={dismiss}>
             Later
           </Button>
-        </div>
-      </div>
-      <button
-        type="button"
-        onClick={dismiss}
-        aria-label="Close"
-        className="rounded-full p-1 text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        <XIcon className="size-4" aria-hidden />
-      </button>
-    </section>
+        </>
+      }
+    >
+      Open it from your home screen, scan faster and see your routine offline.
+    </PromptCard>
   );
 }

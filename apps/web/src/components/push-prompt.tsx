@@ -1,5 +1,6 @@
-import { BellRingIcon, XIcon } from 'lucide-react';
+import { BellRingIcon } from 'lucide-react';
 import { useState } from 'react';
+import { PromptCard } from '@/components/prompt-card';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useRoutine } from '@/lib/api/get-routine';
@@ -50,36 +51,24 @@ export function PushPrompt({ signedIn }: { signedIn: boolean }) {
   };
 
   return (
-    <section
-      aria-label="Routine reminders"
-      className="fixed inset-x-3 bottom-3 z-40 print:hidden mx-auto flex max-w-md items-start gap-3 rounded-2xl border bg-card p-4 text-card-foreground shadow-lg sm:bottom-6"
-    >
-      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
-        <BellRingIcon className="size-5" aria-hidden />
-      </span>
-      <div className="min-w-0 flex-1">
-        <h2 className="text-sm font-semibold">Get reminded of your routine?</h2>
-        <p className="mt-0.5 text-sm text-muted-foreground">
-          A nudge at your morning and evening times, and when your quiz streak is about to end. At
-          most three a day.
-        </p>
-        <div className="mt-3 flex gap-2">
+    <PromptCard
+      label="Routine reminders"
+      icon={BellRingIcon}
+      title="Get reminded of your routine?"
+      onClose={close}
+      actions={
+        <>
           <Button size="sm" disabled={isBusy} onClick={() => void turnOn()}>
             Turn on reminders
           </Button>
           <Button size="sm" variant="ghost" onClick={close}>
             Not now
           </Button>
-        </div>
-      </div>
-      <button
-        type="button"
-        onClick={close}
-        aria-label="Close"
-        className="rounded-full p-1 text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        <XIcon className="size-4" aria-hidden />
-      </button>
-    </section>
+        </>
+      }
+    >
+      A nudge at your morning and evening times, and when your quiz streak is about to end. At most
+      three a day.
+    </PromptCard>
   );
 }

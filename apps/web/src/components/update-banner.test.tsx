@@ -4,17 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UpdateBanner } from '@/components/update-banner';
 import { resetAppUpdate, watchForUpdates } from '@/lib/platform/app-update';
 import { reloadPage } from '@/lib/platform/leave';
-import { FakeContainer, FakeRegistration, FakeWorker } from '@/testing/fake-service-worker';
+import { openOnOneVersion } from '@/testing/fake-service-worker';
 
 vi.mock('@/lib/platform/leave', () => ({ leaveFor: vi.fn(), reloadPage: vi.fn() }));
 
 let stop: () => void = () => {};
 /** An app started on version 1, with version 2 deployed and installed while it is open. */
 function deployWhileOpen() {
-  const old = new FakeWorker('activated');
-  const registration = new FakeRegistration();
-  registration.active = old;
-  const container = new FakeContainer(old);
+  const { registration, container } = openOnOneVersion();
   stop = watchForUpdates(
     registration as unknown as ServiceWorkerRegistration,
     container as unknown as ServiceWorkerContainer,

@@ -1,4 +1,5 @@
-import { RefreshCwIcon, XIcon } from 'lucide-react';
+import { RefreshCwIcon } from 'lucide-react';
+import { PromptCard } from '@/components/prompt-card';
 import { Button } from '@/components/ui/button';
 import { applyUpdate, putOffUpdate, useOfferedUpdate } from '@/lib/platform/app-update';
 import { usePromptSlot } from '@/lib/prompt-queue';
@@ -25,33 +26,23 @@ export function UpdateBanner() {
   if (update === 'none' || !hasSlot) return null;
   const text = TEXT[update];
   return (
-    <section
-      aria-label="App update"
-      className="fixed inset-x-3 bottom-3 z-40 print:hidden mx-auto flex max-w-md items-start gap-3 rounded-2xl border bg-card p-4 text-card-foreground shadow-lg sm:bottom-6"
-    >
-      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
-        <RefreshCwIcon className="size-5" aria-hidden />
-      </span>
-      <div className="min-w-0 flex-1">
-        <h2 className="text-sm font-semibold">{text.title}</h2>
-        <p className="mt-0.5 text-sm text-muted-foreground">{text.body}</p>
-        <div className="mt-3 flex gap-2">
+    <PromptCard
+      label="App update"
+      icon={RefreshCwIcon}
+      title={text.title}
+      onClose={putOffUpdate}
+      actions={
+        <>
           <Button size="sm" onClick={applyUpdate}>
             Reload
           </Button>
           <Button size="sm" variant="ghost" onClick={putOffUpdate}>
             Later
           </Button>
-        </div>
-      </div>
-      <button
-        type="button"
-        onClick={putOffUpdate}
-        aria-label="Close"
-        className="rounded-full p-1 text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        <XIcon className="size-4" aria-hidden />
-      </button>
-    </section>
+        </>
+      }
+    >
+      {text.body}
+    </PromptCard>
   );
 }

@@ -37,3 +37,12 @@ export class FakeContainer extends EventTarget {
     this.dispatchEvent(new Event('controllerchange'));
   }
 }
+
+/** An app open on the version its active worker serves (the worker controls the page). */
+export function openOnOneVersion() {
+  const old = new FakeWorker('activated');
+  const registration = new FakeRegistration();
+  registration.active = old;
+  const container = new FakeContainer(old);
+  return { old, registration, container };
+}

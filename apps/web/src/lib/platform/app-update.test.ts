@@ -10,7 +10,12 @@ import {
   watchForUpdates,
 } from '@/lib/platform/app-update';
 import { reloadPage } from '@/lib/platform/leave';
-import { FakeContainer, FakeRegistration, FakeWorker } from '@/testing/fake-service-worker';
+import {
+  FakeContainer,
+  FakeRegistration,
+  FakeWorker,
+  openOnOneVersion,
+} from '@/testing/fake-service-worker';
 
 vi.mock('@/lib/platform/leave', () => ({ leaveFor: vi.fn(), reloadPage: vi.fn() }));
 
@@ -45,10 +50,7 @@ afterEach(() => {
 
 describe('a new version for an open window (decision 188)', () => {
   it('offers a version deployed while the app is open, and Reload puts it in charge and reloads once', () => {
-    const old = new FakeWorker('activated');
-    const registration = new FakeRegistration();
-    registration.active = old;
-    const container = new FakeContainer(old);
+    const { registration, container } = openOnOneVersion();
     watch(registration, container);
     expect(offeredUpdate()).toBe('none');
 
@@ -101,10 +103,7 @@ describe('a new version for an open window (decision 188)', () => {
   });
 
   it('a window left on the old code when another one reloads into the new version is told so', () => {
-    const old = new FakeWorker('activated');
-    const registration = new FakeRegistration();
-    registration.active = old;
-    const container = new FakeContainer(old);
+    const { registration, container } = openOnOneVersion();
     watch(registration, container);
     const next = registration.found();
     next.moveTo('installed');
@@ -120,10 +119,7 @@ describe('a new version for an open window (decision 188)', () => {
   });
 
   it('"Later" stops the offer for this page; a different one still comes', () => {
-    const old = new FakeWorker('activated');
-    const registration = new FakeRegistration();
-    registration.active = old;
-    const container = new FakeContainer(old);
+    const { registration, container } = openOnOneVersion();
     watch(registration, container);
     const next = registration.found();
     next.moveTo('installed');
@@ -137,9 +133,8 @@ describe('a new version for an open window (decision 188)', () => {
   });
 
   it('looks for a new version every hour on screen, and when shown again after 15 minutes', () => {
-    const registration = new FakeRegistration();
-    registration.active = new FakeWorker('activated');
-    watch(registration, new FakeContainer(registration.active));
+    const { registration, container } = openOnOneVersion();
+    watch(registration, container);
     expect(registration.update).not.toHaveBeenCalled();
 
     vi.advanceTimersByTime(UPDATE_CHECK_INTERVAL_MS);
