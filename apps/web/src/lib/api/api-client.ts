@@ -134,8 +134,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   // A read whose answer has not begun in READ_ANSWER_TIMEOUT_MS is given up. Writes are not: one
   // cut short may still have been done, and the caller could not tell.
   const deadline = method === 'GET' ? new AbortController() : null;
-  const giveUp = () => deadline?.abort();
-  const timer = deadline ? setTimeout(giveUp, READ_ANSWER_TIMEOUT_MS) : undefined;
+  const timer = deadline ? setTimeout(() => deadline.abort(), READ_ANSWER_TIMEOUT_MS) : undefined;
   const callerAborted = () => deadline?.abort(options.signal?.reason);
   if (options.signal?.aborted) callerAborted();
   else options.signal?.addEventListener('abort', callerAborted, { once: true });
