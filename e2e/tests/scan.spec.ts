@@ -41,6 +41,35 @@ async function photoReadyToScan(
   await page.getByTestId('scan-upload-input').setInputFiles(photo);
 }
 
+/**
+ * Keeps the photo the page hands to the upload (the multipart's `image`), as it goes to the
+ * network: the test reads what left the phone, not what was chosen.
+ */
+async function keepSentPhoto(page: Page) {
+  await page.addInitScript(() => {
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      const image = body instanceof FormData ? body.get('image') : null;
+      if (image instanceof Blob) (window as unknown as { sentPhoto?: Blob }).sentPhoto = image;
+      send.call(this, body);
+    };
+  });
+}
+
+async function sentPhoto(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const photo = (window as unknown as { sentPhoto?: Blob }).sentPhoto;
+    if (!photo) return null;
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  });
+  if (base64 === null) throw new Error('no photo was sent');
+  return Buffer.from(base64, 'base64');
+}
+
 test.describe('scan', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -229,6 +258,44 @@ test.describe('scan', () => {
     await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
       timeout: 60_000,
     });
+  });
+
+  test("a phone's large photo goes at twice the analysed size, without its EXIF and GPS; a small one as it is", async ({
+    page,
+    request,
+    context,
+  }) => {
+    // A 12 MP phone photo (3024 × 4032) with the camera's EXIF, GPS included.
+    const large = path.join(workDir, 'phone-photo.jpg');
+    await sharp(FACE)
+      .resize(3024, 4032, { fit: 'contain', background: '#8a8580' })
+      .withExif({
+        IFD0: { Make: 'Lumiskin test phone' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' },
+      })
+      .jpeg({ quality: 95 })
+      .toFile(large);
+    await keepSentPhoto(page);
+    await photoReadyToScan(page, request, context, large);
+    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
+      timeout: 60_000,
+    });
+    const sent = await sentPhoto(page);
+    const meta = await sharp(sent).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect([meta.width, meta.height]).toEqual([2400, 3200]);
+    expect(meta.exif).toBeUndefined();
+    expect(sent.length).toBeLessThan(fs.statSync(large).size);
+
+    // The engine's 500 px test portrait is sent byte for byte: no second JPEG on a small photo.
+    await page.getByRole('button', { name: 'New Scan' }).click();
+    await page.getByTestId('scan-upload-input').setInputFiles(FACE);
+    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
+      timeout: 60_000,
+    });
+    expect((await sentPhoto(page)).equals(fs.readFileSync(FACE))).toBe(true);
   });
 
   test("a photo without a face shows 'Analysis Error' with the engine's message", async ({

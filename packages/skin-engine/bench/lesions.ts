@@ -22,6 +22,10 @@
  *                                      640 px, JPEG q45; or soft: full size blurred (a phone's
  *                                      noise reduction, a soft focus) before JPEG q75
  *   --soft S                           with --capture soft: the blur's σ in image px (default 1)
+ *   --capture large|large-shrunk       a 12 MP phone camera's file (the portrait enlarged to
+ *                                      4032 px, JPEG q92) read as the server does (long side
+ *                                      1600); large-shrunk: the same file shrunk on the device to
+ *                                      --shrink-side px (default 3200) at q92 first (decision 191)
  *   --explain                          also say why each missed papule of the 8-papule images was
  *                                      missed (no candidate, or its weight's smallest factor), with
  *                                      the readings of the papules found, missed and the clear
@@ -80,7 +84,16 @@ import {
 } from './lesions/records';
 import { report } from './lesions/report';
 import type { RenderMode } from './synth-lesions';
-import { blurred, exposed, reencode, resized, type Img } from './variants';
+import {
+  blurred,
+  deviceShrunk,
+  exposed,
+  phoneFile,
+  reencode,
+  resized,
+  serverPrepared,
+  type Img,
+} from './variants';
 
 sharp.concurrency(1);
 
@@ -109,7 +122,13 @@ const RESPONSE_MODES: RenderMode[] =
     : (RESPONSES === 'both' ? (['linear', 'paint'] as const) : [RESPONSES]).filter((m) =>
         MODES.includes(m),
       );
-const CAPTURE = oneOf('capture', ['full', 'q75', 'phone', 'soft'] as const, 'full');
+const CAPTURE = oneOf(
+  'capture',
+  ['full', 'q75', 'phone', 'soft', 'large', 'large-shrunk'] as const,
+  'full',
+);
+/** The large-shrunk capture: the long side the scan screen shrinks a large photo to. */
+const SHRINK_SIDE = Number(arg('shrink-side') ?? 3200);
 /** The soft capture: Gaussian blur (image px) before a JPEG at q75. */
 const SOFT_SIGMA = Number(arg('soft') ?? 1);
 /** The phone capture: long side and JPEG quality. */
@@ -142,13 +161,24 @@ async function main() {
   const { createSkinEngine } = await import('../src/node');
   const engine: SkinEngine = await createSkinEngine({ debug: EXPLAIN });
   console.log(
-    `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, ${CAPTURE === 'phone' ? `phone capture (long side ${PHONE_SIDE} px, JPEG q${PHONE_QUALITY})` : `full-size${CAPTURE === 'soft' ? `, blurred σ ${SOFT_SIGMA} px,` : ''} JPEG q${CAPTURE === 'full' ? 90 : 75}`}${DARKEN < 1 ? `, light × ${DARKEN} (darkened)` : ''}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os
+    `lesions: ${faces.length} portraits (${PART === 'all' ? 'all parts' : `${PART} part`} of dev-faces, zoom/ left out), modes ${MODES.join(' + ')}, ${CAPTURE === 'large' || CAPTURE === 'large-shrunk' ? `a 12 MP phone file (4032 px, JPEG q92)${CAPTURE === 'large-shrunk' ? `, shrunk on the device to ${SHRINK_SIDE} px at q92,` : ''} analysed as the server does (long side 1600)` : CAPTURE === 'phone' ? `phone capture (long side ${PHONE_SIDE} px, JPEG q${PHONE_QUALITY})` : `full-size${CAPTURE === 'soft' ? `, blurred σ ${SOFT_SIGMA} px,` : ''} JPEG q${CAPTURE === 'full' ? 90 : 75}`}${DARKEN < 1 ? `, light × ${DARKEN} (darkened)` : ''}, score responses in ${RESPONSE_MODES.join(' + ') || 'no mode'}; node ${process.version}, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
 
   const analyse: Analyse = async (image: Img) => {
+    if (CAPTURE === 'large' || CAPTURE === 'large-shrunk') {
+      const original = await phoneFile(image);
+      const sent = CAPTURE === 'large' ? original : await deviceShrunk(original, SHRINK_SIDE);
+      const prepared = await serverPrepared(sent);
+      const out = await engine.analyze({
+        image: prepared,
+        encoding: prepared.encoding,
+        analysisType: 'comprehensive',
+      });
+      return out.ok ? scaledBack(out, prepared.width / image.width) : out;
+    }
     if (CAPTURE !== 'phone') {
       const source = CAPTURE === 'soft' ? await blurred(image, SOFT_SIGMA) : image;
       const jpeg = await reencode(source, CAPTURE === 'full' ? 90 : 75);

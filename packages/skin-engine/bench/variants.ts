@@ -1,6 +1,6 @@
 /** Capture variants of a photo for the validity benchmark: re-save, resize, exposure, cast, re-tint. */
 import sharp, { type Sharp } from 'sharp';
-import type { ImageEncoding } from '../src/image/jpeg-encoding';
+import { jpegEncoding, type ImageEncoding } from '../src/image/jpeg-encoding';
 import type { PixelImage } from '../src/image/raster';
 import { decodeFile } from './dev-faces';
 
@@ -209,4 +209,53 @@ export async function sensorNoise(img: Img, sigma: number): Promise<Img> {
     data[i] = Math.max(0, Math.min(255, Math.round((img.data[i] as number) + sigma * g)));
   }
   return reencode({ ...img, data }, 90);
+}
+
+/**
+ * A phone camera's own file (decision 191's bench): the portrait enlarged to `longSide` (a 12 MP
+ * photo's 4032 px) and saved at JPEG `quality` (4:2:0), as a phone's camera app saves it.
+ */
+export async function phoneFile(img: Img, longSide = 4032, quality = 92): Promise<Buffer> {
+  const f = longSide / Math.max(img.width, img.height);
+  return sharp(Buffer.from(img.data), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  })
+    .resize(Math.round(img.width * f), Math.round(img.height * f), { kernel: 'lanczos3' })
+    .jpeg({ quality })
+    .toBuffer();
+}
+
+/**
+ * What the scan screen sends for a large photo (decision 191): the file decoded, shrunk to
+ * `longSide` at most and saved again at JPEG `quality` (4:2:0, as a browser's canvas does).
+ */
+export async function deviceShrunk(file: Buffer, longSide: number, quality = 92): Promise<Buffer> {
+  return sharp(file)
+    .rotate()
+    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality })
+    .toBuffer();
+}
+
+/**
+ * The pixels the server analyses from an uploaded file (apps/server analysis/image.ts): shrunk
+ * on load to a long side of 1600 at most, with the file's JPEG encoding and its scale.
+ */
+export async function serverPrepared(file: Buffer): Promise<Img> {
+  const meta = await sharp(file).metadata();
+  const { data, info } = await sharp(file)
+    .rotate()
+    .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const stored = jpegEncoding(file);
+  const scale = Math.max(info.width, info.height) / Math.max(meta.width ?? 1, meta.height ?? 1);
+  return {
+    data: new Uint8Array(data),
+    width: info.width,
+    height: info.height,
+    channels: 3,
+    ...(stored ? { encoding: { ...stored, scale } } : {}),
+  };
 }

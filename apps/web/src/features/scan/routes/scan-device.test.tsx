@@ -63,7 +63,7 @@ const STORED = createAnalysis({
 });
 
 function renderScan(
-  settings: { onDevice: boolean },
+  settings: { onDevice: boolean; consented?: boolean },
   device: (request: FakeRequest) => Analysis | Response | Promise<Response> = () =>
     reply('POST /api/analysis/device', STORED, 201),
 ) {
@@ -76,8 +76,8 @@ function renderScan(
       return { user: me };
     },
     'GET /api/analysis/consent': () => ({
-      consented: false,
-      consented_at: null,
+      consented: settings.consented ?? false,
+      consented_at: settings.consented ? '2026-01-01T00:00:00.000Z' : null,
       version: null,
       current_version: '2025-01',
     }),
@@ -97,8 +97,9 @@ function renderScan(
 async function uploadAndAnalyse(
   view: ReturnType<typeof renderScan>,
   bytes = new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3]),
+  type = 'image/jpeg',
 ) {
-  const photo = new File([bytes], 'me.jpg', { type: 'image/jpeg' });
+  const photo = new File([bytes], type === 'image/heic' ? 'me.heic' : 'me.jpg', { type });
   await view.user.upload(screen.getByLabelText('Upload a photo'), photo);
   // The button waits for the place, which comes from the last scan.
   const button = await screen.findByRole('button', { name: /Analyze My Skin/ });
@@ -198,11 +199,10 @@ describe('analysis on this device, from the scan screen', () => {
     expect(second?.[1]?.body).toBe(first?.[1]?.body);
   });
 
-  it('a photo over 10 MB for the server is refused at once, before any consent or upload; on the device it is analysed', async () => {
+  it('a photo over 10 MB that cannot be made smaller here is refused at once, before any consent or upload; on the device it is analysed', async () => {
     const huge = new Uint8Array(SCAN_MAX_BYTES + 1);
-    huge.set([0xff, 0xd8, 0xff]);
     const server = renderScan({ onDevice: false });
-    await uploadAndAnalyse(server, huge);
+    await uploadAndAnalyse(server, huge, 'image/heic');
     expect(await screen.findByRole('alert')).toHaveTextContent(ScanMessages.tooLarge);
     expect(screen.queryByRole('dialog')).toBeNull(); // no consent asked for a photo that cannot go
     expect(server.api.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual(
@@ -214,5 +214,17 @@ describe('analysis on this device, from the scan screen', () => {
     await uploadAndAnalyse(device, huge);
     expect(await screen.findByText('Analysis page at /analysis/' + STORED.id)).toBeInTheDocument();
     expect(analyse).toHaveBeenCalledOnce();
+  });
+
+  it('a JPEG over 10 MB is shrunk before it goes, and refused with nothing sent when it stays over 10 MB', async () => {
+    // jsdom decodes no image: the photo stays as it was chosen, as in a browser that cannot.
+    const huge = new Uint8Array(SCAN_MAX_BYTES + 1);
+    huge.set([0xff, 0xd8, 0xff]);
+    const view = renderScan({ onDevice: false, consented: true });
+    await uploadAndAnalyse(view, huge);
+    expect(await screen.findByRole('alert')).toHaveTextContent(ScanMessages.tooLarge);
+    expect(view.api.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+    // The button is back for another photo.
+    expect(screen.getByRole('button', { name: /Analyze My Skin/ })).toBeEnabled();
   });
 });

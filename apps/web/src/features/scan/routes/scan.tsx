@@ -32,6 +32,7 @@ import { GUIDE_STEPS, ScanGuide } from '@/features/scan/components/scan-guide';
 import { ReadyPanel } from '@/features/scan/components/ready-panel';
 import { TechnologyCard } from '@/features/scan/components/technology-card';
 import { useDeviceScan } from '@/features/scan/lib/device-scan';
+import { canShrink, shrinkForUpload } from '@/features/scan/lib/shrink-upload';
 import { useEngineLive, usePreloadEngine } from '@/features/scan/lib/use-engine-live';
 import { paths } from '@/config/paths';
 import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api/api-client';
@@ -336,9 +337,12 @@ export default function ScanRoute() {
   usePreloadEngine(onDevice);
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
-  const analyzing = scan.isPending || device.isPending || queued !== null;
-  /** The share of the photos sent while the upload runs (null: nothing is being sent). */
+  /**
+   * The share of the photos sent while the upload runs (null: nothing is being sent; 0 from the
+   * moment the photo is being made ready to send, decision 191).
+   */
   const [sent, setSent] = useState<number | null>(null);
+  const analyzing = scan.isPending || device.isPending || queued !== null || sent !== null;
 
   const reset = () => {
     setCaptures([]);
@@ -391,12 +395,18 @@ export default function ScanRoute() {
     try {
       if (onDevice) return await analyseOnDevice(location);
       setSent(0);
+      // A phone's large photo goes at twice the analysed size (decision 191).
+      const file = upload ? await shrinkForUpload(upload.file) : null;
+      if (file && file.size > SCAN_MAX_BYTES) {
+        setError(ScanMessages.tooLarge);
+        return;
+      }
       const answer = await scan.mutateAsync({
         location,
         analysisType,
         concerns,
         captures,
-        file: upload?.file ?? null,
+        file,
         onProgress: setSent,
       });
       if (isScanJob(answer)) setQueued(answer);
@@ -410,8 +420,9 @@ export default function ScanRoute() {
 
   const start = () => {
     // Said now, not after the whole file has gone out to be refused (a phone's 50 MP photo on
-    // mobile data); a device scan sends no photo, so any size is analysed there.
-    if (!onDevice && upload && upload.file.size > SCAN_MAX_BYTES) {
+    // mobile data); a device scan sends no photo, so any size is analysed there. A JPEG, PNG or
+    // WebP is shrunk before it goes (decision 191) and checked then.
+    if (!onDevice && upload && upload.file.size > SCAN_MAX_BYTES && !canShrink(upload.file)) {
       setError(ScanMessages.tooLarge);
       return;
     }

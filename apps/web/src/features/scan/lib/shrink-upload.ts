@@ -1,0 +1,94 @@
+import { SCAN_MAX_PIXELS, SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/constants';
+
+/**
+ * A photo bound for the server is shrunk on the device when it is more than twice the size the
+ * server analyses (decision 191): a phone's 12 MP photo (4032 px, 3–5 MB) goes as 3200 px at
+ * JPEG 0.92, a third to a half of the bytes. The server shrinks it to SCAN_PHOTO_MAX_SIDE anyway;
+ * at twice that side the second JPEG's loss is halved away by the server's own shrink, so the
+ * scores read as from the original (`bench:lesions --capture large-shrunk`). The re-encoded file
+ * carries none of the original's metadata: a large photo's EXIF and GPS never leave the phone.
+ */
+export const SHRINK_TO_SIDE = 2 * SCAN_PHOTO_MAX_SIDE;
+export const SHRINK_QUALITY = 0.92;
+
+/** What the browser can decode and this step can redraw; HEIC and the rest go as they are. */
+const SHRINKABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+export function canShrink(photo: Blob): boolean {
+  return SHRINKABLE.has(photo.type);
+}
+
+/**
+ * The photo to send: `photo` itself when it is small enough, not an image this step redraws,
+ * cannot be decoded here (the server then says why), has more pixels than the server accepts
+ * (its refusal names the limit), or when the smaller copy would not be smaller.
+ */
+export async function shrinkForUpload(photo: File): Promise<File> {
+  if (!canShrink(photo) || typeof createImageBitmap !== 'function') return photo;
+  let decoded: ImageBitmap;
+  try {
+    decoded = await createImageBitmap(photo, { imageOrientation: 'from-image' });
+  } catch {
+    return photo;
+  }
+  try {
+    const { width, height } = decoded;
+    const long = Math.max(width, height);
+    if (long <= SHRINK_TO_SIDE || width * height > SCAN_MAX_PIXELS) return photo;
+    const scale = SHRINK_TO_SIDE / long;
+    const shrunk = await encodeJpeg(
+      decoded,
+      Math.max(1, Math.round(width * scale)),
+      Math.max(1, Math.round(height * scale)),
+    );
+    if (!shrunk || shrunk.size >= photo.size) return photo;
+    const name = photo.name.replace(/\.[^.]*$/, '') || 'photo';
+    return new File([shrunk], `${name}.jpg`, { type: 'image/jpeg', lastModified: Date.now() });
+  } catch {
+    return photo;
+  } finally {
+    decoded.close();
+  }
+}
+
+/** The bitmap at width × height, flattened on white (as the server flattens), as a JPEG. */
+async function encodeJpeg(
+  source: ImageBitmap,
+  width: number,
+  height: number,
+): Promise<Blob | null> {
+  const resized = await createImageBitmap(source, {
+    resizeWidth: width,
+    resizeHeight: height,
+    resizeQuality: 'high',
+  });
+  try {
+    if (typeof OffscreenCanvas === 'function') {
+      const canvas = new OffscreenCanvas(width, height);
+      if (!draw(canvas.getContext('2d'), resized, width, height)) return null;
+      return await canvas.convertToBlob({ type: 'image/jpeg', quality: SHRINK_QUALITY });
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    if (!draw(canvas.getContext('2d'), resized, width, height)) return null;
+    return await new Promise<Blob | null>((resolve) =>
+      canvas.toBlob(resolve, 'image/jpeg', SHRINK_QUALITY),
+    );
+  } finally {
+    resized.close();
+  }
+}
+
+function draw(
+  context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null,
+  bitmap: ImageBitmap,
+  width: number,
+  height: number,
+): boolean {
+  if (!context) return false;
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  context.drawImage(bitmap, 0, 0);
+  return true;
+}
