@@ -260,16 +260,22 @@ test.describe('scan', () => {
     });
   });
 
-  test("a phone's large photo goes at twice the analysed size, without its EXIF and GPS; a small one as it is", async ({
+  test("a phone's large photo goes upright at twice the analysed size, without its EXIF and GPS; a small one as it is", async ({
     page,
     request,
     context,
   }) => {
-    // A 12 MP phone photo (3024 × 4032) with the camera's EXIF, GPS included.
+    // A 12 MP phone photo as a phone stores it: 4032 × 3024 pixels turned upright by its EXIF
+    // orientation (6: a quarter turn), with the camera's make and GPS.
     const large = path.join(workDir, 'phone-photo.jpg');
-    await sharp(FACE)
+    const upright = await sharp(FACE)
       .resize(3024, 4032, { fit: 'contain', background: '#8a8580' })
-      .withExif({
+      .png()
+      .toBuffer();
+    await sharp(upright)
+      .rotate(-90)
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
         IFD0: { Make: 'Lumiskin test phone' },
         IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' },
       })
@@ -284,6 +290,7 @@ test.describe('scan', () => {
     const sent = await sentPhoto(page);
     const meta = await sharp(sent).metadata();
     expect(meta.format).toBe('jpeg');
+    // Upright (the orientation applied to the pixels), long side 3200.
     expect([meta.width, meta.height]).toEqual([2400, 3200]);
     expect(meta.exif).toBeUndefined();
     expect(sent.length).toBeLessThan(fs.statSync(large).size);
