@@ -260,7 +260,7 @@ test.describe('scan', () => {
     });
   });
 
-  test("a phone's large photo goes upright at twice the analysed size, without its EXIF and GPS; a small one as it is", async ({
+  test("a phone's large photo goes upright at twice the analysed size, without its EXIF and GPS; a smaller one as the same image without them", async ({
     page,
     request,
     context,
@@ -295,14 +295,29 @@ test.describe('scan', () => {
     expect(meta.exif).toBeUndefined();
     expect(sent.length).toBeLessThan(fs.statSync(large).size);
 
-    // The engine's 500 px test portrait is sent byte for byte: no second JPEG on a small photo.
+    // A smaller photo is not saved again (no second JPEG where the analysis would see it): the
+    // same image goes, without its EXIF but its orientation.
+    const small = path.join(workDir, 'small-photo.jpg');
+    await sharp(FACE)
+      .rotate(-90)
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: 'Lumiskin test phone' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' },
+      })
+      .jpeg({ quality: 95 })
+      .toFile(small);
     await page.getByRole('button', { name: 'New Scan' }).click();
-    await page.getByTestId('scan-upload-input').setInputFiles(FACE);
+    await page.getByTestId('scan-upload-input').setInputFiles(small);
     await page.getByRole('button', { name: 'Analyze My Skin' }).click();
     await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
       timeout: 60_000,
     });
-    expect((await sentPhoto(page)).equals(fs.readFileSync(FACE))).toBe(true);
+    const sentSmall = await sentPhoto(page);
+    expect(sentSmall.includes('Lumiskin test phone')).toBe(false);
+    expect((await sharp(sentSmall).metadata()).orientation).toBe(6);
+    const pixels = (file: Buffer | string) => sharp(file).rotate().raw().toBuffer();
+    expect((await pixels(sentSmall)).equals(await pixels(small))).toBe(true);
   });
 
   test("a photo without a face shows 'Analysis Error' with the engine's message", async ({

@@ -28,7 +28,8 @@ const sections: LegalSection[] = [
           </li>
           <li>
             <strong>EXIF metadata is stripped</strong>, including GPS coordinates, camera model and
-            the time the photo was taken.
+            the time the photo was taken: by the app on your device before a photo you upload is
+            sent, and again on arrival.
           </li>
           <li>
             <strong>It is stored privately</strong>, outside the public website, and is served only

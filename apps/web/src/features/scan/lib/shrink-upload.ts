@@ -1,4 +1,5 @@
 import { SCAN_MAX_PIXELS, SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/constants';
+import { jpegWithoutMetadata } from './jpeg-metadata';
 
 /**
  * A photo bound for the server is shrunk on the device when it is more than twice the size the
@@ -6,7 +7,7 @@ import { SCAN_MAX_PIXELS, SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/constan
  * JPEG 0.92, a third to a half of the bytes. The server shrinks it to SCAN_PHOTO_MAX_SIDE anyway;
  * at twice that side the second JPEG's loss is halved away by the server's own shrink, so the
  * scores read as from the original (`bench:lesions --capture large-shrunk`). The re-encoded file
- * carries none of the original's metadata: a large photo's EXIF and GPS never leave the phone.
+ * carries none of the original's metadata; a smaller JPEG goes without it too (decision 192).
  */
 export const SHRINK_TO_SIDE = 2 * SCAN_PHOTO_MAX_SIDE;
 export const SHRINK_QUALITY = 0.92;
@@ -19,36 +20,62 @@ export function canShrink(photo: Blob): boolean {
 }
 
 /**
- * The photo to send: `photo` itself when it is small enough, not an image this step redraws,
- * cannot be decoded here (the server then says why), has more pixels than the server accepts
- * (its refusal names the limit), or when the smaller copy would not be smaller.
+ * The photo to send to the server: shrunk when it is large (above), else a JPEG without its
+ * metadata (decision 192), else the photo as it was chosen.
  */
-export async function shrinkForUpload(photo: File): Promise<File> {
-  if (!canShrink(photo) || typeof createImageBitmap !== 'function') return photo;
+export async function photoToSend(photo: File): Promise<File> {
+  return (await shrunk(photo)) ?? (await withoutMetadata(photo)) ?? photo;
+}
+
+/**
+ * The shrunk copy, or null when the photo is small enough, not an image this step redraws,
+ * cannot be decoded here (the server then says why), has more pixels than the server accepts
+ * (its refusal names the limit), or when the copy would not be smaller.
+ */
+async function shrunk(photo: File): Promise<File | null> {
+  if (!canShrink(photo) || typeof createImageBitmap !== 'function') return null;
   let decoded: ImageBitmap;
   try {
     decoded = await createImageBitmap(photo, { imageOrientation: 'from-image' });
   } catch {
-    return photo;
+    return null;
   }
   try {
     const { width, height } = decoded;
     const long = Math.max(width, height);
-    if (long <= SHRINK_TO_SIDE || width * height > SCAN_MAX_PIXELS) return photo;
+    if (long <= SHRINK_TO_SIDE || width * height > SCAN_MAX_PIXELS) return null;
     const scale = SHRINK_TO_SIDE / long;
-    const shrunk = await encodeJpeg(
+    const copy = await encodeJpeg(
       decoded,
       Math.max(1, Math.round(width * scale)),
       Math.max(1, Math.round(height * scale)),
     );
-    if (!shrunk || shrunk.size >= photo.size) return photo;
-    const name = photo.name.replace(/\.[^.]*$/, '') || 'photo';
-    return new File([shrunk], `${name}.jpg`, { type: 'image/jpeg', lastModified: Date.now() });
+    if (!copy || copy.size >= photo.size) return null;
+    return renamed(photo, copy);
   } catch {
-    return photo;
+    return null;
   } finally {
     decoded.close();
   }
+}
+
+/** A JPEG's own image without its metadata, or null (not a JPEG, nothing to drop, not understood). */
+async function withoutMetadata(photo: File): Promise<File | null> {
+  if (photo.type !== 'image/jpeg') return null;
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await photo.arrayBuffer());
+  } catch {
+    return null; // unreadable here (a file removed since it was chosen): the upload says so
+  }
+  const stripped = jpegWithoutMetadata(bytes);
+  if (!stripped || stripped.length === bytes.length) return null;
+  return renamed(photo, new Blob([stripped], { type: 'image/jpeg' }));
+}
+
+function renamed(photo: File, bytes: Blob): File {
+  const name = photo.name.replace(/\.[^.]*$/, '') || 'photo';
+  return new File([bytes], `${name}.jpg`, { type: 'image/jpeg', lastModified: Date.now() });
 }
 
 /** The bitmap at width × height, flattened on white (as the server flattens), as a JPEG. */

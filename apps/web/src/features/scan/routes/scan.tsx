@@ -32,7 +32,7 @@ import { GUIDE_STEPS, ScanGuide } from '@/features/scan/components/scan-guide';
 import { ReadyPanel } from '@/features/scan/components/ready-panel';
 import { TechnologyCard } from '@/features/scan/components/technology-card';
 import { useDeviceScan } from '@/features/scan/lib/device-scan';
-import { canShrink, shrinkForUpload } from '@/features/scan/lib/shrink-upload';
+import { canShrink, photoToSend } from '@/features/scan/lib/shrink-upload';
 import { useEngineLive, usePreloadEngine } from '@/features/scan/lib/use-engine-live';
 import { paths } from '@/config/paths';
 import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api/api-client';
@@ -395,8 +395,9 @@ export default function ScanRoute() {
     try {
       if (onDevice) return await analyseOnDevice(location);
       setSent(0);
-      // A phone's large photo goes at twice the analysed size (decision 191).
-      const file = upload ? await shrinkForUpload(upload.file) : null;
+      // A phone's large photo goes at twice the analysed size (decision 191), a JPEG without
+      // its metadata (decision 192).
+      const file = upload ? await photoToSend(upload.file) : null;
       if (file && file.size > SCAN_MAX_BYTES) {
         setError(ScanMessages.tooLarge);
         return;
