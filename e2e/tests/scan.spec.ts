@@ -70,6 +70,22 @@ async function sentPhoto(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
+/**
+ * A JPEG saved as a phone saves one: the upright image's pixels stored a quarter turn round with
+ * EXIF orientation 6 to turn them back, and the camera's make and GPS position.
+ */
+async function asPhoneSavesIt(upright: Buffer | string, file: string) {
+  await sharp(upright)
+    .rotate(-90)
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: 'Lumiskin test phone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' },
+    })
+    .jpeg({ quality: 95 })
+    .toFile(file);
+}
+
 test.describe('scan', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -265,22 +281,13 @@ test.describe('scan', () => {
     request,
     context,
   }) => {
-    // A 12 MP phone photo as a phone stores it: 4032 × 3024 pixels turned upright by its EXIF
-    // orientation (6: a quarter turn), with the camera's make and GPS.
+    // A 12 MP phone photo (3024 × 4032 upright).
     const large = path.join(workDir, 'phone-photo.jpg');
     const upright = await sharp(FACE)
       .resize(3024, 4032, { fit: 'contain', background: '#8a8580' })
       .png()
       .toBuffer();
-    await sharp(upright)
-      .rotate(-90)
-      .withMetadata({ orientation: 6 })
-      .withExifMerge({
-        IFD0: { Make: 'Lumiskin test phone' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' },
-      })
-      .jpeg({ quality: 95 })
-      .toFile(large);
+    await asPhoneSavesIt(upright, large);
     await keepSentPhoto(page);
     await photoReadyToScan(page, request, context, large);
     await page.getByRole('button', { name: 'Analyze My Skin' }).click();
@@ -298,15 +305,7 @@ test.describe('scan', () => {
     // A smaller photo is not saved again (no second JPEG where the analysis would see it): the
     // same image goes, without its EXIF but its orientation.
     const small = path.join(workDir, 'small-photo.jpg');
-    await sharp(FACE)
-      .rotate(-90)
-      .withMetadata({ orientation: 6 })
-      .withExifMerge({
-        IFD0: { Make: 'Lumiskin test phone' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' },
-      })
-      .jpeg({ quality: 95 })
-      .toFile(small);
+    await asPhoneSavesIt(FACE, small);
     await page.getByRole('button', { name: 'New Scan' }).click();
     await page.getByTestId('scan-upload-input').setInputFiles(small);
     await page.getByRole('button', { name: 'Analyze My Skin' }).click();

@@ -159,6 +159,21 @@ export function listDevFaces(dir: string): DevFace[] {
   return out;
 }
 
+/**
+ * The studio portraits of `part` (every part for 'all'; zoom/'s distance series left out), the
+ * first `limit`; null, said on the console, when dev-faces is not on this machine.
+ */
+export function benchPortraits(part: Part | 'all', limit: number): DevFace[] | null {
+  const dir = devFacesDir();
+  if (!dir) {
+    console.log('dev-faces not found (set DEV_FACES_DIR): nothing to measure.');
+    return null;
+  }
+  return listDevFaces(dir)
+    .filter((f) => f.folder !== 'zoom' && (part === 'all' || f.part === part))
+    .slice(0, limit);
+}
+
 export async function decodeFile(
   file: string | Buffer,
 ): Promise<PixelImage & { data: Uint8Array; encoding?: ImageEncoding }> {

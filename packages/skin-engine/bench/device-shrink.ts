@@ -13,7 +13,7 @@
 import os from 'node:os';
 import sharp from 'sharp';
 import type { AnalyzeOutcome } from '../src/engine';
-import { arg, decodeFile, devFacesDir, listDevFaces, mean, median, partArg } from './dev-faces';
+import { arg, benchPortraits, decodeFile, mean, median, partArg } from './dev-faces';
 import { deviceShrunk, phoneFile, serverPrepared } from './variants';
 
 sharp.concurrency(1);
@@ -23,14 +23,8 @@ const LIMIT = Number(arg('limit') ?? Infinity);
 const SIDES = [3200, 2400] as const;
 
 async function main() {
-  const dir = devFacesDir();
-  if (!dir) {
-    console.log('dev-faces not found (set DEV_FACES_DIR): nothing to measure.');
-    return;
-  }
-  const faces = listDevFaces(dir)
-    .filter((f) => f.folder !== 'zoom' && (PART === 'all' || f.part === PART))
-    .slice(0, LIMIT);
+  const faces = benchPortraits(PART, LIMIT);
+  if (!faces) return;
   const { createSkinEngine } = await import('../src/node');
   const engine = await createSkinEngine();
   console.log(
@@ -76,7 +70,7 @@ async function main() {
   );
   console.log(`faces whose refusal changed: ${refusedChanged}`);
   console.log(
-    `score          ${SIDES.map((s) => `shrunk to ${s}: mean |Δ| / max |Δ| / over 2 / mean Δ`.padEnd(52)).join('')}`,
+    `score          ${SIDES.map((s) => `to ${s} px: mean |Δ| / max |Δ| / over 2 / mean Δ`.padEnd(52)).join('')}`,
   );
   const names = [...(deltas.get(SIDES[0]) as Map<string, number[]>).keys()];
   for (const name of names) {

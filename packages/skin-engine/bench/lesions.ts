@@ -69,7 +69,7 @@
 import os from 'node:os';
 import sharp from 'sharp';
 import type { SkinEngine } from '../src/engine';
-import { arg, decodeFile, devFacesDir, listDevFaces, median, partArg, quantile } from './dev-faces';
+import { arg, benchPortraits, decodeFile, median, partArg, quantile } from './dev-faces';
 import {
   BANDS,
   f1,
@@ -150,14 +150,8 @@ if (!Number.isFinite(LIMIT) && arg('limit') !== undefined) {
 }
 
 async function main() {
-  const dir = devFacesDir();
-  if (!dir) {
-    console.log('dev-faces not found (set DEV_FACES_DIR): nothing to measure.');
-    return;
-  }
-  const faces = listDevFaces(dir)
-    .filter((f) => f.folder !== 'zoom' && (PART === 'all' || f.part === PART))
-    .slice(0, LIMIT);
+  const faces = benchPortraits(PART, LIMIT);
+  if (!faces) return;
   const { createSkinEngine } = await import('../src/node');
   const engine: SkinEngine = await createSkinEngine({ debug: EXPLAIN });
   console.log(

@@ -26,16 +26,7 @@ import {
 import { NOISE_BANDS, noiseBand } from '@lumiskin/contract/trends';
 import type { AnalysisResult } from '../src/engine';
 import { ENGINE_METHOD_VERSION } from '../src/methods';
-import {
-  arg,
-  bootstrapCi,
-  decodeFile,
-  devFacesDir,
-  listDevFaces,
-  mean,
-  partArg,
-  quantile,
-} from './dev-faces';
+import { arg, bootstrapCi, decodeFile, benchPortraits, mean, partArg, quantile } from './dev-faces';
 import {
   cameraFrame,
   castImage,
@@ -82,14 +73,8 @@ function valueOf(r: AnalysisResult, k: Key): number | undefined {
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(0)}%` : '—');
 
 async function main() {
-  const dir = devFacesDir();
-  if (!dir) {
-    console.log('dev-faces not found (set DEV_FACES_DIR): nothing to measure.');
-    return;
-  }
-  const faces = listDevFaces(dir)
-    .filter((f) => f.folder !== 'zoom' && (PART === 'all' || f.part === PART))
-    .slice(0, LIMIT);
+  const faces = benchPortraits(PART, LIMIT);
+  if (!faces) return;
   const { createSkinEngine } = await import('../src/node');
   const engine = await createSkinEngine({});
   console.log(
