@@ -111,122 +111,188 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
     METRIC_COLOURS[metrics.indexOf(metric) % METRIC_COLOURS.length] ?? METRIC_COLOURS[0];
 
   return (
-    <figure className="grid gap-4" data-testid="score-chart">
-      <div
-        className="h-64 w-full sm:h-72"
-        role="img"
-        aria-label={`Line chart of your overall skin score over ${data.length} scans${
-          latestOverall !== undefined ? `, latest ${latestOverall}` : ''
-        }${marked.length ? `; the method changed ${marked.length === 1 ? 'once' : `${marked.length} times`}` : ''}`}
-      >
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
-            <ReferenceArea
-              y1={80}
-              y2={100}
-              fill="var(--success)"
-              fillOpacity={0.08}
-              ifOverflow="hidden"
-            />
-            <ReferenceArea
-              y1={60}
-              y2={80}
-              fill="var(--warning)"
-              fillOpacity={0.08}
-              ifOverflow="hidden"
-            />
-            <ReferenceArea
-              y1={0}
-              y2={60}
-              fill="var(--destructive)"
-              fillOpacity={0.04}
-              ifOverflow="hidden"
-            />
-            <CartesianGrid stroke="var(--border)" strokeDasharray="3 4" vertical={false} />
-            <XAxis
-              dataKey="t"
-              type="number"
-              scale="time"
-              domain={['dataMin', 'dataMax']}
-              tickFormatter={(t: number) => formatDayMonth(t)}
-              stroke="var(--muted-foreground)"
-              tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }}
-              tickLine={false}
-              axisLine={{ stroke: 'var(--border)' }}
-              minTickGap={24}
-              padding={{ left: 12, right: 12 }}
-            />
-            <YAxis
-              domain={[floor, 100]}
-              ticks={[0, 20, 40, 60, 80, 100].filter((t) => t >= floor)}
-              tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }}
-              tickLine={false}
-              axisLine={false}
-              width={44}
-            />
-            <Tooltip
-              labelFormatter={tooltipLabel}
-              formatter={(value, name) => [`${String(value)}%`, name]}
-              contentStyle={TOOLTIP_STYLE}
-              labelStyle={{ color: 'var(--muted-foreground)', marginBottom: 4 }}
-              cursor={{ stroke: 'var(--brand)', strokeOpacity: 0.35 }}
-            />
-            {marked.map((t) => (
-              <ReferenceLine
-                key={t}
-                x={t}
-                stroke="var(--muted-foreground)"
-                strokeDasharray="2 3"
-                label={{
-                  value: 'New method',
-                  position: 'insideTopLeft',
-                  fontSize: 11,
-                  fill: 'var(--muted-foreground)',
-                }}
+    <div className="grid gap-3">
+      <figure className="grid gap-4" data-testid="score-chart">
+        <div
+          className="h-64 w-full sm:h-72"
+          role="img"
+          aria-label={`Line chart of your overall skin score over ${data.length} scans${
+            latestOverall !== undefined ? `, latest ${latestOverall}` : ''
+          }${marked.length ? `; the method changed ${marked.length === 1 ? 'once' : `${marked.length} times`}` : ''}`}
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
+              <ReferenceArea
+                y1={80}
+                y2={100}
+                fill="var(--success)"
+                fillOpacity={0.08}
+                ifOverflow="hidden"
               />
-            ))}
-            {visible.flatMap((metric) =>
-              segmentsOf(metric).map((key) => (
+              <ReferenceArea
+                y1={60}
+                y2={80}
+                fill="var(--warning)"
+                fillOpacity={0.08}
+                ifOverflow="hidden"
+              />
+              <ReferenceArea
+                y1={0}
+                y2={60}
+                fill="var(--destructive)"
+                fillOpacity={0.04}
+                ifOverflow="hidden"
+              />
+              <CartesianGrid stroke="var(--border)" strokeDasharray="3 4" vertical={false} />
+              <XAxis
+                dataKey="t"
+                type="number"
+                scale="time"
+                domain={['dataMin', 'dataMax']}
+                tickFormatter={(t: number) => formatDayMonth(t)}
+                stroke="var(--muted-foreground)"
+                tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }}
+                tickLine={false}
+                axisLine={{ stroke: 'var(--border)' }}
+                minTickGap={24}
+                padding={{ left: 12, right: 12 }}
+              />
+              <YAxis
+                domain={[floor, 100]}
+                ticks={[0, 20, 40, 60, 80, 100].filter((t) => t >= floor)}
+                tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }}
+                tickLine={false}
+                axisLine={false}
+                width={44}
+              />
+              <Tooltip
+                labelFormatter={tooltipLabel}
+                formatter={(value, name) => [`${String(value)}%`, name]}
+                contentStyle={TOOLTIP_STYLE}
+                labelStyle={{ color: 'var(--muted-foreground)', marginBottom: 4 }}
+                cursor={{ stroke: 'var(--brand)', strokeOpacity: 0.35 }}
+              />
+              {marked.map((t) => (
+                <ReferenceLine
+                  key={t}
+                  x={t}
+                  stroke="var(--muted-foreground)"
+                  strokeDasharray="2 3"
+                  label={{
+                    value: 'New method',
+                    position: 'insideTopLeft',
+                    fontSize: 11,
+                    fill: 'var(--muted-foreground)',
+                  }}
+                />
+              ))}
+              {visible.flatMap((metric) =>
+                segmentsOf(metric).map((key) => (
+                  <Line
+                    key={key}
+                    type="monotone"
+                    dataKey={key}
+                    name={metricLabel(metric)}
+                    stroke={colourOf(metric)}
+                    strokeWidth={1.75}
+                    dot={{ r: 2.5, strokeWidth: 0, fill: colourOf(metric) }}
+                    connectNulls
+                    isAnimationActive={false}
+                  />
+                )),
+              )}
+              {segmentsOf('overall').map((key) => (
                 <Line
                   key={key}
                   type="monotone"
                   dataKey={key}
-                  name={metricLabel(metric)}
-                  stroke={colourOf(metric)}
-                  strokeWidth={1.75}
-                  dot={{ r: 2.5, strokeWidth: 0, fill: colourOf(metric) }}
+                  name="Overall"
+                  stroke="var(--brand)"
+                  strokeWidth={3}
+                  dot={{ r: 4, strokeWidth: 2, stroke: 'var(--card)', fill: 'var(--brand)' }}
+                  activeDot={{ r: 6 }}
                   connectNulls
                   isAnimationActive={false}
                 />
-              )),
-            )}
-            {segmentsOf('overall').map((key) => (
-              <Line
-                key={key}
-                type="monotone"
-                dataKey={key}
-                name="Overall"
-                stroke="var(--brand)"
-                strokeWidth={3}
-                dot={{ r: 4, strokeWidth: 2, stroke: 'var(--card)', fill: 'var(--brand)' }}
-                activeDot={{ r: 6 }}
-                connectNulls
-                isAnimationActive={false}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
-      <ChartLegend
-        metrics={metrics}
-        shown={shown}
-        onToggle={toggle}
-        colourOf={colourOf}
-        hasBreak={marked.length > 0}
-      />
-    </figure>
+              ))}
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+        <ChartLegend
+          metrics={metrics}
+          shown={shown}
+          onToggle={toggle}
+          colourOf={colourOf}
+          hasBreak={marked.length > 0}
+        />
+      </figure>
+      <ScoreTable scans={scans} metrics={visible} />
+    </div>
   );
 }
+
+/**
+ * The chart's numbers as a table, folded away under the chart: every scan it draws (newest
+ * first) with the overall score and the metrics shown on it. A screen reader reads the chart only
+ * as its summary; the table is how anyone reads the exact scores, by ear or by eye.
+ */
+function ScoreTable({ scans, metrics }: { scans: HistoryItem[]; metrics: MetricKey[] }) {
+  return (
+    <details className="text-sm">
+      <summary className="w-fit cursor-pointer rounded-md text-muted-foreground hover:text-foreground">
+        Show the scores as a table
+      </summary>
+      <div className="mt-3 overflow-x-auto">
+        <table className="text-left tabular-nums">
+          <caption className="sr-only">Your scores by scan, newest first</caption>
+          <thead className="text-xs text-muted-foreground">
+            <tr className="border-b">
+              <th scope="col" className="py-2 pr-6 font-medium">
+                Scan
+              </th>
+              <th scope="col" className="py-2 pr-6 font-medium">
+                Overall
+              </th>
+              {metrics.map((metric) => (
+                <th key={metric} scope="col" className="py-2 pr-6 font-medium">
+                  {metricLabel(metric)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {scans.map((scan) => (
+              <tr key={scan.id} className="border-b last:border-0">
+                <th scope="row" className="py-2 pr-6 font-normal whitespace-nowrap">
+                  {formatDateWith(scan.created_at, TABLE_DATE)}
+                </th>
+                <td className="py-2 pr-6 font-semibold">{scan.overall_score}</td>
+                {metrics.map((metric) => (
+                  <td key={metric} className="py-2 pr-6">
+                    {scan.scores[metric] ?? (
+                      <>
+                        <span aria-hidden>—</span>
+                        <span className="sr-only">not measured</span>
+                      </>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+const TABLE_DATE: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+};
 
 /** Start the axis a little under the lowest value, so small changes are visible. */
 function axisFloor(points: readonly Point[]): number {
