@@ -7,11 +7,28 @@ import { useOverview } from '@/features/admin/api/get-overview';
 
 const PERIODS = [7, 30, 90] as const;
 
+/**
+ * "12 Nov: 5" style names for a day chart's summary: the total over the period and the busiest
+ * day, which a screen reader hears instead of the bars (and everyone sees beside the title).
+ */
+function daySummary(title: string, data: { day: string; count: number }[]): string {
+  const total = data.reduce((sum, d) => sum + d.count, 0);
+  const busiest = data.reduce<{ day: string; count: number } | null>(
+    (best, d) => (d.count > (best?.count ?? 0) ? d : best),
+    null,
+  );
+  return `${title}: ${total} in all${busiest ? `, most on ${busiest.day} (${busiest.count})` : ''}`;
+}
+
 function DayChart({ title, data }: { title: string; data: { day: string; count: number }[] }) {
+  const total = data.reduce((sum, d) => sum + d.count, 0);
   return (
     <Card className="p-4">
-      <h2 className="mb-2 text-sm font-semibold">{title}</h2>
-      <div className="h-40">
+      <h2 className="mb-2 flex items-baseline justify-between gap-2 text-sm font-semibold">
+        {title}
+        <span className="font-normal text-muted-foreground">{total} in all</span>
+      </h2>
+      <div className="h-40" role="img" aria-label={daySummary(title, data)}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -71,7 +88,13 @@ export default function AdminOverviewRoute() {
           </div>
           <Card className="p-4">
             <h2 className="mb-2 text-sm font-semibold">Most-mixed bases and boosters</h2>
-            <div className="h-56">
+            <div
+              className="h-56"
+              role="img"
+              aria-label={`Most-mixed bases and boosters: ${
+                overview.data.most_mixed.map((m) => `${m.name} ${m.mixes}`).join(', ') || 'none yet'
+              }`}
+            >
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={overview.data.most_mixed} layout="vertical">
                   <XAxis type="number" allowDecimals={false} fontSize={11} />

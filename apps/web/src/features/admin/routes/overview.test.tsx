@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type * as Recharts from 'recharts';
+import { describe, expect, it, vi } from 'vitest';
+import AdminOverviewRoute from '@/features/admin/routes/overview';
+import { fakeApi } from '@/testing/fake-api';
+import { renderWithRouter } from '@/testing/test-utils';
+
+// jsdom lays nothing out: the charts get a fixed size instead of their container's.
+vi.mock('recharts', async (importOriginal) => {
+  const recharts = await importOriginal<typeof Recharts>();
+  return {
+    ...recharts,
+    ResponsiveContainer: ({ children }: { children: ReactNode }) => (
+      <recharts.ResponsiveContainer width={400} height={160}>
+        {children}
+      </recharts.ResponsiveContainer>
+    ),
+  };
+});
+
+const days = (counts: number[]) =>
+  counts.map((count, i) => ({ day: `2026-11-${String(20 + i)}`, count }));
+
+describe('the admin overview', () => {
+  it('says what each chart shows: the period’s total and busiest day, the most-mixed products', async () => {
+    fakeApi({
+      'GET /api/admin/overview': () => ({
+        totals: { users: 40, scans: 120, quiz_plays: 300, articles: 10, products: 25 },
+        signups: days([1, 5, 2]),
+        scans: days([0, 0, 0]),
+        quiz_plays: days([3, 4, 9]),
+        most_mixed: [
+          { name: 'AquaHydra', type: 'base', mixes: 12 },
+          { name: 'CalmCica', type: 'booster', mixes: 7 },
+        ],
+        top_articles: [],
+      }),
+    });
+    renderWithRouter([{ path: '/admin', element: <AdminOverviewRoute /> }], '/admin');
+
+    expect(
+      await screen.findByRole('img', {
+        name: 'Sign-ups per day: 8 in all, most on 2026-11-21 (5)',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Scans per day: 0 in all' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Quiz plays per day: 16 in all, most on 2026-11-22 (9)' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: 'Most-mixed bases and boosters: AquaHydra 12, CalmCica 7',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign-ups per day 8 in all' })).toBeInTheDocument();
+  });
+});
