@@ -71,6 +71,11 @@ describe('jpegWithoutMetadata', () => {
     // The same image: the same pixels once turned upright, and the same colour tables.
     expect((await decoded(stripped)).equals(await decoded(original))).toBe(true);
     expect(jpegEncoding(stripped)).toEqual(jpegEncoding(original));
+    // Its own EXIF (big-endian, where sharp writes little-endian) is read back: a second pass
+    // changes nothing.
+    expect(Buffer.from(jpegWithoutMetadata(stripped) ?? []).equals(Buffer.from(stripped))).toBe(
+      true,
+    );
   });
 
   it('keeps a progressive JPEG whole, scans and tables between them included', async () => {
