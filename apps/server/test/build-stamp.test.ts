@@ -52,6 +52,17 @@ describe('npm start builds only when needed', () => {
     expect(buildNeeded(root, options)).toBe('sources changed');
   });
 
+  it('notices an edit that keeps the size and the modification time (both within one clock step)', () => {
+    // A whole second: the time set again after the edit reads back exactly.
+    const file = path.join(root, 'src/deep/b.ts');
+    const when = new Date(1_796_000_000_000);
+    fs.utimesSync(file, when, when);
+    build();
+    write('src/deep/b.ts', 'export const b = 9;');
+    fs.utimesSync(file, when, when);
+    expect(buildNeeded(root, options)).toBe('sources changed');
+  });
+
   it('notices a touched file (same size, new modification time)', () => {
     build();
     const later = new Date(Date.now() + 60_000);
