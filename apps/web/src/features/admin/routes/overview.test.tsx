@@ -1,23 +1,13 @@
 import { screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import type * as Recharts from 'recharts';
 import { describe, expect, it, vi } from 'vitest';
 import AdminOverviewRoute from '@/features/admin/routes/overview';
 import { fakeApi } from '@/testing/fake-api';
 import { renderWithRouter } from '@/testing/test-utils';
 
 // jsdom lays nothing out: the charts get a fixed size instead of their container's.
-vi.mock('recharts', async (importOriginal) => {
-  const recharts = await importOriginal<typeof Recharts>();
-  return {
-    ...recharts,
-    ResponsiveContainer: ({ children }: { children: ReactNode }) => (
-      <recharts.ResponsiveContainer width={400} height={160}>
-        {children}
-      </recharts.ResponsiveContainer>
-    ),
-  };
-});
+vi.mock('recharts', async (original) =>
+  (await import('@/testing/fixed-size-charts')).withFixedSize(original),
+);
 
 const days = (counts: number[]) =>
   counts.map((count, i) => ({ day: `2026-11-${String(20 + i)}`, count }));

@@ -11,8 +11,7 @@ const PERIODS = [7, 30, 90] as const;
  * "12 Nov: 5" style names for a day chart's summary: the total over the period and the busiest
  * day, which a screen reader hears instead of the bars (and everyone sees beside the title).
  */
-function daySummary(title: string, data: { day: string; count: number }[]): string {
-  const total = data.reduce((sum, d) => sum + d.count, 0);
+function daySummary(title: string, data: { day: string; count: number }[], total: number): string {
   const busiest = data.reduce<{ day: string; count: number } | null>(
     (best, d) => (d.count > (best?.count ?? 0) ? d : best),
     null,
@@ -28,7 +27,7 @@ function DayChart({ title, data }: { title: string; data: { day: string; count: 
         {title}
         <span className="font-normal text-muted-foreground">{total} in all</span>
       </h2>
-      <div className="h-40" role="img" aria-label={daySummary(title, data)}>
+      <div className="h-40" role="img" aria-label={daySummary(title, data, total)}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />

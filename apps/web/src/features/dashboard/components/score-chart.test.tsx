@@ -1,23 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import type * as Recharts from 'recharts';
 import { describe, expect, it, vi } from 'vitest';
 import { ScoreChart } from '@/features/dashboard/components/score-chart';
 import { createHistoryItem } from '@/testing/scan-factory';
 
-// jsdom lays nothing out: the chart gets a fixed size instead of its container's.
-vi.mock('recharts', async (importOriginal) => {
-  const recharts = await importOriginal<typeof Recharts>();
-  return {
-    ...recharts,
-    ResponsiveContainer: ({ children }: { children: ReactNode }) => (
-      <recharts.ResponsiveContainer width={640} height={280}>
-        {children}
-      </recharts.ResponsiveContainer>
-    ),
-  };
-});
+// jsdom lays nothing out: the charts get a fixed size instead of their container's.
+vi.mock('recharts', async (original) =>
+  (await import('@/testing/fixed-size-charts')).withFixedSize(original),
+);
 
 const scans = [
   createHistoryItem({

@@ -24,8 +24,8 @@ export function jpegWithoutMetadata(bytes: Uint8Array): Uint8Array<ArrayBuffer> 
       continue;
     }
     if (marker === 0xd8 || marker === 0xd9 || (marker >= 0xd0 && marker <= 0xd7)) return null;
-    const end = i + 2 + (((bytes[i + 2] as number) << 8) | (bytes[i + 3] as number));
-    if (end > bytes.length || end < i + 4) return null;
+    const end = segmentEnd(bytes, i);
+    if (end === null) return null;
     const segment = bytes.subarray(i, end);
     if (marker === 0xda) break;
     if (marker === 0xe1 && isExif(segment)) orientation = exifOrientation(segment) ?? orientation;
@@ -121,10 +121,16 @@ function endOfImage(bytes: Uint8Array, sos: number): number | null {
     }
     if (next === 0xd9) return i + 2;
     // A segment between scans (SOS, DHT, DQT, DRI…): skip it as a whole.
-    if (i + 4 > bytes.length) return null;
-    const end = i + 2 + (((bytes[i + 2] as number) << 8) | (bytes[i + 3] as number));
-    if (end > bytes.length) return null;
+    const end = segmentEnd(bytes, i);
+    if (end === null) return null;
     i = end;
   }
   return null;
+}
+
+/** The index just past the segment whose marker is at `i` (its 2-byte length counts itself). */
+function segmentEnd(bytes: Uint8Array, i: number): number | null {
+  if (i + 4 > bytes.length) return null;
+  const end = i + 2 + (((bytes[i + 2] as number) << 8) | (bytes[i + 3] as number));
+  return end > bytes.length || end < i + 4 ? null : end;
 }
