@@ -1,7 +1,7 @@
 import { jpegEncoding } from '@lumiskin/skin-engine/jpeg-encoding';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { jpegWithoutMetadata } from './jpeg-metadata';
+import { jpegFrameSize, jpegWithoutMetadata } from './jpeg-metadata';
 
 /** A small photo-like image: a gradient with texture, so the JPEG has real scans. */
 async function pixels(width = 96, height = 64) {
@@ -103,5 +103,31 @@ describe('jpegWithoutMetadata', () => {
     // Cut inside the header, and inside the scan (no end of image).
     expect(jpegWithoutMetadata(jpeg.subarray(0, 40))).toBeNull();
     expect(jpegWithoutMetadata(jpeg.subarray(0, jpeg.length - 2))).toBeNull();
+  });
+});
+
+describe('jpegFrameSize', () => {
+  it('reads the stored width and height from the frame header, baseline or progressive, rotated or not', async () => {
+    expect(jpegFrameSize(await phoneJpeg())).toEqual({ width: 96, height: 64 });
+    expect(jpegFrameSize(await phoneJpeg({ progressive: true }))).toEqual({
+      width: 96,
+      height: 64,
+    });
+    // As stored: a photo the EXIF turns upright keeps its sensor's width and height.
+    expect(jpegFrameSize(await phoneJpeg({ orientation: 6 }))).toEqual({ width: 96, height: 64 });
+    const tall = await (await pixels(40, 3300)).jpeg().toBuffer();
+    expect(jpegFrameSize(tall)).toEqual({ width: 40, height: 3300 });
+  });
+
+  it('gives up (null) on what is not a JPEG header it understands', async () => {
+    const jpeg = await phoneJpeg();
+    expect(jpegFrameSize(await (await pixels()).png().toBuffer())).toBeNull();
+    expect(jpegFrameSize(jpeg.subarray(0, 40))).toBeNull();
+    // A height left to a DNL segment (0 in the frame header).
+    const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+    const noHeight = Buffer.from(jpeg);
+    noHeight[sof + 5] = 0;
+    noHeight[sof + 6] = 0;
+    expect(jpegFrameSize(noHeight)).toBeNull();
   });
 });

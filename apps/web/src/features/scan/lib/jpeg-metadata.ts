@@ -14,8 +14,54 @@ export function jpegWithoutMetadata(bytes: Uint8Array): Uint8Array<ArrayBuffer> 
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   const kept: Uint8Array[] = [bytes.subarray(0, 2)];
   let orientation = 1;
+  const sos = walkHeader(bytes, (marker, segment) => {
+    if (marker === 0xe1 && isExif(segment)) orientation = exifOrientation(segment) ?? orientation;
+    if (keeps(marker, segment)) kept.push(segment);
+  });
+  if (sos === null) return null;
+  const scanEnd = endOfImage(bytes, sos);
+  if (scanEnd === null) return null;
+  if (orientation !== 1) kept.splice(firstAfterJfif(kept), 0, orientationExif(orientation));
+  kept.push(bytes.subarray(sos, scanEnd));
+  const out = new Uint8Array(kept.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of kept) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * A JPEG's width and height as stored (its frame header, before any EXIF rotation), read without
+ * decoding it: the upload learns whether a photo needs shrinking from its header (decision 193).
+ * Null when the header is not understood or the height is left to a later DNL segment.
+ */
+export function jpegFrameSize(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  let size = null as { width: number; height: number } | null;
+  const sos = walkHeader(bytes, (marker, segment) => {
+    if (!isFrameHeader(marker) || segment.length < 9) return;
+    const u16 = (at: number) => ((segment[at] as number) << 8) | (segment[at + 1] as number);
+    size = { width: u16(7), height: u16(5) };
+  });
+  return sos === null || !size || size.width === 0 || size.height === 0 ? null : size;
+}
+
+/** SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC), which share the range. */
+const isFrameHeader = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+/**
+ * Calls `visit` with each segment of a JPEG's header (after SOI, before the first scan) and
+ * returns the index of that scan's SOS marker; null when the header ends early or holds a marker
+ * it cannot (another SOI, an EOI, a restart).
+ */
+function walkHeader(
+  bytes: Uint8Array,
+  visit: (marker: number, segment: Uint8Array) => void,
+): number | null {
   let i = 2;
-  // Header segments, up to the first scan.
   for (;;) {
     if (i + 4 > bytes.length || bytes[i] !== 0xff) return null;
     const marker = bytes[i + 1] as number;
@@ -26,23 +72,10 @@ export function jpegWithoutMetadata(bytes: Uint8Array): Uint8Array<ArrayBuffer> 
     if (marker === 0xd8 || marker === 0xd9 || (marker >= 0xd0 && marker <= 0xd7)) return null;
     const end = segmentEnd(bytes, i);
     if (end === null) return null;
-    const segment = bytes.subarray(i, end);
-    if (marker === 0xda) break;
-    if (marker === 0xe1 && isExif(segment)) orientation = exifOrientation(segment) ?? orientation;
-    if (keeps(marker, segment)) kept.push(segment);
+    if (marker === 0xda) return i;
+    visit(marker, bytes.subarray(i, end));
     i = end;
   }
-  const scanEnd = endOfImage(bytes, i);
-  if (scanEnd === null) return null;
-  if (orientation !== 1) kept.splice(firstAfterJfif(kept), 0, orientationExif(orientation));
-  kept.push(bytes.subarray(i, scanEnd));
-  const out = new Uint8Array(kept.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of kept) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 const ascii = (segment: Uint8Array, from: number, text: string) =>

@@ -1,5 +1,5 @@
 import { SCAN_MAX_PIXELS, SCAN_PHOTO_MAX_SIDE } from '@lumiskin/contract/constants';
-import { jpegWithoutMetadata } from './jpeg-metadata';
+import { jpegFrameSize, jpegWithoutMetadata } from './jpeg-metadata';
 
 /**
  * A photo bound for the server is shrunk on the device when it is more than twice the size the
@@ -21,10 +21,29 @@ export function canShrink(photo: Blob): boolean {
 
 /**
  * The photo to send to the server: shrunk when it is large (above), else a JPEG without its
- * metadata (decision 192), else the photo as it was chosen.
+ * metadata (decision 192), else the photo as it was chosen. A JPEG's size is read from its header
+ * (decision 193): one the server takes as it is (a camera capture, most gallery photos) is never
+ * decoded here; a PNG, a WebP or a JPEG whose header is not understood is decoded to learn it.
  */
 export async function photoToSend(photo: File): Promise<File> {
-  return (await shrunk(photo)) ?? (await withoutMetadata(photo)) ?? photo;
+  const bytes = photo.type === 'image/jpeg' ? await readBytes(photo) : null;
+  const size = bytes && jpegFrameSize(bytes);
+  const mayShrink =
+    !size ||
+    (Math.max(size.width, size.height) > SHRINK_TO_SIDE &&
+      size.width * size.height <= SCAN_MAX_PIXELS);
+  return (
+    (mayShrink ? await shrunk(photo) : null) ?? (bytes && withoutMetadata(photo, bytes)) ?? photo
+  );
+}
+
+/** The file's bytes, or null when it cannot be read here (removed since it was chosen). */
+async function readBytes(photo: File): Promise<Uint8Array | null> {
+  try {
+    return new Uint8Array(await photo.arrayBuffer());
+  } catch {
+    return null; // the upload then says why
+  }
 }
 
 /**
@@ -59,15 +78,8 @@ async function shrunk(photo: File): Promise<File | null> {
   }
 }
 
-/** A JPEG's own image without its metadata, or null (not a JPEG, nothing to drop, not understood). */
-async function withoutMetadata(photo: File): Promise<File | null> {
-  if (photo.type !== 'image/jpeg') return null;
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await photo.arrayBuffer());
-  } catch {
-    return null; // unreadable here (a file removed since it was chosen): the upload says so
-  }
+/** A JPEG's own image without its metadata, or null (nothing to drop, not understood). */
+function withoutMetadata(photo: File, bytes: Uint8Array): File | null {
   const stripped = jpegWithoutMetadata(bytes);
   if (!stripped || stripped.length === bytes.length) return null;
   return renamed(photo, new Blob([stripped], { type: 'image/jpeg' }));
