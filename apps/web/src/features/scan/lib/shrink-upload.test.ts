@@ -40,6 +40,21 @@ describe('photoToSend', () => {
     expect(sent.name).toBe('IMG_0001.jpg');
   });
 
+  it('never decodes a JPEG whose header says it is over the server’s pixel limit (the server refuses it by name)', async () => {
+    const decode = vi.fn(() => Promise.reject(new Error('decoded')));
+    vi.stubGlobal('createImageBitmap', decode);
+    // A small JPEG whose frame header claims 8000 × 7000 (56 MP): a 224 MB bitmap if decoded.
+    const bytes = Buffer.from(await (await jpegFile(16, 16)).arrayBuffer());
+    const sof = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+    bytes.writeUInt16BE(7000, sof + 5);
+    bytes.writeUInt16BE(8000, sof + 7);
+    const sent = await photoToSend(
+      asFile(new NodeFile([bytes], 'huge.jpg', { type: 'image/jpeg' })),
+    );
+    expect(decode).not.toHaveBeenCalled();
+    expect(await text(sent)).not.toContain('Lumiskin test phone');
+  });
+
   it('decodes a JPEG longer than twice the analysed side, and an image whose size its header does not give', async () => {
     expect(SHRINK_TO_SIDE).toBe(2 * SCAN_PHOTO_MAX_SIDE);
     const decode = vi.fn(() => Promise.reject(new Error('no decoder here')));
