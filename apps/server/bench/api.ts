@@ -53,6 +53,11 @@ const P99_LIMIT_MS = 100;
 // on both, in turn within the same minute (A then B, B then A in the next round), every run with
 // a bare run after it: a shared machine's load lands on both builds alike (decision 145).
 // BENCH_ROUNDS=n measures the routes n times (default 1).
+// BENCH_SAME_SIZE=1 also measures, after each route and the bare run after it, the bare Fastify
+// process sending a body of that route's size and kind (random bytes when the answer came
+// compressed, JSON text when not): the share of bare that the answer's bytes alone allow, with
+// none of the app's work (the client's read and the socket's copy; decision 154), and the route's
+// share of that.
 // BENCH_RATE=n sends the routes' requests at n per second in all (autocannon's overallRate; the
 // bare runs stay unbounded): every build and route then answers as many requests per wake-up, so
 // their CPU µs per answer compare the server's work alone. At full speed a bigger answer costs the
@@ -64,6 +69,7 @@ const routes = only ? TARGETS.filter((t) => only.some((word) => t.path.includes(
 const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
 const ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br';
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+const SAME_SIZE = Boolean(process.env.BENCH_SAME_SIZE);
 const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
 
 /** Starts `node args…` and resolves with the first capture of `ready` in its output. */
@@ -234,6 +240,31 @@ function printTable(rows: Row[], bareRps: number[], bareP99: number[]) {
   );
 }
 
+/**
+ * BENCH_SAME_SIZE: each run's share of bare beside the share the bare process reached sending a
+ * body like the route's right after it (read against the bare run between them), and the route's
+ * req/s over that same-size run's: how near the route is to what its bytes alone allow.
+ */
+function printSameSize(
+  rows: Row[],
+  bareRps: number[],
+  sameSizeRps: number[],
+  answerBody: Map<Target, { bytes: number; kind: string }>,
+) {
+  console.log('\nthe same bytes from bare Fastify (no app), run right after each route:');
+  rows.forEach((row, i) => {
+    const same = sameSizeRps[i];
+    const body = answerBody.get(row.target);
+    if (same === undefined || !body) return;
+    const share = row.rps / ((bareRps[i]! + bareRps[i + 1]!) / 2);
+    console.log(
+      `  ${row.target.name.padEnd(38)} ${`${body.bytes} B ${body.kind}`.padEnd(16)}` +
+        ` route ${share.toFixed(2)} of bare, the same bytes ${(same / bareRps[i + 1]!).toFixed(2)},` +
+        ` route / same bytes ${(row.rps / same).toFixed(2)}`,
+    );
+  });
+}
+
 /** With two builds: each route's median share of bare and CPU µs per answer, build by build. */
 function printComparison(rows: Row[], bareRps: number[]) {
   const median = (list: number[]) => {
@@ -396,6 +427,8 @@ await withBenchPostgres('api', async (pg) => {
         (process.env.BENCH_REDIS_URL ? ', with Redis' : ''),
     );
     console.log('bytes on the wire per answer (headers + body):');
+    /** Each route's answer body: its length and whether it came compressed (BENCH_SAME_SIZE). */
+    const answerBody = new Map<Target, { bytes: number; kind: 'random' | 'ascii' }>();
     for (const target of routes) {
       const wire = await wireBytes(`${appUrl}${target.path}`, {
         'accept-encoding': ENCODING,
@@ -405,6 +438,10 @@ await withBenchPostgres('api', async (pg) => {
         `  ${target.name.padEnd(38)} ${wire.status}  headers ${wire.head} B + body ${wire.body} B` +
           ` = ${wire.head + wire.body} B`,
       );
+      answerBody.set(target, {
+        bytes: wire.body,
+        kind: /^content-encoding:/im.test(wire.text) ? 'random' : 'ascii',
+      });
       if (process.env.BENCH_SHOW_HEADERS)
         console.log(wire.text.replace(/\r/g, '').trimEnd().replace(/^/gm, '    '));
     }
@@ -412,6 +449,8 @@ await withBenchPostgres('api', async (pg) => {
     const bareCpuUs: number[] = [];
     const bareP99: number[] = [];
     const rows: Row[] = [];
+    /** BENCH_SAME_SIZE: per row, the bare process's req/s for a body like the row's answer. */
+    const sameSizeRps: number[] = [];
     const measureBare = async () => {
       const { result, cpuUs } = await load(bareUrl, bare.child.pid);
       bareCpuUs.push(cpuUs);
@@ -448,12 +487,19 @@ await withBenchPostgres('api', async (pg) => {
             cpuUs,
           });
           await measureBare();
+          const body = answerBody.get(target);
+          if (SAME_SIZE && body) {
+            const sameUrl = `${bare.match}/bytes/${body.kind}/${body.bytes}`;
+            const { result: same } = await load(sameUrl, bare.child.pid);
+            sameSizeRps.push(same.requests.average);
+          }
         }
       }
     }
 
     printTable(rows, bareRps, bareP99);
     if (apps.length > 1) printComparison(rows, bareRps);
+    if (SAME_SIZE) printSameSize(rows, bareRps, sameSizeRps, answerBody);
     console.log(`bare Fastify CPU µs/req: ${bareCpuUs.map((us) => us.toFixed(0)).join(', ')}`);
     console.log(`load average at the end ${os.loadavg()[0]!.toFixed(1)}`);
   } finally {
