@@ -11,7 +11,6 @@
  * end of image): the caller sends the file as it is, and the server strips it as before.
  */
 export function jpegWithoutMetadata(bytes: Uint8Array): Uint8Array<ArrayBuffer> | null {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   const kept: Uint8Array[] = [bytes.subarray(0, 2)];
   let orientation = 1;
   const sos = walkHeader(bytes, (marker, segment) => {
@@ -38,7 +37,6 @@ export function jpegWithoutMetadata(bytes: Uint8Array): Uint8Array<ArrayBuffer> 
  * Null when the header is not understood or the height is left to a later DNL segment.
  */
 export function jpegFrameSize(bytes: Uint8Array): { width: number; height: number } | null {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   let size = null as { width: number; height: number } | null;
   const sos = walkHeader(bytes, (marker, segment) => {
     if (!isFrameHeader(marker) || segment.length < 9) return;
@@ -54,13 +52,14 @@ const isFrameHeader = (marker: number) =>
 
 /**
  * Calls `visit` with each segment of a JPEG's header (after SOI, before the first scan) and
- * returns the index of that scan's SOS marker; null when the header ends early or holds a marker
- * it cannot (another SOI, an EOI, a restart).
+ * returns the index of that scan's SOS marker; null when the bytes do not start with SOI, the
+ * header ends early or holds a marker it cannot (another SOI, an EOI, a restart).
  */
 function walkHeader(
   bytes: Uint8Array,
   visit: (marker: number, segment: Uint8Array) => void,
 ): number | null {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   let i = 2;
   for (;;) {
     if (i + 4 > bytes.length || bytes[i] !== 0xff) return null;

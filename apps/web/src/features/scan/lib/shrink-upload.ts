@@ -28,13 +28,18 @@ export function canShrink(photo: Blob): boolean {
 export async function photoToSend(photo: File): Promise<File> {
   const bytes = photo.type === 'image/jpeg' ? await readBytes(photo) : null;
   const size = bytes && jpegFrameSize(bytes);
-  const mayShrink =
-    !size ||
-    (Math.max(size.width, size.height) > SHRINK_TO_SIDE &&
-      size.width * size.height <= SCAN_MAX_PIXELS);
+  const mayShrink = !size || isShrunk(size.width, size.height);
   return (
     (mayShrink ? await shrunk(photo) : null) ?? (bytes && withoutMetadata(photo, bytes)) ?? photo
   );
+}
+
+/**
+ * Whether a photo of width × height is shrunk here: longer than SHRINK_TO_SIDE and within the
+ * server's pixel limit (beyond it the server's refusal names the limit).
+ */
+function isShrunk(width: number, height: number): boolean {
+  return Math.max(width, height) > SHRINK_TO_SIDE && width * height <= SCAN_MAX_PIXELS;
 }
 
 /** The file's bytes, or null when it cannot be read here (removed since it was chosen). */
@@ -61,9 +66,8 @@ async function shrunk(photo: File): Promise<File | null> {
   }
   try {
     const { width, height } = decoded;
-    const long = Math.max(width, height);
-    if (long <= SHRINK_TO_SIDE || width * height > SCAN_MAX_PIXELS) return null;
-    const scale = SHRINK_TO_SIDE / long;
+    if (!isShrunk(width, height)) return null;
+    const scale = SHRINK_TO_SIDE / Math.max(width, height);
     const copy = await encodeJpeg(
       decoded,
       Math.max(1, Math.round(width * scale)),
