@@ -14,18 +14,18 @@ import type { MetricKey } from '@lumiskin/contract/analysis';
  */
 export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
   acne: 22,
-  oiliness: 7,
-  redness: 5,
+  oiliness: 8,
+  redness: 6,
   texture: 6,
   dark_spots: 23,
-  radiance: 9,
-  hydration: 13,
+  radiance: 10,
+  hydration: 14,
   pores: 7,
   fine_lines: 5,
-  uneven_tone: 8,
+  uneven_tone: 9,
   dark_circles: 5,
-  blackheads: 8,
-  sensitivity: 6,
+  blackheads: 9,
+  sensitivity: 7,
   firmness: 6,
 };
 
@@ -33,4 +33,4 @@ export const METRIC_METHODS: Readonly<Record<MetricKey, number>> = {
  * The engine's method set as a whole, for logs and the bench: the date of the last change of any
  * metric's method and the decision that made it.
  */
-export const ENGINE_METHOD_VERSION = '2026-12-01/175';
+export const ENGINE_METHOD_VERSION = '2026-12-03/195';

@@ -1,14 +1,14 @@
 /**
- * The frame and white-balance functions decision 152 rewrote (neutralMean's filter, skinMask's
- * rows, clippedPixels, linearChannel, maskBoundsWithin, polygonPixels' rows, shineWeights,
+ * The frame and white-balance functions decision 152 rewrote (skinMask's rows, clippedPixels, linearChannel, maskBoundsWithin, polygonPixels' rows, shineWeights,
  * hairAround), as they were before it, verbatim but for names, exports, imports and LIN's copy:
  * first-run-152.test.ts checks that the rewritten ones give exactly what these give. Test code
- * only. (The lesion and blob functions: before-152.ts.)
+ * only. (The lesion and blob functions: before-152.ts. neutralMean's filter went with the hard-cut
+ * reading it served, decision 195.)
  */
 import type { DetectedFace } from '../src/face/detector';
 import { CLIPPED_LEVEL, type Bounds, type FaceFrame } from '../src/face/frame';
 import { SKIN_TOLERANCE } from '../src/face/skin-mask';
-import type { Rgb3, Sample } from '../src/face/white-balance';
+import type { Sample } from '../src/face/white-balance';
 import { toLinear, type LabPlanes } from '../src/image/color';
 import { downsample2, gaussianBlur } from '../src/image/filters';
 import { close, fillPolygon, intersect } from '../src/image/mask';
@@ -16,7 +16,6 @@ import type { PixelImage, Plane } from '../src/image/raster';
 import { plane, u8, type Scratch } from '../src/image/scratch';
 import { BLOB_HAIR_SIGMA, oilToneScale, SHINE_DL, type SkinContext } from '../src/metrics/skin';
 
-const MAX_SAT = 0.4;
 const ramp = (v: number) => (v <= 0 ? 0 : v >= 1 ? 1 : v);
 
 const LIN = (() => {
@@ -27,49 +26,6 @@ const LIN = (() => {
   }
   return lut;
 })();
-
-function median(v: number[]): number {
-  if (!v.length) return 0;
-  // A typed copy sorts numerically without a comparator: the same element (decision 138).
-  const s = Float64Array.from(v).sort();
-  return s[s.length >> 1] as number;
-}
-
-/**
- * The near-neutral part of a sample: its brightest pixels (above the `q` quantile of luminance)
- * that are not strongly coloured (a sclera's vessels, lips, gums and the iris drop out). Its
- * colour is the median of the pixels' own chromaticities, log R/G and log B/G, at their median
- * green (decision 056). Per-channel medians (before) took R, G and B from different pixels, so the
- * "colour" was no pixel's and jumped when a re-save changed which pixels ranked in the middle.
- */
-export function neutralMeanBefore(
-  s: Sample,
-  q: number,
-  minPx: number,
-): { rgb: Rgb3; n: number } | null {
-  if (s.y.length < minPx) return null;
-  const cut = Float64Array.from(s.y).sort()[Math.floor(q * (s.y.length - 1))] as number;
-  const r: number[] = [];
-  const g: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < s.y.length; i++) {
-    if ((s.y[i] as number) < cut) continue;
-    const R = s.r[i] as number;
-    const G = s.g[i] as number;
-    const B = s.b[i] as number;
-    const mx = Math.max(R, G, B);
-    const mn = Math.min(R, G, B);
-    if (mx <= 0 || (mx - mn) / mx > MAX_SAT) continue;
-    r.push(R);
-    g.push(G);
-    b.push(B);
-  }
-  if (r.length < minPx / 3) return null;
-  const green = median(g);
-  const logRg = median(r.map((v, i) => Math.log(v / (g[i] as number))));
-  const logBg = median(b.map((v, i) => Math.log(v / (g[i] as number))));
-  return { rgb: [green * Math.exp(logRg), green, green * Math.exp(logBg)], n: r.length };
-}
 
 /**
  * Skin: the oval's pixels within SKIN_TOLERANCE of the reference colour, or specular (bright, less

@@ -1,12 +1,9 @@
 /**
- * The box test, quantile and neutral-sample functions decision 156 rewrote for the web build
- * (boxPasses by arithmetic, maskedQuantiles' range always read, keepNeutral's stores on every
- * pixel), as they were before it, verbatim but for names, exports and imports:
- * first-run-156.test.ts checks that the rewritten ones give exactly what these give. Test code only.
+ * The box test and quantile functions decision 156 rewrote for the web build (boxPasses by
+ * arithmetic, maskedQuantiles' range always read), as they were before it, verbatim but for names,
+ * exports and imports: first-run-156.test.ts checks that the rewritten ones give exactly what these
+ * give. Test code only. (keepNeutral went with the hard-cut reading it served, decision 195.)
  */
-import type { Rgb3, Sample } from '../src/face/white-balance';
-
-const MAX_SAT = 0.4;
 
 /** Erosion by a (2r+1)² square, separable; a window reaching outside the image is not all set. */
 export function erodeBefore(
@@ -221,85 +218,4 @@ function binIntoBefore(
     const b = Math.floor(((values[i] as number) - lo) * scale);
     hist[b] = (hist[b] as number) + 1;
   }
-}
-
-/** The median (upper middle) of the first n values of v, sorted as a copy. */
-function medianOfBefore(v: Float64Array, n: number): number {
-  if (!n) return 0;
-  // A typed copy sorts numerically without a comparator: the same element (decision 138).
-  const s = v.slice(0, n).sort();
-  return s[n >> 1] as number;
-}
-
-/**
- * The near-neutral part of a sample: its brightest pixels (above the `q` quantile of luminance)
- * that are not strongly coloured (a sclera's vessels, lips, gums and the iris drop out). Its
- * colour is the median of the pixels' own chromaticities, log R/G and log B/G, at their median
- * green (decision 056). Per-channel medians (before) took R, G and B from different pixels, so the
- * "colour" was no pixel's and jumped when a re-save changed which pixels ranked in the middle.
- * The sample is read as typed copies, 1024 pixels per call of `keepNeutralBefore` (decision 152: the
- * arrays' shapes differ between the eyes' sample and the mouth's, and the one loop's on-stack code
- * was thrown away after it).
- */
-export function neutralMeanBefore(
-  s: Sample,
-  q: number,
-  minPx: number,
-): { rgb: Rgb3; n: number } | null {
-  const len = s.y.length;
-  if (len < minPx) return null;
-  const ys = Float64Array.from(s.y);
-  const cut = ys.slice().sort()[Math.floor(q * (len - 1))] as number;
-  const rs = Float64Array.from(s.r);
-  const gs = Float64Array.from(s.g);
-  const bs = Float64Array.from(s.b);
-  const r = new Float64Array(len);
-  const g = new Float64Array(len);
-  const b = new Float64Array(len);
-  let n = 0;
-  for (let i = 0; i < len; i += 1024)
-    n = keepNeutralBefore(ys, rs, gs, bs, cut, i, Math.min(len, i + 1024), r, g, b, n);
-  if (n < minPx / 3) return null;
-  const green = medianOfBefore(g, n);
-  const logRg = medianOfBefore(logRatiosBefore(r, g, n), n);
-  const logBg = medianOfBefore(logRatiosBefore(b, g, n), n);
-  return { rgb: [green * Math.exp(logRg), green, green * Math.exp(logBg)], n };
-}
-
-/** Pixels i0…i1 of neutralMeanBefore's sample: those kept are appended at n; returns the new n. */
-function keepNeutralBefore(
-  ys: Float64Array,
-  rs: Float64Array,
-  gs: Float64Array,
-  bs: Float64Array,
-  cut: number,
-  i0: number,
-  i1: number,
-  r: Float64Array,
-  g: Float64Array,
-  b: Float64Array,
-  n0: number,
-): number {
-  let n = n0;
-  for (let i = i0; i < i1; i++) {
-    if ((ys[i] as number) < cut) continue;
-    const R = rs[i] as number;
-    const G = gs[i] as number;
-    const B = bs[i] as number;
-    const mx = Math.max(R, G, B);
-    const mn = Math.min(R, G, B);
-    if (mx <= 0 || (mx - mn) / mx > MAX_SAT) continue;
-    r[n] = R;
-    g[n] = G;
-    b[n] = B;
-    n++;
-  }
-  return n;
-}
-
-/** log(c / g) of the first n pixels. */
-function logRatiosBefore(c: Float64Array, g: Float64Array, n: number): Float64Array {
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = Math.log((c[i] as number) / (g[i] as number));
-  return out;
 }

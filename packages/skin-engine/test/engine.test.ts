@@ -167,7 +167,7 @@ describe('analysis result', () => {
 
   it('says which method measured each metric (src/methods.ts)', () => {
     expect(MetricMethods.parse(baseline.methods)).toEqual(METRIC_METHODS);
-    expect(baseline.methods.radiance).toBe(9);
+    expect(baseline.methods.radiance).toBe(10);
     expect(baseline.methods.acne).toBe(22);
     expect(baseline.method_version).toBe(ENGINE_METHOD_VERSION);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clippedPixels, linearChannel, maskBoundsWithin, type FaceFrame } from '../src/face/frame';
 import { skinMask } from '../src/face/skin-mask';
 import { INNER_MOUTH, LEFT_EYE } from '../src/face/landmarks';
-import { neutralMean, polygonPixels, type Sample } from '../src/face/white-balance';
+import { polygonPixels } from '../src/face/white-balance';
 import type { LabPlanes } from '../src/image/color';
 import { downsampleMask2, gaussianBlur, downsample2 } from '../src/image/filters';
 import { Scratch } from '../src/image/scratch';
@@ -27,7 +27,6 @@ import {
   hairAroundBefore,
   linearChannelBefore,
   maskBoundsWithinBefore,
-  neutralMeanBefore,
   polygonPixelsBefore,
   shineWeightsBefore,
   skinMaskBefore,
@@ -38,7 +37,7 @@ import { lcg, randomMask, randomPlane, SIZES } from './random';
  * Decision 152 rewrote ringContrast (its box read per row, its sorts of four without arrays and
  * closures), detectInflammatory (its channel per row, its candidates one call each), detectBlobs
  * (candidates as typed columns), skinMask (per row, every branch evaluated), neutralMean (typed
- * copies, per chunk) and more frame passes per chunk, so that V8 optimises them once on a first
+ * copies, per chunk; replaced by decision 195's weighted reading) and more frame passes per chunk, so that V8 optimises them once on a first
  * analysis. None of it may change a value: each against its version from before the decision
  * (before-152.ts, before-152-frame.ts), bit for bit (toEqual compares numbers with Object.is: −0 is not
  * 0, NaN is NaN). The whole engine's results: bench/result-hash.ts.
@@ -215,37 +214,6 @@ describe('the rewritten functions give what they gave before decision 152', () =
       expect(Array.from(skinMask(lab, oval, reference, new Scratch()))).toEqual(
         Array.from(skinMaskBefore(lab, oval, reference, new Scratch())),
       );
-    }
-  });
-
-  it('neutralMean on samples of several sizes, shapes and casts', () => {
-    const rand = lcg(56);
-    for (const len of [5, 40, 1023, 1024, 3000]) {
-      for (const cast of [0.2, 0.6, 1]) {
-        const sample: Sample = { r: [], g: [], b: [], y: [] };
-        for (let i = 0; i < len; i++) {
-          const g = rand() < 0.02 ? 0 : rand();
-          const r = Math.min(1, g * (1 + (rand() - 0.5) * cast));
-          const b = Math.min(1, g * (1 + (rand() - 0.5) * cast));
-          sample.r.push(r);
-          sample.g.push(g);
-          sample.b.push(b);
-          sample.y.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
-        }
-        // The eyes' sample is built by flatMap (arrays of another shape than push's).
-        const flat: Sample = {
-          r: [sample.r].flatMap((v) => v),
-          g: [sample.g].flatMap((v) => v),
-          b: [sample.b].flatMap((v) => v),
-          y: [sample.y].flatMap((v) => v),
-        };
-        for (const q of [0.6, 0.8])
-          for (const minPx of [3, 12, 200]) {
-            const want = neutralMeanBefore(sample, q, minPx);
-            expect(neutralMean(sample, q, minPx)).toEqual(want);
-            expect(neutralMean(flat, q, minPx)).toEqual(want);
-          }
-      }
     }
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFaceFrame } from '../src/face/frame';
 import { INNER_MOUTH, LEFT_EYE } from '../src/face/landmarks';
 import { createNodeFaceDetector } from '../src/face/node-human';
-import { neutralMean, polygonPixels, type Sample } from '../src/face/white-balance';
+import { polygonPixels } from '../src/face/white-balance';
 import {
   downsampleMask2,
   gaussianBlur,
@@ -64,13 +64,7 @@ import {
 } from './before-156-frame';
 import { detectBlobsBefore } from './before-156-blobs';
 import { surfaceMapsBefore, zoneMeasurementsBefore } from './before-156-measures';
-import {
-  closeBefore,
-  dilateBefore,
-  erodeBefore,
-  maskedQuantilesBefore,
-  neutralMeanBefore,
-} from './before-156-stats';
+import { closeBefore, dilateBefore, erodeBefore, maskedQuantilesBefore } from './before-156-stats';
 import { loadRgb } from './helpers';
 import { lcg, randomMask, randomPlane, SIZES } from './random';
 
@@ -217,26 +211,6 @@ describe('the rewritten passes give what they gave before decision 156', () => {
         expect(maskedQuantiles(values, mask, qs, range)).toEqual(
           maskedQuantilesBefore(values, mask, qs, range),
         );
-      }
-  });
-
-  it('neutralMean (its stores on every pixel) on samples of several sizes, casts and dark pixels', () => {
-    const rand = lcg(59);
-    for (const len of [5, 40, 1023, 1024, 2500])
-      for (const cast of [0.2, 0.6, 1.5]) {
-        const sample: Sample = { r: [], g: [], b: [], y: [] };
-        for (let i = 0; i < len; i++) {
-          const g = rand() < 0.03 ? 0 : rand();
-          const r = Math.min(1, g * (1 + (rand() - 0.5) * cast));
-          const b = Math.min(1, g * (1 + (rand() - 0.5) * cast));
-          sample.r.push(r);
-          sample.g.push(g);
-          sample.b.push(b);
-          sample.y.push(rand() < 0.01 ? NaN : 0.2126 * r + 0.7152 * g + 0.0722 * b);
-        }
-        for (const q of [0, 0.6, 0.8])
-          for (const minPx of [3, 12, 200])
-            expect(neutralMean(sample, q, minPx)).toEqual(neutralMeanBefore(sample, q, minPx));
       }
   });
 

@@ -141,7 +141,7 @@ import {
   TEXTURE_TONE_GAMMA,
 } from '../src/metrics/surface';
 import { LESION_EXTENSIONS } from '../src/face/landmarks';
-import { CANONICAL } from '../src/face/white-balance';
+import { BRIGHT_RAMP, CANONICAL, SAT_FULL, SAT_NONE, SCLERA_Q } from '../src/face/white-balance';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS } from '../src/methods';
 import {
   CALIBRATION,
@@ -157,7 +157,15 @@ import {
  * or a chroma test) take it in their definition. Those read from lightness alone moved by ≤ 0.16
  * points on average when it changed (calibration half), less than a q95 re-save moves them.
  */
-const WHITE_BALANCE = { CANONICAL, estimator: 'median chromaticity of the sample (decision 056)' };
+const WHITE_BALANCE = {
+  CANONICAL,
+  SCLERA_Q,
+  BRIGHT_RAMP,
+  SAT_FULL,
+  SAT_NONE,
+  estimator:
+    'weighted mean chromaticity of the sample, brightness and saturation ramps (decision 195)',
+};
 /** A pixel whose red is clipped takes the chroma its green and blue give, if more (decision 167). */
 const CLIPPED_RED = {
   NEAR_CLIP_LEVEL,
@@ -431,23 +439,26 @@ function fingerprint(metric: MetricKey): string {
 // which yield to the patches' marks.
 // Decision 175 lets a blob's darkening stand in for its redness beyond DARK_FLAT only as far as
 // the JPEG took the colour: acne, and dark spots, which yield to the blemishes.
+// Decision 195 reads the eye whites' and the teeth's colour as a weighted mean (brightness and
+// saturation ramps) instead of a median over hard cuts: the seven metrics that read the skin's
+// colour (WHITE_BALANCE), and hydration, which blends radiance.
 const PINNED: Record<MetricKey, { method: number; fingerprint: string }> = {
   acne: { method: 22, fingerprint: '892ddd4b8342' }, // 057: relative lesion detector, per 100 cm²; 058: rounder, threshold 7; 106: the threshold follows the shape, the ring's darkening; 125: pustules by their head; 137: the head a blob, steadier; 147: a clear head's halo by its darkening where chroma blocks took its redness; 150: a round head; 157: the lower cheeks and jawline too, knots per face kept; 158: a compact cluster there is not beard; 160: a papule's own pixels the skin-colour test left out; 161: a clear head counts up to 6 × a faint halo; 164: a red set the hair rule took, with the skin it took around it; 166: a confluent patch counts by its inflamed area; 168: glasses frames left out; 171: the lesions a JPEG's colour compression hid are counted; 173: fitted to the soft count, a clear face's own count not scaled; 174: a patch's domes no lesion found; 175: the darkening's allowance follows the colour the save took
-  oiliness: { method: 7, fingerprint: '951b0a17efe6' }, // 056: the light's estimate; 110: highlights by the light they add; 167: a clipped red is not a highlight; 168: glasses frames left out
-  redness: { method: 5, fingerprint: 'bca1306d5bff' }, // 056; 168: glasses frames left out
+  oiliness: { method: 8, fingerprint: '94d83c995a5f' }, // 056: the light's estimate; 110: highlights by the light they add; 167: a clipped red is not a highlight; 168: glasses frames left out; 195: the light's estimate, a weighted reading
+  redness: { method: 6, fingerprint: '6d04593492c7' }, // 056; 168: glasses frames left out; 195: the light's estimate, a weighted reading
   texture: { method: 6, fingerprint: '7b126e1f76b8' }, // 051: fine band, tone γ ½; 129: no chin; 168: glasses frames left out
   dark_spots: { method: 23, fingerprint: '5361181c99f1' }, // 043: soft depth, blemish and disc share; 057: isolation, no nose; 058, 106: the blemishes it yields to; 125: one lesion, one kind; 137: the pustules it yields to; 139: the relative scale; 147, 150: the pustules it yields to; 157, 158: and the jawline's; 160: and those on the skin acne took back; 161: the pustules it yields to; 164: and those on the skin acne took back from the hair rule; 166: and the confluent patches; 168: glasses frames left out; 170: a spot is round; 174: and the patches' domes; 175: and the blemishes whose darkening follows the colour the save took
-  radiance: { method: 9, fingerprint: 'bb7edecdf3bd' }, // 050: hinged expected chroma; 056; 167: a clipped red's chroma; 168: glasses frames left out; 169: sheen by its saturation
-  hydration: { method: 13, fingerprint: '1dd086c7846d' }, // 041, 155: fine lines; 050, 056, 167: radiance; 051, 129: texture; 168: glasses frames left out; 169: radiance
+  radiance: { method: 10, fingerprint: '8ba11d7ee7b2' }, // 050: hinged expected chroma; 056; 167: a clipped red's chroma; 168: glasses frames left out; 169: sheen by its saturation; 195: the light's estimate, a weighted reading
+  hydration: { method: 14, fingerprint: 'fcbf69502be4' }, // 041, 155: fine lines; 050, 056, 167: radiance; 051, 129: texture; 168: glasses frames left out; 169: radiance; 195: radiance's light estimate
   pores: { method: 7, fingerprint: 'b11da2605e63' }, // 110: tone γ ¼; 168: glasses frames left out
   fine_lines: { method: 5, fingerprint: 'b6de3fef4cf5' }, // 041: 038's forehead lines + 039's hair weight; 155: away from the forehead left out as not skin
-  uneven_tone: { method: 8, fingerprint: 'eb83a58acc66' }, // 056; 167: a clipped red is not a highlight (the tone's dull skin); 168: glasses frames left out; 169: sheen by its saturation
+  uneven_tone: { method: 9, fingerprint: '35777d17907c' }, // 056; 167: a clipped red is not a highlight (the tone's dull skin); 168: glasses frames left out; 169: sheen by its saturation; 195: the light's estimate, a weighted reading
   dark_circles: { method: 5, fingerprint: 'e43d14bca7ce' }, // 168: glasses frames left out
-  blackheads: { method: 8, fingerprint: 'ff590578d792' }, // 123: comedones against the pores around; 127: the dot's own reading, no whiteheads, every lesion zone, comedone-count knots; 168: glasses frames left out
-  sensitivity: { method: 6, fingerprint: '9f785d6eb806' }, // 049: soft diffuse redness, band baseline; 056; 168: glasses frames left out
+  blackheads: { method: 9, fingerprint: '62ab711a263e' }, // 123: comedones against the pores around; 127: the dot's own reading, no whiteheads, every lesion zone, comedone-count knots; 168: glasses frames left out; 195: the light's estimate, a weighted reading
+  sensitivity: { method: 7, fingerprint: 'f8458bfa44ce' }, // 049: soft diffuse redness, band baseline; 056; 168: glasses frames left out; 195: the light's estimate, a weighted reading
   firmness: { method: 6, fingerprint: '22abe92646ec' }, // 041: 038's clipped folds + 039's hair weight; 110: tone γ ½; 168: glasses frames left out
 };
-const PINNED_ENGINE_VERSION = '2026-12-01/175';
+const PINNED_ENGINE_VERSION = '2026-12-03/195';
 
 describe('measurement method versions', () => {
   it.each(COMPREHENSIVE_METRICS)('%s: its method number matches its knots', (metric) => {
@@ -513,23 +524,23 @@ describe('measurement method versions', () => {
     ).toBe(PINNED_ENGINE_VERSION);
   });
 
-  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots, 167 oiliness, radiance, hydration and uneven tone, 168 every metric but fine lines, 169 radiance, uneven tone and hydration, 170 dark spots, 171 and 173 acne, 174 and 175 acne and dark spots', () => {
+  it('decision 036 moved four metrics up one, 039 every metric, 038 + 039 (041) fine lines, firmness and hydration, 043 dark spots, 045 pores, 048 acne and dark spots, 049 sensitivity, 050 radiance and hydration, 051 texture and hydration, 056 the seven that read colour, 057 acne, blackheads and dark spots, 058 and 106 acne and dark spots, 107 every metric again, 110 oiliness, pores and firmness once more, 123 and 127 blackheads, 125 acne and dark spots, 129 texture and hydration, 137 acne and dark spots, 139 dark spots, 147 and 150 acne and dark spots, 155 fine lines and hydration, 157, 158, 160, 161, 164 and 166 acne and dark spots, 167 oiliness, radiance, hydration and uneven tone, 168 every metric but fine lines, 169 radiance, uneven tone and hydration, 170 dark spots, 171 and 173 acne, 174 and 175 acne and dark spots, 195 the seven that read colour and hydration', () => {
     const expected: Partial<Record<MetricKey, number>> = {
       acne: 22,
-      oiliness: 7,
-      redness: 5,
+      oiliness: 8,
+      redness: 6,
       dark_spots: 23,
-      uneven_tone: 8,
-      radiance: 9,
+      uneven_tone: 9,
+      radiance: 10,
       dark_circles: 5,
       texture: 6,
-      hydration: 13,
+      hydration: 14,
       fine_lines: 5,
       firmness: 6,
       // 7, not 6: decision 042's branch (not adopted) carried pores 3 with another definition.
       pores: 7,
-      blackheads: 8,
-      sensitivity: 6,
+      blackheads: 9,
+      sensitivity: 7,
     };
     for (const metric of COMPREHENSIVE_METRICS)
       expect(METRIC_METHODS[metric]).toBe(expected[metric] ?? 2);

@@ -14,9 +14,15 @@ import type { PixelImage } from '../image/raster';
  * cannot invent a colour. docs/skin-engine.md ("Colour constancy") gives the fitted constants.
  */
 
-/** Sclera pixels: the brightest fifth of the eye opening, saturation (max−min)/max ≤ 0.4. */
-const MAX_SAT = 0.4;
-const SCLERA_Q = 0.8;
+/**
+ * Sclera pixels: the brightest fifth of the eye opening that is not strongly coloured, each
+ * weighted (decision 195): by its luminance over the sample's quantiles SCLERA_Q ± BRIGHT_RAMP
+ * (0 below, 1 above) and by its saturation (max − min) / max, 1 up to SAT_FULL, 0 from SAT_NONE.
+ */
+export const SCLERA_Q = 0.8;
+export const BRIGHT_RAMP = 0.1;
+export const SAT_FULL = 0.35;
+export const SAT_NONE = 0.45;
 /** Linear-light RGB triple. */
 export type Rgb3 = [number, number, number];
 
@@ -180,84 +186,61 @@ function sampleRow(
   return n;
 }
 
-/** The median (upper middle) of the first n values of v, sorted as a copy. */
-function medianOf(v: Float64Array, n: number): number {
-  if (!n) return 0;
-  // A typed copy sorts numerically without a comparator: the same element (decision 138).
-  const s = v.slice(0, n).sort();
-  return s[n >> 1] as number;
-}
-
 /**
- * The near-neutral part of a sample: its brightest pixels (above the `q` quantile of luminance)
- * that are not strongly coloured (a sclera's vessels, lips, gums and the iris drop out). Its
- * colour is the median of the pixels' own chromaticities, log R/G and log B/G, at their median
- * green (decision 056). Per-channel medians (before) took R, G and B from different pixels, so the
- * "colour" was no pixel's and jumped when a re-save changed which pixels ranked in the middle.
- * The sample is read as typed copies, 1024 pixels per call of `keepNeutral` (decision 152: the
- * arrays' shapes differ between the eyes' sample and the mouth's, and the one loop's on-stack code
- * was thrown away after it).
+ * The near-neutral part of a sample and its colour (decision 195): every pixel weighted by how
+ * bright it is (a ramp over the luminance quantiles q − BRIGHT_RAMP … q + BRIGHT_RAMP) and by how
+ * little coloured (a ramp from SAT_FULL to SAT_NONE of (max − min) / max: a sclera's vessels, lips,
+ * gums and the iris drop out); the colour is the weighted mean of the pixels' own log R/G and
+ * log B/G at their weighted mean green. Each pixel's chromaticity stays whole (decision 056: never
+ * R, G and B from different pixels). With hard cuts (the brightest fifth, saturation ≤ 0.4, the
+ * median) a re-save's chroma blocks moved pixels across a cut and the estimate with them: the
+ * weights change by as much as a pixel's colour does, no more. `n` is the weights' sum.
  */
-export function neutralMean(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: number } | null {
+function neutralColour(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: number } | null {
   const len = s.y.length;
   if (len < minPx) return null;
-  const ys = Float64Array.from(s.y);
-  const cut = ys.slice().sort()[Math.floor(q * (len - 1))] as number;
-  const rs = Float64Array.from(s.r);
-  const gs = Float64Array.from(s.g);
-  const bs = Float64Array.from(s.b);
-  const r = new Float64Array(len);
-  const g = new Float64Array(len);
-  const b = new Float64Array(len);
-  let n = 0;
-  for (let i = 0; i < len; i += 1024)
-    n = keepNeutral(ys, rs, gs, bs, cut, i, Math.min(len, i + 1024), r, g, b, n);
-  if (n < minPx / 3) return null;
-  const green = medianOf(g, n);
-  const logRg = medianOf(logRatios(r, g, n), n);
-  const logBg = medianOf(logRatios(b, g, n), n);
-  return { rgb: [green * Math.exp(logRg), green, green * Math.exp(logBg)], n };
+  const sorted = Float64Array.from(s.y).sort();
+  const lo = sorted[Math.floor(Math.max(0, q - BRIGHT_RAMP) * (len - 1))] as number;
+  const hi = sorted[Math.floor(Math.min(1, q + BRIGHT_RAMP) * (len - 1))] as number;
+  const sums = neutralSums(s.r, s.g, s.b, s.y, lo, hi);
+  const [sw, sr, sb, sg] = sums;
+  if (sw < minPx / 3) return null;
+  const green = sg / sw;
+  return { rgb: [green * Math.exp(sr / sw), green, green * Math.exp(sb / sw)], n: Math.round(sw) };
 }
 
-/** Pixels i0…i1 of neutralMean's sample: those kept are appended at n; returns the new n. */
-function keepNeutral(
-  ys: Float64Array,
-  rs: Float64Array,
-  gs: Float64Array,
-  bs: Float64Array,
-  cut: number,
-  i0: number,
-  i1: number,
-  r: Float64Array,
-  g: Float64Array,
-  b: Float64Array,
-  n0: number,
-): number {
-  let n = n0;
-  // Every pixel's tests computed and the pixel written at slot n, then kept (n advanced) or
-  // overwritten by the next one (decision 156: the stores were reached only at the first kept
-  // pixel); the first n slots hold the same pixels in the same order.
-  for (let i = i0; i < i1; i++) {
+/** neutralColour's weighted sums: weight, log R/G, log B/G and green. */
+function neutralSums(
+  rs: readonly number[],
+  gs: readonly number[],
+  bs: readonly number[],
+  ys: readonly number[],
+  lo: number,
+  hi: number,
+): [number, number, number, number] {
+  let sw = 0;
+  let sr = 0;
+  let sb = 0;
+  let sg = 0;
+  const span = hi - lo;
+  for (let i = 0; i < ys.length; i++) {
     const R = rs[i] as number;
     const G = gs[i] as number;
     const B = bs[i] as number;
+    if (!(R > 0 && G > 0 && B > 0)) continue;
+    const y = ys[i] as number;
+    const wy = span > 0 ? Math.min(1, Math.max(0, (y - lo) / span)) : y >= hi ? 1 : 0;
     const mx = Math.max(R, G, B);
-    const mn = Math.min(R, G, B);
-    const dark = (ys[i] as number) < cut;
-    const coloured = mx <= 0 || (mx - mn) / mx > MAX_SAT;
-    r[n] = R;
-    g[n] = G;
-    b[n] = B;
-    n += dark || coloured ? 0 : 1;
+    const sat = (mx - Math.min(R, G, B)) / mx;
+    const ws = Math.min(1, Math.max(0, (SAT_NONE - sat) / (SAT_NONE - SAT_FULL)));
+    const w = wy * ws;
+    if (!(w > 0)) continue; // NaN too: a sample read from an image has none, but it is not counted
+    sw += w;
+    sr += w * Math.log(R / G);
+    sb += w * Math.log(B / G);
+    sg += w * G;
   }
-  return n;
-}
-
-/** log(c / g) of the first n pixels. */
-function logRatios(c: Float64Array, g: Float64Array, n: number): Float64Array {
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = Math.log((c[i] as number) / (g[i] as number));
-  return out;
+  return [sw, sr, sb, sg];
 }
 
 const clampGain = (v: number) =>
@@ -282,11 +265,11 @@ export function estimateWhitePoint(
     b: eyes.flatMap((e) => e.b),
     y: eyes.flatMap((e) => e.y),
   };
-  const sclera = neutralMean(eyeSample, SCLERA_Q, minPx);
+  const sclera = neutralColour(eyeSample, SCLERA_Q, minPx);
   const mouth = polygonPixels(image, face.mesh, INNER_MOUTH);
   // Teeth must be clearly brighter than the skin, or the "bright" part of the mouth is lips.
   const skinY = 0.2126 * skin[0] + 0.7152 * skin[1] + 0.0722 * skin[2];
-  const teethCandidate = neutralMean(mouth, 0.6, minPx);
+  const teethCandidate = neutralColour(mouth, 0.6, minPx);
   const teeth =
     teethCandidate &&
     0.2126 * teethCandidate.rgb[0] +
