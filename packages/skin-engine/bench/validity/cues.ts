@@ -67,8 +67,7 @@ export function printToneCues(congress: Row[], sameLight: Row[][]) {
  * The white point's own noise (decision 195): within a studio series (one image size: one camera
  * and light) the estimated light should not vary from face to face, so its spread there is the
  * estimator's noise (with the eye whites' own colour, which no estimator removes). Pooled sd of
- * log R/G and log B/G of `capture.white_point` over the series, with the bootstrap interval over
- * the portraits of each series.
+ * log R/G and log B/G of `capture.white_point` over the series, with its bootstrap interval.
  */
 function printLightSpread(sameLight: Row[][]) {
   const series = sameLight.map((g) =>
@@ -89,7 +88,8 @@ function printLightSpread(sameLight: Row[][]) {
   const f3 = (v: number) => v.toFixed(3);
   const all = (_s: number, n: number) => Array.from({ length: n }, (_, i) => i);
   const n = series.reduce((a, wp) => a + wp.length, 0);
-  // Resampled within each series (a series' light is its own); 1,000 draws, fixed seed.
+  // The portraits resampled as one pool, each read within its own series (a series' light is its
+  // own); 1,000 draws, fixed seed.
   const ci = (channel: 0 | 2) =>
     bootstrapCi(n, (idx) => {
       let k = 0;

@@ -192,7 +192,6 @@ function printVariant(name: string, reading: VariantReading) {
   );
 }
 
-/** The cells of one variant over the target, each with the portrait that decides it. */
 /**
  * How far a score may move under a variant: 3, and 4 for fine lines, firmness and radiance under
  * ±10 % exposure (issue 29 accepted issue 11's proposal: their readings follow the light itself).
@@ -202,6 +201,7 @@ function allowance(variant: string, metric: string): number {
 }
 const EXPOSURE_FOUR = new Set(['fine_lines', 'firmness', 'radiance']);
 
+/** The cells of one variant over their allowance, each with the portrait that decides it. */
 function cellsOver(name: string, { deltas, worst }: VariantReading): string[] {
   const over: string[] = [];
   for (const m of TONE_FREE) {

@@ -202,8 +202,16 @@ function neutralColour(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: num
   const sorted = Float64Array.from(s.y).sort();
   const lo = sorted[Math.floor(Math.max(0, q - BRIGHT_RAMP) * (len - 1))] as number;
   const hi = sorted[Math.floor(Math.min(1, q + BRIGHT_RAMP) * (len - 1))] as number;
-  const sums = neutralSums(s.r, s.g, s.b, s.y, lo, hi);
-  const [sw, sr, sb, sg] = sums;
+  // Typed copies: the eyes' sample (flatMap) and the mouth's arrive as arrays of other shapes, and
+  // one loop over both had its first-photo code thrown away (decision 152); the same values.
+  const [sw, sr, sb, sg] = neutralSums(
+    Float64Array.from(s.r),
+    Float64Array.from(s.g),
+    Float64Array.from(s.b),
+    Float64Array.from(s.y),
+    lo,
+    hi,
+  );
   if (sw < minPx / 3) return null;
   const green = sg / sw;
   return { rgb: [green * Math.exp(sr / sw), green, green * Math.exp(sb / sw)], n: Math.round(sw) };
@@ -211,10 +219,10 @@ function neutralColour(s: Sample, q: number, minPx: number): { rgb: Rgb3; n: num
 
 /** neutralColour's weighted sums: weight, log R/G, log B/G and green. */
 function neutralSums(
-  rs: readonly number[],
-  gs: readonly number[],
-  bs: readonly number[],
-  ys: readonly number[],
+  rs: Float64Array,
+  gs: Float64Array,
+  bs: Float64Array,
+  ys: Float64Array,
   lo: number,
   hi: number,
 ): [number, number, number, number] {
