@@ -96,6 +96,11 @@ export const RoutineProduct = z.object({
   notes: z.string(),
   /** ISO weekdays (1 = Monday); empty = no fixed days. */
   days: z.array(Weekday),
+  /**
+   * ISO timestamp of the scan whose recommendation set this step up (its purpose reads that scan's
+   * scores and weather), or null: added by hand, or its purpose rewritten (decision 196).
+   */
+  from_scan_date: z.string().nullable(),
 });
 export type RoutineProduct = z.infer<typeof RoutineProduct>;
 

@@ -33,6 +33,7 @@ export function routineProduct(overrides: Partial<RoutineProduct> = {}): Routine
     frequency: 'daily',
     added_date: '2026-11-01T00:00:00.000Z',
     notes: '',
+    from_scan_date: null,
     days: [],
     ...overrides,
   };

@@ -1,6 +1,6 @@
 import { HistoryResponse } from '@lumiskin/contract/analysis-api';
 import { NotificationList } from '@lumiskin/contract/notifications';
-import { RoutineHistoryResponse } from '@lumiskin/contract/routine';
+import { RoutineHistoryResponse, RoutineResponse } from '@lumiskin/contract/routine';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,14 @@ describe('the demo account tells a story', () => {
     expect(
       (Date.now() - Math.max(...stale.map((a) => Date.parse(a.created_at)))) / DAY_MS,
     ).toBeGreaterThan(10);
+    // The routine's recommended steps moved with their scan (decision 196).
+    const routine = RoutineResponse.parse((await get('/api/routine')).json());
+    const fromScans = [...routine.morning, ...routine.evening].flatMap((p) =>
+      p.from_scan_date ? [Date.parse(p.from_scan_date)] : [],
+    );
+    expect(fromScans.length).toBeGreaterThan(0);
+    const scanTimes = new Set(stale.map((a) => Date.parse(a.created_at)));
+    for (const at of fromScans) expect(scanTimes.has(at)).toBe(true);
 
     await seedDemoStory(app, { log: () => {} });
     const history = HistoryResponse.parse((await get('/api/analysis/history?limit=50')).json());

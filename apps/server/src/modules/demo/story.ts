@@ -325,7 +325,7 @@ export async function shiftDemoDates(db: Db, userId: string, days: number): Prom
       sql`update scan_consents set consented_at = consented_at + ${by} where user_id = ${userId}`,
     );
     await run(
-      sql`update routine_products set added_at = added_at + ${by} where user_id = ${userId}`,
+      sql`update routine_products set added_at = added_at + ${by}, from_scan_at = from_scan_at + ${by} where user_id = ${userId}`,
     );
     await run(
       sql`update routine_history set created_at = created_at + ${by} where user_id = ${userId}`,

@@ -42,6 +42,7 @@ export function toRoutineProduct(row: RoutineProductRow): RoutineProduct {
     added_date: row.addedAt.toISOString(),
     notes: row.notes,
     days: row.days,
+    from_scan_date: row.fromScanAt?.toISOString() ?? null,
   };
 }
 
@@ -181,6 +182,7 @@ export async function setupRoutineFromAnalysis(
           frequency: stepFrequency(step.instruction),
           notes: step.instruction.slice(0, 1000),
           position: i,
+          fromScanAt: analysis.createdAt,
         })),
       );
     }
@@ -344,7 +346,9 @@ async function updateOne(
     .set({
       ...(patch.name !== undefined && { name: patch.name }),
       ...(patch.type !== undefined && { type: patch.type }),
-      ...(patch.purpose !== undefined && { purpose: patch.purpose }),
+      // A purpose the person rewrote is theirs, no longer that scan's reading.
+      ...(patch.purpose !== undefined &&
+        patch.purpose !== before.purpose && { purpose: patch.purpose, fromScanAt: null }),
       ...(patch.application_time !== undefined && { applicationTime: patch.application_time }),
       ...(patch.frequency !== undefined && { frequency: patch.frequency }),
       ...(patch.notes !== undefined && { notes: patch.notes }),
@@ -458,6 +462,7 @@ export async function exportForUser(db: Db, userId: string) {
         days: routineProducts.days,
         position: routineProducts.position,
         added_at: routineProducts.addedAt,
+        from_scan_at: routineProducts.fromScanAt,
       })
       .from(routineProducts)
       .where(eq(routineProducts.userId, userId))

@@ -161,8 +161,11 @@ describe('routine', () => {
       createdAt: new Date(Date.now() - 86_400_000),
       routine: { morning: [], evening: [] },
     });
-    await insertScan(app.db, user.user.id, { routine: sampleRoutine });
+    const newest = await insertScan(app.db, user.user.id, { routine: sampleRoutine });
     const routine = await getRoutine(user);
+    // Each step says which scan's reading its purpose is (decision 196).
+    for (const p of [...routine.morning, ...routine.evening])
+      expect(p.from_scan_date).toBe(newest.createdAt.toISOString());
     expect(routine.morning.map((p) => [p.name, p.type])).toEqual([
       ['Gentle gel cleanser', 'cleanser'],
       ['SeboBalance', 'serum'],
@@ -183,6 +186,36 @@ describe('routine', () => {
     for (const p of [...routine.morning, ...routine.evening]) await remove(user, p.id);
     expect(await getRoutine(user)).toMatchObject({ morning: [], evening: [], conflicts: [] });
     expect((await getHistory(user)).entries.filter((e) => e.type === 'setup')).toHaveLength(1);
+  });
+
+  it('a step whose purpose the person rewrites is theirs: it no longer names the scan', async () => {
+    const user = await createUser(app);
+    const scan = await insertScan(app.db, user.user.id, { routine: sampleRoutine });
+    const [first, second] = (await getRoutine(user)).morning;
+    const patch = (id: string, payload: Record<string, unknown>) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/routine/products/${id}`,
+        headers: user.headers,
+        payload,
+      });
+    // The same purpose sent back, or another field changed: still that scan's step.
+    expect(
+      (await patch(first!.id, { purpose: first!.purpose, frequency: 'weekly' })).statusCode,
+    ).toBe(200);
+    expect((await patch(second!.id, { purpose: 'My own reason' })).statusCode).toBe(200);
+    const after = await getRoutine(user);
+    expect(after.morning.find((p) => p.id === first!.id)).toMatchObject({
+      frequency: 'weekly',
+      from_scan_date: scan.createdAt.toISOString(),
+    });
+    expect(after.morning.find((p) => p.id === second!.id)).toMatchObject({
+      purpose: 'My own reason',
+      from_scan_date: null,
+    });
+    // A step added by hand names no scan.
+    const added = RoutineProduct.parse((await add(user, serum)).json());
+    expect(added.from_scan_date).toBeNull();
   });
 
   it('setupRoutineFromAnalysis (called after a scan) sets up only a new user', async () => {

@@ -39,6 +39,12 @@ export const routineProducts = pgTable(
     /** Order within the morning or evening list. */
     position: integer('position').notNull().default(0),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the step came from a scan's recommendation, that scan's time: its purpose reads that
+     * scan's scores and weather, so the routine says which scan (decision 196). Null for steps a
+     * person added, or whose purpose they rewrote.
+     */
+    fromScanAt: timestamp('from_scan_at', { withTimezone: true }),
   },
   (t) => [index('routine_products_user_idx').on(t.userId, t.applicationTime, t.position)],
 );

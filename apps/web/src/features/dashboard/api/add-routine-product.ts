@@ -38,6 +38,7 @@ export async function addRoutineProduct(
       added_date: new Date().toISOString(),
       notes: body.notes?.trim() ?? '',
       days: body.days ?? [],
+      from_scan_date: null,
     },
   };
 }

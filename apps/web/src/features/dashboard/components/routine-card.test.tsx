@@ -21,6 +21,7 @@ function serveRoutine() {
         id: 'p1',
         added_date: new Date().toISOString(),
         days: [],
+        from_scan_date: null,
       };
       routine[body.application_time].push(product);
       return reply('POST /api/routine/products', product, 201);
@@ -206,6 +207,30 @@ describe('RoutineCard: undo a removal', () => {
 });
 
 describe('RoutineCard: consistency and check-offs', () => {
+  it("says which scan a recommended step's purpose reads, and nothing for a step added by hand", async () => {
+    fakeApi({
+      'GET /api/routine': () =>
+        routineResponse({
+          morning: [
+            routineProduct({
+              name: 'ClearComplex',
+              application_time: 'morning',
+              purpose: 'Your scan shows room to improve in acne (46).',
+              from_scan_date: '2026-09-25T11:00:00.000Z',
+            }),
+            routineProduct({ name: 'My own toner', application_time: 'morning' }),
+          ],
+        }),
+      'GET /api/routine/history': () => [],
+    });
+    renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    const recommended = (await screen.findByText('ClearComplex')).closest('li')!;
+    // en-GB writes September 'Sept' in recent ICU data, 'Sep' in older.
+    expect(recommended).toHaveTextContent(/From your scan of 25 Sept? 2026/);
+    const own = screen.getByText('My own toner').closest('li')!;
+    expect(own).not.toHaveTextContent(/From your scan/);
+  });
+
   it('shows days followed, and checking off today saves it', async () => {
     const sent: unknown[] = [];
     let current = routineResponse({

@@ -121,6 +121,13 @@ function RoutineColumn({
                 <p className="mt-1 text-sm text-muted-foreground wrap-anywhere">
                   {product.purpose}
                 </p>
+                {/* A recommended step's purpose reads its scan's scores and weather: say which
+                    scan, so a later, better score does not contradict it (decision 196). */}
+                {product.from_scan_date ? (
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    From your scan of {formatDate(product.from_scan_date)}
+                  </p>
+                ) : null}
               </div>
               <Button
                 variant="ghost"

@@ -23,6 +23,7 @@ const product = (name: string, time: 'morning' | 'evening') => ({
   added_date: '2026-03-01T10:00:00.000Z',
   notes: '',
   days: [],
+  from_scan_date: '2026-02-28T09:30:00.000Z',
 });
 
 describe('UseRoutineButton', () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "routine_products" ADD COLUMN "from_scan_at" timestamp with time zone;
