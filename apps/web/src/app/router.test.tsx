@@ -124,15 +124,20 @@ describe('app shell and guards', () => {
     const admin = createUser({ role: 'admin' });
     saveSession({ token: 'tok_admin', user: admin });
     fakeApi({ 'GET /api/auth/me': () => ({ user: admin }) }, () => apiError());
-    renderApp('/admin');
+    const { user } = renderApp('/admin');
     expect(
       await screen.findByRole('heading', { name: 'Overview' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the app' })).toHaveAttribute(
+    // The shopper's floating Quick Scan stays out of the admin area, and is back in the app.
+    expect(screen.queryByRole('link', { name: 'Quick Scan' })).toBeNull();
+    const back = screen.getByRole('link', { name: 'Back to the app' });
+    expect(back).toHaveAttribute('href', '/dashboard');
+    await user.click(back);
+    expect(await screen.findByRole('link', { name: 'Quick Scan' })).toHaveAttribute(
       'href',
-      '/dashboard',
+      '/scan',
     );
   }, 30_000);
 

@@ -372,7 +372,7 @@ export function ImageSection({
           <input
             type="file"
             accept="image/png,image/jpeg,image/webp"
-            className="w-full max-w-full text-sm"
+            className="w-full max-w-full text-sm text-muted-foreground file:mr-3 file:inline-flex file:h-9 file:cursor-pointer file:rounded-full file:border file:border-input file:bg-card file:px-4 file:text-sm file:font-medium file:text-foreground hover:file:bg-muted"
             onChange={(e) => onImage(e.target.files?.[0] ?? null)}
           />
         </label>

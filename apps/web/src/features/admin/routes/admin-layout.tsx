@@ -2,11 +2,14 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/api/auth';
+import { useHideQuickScan } from '@/lib/scan/quick-scan';
 import { cn } from '@/lib/utils';
 
 /** The admin area's own frame: its navigation, the staff member's role, and the way back. */
 export default function AdminLayout() {
   const { user } = useAuth();
+  // Staff at work on content: the shopper's floating Quick Scan would sit over tables and charts.
+  useHideQuickScan();
   const isAdmin = user?.role === 'admin';
   const links = [
     { to: paths.admin.href, label: 'Overview', end: true },

@@ -24,7 +24,10 @@ describe('the admin overview', () => {
           { name: 'AquaHydra', type: 'base', mixes: 12 },
           { name: 'CalmCica', type: 'booster', mixes: 7 },
         ],
-        top_articles: [],
+        top_articles: [
+          { title: 'Sun care', views: 1, likes: 1 },
+          { title: 'Retinoids', views: 12, likes: 0 },
+        ],
       }),
     });
     renderWithRouter([{ path: '/admin', element: <AdminOverviewRoute /> }], '/admin');
@@ -44,5 +47,8 @@ describe('the admin overview', () => {
       }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sign-ups per day 8 in all' })).toBeInTheDocument();
+    // Counts in words that agree with them.
+    expect(screen.getByText('Sun care').nextSibling).toHaveTextContent('1 view · 1 like');
+    expect(screen.getByText('Retinoids').nextSibling).toHaveTextContent('12 views · 0 likes');
   });
 });

@@ -4,6 +4,7 @@ import { LoadError } from '@/components/load-error';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useOverview } from '@/features/admin/api/get-overview';
+import { plural } from '@/lib/format';
 
 const PERIODS = [7, 30, 90] as const;
 
@@ -111,7 +112,7 @@ export default function AdminOverviewRoute() {
                 <li key={a.title} className="flex justify-between gap-2">
                   <span className="truncate">{a.title}</span>
                   <span className="text-muted-foreground">
-                    {a.views} views · {a.likes} likes
+                    {plural(a.views, 'view')} · {plural(a.likes, 'like')}
                   </span>
                 </li>
               ))}

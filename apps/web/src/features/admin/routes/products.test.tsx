@@ -62,14 +62,48 @@ describe('admin products', () => {
     renderWithRouter(routes, '/admin/products');
     const price = await screen.findByLabelText('Price of AquaHydra in pounds');
     expect(price).toHaveValue('25.00');
+    // Nothing to save until the price differs from the saved one.
+    const save = screen.getByRole('button', { name: 'Save price' });
+    expect(save).toBeDisabled();
     await userEvent.clear(price);
     await userEvent.type(price, '19.99');
-    await userEvent.click(screen.getByRole('button', { name: 'Save price' }));
+    expect(save).toBeEnabled();
+    await userEvent.click(save);
     await waitFor(() =>
       expect(sent).toEqual([
         { url: '/api/admin/products/aquahydra/price', body: { price_pence: 1999 } },
       ]),
     );
+  });
+
+  it("'Image' opens the file picker; the chosen file is sent as the product's image", async () => {
+    const moderator = createUser({ role: 'moderator' });
+    saveSession({ token: 'tok_mod', user: moderator });
+    const sent: { url: string; file: unknown }[] = [];
+    fakeApi(
+      {
+        'GET /api/auth/me': () => ({ user: moderator }),
+        'GET /api/admin/products': () => ({ products: [product] }),
+        'POST /api/admin/products/:id/image': ({ url, init }) => {
+          sent.push({ url, file: (init.body as FormData).get('image') });
+          return product;
+        },
+      },
+      () => apiError(404, 'no', 'not_found'),
+    );
+    renderWithRouter(routes, '/admin/products');
+    const button = await screen.findByRole('button', { name: 'Change the image of AquaHydra' });
+    const input = screen.getByLabelText<HTMLInputElement>('Image of AquaHydra');
+    let opened = 0;
+    input.addEventListener('click', () => (opened += 1));
+    await userEvent.click(button);
+    expect(opened).toBe(1);
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'new.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(input, file);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.url).toBe('/api/admin/products/aquahydra/image');
+    expect((sent[0]!.file as File).name).toBe('new.jpg');
+    expect(await screen.findByText('Image saved')).toBeInTheDocument();
   });
 
   it('a moderator sees the catalogue without price controls', async () => {

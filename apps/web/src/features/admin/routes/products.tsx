@@ -1,7 +1,7 @@
 import type { AdminProduct } from '@lumiskin/contract/admin';
 import { formatPounds } from '@lumiskin/contract/mix';
-import { PlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { ImageUpIcon, PlusIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -19,19 +19,28 @@ import {
 import { errorMessage } from '@/lib/api/api-client';
 import { useAuth } from '@/lib/api/auth';
 
-/** Moderators and admins: a new image, checked and re-encoded by the server (no SVG). */
+/**
+ * Moderators and admins: a new image, checked and re-encoded by the server (no SVG). A button of
+ * the admin's own look opens the file picker (the browser's bare file input, with its "No file
+ * chosen", is kept out of sight but stays the labelled control).
+ */
 function ImageUpload({ product }: { product: AdminProduct }) {
   const upload = useUploadProductImage();
+  const input = useRef<HTMLInputElement>(null);
   return (
-    <label className="text-sm">
-      <span className="sr-only">Image of {product.name}</span>
+    <>
       <input
+        ref={input}
         type="file"
         accept="image/png,image/jpeg,image/webp"
-        className="max-w-48 text-xs"
+        aria-label={`Image of ${product.name}`}
+        className="sr-only"
+        tabIndex={-1}
         disabled={upload.isPending}
         onChange={(e) => {
           const file = e.target.files?.[0];
+          // The same file chosen again after a failure is a new choice.
+          e.target.value = '';
           if (!file) return;
           upload.mutate(
             { id: product.id, file },
@@ -42,20 +51,41 @@ function ImageUpload({ product }: { product: AdminProduct }) {
           );
         }}
       />
-    </label>
+      <Button
+        size="sm"
+        type="button"
+        variant="outline"
+        disabled={upload.isPending}
+        aria-label={`Change the image of ${product.name}`}
+        onClick={() => input.current?.click()}
+      >
+        {upload.isPending ? <Spinner /> : <ImageUpIcon aria-hidden />}
+        Image
+      </Button>
+    </>
   );
 }
 
 function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: boolean }) {
   const change = useProductChange();
-  const [price, setPrice] = useState((product.price_pence / 100).toFixed(2));
+  const saved = (product.price_pence / 100).toFixed(2);
+  const [price, setPrice] = useState(saved);
   const run = (next: ProductChange, done: string) =>
     change.mutate(next, {
       onSuccess: () => toast.success(done),
       onError: (error) => toast.error(errorMessage(error, 'That did not work')),
     });
   return (
-    <li className="flex flex-col gap-2 border-b py-3 sm:flex-row sm:items-center sm:justify-between">
+    <li className="grid grid-cols-[3rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 border-b py-3 last:border-b-0 lg:grid-cols-[3rem_minmax(0,1fr)_auto]">
+      <img
+        src={product.image_data}
+        alt=""
+        loading="lazy"
+        width={48}
+        height={48}
+        className="size-12 rounded-lg border object-contain"
+        style={{ backgroundColor: product.color }}
+      />
       <div className="min-w-0">
         <p className="font-medium">
           {product.name}{' '}
@@ -70,70 +100,71 @@ function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: bool
           {product.type} · {product.category} · {formatPounds(product.price_pence)}
         </p>
       </div>
-      <Link
-        to={paths.adminProduct.href(product.id)}
-        aria-label={`Edit ${product.name}`}
-        className="text-sm font-medium text-primary-text hover:underline"
-      >
-        Edit
-      </Link>
-      <ImageUpload product={product} />
-      {isAdmin ? (
-        <form
-          className="flex flex-wrap items-center gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const pence = Math.round(Number(price) * 100);
-            if (!Number.isFinite(pence) || pence < 1) {
-              toast.error('Enter a price of at least £0.01');
-              return;
-            }
-            run({ kind: 'price', id: product.id, price_pence: pence }, 'Price saved');
-          }}
-        >
-          <label className="flex items-center gap-1 text-sm">
-            £
-            <Input
-              aria-label={`Price of ${product.name} in pounds`}
-              className="h-9 w-24"
-              inputMode="decimal"
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-            />
-          </label>
-          <Button size="sm" type="submit" disabled={change.isPending}>
-            Save price
-          </Button>
-          <Button
-            size="sm"
-            type="button"
-            variant="outline"
-            disabled={change.isPending}
-            onClick={() =>
-              run(
-                { kind: 'visibility', id: product.id, hidden: !product.hidden },
-                product.hidden ? 'Product shown' : 'Product hidden',
-              )
-            }
+      <div className="col-span-2 flex flex-wrap items-center gap-2 lg:col-span-1 lg:justify-end">
+        <Button asChild size="sm" variant="ghost">
+          <Link to={paths.adminProduct.href(product.id)} aria-label={`Edit ${product.name}`}>
+            Edit
+          </Link>
+        </Button>
+        <ImageUpload product={product} />
+        {isAdmin ? (
+          <form
+            className="flex flex-wrap items-center gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const pence = Math.round(Number(price) * 100);
+              if (!Number.isFinite(pence) || pence < 1) {
+                toast.error('Enter a price of at least £0.01');
+                return;
+              }
+              run({ kind: 'price', id: product.id, price_pence: pence }, 'Price saved');
+            }}
           >
-            {product.hidden ? 'Unhide' : 'Hide'}
-          </Button>
-          <Button
-            size="sm"
-            type="button"
-            variant="ghost"
-            disabled={change.isPending}
-            onClick={() =>
-              run(
-                { kind: 'featured', id: product.id, featured: !product.featured },
-                product.featured ? 'No longer featured' : 'Featured',
-              )
-            }
-          >
-            {product.featured ? 'Unfeature' : 'Feature'}
-          </Button>
-        </form>
-      ) : null}
+            <label className="flex items-center gap-1 text-sm">
+              £
+              <Input
+                aria-label={`Price of ${product.name} in pounds`}
+                className="h-9 w-24"
+                inputMode="decimal"
+                value={price}
+                onChange={(e) => setPrice(e.target.value)}
+              />
+            </label>
+            {/* Nothing to save until the price differs from the one saved. */}
+            <Button size="sm" type="submit" disabled={change.isPending || price.trim() === saved}>
+              Save price
+            </Button>
+            <Button
+              size="sm"
+              type="button"
+              variant="outline"
+              disabled={change.isPending}
+              onClick={() =>
+                run(
+                  { kind: 'visibility', id: product.id, hidden: !product.hidden },
+                  product.hidden ? 'Product shown' : 'Product hidden',
+                )
+              }
+            >
+              {product.hidden ? 'Unhide' : 'Hide'}
+            </Button>
+            <Button
+              size="sm"
+              type="button"
+              variant="ghost"
+              disabled={change.isPending}
+              onClick={() =>
+                run(
+                  { kind: 'featured', id: product.id, featured: !product.featured },
+                  product.featured ? 'No longer featured' : 'Featured',
+                )
+              }
+            >
+              {product.featured ? 'Unfeature' : 'Feature'}
+            </Button>
+          </form>
+        ) : null}
+      </div>
     </li>
   );
 }
