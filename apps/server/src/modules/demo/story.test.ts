@@ -80,6 +80,13 @@ describe('the demo account tells a story', () => {
     expect(mix.items).toHaveLength(2);
     const saved = (await get('/api/blog/posts?saved=true')).json<unknown>();
     expect(JSON.stringify(saved)).toContain('sunscreen-and-the-uv-index');
+    // What it liked or saved, it read: each counts a view, once however often the story runs.
+    const posts = (await get('/api/blog/posts')).json<{
+      posts: { slug: string; views: number; likes: number; saved?: boolean }[];
+    }>().posts;
+    const marked = posts.filter((p) => p.likes > 0 || p.saved);
+    expect(marked.length).toBeGreaterThanOrEqual(3);
+    for (const p of marked) expect(p.views, p.slug).toBe(1);
   });
 
   it('signed up shortly before its first scan, not on the day it was seeded', async () => {

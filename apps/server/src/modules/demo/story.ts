@@ -11,6 +11,7 @@ import { findUserByEmail } from '../auth/repository';
 import { users } from '../auth/schema';
 import { DEMO_USER, demoUserSeeder } from '../auth/seed';
 import { likePost, resolvePostId, savePost } from '../blog/repository';
+import { readerKey, recordView, utcDay as viewDay } from '../blog/views';
 import { blogPosts } from '../blog/schema';
 import { contentVersions } from '../content/schema';
 import { mixItems } from '../mix/schema';
@@ -190,6 +191,12 @@ async function buildStory(
     ])
     .onConflictDoNothing();
 
+  // Articles are read before they are liked or saved: each counts the demo's one view, as the
+  // article page's beacon would have (otherwise the admin's list reads "0 views · 1 like").
+  for (const [i, slug] of [...new Set([...LIKED, ...SAVED])].entries()) {
+    const id = await resolvePostId(db, slug);
+    if (id) await recordView(db, id, readerKey(userId), viewDay(daysBefore(now, 40 - 7 * i, 21)));
+  }
   for (const slug of LIKED) {
     const id = await resolvePostId(db, slug);
     if (id) await likePost(db, id, userId);
@@ -332,6 +339,9 @@ export async function shiftDemoDates(db: Db, userId: string, days: number): Prom
     );
     await run(sql`update mix_items set added_at = added_at + ${by} where user_id = ${userId}`);
     await run(sql`update post_likes set created_at = created_at + ${by} where user_id = ${userId}`);
+    await run(
+      sql`update post_views set day = day + ${Math.trunc(days)}::int where visitor = ${readerKey(userId)}`,
+    );
     await run(sql`update post_saves set created_at = created_at + ${by} where user_id = ${userId}`);
     // One daily quiz per day is a unique index, checked row by row as an UPDATE goes: moving
     // consecutive days by fewer days than they span would meet a day not yet moved. So the days
