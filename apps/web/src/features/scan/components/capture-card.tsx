@@ -191,7 +191,8 @@ export function CaptureCard({
 
       <p className="mt-4 flex gap-2 rounded-xl bg-primary-soft/70 px-3 py-2 text-sm text-primary-soft-foreground">
         <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-        Your face should fill 60-80% of the frame, 12-18 inches from the camera, in soft even light.
+        Your face should fill 60–80% of the frame, 12–18 inches (30–45 cm) from the camera, in soft
+        even light.
       </p>
 
       {cameraOn ? (

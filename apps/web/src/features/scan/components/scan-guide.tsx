@@ -22,7 +22,7 @@ export const GUIDE_STEPS = [
   {
     title: 'Position your face',
     time: '10 seconds',
-    text: 'Hold the camera 12-18 inches (30-45 cm) away so your face fills 60-80% of the frame. Tie back hair, take off glasses, look straight ahead.',
+    text: 'Hold the camera 12–18 inches (30–45 cm) away so your face fills 60–80% of the frame. Tie back hair, take off glasses, look straight ahead.',
     icon: ScanFaceIcon,
   },
   {
