@@ -14,6 +14,7 @@ function step(overrides: Partial<RoutineProduct> & Pick<RoutineProduct, 'name'>)
     added_date: '2026-11-01T00:00:00.000Z',
     notes: '',
     days: [],
+    from_scan_date: null,
     ...overrides,
   };
 }
