@@ -75,6 +75,25 @@ function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: bool
       onSuccess: () => toast.success(done),
       onError: (error) => toast.error(errorMessage(error, 'That did not work')),
     });
+  const toggles: {
+    label: string;
+    variant: 'outline' | 'ghost';
+    next: ProductChange;
+    done: string;
+  }[] = [
+    {
+      label: product.hidden ? 'Unhide' : 'Hide',
+      variant: 'outline',
+      next: { kind: 'visibility', id: product.id, hidden: !product.hidden },
+      done: product.hidden ? 'Product shown' : 'Product hidden',
+    },
+    {
+      label: product.featured ? 'Unfeature' : 'Feature',
+      variant: 'ghost',
+      next: { kind: 'featured', id: product.id, featured: !product.featured },
+      done: product.featured ? 'No longer featured' : 'Featured',
+    },
+  ];
   return (
     <li className="grid grid-cols-[3rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 border-b py-3 last:border-b-0 lg:grid-cols-[3rem_minmax(0,1fr)_auto]">
       <img
@@ -134,34 +153,18 @@ function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: bool
             <Button size="sm" type="submit" disabled={change.isPending || price.trim() === saved}>
               Save price
             </Button>
-            <Button
-              size="sm"
-              type="button"
-              variant="outline"
-              disabled={change.isPending}
-              onClick={() =>
-                run(
-                  { kind: 'visibility', id: product.id, hidden: !product.hidden },
-                  product.hidden ? 'Product shown' : 'Product hidden',
-                )
-              }
-            >
-              {product.hidden ? 'Unhide' : 'Hide'}
-            </Button>
-            <Button
-              size="sm"
-              type="button"
-              variant="ghost"
-              disabled={change.isPending}
-              onClick={() =>
-                run(
-                  { kind: 'featured', id: product.id, featured: !product.featured },
-                  product.featured ? 'No longer featured' : 'Featured',
-                )
-              }
-            >
-              {product.featured ? 'Unfeature' : 'Feature'}
-            </Button>
+            {toggles.map((t) => (
+              <Button
+                key={t.next.kind}
+                size="sm"
+                type="button"
+                variant={t.variant}
+                disabled={change.isPending}
+                onClick={() => run(t.next, t.done)}
+              >
+                {t.label}
+              </Button>
+            ))}
           </form>
         ) : null}
       </div>
