@@ -193,16 +193,19 @@ async function buildStory(
 
   // Articles are read before they are liked or saved: each counts the demo's one view, as the
   // article page's beacon would have (otherwise the admin's list reads "0 views · 1 like").
-  for (const [i, slug] of [...new Set([...LIKED, ...SAVED])].entries()) {
+  const postIds = new Map<string, string>();
+  for (const slug of new Set([...LIKED, ...SAVED])) {
     const id = await resolvePostId(db, slug);
-    if (id) await recordView(db, id, readerKey(userId), viewDay(daysBefore(now, 40 - 7 * i, 21)));
+    if (id) postIds.set(slug, id);
   }
+  for (const [i, id] of [...postIds.values()].entries())
+    await recordView(db, id, readerKey(userId), viewDay(daysBefore(now, 40 - 7 * i, 21)));
   for (const slug of LIKED) {
-    const id = await resolvePostId(db, slug);
+    const id = postIds.get(slug);
     if (id) await likePost(db, id, userId);
   }
   for (const slug of SAVED) {
-    const id = await resolvePostId(db, slug);
+    const id = postIds.get(slug);
     if (id) await savePost(db, id, userId);
   }
 
