@@ -58,7 +58,12 @@ run('apps/server', [
 run('apps/server', [
   path.join(root, 'node_modules/vitest/vitest.mjs'),
   'run',
-  'test/server.test.ts',
+  // The process's own life on this runtime: a SIGKILL loses no acknowledged write, SIGTERM
+  // finishes a request in flight, bad configuration is refused. How it starts (the demo's paths,
+  // a taken port, DATABASE_URL: server-startup.test.ts) is the app's own logic, proved on Node 20
+  // in the unit stage; the built server starting on its embedded PostgreSQL with the whole demo is
+  // the journey below (decision 197).
+  'test/server-lifecycle.test.ts',
   'test/http.test.ts',
   // Photos in S3: the SDK, and s3rver in a child process with OpenSSL's legacy provider.
   'src/modules/analysis/photo-storage.test.ts',
