@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createRoutes, installUnauthorizedHandler } from '@/app/router';
+import { resetAppUpdate, watchForUpdates } from '@/lib/platform/app-update';
 import { clearSession, saveSession, TOKEN_KEY, USER_KEY } from '@/lib/platform/storage';
 import { fakeApi } from '@/testing/fake-api';
+import { openOnOneVersion } from '@/testing/fake-service-worker';
 import { apiError, createUser, fakeFetch, json, renderWithRouter } from '@/testing/test-utils';
 
 function renderApp(path: string) {
@@ -140,6 +142,39 @@ describe('app shell and guards', () => {
       '/scan',
     );
   }, 30_000);
+
+  it('opens no prompt over a checkout or an order; back in the shop, the waiting one shows', async () => {
+    const member = createUser();
+    saveSession({ token: 'tok_member', user: member });
+    fakeApi({ 'GET /api/auth/me': () => ({ user: member }) }, () => apiError());
+    // A version deployed while the app is open: the update prompt wants to show.
+    const { registration, container } = openOnOneVersion();
+    const stop = watchForUpdates(
+      registration as unknown as ServiceWorkerRegistration,
+      container as unknown as ServiceWorkerContainer,
+    );
+    act(() => registration.found().moveTo('installed'));
+    const prompt = () => screen.queryByRole('region', { name: 'App update' });
+    try {
+      const { router } = renderApp('/checkout');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(prompt()).toBeNull();
+
+      await act(() => router.navigate('/orders/ord_1'));
+      expect(router.state.location.pathname).toBe('/orders/ord_1');
+      expect(prompt()).toBeNull();
+
+      await act(() => router.navigate('/shop'));
+      expect(await screen.findByRole('region', { name: 'App update' })).toHaveTextContent(
+        'A new version of Lumiskin is ready',
+      );
+    } finally {
+      stop();
+      resetAppUpdate();
+    }
+  });
 
   it('shows a 404 page for unknown paths', async () => {
     fakeApi({}, () => apiError());

@@ -18,10 +18,11 @@ import { QUICK_SCAN_CLEARANCE, QuickScanButton } from '@/app/layout/quick-scan-b
 
 /**
  * Pages where a person is in the middle of something, or reading a result: no prompt opens there
- * (decision 080; the reminders card covered a scan's first results).
+ * (decision 080; the reminders card covered a scan's first results, and the delivery address of a
+ * checkout on a phone).
  */
 const BUSY_PAGES =
-  /^\/(scan|analysis|quiz\/|login|register|forgot-password|reset-password|confirm-email|admin)/;
+  /^\/(scan|analysis|quiz\/|checkout|orders\/|login|register|forgot-password|reset-password|confirm-email|admin)/;
 
 /** Room under the footer for a prompt on screen, so the page's end can scroll above it. */
 const PROMPT_CLEARANCE = 'pb-56';
