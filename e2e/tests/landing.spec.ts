@@ -30,7 +30,9 @@ test.describe('landing page', () => {
     await expect(refusal).toContainText(
       'You can only have 1 base in your mix. Remove the current base first.',
     );
-    await refusal.getByRole('button', { name: 'Got it' }).click();
+    // The swap is offered (decision 198); keeping the mix changes nothing.
+    await expect(refusal.getByRole('button', { name: 'Use SeboBalance instead' })).toBeVisible();
+    await refusal.getByRole('button', { name: 'Keep AquaHydra' }).click();
     await expect(refusal).toBeHidden();
     await expect(page.getByTestId('mix-total')).toHaveText('£90.00');
 

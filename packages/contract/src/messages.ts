@@ -10,6 +10,7 @@ export const ShopMessages = {
   loadFailed: 'Failed to load products',
   // The product's word is "mix" (issue 13); the spec's 'added to cart' predates it.
   addedToMix: (name: string) => `${name} added to your mix`,
+  replacedInMix: (name: string, previous: string) => `${name} replaces ${previous} in your mix`,
   addedToFavorites: 'Added to favourites',
   removedFromFavorites: 'Removed from favourites',
   noProducts: 'No products found',

@@ -12,6 +12,7 @@ import {
   mixTotalPence,
   MixMessages,
   removeFromMix,
+  replaceInMix,
   type MixLine,
   type MixProductRef,
 } from './mix';
@@ -28,6 +29,7 @@ const catalogue = [
   { id: 'renewlift', type: 'booster', price_pence: 3800 },
   { id: 'eventone', type: 'booster', price_pence: 4200 },
   { id: 'texturerefine', type: 'booster', price_pence: 4800 },
+  { id: 'gentle-cream-cleanser', type: 'cleanser', price_pence: 1800 },
 ] as const;
 const byId = (id: string) => {
   const product = catalogue.find((p) => p.id === id);
@@ -86,6 +88,46 @@ describe('the mix rule (docs/product-rules.md#mix)', () => {
     expect(checkMixAdd(lines, ref('barrierrepair'))).toBeNull();
     const fewer = removeFromMix(lines, 'calmbarrier');
     expect(checkMixAdd(fewer, ref('eventone'))).toBeNull();
+  });
+
+  it('puts a refused base or booster in the place of one the mix holds (decision 198)', () => {
+    const lines = build(['aquahydra', 'clearcomplex', 'gentle-cream-cleanser', 'calmbarrier']);
+    const ids = (result: ReturnType<typeof replaceInMix<Line>>) =>
+      result.lines.map((l) => `${l.product_id}×${l.quantity}`);
+
+    const base = replaceInMix(lines, 'aquahydra', ref('sebobalance'), make);
+    expect(base.ok).toBe(true);
+    expect(ids(base)).toEqual([
+      'sebobalance×1',
+      'clearcomplex×1',
+      'gentle-cream-cleanser×1',
+      'calmbarrier×1',
+    ]);
+    expect(mixTotalPence(base.lines)).toBe(mixTotalPence(lines) - 5200 + 5400);
+
+    const booster = replaceInMix(lines, 'calmbarrier', ref('renewlift'), make);
+    expect(ids(booster)).toEqual([
+      'aquahydra×1',
+      'clearcomplex×1',
+      'gentle-cream-cleanser×1',
+      'renewlift×1',
+    ]);
+
+    // A booster in a base's place would leave no base and three boosters: refused, mix as it was.
+    const wrong = replaceInMix(lines, 'aquahydra', ref('renewlift'), make);
+    expect(wrong.ok).toBe(false);
+    expect(wrong.lines).toBe(lines);
+    if (!wrong.ok) expect(wrong.refusal.code).toBe('third_booster');
+    // Nothing to replace: the plain add, refused as before.
+    const missing = replaceInMix(lines, 'barrierrepair', ref('sebobalance'), make);
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.refusal.code).toBe('second_base');
+    expect(lines.map((l) => l.product_id)).toEqual([
+      'aquahydra',
+      'clearcomplex',
+      'gentle-cream-cleanser',
+      'calmbarrier',
+    ]);
   });
 
   it('adding the same base again keeps it at quantity 1: one base per mix', () => {

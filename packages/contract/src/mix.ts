@@ -134,6 +134,31 @@ export function addToMix<L extends MixLine>(
   return { ok: true, lines: [...lines, { ...make(product), quantity: 1 }] };
 }
 
+/**
+ * A refused product put in the place of one the mix holds (decision 198): another base for the
+ * base, a booster for one of the boosters. The rule decides as addToMix does on the mix without
+ * `outId` (so a booster never takes a base's place and leaves two bases); the new line takes the
+ * old one's place, the rest keep their order. With `outId` not in the mix it is a plain add.
+ */
+export function replaceInMix<L extends MixLine>(
+  lines: readonly L[],
+  outId: string,
+  product: MixProductRef,
+  make: (product: MixProductRef) => L,
+): MixAddResult<L> {
+  const index = lines.findIndex((line) => line.product_id === outId);
+  if (index < 0) return addToMix(lines, product, make);
+  const result = addToMix(removeFromMix(lines, outId), product, make);
+  if (!result.ok) return { ...result, lines };
+  const added = result.lines.at(-1);
+  if (added?.product_id !== product.id || lines.some((l) => l.product_id === product.id)) {
+    return result;
+  }
+  const next = result.lines.slice(0, -1);
+  next.splice(index, 0, added);
+  return { ok: true, lines: next };
+}
+
 /** docs/product-rules.md#shop: minus decrements and removes the line at zero. */
 export function decrementInMix<L extends MixLine>(lines: readonly L[], productId: string): L[] {
   return lines.flatMap((line) => {

@@ -4,21 +4,35 @@ import { LayersIcon } from 'lucide-react';
 import type { RefObject } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 
+/** A refusal, and what the refused product could take the place of (lib/api/mix, decision 198). */
+export type MixRefusalShown = MixRefusal & {
+  product?: { name: string };
+  replaceable?: { id: string; name: string }[];
+};
+
 /**
- * The mix rule's refusal (docs/product-rules.md#mix), shown as an accessible alert dialog instead of the original's
- * browser alert: it is announced, traps focus, closes with Escape and keeps the page's look
- * (docs/decisions, "mix refusals as a dialog").
+ * The mix rule's refusal (docs/product-rules.md#mix), shown as an accessible alert dialog instead
+ * of the original's browser alert: it is announced, traps focus, closes with Escape and keeps the
+ * page's look (docs/decisions, "mix refusals as a dialog"). The add stays refused, in the spec's
+ * words; where the page can swap, the dialog offers the one step the sentence asks for: the refused
+ * product in the base's place, or in one booster's (decision 198).
  */
 export default function MixRefusalAlert({
   refusal,
   onClose,
+  onReplace,
   returnFocusTo,
 }: {
-  refusal: MixRefusal | null;
+  refusal: MixRefusalShown | null;
   onClose: () => void;
+  /** Puts the refused product in the place of the product `id`; no offer without it. */
+  onReplace?: (id: string) => void;
   /** Where focus goes back on close: the button whose add was refused. */
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  const name = refusal?.product?.name;
+  const offers = onReplace && name ? (refusal.replaceable ?? []) : [];
+  const isBase = refusal?.code === 'second_base';
   return (
     <AlertDialog.Root open={refusal !== null} onOpenChange={(open) => !open && onClose()}>
       <AlertDialog.Portal>
@@ -37,14 +51,50 @@ export default function MixRefusalAlert({
             <LayersIcon className="size-5" aria-hidden />
           </span>
           <AlertDialog.Title className="text-h3 font-semibold">
-            {refusal?.code === 'second_base' ? 'One base per mix' : 'Two boosters per mix'}
+            {isBase ? 'One base per mix' : 'Two boosters per mix'}
           </AlertDialog.Title>
           <AlertDialog.Description className="text-sm leading-relaxed text-muted-foreground">
             {refusal?.message}
+            {offers.length > 0 ? (
+              <>
+                {' '}
+                {isBase
+                  ? `Or put ${name} in its place in one step.`
+                  : `Or let ${name} take the place of one of them.`}
+              </>
+            ) : null}
           </AlertDialog.Description>
-          <div className="flex justify-end">
-            <AlertDialog.Action className={buttonVariants()}>Got it</AlertDialog.Action>
-          </div>
+          {offers.length === 0 ? (
+            <div className="flex justify-end">
+              <AlertDialog.Action className={buttonVariants()}>Got it</AlertDialog.Action>
+            </div>
+          ) : isBase && offers.length === 1 ? (
+            // On a phone, one button per line, the swap on top; side by side from `sm`.
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>
+                Keep {offers[0]!.name}
+              </AlertDialog.Cancel>
+              <AlertDialog.Action
+                className={buttonVariants()}
+                onClick={() => onReplace?.(offers[0]!.id)}
+              >
+                Use {name} instead
+              </AlertDialog.Action>
+            </div>
+          ) : (
+            <div className="grid gap-2 sm:flex sm:flex-wrap sm:justify-end">
+              {offers.map((offer) => (
+                <AlertDialog.Action
+                  key={offer.id}
+                  className={buttonVariants({ variant: 'outline' })}
+                  onClick={() => onReplace?.(offer.id)}
+                >
+                  Replace {offer.name}
+                </AlertDialog.Action>
+              ))}
+              <AlertDialog.Cancel className={buttonVariants()}>Keep my mix</AlertDialog.Cancel>
+            </div>
+          )}
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>

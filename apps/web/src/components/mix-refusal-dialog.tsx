@@ -1,5 +1,5 @@
-import type { MixRefusal } from '@lumiskin/contract/mix';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import type { MixRefusalShown } from '@/components/mix-refusal-alert';
 
 const MixRefusalAlert = lazy(() => import('@/components/mix-refusal-alert'));
 
@@ -14,9 +14,12 @@ const MixRefusalAlert = lazy(() => import('@/components/mix-refusal-alert'));
 export function MixRefusalDialog({
   refusal,
   onClose,
+  onReplace,
 }: {
-  refusal: MixRefusal | null;
+  refusal: MixRefusalShown | null;
   onClose: () => void;
+  /** Offers to put the refused product in the place of one the mix holds (decision 198). */
+  onReplace?: (id: string) => void;
 }) {
   const [isNeeded, setIsNeeded] = useState(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -29,7 +32,12 @@ export function MixRefusalDialog({
   if (!isNeeded) return null;
   return (
     <Suspense fallback={null}>
-      <MixRefusalAlert refusal={refusal} onClose={onClose} returnFocusTo={returnFocusTo} />
+      <MixRefusalAlert
+        refusal={refusal}
+        onClose={onClose}
+        onReplace={onReplace}
+        returnFocusTo={returnFocusTo}
+      />
     </Suspense>
   );
 }

@@ -5,8 +5,10 @@ import {
   mixItemCount,
   mixTotalPence,
   removeFromMix,
+  replaceInMix,
   type MixRefusal,
 } from '@lumiskin/contract/mix';
+import { ShopMessages } from '@lumiskin/contract/messages';
 import type {
   MixResponse,
   ProductListResponse,
@@ -150,6 +152,17 @@ subscribeSession(() => mergeVisitorMix(knownClient));
 
 // ---- the hook ----
 
+/** The mix line of a product from the catalogue. */
+const lineOf =
+  (product: ShopProductListItem) =>
+  (p: { id: string; type: string }): MixEntry => ({
+    product_id: p.id,
+    type: p.type,
+    quantity: 1,
+    price_pence: product.price_pence,
+    product,
+  });
+
 function fromServer(mix: MixResponse | undefined): MixEntry[] {
   return (mix?.items ?? []).map((item) => ({
     product_id: item.product_id,
@@ -158,6 +171,15 @@ function fromServer(mix: MixResponse | undefined): MixEntry[] {
     price_pence: item.product.price_pence,
     product: item.product,
   }));
+}
+
+/**
+ * A refused add, with what the refused product could take the place of (decision 198): the base
+ * the mix holds, or its two boosters. Empty when the mix's products are not known by name yet.
+ */
+export interface MixRefusalOffer extends MixRefusal {
+  product: { id: string; name: string };
+  replaceable: { id: string; name: string }[];
 }
 
 export interface UseMix {
@@ -175,16 +197,21 @@ export interface UseMix {
   add(product: ShopProductListItem): MixRefusal | null;
   decrement(productId: string): void;
   remove(productId: string): void;
-  /** The last refusal, for the dialog; cleared by dismissRefusal. */
-  refusal: MixRefusal | null;
+  /** The last refusal, for the dialog; cleared by dismissRefusal or replace. */
+  refusal: MixRefusalOffer | null;
   dismissRefusal(): void;
+  /** The refused product in the place of `outId` (one of `refusal.replaceable`), in one save. */
+  replace(outId: string): void;
 }
 
 export function useMix(): UseMix {
   const queryClient = useQueryClient();
   const session = useSession();
   const isSignedIn = session !== null;
-  const [refusal, setRefusal] = useState<MixRefusal | null>(null);
+  const [refused, setRefused] = useState<{
+    refusal: MixRefusalOffer;
+    product: ShopProductListItem;
+  } | null>(null);
 
   const local = useSyncExternalStore(subscribeLocal, getLocal, noLocalLines);
   const catalogue = useQuery({ ...catalogueQueryOptions(), enabled: !isSignedIn });
@@ -240,21 +267,45 @@ export function useMix(): UseMix {
 
   const add = useCallback(
     (product: ShopProductListItem) => {
-      const result = addToMix(entries, { id: product.id, type: product.type }, (p) => ({
-        product_id: p.id,
-        type: p.type,
-        quantity: 1,
-        price_pence: product.price_pence,
-        product,
-      }));
+      const result = addToMix(entries, { id: product.id, type: product.type }, lineOf(product));
       if (!result.ok) {
-        setRefusal(result.refusal);
+        // What it could take the place of: the same kind (the base, or the boosters).
+        const replaceable = entries.flatMap((e) =>
+          e.type === product.type && e.product ? [{ id: e.product_id, name: e.product.name }] : [],
+        );
+        setRefused({
+          refusal: {
+            ...result.refusal,
+            product: { id: product.id, name: product.name },
+            replaceable,
+          },
+          product,
+        });
         return result.refusal;
       }
       save(result.lines);
       return null;
     },
     [entries, save],
+  );
+
+  const replace = useCallback(
+    (outId: string) => {
+      if (!refused) return;
+      const { product } = refused;
+      const out = entries.find((e) => e.product_id === outId);
+      setRefused(null);
+      const result = replaceInMix(
+        entries,
+        outId,
+        { id: product.id, type: product.type },
+        lineOf(product),
+      );
+      if (!result.ok || !out?.product) return;
+      save(result.lines);
+      toast.success(ShopMessages.replacedInMix(product.name, out.product.name));
+    },
+    [entries, refused, save],
   );
 
   return {
@@ -270,8 +321,9 @@ export function useMix(): UseMix {
     add,
     decrement: (id) => save(decrementInMix(entries, id)),
     remove: (id) => save(removeFromMix(entries, id)),
-    refusal,
-    dismissRefusal: () => setRefusal(null),
+    refusal: refused?.refusal ?? null,
+    dismissRefusal: () => setRefused(null),
+    replace,
   };
 }
 

@@ -73,7 +73,11 @@ export function MixDemo() {
           <MixSummary mix={mix} />
         </div>
       </div>
-      <MixRefusalDialog refusal={mix.refusal} onClose={mix.dismissRefusal} />
+      <MixRefusalDialog
+        refusal={mix.refusal}
+        onClose={mix.dismissRefusal}
+        onReplace={mix.replace}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ShopProductListItem } from '@lumiskin/contract/shop';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { PutMixBody } from '@lumiskin/contract/shop';
 import { ProductsTab } from '@/features/profile/components/products-tab';
 import { fakeApi } from '@/testing/fake-api';
 import { renderWithRouter } from '@/testing/test-utils';
@@ -50,5 +51,45 @@ describe('ProductsTab', () => {
     expect(screen.getByRole('button', { name: 'Add booster CalmBarrier' })).toBeTruthy();
     // Everyday products belong to the shop, not to the mix.
     expect(screen.queryByText('Gentle Cream Cleanser')).toBeNull();
+  });
+
+  it('choosing another base puts it in the chosen one’s place: "Choose one" (decision 198)', async () => {
+    const products = [
+      product('aquahydra', 'AquaHydra', 'base', 'hydration'),
+      product('sebobalance', 'SeboBalance', 'base', 'balance'),
+      product('calmbarrier', 'CalmBarrier', 'booster', 'sensitivity'),
+    ];
+    const byId = (id: string) => products.find((p) => p.id === id)!;
+    const mixOf = (items: PutMixBody['items']) => ({
+      items: items.map((i) => ({ ...i, product: byId(i.product_id) })),
+      count: items.length,
+      total_pence: items.length * 5200,
+      complete: true,
+    });
+    const puts: PutMixBody[] = [];
+    fakeApi({
+      'GET /api/mix': () =>
+        mixOf([
+          { product_id: 'sebobalance', quantity: 1 },
+          { product_id: 'calmbarrier', quantity: 1 },
+        ]),
+      'PUT /api/mix': ({ body }) => {
+        puts.push(body as PutMixBody);
+        return mixOf((body as PutMixBody).items);
+      },
+      'GET /api/shop/products': () => ({ products, total: products.length, categories: [] }),
+    });
+    const { user } = renderWithRouter([{ path: '/', element: <ProductsTab /> }], '/');
+
+    await user.click(await screen.findByRole('button', { name: 'Choose base AquaHydra' }));
+    expect(await screen.findByText('AquaHydra replaces SeboBalance in your mix')).toBeTruthy();
+    expect(puts).toEqual([
+      {
+        items: [
+          { product_id: 'aquahydra', quantity: 1 },
+          { product_id: 'calmbarrier', quantity: 1 },
+        ],
+      },
+    ]);
   });
 });

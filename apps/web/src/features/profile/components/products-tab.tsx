@@ -1,4 +1,5 @@
-import { checkMixAdd, formatPounds, MIX_LIMITS } from '@lumiskin/contract/mix';
+import { ShopMessages } from '@lumiskin/contract/messages';
+import { checkMixAdd, formatPounds, MIX_LIMITS, replaceInMix } from '@lumiskin/contract/mix';
 import type { MixResponse, ShopProductListItem } from '@lumiskin/contract/shop';
 import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, PlusIcon, ShoppingBagIcon, XIcon } from 'lucide-react';
@@ -110,6 +111,7 @@ export function ProductsTab() {
     quantity: i.quantity,
   }));
   const inMix = new Set(lines.map((l) => l.product_id));
+  const data: MixResponse = mix.data;
 
   const persist = (items: { product_id: string; quantity: number }[], done: string) =>
     save.mutate(
@@ -130,6 +132,22 @@ export function ProductsTab() {
       return;
     }
     const refusal = checkMixAdd(lines, { id: item.id, type: item.type });
+    // "Choose one": choosing another base puts it in the chosen one's place (decision 198).
+    const base = data.items.find((i) => i.product.type === 'base');
+    if (refusal?.code === 'second_base' && base) {
+      const swapped = replaceInMix(lines, base.product_id, item, (p) => ({
+        product_id: p.id,
+        type: p.type,
+        quantity: 1,
+      }));
+      if (swapped.ok) {
+        persist(
+          swapped.lines.map(({ product_id, quantity }) => ({ product_id, quantity })),
+          ShopMessages.replacedInMix(item.name, base.product.name),
+        );
+        return;
+      }
+    }
     if (refusal) {
       toast.error(refusal.message);
       return;
@@ -141,8 +159,6 @@ export function ProductsTab() {
     bases: lines.filter((l) => l.type === 'base').length,
     boosters: lines.filter((l) => l.type === 'booster').length,
   };
-  const data: MixResponse = mix.data;
-
   return (
     <div className="grid gap-8">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-muted/70 p-4">

@@ -33,10 +33,22 @@ const catalogue = [
   product('aquahydra', 'AquaHydra', 'base'),
   product('sebobalance', 'SeboBalance', 'base'),
   product('renewlift', 'RenewLift', 'booster'),
+  product('clearcomplex', 'ClearComplex', 'booster'),
+  product('calmbarrier', 'CalmBarrier', 'booster'),
 ];
 
 /** As the catalogue lists a product: without its usage text (decision 141). */
 const listed = ({ how_to_use: _, ...item }: ShopProduct): ShopProductListItem => item;
+
+/** A visitor's mix kept on this device (lib/api/mix reads it again on a storage event). */
+function keepMix(lines: { product_id: string; type: string }[]) {
+  localStorage.setItem('lumiskin_mix', JSON.stringify(lines.map((l) => ({ ...l, quantity: 1 }))));
+  window.dispatchEvent(new StorageEvent('storage', { key: 'lumiskin_mix' }));
+}
+const keptMix = () =>
+  (JSON.parse(localStorage.getItem('lumiskin_mix') ?? '[]') as { product_id: string }[]).map(
+    (l) => l.product_id,
+  );
 
 function setup(path: string) {
   fakeApi({
@@ -87,6 +99,49 @@ describe('the product page', () => {
       '/shop/sebobalance',
     );
     expect(within(related).queryByRole('link', { name: /AquaHydra/ })).toBeNull();
+  });
+
+  it('a second base is refused in the spec’s words, with the swap offered in one step (decision 198)', async () => {
+    keepMix([
+      { product_id: 'sebobalance', type: 'base' },
+      { product_id: 'renewlift', type: 'booster' },
+    ]);
+    const { user } = setup('/shop/aquahydra');
+    await user.click(await screen.findByRole('button', { name: 'Add to mix' }));
+    const refusal = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    expect(refusal).toHaveTextContent(
+      'You can only have 1 base in your mix. Remove the current base first.',
+    );
+    // Keeping is the safe default, and changes nothing.
+    expect(within(refusal).getByRole('button', { name: 'Keep SeboBalance' })).toHaveFocus();
+    await user.click(within(refusal).getByRole('button', { name: 'Keep SeboBalance' }));
+    expect(keptMix()).toEqual(['sebobalance', 'renewlift']);
+
+    await user.click(screen.getByRole('button', { name: 'Add to mix' }));
+    const again = await screen.findByRole('alertdialog');
+    await user.click(within(again).getByRole('button', { name: 'Use AquaHydra instead' }));
+    expect(await screen.findByText('1 in your mix')).toBeInTheDocument();
+    expect(keptMix()).toEqual(['aquahydra', 'renewlift']);
+    expect(await screen.findByText('AquaHydra replaces SeboBalance in your mix')).toBeTruthy();
+  });
+
+  it('a third booster is refused, with each booster offered to make room', async () => {
+    keepMix([
+      { product_id: 'aquahydra', type: 'base' },
+      { product_id: 'clearcomplex', type: 'booster' },
+      { product_id: 'calmbarrier', type: 'booster' },
+    ]);
+    const { user } = setup('/shop/renewlift');
+    await user.click(await screen.findByRole('button', { name: 'Add to mix' }));
+    const refusal = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    expect(refusal).toHaveTextContent(
+      'You can only have 2 boosters in your mix. Remove a booster first.',
+    );
+    expect(within(refusal).getByRole('button', { name: 'Keep my mix' })).toBeInTheDocument();
+    expect(within(refusal).getByRole('button', { name: 'Replace ClearComplex' })).toBeTruthy();
+    await user.click(within(refusal).getByRole('button', { name: 'Replace CalmBarrier' }));
+    expect(await screen.findByText('1 in your mix')).toBeInTheDocument();
+    expect(keptMix()).toEqual(['aquahydra', 'clearcomplex', 'renewlift']);
   });
 
   it('says so when the product does not exist', async () => {

@@ -155,7 +155,11 @@ function ProductBody({ product }: { product: ShopProduct }) {
         </div>
       </div>
       <RelatedProducts product={product} />
-      <MixRefusalDialog refusal={mix.refusal} onClose={mix.dismissRefusal} />
+      <MixRefusalDialog
+        refusal={mix.refusal}
+        onClose={mix.dismissRefusal}
+        onReplace={mix.replace}
+      />
     </>
   );
 }

@@ -195,7 +195,11 @@ export default function ShopRoute() {
           </ul>
         </>
       )}
-      <MixRefusalDialog refusal={mix.refusal} onClose={mix.dismissRefusal} />
+      <MixRefusalDialog
+        refusal={mix.refusal}
+        onClose={mix.dismissRefusal}
+        onReplace={mix.replace}
+      />
     </div>
   );
 }
