@@ -53,6 +53,9 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The shortest word a search reads as the start of longer words ('hydra' → hydrating). */
+const MIN_PREFIX_LENGTH = 3;
+
 /**
  * A full-text match over a generated tsvector column, and its rank. PostgreSQL's
  * websearch_to_tsquery accepts anything a person types (quotes, -, or) and never raises a syntax
@@ -69,7 +72,10 @@ export function fullTextSearch(
   const parts: SQL[] = [sql`${document} @@ ${web}`];
   let rank: SQL = sql`ts_rank(${document}, ${web})`;
   if (words.length > 0) {
-    const prefix = sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
+    // A word of one or two letters must match whole ('vitamin c', 'b3'): as a prefix, 'c:*'
+    // matched every word starting with c ('cleanse', 'cream'), so 'vitamin c' found vitamin E.
+    const terms = words.map((w) => (w.length >= MIN_PREFIX_LENGTH ? `${w}:*` : w));
+    const prefix = sql`to_tsquery('simple', ${terms.join(' & ')})`;
     parts.push(sql`${document} @@ ${prefix}`);
     rank = sql`${rank} + 0.5 * ts_rank(${document}, ${prefix})`;
     const pattern = `%${escapeLike(q)}%`;

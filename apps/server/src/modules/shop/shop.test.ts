@@ -88,6 +88,12 @@ describe('GET /api/shop/products', () => {
 
     const phrase = await list({ q: 'vitamin C' });
     expect(phrase.products[0]?.id).toBe('brightradiance');
+    // A one-letter word matches whole: vitamin E products are not vitamin C (as a prefix, 'c'
+    // matched any word starting with c, and the cleansing balm with vitamin E came second).
+    expect(
+      phrase.products.filter((p) => !/vitamin c|ascorb/i.test(JSON.stringify(p))).map((p) => p.id),
+    ).toEqual([]);
+    expect(phrase.total).toBeGreaterThan(0);
 
     expect((await list({ q: 'zzzqqqxxx' })).total).toBe(0);
   });
