@@ -12,6 +12,8 @@ export function ReadyPanel({
   photoCount,
   analysisType,
   location,
+  locating = false,
+  onChooseLocation,
   analyzing,
   sent = null,
   queued,
@@ -22,6 +24,10 @@ export function ReadyPanel({
   photoCount: number;
   analysisType: AnalysisType;
   location: string | null;
+  /** The place is still being detected (the device, the last scan, the IP). */
+  locating?: boolean;
+  /** Opens the place step: the button waits for a place, and says so (decision 081). */
+  onChooseLocation?: () => void;
   analyzing: boolean;
   /** The share of the photos sent so far while they upload (null: nothing is being sent). */
   sent?: number | null;
@@ -44,13 +50,14 @@ export function ReadyPanel({
       <p className="mt-1 text-sm text-muted-foreground">
         {photoCount} photo{photoCount === 1 ? '' : 's'} ·{' '}
         {analysisType === 'quick' ? 'Quick (7 concerns)' : 'Comprehensive (14 concerns)'} ·{' '}
-        {location ?? 'no location yet'}
+        {location ?? (locating ? 'finding your town…' : 'no location yet')}
       </p>
       <Button
         size="lg"
         className="mt-4 w-full sm:w-auto"
         onClick={onStart}
         disabled={analyzing || !location}
+        aria-describedby={!location && !locating && !analyzing ? 'ready-needs-place' : undefined}
       >
         {analyzing ? (
           <>
@@ -66,6 +73,14 @@ export function ReadyPanel({
           </>
         )}
       </Button>
+      {!location && !locating && !analyzing ? (
+        <p className="mt-3 text-sm" id="ready-needs-place">
+          Your town comes first: its UV and climate shape your routine.{' '}
+          <Button variant="link" className="h-auto p-0 font-semibold" onClick={onChooseLocation}>
+            Choose your town
+          </Button>
+        </p>
+      ) : null}
       {sending ? (
         <Progress
           value={percent}

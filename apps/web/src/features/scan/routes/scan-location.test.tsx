@@ -1,12 +1,12 @@
 import { DEFAULT_USER_SETTINGS, type Account } from '@lumiskin/contract/account';
 import type { GeoPlace } from '@lumiskin/contract/geo';
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ScanRoute from '@/features/scan/routes/scan';
 import { saveSession } from '@/lib/platform/storage';
 import { createHistoryItem } from '@/testing/scan-factory';
 import { fakeApi } from '@/testing/fake-api';
-import { createUser, renderWithRouter } from '@/testing/test-utils';
+import { apiError, createUser, renderWithRouter } from '@/testing/test-utils';
 
 const user = createUser({ id: 'usr_place' });
 const me: Account = {
@@ -29,6 +29,7 @@ const paris: GeoPlace = {
 };
 
 beforeEach(() => saveSession({ token: 'tok-place', user }));
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the scan screen’s place', () => {
   it('keeps the town the person chose while the detection was still running', async () => {
@@ -62,5 +63,48 @@ describe('the scan screen’s place', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('scan-location')).toHaveTextContent('Paris, FR');
     expect(screen.getByText(/chosen by you/)).toBeInTheDocument();
+  });
+
+  it('with no place found, the Analyze button says why it waits and opens the place step', async () => {
+    // jsdom has no blob: URLs; the photo's preview uses one.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:place-photo';
+        static override revokeObjectURL = () => {};
+      },
+    );
+    // No position (jsdom), no earlier scan, and the IP lookup knows nothing.
+    fakeApi({
+      'GET /api/users/me': () => ({ user: me }),
+      'GET /api/analysis/consent': () => ({
+        consented: true,
+        consented_at: '2026-11-01T10:00:00.000Z',
+        version: '2025-01',
+        current_version: '2025-01',
+      }),
+      'GET /api/analysis/history': () => [],
+      'GET /api/geo/ip': () => apiError(404, 'No place for this address', 'not_found'),
+      'GET /api/geo/place': () => paris,
+      'GET /api/geo/search': () => ({ results: [paris] }),
+    });
+    const view = renderWithRouter([{ path: '/scan', element: <ScanRoute /> }], '/scan');
+    await screen.findByTestId('scan-location-missing');
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 1])], 'me.jpg', {
+      type: 'image/jpeg',
+    });
+    await view.user.upload(screen.getByLabelText('Upload a photo'), photo);
+
+    const analyse = await screen.findByRole('button', { name: /Analyze My Skin/ });
+    expect(analyse).toBeDisabled();
+    expect(analyse).toHaveAccessibleDescription(
+      'Your town comes first: its UV and climate shape your routine. Choose your town',
+    );
+    await view.user.click(screen.getByRole('button', { name: 'Choose your town' }));
+    const city = screen.getByLabelText('City');
+    await waitFor(() => expect(city).toHaveFocus());
+    await view.user.type(city, 'Paris, FR{Enter}');
+    await waitFor(() => expect(analyse).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Choose your town' })).toBeNull();
   });
 });

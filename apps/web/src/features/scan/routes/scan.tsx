@@ -455,6 +455,12 @@ export default function ScanRoute() {
               photoCount={photos.images.length}
               analysisType={analysisType}
               location={location}
+              locating={place.detecting}
+              onChooseLocation={() => {
+                setEditingLocation(true);
+                // Already open: back to its field (the card focuses it when it opens).
+                document.getElementById('manual-location')?.focus();
+              }}
               analyzing={analyzing}
               sent={sent}
               queued={queued}
