@@ -28,6 +28,21 @@ const paris: GeoPlace = {
   population: 2_100_000,
 };
 
+/** The account, its consent given, and a gazetteer that knows Paris. */
+const signedInAndConsented = {
+  'GET /api/users/me': () => ({ user: me }),
+  'GET /api/analysis/consent': () => ({
+    consented: true,
+    consented_at: '2026-11-01T10:00:00.000Z',
+    version: '2025-01',
+    current_version: '2025-01',
+  }),
+} as const;
+const knowsParis = {
+  'GET /api/geo/place': () => paris,
+  'GET /api/geo/search': () => ({ results: [paris] }),
+} as const;
+
 beforeEach(() => saveSession({ token: 'tok-place', user }));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,19 +53,12 @@ describe('the scan screen’s place', () => {
     let answerHistory: (() => void) | undefined;
     const history = new Promise<void>((resolve) => (answerHistory = resolve));
     fakeApi({
-      'GET /api/users/me': () => ({ user: me }),
-      'GET /api/analysis/consent': () => ({
-        consented: true,
-        consented_at: '2026-11-01T10:00:00.000Z',
-        version: '2025-01',
-        current_version: '2025-01',
-      }),
+      ...signedInAndConsented,
       'GET /api/analysis/history': async () => {
         await history;
         return [createHistoryItem({ location: 'London, GB' })];
       },
-      'GET /api/geo/place': () => paris,
-      'GET /api/geo/search': () => ({ results: [paris] }),
+      ...knowsParis,
     });
     const view = renderWithRouter([{ path: '/scan', element: <ScanRoute /> }], '/scan');
 
@@ -76,17 +84,10 @@ describe('the scan screen’s place', () => {
     );
     // No position (jsdom), no earlier scan, and the IP lookup knows nothing.
     fakeApi({
-      'GET /api/users/me': () => ({ user: me }),
-      'GET /api/analysis/consent': () => ({
-        consented: true,
-        consented_at: '2026-11-01T10:00:00.000Z',
-        version: '2025-01',
-        current_version: '2025-01',
-      }),
+      ...signedInAndConsented,
       'GET /api/analysis/history': () => [],
       'GET /api/geo/ip': () => apiError(404, 'No place for this address', 'not_found'),
-      'GET /api/geo/place': () => paris,
-      'GET /api/geo/search': () => ({ results: [paris] }),
+      ...knowsParis,
     });
     const view = renderWithRouter([{ path: '/scan', element: <ScanRoute /> }], '/scan');
     await screen.findByTestId('scan-location-missing');
