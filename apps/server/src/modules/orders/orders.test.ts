@@ -129,6 +129,15 @@ describe('placing an order from the mix (no Stripe key)', () => {
     expect(mail?.text).not.toMatch(/Example Street|Lovelace|SW1A/);
   });
 
+  it('numbers orders from 1001, one after another, as shops do (decision 199)', async () => {
+    const first = (await placeMix(await createUser(app))).order.number;
+    const second = (await placeMix(await createUser(app))).order.number;
+    expect(second).toBe(first + 1);
+    // This database's first order (another test's, or this one's) was 1001: none below it.
+    const [lowest] = await app.db.select({ n: sql<number>`min(${orders.number})` }).from(orders);
+    expect(lowest?.n).toBe(1001);
+  });
+
   it('keeps the price of the day when the catalogue changes afterwards', async () => {
     const user = await createUser(app);
     const { order } = await placeMix(user);

@@ -21,7 +21,7 @@ describe('the profile Orders tab', () => {
           },
           {
             id: '9b2d3c1e-0000-4000-8000-000000000001',
-            number: 1,
+            number: 1001,
             status: 'awaiting_payment',
             total_pence: 5200,
             created_at: '2026-11-02T10:00:00.000Z',
@@ -40,9 +40,9 @@ describe('the profile Orders tab', () => {
     const items = await screen.findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/Order 2.*20 November 2026.*3 items.*Shipped.*£156\.00/),
-      expect.stringMatching(/Order 1.*2 November 2026.*1 item.*Awaiting payment.*£52\.00/),
+      expect.stringMatching(/Order 1001.*2 November 2026.*1 item.*Awaiting payment.*£52\.00/),
     ]);
-    await user.click(screen.getByRole('link', { name: /Order 1/ }));
+    await user.click(screen.getByRole('link', { name: /Order 1001/ }));
     expect(
       await screen.findByText('Order at /orders/9b2d3c1e-0000-4000-8000-000000000001'),
     ).toBeInTheDocument();
