@@ -18,7 +18,7 @@ import { getItem, REMEMBERED_EMAIL_KEY, setItem } from '@/lib/platform/storage';
 import { useLogin } from '@/features/auth/api/login';
 import { ServerErrorAlert, useAuthFormErrors } from '@/features/auth/components/form-errors';
 import type { LoginFormValues } from '@/features/auth/components/form-schemas';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { PasswordInput } from '@/components/password-input';
 
 export const DEMO_CREDENTIALS = { email: 'demo@lumiskin.app', password: 'glow-demo-2026' } as const;
 

@@ -12,7 +12,7 @@ import { paths, safeRedirect } from '@/config/paths';
 import { useRegister } from '@/features/auth/api/register';
 import { ServerErrorAlert, useAuthFormErrors } from '@/features/auth/components/form-errors';
 import type { RegisterFormValues } from '@/features/auth/components/form-schemas';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { PasswordInput } from '@/components/password-input';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useHydrated } from '@/lib/use-hydrated';
 

@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api/api-client';
 import { useLogin } from '@/features/auth/api/login';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { PasswordInput } from '@/components/password-input';
 
 export default function ResetPasswordRoute() {
   const [params] = useSearchParams();

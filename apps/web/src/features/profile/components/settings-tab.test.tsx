@@ -76,6 +76,18 @@ describe('the settings tab', () => {
     expect(current).toHaveFocus();
     expect(current).toHaveAttribute('aria-invalid', 'true');
 
+    // Each field can be shown while typing, as on the sign-up form.
+    for (const field of [current, next, confirm]) {
+      expect(field).toHaveAttribute('type', 'password');
+      const eye = screen
+        .getAllByRole('button', { name: 'Show password' })
+        .find((button) => button.getAttribute('aria-controls') === field.id);
+      await user.click(eye!);
+      expect(field).toHaveAttribute('type', 'text');
+      await user.click(screen.getByRole('button', { name: 'Hide password' }));
+      expect(field).toHaveAttribute('type', 'password');
+    }
+
     // A new password that does not match its copy: only that is said.
     await user.type(current, 'old-secret-words');
     await user.type(next, 'a much longer phrase');

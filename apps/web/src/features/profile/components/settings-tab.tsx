@@ -15,8 +15,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { PasswordInput } from '@/components/password-input';
 import { Field, fieldAria } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { useChangePassword } from '@/features/profile/api/change-password';
@@ -124,7 +124,6 @@ function ChangePasswordForm() {
   };
   const input = (key: keyof PasswordForm, autoComplete: string) => ({
     id: PASSWORD_FIELD_IDS[key],
-    type: 'password',
     autoComplete,
     value: form[key],
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
@@ -137,10 +136,10 @@ function ChangePasswordForm() {
         label="Current password"
         error={errors.currentPassword}
       >
-        <Input {...input('currentPassword', 'current-password')} />
+        <PasswordInput {...input('currentPassword', 'current-password')} />
       </Field>
       <Field id={PASSWORD_FIELD_IDS.password} label="New password" error={errors.password}>
-        <Input
+        <PasswordInput
           {...input('password', 'new-password')}
           placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
         />
@@ -150,7 +149,7 @@ function ChangePasswordForm() {
         label="Confirm new password"
         error={errors.confirmPassword}
       >
-        <Input {...input('confirmPassword', 'new-password')} />
+        <PasswordInput {...input('confirmPassword', 'new-password')} />
       </Field>
       <div>
         <Button type="submit" variant="outline" disabled={change.isPending}>
@@ -195,9 +194,8 @@ function DeleteAccountDialog() {
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <Field id="delete-password" label="Your password" error={error ?? undefined}>
-            <Input
+            <PasswordInput
               id="delete-password"
-              type="password"
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
