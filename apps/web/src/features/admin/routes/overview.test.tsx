@@ -34,12 +34,12 @@ describe('the admin overview', () => {
 
     expect(
       await screen.findByRole('img', {
-        name: 'Sign-ups per day: 8 in all, most on 2026-11-21 (5)',
+        name: 'Sign-ups per day: 8 in all, most on 21 Nov (5)',
       }),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Scans per day: 0 in all' })).toBeInTheDocument();
     expect(
-      screen.getByRole('img', { name: 'Quiz plays per day: 16 in all, most on 2026-11-22 (9)' }),
+      screen.getByRole('img', { name: 'Quiz plays per day: 16 in all, most on 22 Nov (9)' }),
     ).toBeInTheDocument();
     expect(
       screen.getByRole('img', {

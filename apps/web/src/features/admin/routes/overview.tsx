@@ -4,9 +4,12 @@ import { LoadError } from '@/components/load-error';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useOverview } from '@/features/admin/api/get-overview';
-import { plural } from '@/lib/format';
+import { formatDate, formatDayMonth, plural } from '@/lib/format';
 
 const PERIODS = [7, 30, 90] as const;
+
+/** The overview's days are calendar days (`YYYY-MM-DD`), the same in every time zone. */
+const DAY = { timeZone: 'UTC' } as const;
 
 /**
  * "12 Nov: 5" style names for a day chart's summary: the total over the period and the busiest
@@ -17,7 +20,7 @@ function daySummary(title: string, data: { day: string; count: number }[], total
     (best, d) => (d.count > (best?.count ?? 0) ? d : best),
     null,
   );
-  return `${title}: ${total} in all${busiest ? `, most on ${busiest.day} (${busiest.count})` : ''}`;
+  return `${title}: ${total} in all${busiest ? `, most on ${formatDayMonth(busiest.day, DAY)} (${busiest.count})` : ''}`;
 }
 
 function DayChart({ title, data }: { title: string; data: { day: string; count: number }[] }) {
@@ -32,9 +35,16 @@ function DayChart({ title, data }: { title: string; data: { day: string; count: 
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} fontSize={11} />
+            <XAxis
+              dataKey="day"
+              tickFormatter={(d: string) => formatDayMonth(d, DAY)}
+              fontSize={11}
+            />
             <YAxis allowDecimals={false} fontSize={11} width={28} />
-            <Tooltip />
+            <Tooltip
+              labelFormatter={(d) => formatDate(String(d), DAY)}
+              formatter={(value) => [value, title]}
+            />
             <Bar dataKey="count" fill="var(--color-brand)" radius={[3, 3, 0, 0]} />
           </BarChart>
         </ResponsiveContainer>
