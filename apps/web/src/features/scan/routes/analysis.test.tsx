@@ -1,6 +1,6 @@
 import type { Analysis, HistoryItem } from '@lumiskin/contract/analysis-api';
 import { DeviceScanMessages } from '@lumiskin/contract/device-scan';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import AnalysisRoute from '@/features/scan/routes/analysis';
 import {
@@ -139,6 +139,8 @@ describe('the analysis page', () => {
     expect(screen.queryByRole('list', { name: 'Zones not fully measured' })).toBeNull();
     const measures = screen.getByRole('region', { name: 'Each measure' });
     expect(within(measures).queryByText(/Not measured/)).toBeNull();
+    // The tab and the history name the scan by its date as the page writes dates.
+    await waitFor(() => expect(document.title).toBe('Your analysis, 2 Mar 2026 — Lumiskin'));
   });
 
   it('compares with the latest scan in similar light, and mutes a change against one in different light', async () => {

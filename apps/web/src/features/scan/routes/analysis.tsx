@@ -231,7 +231,7 @@ export default function AnalysisRoute() {
 
   return (
     <article className="mx-auto max-w-5xl px-4 pt-6 pb-16 sm:pt-10">
-      <title>{`Your analysis, ${a.created_at.slice(0, 10)} — Lumiskin`}</title>
+      <title>{`Your analysis, ${formatDate(a.created_at)} — Lumiskin`}</title>
       <Link
         to={paths.dashboard.href}
         className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-primary-text hover:underline print:hidden"
