@@ -1,5 +1,5 @@
 import type { ShopProductListItem } from '@lumiskin/contract/shop';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PutMixBody } from '@lumiskin/contract/shop';
 import { ProductsTab } from '@/features/profile/components/products-tab';
@@ -87,6 +87,55 @@ describe('ProductsTab', () => {
       {
         items: [
           { product_id: 'aquahydra', quantity: 1 },
+          { product_id: 'calmbarrier', quantity: 1 },
+        ],
+      },
+    ]);
+  });
+
+  it('a third booster opens the refusal with each chosen booster offered to make room', async () => {
+    const products = [
+      product('aquahydra', 'AquaHydra', 'base', 'hydration'),
+      product('clearcomplex', 'ClearComplex', 'booster', 'acne'),
+      product('calmbarrier', 'CalmBarrier', 'booster', 'sensitivity'),
+      product('renewlift', 'RenewLift', 'booster', 'aging'),
+    ];
+    const byId = (id: string) => products.find((p) => p.id === id)!;
+    const mixOf = (items: PutMixBody['items']) => ({
+      items: items.map((i) => ({ ...i, product: byId(i.product_id) })),
+      count: items.length,
+      total_pence: items.length * 5200,
+      complete: true,
+    });
+    const puts: PutMixBody[] = [];
+    fakeApi({
+      'GET /api/mix': () =>
+        mixOf([
+          { product_id: 'aquahydra', quantity: 1 },
+          { product_id: 'clearcomplex', quantity: 1 },
+          { product_id: 'calmbarrier', quantity: 1 },
+        ]),
+      'PUT /api/mix': ({ body }) => {
+        puts.push(body as PutMixBody);
+        return mixOf((body as PutMixBody).items);
+      },
+      'GET /api/shop/products': () => ({ products, total: products.length, categories: [] }),
+    });
+    const { user } = renderWithRouter([{ path: '/', element: <ProductsTab /> }], '/');
+
+    await user.click(await screen.findByRole('button', { name: 'Add booster RenewLift' }));
+    const refusal = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    expect(refusal).toHaveTextContent(
+      'You can only have 2 boosters in your mix. Remove a booster first.',
+    );
+    expect(puts).toEqual([]);
+    await user.click(within(refusal).getByRole('button', { name: 'Replace ClearComplex' }));
+    expect(await screen.findByText('RenewLift replaces ClearComplex in your mix')).toBeTruthy();
+    expect(puts).toEqual([
+      {
+        items: [
+          { product_id: 'aquahydra', quantity: 1 },
+          { product_id: 'renewlift', quantity: 1 },
           { product_id: 'calmbarrier', quantity: 1 },
         ],
       },

@@ -3,7 +3,10 @@ import { checkMixAdd, formatPounds, MIX_LIMITS, replaceInMix } from '@lumiskin/c
 import type { MixResponse, ShopProductListItem } from '@lumiskin/contract/shop';
 import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, PlusIcon, ShoppingBagIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import type { MixRefusalShown } from '@/components/mix-refusal-alert';
+import { MixRefusalDialog } from '@/components/mix-refusal-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -94,6 +97,10 @@ export function ProductsTab() {
   const mix = useQuery(getMixQueryOptions());
   const save = useSaveMix();
   const catalogue = useQuery(catalogueQueryOptions());
+  /** A third booster refused, with the two chosen offered to make room (decision 198). */
+  const [refused, setRefused] = useState<{ refusal: MixRefusalShown; item: Formulation } | null>(
+    null,
+  );
 
   if (mix.isError) return <LoadError what="your mix" onRetry={() => void mix.refetch()} />;
   if (catalogue.isError)
@@ -122,6 +129,24 @@ export function ProductsTab() {
       },
     );
 
+  /** `item` in the place of the product `outId`, in one save. */
+  const swap = (outId: string, item: Formulation) => {
+    const out = data.items.find((i) => i.product_id === outId);
+    const swapped = replaceInMix(lines, outId, item, (p) => ({
+      product_id: p.id,
+      type: p.type,
+      quantity: 1,
+    }));
+    if (!swapped.ok || !out) {
+      toast.error(swapped.ok ? 'Could not save your mix.' : swapped.refusal.message);
+      return;
+    }
+    persist(
+      swapped.lines.map(({ product_id, quantity }) => ({ product_id, quantity })),
+      ShopMessages.replacedInMix(item.name, out.product.name),
+    );
+  };
+
   const toggle = (item: Formulation) => {
     const items = lines.map(({ product_id, quantity }) => ({ product_id, quantity }));
     if (inMix.has(item.id)) {
@@ -135,21 +160,15 @@ export function ProductsTab() {
     // "Choose one": choosing another base puts it in the chosen one's place (decision 198).
     const base = data.items.find((i) => i.product.type === 'base');
     if (refusal?.code === 'second_base' && base) {
-      const swapped = replaceInMix(lines, base.product_id, item, (p) => ({
-        product_id: p.id,
-        type: p.type,
-        quantity: 1,
-      }));
-      if (swapped.ok) {
-        persist(
-          swapped.lines.map(({ product_id, quantity }) => ({ product_id, quantity })),
-          ShopMessages.replacedInMix(item.name, base.product.name),
-        );
-        return;
-      }
+      swap(base.product_id, item);
+      return;
     }
     if (refusal) {
-      toast.error(refusal.message);
+      // Which booster makes room is the person's choice: the dialog offers each.
+      const replaceable = data.items
+        .filter((i) => i.product.type === item.type)
+        .map((i) => ({ id: i.product_id, name: i.product.name }));
+      setRefused({ refusal: { ...refusal, product: { name: item.name }, replaceable }, item });
       return;
     }
     persist([...items, { product_id: item.id, quantity: 1 }], `${item.name} added to your mix`);
@@ -208,6 +227,14 @@ export function ProductsTab() {
           ))}
         </ul>
       </section>
+      <MixRefusalDialog
+        refusal={refused?.refusal ?? null}
+        onClose={() => setRefused(null)}
+        onReplace={(outId) => {
+          if (refused) swap(outId, refused.item);
+          setRefused(null);
+        }}
+      />
     </div>
   );
 }
