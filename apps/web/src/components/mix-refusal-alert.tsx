@@ -1,7 +1,7 @@
 import type { MixRefusal } from '@lumiskin/contract/mix';
 import { AlertDialog } from 'radix-ui';
 import { LayersIcon } from 'lucide-react';
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 
 /** A refusal, and what the refused product could take the place of (lib/api/mix, decision 198). */
@@ -30,9 +30,13 @@ export default function MixRefusalAlert({
   /** Where focus goes back on close: the button whose add was refused. */
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
-  const name = refusal?.product?.name;
-  const offers = onReplace && name ? (refusal.replaceable ?? []) : [];
-  const isBase = refusal?.code === 'second_base';
+  // While the dialog animates out its refusal is already null: it keeps showing the last one,
+  // instead of flashing another title and the bare "Got it".
+  const [shown, setShown] = useState(refusal);
+  if (refusal && refusal !== shown) setShown(refusal);
+  const name = shown?.product?.name;
+  const offers = onReplace && name ? (shown.replaceable ?? []) : [];
+  const isBase = shown?.code === 'second_base';
   return (
     <AlertDialog.Root open={refusal !== null} onOpenChange={(open) => !open && onClose()}>
       <AlertDialog.Portal>
@@ -54,7 +58,7 @@ export default function MixRefusalAlert({
             {isBase ? 'One base per mix' : 'Two boosters per mix'}
           </AlertDialog.Title>
           <AlertDialog.Description className="text-sm leading-relaxed text-muted-foreground">
-            {refusal?.message}
+            {shown?.message}
             {offers.length > 0 ? (
               <>
                 {' '}
