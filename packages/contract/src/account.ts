@@ -221,6 +221,18 @@ export const ResetPasswordBody = z
   .superRefine(checkNewPassword);
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
+/**
+ * POST /api/auth/reset-password/check → 200 `{ valid }`: whether the emailed link still works
+ * (known, unused, under an hour old), so the page can say an old link is old before a new password
+ * is typed. It uses nothing up. The token travels in the body, never in a logged URL.
+ */
+export const ResetTokenCheckBody = z.object({
+  token: z.string().min(1, AccountMessages.resetInvalid).max(200),
+});
+export type ResetTokenCheckBody = z.infer<typeof ResetTokenCheckBody>;
+export const ResetTokenCheck = z.object({ valid: z.boolean() });
+export type ResetTokenCheck = z.infer<typeof ResetTokenCheck>;
+
 /** How long an email-change confirmation link works (once). */
 export const EMAIL_CHANGE_TTL_MINUTES = 60;
 

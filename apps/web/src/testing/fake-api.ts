@@ -11,6 +11,8 @@ import {
   MessageResponse,
   ResetPasswordBody,
   ResetPasswordResponse,
+  ResetTokenCheck,
+  ResetTokenCheckBody,
   SignedOutOthers,
   UpdateAccountBody,
 } from '@lumiskin/contract/account';
@@ -124,6 +126,7 @@ export const API_ROUTES = {
   'GET /api/auth/me': MeResponse,
   'POST /api/auth/forgot-password': MessageResponse,
   'POST /api/auth/reset-password': ResetPasswordResponse,
+  'POST /api/auth/reset-password/check': ResetTokenCheck,
   'POST /api/auth/confirm-email': ConfirmEmailResponse,
 
   'GET /api/geo/reverse': ReverseResponse,
@@ -262,6 +265,7 @@ const REQUEST_BODIES: Partial<Record<ApiRoute, z.ZodType>> = {
   'POST /api/auth/login': LoginBody,
   'POST /api/auth/forgot-password': ForgotPasswordBody,
   'POST /api/auth/reset-password': ResetPasswordBody,
+  'POST /api/auth/reset-password/check': ResetTokenCheckBody,
   'POST /api/auth/confirm-email': ConfirmEmailBody,
   'PUT /api/mix': PutMixBody,
   'POST /api/mix/merge': MergeMixBody,

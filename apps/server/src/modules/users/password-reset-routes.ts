@@ -6,6 +6,8 @@ import {
   RESET_TOKEN_TTL_MINUTES,
   ResetPasswordBody,
   ResetPasswordResponse,
+  ResetTokenCheck,
+  ResetTokenCheckBody,
 } from '@lumiskin/contract/account';
 import { ApiError } from '@lumiskin/contract/errors';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +19,7 @@ import { HttpError } from '../../http/errors';
 import { credentialLimits, credentialThrottle } from '../auth/rate-limits';
 import { findUserByEmail, findUserById } from '../auth/repository';
 import { mailPasswordChanged } from './password-changed-mail';
-import { consumeResetToken, createResetToken, setPassword } from './repository';
+import { consumeResetToken, createResetToken, isResetTokenUsable, setPassword } from './repository';
 
 const errors = { 400: ApiError, 429: ApiError };
 
@@ -95,6 +97,22 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       await floor;
       return { message: AccountMessages.resetRequested };
     },
+  );
+
+  // The reset page asks first, so an old link says so before a new password is typed. Limited
+  // like the reset itself; the token (32 random bytes) is in the body, never in a logged URL.
+  app.post(
+    '/reset-password/check',
+    {
+      onRequest: credentialLimits(app, 'reset-check').onRequest,
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether an emailed reset link still works (it stays unused)',
+        body: ResetTokenCheckBody,
+        response: { 200: ResetTokenCheck, ...errors },
+      },
+    },
+    async (request) => ({ valid: await isResetTokenUsable(app.db, request.body.token, now()) }),
   );
 
   app.post(

@@ -144,6 +144,41 @@ describe('forgot and reset password', () => {
     ).toBe(200);
   });
 
+  it('says whether a link still works before a password is typed, and uses nothing up', async () => {
+    clock = new Date('2026-07-01T10:00:00Z');
+    const person = await createUser(app);
+    await forgot(person.user.email);
+    const token = await linkToken(person.user.email);
+    const check = async (body: Record<string, unknown>) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password/check',
+        payload: body,
+      });
+      return { status: res.statusCode, body: res.json() as unknown };
+    };
+
+    expect(await check({ token })).toEqual({ status: 200, body: { valid: true } });
+    // Checked twice, still usable: the check changes nothing.
+    expect(await check({ token })).toEqual({ status: 200, body: { valid: true } });
+    expect(await check({ token: 'x'.repeat(43) })).toEqual({ status: 200, body: { valid: false } });
+    clock = new Date('2026-07-01T11:00:01Z');
+    expect(await check({ token })).toEqual({ status: 200, body: { valid: false } });
+    clock = new Date('2026-07-01T10:30:00Z');
+    expect(
+      (await reset({ token, password: 'new-secret', confirmPassword: 'new-secret' })).statusCode,
+    ).toBe(200);
+    expect(await check({ token })).toEqual({ status: 200, body: { valid: false } });
+
+    // Bad bodies are a 400 with a code; a field the route does not know too.
+    for (const body of [{}, { token: '' }, { token: 'x'.repeat(201) }]) {
+      const res = await check(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'validation_error' });
+    }
+    expect((await check({ token, extra: 1 })).body).toMatchObject({ code: 'unknown_field' });
+  });
+
   it('refuses a made-up token', async () => {
     const res = await reset({
       token: 'x'.repeat(43),

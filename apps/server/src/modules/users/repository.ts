@@ -199,6 +199,22 @@ export async function createResetToken(
  * Marks the token used and returns its user, in one statement so a link works exactly once even
  * when clicked twice at the same moment; undefined when unknown, used or expired at `now`.
  */
+/** Whether a reset token would be accepted now (known, unused, unexpired); it stays unused. */
+export async function isResetTokenUsable(db: Db, token: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function consumeResetToken(
   db: Db,
   token: string,

@@ -7,11 +7,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/api-client';
 import { useLogin } from '@/features/auth/api/login';
-import { useResetPassword } from '@/features/auth/api/reset-password';
+import { useResetPassword, useResetTokenCheck } from '@/features/auth/api/reset-password';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { PasswordInput } from '@/components/password-input';
 
@@ -20,6 +21,7 @@ export default function ResetPasswordRoute() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const check = useResetTokenCheck(token);
   const login = useLogin();
   const [form, setForm] = useState({ password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
@@ -56,11 +58,25 @@ export default function ResetPasswordRoute() {
     );
   };
 
-  if (!token) {
+  if (check.isPending && token) {
+    return (
+      <AuthLayout title="Choose a new password" description="Checking your link…">
+        <Spinner className="mx-auto size-6" label="Checking your link" />
+      </AuthLayout>
+    );
+  }
+
+  // No token, or one that no longer works (used, over an hour old, unknown): said before a new
+  // password is typed. A reset that succeeded already leaves the page before it is read again.
+  if (!token || (check.data?.valid === false && !reset.isSuccess)) {
     return (
       <AuthLayout
         title="Reset your password"
-        description="This page opens from the link we email you."
+        description={
+          token
+            ? 'A reset link works once, for an hour after it was sent.'
+            : 'This page opens from the link we email you.'
+        }
       >
         <Alert variant="destructive" role="alert">
           <AlertCircleIcon aria-hidden />
