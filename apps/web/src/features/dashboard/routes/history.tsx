@@ -40,6 +40,9 @@ export default function HistoryRoute() {
   });
   const items = history.data?.items ?? [];
   const total = history.data?.total ?? 0;
+  const isFiltered = period !== 'all' || source !== 'all';
+  // No scan at all (not just none in a period): the first scan, not filters, is the next step.
+  const hasNoScans = history.data !== undefined && total === 0 && !isFiltered && page === 1;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   const update = (next: Record<string, string>) =>
@@ -65,62 +68,75 @@ export default function HistoryRoute() {
           each compared with the last one taken in similar conditions
         </p>
       </div>
-      <Card className="grid gap-5 p-6">
-        <HistoryFilters
-          period={period}
-          source={source}
-          onPeriod={(p) => update({ period: p, page: '1' })}
-          onSource={(s) => update({ source: s, page: '1' })}
-        />
-        {history.isError ? (
-          <LoadError what="your scan history" onRetry={() => void history.refetch()} />
-        ) : !history.data ? (
-          <div className="grid gap-2">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-20" />
-            ))}
-          </div>
-        ) : items.length === 0 ? (
-          <div className="rounded-xl border border-dashed p-8 text-center">
-            <p className="font-medium">No scans match these filters</p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Try another period or source, or{' '}
-              <Link
-                to={paths.scan.href}
-                className="font-semibold text-primary-text hover:underline"
+      {hasNoScans ? (
+        <Card className="flex flex-col items-center p-10 text-center">
+          <h2 className="text-h2 font-semibold">No scans yet</h2>
+          <p className="mt-2 max-w-md text-muted-foreground">
+            Your scans will be listed here, each compared with the last one taken in similar
+            conditions.
+          </p>
+          <Button asChild size="lg" className="mt-6">
+            <Link to={paths.scan.href}>Take Your First Scan</Link>
+          </Button>
+        </Card>
+      ) : (
+        <Card className="grid gap-5 p-6">
+          <HistoryFilters
+            period={period}
+            source={source}
+            onPeriod={(p) => update({ period: p, page: '1' })}
+            onSource={(s) => update({ source: s, page: '1' })}
+          />
+          {history.isError ? (
+            <LoadError what="your scan history" onRetry={() => void history.refetch()} />
+          ) : !history.data ? (
+            <div className="grid gap-2">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} className="h-20" />
+              ))}
+            </div>
+          ) : items.length === 0 ? (
+            <div className="rounded-xl border border-dashed p-8 text-center">
+              <p className="font-medium">No scans match these filters</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                Try another period or source, or{' '}
+                <Link
+                  to={paths.scan.href}
+                  className="font-semibold text-primary-text hover:underline"
+                >
+                  take a new scan
+                </Link>
+                .
+              </p>
+            </div>
+          ) : (
+            <ScanList scans={items} shown={PAGE_SIZE} />
+          )}
+          {pages > 1 ? (
+            <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => update({ page: String(page - 1) })}
               >
-                take a new scan
-              </Link>
-              .
-            </p>
-          </div>
-        ) : (
-          <ScanList scans={items} shown={PAGE_SIZE} />
-        )}
-        {pages > 1 ? (
-          <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => update({ page: String(page - 1) })}
-            >
-              <ChevronLeftIcon aria-hidden /> Newer
-            </Button>
-            <span className="text-sm text-muted-foreground">
-              Page {page} of {pages}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page >= pages}
-              onClick={() => update({ page: String(page + 1) })}
-            >
-              Older <ChevronRightIcon aria-hidden />
-            </Button>
-          </nav>
-        ) : null}
-      </Card>
+                <ChevronLeftIcon aria-hidden /> Newer
+              </Button>
+              <span className="text-sm text-muted-foreground">
+                Page {page} of {pages}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => update({ page: String(page + 1) })}
+              >
+                Older <ChevronRightIcon aria-hidden />
+              </Button>
+            </nav>
+          ) : null}
+        </Card>
+      )}
     </div>
   );
 }
