@@ -33,6 +33,31 @@ const product = (
   color: '#38bdf8',
 });
 
+/**
+ * The server's mix over `products`, starting with `ids`: every PUT is recorded and answered with
+ * the mix it sets. Renders the tab.
+ */
+function renderWithMix(products: ShopProductListItem[], ids: string[]) {
+  const byId = (id: string) => products.find((p) => p.id === id)!;
+  const mixOf = (items: PutMixBody['items']) => ({
+    items: items.map((i) => ({ ...i, product: byId(i.product_id) })),
+    count: items.length,
+    total_pence: items.length * 5200,
+    complete: true,
+  });
+  const puts: PutMixBody[] = [];
+  fakeApi({
+    'GET /api/mix': () => mixOf(ids.map((product_id) => ({ product_id, quantity: 1 }))),
+    'PUT /api/mix': ({ body }) => {
+      puts.push(body as PutMixBody);
+      return mixOf((body as PutMixBody).items);
+    },
+    'GET /api/shop/products': () => ({ products, total: products.length, categories: [] }),
+  });
+  const view = renderWithRouter([{ path: '/', element: <ProductsTab /> }], '/');
+  return { ...view, puts };
+}
+
 describe('ProductsTab', () => {
   it('lists the bases and boosters the shop serves (the catalogue lives on the server)', async () => {
     const products = [
@@ -59,27 +84,7 @@ describe('ProductsTab', () => {
       product('sebobalance', 'SeboBalance', 'base', 'balance'),
       product('calmbarrier', 'CalmBarrier', 'booster', 'sensitivity'),
     ];
-    const byId = (id: string) => products.find((p) => p.id === id)!;
-    const mixOf = (items: PutMixBody['items']) => ({
-      items: items.map((i) => ({ ...i, product: byId(i.product_id) })),
-      count: items.length,
-      total_pence: items.length * 5200,
-      complete: true,
-    });
-    const puts: PutMixBody[] = [];
-    fakeApi({
-      'GET /api/mix': () =>
-        mixOf([
-          { product_id: 'sebobalance', quantity: 1 },
-          { product_id: 'calmbarrier', quantity: 1 },
-        ]),
-      'PUT /api/mix': ({ body }) => {
-        puts.push(body as PutMixBody);
-        return mixOf((body as PutMixBody).items);
-      },
-      'GET /api/shop/products': () => ({ products, total: products.length, categories: [] }),
-    });
-    const { user } = renderWithRouter([{ path: '/', element: <ProductsTab /> }], '/');
+    const { user, puts } = renderWithMix(products, ['sebobalance', 'calmbarrier']);
 
     await user.click(await screen.findByRole('button', { name: 'Choose base AquaHydra' }));
     expect(await screen.findByText('AquaHydra replaces SeboBalance in your mix')).toBeTruthy();
@@ -100,28 +105,7 @@ describe('ProductsTab', () => {
       product('calmbarrier', 'CalmBarrier', 'booster', 'sensitivity'),
       product('renewlift', 'RenewLift', 'booster', 'aging'),
     ];
-    const byId = (id: string) => products.find((p) => p.id === id)!;
-    const mixOf = (items: PutMixBody['items']) => ({
-      items: items.map((i) => ({ ...i, product: byId(i.product_id) })),
-      count: items.length,
-      total_pence: items.length * 5200,
-      complete: true,
-    });
-    const puts: PutMixBody[] = [];
-    fakeApi({
-      'GET /api/mix': () =>
-        mixOf([
-          { product_id: 'aquahydra', quantity: 1 },
-          { product_id: 'clearcomplex', quantity: 1 },
-          { product_id: 'calmbarrier', quantity: 1 },
-        ]),
-      'PUT /api/mix': ({ body }) => {
-        puts.push(body as PutMixBody);
-        return mixOf((body as PutMixBody).items);
-      },
-      'GET /api/shop/products': () => ({ products, total: products.length, categories: [] }),
-    });
-    const { user } = renderWithRouter([{ path: '/', element: <ProductsTab /> }], '/');
+    const { user, puts } = renderWithMix(products, ['aquahydra', 'clearcomplex', 'calmbarrier']);
 
     await user.click(await screen.findByRole('button', { name: 'Add booster RenewLift' }));
     const refusal = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
