@@ -195,26 +195,29 @@ export async function createResetToken(
   return token;
 }
 
-/**
- * Marks the token used and returns its user, in one statement so a link works exactly once even
- * when clicked twice at the same moment; undefined when unknown, used or expired at `now`.
- */
-/** Whether a reset token would be accepted now (known, unused, unexpired); it stays unused. */
+/** The reset token's row while it works: known, unused and unexpired at `now`. */
+function usableResetToken(token: string, now: Date) {
+  return and(
+    eq(passwordResetTokens.tokenHash, hashToken(token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+}
+
+/** Whether a reset token would be accepted now; it stays unused. */
 export async function isResetTokenUsable(db: Db, token: string, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
+    .where(usableResetToken(token, now))
     .limit(1);
   return row !== undefined;
 }
 
+/**
+ * Marks the token used and returns its user, in one statement so a link works exactly once even
+ * when clicked twice at the same moment; undefined when unknown, used or expired at `now`.
+ */
 export async function consumeResetToken(
   db: Db,
   token: string,
@@ -223,13 +226,7 @@ export async function consumeResetToken(
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
+    .where(usableResetToken(token, now))
     .returning({ userId: passwordResetTokens.userId });
   // The link reached the account's inbox and was opened: the address is proved (decision 070).
   // An email change voids reset links, so this is always the address the link went to.
