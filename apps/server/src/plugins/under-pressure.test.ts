@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../test/helper';
 import type { UnderPressureConfig } from '../config';
+import { loopDelay } from './under-pressure';
 
 /** Load shedding: 503 + Retry-After + `{detail, code}` before work starts; health still answers. */
 const off: UnderPressureConfig = {
@@ -108,6 +109,36 @@ describe('under pressure', () => {
   );
 
   it(
+    'sees a stall that begins right after a sample (the histogram has no record of it)',
+    { timeout: 30_000 },
+    async () => {
+      app = await buildTestApp({
+        underPressure: { ...off, maxEventLoopDelayMs: 300, sampleIntervalMs: 1_000 },
+      });
+      expect(await waitFor(() => !app!.isUnderPressure(), 10_000)).toBe(true);
+      // The sample reads the memory last: the stall is queued from inside it, after the reset.
+      const read = process.memoryUsage.bind(process);
+      let stalled = false;
+      vi.spyOn(process, 'memoryUsage').mockImplementation(() => {
+        if (!stalled) {
+          stalled = true;
+          setImmediate(() => {
+            const blockedUntil = Date.now() + 2_500;
+            while (Date.now() < blockedUntil) {
+              // stalled
+            }
+          });
+        }
+        return read();
+      });
+      // The flag holds for the one sample after the stall (1 s).
+      expect(await waitFor(() => app!.isUnderPressure(), 5_000)).toBe(true);
+      expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(503);
+      expect(await waitFor(() => !app!.isUnderPressure(), 5_000)).toBe(true);
+    },
+  );
+
+  it(
     'does not count a stall of the start-up, before listening, as lag of the first requests',
     { timeout: 60_000 },
     async () => {
@@ -117,7 +148,7 @@ describe('under pressure', () => {
       // A start-up that lags the loop (a scale CI run saw a mean of 1.06 s while four instances
       // booted on two cores): stalls of 450 ms, a turn of the loop between them, until a sample
       // has seen them; that sample would hold the flag for a second after listening.
-      const deadline = Date.now() + 6_000;
+      const deadline = Date.now() + 20_000;
       while (!app.isUnderPressure() && Date.now() < deadline) {
         const blockedUntil = Date.now() + 450;
         while (Date.now() < blockedUntil) {
@@ -163,4 +194,14 @@ describe('under pressure', () => {
       expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(200);
     },
   );
+});
+
+describe('loopDelay', () => {
+  it('is the mean less the timer resolution, and the whole window when the timer never ticked twice', () => {
+    expect(loopDelay({ count: 90, mean: 11e6 }, 1_000)).toBeCloseTo(1, 6);
+    expect(loopDelay({ count: 2, mean: 450e6 }, 1_350)).toBeCloseTo(440, 6);
+    expect(loopDelay({ count: 0, mean: Number.NaN }, 2_500)).toBe(2_490);
+    // a window cut short (the listen reset just before a sample) is no delay
+    expect(loopDelay({ count: 0, mean: Number.NaN }, 4)).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,6 +29,21 @@ type PressureType = 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes' | 'healthChe
 const LOOP_RESOLUTION_MS = 10;
 
 /**
+ * The mean delay of the loop's 10 ms timer over one sampling window, in ms. A reset forgets the
+ * timer's last tick, so the first tick after it records nothing: a window with no record is one in
+ * which the timer could not tick twice, a loop blocked for (nearly) the whole window. Its mean is
+ * NaN, and reading that as "no delay" made a stall that began right after a sample invisible
+ * (2.5 s blocked, 0 ms measured); such a window's delay is its length.
+ */
+export function loopDelay(
+  histogram: Pick<IntervalHistogram, 'count' | 'mean'>,
+  windowMs: number,
+): number {
+  const meanMs = histogram.count > 0 ? histogram.mean / 1e6 : windowMs;
+  return Number.isFinite(meanMs) ? Math.max(0, meanMs - LOOP_RESOLUTION_MS) : 0;
+}
+
+/**
  * Load shedding (as fastify/demo's `plugins/external/under-pressure.ts`, written out here since
  * issue 30): past the event-loop delay, heap or RSS threshold, or while the database does not
  * answer `select 1` within 2 s, every request gets 503 with Retry-After and our `{detail, code}`
@@ -49,10 +64,12 @@ async function underPressurePlugin(app: FastifyInstance, config: UnderPressureCo
   let rssBytes = 0;
   let isDatabaseHealthy = true;
 
+  let windowStart = performance.now();
   const sample = () => {
     try {
-      const mean = loop.mean / 1e6;
-      eventLoopDelay = Number.isFinite(mean) ? Math.max(0, mean - LOOP_RESOLUTION_MS) : 0;
+      const now = performance.now();
+      eventLoopDelay = loopDelay(loop, now - windowStart);
+      windowStart = now;
       loop.reset();
       heapUsed = v8.getHeapStatistics().used_heap_size;
       rssBytes = process.memoryUsage().rss;
@@ -70,6 +87,7 @@ async function underPressurePlugin(app: FastifyInstance, config: UnderPressureCo
   // other instances) is no request's lag: a stall then would shed the first second of requests.
   app.addHook('onListen', (done) => {
     loop.reset();
+    windowStart = performance.now();
     eventLoopDelay = 0;
     done();
   });
