@@ -34,7 +34,12 @@ describe('changing the email on the profile', () => {
     await user.click(screen.getByRole('button', { name: 'Change email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change your email' });
     await user.type(within(dialog).getByLabelText('New email'), ' grace@example.test ');
-    await user.type(within(dialog).getByLabelText('Current password'), 'secret-1');
+    const password = within(dialog).getByLabelText('Current password');
+    await user.type(password, 'secret-1');
+    // the sign-up form's show/hide, as on every password field a person types
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(within(dialog).getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
     await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
     const status = await within(dialog).findByRole('status');
     expect(status).toHaveTextContent(AccountMessages.emailChangeRequested);

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/password-input';
 import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { useChangeEmail } from '@/features/profile/api/change-email';
 
@@ -118,9 +119,8 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
               label="Current password"
               error={errors.currentPassword}
             >
-              <Input
+              <PasswordInput
                 id="change-email-password"
-                type="password"
                 autoComplete="current-password"
                 value={form.currentPassword}
                 onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
