@@ -208,4 +208,42 @@ describe('the settings tab', () => {
     expect(saved!.name).toBe('lumiskin-export-2026-12-02.json');
     expect(await saved!.blob.text()).toBe(file);
   });
+  it('delete account: the wrong password is said at the field; "Keep my account" closes and forgets it', async () => {
+    const sent: unknown[] = [];
+    fakeApi({
+      ...NO_OTHER_DEVICES,
+      'DELETE /api/users/me': ({ body }) => {
+        sent.push(body);
+        return new Response(
+          JSON.stringify({
+            detail: AccountMessages.wrongPassword,
+            code: 'wrong_password',
+            fields: { password: AccountMessages.wrongPassword },
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        );
+      },
+    });
+    const { user } = renderWithRouter(
+      [{ path: '/profile', element: <SettingsTab account={account} /> }],
+      '/profile',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(within(dialog).getByText(AccountMessages.passwordRequired)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    const password = within(dialog).getByLabelText('Your password');
+    await user.type(password, 'not-my-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await within(dialog).findByText(AccountMessages.wrongPassword);
+    expect(sent).toEqual([{ password: 'not-my-password' }]);
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByLabelText('Your password')).toHaveValue('');
+    expect(within(dialog).queryByText(AccountMessages.wrongPassword)).toBeNull();
+  });
 });

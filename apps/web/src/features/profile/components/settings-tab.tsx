@@ -162,8 +162,15 @@ function ChangePasswordForm() {
 
 function DeleteAccountDialog() {
   const remove = useDeleteAccount();
+  const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Closed, the dialog forgets the password typed into it and its error.
+  const openChange = (next: boolean) => {
+    setOpen(next);
+    setPassword('');
+    setError(null);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
@@ -180,7 +187,7 @@ function DeleteAccountDialog() {
     );
   };
   return (
-    <Dialog onOpenChange={() => setError(null)}>
+    <Dialog open={open} onOpenChange={openChange}>
       <DialogTrigger asChild>
         <Button variant="destructive">Delete Account</Button>
       </DialogTrigger>
@@ -199,9 +206,13 @@ function DeleteAccountDialog() {
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
+              {...fieldAria('delete-password', error ?? undefined)}
             />
           </Field>
           <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => openChange(false)}>
+              Keep my account
+            </Button>
             <Button type="submit" variant="destructive" disabled={remove.isPending}>
               {remove.isPending ? 'Deleting...' : 'Delete my account'}
             </Button>
