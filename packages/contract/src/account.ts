@@ -257,6 +257,21 @@ export const ChangeEmailBody = z.object({
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
 
 /**
+ * GET /api/users/me/email → 200 PendingEmailChangeResponse: the email change whose link has not been
+ * opened yet (the newest request, while its link works), or `pending: null`. DELETE
+ * /api/users/me/email cancels it: the link stops working, and the answer is `pending: null` (also
+ * when nothing was pending).
+ */
+export const PendingEmailChange = z.object({
+  new_email: z.string(),
+  /** When the link stops working (ISO 8601). */
+  expires_at: z.string(),
+});
+export type PendingEmailChange = z.infer<typeof PendingEmailChange>;
+export const PendingEmailChangeResponse = z.object({ pending: PendingEmailChange.nullable() });
+export type PendingEmailChangeResponse = z.infer<typeof PendingEmailChangeResponse>;
+
+/**
  * POST /api/auth/confirm-email → 200 ConfirmEmailResponse: the link's token makes the change (signed
  * in or not: the mail may be opened on another device). 400 invalid_email_token when unknown, used,
  * replaced by a newer link or expired; 409 email_taken when the address got an account meanwhile.

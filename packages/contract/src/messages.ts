@@ -72,6 +72,8 @@ export const AccountMessages = {
   emailNeedsConfirmation:
     'To change your email, use "Change email": we send a confirmation link to the new address first.',
   emailChangeLimit: 'You have asked to change your email several times. Please try again later.',
+  emailChangeCancelled:
+    'Email change cancelled: the link no longer works and your email stays as it is.',
   emailConfirmInvalid:
     'This confirmation link is invalid, was already used or has expired. Ask for a new one on your profile.',
   emailChanged: 'Your email has been changed.',

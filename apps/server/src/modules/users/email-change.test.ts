@@ -4,6 +4,7 @@ import {
   ConfirmEmailResponse,
   EMAIL_CHANGE_TTL_MINUTES,
   MessageResponse,
+  PendingEmailChangeResponse,
 } from '@lumiskin/contract/account';
 import { AuthMessages } from '@lumiskin/contract/auth';
 import { eq } from 'drizzle-orm';
@@ -288,6 +289,70 @@ describe('changing the email', () => {
     clock = new Date(Date.now() + 61 * 60_000);
     const later = await requestChange(user, { newEmail: next, currentPassword: user.password });
     expect(later.statusCode).toBe(200);
+  });
+
+  it('shows the change waiting for its link, until it is made, replaced, expired or cancelled', async () => {
+    const pending = async (user: CreatedUser) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/users/me/email',
+        headers: user.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return PendingEmailChangeResponse.parse(res.json()).pending;
+    };
+    const cancel = (user: CreatedUser, payload?: Record<string, unknown>) =>
+      app.inject({
+        method: 'DELETE',
+        url: '/api/users/me/email',
+        headers: user.headers,
+        ...(payload ? { payload } : {}),
+      });
+    const user = await createUser(app);
+    const other = await createUser(app);
+    expect(await pending(user)).toBeNull();
+    const first = freshAddress();
+    const second = freshAddress();
+    await requestChange(user, { newEmail: first, currentPassword: user.password });
+    expect(await pending(user)).toEqual({
+      new_email: first,
+      expires_at: new Date(clock.getTime() + EMAIL_CHANGE_TTL_MINUTES * 60_000).toISOString(),
+    });
+    // only the account's own
+    expect(await pending(other)).toBeNull();
+    await requestChange(user, { newEmail: second, currentPassword: user.password });
+    expect((await pending(user))?.new_email).toBe(second);
+
+    // an hour later the link is dead: nothing pending
+    const requestedAt = clock;
+    clock = new Date(requestedAt.getTime() + (EMAIL_CHANGE_TTL_MINUTES + 1) * 60_000);
+    expect(await pending(user)).toBeNull();
+    clock = requestedAt;
+
+    // another account cannot cancel it; a body the route does not know changes nothing
+    expect((await cancel(other)).json()).toEqual({ pending: null });
+    const odd = await cancel(user, { newEmail: second });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) });
+    expect((await pending(user))?.new_email).toBe(second);
+    expect((await app.inject({ method: 'DELETE', url: '/api/users/me/email' })).statusCode).toBe(
+      401,
+    );
+
+    const cancelled = await cancel(user);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toEqual({ pending: null });
+    expect(await pending(user)).toBeNull();
+    expect((await confirm(await linkToken(second))).statusCode).toBe(400);
+    expect((await me(user)).email).toBe(user.user.email);
+    // cancelling twice is fine
+    expect((await cancel(user)).statusCode).toBe(200);
+
+    // made: nothing pending either
+    const third = freshAddress();
+    await requestChange(user, { newEmail: third, currentPassword: user.password });
+    expect((await confirm(await linkToken(third))).statusCode).toBe(200);
+    expect(await pending(user)).toBeNull();
   });
 
   it('refuses an unknown, empty or oversized token with a 400', async () => {

@@ -1,5 +1,5 @@
-import { EMAIL_CHANGE_TTL_MINUTES } from '@lumiskin/contract/account';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { EMAIL_CHANGE_TTL_MINUTES, type PendingEmailChange } from '@lumiskin/contract/account';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { findUserByEmail } from '../auth/repository';
@@ -111,6 +111,40 @@ export async function requestEmailChange(
     ].join('\n'),
   });
   return 'sent';
+}
+
+/** The change waiting for its link: the newest request whose link still works (older ones are void). */
+export async function pendingEmailChange(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<PendingEmailChange | null> {
+  const [row] = await db
+    .select({ newEmail: emailChangeTokens.newEmail, expiresAt: emailChangeTokens.expiresAt })
+    .from(emailChangeTokens)
+    .where(
+      and(
+        eq(emailChangeTokens.userId, userId),
+        isNull(emailChangeTokens.usedAt),
+        gt(emailChangeTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(emailChangeTokens.createdAt))
+    .limit(1);
+  return row ? { new_email: row.newEmail, expires_at: row.expiresAt.toISOString() } : null;
+}
+
+/**
+ * Cancels the account's pending change: its link stops working. The request still counts towards
+ * the hourly limit (it mailed two addresses). True when there was one.
+ */
+export async function cancelEmailChange(db: Db, userId: string, now: Date): Promise<boolean> {
+  const voided = await db
+    .update(emailChangeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)))
+    .returning({ id: emailChangeTokens.id });
+  return voided.length > 0;
 }
 
 export type EmailChangeResult =

@@ -8,6 +8,7 @@ import {
   ChangePasswordBody,
   DeleteAccountBody,
   MessageResponse,
+  PendingEmailChangeResponse,
   UpdateAccountBody,
 } from '@lumiskin/contract/account';
 import { ApiError, ErrorCode } from '@lumiskin/contract/errors';
@@ -22,7 +23,7 @@ import { verifyPassword } from '../auth/password';
 import { mailPasswordChanged } from './password-changed-mail';
 import { enforceLimit } from '../auth/rate-limits';
 import { sendEmailConfirmation } from './email-confirmation';
-import { requestEmailChange } from './email-change';
+import { cancelEmailChange, pendingEmailChange, requestEmailChange } from './email-change';
 import { accountExportStream } from './export';
 import sessionRoutes from './session-routes';
 import {
@@ -139,6 +140,40 @@ const emailRoutes: FastifyPluginAsyncZod<{ passwordLimit: PasswordLimit }> = asy
       }
       request.log.info({ userId: user.id }, 'email change requested');
       return { message: AccountMessages.emailChangeRequested };
+    },
+  );
+
+  app.get(
+    '/me/email',
+    {
+      schema: {
+        ...common,
+        summary: 'The email change waiting for its link to be opened, or null',
+        response: { 200: PendingEmailChangeResponse, 401: ApiError },
+      },
+    },
+    async (request) => {
+      const now = app.config.now?.() ?? new Date();
+      return { pending: await pendingEmailChange(app.db, request.user.id, now) };
+    },
+  );
+
+  app.delete(
+    '/me/email',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Cancel the pending email change: its link stops working (nothing pending is fine)',
+        response: { 200: PendingEmailChangeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const now = app.config.now?.() ?? new Date();
+      if (await cancelEmailChange(app.db, request.user.id, now)) {
+        request.log.info({ userId: request.user.id }, 'email change cancelled');
+      }
+      return { pending: null };
     },
   );
 

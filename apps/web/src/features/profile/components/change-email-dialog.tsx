@@ -15,9 +15,15 @@ import {
 } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
 import { PasswordInput } from '@/components/password-input';
 import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
-import { useChangeEmail } from '@/features/profile/api/change-email';
+import {
+  useCancelEmailChange,
+  useChangeEmail,
+  usePendingEmailChange,
+} from '@/features/profile/api/change-email';
+import { formatDateWith } from '@/lib/format';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -136,5 +142,39 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Under the email: the change still waiting for its link (the address and until when the link
+ * works), with a way to cancel it. Nothing while none is pending, or while it is being read.
+ */
+export function PendingEmailChangeNote() {
+  const pending = usePendingEmailChange();
+  const cancel = useCancelEmailChange();
+  const change = pending.data;
+  if (!change) return null;
+  const until = formatDateWith(change.expires_at, { hour: 'numeric', minute: '2-digit' });
+  const cancelChange = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => toast.success(AccountMessages.emailChangeCancelled),
+      onError: (e) =>
+        toast.error(errorMessage(e, 'The change could not be cancelled. Please try again.')),
+    });
+  return (
+    <p className="mt-2 text-sm text-muted-foreground">
+      Waiting for you to open the link sent to{' '}
+      <strong className="break-all text-foreground">{change.new_email}</strong> (it works until{' '}
+      {until}).{' '}
+      <Button
+        type="button"
+        variant="link"
+        className="h-auto p-0"
+        disabled={cancel.isPending}
+        onClick={cancelChange}
+      >
+        Cancel change
+      </Button>
+    </p>
   );
 }

@@ -37,7 +37,7 @@ describe('the profile form while the account is still arriving', () => {
 
 describe('saving the profile', () => {
   it('says under the name that it is needed, focuses it, and sends nothing', async () => {
-    const api = fakeApi({});
+    const api = fakeApi({ 'GET /api/users/me/email': () => ({ pending: null }) });
     const { user } = renderWithRouter([{ path: '/profile', element: <Holder /> }], '/profile');
     const name = screen.getByLabelText('Full name');
     await user.clear(name);
@@ -45,7 +45,10 @@ describe('saving the profile', () => {
     expect(name).toHaveAccessibleDescription(AccountMessages.nameRequired);
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveFocus();
-    expect(api).not.toHaveBeenCalled();
+    // (the pending email change is read; nothing is written)
+    expect(api.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`)).toEqual([
+      'GET /api/users/me/email',
+    ]);
     // Typing a name takes the message away.
     await user.type(name, 'G');
     expect(name).not.toHaveAttribute('aria-invalid');

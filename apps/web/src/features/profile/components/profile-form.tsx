@@ -22,7 +22,10 @@ import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { cn } from '@/lib/utils';
 import { useUpdateAccount } from '@/lib/api/update-account';
 import { LeaveGuard } from '@/components/leave-guard';
-import { ChangeEmailDialog } from '@/features/profile/components/change-email-dialog';
+import {
+  ChangeEmailDialog,
+  PendingEmailChangeNote,
+} from '@/features/profile/components/change-email-dialog';
 import { useSendEmailConfirmation } from '@/features/profile/api/send-email-confirmation';
 
 /** An address not proved yet (decision 070): say so, and offer a new link. */
@@ -180,6 +183,7 @@ export function ProfileForm({ account }: { account: Account }) {
             <ChangeEmailDialog currentEmail={account.email} />
           </div>
           {account.email_confirmed ? null : <UnconfirmedEmailNote />}
+          <PendingEmailChangeNote />
         </Field>
       </div>
       <Field id="profile-skin-type" label="Skin type" className="sm:max-w-xs">

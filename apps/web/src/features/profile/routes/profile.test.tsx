@@ -13,6 +13,7 @@ function render(initial: string) {
     'GET /api/users/me': () => ({ user: account }),
     'GET /api/analysis/history': () => [],
     'GET /api/users/me/sessions': () => ({ sessions: [createAccountSession()] }),
+    'GET /api/users/me/email': () => ({ pending: null }),
   });
   return renderWithRouter(
     [
