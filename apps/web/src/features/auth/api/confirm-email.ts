@@ -23,7 +23,8 @@ export function useConfirmEmail() {
       } catch {
         // Signed out meanwhile, or offline: the next visit reads it.
       }
-      await queryClient.invalidateQueries({ queryKey: getAccountQueryOptions().queryKey });
+      // The account and all read about it (the change no longer pending, its sessions) afresh.
+      await queryClient.invalidateQueries({ queryKey: [getAccountQueryOptions().queryKey[0]] });
     },
   });
 }

@@ -50,11 +50,16 @@ describe('the email confirmation page', () => {
       },
       () => apiError(404, 'Not found', 'not_found'),
     );
-    const { user } = renderPage();
+    const { user, queryClient } = renderPage();
+    // What the profile read before: the change was pending then.
+    const pendingKey = ['account', 'pending-email'];
+    queryClient.setQueryData(pendingKey, { new_email: NEW, expires_at: '2026-12-04T14:05:00Z' });
     await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
     expect(await screen.findByRole('link', { name: 'Back to your profile' })).toBeVisible();
     await screen.findByRole('status');
     await vi.waitFor(() => expect(getSession()?.user.email).toBe(NEW));
+    // The profile reads it again instead of showing the change as still waiting.
+    await vi.waitFor(() => expect(queryClient.getQueryState(pendingKey)?.isInvalidated).toBe(true));
   });
 
   it('says a sign-up confirmation link proved the address, without claiming an email change', async () => {
