@@ -27,6 +27,9 @@ test('change the email on the profile, open the link from the mail, sign in with
   // Nothing changed yet; the old address was told.
   await page.reload();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(oldEmail);
+  // The change waits under the address, cancellable (decision 200).
+  await expect(page.getByText('Waiting for you to open the link sent to')).toContainText(newEmail);
+  await expect(page.getByRole('button', { name: 'Cancel change' })).toBeVisible();
   expect((await mailTo(oldEmail)).map((m) => m.subject)).toContain(
     'Your Lumiskin email change was requested',
   );
@@ -39,6 +42,7 @@ test('change the email on the profile, open the link from the mail, sign in with
   user.email = newEmail; // so the fixture finds the account to delete afterwards
   await page.getByRole('link', { name: 'Back to your profile' }).click();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
+  await expect(page.getByText('Waiting for you to open the link')).toHaveCount(0);
   expect((await mailTo(oldEmail)).map((m) => m.subject)).toContain(
     'Your Lumiskin email was changed',
   );
