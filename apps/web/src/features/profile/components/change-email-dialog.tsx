@@ -164,7 +164,7 @@ export function PendingEmailChangeNote() {
   return (
     <p className="mt-2 text-sm text-muted-foreground">
       Waiting for you to open the link sent to{' '}
-      <strong className="break-all text-foreground">{change.new_email}</strong> (it works until{' '}
+      <strong className="break-words text-foreground">{change.new_email}</strong> (it works until{' '}
       {until}).{' '}
       <Button
         type="button"
