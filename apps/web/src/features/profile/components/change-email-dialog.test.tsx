@@ -107,3 +107,38 @@ describe('changing the email on the profile', () => {
     expect(writes(fetch)).toEqual([]);
   });
 });
+
+describe('an address not confirmed yet', () => {
+  const unconfirmed: Account = { ...account, email_confirmed: false };
+  const renderUnconfirmed = () =>
+    renderWithRouter(
+      [{ path: '/profile', element: <ProfileForm account={unconfirmed} /> }],
+      '/profile',
+    );
+
+  it('offers a new confirmation link', async () => {
+    const fetch = fakeApi({
+      ...NOTHING_PENDING,
+      'POST /api/users/me/email/confirmation': () => ({
+        message: AccountMessages.confirmationSent,
+      }),
+    });
+    const { user } = renderUnconfirmed();
+    expect(screen.getByText(/Not confirmed yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send a new link' }));
+    expect(await screen.findByText(AccountMessages.confirmationSent)).toBeInTheDocument();
+    expect(writes(fetch)).toHaveLength(1);
+  });
+
+  it('asks for nothing while a change to another address waits for its link (that link proves it)', async () => {
+    fakeApi({
+      'GET /api/users/me/email': () => ({
+        pending: { new_email: 'grace@example.test', expires_at: '2026-12-04T14:05:00Z' },
+      }),
+    });
+    renderUnconfirmed();
+    await screen.findByText(/Waiting for you to open the link sent to/);
+    expect(screen.queryByText(/Not confirmed yet/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).toBeNull();
+  });
+});

@@ -22,6 +22,7 @@ import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { cn } from '@/lib/utils';
 import { useUpdateAccount } from '@/lib/api/update-account';
 import { LeaveGuard } from '@/components/leave-guard';
+import { usePendingEmailChange } from '@/features/profile/api/change-email';
 import {
   ChangeEmailDialog,
   PendingEmailChangeNote,
@@ -89,6 +90,9 @@ const fieldsOf = (account: Account): ProfileFields => ({
  */
 export function ProfileForm({ account }: { account: Account }) {
   const update = useUpdateAccount();
+  // A change waiting for its link: opening that link proves the new address (decision 070), so
+  // the old one's confirmation is not asked for meanwhile.
+  const isChangePending = Boolean(usePendingEmailChange().data);
   const [form, setForm] = useState(() => fieldsOf(account));
   const edited = useRef(new Set<keyof ProfileFields>());
   /** The name's problem, said under it (it was a toast that left the field unmarked). */
@@ -158,7 +162,7 @@ export function ProfileForm({ account }: { account: Account }) {
   return (
     <form onSubmit={submit} className="grid gap-5" noValidate>
       <LeaveGuard when={isDirty && !update.isPending} what="Your profile changes" />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <Field id="profile-name" label="Full name" error={nameError}>
           <Input
             ref={nameRef}
@@ -172,17 +176,19 @@ export function ProfileForm({ account }: { account: Account }) {
         </Field>
         {/* The email changes through a link to the new address, not with Save (decision 035). */}
         <Field id="profile-email" label="Email">
-          <div className="flex gap-2">
+          {/* Where the address and the button do not fit side by side, the button goes below:
+              the address is read whole (it was cut to "demo@lumiskin.ap" on a phone). */}
+          <div className="flex flex-wrap gap-2">
             <Input
               id="profile-email"
               type="email"
               readOnly
               value={account.email}
-              className="min-w-0 bg-muted/40"
+              className="min-w-0 flex-1 basis-56 bg-muted/40"
             />
             <ChangeEmailDialog currentEmail={account.email} />
           </div>
-          {account.email_confirmed ? null : <UnconfirmedEmailNote />}
+          {account.email_confirmed || isChangePending ? null : <UnconfirmedEmailNote />}
           <PendingEmailChangeNote />
         </Field>
       </div>
