@@ -85,6 +85,31 @@ describe('the email confirmation page', () => {
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(AccountMessages.emailConfirmInvalid);
+    // Pressing again would get the same answer: the page leads on instead.
+    expect(screen.queryByRole('button', { name: 'Confirm my email' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByText('Login at /login')).toBeInTheDocument();
+  });
+
+  it('keeps the button when the answer did not come (server error, offline): a new press may work', async () => {
+    let calls = 0;
+    fakeApi({
+      'POST /api/auth/confirm-email': () => {
+        calls += 1;
+        return calls === 1
+          ? apiError(
+              503,
+              'The server is very busy. Please try again in a few seconds.',
+              'overloaded',
+            )
+          : { message: AccountMessages.emailChanged, email: NEW, kind: 'changed' };
+      },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('very busy');
+    await user.click(screen.getByRole('button', { name: 'Confirm my email' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(`It is now ${NEW}`);
   });
 
   it('says the link is broken when it has no token', async () => {

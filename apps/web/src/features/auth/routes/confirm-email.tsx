@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { useSession } from '@/lib/api/auth';
 import { useConfirmEmail } from '@/features/auth/api/confirm-email';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
@@ -23,12 +23,20 @@ export default function ConfirmEmailRoute() {
   const [error, setError] = useState<string | null>(
     token ? null : AccountMessages.emailConfirmInvalid,
   );
+  // The server's no (a used, replaced or expired link: 400; the address taken meanwhile: 409) does
+  // not change with another press: the page then leads on instead. Offline or busy, it may.
+  const [isFinal, setIsFinal] = useState(!token);
 
   const submit = () => {
     setError(null);
     confirm.mutate(
       { token },
-      { onError: (e) => setError(errorMessage(e, AccountMessages.emailConfirmInvalid)) },
+      {
+        onError: (e) => {
+          setError(errorMessage(e, AccountMessages.emailConfirmInvalid));
+          setIsFinal(e instanceof ApiRequestError && (e.status === 400 || e.status === 409));
+        },
+      },
     );
   };
 
@@ -83,7 +91,7 @@ export default function ConfirmEmailRoute() {
           <p>{error}</p>
         </Alert>
       ) : null}
-      {token ? (
+      {!isFinal ? (
         <Button size="lg" className="w-full" disabled={confirm.isPending} onClick={submit}>
           {confirm.isPending ? 'Confirming...' : 'Confirm my email'}
         </Button>
