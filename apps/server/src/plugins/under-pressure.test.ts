@@ -131,9 +131,10 @@ describe('under pressure', () => {
         }
         return read();
       });
-      // The flag holds for the one sample after the stall (1 s).
+      // The flag holds for the one sample after the stall (1 s): too short to route a request
+      // through reliably on a loaded machine (a CI run met it cleared), and a raised flag sheds as
+      // the test above proves.
       expect(await waitFor(() => app!.isUnderPressure(), 5_000)).toBe(true);
-      expect((await app.inject({ method: 'GET', url: '/api/shop/products' })).statusCode).toBe(503);
       expect(await waitFor(() => !app!.isUnderPressure(), 5_000)).toBe(true);
     },
   );
