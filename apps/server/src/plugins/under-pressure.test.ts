@@ -22,6 +22,13 @@ afterEach(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Blocks the event loop, as a runaway synchronous computation would. */
+function stall(ms: number) {
+  const blockedUntil = Date.now() + ms;
+  while (Date.now() < blockedUntil) {
+    // stalled
+  }
+}
 async function waitFor(condition: () => boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (!condition() && Date.now() < deadline) await sleep(10);
@@ -93,10 +100,7 @@ describe('under pressure', () => {
       // request meets the shedding (a few tries at most), and it must be the overloaded 503.
       let shed: { statusCode: number; body: string } | null = null;
       for (let attempt = 0; attempt < 5 && !shed; attempt++) {
-        const blockedUntil = Date.now() + 2_000;
-        while (Date.now() < blockedUntil) {
-          // stalled
-        }
+        stall(2_000);
         if (!(await waitFor(() => app!.isUnderPressure(), 2_000))) continue;
         const res = await app.inject({ method: 'GET', url: '/api/shop/products' });
         if (res.statusCode !== 200) shed = res;
@@ -123,10 +127,7 @@ describe('under pressure', () => {
         if (!stalled) {
           stalled = true;
           setImmediate(() => {
-            const blockedUntil = Date.now() + 2_500;
-            while (Date.now() < blockedUntil) {
-              // stalled
-            }
+            stall(2_500);
           });
         }
         return read();
@@ -151,10 +152,7 @@ describe('under pressure', () => {
       // has seen them; that sample would hold the flag for a second after listening.
       const deadline = Date.now() + 20_000;
       while (!app.isUnderPressure() && Date.now() < deadline) {
-        const blockedUntil = Date.now() + 450;
-        while (Date.now() < blockedUntil) {
-          // stalled
-        }
+        stall(450);
         await new Promise((resolve) => setImmediate(resolve));
       }
       expect(app.isUnderPressure()).toBe(true);
