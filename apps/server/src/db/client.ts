@@ -3,6 +3,9 @@ import postgres from 'postgres';
 
 export type Db = PostgresJsDatabase;
 
+/** The app's database or an open transaction on it. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface DbClient {
   db: Db;
   sql: postgres.Sql;

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { analyses } from '../analysis/schema';
 import { users } from '../auth/schema';
 import { blogPosts } from '../blog/schema';
@@ -12,8 +12,7 @@ import { products } from '../shop/schema';
  * aggregates. Each part keeps its own SQL: users-, products-, articles-, audit-repository.ts.
  */
 
-/** The app's database or an open transaction on it. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Executor };
 
 /**
  * One key for every change that can take an active admin away (demote, suspend, delete, the

@@ -1,7 +1,7 @@
 import { EMAIL_CHANGE_TTL_MINUTES, type PendingEmailChange } from '@lumiskin/contract/account';
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { findUserByEmail } from '../auth/repository';
 import { users, type UserRow } from '../auth/schema';
 import { hashToken, newToken } from '../auth/tokens';
@@ -44,10 +44,7 @@ export async function requestEmailChange(
   const token = newToken();
   const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MINUTES * 60_000);
   await app.db.transaction(async (tx) => {
-    await tx
-      .update(emailChangeTokens)
-      .set({ usedAt: now })
-      .where(and(eq(emailChangeTokens.userId, user.id), isNull(emailChangeTokens.usedAt)));
+    await cancelEmailChange(tx, user.id, now);
     // Also when the address is taken, so those requests count towards the hourly limit too; that
     // token is never sent anywhere.
     await tx.insert(emailChangeTokens).values({
@@ -138,7 +135,7 @@ export async function pendingEmailChange(
  * Cancels the account's pending change: its link stops working. The request still counts towards
  * the hourly limit (it mailed two addresses). True when there was one.
  */
-export async function cancelEmailChange(db: Db, userId: string, now: Date): Promise<boolean> {
+export async function cancelEmailChange(db: Executor, userId: string, now: Date): Promise<boolean> {
   const voided = await db
     .update(emailChangeTokens)
     .set({ usedAt: now })
