@@ -109,6 +109,34 @@ async function checkPages(page: Page, pages: string[]) {
   expect(problems).toEqual([]);
 }
 
+/**
+ * No box in the page's main content scrolls sideways at a phone's widths (a strip of navigation
+ * links may): its content wraps to the width instead. Reads the page after its data arrived.
+ */
+async function expectNoBoxScrollsSideways(page: Page, pages: string[]) {
+  const problems: string[] = [];
+  for (const url of pages) {
+    await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
+    await page.goto(url);
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const wide = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('main *'))
+          .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+          .filter((el) => !el.closest('nav') && el.scrollWidth > el.clientWidth + 1)
+          .map(
+            (el) =>
+              `${el.tagName.toLowerCase()}.${el.className.slice(0, 60)} scrolls ${el.scrollWidth - el.clientWidth}px`,
+          ),
+      );
+      problems.push(...wide.map((w) => `${url} at ${width}px: ${w}`));
+    }
+  }
+  expect(problems).toEqual([]);
+}
+
 /** The text's box holds all of it: nothing is cut off by a box that does not grow. */
 async function expectNotCutOff(text: Locator, what: string) {
   const { scroll, client } = await text.evaluate((el) => ({
@@ -249,6 +277,12 @@ test.describe('layout', () => {
     const { id } = (await created.json()) as { id: string };
     try {
       await checkPages(page, [`/learn/${slug}`]);
+      // Staff read the same words in the admin's lists and the audit log, whose cards scroll
+      // sideways rather than widen the page: on a phone the audit entry's long word made its card
+      // scroll, with nothing in it a keyboard could reach (axe: scrollable-region-focusable).
+      await loginViaUi(page, E2E_ADMIN);
+      await expect(page).not.toHaveURL(/\/login/);
+      await expectNoBoxScrollsSideways(page, ['/admin/articles', '/admin/audit']);
     } finally {
       await request.delete(`/api/admin/articles/${id}`, { headers: admin });
     }

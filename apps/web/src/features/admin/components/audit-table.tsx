@@ -5,7 +5,9 @@ import { formatDateTime } from '@/lib/format';
 /** Audit entries as staff read them: when, a sentence of who did what, and what changed. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <ol className="divide-y text-sm" aria-label="Audit entries">
+    // wrap-anywhere: a pasted long word (an article title, a slug, a URL) breaks instead of widening
+    // the entry past a phone's screen (break-words leaves the grid's columns at its full width).
+    <ol className="divide-y text-sm wrap-anywhere" aria-label="Audit entries">
       {entries.map((entry) => {
         // A deletion says it all in its sentence; a creation lists what it was made with.
         const changes = entry.after ? auditChanges(entry) : [];
@@ -18,11 +20,11 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
               · {auditSentence(entry)}
             </p>
             {changes.length > 0 ? (
-              <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-3 gap-y-0.5 pl-3 text-xs">
+              <dl className="grid grid-cols-[minmax(8rem,auto)_minmax(0,1fr)] gap-x-3 gap-y-0.5 pl-3 text-xs">
                 {changes.map((change) => (
                   <div key={change.label} className="contents">
                     <dt className="text-muted-foreground">{change.label}</dt>
-                    <dd className="break-words">
+                    <dd>
                       {entry.before ? (
                         <>
                           <span className="sr-only">from </span>
