@@ -132,6 +132,9 @@ test('an admin creates a booster in the form and the shop sells it; a moderator 
   }
 });
 
+/** How wide the page is laid out: wider than the window means it scrolls sideways. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
 test('a quiz category hidden from players, the announcement banner, and an account deleted from its own page with its email typed', async ({
   page,
   browser,
@@ -140,7 +143,9 @@ test('a quiz category hidden from players, the announcement banner, and an accou
   const admin = await tokenOf(request, E2E_ADMIN);
   const tag = randomUUID().slice(0, 6);
   const category = { id: `e2e-cat-${tag}`, name: `E2E Category ${tag}` };
-  const notice = `E2E notice ${tag}: the shop closes early today`;
+  // Staff paste links and long words: they wrap on a phone instead of widening every page.
+  const longWord = 'Hyaluronicacidniacinamideceramidespanthenolsqualane';
+  const notice = `E2E notice ${tag}: the shop closes early today, see https://example.com/notices/${longWord}${longWord}`;
   const member = newUser({ name: `Del Member ${tag}` });
   await registerViaApi(request, member);
 
@@ -153,15 +158,17 @@ test('a quiz category hidden from players, the announcement banner, and an accou
     await page.getByRole('button', { name: 'New category' }).click();
     await page.getByLabel('Name').fill(category.name);
     await page.getByLabel('Id (in the address)').fill(category.id);
-    await page.getByLabel('Description').fill('Made by the e2e run.');
+    await page.getByLabel('Description').fill(`Made by the e2e run: ${longWord}.`);
     await page.getByLabel('Badge for mastering it').fill('E2E Badge');
     await expect(page.getByLabel('Player preview')).toContainText(category.name);
     await page.getByRole('button', { name: 'Add category' }).click();
     await expect(page.getByText('Category added', { exact: true })).toBeVisible();
 
     const player = await signedIn(browser, member);
+    await player.setViewportSize({ width: 320, height: 800 });
     await player.goto('/quiz');
     await expect(player.getByText(category.name)).toBeVisible();
+    expect(await pageWidth(player), 'the quiz hub at 320 px').toBe(320);
 
     await page.getByRole('button', { name: `Hide ${category.name}` }).click();
     await expect(page.getByRole('button', { name: `Show ${category.name}` })).toBeVisible();
@@ -177,6 +184,7 @@ test('a quiz category hidden from players, the announcement banner, and an accou
     await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
     await player.goto('/shop');
     await expect(player.getByRole('region', { name: 'Announcement' })).toContainText(notice);
+    expect(await pageWidth(player), 'the shop with the announcement at 320 px').toBe(320);
     await page.getByLabel('Announcement banner').fill('');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();

@@ -21,7 +21,8 @@ export function AnnouncementBanner() {
       className="flex items-center justify-center gap-2 bg-primary-soft print:hidden px-4 py-2 text-center text-sm font-medium text-primary-soft-foreground"
     >
       <MegaphoneIcon className="size-4 shrink-0" aria-hidden />
-      <p className="min-w-0">{text}</p>
+      {/* A pasted link or long word breaks rather than widening every page past a phone. */}
+      <p className="min-w-0 wrap-anywhere">{text}</p>
       <button
         type="button"
         aria-label="Close the announcement"

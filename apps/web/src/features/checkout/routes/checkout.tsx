@@ -104,7 +104,7 @@ export default function CheckoutRoute() {
             <ul className="grid gap-2 text-sm" aria-label="Order summary">
               {mix.entries.map((entry) => (
                 <li key={entry.product_id} className="flex justify-between gap-3">
-                  <span className="min-w-0">
+                  <span className="min-w-0 wrap-anywhere">
                     {entry.quantity} × {entry.product?.name ?? entry.product_id}
                   </span>
                   <span className="tabular-nums">

@@ -115,7 +115,7 @@ export default function OrderRoute() {
             <ul className="grid gap-2 text-sm" aria-label="Products">
               {order.data.lines.map((line) => (
                 <li key={line.product_id} className="flex justify-between gap-3">
-                  <span className="min-w-0">
+                  <span className="min-w-0 wrap-anywhere">
                     {line.quantity} × {line.name}
                   </span>
                   <span className="tabular-nums">{formatPounds(line.line_total_pence)}</span>

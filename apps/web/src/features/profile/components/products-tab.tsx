@@ -37,7 +37,7 @@ function FormulationCard({
   return (
     <li
       className={cn(
-        'flex flex-col rounded-xl border bg-background/60 p-4 transition-colors duration-150',
+        'flex flex-col rounded-xl border bg-background/60 p-4 wrap-anywhere transition-colors duration-150',
         chosen && 'border-brand bg-primary-soft/50',
       )}
     >

@@ -123,7 +123,7 @@ export function PointsScale({ className }: { className?: string }) {
 export function CategoryCard({ category }: { category: QuizCategory }) {
   const { completion_rate: completion, badge_earned: badgeEarned } = category.user_progress;
   return (
-    <Card className="group flex h-full flex-col p-5 transition-shadow duration-200 hover:shadow-lift">
+    <Card className="group flex h-full flex-col p-5 wrap-anywhere transition-shadow duration-200 hover:shadow-lift">
       <div className="flex items-start gap-4">
         <span
           className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl text-white shadow-soft"

@@ -74,7 +74,7 @@ function Achievements({ result }: { result: QuizResult }) {
             <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-card text-primary-text">
               <QuizIcon name={badge.icon} className="size-4" />
             </span>
-            <span>
+            <span className="min-w-0 wrap-anywhere">
               <strong>Badge earned: {badge.badge_name}</strong> — {badge.description}
             </span>
           </li>

@@ -98,7 +98,7 @@ export function ProductCard({
         </Button>
       </div>
 
-      <div className={cn('flex min-w-0 flex-1 flex-col', isList ? 'py-1' : 'p-5')}>
+      <div className={cn('flex min-w-0 flex-1 flex-col wrap-anywhere', isList ? 'py-1' : 'p-5')}>
         {/* No star rating or review count: Lumiskin has no reviews yet, and the catalogue's
             seeded figures are not anyone's opinion (decision 082). */}
         {product.featured && isList ? (

@@ -88,7 +88,8 @@ function ProductBody({ product }: { product: ShopProduct }) {
           priority
           className="aspect-square rounded-3xl border"
         />
-        <div className="flex flex-col">
+        {/* Staff's words (a pasted link, a long compound name) wrap rather than widen a phone's page. */}
+        <div className="flex min-w-0 flex-col wrap-anywhere">
           <div className="flex flex-wrap items-center gap-2">
             <Badge
               variant={
@@ -133,7 +134,6 @@ function ProductBody({ product }: { product: ShopProduct }) {
             <ul className="flex flex-wrap gap-2">
               {product.key_ingredients.map((ingredient) => (
                 <li key={ingredient} className="max-w-full">
-                  {/* A long ingredient wraps inside its badge instead of widening a phone's page. */}
                   <Badge variant="secondary" className="max-w-full whitespace-normal">
                     {ingredient}
                   </Badge>
