@@ -261,7 +261,8 @@ test.describe('layout', () => {
       data: {
         slug,
         title: 'Hyaluronicacidniacinamideceramidespanthenolsqualane: where the numbers come from',
-        excerpt: 'Sources, with their links.',
+        excerpt:
+          'Sources for Hyaluronicacidniacinamideceramidespanthenolsqualane, with their links.',
         content: [
           'The study: https://pubmed.ncbi.nlm.nih.gov/articles/PMC1234567/supplementary-materials/table-s1-dose-response.pdf',
           '```\nconst niacinamideConcentrationPercentForSensitiveSkinTypes = 4;\n```',
@@ -277,6 +278,13 @@ test.describe('layout', () => {
     const { id } = (await created.json()) as { id: string };
     try {
       await checkPages(page, [`/learn/${slug}`]);
+      // Its card on /learn: the excerpt's long word wraps inside its three lines, not cut off.
+      await page.setViewportSize({ width: 320, height: 800 });
+      await page.goto('/learn');
+      await expectNotCutOff(
+        page.getByText(/^Sources for Hyaluronicacid/).first(),
+        'the excerpt on /learn at 320 px',
+      );
       // Staff read the same words in the admin's lists and the audit log, whose cards scroll
       // sideways rather than widen the page: on a phone the audit entry's long word made its card
       // scroll, with nothing in it a keyboard could reach (axe: scrollable-region-focusable).

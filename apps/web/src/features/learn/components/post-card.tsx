@@ -42,7 +42,7 @@ export function PostCard({
         decoding="async"
         className={cn('aspect-[40/21] w-full object-cover', featured && 'md:aspect-auto md:w-1/2')}
       />
-      <div className="flex flex-1 flex-col p-5 sm:p-6">
+      <div className="flex min-w-0 flex-1 flex-col p-5 wrap-anywhere sm:p-6">
         <div className="flex items-center justify-between gap-3">
           <Badge>{post.category}</Badge>
           <PostStats views={post.views} likes={post.likes} />
