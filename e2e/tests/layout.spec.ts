@@ -83,16 +83,22 @@ async function overflow(page: Page) {
  * every width by resizing the window, as a phone turned sideways or a desktop window dragged wider
  * would: a page's layout follows the window's width (CSS and the app's media-query hooks), so a
  * reload per width only repeated the start-up (50 loads per test took 1.7 min of a 14 min suite).
+ * `read` names what is wrong at a width; all of it is expected to be nothing.
  */
-async function checkPages(page: Page, pages: string[]) {
+async function readPages(
+  page: Page,
+  pages: string[],
+  widths: number[],
+  read: (url: string, width: number) => Promise<string[]>,
+) {
   const problems: string[] = [];
   for (const url of pages) {
-    await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
+    await page.setViewportSize({ width: widths[0]!, height: 800 });
     await page.goto(url);
     await waitForApp(page);
     // Let the page's data arrive and settle (cards, charts, tables).
     await page.waitForLoadState('networkidle');
-    for (const width of WIDTHS) {
+    for (const width of widths) {
       await page.setViewportSize({ width, height: 800 });
       // Two frames: layout, then what resize observers (charts) changed in answer.
       await page.evaluate(
@@ -101,40 +107,37 @@ async function checkPages(page: Page, pages: string[]) {
             requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
           ),
       );
-      const { doc, culprits } = await overflow(page);
-      if (doc > width)
-        problems.push(`${url} at ${width}px is ${doc}px wide: ${culprits.join('; ')}`);
+      problems.push(...(await read(url, width)));
     }
   }
   expect(problems).toEqual([]);
 }
 
+/** No page scrolls sideways at any width. */
+function checkPages(page: Page, pages: string[]) {
+  return readPages(page, pages, WIDTHS, async (url, width) => {
+    const { doc, culprits } = await overflow(page);
+    return doc > width ? [`${url} at ${width}px is ${doc}px wide: ${culprits.join('; ')}`] : [];
+  });
+}
+
 /**
  * No box in the page's main content scrolls sideways at a phone's widths (a strip of navigation
- * links may): its content wraps to the width instead. Reads the page after its data arrived.
+ * links may): its content wraps to the width instead.
  */
-async function expectNoBoxScrollsSideways(page: Page, pages: string[]) {
-  const problems: string[] = [];
-  for (const url of pages) {
-    await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
-    await page.goto(url);
-    await waitForApp(page);
-    await page.waitForLoadState('networkidle');
-    for (const width of [320, 390]) {
-      await page.setViewportSize({ width, height: 800 });
-      const wide = await page.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLElement>('main *'))
-          .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
-          .filter((el) => !el.closest('nav') && el.scrollWidth > el.clientWidth + 1)
-          .map(
-            (el) =>
-              `${el.tagName.toLowerCase()}.${el.className.slice(0, 60)} scrolls ${el.scrollWidth - el.clientWidth}px`,
-          ),
-      );
-      problems.push(...wide.map((w) => `${url} at ${width}px: ${w}`));
-    }
-  }
-  expect(problems).toEqual([]);
+function expectNoBoxScrollsSideways(page: Page, pages: string[]) {
+  return readPages(page, pages, [320, 390], async (url, width) => {
+    const wide = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('main *'))
+        .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+        .filter((el) => !el.closest('nav') && el.scrollWidth > el.clientWidth + 1)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${el.className.slice(0, 60)} scrolls ${el.scrollWidth - el.clientWidth}px`,
+        ),
+    );
+    return wide.map((w) => `${url} at ${width}px: ${w}`);
+  });
 }
 
 /** The text's box holds all of it: nothing is cut off by a box that does not grow. */
