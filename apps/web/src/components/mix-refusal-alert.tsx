@@ -3,6 +3,14 @@ import { AlertDialog } from 'radix-ui';
 import { LayersIcon } from 'lucide-react';
 import { useState, type RefObject } from 'react';
 import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+/**
+ * The swap buttons carry product names, which staff choose (up to 120 characters): a name that
+ * does not fit a phone's line wraps inside its button instead of running out of the dialog.
+ */
+const named = (variant?: 'outline') =>
+  cn(buttonVariants({ variant }), 'h-auto min-h-11 py-2.5 text-center whitespace-normal');
 
 /** A refusal, and what the refused product could take the place of (lib/api/mix, decision 198). */
 export type MixRefusalShown = MixRefusal & {
@@ -49,7 +57,7 @@ export default function MixRefusalAlert({
               target.focus();
             }
           }}
-          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border bg-popover p-6 text-popover-foreground shadow-lift data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in"
+          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] grid-cols-[minmax(0,1fr)] wrap-anywhere max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border bg-popover p-6 text-popover-foreground shadow-lift data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in"
         >
           <span className="inline-flex size-11 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-foreground">
             <LayersIcon className="size-5" aria-hidden />
@@ -75,13 +83,10 @@ export default function MixRefusalAlert({
           ) : isBase && offers.length === 1 ? (
             // On a phone, one button per line, the swap on top; side by side from `sm`.
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>
+              <AlertDialog.Cancel className={named('outline')}>
                 Keep {offers[0]!.name}
               </AlertDialog.Cancel>
-              <AlertDialog.Action
-                className={buttonVariants()}
-                onClick={() => onReplace?.(offers[0]!.id)}
-              >
+              <AlertDialog.Action className={named()} onClick={() => onReplace?.(offers[0]!.id)}>
                 Use {name} instead
               </AlertDialog.Action>
             </div>
@@ -90,7 +95,7 @@ export default function MixRefusalAlert({
               {offers.map((offer) => (
                 <AlertDialog.Action
                   key={offer.id}
-                  className={buttonVariants({ variant: 'outline' })}
+                  className={named('outline')}
                   onClick={() => onReplace?.(offer.id)}
                 >
                   Replace {offer.name}
