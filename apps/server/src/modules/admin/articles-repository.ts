@@ -4,7 +4,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { blogPosts, type BlogPostRow } from '../blog/schema';
-import type { Executor } from './repository';
+import type { Executor } from '../../db/client';
 
 export function articleStatus(row: BlogPostRow, now = new Date()): AdminArticle['status'] {
   if (row.status === 'draft') return 'draft';

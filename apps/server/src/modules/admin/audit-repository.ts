@@ -2,7 +2,7 @@ import type { AuditEntity, AuditEntry } from '@lumiskin/contract/admin';
 import type { Role } from '@lumiskin/contract/auth';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Executor } from './repository';
+import type { Executor } from '../../db/client';
 import { auditLog, type AuditRow } from './schema';
 
 export interface Actor {

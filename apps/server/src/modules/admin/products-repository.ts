@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { toShopProduct } from '../shop/repository';
 import { products, type ProductRow } from '../shop/schema';
-import type { Executor } from './repository';
+import type { Executor } from '../../db/client';
 import { productImages } from './schema';
 
 const { search: _search, ...productColumns } = getTableColumns(products);

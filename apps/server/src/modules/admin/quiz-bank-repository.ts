@@ -8,7 +8,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { quizCategories, quizQuestions, type QuizCategoryRow } from '../quiz/schema';
-import type { Executor } from './repository';
+import type { Executor } from '../../db/client';
 
 type QuestionRow = typeof quizQuestions.$inferSelect;
 

@@ -12,8 +12,6 @@ import { products } from '../shop/schema';
  * aggregates. Each part keeps its own SQL: users-, products-, articles-, audit-repository.ts.
  */
 
-export type { Executor };
-
 /**
  * One key for every change that can take an active admin away (demote, suspend, delete, the
  * admin's own deletion). Taken first inside the change's transaction, it makes two such changes

@@ -7,7 +7,7 @@ import { sessions, users, type UserRow } from '../auth/schema';
 import { liveSessionsOf } from '../auth/repository';
 import { postLikes, postSaves, postViews } from '../blog/schema';
 import { quizAttempts, quizPlayerTotals } from '../quiz/schema';
-import type { Executor } from './repository';
+import type { Executor } from '../../db/client';
 
 /** The admin area's accounts: counts and dates only. */
 

@@ -17,7 +17,8 @@ import type { UserRow } from '../auth/schema';
 import { prepareResetLink } from '../users/password-reset-routes';
 import { deleteAccount } from '../users/repository';
 import { audit, type Actor } from './audit-repository';
-import { lockAdminSeats, type Executor } from './repository';
+import type { Executor } from '../../db/client';
+import { lockAdminSeats } from './repository';
 import { adminOnly, actorOf, errors, staff } from './staff';
 import {
   countActiveAdmins,
