@@ -103,7 +103,7 @@ export default function QuizChallengesRoute() {
               <li key={badge.badge_id}>
                 <Card
                   className={cn(
-                    'flex h-full flex-col items-center p-4 text-center',
+                    'flex h-full flex-col items-center p-4 text-center wrap-anywhere',
                     !badge.earned && 'bg-muted/50 shadow-none',
                   )}
                 >
@@ -121,10 +121,8 @@ export default function QuizChallengesRoute() {
                       <LockIcon className="size-5" aria-hidden />
                     )}
                   </span>
-                  <h3 className="mt-3 text-sm font-semibold wrap-anywhere">{badge.badge_name}</h3>
-                  <p className="mt-1 text-xs text-muted-foreground wrap-anywhere">
-                    {badge.description}
-                  </p>
+                  <h3 className="mt-3 text-sm font-semibold">{badge.badge_name}</h3>
+                  <p className="mt-1 text-xs text-muted-foreground">{badge.description}</p>
                   <p className="mt-2 text-xs font-medium">
                     {badge.earned && badge.earned_at ? (
                       <span className="text-success">
