@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './chromium';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,7 +23,7 @@ export const E2E_ADMIN = {
   password: 'e2e-admin-pass-2026',
 };
 
-/** Debian's Chromium; Playwright's own browser downloads are not reachable here. */
+/** Debian's Chromium (chromium.ts); Playwright's own browser downloads are not reachable here. */
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -68,7 +69,7 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: chromiumArgs,
     },
   },

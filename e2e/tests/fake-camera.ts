@@ -5,6 +5,7 @@ import { chromium, type Browser } from '@playwright/test';
 import sharp from 'sharp';
 // The auto-capture bench writes its clips with the same module: one Y4M writer for both.
 import { fakeCameraArgs, y4mFrame } from '../../apps/web/bench/y4m.mjs';
+import { chromiumPath } from '../chromium';
 import { FACE } from './face-photo';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumiskin-fake-camera-'));
@@ -49,7 +50,7 @@ export async function portraitY4m(name: string, options: ClipOptions): Promise<s
 /** A Chromium whose camera shows the clip (permission granted without a prompt). */
 export function launchWithFakeCamera(y4m: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: fakeCameraArgs(y4m),
   });
 }
