@@ -14,7 +14,11 @@ import { buildTestApp } from './helper';
  * REQUEST_TIMEOUT_MS unless it sets its own, but the reads answered from memory, which have none;
  * the not-found handler (the public pages) keeps it through `withHandlerTimeout`.
  */
-const TIMEOUT_MS = 150;
+// A second: the catalogue's first read (a miss, its handler under the app's timeout) on a fresh
+// database took over 150 ms while two other test files ran beside it (a 503 timeout, 2026-12-04).
+// The slow handlers outlast it by half: a timer never fires early.
+const TIMEOUT_MS = 1_000;
+const SLOW_MS = TIMEOUT_MS * 1.5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let app: FastifyInstance;
@@ -34,25 +38,25 @@ beforeAll(async () => {
   await app.register(
     async (api) => {
       api.get('/slow', async () => {
-        await sleep(TIMEOUT_MS * 3);
+        await sleep(SLOW_MS);
         return { late: true };
       });
       // A read answered from memory: no timeout from Fastify, its handler arms the app's.
       api.get('/kept-slow', { ...ANSWERED_FROM_MEMORY }, async (request, reply) =>
         timed(request, reply, TIMEOUT_MS, async () => {
-          await sleep(TIMEOUT_MS * 3);
+          await sleep(SLOW_MS);
           return { late: true };
         }),
       );
       api.get('/own', { handlerTimeout: TIMEOUT_MS * 10 }, async () => {
-        await sleep(TIMEOUT_MS * 2);
+        await sleep(SLOW_MS);
         return { onTime: true };
       });
       api.register(
         async (pages) => {
           pages.setNotFoundHandler(
             withHandlerTimeout(TIMEOUT_MS, async (request: FastifyRequest, reply: FastifyReply) => {
-              await sleep(request.url.includes('slow') ? TIMEOUT_MS * 3 : 0);
+              await sleep(request.url.includes('slow') ? SLOW_MS : 0);
               return reply.type('text/html; charset=utf-8').send('<p>page</p>');
             }),
           );
@@ -135,7 +139,7 @@ describe('the handler timeout, route by route', () => {
     expect(slow.statusCode).toBe(503);
     expect(slow.json()).toMatchObject({ code: 'timeout' });
     // the late answer does not reach the client or break the app
-    await sleep(TIMEOUT_MS * 3);
+    await sleep(SLOW_MS);
     expect((await get('/api/test/pages/quick')).statusCode).toBe(200);
   });
 });
