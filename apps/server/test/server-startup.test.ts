@@ -21,8 +21,8 @@ const { tempDir, spawnServer, startServer } = bundledServer('dist-startup');
 
 describe('the server process, starting', () => {
   it(
-    'stops its PostgreSQL on a signal while it starts, and the next start builds the whole demo',
-    { timeout: 120_000 },
+    'stops its PostgreSQL on a signal while it starts; the next start builds the whole demo, and a start that cannot bring it up to date still starts and says why',
+    { timeout: 150_000 },
     async () => {
       const dataDir = path.join(tempDir(), 'data');
       // A first start builds the demo story with the engine: Ctrl-C while it does.
@@ -50,18 +50,9 @@ describe('the server process, starting', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(((await history.json()) as unknown[]).length).toBe(9);
-      second.child.kill('SIGTERM');
-      expect(await second.exited).toBe(0);
-    },
-  );
 
-  it(
-    'starts even when the demo cannot be brought up to date, and says why',
-    { timeout: 120_000 },
-    async () => {
-      const dataDir = path.join(tempDir(), 'data');
-      const first = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
-      // Three days later, on a database where the demo's scans cannot be moved.
+      // Three days later, on a database where the demo's scans cannot be moved (the same data
+      // dir: building the story again would only repeat its nine scans).
       const sql = embeddedSql(dataDir);
       try {
         await sql`update analyses set created_at = created_at - interval '3 days'`;
@@ -73,14 +64,14 @@ describe('the server process, starting', () => {
       } finally {
         await sql.end();
       }
-      first.child.kill('SIGTERM');
-      expect(await first.exited).toBe(0);
-
-      const second = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
-      expect(second.output()).toContain('seed demo-story: not brought up to date (');
-      expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
+
+      const third = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+      expect(third.output()).toContain('seed demo-story: not brought up to date (');
+      expect((await fetch(`${third.url}/api/health`)).status).toBe(200);
+      third.child.kill('SIGTERM');
+      expect(await third.exited).toBe(0);
     },
   );
 
