@@ -155,6 +155,21 @@ describe('compiled writers and zod agree', () => {
     expect(outputJsonSchema(z.object({ at: z.date() }))).toBeNull();
     expect(outputJsonSchema(z.string().transform((s) => s.length))).toBeNull();
   });
+
+  it('compiles a schema once, however many routes (or apps) answer with it', () => {
+    const schema = z.object({ id: z.string(), n: z.number() });
+    const writer = compiledWriter(schema);
+    expect(writer).not.toBeNull();
+    expect(compiledWriter(schema)).toBe(writer);
+    // another schema of the same shape is its own
+    const twin = compiledWriter(z.object({ id: z.string(), n: z.number() }));
+    expect(twin).not.toBe(writer);
+    expect(twin!({ id: 'a', n: 1 })).toBe(writer!({ id: 'a', n: 1 }));
+    // one zod must write is remembered as such
+    const transformed = z.object({ at: z.date() });
+    expect(compiledWriter(transformed)).toBeNull();
+    expect(compiledWriter(transformed)).toBeNull();
+  });
 });
 
 describe('the app’s real answers', () => {

@@ -92,12 +92,29 @@ function prepare(node: unknown): boolean {
   return children.every((child) => child === undefined || prepare(child));
 }
 
+type Writer = (data: unknown) => string;
+
+/**
+ * Writers by schema: a schema answers many routes (the error answer is on nearly every route, a
+ * list's item on several), and a process that builds the app again (the tests, 200 times) would
+ * compile each again. A writer is a pure function of its schema.
+ */
+const writers = new WeakMap<z.ZodType, Writer | null>();
+
 /** fast-json-stringify's writer for a zod schema, or null when zod's own must write it. */
-export function compiledWriter(schema: z.ZodType): ((data: unknown) => string) | null {
+export function compiledWriter(schema: z.ZodType): Writer | null {
+  const known = writers.get(schema);
+  if (known !== undefined) return known;
+  const writer = compileWriter(schema);
+  writers.set(schema, writer);
+  return writer;
+}
+
+function compileWriter(schema: z.ZodType): Writer | null {
   const json = outputJsonSchema(schema);
   if (!json) return null;
   try {
-    return fastJson(json as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+    return fastJson(json as unknown as Parameters<typeof fastJson>[0]) as Writer;
   } catch {
     return null;
   }
