@@ -299,6 +299,98 @@ test.describe('layout', () => {
     }
   });
 
+  test('the mix’s one-base dialog keeps a long product name inside it on a phone', async ({
+    page,
+    request,
+  }) => {
+    // Staff name products (up to 120 characters); the dialog's swap buttons carry the names.
+    const admin = await tokenOf(request, E2E_ADMIN);
+    const id = `long-base-${Date.now()}`;
+    const name = 'Hyaluronicacidniacinamideceramidespanthenolsqualane Barrier Base';
+    const created = await request.post('/api/admin/products', {
+      headers: admin,
+      data: {
+        id,
+        name,
+        short_description: 'A base with a long name.',
+        description: 'A base with a long name, for the layout journey.',
+        key_ingredients: ['Ceramides'],
+        category: 'Bases',
+        type: 'base',
+        time_of_use: 'AM/PM',
+        how_to_use: 'Morning and evening.',
+        suitable_for: ['dry'],
+        size: '50 ml',
+        price_pence: 2500,
+        formulation_category: 'hydration/barrier',
+        targets: ['hydration'],
+        formulation_flags: {
+          containsRetinoid: false,
+          containsExfoliatingAcid: false,
+          containsVitaminC: false,
+          gentle: true,
+        },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    /** Every button of the open dialog sits inside it, whole, and the dialog inside the window. */
+    const expectDialogHoldsItsButtons = async (what: string) => {
+      const dialog = page.getByRole('alertdialog');
+      await expect(dialog).toBeVisible();
+      // Its opening animation has ended: the boxes are where they stay.
+      await expect.poll(() => dialog.evaluate((el) => el.getAnimations().length)).toBe(0);
+      const boxes = await dialog.evaluate((el) => {
+        const d = el.getBoundingClientRect();
+        return {
+          window: window.innerWidth,
+          dialog: { left: d.left, right: d.right },
+          buttons: Array.from(el.querySelectorAll('button')).map((b) => {
+            const box = b.getBoundingClientRect();
+            return {
+              text: b.textContent ?? '',
+              left: box.left,
+              right: box.right,
+              cut: b.scrollWidth > b.clientWidth,
+            };
+          }),
+        };
+      });
+      expect(boxes.dialog.right, `${what}: the dialog`).toBeLessThanOrEqual(boxes.window);
+      expect(boxes.buttons.length, what).toBeGreaterThanOrEqual(2);
+      for (const b of boxes.buttons) {
+        expect(b.right, `${what}: “${b.text}”`).toBeLessThanOrEqual(boxes.dialog.right + 0.5);
+        expect(b.left, `${what}: “${b.text}”`).toBeGreaterThanOrEqual(boxes.dialog.left - 0.5);
+        expect(b.cut, `${what}: “${b.text}” is cut off`).toBe(false);
+      }
+    };
+    try {
+      await page.setViewportSize({ width: 320, height: 740 });
+      await page.goto('/shop/aquahydra');
+      await waitForApp(page);
+      await page.getByRole('button', { name: 'Add to mix', exact: true }).click();
+      await expect(page.getByText('1 in your mix')).toBeVisible();
+      // The long-named base refused: "Use … instead" carries its name.
+      await page.goto(`/shop/${id}`);
+      await waitForApp(page);
+      await page.getByRole('button', { name: 'Add to mix', exact: true }).click();
+      await expect(page.getByRole('button', { name: `Use ${name} instead` })).toBeVisible();
+      await expectDialogHoldsItsButtons('offering the long-named base');
+      await page.getByRole('button', { name: `Use ${name} instead` }).click();
+      await expect(page.getByRole('alertdialog')).toBeHidden();
+      // And kept: "Keep …" carries it.
+      await page.goto('/shop/aquahydra');
+      await waitForApp(page);
+      await page.getByRole('button', { name: 'Add to mix', exact: true }).click();
+      await expect(page.getByRole('button', { name: `Keep ${name}` })).toBeVisible();
+      await expectDialogHoldsItsButtons('keeping the long-named base');
+    } finally {
+      await request.put(`/api/admin/products/${id}/visibility`, {
+        headers: admin,
+        data: { hidden: true },
+      });
+    }
+  });
+
   test('no admin page scrolls sideways', async ({ page }) => {
     await loginViaUi(page, E2E_ADMIN);
     await expect(page).not.toHaveURL(/\/login/);
