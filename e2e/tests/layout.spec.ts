@@ -383,6 +383,25 @@ test.describe('layout', () => {
       await page.getByRole('button', { name: 'Add to mix', exact: true }).click();
       await expect(page.getByRole('button', { name: `Keep ${name}` })).toBeVisible();
       await expectDialogHoldsItsButtons('keeping the long-named base');
+      await page.getByRole('button', { name: `Keep ${name}` }).click();
+      await expect(page.getByRole('alertdialog')).toBeHidden();
+      // The shop's mix sheet names it whole, as checkout does (it was cut to "Hyaluronicaci…").
+      await page.goto('/shop');
+      await waitForApp(page);
+      await page.getByRole('button', { name: 'Mix 1 item' }).click();
+      const inSheet = page
+        .getByRole('dialog', { name: 'Your mix' })
+        .getByText(name, { exact: true });
+      await expectNotCutOff(inSheet, 'the name in the mix sheet');
+      const { scroll, client } = await inSheet.evaluate((el) => ({
+        scroll: el.scrollHeight,
+        client: el.clientHeight,
+      }));
+      expect(scroll, 'the name in the mix sheet is cut off below').toBeLessThanOrEqual(client);
+      // Staff's catalogue lists it: its long word made the list 526 px wide at 320 px.
+      await loginViaUi(page, E2E_ADMIN);
+      await expect(page).not.toHaveURL(/\/login/);
+      await checkPages(page, ['/admin/products']);
     } finally {
       await request.put(`/api/admin/products/${id}/visibility`, {
         headers: admin,

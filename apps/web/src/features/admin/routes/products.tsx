@@ -106,7 +106,8 @@ function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: bool
         style={{ backgroundColor: product.color }}
       />
       <div className="min-w-0">
-        <p className="font-medium">
+        {/* A long word in a name (staff choose them) wraps instead of widening the page. */}
+        <p className="font-medium wrap-anywhere">
           {product.name}{' '}
           {product.hidden ? (
             <span className="rounded bg-muted px-1.5 text-xs text-muted-foreground">hidden</span>

@@ -59,7 +59,9 @@ export default function MixSheetPanel({
                     />
                   ) : null}
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-semibold">{name}</p>
+                    {/* Whole, as at checkout: a name cut to one line (staff names go to 120
+                        characters) hid which product it was. */}
+                    <p className="text-sm font-semibold wrap-anywhere">{name}</p>
                     <p className="text-xs text-muted-foreground capitalize">
                       {entry.type} · {formatPounds(entry.price_pence)}
                     </p>
