@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import {
   expect,
@@ -50,6 +50,54 @@ const ADMIN_PAGES = [
   '/admin/audit',
   '/admin/settings',
 ];
+
+/** A word longer than any phone is wide, as staff and shoppers type them (a pasted INCI list). */
+const LONG_WORD = 'Hyaluronicacidniacinamideceramidespanthenolsqualane';
+
+/** A visible base with a long word in its name (staff name products up to 120 characters). */
+async function longNamedBase(request: APIRequestContext, admin: { authorization: string }) {
+  const id = `long-base-${Date.now()}`;
+  const name = `${LONG_WORD} Barrier Base`;
+  const created = await request.post('/api/admin/products', {
+    headers: admin,
+    data: {
+      id,
+      name,
+      short_description: 'A base with a long name.',
+      description: 'A base with a long name, for the layout journey.',
+      key_ingredients: ['Ceramides'],
+      category: 'Bases',
+      type: 'base',
+      time_of_use: 'AM/PM',
+      how_to_use: 'Morning and evening.',
+      suitable_for: ['dry'],
+      size: '50 ml',
+      price_pence: 2500,
+      formulation_category: 'hydration/barrier',
+      targets: ['hydration'],
+      formulation_flags: {
+        containsRetinoid: false,
+        containsExfoliatingAcid: false,
+        containsVitaminC: false,
+        gentle: true,
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { id, name };
+}
+
+/** Hides a product made for a journey: the shop's other journeys never meet it. */
+async function hideProduct(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  id: string,
+) {
+  await request.put(`/api/admin/products/${id}/visibility`, {
+    headers: admin,
+    data: { hidden: true },
+  });
+}
 
 /** What sticks out to the right of the window, to name in a failure. */
 async function overflow(page: Page) {
@@ -303,36 +351,9 @@ test.describe('layout', () => {
     page,
     request,
   }) => {
-    // Staff name products (up to 120 characters); the dialog's swap buttons carry the names.
+    // The dialog's swap buttons carry the products' names.
     const admin = await tokenOf(request, E2E_ADMIN);
-    const id = `long-base-${Date.now()}`;
-    const name = 'Hyaluronicacidniacinamideceramidespanthenolsqualane Barrier Base';
-    const created = await request.post('/api/admin/products', {
-      headers: admin,
-      data: {
-        id,
-        name,
-        short_description: 'A base with a long name.',
-        description: 'A base with a long name, for the layout journey.',
-        key_ingredients: ['Ceramides'],
-        category: 'Bases',
-        type: 'base',
-        time_of_use: 'AM/PM',
-        how_to_use: 'Morning and evening.',
-        suitable_for: ['dry'],
-        size: '50 ml',
-        price_pence: 2500,
-        formulation_category: 'hydration/barrier',
-        targets: ['hydration'],
-        formulation_flags: {
-          containsRetinoid: false,
-          containsExfoliatingAcid: false,
-          containsVitaminC: false,
-          gentle: true,
-        },
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+    const { id, name } = await longNamedBase(request, admin);
     /** Every button of the open dialog sits inside it, whole, and the dialog inside the window. */
     const expectDialogHoldsItsButtons = async (what: string) => {
       const dialog = page.getByRole('alertdialog');
@@ -403,16 +424,83 @@ test.describe('layout', () => {
       await expect(page).not.toHaveURL(/\/login/);
       await checkPages(page, ['/admin/products']);
     } finally {
-      await request.put(`/api/admin/products/${id}/visibility`, {
-        headers: admin,
-        data: { hidden: true },
-      });
+      await hideProduct(request, admin, id);
     }
   });
 
-  test('no admin page scrolls sideways', async ({ page }) => {
-    await loginViaUi(page, E2E_ADMIN);
-    await expect(page).not.toHaveURL(/\/login/);
-    await checkPages(page, ADMIN_PAGES);
+  test('no admin page scrolls sideways, with long words in what staff and shoppers wrote', async ({
+    page,
+    request,
+  }) => {
+    // The lists show what others typed: a product's, a category's, a question's and a person's
+    // long word, and an order's address. Each made a list wider than a phone until it wrapped.
+    const admin = await tokenOf(request, E2E_ADMIN);
+    const { id: productId } = await longNamedBase(request, admin);
+    try {
+      const categoryId = `long-cat-${Date.now()}`;
+      const category = await request.post('/api/admin/quiz/categories', {
+        headers: admin,
+        data: {
+          id: categoryId,
+          name: LONG_WORD,
+          description: `All about ${LONG_WORD}`,
+          icon: 'Droplets',
+          color: '#8b5cf6',
+          estimated_time: 5,
+          badge_reward: LONG_WORD,
+          // Hidden: players' quiz journeys never meet it; staff's list still shows it.
+          hidden: true,
+        },
+      });
+      expect(category.status(), await category.text()).toBe(201);
+      const question = await request.post('/api/admin/quiz/questions', {
+        headers: admin,
+        data: {
+          category_id: categoryId,
+          question_text: `Which of these is in ${LONG_WORD}${LONG_WORD}?`,
+          options: [
+            { text: LONG_WORD, correct: true },
+            { text: `${LONG_WORD}s`, correct: false },
+          ],
+          explanation: `Because ${LONG_WORD}.`,
+          difficulty: 'beginner',
+          points: 10,
+          tags: ['layout'],
+          active: true,
+        },
+      });
+      expect(question.status(), await question.text()).toBe(201);
+      // A shopper with a one-word name of 100 characters orders the long-named base.
+      const shopper = newUser({ name: `${LONG_WORD}${LONG_WORD}`.slice(0, 100) });
+      const { user } = await registerViaApi(request, shopper);
+      const member = await tokenOf(request, shopper);
+      const mix = await request.put('/api/mix', {
+        headers: member,
+        data: { items: [{ product_id: productId, quantity: 1 }] },
+      });
+      expect(mix.status(), await mix.text()).toBe(200);
+      const { total_pence } = (await mix.json()) as { total_pence: number };
+      const checkout = await request.get('/api/orders/checkout', { headers: member });
+      const { delivery_pence } = (await checkout.json()) as { delivery_pence: number };
+      const order = await request.post('/api/orders', {
+        headers: member,
+        data: {
+          address: {
+            full_name: shopper.name,
+            line1: `Flat 1, ${LONG_WORD}`,
+            city: LONG_WORD.slice(0, 60),
+            postcode: 'SW1A 1AA',
+          },
+          expected_total_pence: total_pence + delivery_pence,
+        },
+      });
+      expect(order.status(), await order.text()).toBe(201);
+
+      await loginViaUi(page, E2E_ADMIN);
+      await expect(page).not.toHaveURL(/\/login/);
+      await checkPages(page, [...ADMIN_PAGES, '/admin/orders', `/admin/users/${user.id}`]);
+    } finally {
+      await hideProduct(request, admin, productId);
+    }
   });
 });

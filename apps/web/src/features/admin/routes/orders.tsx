@@ -91,10 +91,10 @@ function OrderCard({ order }: { order: AdminOrder }) {
         <ul className="grid gap-1">
           {order.lines.map((line) => (
             <li key={line.product_id} className="flex justify-between gap-3">
-              <span>
+              <span className="min-w-0 wrap-anywhere">
                 {line.quantity} × {line.name}
               </span>
-              <span className="tabular-nums">{formatPounds(line.line_total_pence)}</span>
+              <span className="shrink-0 tabular-nums">{formatPounds(line.line_total_pence)}</span>
             </li>
           ))}
         </ul>

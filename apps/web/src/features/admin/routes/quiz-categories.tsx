@@ -285,7 +285,7 @@ export default function AdminQuizCategoriesRoute() {
                     <QuizIcon name={c.icon} className="size-5" />
                   </span>
                   <div className="min-w-0">
-                    <p className="font-medium">
+                    <p className="font-medium wrap-anywhere">
                       {c.name}{' '}
                       {c.hidden ? (
                         <span className="rounded bg-muted px-1.5 text-xs text-muted-foreground">
