@@ -428,6 +428,92 @@ test.describe('layout', () => {
     }
   });
 
+  test('a quiz of long words wraps on a phone: question, answers, feedback, results and review', async ({
+    page,
+    request,
+  }) => {
+    // Staff write the questions; a long word made the question page 1278 px wide at 320 px.
+    const admin = await tokenOf(request, E2E_ADMIN);
+    const categoryId = `long-quiz-${Date.now()}`;
+    const created = await request.post('/api/admin/quiz/categories', {
+      headers: admin,
+      data: {
+        id: categoryId,
+        name: LONG_WORD,
+        description: `All about ${LONG_WORD}`,
+        icon: 'Droplets',
+        color: '#8b5cf6',
+        estimated_time: 5,
+        badge_reward: 'Long Words',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    try {
+      const question = await request.post('/api/admin/quiz/questions', {
+        headers: admin,
+        data: {
+          category_id: categoryId,
+          question_text: `Which of these is in ${LONG_WORD}${LONG_WORD}?`,
+          options: [
+            { text: LONG_WORD, correct: true },
+            { text: `${LONG_WORD}s`, correct: false },
+          ],
+          explanation: `Because ${LONG_WORD} says so.`,
+          difficulty: 'beginner',
+          points: 10,
+          tags: ['layout'],
+          active: true,
+        },
+      });
+      expect(question.status(), await question.text()).toBe(201);
+      await signedInNewUser(page, request);
+      await page.setViewportSize({ width: 320, height: 740 });
+      const fitsTheWindow = async (what: string) => {
+        const { doc, culprits } = await overflow(page);
+        expect(doc, `${what} at 320 px: ${culprits.join('; ')}`).toBe(320);
+      };
+      await page.goto(`/quiz/category/${categoryId}`);
+      await expect(page.getByText('Question 1 of 1')).toBeVisible();
+      await fitsTheWindow('the question and its answers');
+      // The server refuses an answer given faster than a person reads (docs/quiz-rules.md).
+      await page.waitForTimeout(1_100);
+      await page.getByRole('radio', { name: `${LONG_WORD}s`, exact: true }).check({ force: true });
+      await page.getByRole('button', { name: 'Check answer' }).click();
+      await expect(page.getByTestId('answer-feedback')).toContainText('Not quite');
+      await fitsTheWindow('the feedback naming the right answer');
+      await page.getByRole('button', { name: 'Submit Quiz' }).click();
+      await expect(page.getByRole('heading', { name: 'Quiz complete!' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Your answers' })).toBeVisible();
+      await fitsTheWindow('the results and the review');
+      // The category's name above the result is whole (the card clips what sticks out).
+      await expectNotCutOff(page.getByText(LONG_WORD, { exact: true }).first(), 'the category');
+      // Each action's label and icon sit inside its button: two to a row, “Back to Quiz Hub”
+      // stuck out of a 138 px button at 320 px.
+      for (const name of ['Share Results', 'Retake Quiz', 'Back to Quiz Hub', 'View Dashboard']) {
+        const action = page.getByRole('main').getByText(name, { exact: true });
+        const { box, content } = await action.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const b = el.getBoundingClientRect();
+          const c = range.getBoundingClientRect();
+          return {
+            box: { left: b.left, right: b.right },
+            content: { left: c.left, right: c.right },
+          };
+        });
+        expect(content.left, `${name}: its label starts inside it`).toBeGreaterThanOrEqual(
+          box.left,
+        );
+        expect(content.right, `${name}: its label ends inside it`).toBeLessThanOrEqual(box.right);
+      }
+    } finally {
+      await request.patch(`/api/admin/quiz/categories/${categoryId}`, {
+        headers: admin,
+        data: { hidden: true },
+      });
+    }
+  });
+
   test('no admin page scrolls sideways, with long words in what staff and shoppers wrote', async ({
     page,
     request,

@@ -87,7 +87,7 @@ function Achievements({ result }: { result: QuizResult }) {
 /** One question of the review: right or not, the answer given and the right one, the explanation. */
 function ReviewItem({ item, index }: { item: QuizResult['review'][number]; index: number }) {
   return (
-    <Card className="p-5">
+    <Card className="p-5 wrap-anywhere">
       <div className="flex items-start gap-3">
         {item.is_correct ? (
           <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
@@ -154,7 +154,7 @@ export function QuizResults({
           className="pointer-events-none absolute inset-0 [background:var(--hero-glow)]"
         />
         <div className="relative">
-          <p className="text-xs font-semibold tracking-[0.14em] text-primary-text uppercase">
+          <p className="text-xs font-semibold tracking-[0.14em] wrap-anywhere text-primary-text uppercase">
             {title}
           </p>
           <h1 className="mt-2 text-h1 font-semibold">Quiz complete!</h1>
@@ -203,19 +203,20 @@ export function QuizResults({
 
       {hasAchievements ? <Achievements result={result} /> : null}
 
-      <div className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Button variant="soft" onClick={() => void shareText(share)}>
+      {/* As many to a row as fit whole: “Back to Quiz Hub” alone is wider than half a 390 px phone. */}
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Button variant="soft" className="flex-auto" onClick={() => void shareText(share)}>
           <Share2Icon aria-hidden /> Share Results
         </Button>
-        <Button variant="outline" onClick={onRetake}>
+        <Button variant="outline" className="flex-auto" onClick={onRetake}>
           <RotateCcwIcon aria-hidden /> Retake Quiz
         </Button>
-        <Button asChild>
+        <Button asChild className="flex-auto">
           <Link to={paths.quiz.href}>
             <TrophyIcon aria-hidden /> Back to Quiz Hub
           </Link>
         </Button>
-        <Button asChild variant="outline">
+        <Button asChild variant="outline" className="flex-auto">
           <Link to={paths.dashboard.href}>
             <LayoutDashboardIcon aria-hidden /> View Dashboard
           </Link>

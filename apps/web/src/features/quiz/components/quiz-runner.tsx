@@ -227,7 +227,7 @@ function FeedbackPanel({
       role="status"
       data-testid="answer-feedback"
       className={cn(
-        'mt-6 rounded-xl border p-4 outline-none',
+        'mt-6 rounded-xl border p-4 outline-none wrap-anywhere',
         result.is_correct
           ? 'border-success/40 bg-success-soft text-success-soft-foreground'
           : 'border-destructive/40 bg-destructive-soft text-destructive-soft-foreground',
@@ -403,7 +403,7 @@ export function QuizRunner({
       <QuestionProgress question={question} index={index} total={total} />
 
       <Card className="mt-6 p-5 sm:p-8" key={question.id}>
-        <fieldset className="animate-fade-in">
+        <fieldset className="min-w-0 animate-fade-in wrap-anywhere">
           <QuestionPrompt question={question} headingRef={headingRef} />
           <div className="mt-6 grid gap-3">
             {question.options.map((option, i) => (
