@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 import { MetricKey } from './analysis';
 import { Role } from './auth';
 import { FormulationFlags, SUITABLE_FOR } from './formulations';
@@ -198,7 +199,13 @@ export const CreateProductFields = ProductCopyFields.extend({
   key_ingredients: list.default([]),
   suitable_for: list.default([]),
   time_of_use: TIME_OF_USE.nullable().default(null),
-  id: ProductId,
+  /** ProductId's rule, said to the staff who type it ("Unknown product id" is for lookups). */
+  id: z
+    .string()
+    .trim()
+    .min(1, { abort: true })
+    .max(80)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'Lower-case letters, digits and hyphens'),
   type: ProductType,
   price_pence: PricePence,
   featured: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 import { isStaff, MIN_PASSWORD_LENGTH, ROLES } from './constants';
 import { isGuessablePassword, newPasswordProblem } from './password';
 import { AuthMessages } from './messages';

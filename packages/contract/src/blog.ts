@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 /**
  * Learn & Glow on the wire (docs/product-rules.md#entities, docs/product-rules.md#api). `content` is the Markdown as

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 /**
  * GET /api/dashboard/stats (docs/product-rules.md#entities), computed in SQL for the signed-in user.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 /** What the /download page shows about the Android app: whether a built APK is on this server. */
 export const AppDownloadInfo = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 /**
  * Every error the API returns has this shape. `detail` is a sentence a person can read (the

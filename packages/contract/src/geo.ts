@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 /**
  * Places and the /api/geo endpoints. Everything is answered offline on the server from a

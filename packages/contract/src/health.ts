@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),

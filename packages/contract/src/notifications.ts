@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 /**
  * The bell (docs/product-rules.md#navigation), its per-kind switches, Web Push subscriptions and the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 /**
  * Orders (issue 34, decision 083): a mix ordered with the prices of the moment, delivered to a UK

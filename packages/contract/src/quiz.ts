@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 /**
  * Quiz wire format (docs/product-rules.md#entities and #api: quiz category, quiz stats, leaderboard entry, quiz question,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 /** Routine product types (docs/product-rules.md#routine), in the order the Add Product modal lists them. */
 export const ROUTINE_PRODUCT_TYPES = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 /** GET /api/search (issue 13 item 8): the navigation's one search over the public content. */
 

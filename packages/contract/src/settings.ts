@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 import { SettingsMessages } from './messages';
 
 export { SettingsMessages };

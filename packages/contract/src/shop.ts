@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 import { MIX_MAX_ITEMS, MIX_QUANTITY, MixMessages } from './mix';
 
 /**

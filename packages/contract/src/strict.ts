@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-errors';
 
 /*
  * Request bodies are strict (docs/decisions/074): the server validates every body with

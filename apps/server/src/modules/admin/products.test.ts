@@ -229,6 +229,25 @@ describe('products', () => {
     );
     expect(await shopPrice('half-booster')).toBeNull();
 
+    // What staff type wrong is named in the app's words, never zod's ("Too small: expected…").
+    const badIds = await app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: as(admin),
+      payload: {
+        ...newBooster,
+        id: 'Calm Booster',
+        name: '  ',
+        key_ingredients: ['Niacinamide', ''],
+      },
+    });
+    expect(badIds.statusCode).toBe(400);
+    expect(badIds.json().fields).toEqual({
+      id: 'Lower-case letters, digits and hyphens',
+      name: 'Required',
+      'key_ingredients.1': 'Required',
+    });
+
     // An everyday product needs none of it.
     const cloth = await app.inject({
       method: 'POST',

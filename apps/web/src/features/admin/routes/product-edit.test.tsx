@@ -115,7 +115,10 @@ describe('admin product form', () => {
       await user.type(screen.getByLabelText('Price (£)'), '12.345');
       await user.click(screen.getByRole('button', { name: 'Create product' }));
 
-      expect(await screen.findByText('Unknown product id')).toBeInTheDocument();
+      // The id's rule, said as one (it said "Unknown product id", the shop's lookup message).
+      expect(
+        await screen.findByText('Lower-case letters, digits and hyphens', { exact: true }),
+      ).toBeInTheDocument();
       expect(screen.getByText('Enter a price')).toBeInTheDocument();
       expect(screen.getByText('A booster needs at least one key ingredient')).toBeInTheDocument();
       expect(screen.getByText('Choose at least one scan metric it is for')).toBeInTheDocument();
