@@ -65,6 +65,47 @@ describe('admin articles', () => {
     });
   });
 
+  it('names each field the server refused below it, not in a toast of one bare word', async () => {
+    saveSession({ token: 'tok_mod', user: createUser({ role: 'moderator' }) });
+    const posted: unknown[] = [];
+    fakeApi({
+      'GET /api/admin/articles': () => ({ articles: [] }),
+      'POST /api/admin/articles/preview': () => ({ html: '' }),
+      // Refused as the server refuses: the contract's messages, one per field.
+      'POST /api/admin/articles': ({ body }) => {
+        posted.push(body);
+        const { error } = ArticleBody.safeParse(body);
+        const fields: Record<string, string> = {};
+        for (const issue of error!.issues) fields[issue.path.join('.')] ??= issue.message;
+        return new Response(
+          JSON.stringify({ detail: error!.issues[0]!.message, code: 'validation_error', fields }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        );
+      },
+    });
+    const { user } = renderWithRouter(
+      [{ path: '/admin/articles', Component: AdminArticlesRoute }],
+      '/admin/articles',
+    );
+    await user.click(await screen.findByRole('button', { name: 'New article' }));
+    await user.type(screen.getByLabelText('Title'), 'Sunscreen, simply');
+    await user.click(screen.getByRole('button', { name: 'Save article' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    const slug = screen.getByLabelText('Slug');
+    await waitFor(() => expect(slug).toHaveAttribute('aria-invalid', 'true'));
+    expect(slug).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Excerpt')).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Markdown')).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Title')).not.toHaveAttribute('aria-invalid');
+    expect(
+      await screen.findByText('The article was not saved. Check the fields marked below.'),
+    ).toBeInTheDocument();
+    // A field typed into again is no longer marked; the others still are.
+    await user.type(slug, 'sunscreen-simply');
+    expect(slug).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Excerpt')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('shows the list dates in the visitor’s locale', async () => {
     setLocale('en-US');
     try {

@@ -4,10 +4,15 @@ import { LeaveGuard } from '@/components/leave-guard';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FieldError, errorId, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { previewMarkdown, useAdminArticles, useSaveArticle } from '@/features/admin/api/articles';
+import {
+  CHECK_THE_MARKED_FIELDS,
+  useServerFieldErrors,
+} from '@/features/admin/components/server-field-errors';
 import { errorMessage } from '@/lib/api/api-client';
 import { formatDate } from '@/lib/format';
 
@@ -86,16 +91,31 @@ function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () 
   const isDirty = (Object.keys(draft) as (keyof Draft)[]).some(
     (key) => draft[key] !== initial[key],
   );
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+  const { errorFor, take, clear } = useServerFieldErrors();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
+    clear(key);
+  };
+  /** A refused field's message, below its control (outside the label: not part of its name). */
+  const errorOf = (key: string) => {
+    const error = errorFor(key);
+    return error ? <FieldError id={errorId(`article-${key}`)}>{error}</FieldError> : null;
+  };
   const field = (
-    key: 'slug' | 'title' | 'excerpt' | 'category' | 'author' | 'image',
+    key: 'slug' | 'title' | 'excerpt' | 'category' | 'author' | 'image' | 'tags',
     label: string,
   ) => (
-    <label className="block text-sm">
-      {label}
-      <Input value={draft[key]} onChange={(e) => set(key, e.target.value)} />
-    </label>
+    <div className="grid gap-1">
+      <label className="block text-sm">
+        {label}
+        <Input
+          value={draft[key]}
+          onChange={(e) => set(key, e.target.value)}
+          {...fieldAria(`article-${key}`, errorFor(key))}
+        />
+      </label>
+      {errorOf(key)}
+    </div>
   );
   return (
     <form
@@ -121,7 +141,12 @@ function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () 
               toast.success('Article saved');
               onDone();
             },
-            onError: (error) => toast.error(errorMessage(error, 'The article was not saved')),
+            onError: (error) =>
+              toast.error(
+                take(error)
+                  ? `The article was not saved. ${CHECK_THE_MARKED_FIELDS}.`
+                  : errorMessage(error, 'The article was not saved'),
+              ),
           },
         );
       }}
@@ -133,21 +158,22 @@ function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () 
         {field('category', 'Category')}
         {field('author', 'Author')}
         {field('image', 'Cover image path')}
-        <label className="block text-sm">
-          Tags (comma-separated)
-          <Input value={draft.tags} onChange={(e) => set('tags', e.target.value)} />
-        </label>
+        {field('tags', 'Tags (comma-separated)')}
       </div>
       {field('excerpt', 'Excerpt')}
       <div className="grid gap-3 lg:grid-cols-2">
-        <label className="block text-sm">
-          Markdown
-          <textarea
-            className="mt-1 h-64 w-full rounded-lg border bg-card p-2 font-mono text-sm"
-            value={draft.content}
-            onChange={(e) => set('content', e.target.value)}
-          />
-        </label>
+        <div className="grid content-start gap-1">
+          <label className="block text-sm">
+            Markdown
+            <textarea
+              className="mt-1 h-64 w-full rounded-lg border bg-card p-2 font-mono text-sm"
+              value={draft.content}
+              onChange={(e) => set('content', e.target.value)}
+              {...fieldAria('article-content', errorFor('content'))}
+            />
+          </label>
+          {errorOf('content')}
+        </div>
         <div className="text-sm">
           Preview
           <Preview content={draft.content} />
@@ -174,9 +200,11 @@ function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () 
               className="h-9 rounded-md border bg-card px-2"
               value={draft.published_at}
               onChange={(e) => set('published_at', e.target.value)}
+              {...fieldAria('article-published_at', errorFor('published_at'))}
             />
           </label>
         ) : null}
+        {draft.status === 'scheduled' ? errorOf('published_at') : null}
         <label className="flex items-center gap-1 text-sm">
           <input
             type="checkbox"

@@ -59,6 +59,58 @@ describe('admin quiz bank', () => {
     expect(body.options.filter((o) => o.correct).map((o) => o.text)).toEqual(['UVB']);
   });
 
+  it('names each field the server refused below it: the question’s, an option’s, the list’s', async () => {
+    saveSession({ token: 'tok_mod', user: createUser({ role: 'moderator' }) });
+    const refusals = [
+      // The first save as the server refuses it: the contract's messages, one per field.
+      (body: unknown) => {
+        const { error } = QuizQuestionBody.safeParse(body);
+        const fields: Record<string, string> = {};
+        for (const issue of error!.issues) fields[issue.path.join('.')] ??= issue.message;
+        return fields;
+      },
+      // The second: something said of the options as a list.
+      () => ({ options: 'Options must differ' }),
+    ];
+    fakeApi({
+      'GET /api/admin/quiz': () => ({
+        categories: [{ id: 'skin-basics', name: 'Skin Basics' }],
+        questions: [],
+        total: 0,
+        page: 1,
+        page_size: 100,
+      }),
+      'POST /api/admin/quiz/questions': ({ body }) => {
+        const fields = refusals.shift()!(body);
+        return new Response(
+          JSON.stringify({ detail: Object.values(fields)[0], code: 'validation_error', fields }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        );
+      },
+    });
+    renderWithRouter([{ path: '/admin/quiz', Component: AdminQuizBankRoute }], '/admin/quiz');
+    await userEvent.click(await screen.findByRole('button', { name: 'New question' }));
+    await userEvent.type(screen.getByLabelText('Question'), 'What does SPF measure?');
+    await userEvent.type(screen.getByLabelText('Option 1'), 'UVA');
+    await userEvent.type(screen.getByLabelText('Option 2'), 'UVB');
+    await userEvent.click(screen.getByRole('button', { name: 'Save question' }));
+
+    const third = screen.getByLabelText('Option 3');
+    await waitFor(() => expect(third).toHaveAttribute('aria-invalid', 'true'));
+    expect(third).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Explanation')).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Option 1')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Question')).not.toHaveAttribute('aria-invalid');
+    expect(
+      await screen.findByText('The question was not saved. Check the fields marked below.'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save question' }));
+    const options = screen.getByRole('group', { name: 'Options (choose the correct one)' });
+    await waitFor(() => expect(options).toHaveAccessibleDescription('Options must differ'));
+    expect(third).not.toHaveAttribute('aria-invalid');
+  });
+
   it('edits a question and sends only the fields the route takes (not the loaded id)', async () => {
     saveSession({ token: 'tok_mod', user: createUser({ role: 'moderator' }) });
     const loaded = {

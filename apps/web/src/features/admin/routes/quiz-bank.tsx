@@ -4,9 +4,14 @@ import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FieldError, errorId, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import {
+  CHECK_THE_MARKED_FIELDS,
+  useServerFieldErrors,
+} from '@/features/admin/components/server-field-errors';
 import { useQuizBank, useSaveQuestion } from '@/features/admin/api/quiz-bank';
 import { errorMessage } from '@/lib/api/api-client';
 
@@ -61,38 +66,59 @@ function PlayerPreview({ draft }: { draft: Draft }) {
 }
 
 /** The options, one marked correct; up to six. */
-function OptionsEditor({ draft, setDraft }: { draft: Draft; setDraft: (draft: Draft) => void }) {
+function OptionsEditor({
+  draft,
+  setDraft,
+  errorFor,
+  errorAt,
+}: {
+  draft: Draft;
+  setDraft: (draft: Draft) => void;
+  errorFor: (key: string) => string | undefined;
+  errorAt: (key: string) => string | undefined;
+}) {
+  const listError = errorAt('options');
   return (
-    <fieldset className="space-y-2">
+    <fieldset
+      className="space-y-2"
+      {...(listError ? { 'aria-describedby': errorId('question-options') } : {})}
+    >
       <legend className="text-sm">Options (choose the correct one)</legend>
       {draft.options.map((o, i) => (
-        <div key={i} className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="correct"
-            aria-label={`Option ${i + 1} is correct`}
-            checked={o.correct}
-            onChange={() =>
-              setDraft({
-                ...draft,
-                options: draft.options.map((x, j) => ({ ...x, correct: j === i })),
-              })
-            }
-          />
-          <Input
-            aria-label={`Option ${i + 1}`}
-            value={o.text}
-            onChange={(e) =>
-              setDraft({
-                ...draft,
-                options: draft.options.map((x, j) =>
-                  j === i ? { ...x, text: e.target.value } : x,
-                ),
-              })
-            }
-          />
+        <div key={i} className="grid gap-1">
+          <div className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="correct"
+              aria-label={`Option ${i + 1} is correct`}
+              checked={o.correct}
+              onChange={() =>
+                setDraft({
+                  ...draft,
+                  options: draft.options.map((x, j) => ({ ...x, correct: j === i })),
+                })
+              }
+            />
+            <Input
+              aria-label={`Option ${i + 1}`}
+              value={o.text}
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  options: draft.options.map((x, j) =>
+                    j === i ? { ...x, text: e.target.value } : x,
+                  ),
+                })
+              }
+              {...fieldAria(`question-option-${i}`, errorFor(`options.${i}`))}
+            />
+          </div>
+          {errorFor(`options.${i}`) ? (
+            <FieldError id={errorId(`question-option-${i}`)}>{errorFor(`options.${i}`)}</FieldError>
+          ) : null}
         </div>
       ))}
+      {listError ? <FieldError id={errorId('question-options')}>{listError}</FieldError> : null}
       {draft.options.length < 6 ? (
         <Button
           type="button"
@@ -118,8 +144,19 @@ function QuestionEditor({
   categoryId: string;
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(question ? draftOf(question) : blank(categoryId));
+  const [draft, setDraftState] = useState<Draft>(question ? draftOf(question) : blank(categoryId));
   const save = useSaveQuestion();
+  const { errorFor, errorAt, take, clear } = useServerFieldErrors();
+  /** A field edited after a refused save loses what was said of it. */
+  const setDraft = (next: Draft) => {
+    for (const key of Object.keys(next) as (keyof Draft)[])
+      if (next[key] !== draft[key]) clear(key);
+    setDraftState(next);
+  };
+  const errorOf = (key: keyof Draft) => {
+    const error = errorFor(key);
+    return error ? <FieldError id={errorId(`question-${key}`)}>{error}</FieldError> : null;
+  };
   const correctCount = draft.options.filter((o) => o.correct).length;
   return (
     <form
@@ -147,7 +184,12 @@ function QuestionEditor({
               toast.success('Question saved');
               onDone();
             },
-            onError: (error) => toast.error(errorMessage(error, 'The question was not saved')),
+            onError: (error) =>
+              toast.error(
+                take(error)
+                  ? `The question was not saved. ${CHECK_THE_MARKED_FIELDS}.`
+                  : errorMessage(error, 'The question was not saved'),
+              ),
           },
         );
       }}
@@ -158,16 +200,20 @@ function QuestionEditor({
           <Input
             value={draft.question_text}
             onChange={(e) => setDraft({ ...draft, question_text: e.target.value })}
+            {...fieldAria('question-question_text', errorFor('question_text'))}
           />
         </label>
-        <OptionsEditor draft={draft} setDraft={setDraft} />
+        {errorOf('question_text')}
+        <OptionsEditor draft={draft} setDraft={setDraft} errorFor={errorFor} errorAt={errorAt} />
         <label className="block text-sm">
           Explanation
           <Input
             value={draft.explanation}
             onChange={(e) => setDraft({ ...draft, explanation: e.target.value })}
+            {...fieldAria('question-explanation', errorFor('explanation'))}
           />
         </label>
+        {errorOf('explanation')}
         <div className="flex flex-wrap gap-3 text-sm">
           <label>
             Difficulty{' '}
@@ -190,6 +236,7 @@ function QuestionEditor({
               className="h-9 w-20 rounded-md border bg-card px-2"
               value={draft.points}
               onChange={(e) => setDraft({ ...draft, points: Number(e.target.value) })}
+              {...fieldAria('question-points', errorFor('points'))}
             />
           </label>
           <label className="flex items-center gap-1">
@@ -201,13 +248,16 @@ function QuestionEditor({
             Active
           </label>
         </div>
+        {errorOf('points')}
         <label className="block text-sm">
           Tags (comma-separated)
           <Input
             value={draft.tags}
             onChange={(e) => setDraft({ ...draft, tags: e.target.value })}
+            {...fieldAria('question-tags', errorFor('tags'))}
           />
         </label>
+        {errorOf('tags')}
         <div className="flex gap-2">
           <Button type="submit" disabled={save.isPending}>
             Save question
