@@ -99,6 +99,59 @@ async function hideProduct(
   });
 }
 
+/** A quiz category named by one long word, with one question of long words; its id. */
+async function longWordQuiz(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  { hidden }: { hidden: boolean },
+) {
+  const id = `long-quiz-${Date.now()}`;
+  const category = await request.post('/api/admin/quiz/categories', {
+    headers: admin,
+    data: {
+      id,
+      name: LONG_WORD,
+      description: `All about ${LONG_WORD}`,
+      icon: 'Droplets',
+      color: '#8b5cf6',
+      estimated_time: 5,
+      badge_reward: 'Long Words',
+      hidden,
+    },
+  });
+  expect(category.status(), await category.text()).toBe(201);
+  const question = await request.post('/api/admin/quiz/questions', {
+    headers: admin,
+    data: {
+      category_id: id,
+      question_text: `Which of these is in ${LONG_WORD}${LONG_WORD}?`,
+      options: [
+        { text: LONG_WORD, correct: true },
+        { text: `${LONG_WORD}s`, correct: false },
+      ],
+      explanation: `Because ${LONG_WORD} says so.`,
+      difficulty: 'beginner',
+      points: 10,
+      tags: ['layout'],
+      active: true,
+    },
+  });
+  expect(question.status(), await question.text()).toBe(201);
+  return id;
+}
+
+/** Hides a quiz category made for a journey: players' quiz journeys never meet it. */
+async function hideCategory(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  id: string,
+) {
+  await request.patch(`/api/admin/quiz/categories/${id}`, {
+    headers: admin,
+    data: { hidden: true },
+  });
+}
+
 /** What sticks out to the right of the window, to name in a failure. */
 async function overflow(page: Page) {
   return page.evaluate(() => {
@@ -434,38 +487,8 @@ test.describe('layout', () => {
   }) => {
     // Staff write the questions; a long word made the question page 1278 px wide at 320 px.
     const admin = await tokenOf(request, E2E_ADMIN);
-    const categoryId = `long-quiz-${Date.now()}`;
-    const created = await request.post('/api/admin/quiz/categories', {
-      headers: admin,
-      data: {
-        id: categoryId,
-        name: LONG_WORD,
-        description: `All about ${LONG_WORD}`,
-        icon: 'Droplets',
-        color: '#8b5cf6',
-        estimated_time: 5,
-        badge_reward: 'Long Words',
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+    const categoryId = await longWordQuiz(request, admin, { hidden: false });
     try {
-      const question = await request.post('/api/admin/quiz/questions', {
-        headers: admin,
-        data: {
-          category_id: categoryId,
-          question_text: `Which of these is in ${LONG_WORD}${LONG_WORD}?`,
-          options: [
-            { text: LONG_WORD, correct: true },
-            { text: `${LONG_WORD}s`, correct: false },
-          ],
-          explanation: `Because ${LONG_WORD} says so.`,
-          difficulty: 'beginner',
-          points: 10,
-          tags: ['layout'],
-          active: true,
-        },
-      });
-      expect(question.status(), await question.text()).toBe(201);
       await signedInNewUser(page, request);
       await page.setViewportSize({ width: 320, height: 740 });
       const fitsTheWindow = async (what: string) => {
@@ -507,10 +530,7 @@ test.describe('layout', () => {
         expect(content.right, `${name}: its label ends inside it`).toBeLessThanOrEqual(box.right);
       }
     } finally {
-      await request.patch(`/api/admin/quiz/categories/${categoryId}`, {
-        headers: admin,
-        data: { hidden: true },
-      });
+      await hideCategory(request, admin, categoryId);
     }
   });
 
@@ -523,39 +543,8 @@ test.describe('layout', () => {
     const admin = await tokenOf(request, E2E_ADMIN);
     const { id: productId } = await longNamedBase(request, admin);
     try {
-      const categoryId = `long-cat-${Date.now()}`;
-      const category = await request.post('/api/admin/quiz/categories', {
-        headers: admin,
-        data: {
-          id: categoryId,
-          name: LONG_WORD,
-          description: `All about ${LONG_WORD}`,
-          icon: 'Droplets',
-          color: '#8b5cf6',
-          estimated_time: 5,
-          badge_reward: LONG_WORD,
-          // Hidden: players' quiz journeys never meet it; staff's list still shows it.
-          hidden: true,
-        },
-      });
-      expect(category.status(), await category.text()).toBe(201);
-      const question = await request.post('/api/admin/quiz/questions', {
-        headers: admin,
-        data: {
-          category_id: categoryId,
-          question_text: `Which of these is in ${LONG_WORD}${LONG_WORD}?`,
-          options: [
-            { text: LONG_WORD, correct: true },
-            { text: `${LONG_WORD}s`, correct: false },
-          ],
-          explanation: `Because ${LONG_WORD}.`,
-          difficulty: 'beginner',
-          points: 10,
-          tags: ['layout'],
-          active: true,
-        },
-      });
-      expect(question.status(), await question.text()).toBe(201);
+      // Hidden: players' quiz journeys never meet it; staff's list still shows it.
+      await longWordQuiz(request, admin, { hidden: true });
       // A shopper with a one-word name of 100 characters orders the long-named base.
       const shopper = newUser({ name: `${LONG_WORD}${LONG_WORD}`.slice(0, 100) });
       const { user } = await registerViaApi(request, shopper);

@@ -18,10 +18,12 @@ test.describe('notifications', () => {
       data: { timezone: 'UTC', settings: { morning_reminder_time: time } },
     });
     expect(patch.status(), await patch.text()).toBe(200);
+    // A step's name is the person's own, up to 120 characters: a long word must wrap in the bell.
+    const step = 'Gentlecleanserwithceramidesandpanthenolforverysensitiveskin';
     const add = await request.post('/api/routine/products', {
       headers,
       data: {
-        name: 'Gentle cleanser',
+        name: step,
         type: 'cleanser',
         purpose: 'Cleanse',
         application_time: 'morning',
@@ -41,13 +43,23 @@ test.describe('notifications', () => {
       )
       .toBe(1);
 
+    await page.setViewportSize({ width: 320, height: 740 });
     await loginViaUi(page, user);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     const item = page
       .getByRole('list', { name: 'Notifications' })
       .getByRole('button', { name: /Your morning routine \(unread\)/ });
-    await expect(item).toContainText('1 step, starting with Gentle cleanser.');
+    await expect(item).toContainText(`1 step, starting with ${step}.`);
+    // On a phone the text wraps inside the list: nothing to scroll sideways, nothing cut off.
+    const fit = await page.getByRole('list', { name: 'Notifications' }).evaluate((list) => ({
+      scroll: list.scrollWidth,
+      client: list.clientWidth,
+      right: list.getBoundingClientRect().right,
+    }));
+    expect(fit.scroll, 'the list scrolls sideways').toBeLessThanOrEqual(fit.client);
+    expect(fit.right, 'the list ends inside the window').toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 800 });
     // From another page, the notification opens its place. (The popover's Escape listener is
     // attached in an effect just after its content renders: press again until it has closed.)
     const panel = page.getByRole('list', { name: 'Notifications' });

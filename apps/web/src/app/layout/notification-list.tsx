@@ -78,7 +78,8 @@ export function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
                   item.read_at ? 'bg-transparent' : 'bg-primary',
                 )}
               />
-              <span className="min-w-0">
+              {/* A title or step name may hold a long word (staff's and people's own text). */}
+              <span className="min-w-0 wrap-anywhere">
                 <span className="block text-sm font-medium">
                   {item.title}
                   {!item.read_at ? <span className="sr-only"> (unread)</span> : null}

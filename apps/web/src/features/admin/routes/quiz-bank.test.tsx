@@ -7,18 +7,21 @@ import { saveSession } from '@/lib/platform/storage';
 import { fakeApi, reply } from '@/testing/fake-api';
 import { createUser, renderWithRouter } from '@/testing/test-utils';
 
+/** One category, no question yet. */
+const emptyBank = () => ({
+  categories: [{ id: 'skin-basics', name: 'Skin Basics' }],
+  questions: [],
+  total: 0,
+  page: 1,
+  page_size: 100,
+});
+
 describe('admin quiz bank', () => {
   it('previews a new question as the player sees it and saves exactly one correct option', async () => {
     saveSession({ token: 'tok_mod', user: createUser({ role: 'moderator' }) });
     const posted: unknown[] = [];
     fakeApi({
-      'GET /api/admin/quiz': () => ({
-        categories: [{ id: 'skin-basics', name: 'Skin Basics' }],
-        questions: [],
-        total: 0,
-        page: 1,
-        page_size: 100,
-      }),
+      'GET /api/admin/quiz': emptyBank,
       'POST /api/admin/quiz/questions': ({ body }) => {
         posted.push(body);
         const question = QuizQuestionBody.parse(body);
@@ -73,13 +76,7 @@ describe('admin quiz bank', () => {
       () => ({ options: 'Options must differ' }),
     ];
     fakeApi({
-      'GET /api/admin/quiz': () => ({
-        categories: [{ id: 'skin-basics', name: 'Skin Basics' }],
-        questions: [],
-        total: 0,
-        page: 1,
-        page_size: 100,
-      }),
+      'GET /api/admin/quiz': emptyBank,
       'POST /api/admin/quiz/questions': ({ body }) => {
         const fields = refusals.shift()!(body);
         return new Response(

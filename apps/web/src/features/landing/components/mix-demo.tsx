@@ -137,7 +137,7 @@ function DemoCard({
 }) {
   return (
     <li
-      className="flex w-[44%] min-w-40 shrink-0 snap-start flex-col rounded-2xl border bg-card p-3 shadow-soft sm:w-auto sm:p-4"
+      className="flex w-[44%] min-w-40 shrink-0 snap-start flex-col rounded-2xl border bg-card p-3 shadow-soft wrap-anywhere sm:w-auto sm:p-4"
       data-testid={`demo-${product.id}`}
     >
       <ProductImage product={product} size={240} className="aspect-[4/3] w-full rounded-xl" />

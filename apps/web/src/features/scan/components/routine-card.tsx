@@ -7,7 +7,10 @@ import { cn } from '@/lib/utils';
 export function RoutineCard({ analysis }: { analysis: Analysis }) {
   const { recommendations: rec, routine } = analysis;
   return (
-    <section aria-labelledby="routine-title" className="rounded-2xl border bg-card p-5 shadow-soft">
+    <section
+      aria-labelledby="routine-title"
+      className="rounded-2xl border bg-card p-5 shadow-soft wrap-anywhere"
+    >
       <h2 id="routine-title" className="flex items-center gap-2 text-h3 font-semibold">
         <FlaskConicalIcon className="size-5 text-primary-text" aria-hidden /> Your routine
       </h2>
