@@ -64,3 +64,30 @@ test.describe('routine safety', () => {
     await expect(evening).not.toContainText('Salicylic acid toner');
   });
 });
+
+test('a step named with one long word reads whole on a phone, in the card and in its removal’s toast', async ({
+  page,
+  request,
+}) => {
+  // The name is the person's own (up to 120 characters); the toast cut it off at 320 px.
+  const name = 'Hyaluronicacidniacinamideceramidespanthenolsqualaneserum';
+  await signedInNewUser(page, request);
+  await page.setViewportSize({ width: 320, height: 740 });
+  await addProduct(page, name, 'Hydration');
+  const evening = page.getByRole('region', { name: 'Evening routine' });
+  await expect(evening).toContainText(name);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+
+  await evening.getByRole('button', { name: `Remove ${name}` }).click();
+  const said = page
+    .getByRole('region', { name: 'Notifications (F8)' })
+    .getByText(`${name} removed from your routine.`);
+  await expect(said).toBeVisible();
+  const box = await said.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    right: el.getBoundingClientRect().right,
+  }));
+  expect(box.scroll, 'the toast cuts the name off').toBeLessThanOrEqual(box.client);
+  expect(box.right, 'the toast ends inside the window').toBeLessThanOrEqual(320);
+});

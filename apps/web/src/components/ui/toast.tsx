@@ -26,7 +26,7 @@ export function ToastViewport({
 
 const toastVariants = cva(
   [
-    'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border p-4 pr-11 shadow-lift',
+    'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border p-4 pr-11 shadow-lift wrap-anywhere',
     'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
     'data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
     'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none',

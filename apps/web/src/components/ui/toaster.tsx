@@ -34,7 +34,7 @@ export function Toaster() {
             if (!isOpen) dismissToast(id);
           }}
         >
-          <div className="grid gap-0.5">
+          <div className="grid min-w-0 gap-0.5">
             <ToastTitle>{title}</ToastTitle>
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>
