@@ -574,6 +574,16 @@ test.describe('layout', () => {
       await loginViaUi(page, E2E_ADMIN);
       await expect(page).not.toHaveURL(/\/login/);
       await checkPages(page, [...ADMIN_PAGES, '/admin/orders', `/admin/users/${user.id}`]);
+      // The deletion dialog names the person in its title: on a phone it wrapped out of sight.
+      await page.setViewportSize({ width: 320, height: 740 });
+      await page.getByRole('button', { name: 'Delete account…' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('heading')).toContainText(shopper.name);
+      const fit = await dialog.evaluate((el) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+      }));
+      expect(fit.scroll, 'the deletion dialog scrolls sideways').toBeLessThanOrEqual(fit.client);
     } finally {
       await hideProduct(request, admin, productId);
     }

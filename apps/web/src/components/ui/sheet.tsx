@@ -22,7 +22,7 @@ export function SheetContent({
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(
-          'fixed inset-y-0 right-0 z-50 flex h-full w-[min(22rem,calc(100%-2.5rem))] flex-col overflow-y-auto border-l bg-popover text-popover-foreground shadow-lift',
+          'fixed inset-y-0 right-0 z-50 flex h-full w-[min(22rem,calc(100%-2.5rem))] flex-col overflow-y-auto border-l bg-popover text-popover-foreground shadow-lift wrap-anywhere',
           'data-[state=closed]:animate-slide-out-right data-[state=open]:animate-slide-in-right',
           className,
         )}
