@@ -63,9 +63,9 @@ describe('the engine worker host', () => {
   it('after ready, warms up twice more while no request comes (decision 133)', async () => {
     const { handle, calls, analyze } = setUp();
     await handle({ type: 'init', assetBase: '/engine/abc/', warmUp: true });
-    await idle();
+    // Each run is a task of its own: on a busy machine 20 ms did not always hold all three.
     expect(WARM_UP_RUNS).toBe(3);
-    expect(analyze).toHaveBeenCalledTimes(WARM_UP_RUNS);
+    await vi.waitFor(() => expect(analyze).toHaveBeenCalledTimes(WARM_UP_RUNS));
     expect(calls.slice(2)).toEqual(['analyze 4', 'reply ready', 'analyze 4', 'analyze 4']);
     // Never more than that.
     await idle();
