@@ -472,6 +472,20 @@ test.describe('layout', () => {
         client: el.clientHeight,
       }));
       expect(scroll, 'the name in the mix sheet is cut off below').toBeLessThanOrEqual(client);
+      await page.keyboard.press('Escape');
+      // The header's search finds it: its long word made the results scroll sideways (447 px).
+      await page
+        .getByRole('button', { name: /search/i })
+        .first()
+        .click();
+      await page.getByRole('combobox', { name: /Search/ }).fill(LONG_WORD);
+      await expect(page.getByRole('option').filter({ hasText: name })).toBeVisible();
+      const results = await page
+        .getByRole('listbox', { name: 'Search results' })
+        .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(results.scroll, 'the search results scroll sideways').toBeLessThanOrEqual(
+        results.client,
+      );
       // Staff's catalogue lists it: its long word made the list 526 px wide at 320 px.
       await loginViaUi(page, E2E_ADMIN);
       await expect(page).not.toHaveURL(/\/login/);

@@ -296,10 +296,10 @@ function SearchResults({
       aria-label="Search results"
       hidden={!isShown}
       onMouseDown={(event) => event.preventDefault()}
-      className="absolute inset-x-3 z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-2xl border bg-popover p-1.5 text-popover-foreground shadow-lift md:right-0 md:left-auto md:w-[22rem]"
+      className="absolute inset-x-3 z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-2xl border bg-popover p-1.5 text-popover-foreground shadow-lift wrap-anywhere md:right-0 md:left-auto md:w-[22rem]"
     >
       {groups.length === 0 ? (
-        <p className="px-3 py-4 text-sm text-muted-foreground wrap-anywhere" role="presentation">
+        <p className="px-3 py-4 text-sm text-muted-foreground" role="presentation">
           Nothing found for &ldquo;{query.trim()}&rdquo;
         </p>
       ) : (
