@@ -357,7 +357,8 @@ test.describe('layout', () => {
     request,
   }) => {
     // Staff paste sources into articles: the link, the code line and the table cell below made
-    // the page 398 px too wide at 320 px, and the title's and a tag's long word 655 px.
+    // the page 398 px too wide at 320 px, the title's and a tag's long word 655 px, and the
+    // category's and the author's 445 px.
     const admin = await tokenOf(request, E2E_ADMIN);
     const slug = `long-links-${Date.now()}`;
     const created = await request.post('/api/admin/articles', {
@@ -372,9 +373,9 @@ test.describe('layout', () => {
           '```\nconst niacinamideConcentrationPercentForSensitiveSkinTypes = 4;\n```',
           '| Ingredient | Source |\n|---|---|\n| Niacinamidezincsalicylicazelaic | https://example.com/a/very/long/path/to/a/product/page/that/goes/on |',
         ].join('\n\n'),
-        category: 'Ingredients',
+        category: LONG_WORD.slice(0, 50),
         tags: ['sources', 'hyaluronicacidniacinamideceramidespanthenolsqualane'],
-        author: 'Lumiskin',
+        author: `${LONG_WORD}team`,
         status: 'published',
       },
     });
@@ -389,6 +390,13 @@ test.describe('layout', () => {
         page.getByText(/^Sources for Hyaluronicacid/).first(),
         'the excerpt on /learn at 320 px',
       );
+      // Its category's badge wraps inside the card (it ran out of the card, clipped).
+      const badge = page
+        .getByTestId('post-card')
+        .filter({ hasText: 'Sources for Hyaluronicacid' })
+        .getByText(LONG_WORD.slice(0, 50), { exact: true });
+      const right = await badge.evaluate((el) => el.getBoundingClientRect().right);
+      expect(right, 'the category badge on /learn at 320 px').toBeLessThanOrEqual(320);
       // Staff read the same words in the admin's lists and the audit log, whose cards scroll
       // sideways rather than widen the page: on a phone the audit entry's long word made its card
       // scroll, with nothing in it a keyboard could reach (axe: scrollable-region-focusable).

@@ -44,7 +44,7 @@ export function PostCard({
       />
       <div className="flex min-w-0 flex-1 flex-col p-5 wrap-anywhere sm:p-6">
         <div className="flex items-center justify-between gap-3">
-          <Badge>{post.category}</Badge>
+          <Badge className="whitespace-normal">{post.category}</Badge>
           <PostStats views={post.views} likes={post.likes} />
         </div>
         <h3

@@ -115,9 +115,10 @@ function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean
       <meta property="og:title" content={post.title} />
       <meta property="og:description" content={post.excerpt} />
       <meta property="og:site_name" content="Lumiskin" />
-      <header className="mt-6">
+      {/* Staff's category, title and author may hold a long word: it wraps on a phone. */}
+      <header className="mt-6 wrap-anywhere">
         <div className="flex flex-wrap items-center gap-3">
-          <Badge>{post.category}</Badge>
+          <Badge className="whitespace-normal">{post.category}</Badge>
           <PostStats views={post.views} likes={post.likes} />
         </div>
         <h1 className="mt-4 text-h1 font-semibold text-balance">{post.title}</h1>
