@@ -408,6 +408,25 @@ export function reply<R extends ApiRoute>(_route: R, body: ApiBody<R>, status = 
   });
 }
 
+/**
+ * A 400 as the server gives it for a body its schema refuses: the first message of each field,
+ * keyed by its path ("tags.2"), the first of all as the detail.
+ */
+export function refusedBy(schema: z.ZodType, body: unknown): Response {
+  const issues = schema.safeParse(body).error?.issues ?? [];
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.join('.')] ??= issue.message;
+  return refusal(fields);
+}
+
+/** A 400 validation_error naming these fields, the first message as the detail. */
+export function refusal(fields: Record<string, string>): Response {
+  return new Response(
+    JSON.stringify({ detail: Object.values(fields)[0], code: 'validation_error', fields }),
+    { status: 400, headers: { 'Content-Type': 'application/json' } },
+  );
+}
+
 export interface FakeRequest {
   url: string;
   init: RequestInit;

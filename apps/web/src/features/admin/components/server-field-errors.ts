@@ -20,9 +20,7 @@ export function useServerFieldErrors() {
   /** The message for a field or anything inside it ("tags" answers for "tags.2"). */
   const errorFor = useCallback(
     (key: string): string | undefined =>
-      errors[key] ??
-      Object.entries(errors).find(([path]) => path.startsWith(`${key}.`))?.[1] ??
-      undefined,
+      errors[key] ?? Object.entries(errors).find(([path]) => path.startsWith(`${key}.`))?.[1],
     [errors],
   );
 

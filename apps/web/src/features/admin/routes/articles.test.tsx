@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import AdminArticlesRoute from '@/features/admin/routes/articles';
 import { DEFAULT_LOCALE, setLocale } from '@/lib/format';
 import { saveSession } from '@/lib/platform/storage';
-import { fakeApi } from '@/testing/fake-api';
+import { fakeApi, refusedBy } from '@/testing/fake-api';
 import { createUser, renderWithRouter } from '@/testing/test-utils';
 
 const published: AdminArticle = {
@@ -74,13 +74,7 @@ describe('admin articles', () => {
       // Refused as the server refuses: the contract's messages, one per field.
       'POST /api/admin/articles': ({ body }) => {
         posted.push(body);
-        const { error } = ArticleBody.safeParse(body);
-        const fields: Record<string, string> = {};
-        for (const issue of error!.issues) fields[issue.path.join('.')] ??= issue.message;
-        return new Response(
-          JSON.stringify({ detail: error!.issues[0]!.message, code: 'validation_error', fields }),
-          { status: 400, headers: { 'Content-Type': 'application/json' } },
-        );
+        return refusedBy(ArticleBody, body);
       },
     });
     const { user } = renderWithRouter(

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import AdminQuizBankRoute from '@/features/admin/routes/quiz-bank';
 import { saveSession } from '@/lib/platform/storage';
-import { fakeApi, reply } from '@/testing/fake-api';
+import { fakeApi, refusal, refusedBy, reply } from '@/testing/fake-api';
 import { createUser, renderWithRouter } from '@/testing/test-utils';
 
 /** One category, no question yet. */
@@ -66,24 +66,13 @@ describe('admin quiz bank', () => {
     saveSession({ token: 'tok_mod', user: createUser({ role: 'moderator' }) });
     const refusals = [
       // The first save as the server refuses it: the contract's messages, one per field.
-      (body: unknown) => {
-        const { error } = QuizQuestionBody.safeParse(body);
-        const fields: Record<string, string> = {};
-        for (const issue of error!.issues) fields[issue.path.join('.')] ??= issue.message;
-        return fields;
-      },
+      (body: unknown) => refusedBy(QuizQuestionBody, body),
       // The second: something said of the options as a list.
-      () => ({ options: 'Options must differ' }),
+      () => refusal({ options: 'Options must differ' }),
     ];
     fakeApi({
       'GET /api/admin/quiz': emptyBank,
-      'POST /api/admin/quiz/questions': ({ body }) => {
-        const fields = refusals.shift()!(body);
-        return new Response(
-          JSON.stringify({ detail: Object.values(fields)[0], code: 'validation_error', fields }),
-          { status: 400, headers: { 'Content-Type': 'application/json' } },
-        );
-      },
+      'POST /api/admin/quiz/questions': ({ body }) => refusals.shift()!(body),
     });
     renderWithRouter([{ path: '/admin/quiz', Component: AdminQuizBankRoute }], '/admin/quiz');
     await userEvent.click(await screen.findByRole('button', { name: 'New question' }));

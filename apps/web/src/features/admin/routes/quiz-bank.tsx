@@ -78,6 +78,7 @@ function OptionsEditor({
   errorAt: (key: string) => string | undefined;
 }) {
   const listError = errorAt('options');
+  const optionErrors = draft.options.map((_, i) => errorFor(`options.${i}`));
   return (
     <fieldset
       className="space-y-2"
@@ -110,11 +111,11 @@ function OptionsEditor({
                   ),
                 })
               }
-              {...fieldAria(`question-option-${i}`, errorFor(`options.${i}`))}
+              {...fieldAria(`question-option-${i}`, optionErrors[i])}
             />
           </div>
-          {errorFor(`options.${i}`) ? (
-            <FieldError id={errorId(`question-option-${i}`)}>{errorFor(`options.${i}`)}</FieldError>
+          {optionErrors[i] ? (
+            <FieldError id={errorId(`question-option-${i}`)}>{optionErrors[i]}</FieldError>
           ) : null}
         </div>
       ))}
