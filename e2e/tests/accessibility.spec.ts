@@ -211,9 +211,13 @@ test('a member’s pages, panels and profile tabs meet WCAG 2.1 AA', async ({ pa
   all.push(...dark.map((finding) => `dark mode: ${finding}`));
   await page.emulateMedia({ colorScheme: 'light' });
 
-  // The focus shows on the header's buttons and the scan page's controls.
+  // The focus shows on the header's buttons and the scan page's controls, and on the profile's
+  // tabs and the tab's panel (a tab stop of its own).
   await page.goto('/scan');
   all.push(...(await focusUnseen(page, 24)).map((c) => `focus not shown on ${c}`));
+  await page.goto('/profile');
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  all.push(...(await focusUnseen(page, 17)).map((c) => `focus not shown on ${c} (profile)`));
 
   expect(all).toEqual([]);
 });

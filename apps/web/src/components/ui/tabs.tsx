@@ -36,7 +36,12 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('mt-4 outline-none', className)}
+      // Radix makes the panel a tab stop (after the tab list, before the panel's first control):
+      // the keyboard's focus must show there too (WCAG 2.4.7).
+      className={cn(
+        'mt-4 rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring',
+        className,
+      )}
       {...props}
     />
   );
