@@ -7,9 +7,9 @@ import { expect, loginViaUi, test, userWithScans } from './fixtures';
 /**
  * Every page, signed out, signed in and as an admin, at a phone's width and a laptop's, checked
  * with axe-core against WCAG 2.1 A and AA and axe's best practices: names and roles, contrast,
- * headings, landmarks, lists, keyboard access to what scrolls. Open panels (the bell, the account
- * menu, the phone's menu) and each profile tab are checked as they are shown; a member's main pages
- * in dark mode too.
+ * headings, landmarks, lists, keyboard access to what scrolls; and each page's own title. Open
+ * panels (the bell, the account menu, the phone's menu) and each profile tab are checked as they are
+ * shown; a member's main pages in dark mode too.
  *
  * axe is injected as a script, which the app's Content-Security-Policy (no inline scripts) would
  * refuse: this spec's browser ignores the policy, which is tested elsewhere (server-rendering).
@@ -56,6 +56,23 @@ async function findings(page: Page, where: string): Promise<string[]> {
   return violations.map((v) => `${where}: ${v}`);
 }
 
+/** The landing page's title, which index.html gives every page until the page sets its own. */
+const LANDING_TITLE = 'Lumiskin — skincare that learns you';
+
+/**
+ * Each page names its own topic in the window's title (WCAG 2.4.2): a tab, a bookmark and a
+ * screen reader's first words tell pages apart. `titled` holds the titles of the pages read before.
+ */
+async function ownTitle(page: Page, path: string, titled: Map<string, string>): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const title = await page.title();
+  const other = titled.get(title);
+  titled.set(title, path);
+  if (path !== '/' && title === LANDING_TITLE) return [`${path}: titled as the landing page`];
+  if (other !== undefined) return [`${path}: titled "${title}" as ${other} is`];
+  return [];
+}
+
 /**
  * Opens each path once and audits it at each width, resized in place as a person turns a tablet or
  * widens a window (the layout spec reads widths the same way); returns every finding (all of them,
@@ -63,9 +80,11 @@ async function findings(page: Page, where: string): Promise<string[]> {
  */
 async function auditPaths(page: Page, paths: string[], widths = WIDTHS): Promise<string[]> {
   const all: string[] = [];
+  const titled = new Map<string, string>();
   for (const path of paths) {
     await page.setViewportSize(widths[0]!);
     await page.goto(path);
+    all.push(...(await ownTitle(page, path, titled)));
     for (const [i, size] of widths.entries()) {
       if (i > 0) {
         await page.setViewportSize(size);
@@ -222,7 +241,10 @@ test('a member’s pages, panels and profile tabs meet WCAG 2.1 AA', async ({ pa
   expect(all).toEqual([]);
 });
 
-test('the admin pages meet WCAG 2.1 AA', async ({ page }) => {
+test('the admin pages meet WCAG 2.1 AA', async ({ page, request }) => {
+  const products = (await (await request.get('/api/shop/products')).json()) as {
+    products: { id: string }[];
+  };
   await loginViaUi(page, E2E_ADMIN);
   await expect(page).not.toHaveURL(/\/login/);
   const paths = [
@@ -230,6 +252,7 @@ test('the admin pages meet WCAG 2.1 AA', async ({ page }) => {
     '/admin/users',
     '/admin/products',
     '/admin/products/new',
+    `/admin/products/${products.products[0]?.id ?? ''}`,
     '/admin/articles',
     '/admin/quiz',
     '/admin/quiz/categories',

@@ -230,6 +230,7 @@ export default function AdminArticlesRoute() {
   if (editing) {
     return (
       <div className="space-y-4">
+        <title>{`${editing === 'new' ? 'New article' : `Edit ${editing.title}`} — Admin — Lumiskin`}</title>
         <h1 className="text-2xl font-bold">{editing === 'new' ? 'New article' : 'Edit article'}</h1>
         <Editor article={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
       </div>
@@ -238,6 +239,7 @@ export default function AdminArticlesRoute() {
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between">
+        <title>Articles — Admin — Lumiskin</title>
         <h1 className="text-2xl font-bold">Articles</h1>
         <Button onClick={() => setEditing('new')}>New article</Button>
       </div>

@@ -31,6 +31,7 @@ export default function AdminAuditRoute() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
+        <title>Audit log — Admin — Lumiskin</title>
         <h1 className="text-2xl font-bold">Audit log</h1>
         <div className="flex gap-2">
           <select

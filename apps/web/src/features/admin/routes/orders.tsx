@@ -135,6 +135,7 @@ function OrderList() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
+        <title>Orders — Admin — Lumiskin</title>
         <h1 className="text-2xl font-bold">Orders</h1>
         <select
           aria-label="Filter by status"

@@ -59,6 +59,7 @@ export default function AdminOverviewRoute() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
+        <title>Overview — Admin — Lumiskin</title>
         <h1 className="text-2xl font-bold">Overview</h1>
         <label className="text-sm">
           Period{' '}

@@ -93,6 +93,7 @@ export default function AdminProductEditRoute() {
   return (
     <div className="space-y-4">
       <BackLink />
+      <title>{`${isNew ? 'New product' : 'Edit product'} — Admin — Lumiskin`}</title>
       <h1 className="text-2xl font-bold">{isNew ? 'New product' : 'Edit product'}</h1>
       {isNew ? (
         <AdminOnly what="add products (a new product sets a price)">

@@ -179,6 +179,7 @@ export default function AdminProductsRoute() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
+        <title>Products — Admin — Lumiskin</title>
         <h1 className="text-2xl font-bold">Products</h1>
         {user?.role === 'admin' ? (
           <Button asChild>

@@ -281,6 +281,7 @@ export default function AdminQuizBankRoute() {
   if (editing) {
     return (
       <div className="space-y-4">
+        <title>{`${editing === 'new' ? 'New question' : 'Edit question'} — Admin — Lumiskin`}</title>
         <h1 className="text-2xl font-bold">
           {editing === 'new' ? 'New question' : 'Edit question'}
         </h1>
@@ -295,6 +296,7 @@ export default function AdminQuizBankRoute() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
+        <title>Quiz bank — Admin — Lumiskin</title>
         <h1 className="text-2xl font-bold">Quiz bank</h1>
         {/* A long category name must not widen the page on a phone (issue 34). */}
         <div className="flex max-w-full min-w-0 flex-wrap gap-2">

@@ -228,6 +228,7 @@ export default function AdminQuizCategoriesRoute() {
   if (editing) {
     return (
       <div className="space-y-4">
+        <title>{`${editing === 'new' ? 'New quiz category' : `Edit ${editing.name}`} — Admin — Lumiskin`}</title>
         <h1 className="text-2xl font-bold">
           {editing === 'new' ? 'New quiz category' : `Edit ${editing.name}`}
         </h1>
@@ -249,6 +250,7 @@ export default function AdminQuizCategoriesRoute() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
+          <title>Quiz categories — Admin — Lumiskin</title>
           <h1 className="text-2xl font-bold">Quiz categories</h1>
           <p className="text-sm text-muted-foreground">
             The order here is the order players see.{' '}

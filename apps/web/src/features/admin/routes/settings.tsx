@@ -132,6 +132,7 @@ function SettingsScreen() {
 export default function AdminSettingsRoute() {
   return (
     <div className="space-y-4">
+      <title>Settings — Admin — Lumiskin</title>
       <h1 className="text-2xl font-bold">Settings</h1>
       <AdminOnly what="change the site settings">
         <SettingsScreen />

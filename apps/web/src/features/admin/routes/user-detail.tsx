@@ -342,6 +342,7 @@ export default function AdminUserDetailRoute() {
   const isAdmin = me?.role === 'admin';
   return (
     <div className="space-y-4">
+      <title>{`${detail.data?.name ?? 'Account'} — Users — Admin — Lumiskin`}</title>
       <Link
         to={paths.adminUsers.href}
         className="inline-flex items-center gap-1 text-sm text-primary-text hover:underline"

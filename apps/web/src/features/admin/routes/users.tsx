@@ -112,6 +112,7 @@ export default function AdminUsersRoute() {
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / PAGE_SIZE)) : 1;
   return (
     <div className="space-y-4">
+      <title>Users — Admin — Lumiskin</title>
       <h1 className="text-2xl font-bold">Users</h1>
       <div className="flex flex-wrap gap-2">
         <Input
