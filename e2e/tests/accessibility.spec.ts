@@ -192,6 +192,14 @@ test('a member’s pages, panels and profile tabs meet WCAG 2.1 AA', async ({ pa
     '/profile',
   ]);
 
+  // A page reached by a link says its name to a screen reader (the browser announces only pages
+  // it loads).
+  await page.setViewportSize(WIDTHS[1]!);
+  await page.goto('/dashboard');
+  await page.getByRole('banner').getByRole('link', { name: 'Shop' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.locator('#route-announcer')).toHaveText('Shop — Lumiskin');
+
   // The profile's tabs, each as it is shown.
   await page.setViewportSize(WIDTHS[0]!);
   await page.goto('/profile');

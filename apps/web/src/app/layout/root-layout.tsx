@@ -15,6 +15,7 @@ import { arrivedAt } from '@/lib/platform/storage';
 import { Footer } from '@/app/layout/footer';
 import { Navbar } from '@/app/layout/navbar';
 import { QUICK_SCAN_CLEARANCE, QuickScanButton } from '@/app/layout/quick-scan-button';
+import { RouteAnnouncer } from '@/app/layout/route-announcer';
 
 /**
  * Pages where a person is in the middle of something, or reading a result: no prompt opens there
@@ -103,6 +104,7 @@ export function RootLayout() {
           <PushPrompt signedIn={session !== null} />
         </>
       ) : null}
+      <RouteAnnouncer />
       <ScrollRestoration />
     </div>
   );
