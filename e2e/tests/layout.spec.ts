@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { Leaderboard } from '@lumiskin/contract/quiz';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import {
@@ -553,6 +555,42 @@ test.describe('layout', () => {
       }
     } finally {
       await hideCategory(request, admin, categoryId);
+    }
+  });
+
+  test('the quiz hub holds a player’s long one-word name on a phone', async ({ page, request }) => {
+    // The leaderboard shows other people's names as they chose them (first name and initial): a
+    // one-word name of 100 letters made the whole hub 841 px wide at 390 px. Only the top five
+    // are listed and a test's new player cannot reach them, so the board this test reads is the
+    // server's own answer with its first name lengthened (or one such entry where none has played).
+    const longName = `${LONG_WORD}${LONG_WORD}`.slice(0, 100);
+    await page.route(/\/api\/quiz\/leaderboard\?/, async (route) => {
+      const response = await route.fetch();
+      const board = Leaderboard.parse(await response.json());
+      const first = board[0] ?? {
+        user_id: randomUUID(),
+        rank: 1,
+        level: 1,
+        points: 10,
+        badges_count: 0,
+        is_current_user: false,
+      };
+      await route.fulfill({
+        response,
+        json: [{ ...first, username: longName }, ...board.slice(1)],
+      });
+    });
+    await signedInNewUser(page, request);
+    for (const width of [320, 390, 768]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto('/quiz');
+      const row = page.getByRole('listitem').filter({ hasText: 'Rank 1' });
+      await expect(row).toContainText(longName.slice(0, 8));
+      const { doc, culprits } = await overflow(page);
+      expect(doc, `the hub at ${width} px: ${culprits.join('; ')}`).toBe(width);
+      // The name is cut with an ellipsis inside its row, the points beside it.
+      const fits = await row.evaluate((li) => li.scrollWidth <= li.clientWidth);
+      expect(fits, `the leaderboard's row at ${width} px`).toBe(true);
     }
   });
 

@@ -67,7 +67,9 @@ export default function QuizHubRoute() {
       </div>
       <PointsScale className="mt-4" />
 
-      <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_20rem]">
+      {/* Columns that may shrink below their content: a player's long one-word name, truncated in
+          the leaderboard, made the whole hub 841 px wide on a 390 px phone. */}
+      <div className="mt-10 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="categories-heading">
           <h2 id="categories-heading" className="text-h2 font-semibold">
             Knowledge categories
