@@ -10,6 +10,7 @@ import {
   signedInNewUser,
   test,
   tokenOf,
+  userWithScans,
   waitForApp,
 } from './fixtures';
 
@@ -331,6 +332,47 @@ test.describe('layout', () => {
       await page.goto('/dashboard');
       await waitForApp(page);
       await expectNavOnOneLine(page);
+    }
+  });
+
+  test('with the reader’s very large text no page scrolls sideways on a phone', async ({
+    browser,
+    request,
+  }) => {
+    // A reader who sets their browser's text to “very large” (24 px, not the 16 px the design is
+    // drawn at) keeps a phone's width in pixels while every rem grows by half: the dashboard was
+    // 456 px wide at 390 px (its columns sized to their content), the sign-in page 465 px, the
+    // settings 404 px, the audit log's filters and the quiz's buttons stuck out.
+    const { user, analysisId } = await userWithScans(request);
+    const readers = [
+      { who: null, pages: PUBLIC_PAGES },
+      {
+        who: user,
+        pages: [...MEMBER_PAGES, `/analysis/${analysisId}`, '/profile?tab=settings', '/checkout'],
+      },
+      { who: E2E_ADMIN, pages: [...ADMIN_PAGES, '/admin/orders'] },
+    ];
+    for (const { who, pages } of readers) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 24 } });
+      if (who) {
+        await page.goto('/login');
+        await waitForApp(page);
+        await loginViaUi(page, who);
+        await expect(page).not.toHaveURL(/\/login/);
+      }
+      // The media queries follow the reader's size too (a breakpoint of 64 rem is 1,536 px).
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(
+        '24px',
+      );
+      // 360 px: the common narrow phone; what stuck out at 390 px stuck out at 360 px too.
+      await readPages(page, pages, [360], async (url, width) => {
+        const { doc, culprits } = await overflow(page);
+        return doc > width ? [`${url} at ${width}px is ${doc}px wide: ${culprits.join('; ')}`] : [];
+      });
+      await context.close();
     }
   });
 

@@ -41,8 +41,8 @@ export function FilterBar({
           placeholder={searchPlaceholder}
         />
       </div>
-      <div className="flex gap-3">
-        <div className="w-full sm:w-52">
+      <div className="flex flex-wrap gap-3">
+        <div className="min-w-40 flex-1 sm:w-52 sm:flex-none">
           <OptionSelect
             label={categoryLabel}
             value={category || ALL}

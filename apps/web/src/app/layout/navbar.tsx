@@ -77,7 +77,9 @@ export function Navbar() {
               <Button asChild variant="ghost" className="hidden lg:inline-flex" data-visitor-only>
                 <Link to={paths.login.href}>Login</Link>
               </Button>
-              <Button asChild size="sm" className="h-10 px-4" data-visitor-only>
+              {/* Also in the phone's menu: it gives way where the reader's large text leaves it no
+                  room (a window under 20 times their text's size), not at a width in pixels. */}
+              <Button asChild size="sm" className="h-10 px-4 max-[20rem]:hidden" data-visitor-only>
                 <Link to={paths.register.href}>Get Started</Link>
               </Button>
             </>

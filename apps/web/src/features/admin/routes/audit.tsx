@@ -33,7 +33,7 @@ export default function AdminAuditRoute() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <title>Audit log — Admin — Lumiskin</title>
         <h1 className="text-2xl font-bold">Audit log</h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <select
             aria-label="Filter by entity"
             className="h-9 rounded-md border bg-card px-2 text-sm"

@@ -74,7 +74,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4">
       <Card className="grid gap-2 p-4 sm:p-5">
         <Field
           id="settings-announcement"
@@ -108,7 +108,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           'Off: new scans are refused with a short message, e.g. while the analysis service has a problem. History and routines stay readable.',
         )}
       </Card>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={!isDirty || save.isPending}>
           {save.isPending ? 'Saving…' : 'Save settings'}
         </Button>

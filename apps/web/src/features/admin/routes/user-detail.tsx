@@ -167,7 +167,7 @@ function Actions({ user, selfId }: { user: AdminUserDetail; selfId: string | und
   const suspended = user.status === 'suspended';
   const isSelf = user.id === selfId;
   return (
-    <Card className="grid gap-4 p-4 sm:p-5">
+    <Card className="grid grid-cols-1 gap-4 p-4 sm:p-5">
       <h2 className="text-lg font-semibold">Actions</h2>
       <label className="grid max-w-xs gap-2 text-sm font-medium">
         Role
@@ -203,6 +203,8 @@ function Actions({ user, selfId }: { user: AdminUserDetail; selfId: string | und
         </Button>
         <Button
           variant="outline"
+          // Its words wrap rather than leave a phone's width when the reader's text is large.
+          className="h-auto min-h-11 max-w-full py-2 whitespace-normal"
           disabled={action.isPending}
           onClick={() => run({ kind: 'reset-link', id: user.id })}
         >

@@ -19,7 +19,7 @@ export function AuthLayout({
   children: ReactNode;
 }) {
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[1fr_1.05fr] lg:items-center lg:gap-16 lg:py-20">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-10 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[1fr_1.05fr] lg:items-center lg:gap-16 lg:py-20">
       <title>{`${title} — Lumiskin`}</title>
       <aside className="relative hidden overflow-hidden rounded-[2rem] bg-gradient-to-br from-[#7c3aed] via-[#8b5cf6] to-[#c084fc] p-10 text-white shadow-lift lg:block">
         <div

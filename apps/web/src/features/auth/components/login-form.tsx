@@ -90,7 +90,7 @@ export function LoginForm() {
         </Alert>
       ) : null}
 
-      <Alert variant="info" className="items-center">
+      <Alert variant="info" className="flex-wrap items-center">
         <SparklesIcon aria-hidden />
         <div className="min-w-0 flex-1 leading-snug">
           <p className="font-semibold">Try the demo account</p>

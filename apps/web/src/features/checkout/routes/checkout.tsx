@@ -75,7 +75,7 @@ export default function CheckoutRoute() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <title>Checkout — Lumiskin</title>
       <h1 className="text-h2 font-semibold">Checkout</h1>
       {info.isError ? (

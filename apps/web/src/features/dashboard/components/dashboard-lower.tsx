@@ -30,7 +30,7 @@ export default function DashboardLower({
 
       <RoutineCard />
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <TipsCard analysis={analysis} isLoading={isAnalysisLoading} />
         <GoalsCard
           latestScore={latestScore}

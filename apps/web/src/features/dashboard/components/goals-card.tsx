@@ -81,7 +81,7 @@ export function GoalsCard({
 
   return (
     <Card className="p-6" aria-labelledby="goals-title">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="goals-title" className="flex items-center gap-2 text-h3 font-semibold">
           <TargetIcon className="size-5 text-primary-text" aria-hidden /> Your Goals &amp; Progress
         </h2>

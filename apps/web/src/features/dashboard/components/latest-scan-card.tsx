@@ -123,7 +123,7 @@ export function LatestScanCard({
             </span>
           </p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Badge variant="outline">{ANALYSIS_SOURCE_LABELS[scan.analysis_source]}</Badge>
           <Badge variant={BAND_BADGE[band]}>
             Overall {formatScore(scan.overall_score)} · {BAND_LABEL[band]}

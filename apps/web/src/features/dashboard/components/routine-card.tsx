@@ -450,7 +450,7 @@ export function RoutineCard() {
       {routine.isError ? (
         <LoadError what="your routine" onRetry={() => void routine.refetch()} className="mt-4" />
       ) : !data ? (
-        <div className="mt-4 grid gap-3 md:grid-cols-2">
+        <div className="mt-4 grid grid-cols-1 gap-3 md:grid-cols-2">
           <Skeleton className="h-40" />
           <Skeleton className="h-40" />
         </div>
@@ -462,7 +462,7 @@ export function RoutineCard() {
             onApply={onApply}
             onDismiss={onDismiss}
           />
-          <div className="mt-4 grid gap-3 md:grid-cols-2">
+          <div className="mt-4 grid grid-cols-1 gap-3 md:grid-cols-2">
             <RoutineColumn
               title="Morning"
               icon={SunIcon}

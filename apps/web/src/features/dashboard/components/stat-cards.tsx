@@ -38,7 +38,8 @@ export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
             <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
               <Icon className="size-5" aria-hidden />
             </span>
-            <div className="min-w-0">
+            {/* A word too long for a phone's column in the reader's large text breaks. */}
+            <div className="min-w-0 wrap-break-word hyphens-auto">
               <p className="text-xs font-medium text-muted-foreground">{label}</p>
               {value === undefined ? (
                 <Skeleton className="mt-1 h-7 w-14" />

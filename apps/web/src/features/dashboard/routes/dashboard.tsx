@@ -77,7 +77,7 @@ export default function DashboardRoute() {
   const hasScans = (latest.data?.items.length ?? 0) > 0;
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <title>Dashboard — Lumiskin</title>
       <section className="relative overflow-hidden rounded-[1.75rem] border bg-card p-6 shadow-soft sm:p-8">
         <div

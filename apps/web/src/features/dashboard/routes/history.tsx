@@ -53,7 +53,7 @@ export default function HistoryRoute() {
     });
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <title>Scan history — Lumiskin</title>
       <div>
         <Link

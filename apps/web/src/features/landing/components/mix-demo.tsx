@@ -52,7 +52,7 @@ export function MixDemo() {
           like to change. Your mix waits for you in the shop.
         </p>
 
-        <div className="mt-10 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="mt-10 grid grid-cols-1 items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           {/* min-w-0: the swipeable rows scroll inside the column instead of widening the page. */}
           <div className="grid min-w-0 gap-8">
             <DemoGroup

@@ -112,7 +112,13 @@ export function DevicesSection() {
           ))}
         </ul>
         {others > 1 ? (
-          <Button variant="outline" className="mt-4" disabled={busy} onClick={endOthers}>
+          <Button
+            variant="outline"
+            // Its words wrap rather than leave a phone's width when the reader's text is large.
+            className="mt-4 h-auto min-h-11 max-w-full py-2 whitespace-normal"
+            disabled={busy}
+            onClick={endOthers}
+          >
             Sign out of all other devices
           </Button>
         ) : null}

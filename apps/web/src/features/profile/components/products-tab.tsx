@@ -179,7 +179,7 @@ export function ProductsTab() {
     boosters: lines.filter((l) => l.type === 'booster').length,
   };
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-muted/70 p-4">
         <p className="text-sm">
           <span className="font-semibold">Your mix:</span> {bases}/{MIX_LIMITS.bases} base ·{' '}

@@ -149,7 +149,7 @@ export function RemindersSection({ account }: { account: Account }) {
       <ul className="mt-4 divide-y rounded-xl border">
         {KINDS.map(({ key, label, text }) => (
           <li key={key} className="flex items-center justify-between gap-4 p-4">
-            <div>
+            <div className="min-w-0 wrap-break-word hyphens-auto">
               <label htmlFor={`notify-${key}`} className="font-medium">
                 {label}
               </label>
@@ -165,7 +165,7 @@ export function RemindersSection({ account }: { account: Account }) {
         ))}
         {push !== null ? (
           <li className="flex items-center justify-between gap-4 p-4">
-            <div>
+            <div className="min-w-0 wrap-break-word hyphens-auto">
               <label htmlFor="notify-push" className="font-medium">
                 Push on this device
               </label>

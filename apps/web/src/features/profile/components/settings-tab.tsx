@@ -252,7 +252,7 @@ export function SettingsTab({ account }: { account: Account }) {
   };
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <section aria-labelledby="prefs-title">
         <h2 id="prefs-title" className="text-h3 font-semibold">
           Preferences
@@ -260,7 +260,8 @@ export function SettingsTab({ account }: { account: Account }) {
         <ul className="mt-3 divide-y rounded-xl border">
           {TOGGLES.map(({ key, label, text }) => (
             <li key={key} className="flex items-center justify-between gap-4 p-4">
-              <div>
+              {/* A word too long for a phone in the reader's large text breaks, the switch stays. */}
+              <div className="min-w-0 wrap-break-word hyphens-auto">
                 <label htmlFor={`setting-${key}`} className="font-medium">
                   {label}
                 </label>

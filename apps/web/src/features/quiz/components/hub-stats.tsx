@@ -138,7 +138,7 @@ export function LevelProgress({ stats }: { stats: QuizStats | undefined }) {
         <span className="text-xs font-medium text-muted-foreground">Level</span>
         <span className="text-3xl leading-none font-semibold">{stats.level}</span>
       </Ring>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 wrap-break-word hyphens-auto">
         <h2 className="text-h3 font-semibold">Level progress</h2>
         <p className="mt-1 text-sm text-muted-foreground">
           {toGo} points to level {stats.level + 1} · {stats.total_points} /{' '}

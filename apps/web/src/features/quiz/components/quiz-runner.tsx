@@ -278,7 +278,7 @@ function RunnerActions({
   onNext: () => void;
 }) {
   return (
-    <div className="mt-6 flex items-center justify-between gap-3">
+    <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
       <Button variant="outline" onClick={onPrevious} disabled={!canGoBack || isSubmitting}>
         <ArrowLeftIcon aria-hidden /> Previous
       </Button>

@@ -55,7 +55,7 @@ export default function QuizHubRoute() {
       {stats.isError && !stats.data ? null : (
         <section
           aria-label="Your progress"
-          className="grid gap-4 lg:grid-cols-[1fr_minmax(0,22rem)]"
+          className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]"
         >
           <StatCards stats={stats.data} />
           <LevelProgress stats={stats.data} />
