@@ -9,7 +9,7 @@ import { expect, loginViaUi, test, userWithScans } from './fixtures';
  * with axe-core against WCAG 2.1 A and AA and axe's best practices: names and roles, contrast,
  * headings, landmarks, lists, keyboard access to what scrolls; and each page's own title. Open
  * panels (the bell, the account menu, the phone's menu) and each profile tab are checked as they are
- * shown; a member's main pages in dark mode too.
+ * shown; a member's main pages in dark mode too, and in a Windows contrast theme (forced colours).
  *
  * axe is injected as a script, which the app's Content-Security-Policy (no inline scripts) would
  * refuse: this spec's browser ignores the policy, which is tested elsewhere (server-rendering).
@@ -145,6 +145,64 @@ async function focusUnseen(page: Page, tabs: number): Promise<string[]> {
   return unseen;
 }
 
+/**
+ * What a Windows contrast theme would hide (forced colours paint every background in the theme's
+ * Canvas and drop shadows): a chosen toggle, tab, radio, switch or menu item that looks like the
+ * unchosen ones, a switch without its track or knob, a bar without its outline or fill.
+ */
+async function statesUnseen(page: Page, where: string): Promise<string[]> {
+  const unseen = await page.evaluate(() => {
+    const found: string[] = [];
+    // The colour that shows behind an element: its own, else the nearest ancestor's.
+    const behind = (el: Element): string => {
+      for (let at: Element | null = el; at; at = at.parentElement) {
+        const colour = getComputedStyle(at).backgroundColor;
+        if (!/^rgba\(.*, 0\)$/.test(colour)) return colour;
+      }
+      return 'Canvas';
+    };
+    const edged = (s: CSSStyleDeclaration) =>
+      parseFloat(s.borderTopWidth) > 0 && s.borderTopStyle !== 'none';
+    const look = (el: Element) => {
+      const s = getComputedStyle(el);
+      return `${behind(el)} / ${s.color} / ${edged(s) ? s.borderTopColor : 'no edge'}`;
+    };
+    const name = (el: Element) => {
+      const labelledBy = el.getAttribute('aria-labelledby');
+      const label = labelledBy
+        ? document.getElementById(labelledBy)?.textContent
+        : (el as HTMLButtonElement).labels?.[0]?.textContent;
+      return (el.getAttribute('aria-label') ?? label ?? el.textContent ?? '').trim().slice(0, 30);
+    };
+    const shown = (el: Element) => el.getClientRects().length > 0;
+    // Each kind of control, and how one of them says it is the chosen one.
+    const groups: [string, string][] = [
+      ['[aria-pressed]', '[aria-pressed="true"]'],
+      ['[role="tab"]', '[aria-selected="true"]'],
+      ['[role="switch"], [role="radio"], [role="checkbox"]', '[aria-checked="true"]'],
+      ['[role="menuitem"]', '[data-highlighted]'],
+      ['label:has(> input.sr-only)', ':has(> input:checked)'],
+    ];
+    for (const [selector, chosen] of groups) {
+      const all = Array.from(document.querySelectorAll(selector)).filter(shown);
+      const on = all.filter((el) => el.matches(chosen));
+      const offLooks = new Set(all.filter((el) => !on.includes(el)).map(look));
+      for (const el of on) {
+        if (offLooks.has(look(el))) found.push(`chosen "${name(el)}" looks like the others`);
+      }
+    }
+    const bars = '[role="switch"], [role="progressbar"], [role="meter"]';
+    for (const el of Array.from(document.querySelectorAll(bars)).filter(shown)) {
+      const inner = el.firstElementChild;
+      const what = `${el.getAttribute('role')} "${name(el)}"`;
+      if (!edged(getComputedStyle(el))) found.push(`${what} has no outline`);
+      if (!inner || behind(inner) === behind(el)) found.push(`${what}: its knob or fill is unseen`);
+    }
+    return found;
+  });
+  return unseen.map((finding) => `${where}: ${finding}`);
+}
+
 test('the public pages meet WCAG 2.1 AA at phone and laptop widths', async ({ page, request }) => {
   const products = (await (await request.get('/api/shop/products')).json()) as {
     products: { id: string }[];
@@ -245,6 +303,69 @@ test('a member’s pages, panels and profile tabs meet WCAG 2.1 AA', async ({ pa
   await page.goto('/profile');
   await expect(page.getByRole('tabpanel')).toBeVisible();
   all.push(...(await focusUnseen(page, 17)).map((c) => `focus not shown on ${c} (profile)`));
+
+  expect(all).toEqual([]);
+});
+
+test('in a Windows contrast theme (forced colours) every chosen state and bar still shows', async ({
+  page,
+  request,
+}) => {
+  const { user, analysisId } = await userWithScans(request, ['London, GB', 'Paris, FR']);
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.setViewportSize(WIDTHS[0]!);
+  await loginViaUi(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const all: string[] = [];
+
+  // The buttons painted by their fill alone get an edge: the page's own and the quick scan's.
+  for (const name of ['New Scan', 'Quick Scan']) {
+    const width = await page
+      .getByRole('link', { name, exact: true })
+      .evaluate((el) => getComputedStyle(el).borderTopWidth);
+    if (width === '0px') all.push(`dashboard: the "${name}" button has no edge`);
+  }
+  // The chart's metric toggles, and their colour keys keep the colour of their lines.
+  await page.getByRole('heading', { name: 'Scan History & Progress' }).scrollIntoViewIfNeeded();
+  const toggles = page.locator('figcaption [aria-pressed]');
+  await expect(toggles.first()).toBeVisible();
+  await expect(page.locator('figcaption [aria-pressed="true"]').first()).toBeVisible();
+  all.push(...(await statesUnseen(page, 'dashboard chart')));
+  const keys = await page
+    .locator('figcaption [aria-pressed="true"] > span')
+    .evaluateAll((spans) => spans.map((span) => getComputedStyle(span).backgroundColor));
+  const line = await page
+    .locator('.recharts-line-curve')
+    .evaluateAll((paths) => paths.map((path) => getComputedStyle(path).stroke));
+  for (const key of keys) {
+    if (!line.includes(key)) all.push(`dashboard chart: a colour key (${key}) matches no line`);
+  }
+
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('switch').first()).toBeVisible();
+  all.push(...(await statesUnseen(page, 'profile settings')));
+  await page.goto(`/analysis/${analysisId}`);
+  await expect(page.getByRole('meter').first()).toBeVisible();
+  all.push(...(await statesUnseen(page, 'analysis')));
+  await page.goto('/scan');
+  await expect(page.getByRole('radio', { name: /Quick/ })).toBeVisible();
+  all.push(...(await statesUnseen(page, 'scan')));
+
+  // A quiz's answer, once picked (the radio itself is hidden inside its card).
+  await page.goto('/quiz');
+  await page.getByRole('link', { name: 'Start Quiz' }).click();
+  await page.getByRole('radio').first().check({ force: true });
+  all.push(...(await statesUnseen(page, 'quiz question')));
+
+  // A laptop's account menu, walked with the keyboard.
+  await page.setViewportSize(WIDTHS[1]!);
+  await page.goto('/dashboard');
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('[role="menuitem"][data-highlighted]')).toHaveCount(1);
+  all.push(...(await statesUnseen(page, 'account menu')));
 
   expect(all).toEqual([]);
 });

@@ -102,7 +102,7 @@ export function QuickScanButton() {
         tabIndex={0}
         data-hidden={stepsAside || undefined}
         className={cn(
-          'fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-30 print:hidden inline-flex h-14 items-center gap-2 rounded-full bg-primary px-5 text-sm font-semibold text-primary-foreground shadow-[0_12px_30px_-8px_rgb(124_58_237/0.7)] transition-[translate,opacity,background-color] duration-200 hover:-translate-y-0.5 hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none sm:right-6 sm:bottom-6',
+          'fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-30 print:hidden inline-flex h-14 items-center gap-2 rounded-full bg-primary px-5 forced-colors:border text-sm font-semibold text-primary-foreground shadow-[0_12px_30px_-8px_rgb(124_58_237/0.7)] transition-[translate,opacity,background-color] duration-200 hover:-translate-y-0.5 hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none sm:right-6 sm:bottom-6',
           stepsAside &&
             'pointer-events-none translate-y-24 opacity-0 focus-visible:pointer-events-auto focus-visible:translate-y-0 focus-visible:opacity-100',
         )}

@@ -9,14 +9,15 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default:
-          'bg-primary text-primary-foreground shadow-[0_6px_20px_-8px_rgb(124_58_237/0.6)] hover:bg-primary-hover',
-        secondary: 'bg-secondary text-secondary-foreground hover:bg-muted',
+          'bg-primary text-primary-foreground shadow-[0_6px_20px_-8px_rgb(124_58_237/0.6)] hover:bg-primary-hover forced-colors:border',
+        secondary: 'bg-secondary text-secondary-foreground hover:bg-muted forced-colors:border',
         outline:
           'border border-input bg-card text-foreground hover:border-brand/60 hover:bg-primary-soft hover:text-primary-soft-foreground',
-        soft: 'bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft/70',
+        soft: 'bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft/70 forced-colors:border',
         ghost: 'text-foreground hover:bg-muted',
         link: 'rounded-md text-primary-text underline-offset-4 hover:underline',
-        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+        destructive:
+          'bg-destructive text-destructive-foreground hover:bg-destructive/90 forced-colors:border',
       },
       size: {
         sm: 'h-9 px-3.5',

@@ -338,7 +338,7 @@ function ChartLegend({
   return (
     <figcaption className="flex flex-wrap items-center gap-2 text-xs">
       <span className="inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-2.5 py-1 font-semibold text-primary-soft-foreground">
-        <span className="h-0.5 w-4 rounded bg-brand" aria-hidden /> Overall
+        <span className="h-0.5 w-4 rounded bg-brand forced-color-adjust-none" aria-hidden /> Overall
       </span>
       {metrics.map((metric) => {
         const on = shown.includes(metric);
@@ -354,7 +354,7 @@ function ChartLegend({
             )}
           >
             <span
-              className="size-2 rounded-full"
+              className="size-2 rounded-full forced-color-adjust-none"
               style={{ background: on ? colourOf(metric) : 'var(--border)' }}
               aria-hidden
             />

@@ -44,8 +44,14 @@ export function ScoreTile({
         <span className={cn('text-2xl font-semibold tabular-nums', BAND_TEXT[band])}>{value}%</span>
         <span className="text-xs font-medium text-muted-foreground">{BAND_LABEL[band]}</span>
       </p>
-      <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
-        <div className={cn('h-full rounded-full', BAND_BAR[band])} style={{ width: `${value}%` }} />
+      <div
+        className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted forced-colors:border"
+        aria-hidden
+      >
+        <div
+          className={cn('h-full rounded-full forced-colors:bg-[CanvasText]', BAND_BAR[band])}
+          style={{ width: `${value}%` }}
+        />
       </div>
       {methodChanged ? (
         <MethodNote className="mt-2" />

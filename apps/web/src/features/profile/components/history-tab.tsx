@@ -54,12 +54,15 @@ export function HistoryTab({ scans, total }: { scans: HistoryItem[]; total: numb
                         {value === undefined ? '—' : formatScore(value)}
                       </dd>
                       <dd
-                        className="col-span-2 h-1.5 overflow-hidden rounded-full bg-muted"
+                        className="col-span-2 h-1.5 overflow-hidden rounded-full bg-muted forced-colors:border"
                         aria-hidden
                       >
                         {value !== undefined ? (
                           <div
-                            className={cn('h-full rounded-full', BAND_BAR[scoreBand(value)])}
+                            className={cn(
+                              'h-full rounded-full forced-colors:bg-[CanvasText]',
+                              BAND_BAR[scoreBand(value)],
+                            )}
                             style={{ width: `${value}%` }}
                           />
                         ) : null}

@@ -129,7 +129,7 @@ export function PhotoZones({ analysis }: { analysis: Analysis }) {
                   )}
                 >
                   <span
-                    className="size-2.5 rounded-full"
+                    className="size-2.5 rounded-full forced-color-adjust-none"
                     style={{ background: band ? BAND_COLOR[band] : '#a78bfa' }}
                     aria-hidden
                   />
