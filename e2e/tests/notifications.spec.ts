@@ -78,4 +78,45 @@ test.describe('notifications', () => {
     };
     expect(list.notifications[0]?.read_at).not.toBeNull();
   });
+  test('on a phone held sideways the bell’s panel fits the window and its last notification can be reached', async ({
+    page,
+    request,
+  }) => {
+    const user = newUser();
+    await registerViaApi(request, user);
+    // Each sign-in from a new kind of device leaves a notification in the bell.
+    const agents = [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:133.0) Gecko/20100101 Firefox/133.0',
+    ];
+    for (const agent of agents) {
+      const res = await request.post('/api/auth/login', {
+        headers: { 'user-agent': agent },
+        data: { email: user.email, password: user.password },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+
+    await page.setViewportSize({ width: 667, height: 375 });
+    await loginViaUi(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const list = page.getByRole('list', { name: 'Notifications' });
+    // (Two of these may read as one kind of device: three notifications already overfill it.)
+    await expect
+      .poll(() => list.getByRole('listitem').count(), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(3);
+    const panel = page.locator('[data-slot="popover-content"]');
+    const box = await panel.boundingBox();
+    expect(box && box.y + box.height, 'the panel ends inside the window').toBeLessThanOrEqual(375);
+    // Scrolled to its end, the list shows its last notification whole inside the window.
+    await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const last = await list.getByRole('listitem').last().boundingBox();
+    expect(
+      last && last.y + last.height,
+      'the last notification is out of reach',
+    ).toBeLessThanOrEqual(375);
+  });
 });

@@ -46,8 +46,10 @@ export function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
   };
 
   return (
-    <div>
-      <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
+    // In the bell's panel (a column as tall as the window allows) the list takes what the header
+    // leaves and scrolls; the header stays.
+    <div className="flex min-h-0 flex-col">
+      <div className="flex shrink-0 items-center justify-between gap-2 border-b px-3 py-2">
         <p className="text-sm font-semibold">
           Notifications{unread > 0 ? <span className="sr-only">, {unread} unread</span> : null}
         </p>
@@ -60,7 +62,7 @@ export function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
           Mark all read
         </Button>
       </div>
-      <ul className="max-h-96 overflow-y-auto" aria-label="Notifications">
+      <ul className="max-h-96 min-h-0 overflow-y-auto" aria-label="Notifications">
         {notifications.map((item) => (
           <li key={item.id} className="border-b last:border-b-0">
             <button

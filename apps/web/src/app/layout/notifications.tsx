@@ -39,7 +39,7 @@ export function NotificationsMenu() {
           <UnreadBadge count={unread} />
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" aria-label="Notifications" className="w-80">
+      <PopoverContent align="end" aria-label="Notifications" className="flex w-80 flex-col">
         {isOpen ? <NotificationList onNavigate={() => setIsOpen(false)} /> : null}
       </PopoverContent>
     </Popover>

@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils';
 /**
  * A panel that opens from a button and holds controls of its own (a list, buttons): unlike a
  * dropdown menu, which only moves between its menu items, Tab reaches everything inside it.
+ * Never taller than the room the window leaves it (a phone held sideways): it scrolls within.
  */
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
@@ -12,6 +13,7 @@ export const PopoverTrigger = PopoverPrimitive.Trigger;
 export function PopoverContent({
   className,
   sideOffset = 8,
+  collisionPadding = 8,
   align = 'center',
   ...props
 }: ComponentProps<typeof PopoverPrimitive.Content>) {
@@ -20,9 +22,10 @@ export function PopoverContent({
       <PopoverPrimitive.Content
         data-slot="popover-content"
         sideOffset={sideOffset}
+        collisionPadding={collisionPadding}
         align={align}
         className={cn(
-          'z-50 overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-lift outline-none',
+          'z-50 max-h-(--radix-popover-content-available-height) overflow-y-auto rounded-xl border bg-popover text-popover-foreground shadow-lift outline-none',
           'data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in',
           className,
         )}
