@@ -469,7 +469,8 @@ test.describe('layout', () => {
         const d = el.getBoundingClientRect();
         return {
           window: window.innerWidth,
-          dialog: { left: d.left, right: d.right },
+          height: window.innerHeight,
+          dialog: { left: d.left, right: d.right, top: d.top, bottom: d.bottom },
           buttons: Array.from(el.querySelectorAll('button')).map((b) => {
             const box = b.getBoundingClientRect();
             return {
@@ -482,6 +483,9 @@ test.describe('layout', () => {
         };
       });
       expect(boxes.dialog.right, `${what}: the dialog`).toBeLessThanOrEqual(boxes.window);
+      // Never taller than the window (it scrolls within): its buttons can always be reached.
+      expect(boxes.dialog.top, `${what}: the dialog's top`).toBeGreaterThanOrEqual(0);
+      expect(boxes.dialog.bottom, `${what}: the dialog's foot`).toBeLessThanOrEqual(boxes.height);
       expect(boxes.buttons.length, what).toBeGreaterThanOrEqual(2);
       for (const b of boxes.buttons) {
         expect(b.right, `${what}: “${b.text}”`).toBeLessThanOrEqual(boxes.dialog.right + 0.5);
@@ -509,6 +513,9 @@ test.describe('layout', () => {
       await page.getByRole('button', { name: 'Add to mix', exact: true }).click();
       await expect(page.getByRole('button', { name: `Keep ${name}` })).toBeVisible();
       await expectDialogHoldsItsButtons('keeping the long-named base');
+      await page.setViewportSize({ width: 568, height: 320 });
+      await expectDialogHoldsItsButtons('keeping the long-named base, the phone held sideways');
+      await page.setViewportSize({ width: 320, height: 740 });
       await page.getByRole('button', { name: `Keep ${name}` }).click();
       await expect(page.getByRole('alertdialog')).toBeHidden();
       // The shop's mix sheet names it whole, as checkout does (it was cut to "Hyaluronicaci…").

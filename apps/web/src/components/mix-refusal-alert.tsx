@@ -57,7 +57,7 @@ export default function MixRefusalAlert({
               target.focus();
             }
           }}
-          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] grid-cols-[minmax(0,1fr)] wrap-anywhere max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border bg-popover p-6 text-popover-foreground shadow-lift data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in"
+          className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto grid-cols-[minmax(0,1fr)] wrap-anywhere max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border bg-popover p-6 text-popover-foreground shadow-lift data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in"
         >
           <span className="inline-flex size-11 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-foreground">
             <LayersIcon className="size-5" aria-hidden />
