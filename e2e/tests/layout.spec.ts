@@ -297,6 +297,24 @@ test.describe('layout', () => {
     await expectNotCutOff(nothing, 'the header search');
   });
 
+  test('the header’s search results stay inside a phone held sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 667, height: 375 });
+    await page.goto('/');
+    await page
+      .getByRole('button', { name: /search/i })
+      .first()
+      .click();
+    await page.getByRole('combobox', { name: /Search/ }).fill('skin');
+    const results = page.getByRole('listbox', { name: 'Search results' });
+    await expect.poll(() => results.getByRole('option').count()).toBeGreaterThan(4);
+    // Scrolled to its end, the list's last result shows inside the window.
+    const bottom = await results.evaluate((el) => {
+      el.scrollTo(0, el.scrollHeight);
+      return el.getBoundingClientRect().bottom;
+    });
+    expect(bottom, 'the results run below the window').toBeLessThanOrEqual(375);
+  });
+
   test('no signed-in page scrolls sideways, and the navigation is one line at 1280 px', async ({
     page,
     request,

@@ -290,13 +290,15 @@ function SearchResults({
 }) {
   let index = -1;
   return (
+    // At most what the window leaves below the header and the box (8.5 rem on a phone, where the
+    // box sits in a bar under the header): a phone held sideways reaches the last result.
     <div
       id={listboxIdOf(id)}
       role="listbox"
       aria-label="Search results"
       hidden={!isShown}
       onMouseDown={(event) => event.preventDefault()}
-      className="absolute inset-x-3 z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-2xl border bg-popover p-1.5 text-popover-foreground shadow-lift wrap-anywhere md:right-0 md:left-auto md:w-[22rem]"
+      className="absolute inset-x-3 z-50 mt-2 max-h-[min(70vh,calc(100dvh-8.5rem))] overflow-y-auto rounded-2xl border bg-popover p-1.5 text-popover-foreground shadow-lift wrap-anywhere md:right-0 md:left-auto md:w-[22rem]"
     >
       {groups.length === 0 ? (
         <p className="px-3 py-4 text-sm text-muted-foreground" role="presentation">
