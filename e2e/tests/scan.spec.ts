@@ -235,6 +235,35 @@ test.describe('scan', () => {
       await expect(page.getByRole('button', { name: 'Use Camera' })).toBeVisible();
       await context.close();
     });
+
+    test('the camera opens in view: its preview and Capture button fit a laptop and a phone held sideways', async ({
+      request,
+      baseURL,
+    }) => {
+      // "Use Camera" sits low on the page: the preview opened below the fold and Capture further
+      // down (at 979 px in a 720 px laptop window, at 638 px in a 375 px phone held sideways).
+      for (const viewport of [
+        { width: 1280, height: 720 },
+        { width: 667, height: 375 },
+      ]) {
+        const context = await browser.newContext({ baseURL, viewport });
+        await signedInWithConsent(request, context);
+        const page = await context.newPage();
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await page.goto('/scan');
+        await page.getByRole('button', { name: 'Use Camera' }).click();
+        const capture = page.getByRole('button', { name: 'Capture Front View' });
+        await expect(capture).toBeEnabled();
+        const what = `${viewport.width} × ${viewport.height}`;
+        await expect(page.getByLabel('Camera preview'), what).toBeInViewport({ ratio: 0.99 });
+        await expect(capture, what).toBeInViewport({ ratio: 0.99 });
+        // …and not under the sticky header.
+        const header = await page.getByRole('banner').boundingBox();
+        const preview = await page.getByLabel('Camera preview').boundingBox();
+        expect(preview!.y, what).toBeGreaterThanOrEqual(header!.y + header!.height);
+        await context.close();
+      }
+    });
   });
 
   test('an iPhone HEIC photo: no preview in this browser, analysed on the server (decision 178)', async ({

@@ -143,6 +143,13 @@ export function CameraView({
   onError: (message: string) => void;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const viewRef = useRef<HTMLDivElement>(null);
+  // The view opens where "Use Camera" was, often below the window's fold (a laptop, a phone held
+  // sideways): bring the preview and its Capture button into view, just under the header.
+  useEffect(() => {
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)')?.matches;
+    viewRef.current?.scrollIntoView?.({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  }, []);
   const ready = useCameraStream(videoRef, onCapture, onCancel, onError);
   const [guidance, setGuidance] = useState<Guidance | null>(null);
   const [autoCaptureChosen, setAutoCapture] = useState(storedAutoCapture);
@@ -202,8 +209,10 @@ export function CameraView({
   const lightOk = guidance?.light === 'good';
 
   return (
-    <div className="space-y-3">
-      <div className="relative overflow-hidden rounded-2xl bg-[#1f1a1d]">
+    <div ref={viewRef} className="scroll-mt-20 scroll-mb-4 space-y-3">
+      {/* As wide as leaves room below it for the guidance and Capture in a short window (a phone
+          held sideways), and never narrower than 20 rem. */}
+      <div className="relative mx-auto w-full max-w-[max(20rem,calc((100dvh-14rem)*16/9))] overflow-hidden rounded-2xl bg-[#1f1a1d]">
         {/* Mirrored like a mirror; the captured photo is not. */}
         <video
           ref={videoRef}
