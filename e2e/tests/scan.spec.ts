@@ -266,6 +266,28 @@ test.describe('scan', () => {
     });
   });
 
+  test('a chosen photo’s next step and the result come into view', async ({
+    page,
+    request,
+    context,
+  }) => {
+    // The ready panel appeared below the photo step and the fold (its button at 820 px in a
+    // 720 px window); focusing the result centred it, its heading under the header.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await photoReadyToScan(page, request, context, FACE);
+    const analyse = page.getByRole('button', { name: 'Analyze My Skin' });
+    await expect(analyse).toBeInViewport({ ratio: 1 });
+    await analyse.click();
+    const result = page.getByRole('region', { name: /Analysis Complete!/ });
+    await expect(result).toBeFocused({ timeout: 60_000 });
+    const header = (await page.getByRole('banner').boundingBox())!;
+    await expect
+      .poll(async () => (await result.boundingBox())!.y - (header.y + header.height))
+      .toBeGreaterThanOrEqual(0);
+    expect((await result.boundingBox())!.y - (header.y + header.height)).toBeLessThanOrEqual(32);
+  });
+
   test('an iPhone HEIC photo: no preview in this browser, analysed on the server (decision 178)', async ({
     page,
     request,

@@ -16,6 +16,7 @@ import {
 } from '@/features/scan/lib/face-guidance';
 import type { LiveAssess } from '@/features/scan/lib/live-guidance';
 import { useLiveGuidance } from '@/features/scan/lib/use-live-guidance';
+import { bringIntoView } from '@/lib/scroll';
 import { cn } from '@/lib/utils';
 import { isNative, takeNativePhoto } from '@/lib/platform/native';
 
@@ -146,10 +147,7 @@ export function CameraView({
   const viewRef = useRef<HTMLDivElement>(null);
   // The view opens where "Use Camera" was, often below the window's fold (a laptop, a phone held
   // sideways): bring the preview and its Capture button into view, just under the header.
-  useEffect(() => {
-    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)')?.matches;
-    viewRef.current?.scrollIntoView?.({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
-  }, []);
+  useEffect(() => bringIntoView(viewRef.current), []);
   const ready = useCameraStream(videoRef, onCapture, onCancel, onError);
   const [guidance, setGuidance] = useState<Guidance | null>(null);
   const [autoCaptureChosen, setAutoCapture] = useState(storedAutoCapture);

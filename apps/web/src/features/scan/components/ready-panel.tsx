@@ -2,10 +2,12 @@ import type { Analysis } from '@lumiskin/contract/analysis-api';
 import type { AnalysisType } from '@lumiskin/contract/analysis';
 import type { ScanError, ScanJob } from '@lumiskin/contract/scan';
 import { SparklesIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { ScanProgress } from '@/features/scan/components/scan-progress';
+import { bringIntoView } from '@/lib/scroll';
 
 /** Shown once the photos are complete: what will be sent, the button, and the scan's progress. */
 export function ReadyPanel({
@@ -39,10 +41,14 @@ export function ReadyPanel({
   // Still going out: a phone's photo on mobile data is seconds to a minute before any analysis.
   const sending = analyzing && sent !== null && sent < 1;
   const percent = Math.floor((sent ?? 0) * 100);
+  // It appears below the photo step, out of sight on most screens: its button is the next step.
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => bringIntoView(panelRef.current), []);
   return (
     <section
+      ref={panelRef}
       aria-labelledby="ready-title"
-      className="animate-pop-in rounded-2xl border border-brand/40 bg-primary-soft/50 p-5"
+      className="scroll-mt-20 scroll-mb-4 animate-pop-in rounded-2xl border border-brand/40 bg-primary-soft/50 p-5"
     >
       <h2 id="ready-title" className="text-h3 font-semibold">
         Ready for Analysis

@@ -10,7 +10,7 @@ import {
 } from '@lumiskin/contract/scan';
 import { CircleAlertIcon, PartyPopperIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -39,6 +39,7 @@ import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib
 import { useSession } from '@/lib/api/auth';
 import { useAccount } from '@/lib/api/get-account';
 import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
+import { bringIntoView } from '@/lib/scroll';
 
 /** docs/product-rules.md#errors-and-messages: the sentence to show for a failed scan, and whether manual entry opens. */
 function describeError(error: unknown): { message: string; openManual: boolean } {
@@ -199,21 +200,20 @@ function PhotoStep({
   );
 }
 
-function ScanResult({
-  result,
-  sectionRef,
-  onReset,
-}: {
-  result: Analysis;
-  sectionRef: RefObject<HTMLDivElement | null>;
-  onReset: () => void;
-}) {
+function ScanResult({ result, onReset }: { result: Analysis; onReset: () => void }) {
+  // The result takes the form's place: the focus goes to it (a screen reader reads it) and its top
+  // comes just under the header (focus alone would centre a result taller than the window).
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    sectionRef.current?.focus({ preventScroll: true });
+    bringIntoView(sectionRef.current, 'start');
+  }, []);
   return (
     <section
       ref={sectionRef}
       tabIndex={-1}
       aria-labelledby="result-title"
-      className="animate-pop-in rounded-2xl border bg-card p-6 shadow-lift outline-none"
+      className="scroll-mt-20 animate-pop-in rounded-2xl border bg-card p-6 shadow-lift outline-none"
     >
       <AnalysisSummary
         analysis={result}
@@ -326,7 +326,6 @@ export default function ScanRoute() {
   const [queued, setQueued] = useState<ScanJob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [consentOpen, setConsentOpen] = useState(false);
-  const resultRef = useRef<HTMLDivElement>(null);
 
   const consent = useConsent();
   const giveConsent = useGiveConsent();
@@ -360,7 +359,6 @@ export default function ScanRoute() {
       setQueued(null);
       setResult(analysis);
       setCameraOn(false);
-      requestAnimationFrame(() => resultRef.current?.focus());
     },
     [setCameraOn],
   );
@@ -438,7 +436,7 @@ export default function ScanRoute() {
       <ScanHeader name={name} />
 
       {result ? (
-        <ScanResult result={result} sectionRef={resultRef} onReset={reset} />
+        <ScanResult result={result} onReset={reset} />
       ) : (
         <div className="space-y-6">
           <PhotoStep photos={photos} disabled={analyzing} onError={setError} />
