@@ -154,3 +154,37 @@ test('a category quiz: an answer is final once checked; Previous shows it locked
   await expect(page.getByRole('link', { name: 'Start Skin Basics' })).toBeVisible();
   await expect(statCard(page, 'Accuracy')).toContainText('5 questions answered');
 });
+
+test('on a phone an answer’s feedback and Next come into view, and the next question starts at the top', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/quiz');
+  await page.getByRole('link', { name: 'Start Quiz' }).click();
+  await expect(page.getByText('Question 1 of 5')).toBeVisible();
+  const question = await questionOnScreen(page);
+  await page.waitForTimeout(READING_MS);
+  await page.getByRole('radio', { name: question.correct_answer, exact: true }).check({
+    force: true,
+  });
+  await page.getByRole('button', { name: 'Check answer' }).click();
+  // The feedback takes the focus and shows whole, with Next below it (Next was at 876 px in this
+  // 844 px window).
+  const feedback = page.getByTestId('answer-feedback');
+  await expect(feedback).toBeFocused();
+  await expect(feedback).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Next Question' })).toBeInViewport({ ratio: 1 });
+  // Beside the right answer, "Right answer" on one line (it broke as "Righ / t ans / wer").
+  const label = page.getByText('Right answer', { exact: true });
+  const lines = await label.evaluate(
+    (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+  );
+  expect(lines).toBeLessThan(1.5);
+
+  await page.getByRole('button', { name: 'Next Question' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.getByText('Question 2 of 5')).toBeInViewport({ ratio: 1 });
+});

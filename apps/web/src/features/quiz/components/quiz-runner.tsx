@@ -19,6 +19,7 @@ import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/api-client';
+import { bringIntoView } from '@/lib/scroll';
 import { cn } from '@/lib/utils';
 import { DIFFICULTY_LABEL, formatClock } from './format';
 import { plural } from '@/lib/format';
@@ -202,10 +203,11 @@ function QuizOption({
           String.fromCharCode(65 + index)
         )}
       </span>
-      <span className="text-[0.95rem] leading-snug">{option}</span>
+      <span className="min-w-0 flex-1 text-[0.95rem] leading-snug">{option}</span>
       {isRight && result ? (
-        // The feedback below says it in words; the option keeps its own name.
-        <span aria-hidden className="ml-auto text-xs font-semibold text-current">
+        // The feedback below says it in words; the option keeps its own name. Never broken
+        // inside a word (it was "Righ / t ans / wer" beside a long answer on a phone).
+        <span aria-hidden className="shrink-0 text-xs font-semibold whitespace-nowrap text-current">
           Right answer
         </span>
       ) : null}
@@ -227,7 +229,7 @@ function FeedbackPanel({
       role="status"
       data-testid="answer-feedback"
       className={cn(
-        'mt-6 rounded-xl border p-4 outline-none wrap-anywhere',
+        'mt-6 scroll-mt-20 rounded-xl border p-4 outline-none wrap-anywhere',
         result.is_correct
           ? 'border-success/40 bg-success-soft text-success-soft-foreground'
           : 'border-destructive/40 bg-destructive-soft text-destructive-soft-foreground',
@@ -266,6 +268,7 @@ function RunnerActions({
   onPrevious,
   onCheck,
   onNext,
+  actionsRef,
 }: {
   canGoBack: boolean;
   checked: boolean;
@@ -276,9 +279,13 @@ function RunnerActions({
   onPrevious: () => void;
   onCheck: () => void;
   onNext: () => void;
+  actionsRef: RefObject<HTMLDivElement | null>;
 }) {
   return (
-    <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+    <div
+      ref={actionsRef}
+      className="mt-6 flex scroll-mb-4 flex-wrap items-center justify-between gap-3"
+    >
       <Button variant="outline" onClick={onPrevious} disabled={!canGoBack || isSubmitting}>
         <ArrowLeftIcon aria-hidden /> Previous
       </Button>
@@ -357,8 +364,12 @@ export function QuizRunner({
   const timer = useElapsed(true);
   // The question's own Next button is the action here; no floating button beside the answers.
   useHideQuickScan();
+  const runnerRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const feedbackRef = useRef<HTMLDivElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  /** An answer was just checked: its feedback takes the focus once it is shown. */
+  const justChecked = useRef(false);
 
   const total = session.questions.length;
   const question = session.questions[index];
@@ -366,10 +377,29 @@ export function QuizRunner({
   const chosen = question ? answers[question.id] : undefined;
   const result = question ? feedback[question.id] : undefined;
 
-  // Keyboard and screen-reader users land on the new question, not on the button they pressed.
+  // Keyboard and screen-reader users land on the new question, not on the button they pressed;
+  // the page goes back to its top (the progress and the question), as a new page would.
+  const shownIndex = useRef(index);
   useEffect(() => {
-    if (index > 0) headingRef.current?.focus();
+    if (shownIndex.current === index) return;
+    shownIndex.current = index;
+    headingRef.current?.focus({ preventScroll: true });
+    bringIntoView(runnerRef.current, 'start');
   }, [index]);
+
+  // The feedback appears below the answers, and Next below it: both come into view (the feedback
+  // first when the window cannot hold the two).
+  useEffect(() => {
+    const panel = feedbackRef.current;
+    const actions = actionsRef.current;
+    if (!justChecked.current || !panel || !actions) return;
+    justChecked.current = false;
+    panel.focus({ preventScroll: true });
+    const span = actions.getBoundingClientRect().bottom - panel.getBoundingClientRect().top;
+    const room = window.innerHeight - parseFloat(getComputedStyle(panel).scrollMarginTop || '0');
+    if (span <= room) bringIntoView(actions);
+    else bringIntoView(panel, 'start');
+  }, [result]);
 
   if (!question) return null;
 
@@ -382,7 +412,7 @@ export function QuizRunner({
       setFeedback((f) => ({ ...f, [question.id]: value }));
       // The server's record wins (a retried answer comes back as it was first given).
       if (value.chosen) setAnswers((a) => ({ ...a, [question.id]: value.chosen! }));
-      requestAnimationFrame(() => feedbackRef.current?.focus());
+      justChecked.current = true;
     } catch (error) {
       setAnswerError(errorMessage(error, "We couldn't check that answer. Please try again."));
     } finally {
@@ -397,7 +427,10 @@ export function QuizRunner({
   }
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+    <div
+      ref={runnerRef}
+      className="mx-auto w-full max-w-3xl scroll-mt-20 px-4 py-6 sm:px-6 sm:py-10"
+    >
       <RunnerHeader title={session.title} elapsed={timer.elapsed} />
 
       <QuestionProgress question={question} index={index} total={total} />
@@ -446,6 +479,7 @@ export function QuizRunner({
         onPrevious={() => setIndex((i) => Math.max(0, i - 1))}
         onCheck={() => void check()}
         onNext={next}
+        actionsRef={actionsRef}
       />
     </div>
   );
