@@ -3,7 +3,7 @@
  * chosen photo's "Ready for Analysis", a scan's result, the camera): smoothly, unless they ask the
  * system for less motion. The element's `scroll-margin-top` keeps it clear of the sticky header.
  * An element still making its entrance (a shift or a scale) is scrolled to once it has arrived,
- * where it stays.
+ * where it stays (decision 206).
  */
 export function bringIntoView(element: Element | null, block: ScrollLogicalPosition = 'nearest') {
   if (!element) return;
