@@ -230,7 +230,7 @@ export function NavSearch() {
               if (!query) setIsExpanded(false);
             }}
             onKeyDown={onKeyDown}
-            className="h-10 w-full rounded-full border border-input bg-card pr-8 pl-9 text-base shadow-xs outline-none placeholder:text-muted-foreground/80 focus-visible:border-brand focus-visible:ring-4 focus-visible:ring-brand/15 sm:text-sm"
+            className="h-10 w-full rounded-full border border-input bg-card pr-8 pl-9 text-base shadow-xs outline-none placeholder:text-muted-foreground/80 focus-visible:border-brand focus-visible:ring-4 focus-visible:outline-hidden focus-visible:ring-brand/15 sm:text-sm"
           />
           {query ? (
             <ClearSearchButton

@@ -24,7 +24,7 @@ export interface FormParts {
 }
 
 const textareaClass =
-  'min-h-24 w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-base shadow-xs outline-none focus-visible:border-brand focus-visible:ring-4 focus-visible:ring-brand/15 aria-invalid:border-destructive disabled:opacity-60 sm:text-sm';
+  'min-h-24 w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-base shadow-xs outline-none focus-visible:border-brand focus-visible:ring-4 focus-visible:outline-hidden focus-visible:ring-brand/15 aria-invalid:border-destructive disabled:opacity-60 sm:text-sm';
 const selectClass =
   'h-11 w-full rounded-xl border border-input bg-card px-3 text-base shadow-xs disabled:opacity-60 sm:text-sm';
 

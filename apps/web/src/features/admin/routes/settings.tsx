@@ -86,7 +86,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             rows={2}
             maxLength={ANNOUNCEMENT_MAX + 20}
             placeholder="Shown over every page; leave empty for none"
-            className="w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-base shadow-xs outline-none focus-visible:border-brand focus-visible:ring-4 focus-visible:ring-brand/15 aria-invalid:border-destructive sm:text-sm"
+            className="w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-base shadow-xs outline-none focus-visible:border-brand focus-visible:ring-4 focus-visible:outline-hidden focus-visible:ring-brand/15 aria-invalid:border-destructive sm:text-sm"
             {...fieldAria('settings-announcement', errors.announcement?.message)}
             {...register('announcement')}
           />

@@ -239,7 +239,7 @@ export function ProfileForm({ account }: { account: Account }) {
           value={form.notes}
           onChange={(e) => edit('notes', e.target.value)}
           placeholder="Allergies, products that did not suit you, anything we should know"
-          className="w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-sm outline-none placeholder:text-muted-foreground focus-visible:border-brand focus-visible:ring-4 focus-visible:ring-brand/15"
+          className="w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-sm outline-none placeholder:text-muted-foreground focus-visible:border-brand focus-visible:ring-4 focus-visible:outline-hidden focus-visible:ring-brand/15"
         />
       </Field>
       <div>
