@@ -393,6 +393,68 @@ test('in a Windows contrast theme (forced colours) every chosen state and bar st
   expect(all).toEqual([]);
 });
 
+test('with more contrast asked of the system, secondary text reaches 7:1 and edges 3:1', async ({
+  page,
+}) => {
+  type Rgb = [number, number, number];
+  /** WCAG's contrast ratio of two sRGB colours. */
+  const ratio = (a: Rgb, b: Rgb) => {
+    const luminance = (rgb: Rgb) => {
+      const [r, g, b] = rgb.map((channel) => {
+        const v = channel / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  const weak: string[] = [];
+  await page.emulateMedia({ contrast: 'more' });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/');
+    // The stylesheet has arrived (the server-rendered page may paint before it).
+    await page.waitForFunction(
+      () => getComputedStyle(document.documentElement).getPropertyValue('--card') !== '',
+    );
+    // Each token as the browser resolves it (a colour it paints, whatever its spelling).
+    const tokens = await page.evaluate(() => {
+      // A new element for each (one restyled would be read mid-transition, the page's colours
+      // ease).
+      const read = (name: string) => {
+        const probe = document.createElement('span');
+        probe.style.color = `var(--${name})`;
+        document.body.append(probe);
+        const rgb = getComputedStyle(probe).color.match(/\d+(\.\d+)?/g) ?? [];
+        probe.remove();
+        return rgb.slice(0, 3).map(Number);
+      };
+      const names = ['muted-foreground', 'primary-text', 'border', 'input'];
+      const surfaces = ['background', 'card', 'popover', 'muted', 'primary-soft'];
+      return {
+        colours: names.map((name) => [name, read(name)] as const),
+        surfaces: surfaces.map((name) => [name, read(name)] as const),
+      };
+    });
+    for (const [, rgb] of [...tokens.colours, ...tokens.surfaces]) expect(rgb).toHaveLength(3);
+    for (const [name, colour] of tokens.colours) {
+      // Text 7:1 (AAA) on every surface; an edge 3:1 against the page and the cards it outlines.
+      const isText = name.endsWith('foreground') || name.endsWith('text');
+      const against = isText
+        ? tokens.surfaces
+        : tokens.surfaces.filter(([surface]) => ['background', 'card'].includes(surface));
+      for (const [surface, behind] of against) {
+        const got = ratio(colour as Rgb, behind as Rgb);
+        if (got < (isText ? 7 : 3)) {
+          weak.push(`${colorScheme}: --${name} on --${surface} ${got.toFixed(2)}:1`);
+        }
+      }
+    }
+  }
+  expect(weak).toEqual([]);
+});
+
 test('the admin pages meet WCAG 2.1 AA', async ({ page, request }) => {
   const products = (await (await request.get('/api/shop/products')).json()) as {
     products: { id: string }[];
