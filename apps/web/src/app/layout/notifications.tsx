@@ -39,7 +39,12 @@ export function NotificationsMenu() {
           <UnreadBadge count={unread} />
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" aria-label="Notifications" className="flex w-80 flex-col">
+      {/* 20 rem, or the window less the 8 px the panel keeps from each edge (a 320 px phone). */}
+      <PopoverContent
+        align="end"
+        aria-label="Notifications"
+        className="flex w-[min(20rem,calc(100vw-1rem))] flex-col"
+      >
         {isOpen ? <NotificationList onNavigate={() => setIsOpen(false)} /> : null}
       </PopoverContent>
     </Popover>
