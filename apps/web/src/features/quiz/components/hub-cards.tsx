@@ -32,7 +32,7 @@ import { plural } from '@/lib/format';
 export function DailyChallengeCard({ status }: { status: 'loading' | 'available' | 'completed' }) {
   const completed = status === 'completed';
   return (
-    <Card className="relative overflow-hidden border-transparent bg-gradient-to-br from-[#7c3aed] via-[#8b5cf6] to-[#c084fc] p-6 text-white shadow-lift sm:p-8 dark:from-[#4c1d95] dark:via-[#5b21b6] dark:to-[#7e22ce]">
+    <Card className="relative overflow-hidden border-transparent bg-gradient-to-br from-[#6d28d9] via-[#7c3aed] to-[#9333ea] p-6 text-white shadow-lift sm:p-8 dark:from-[#4c1d95] dark:via-[#5b21b6] dark:to-[#7e22ce]">
       <div
         aria-hidden
         className="pointer-events-none absolute -top-16 -right-10 size-56 rounded-full bg-white/10"
@@ -44,7 +44,7 @@ export function DailyChallengeCard({ status }: { status: 'loading' | 'available'
       <div className="relative flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <div className="flex flex-wrap items-center gap-2">
-            <span className="inline-flex items-center gap-1.5 text-sm font-semibold tracking-wide text-white/85 uppercase">
+            <span className="inline-flex items-center gap-1.5 text-sm font-semibold tracking-wide text-white uppercase">
               <CalendarCheckIcon className="size-4" aria-hidden /> Daily Challenge
             </span>
             {status === 'loading' ? null : (
@@ -61,7 +61,7 @@ export function DailyChallengeCard({ status }: { status: 'loading' | 'available'
           <h2 className="mt-3 text-h2 font-semibold text-balance">
             {completed ? 'Done for today — lovely work' : "Today's five questions are ready"}
           </h2>
-          <p className="mt-2 max-w-xl text-white/85">
+          <p className="mt-2 max-w-xl text-white">
             {DAILY_CHALLENGE.questions} questions · about {DAILY_CHALLENGE.minutes} minutes ·{' '}
             {DAILY_CHALLENGE.pointsPerRightAnswer.min}–{DAILY_CHALLENGE.pointsPerRightAnswer.max}{' '}
             points a right answer ({DAILY_CHALLENGE.minPoints}–{DAILY_CHALLENGE.maxPoints} for all

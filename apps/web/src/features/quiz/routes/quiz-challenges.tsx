@@ -111,7 +111,7 @@ export default function QuizChallengesRoute() {
                     className={cn(
                       'inline-flex size-14 items-center justify-center rounded-full',
                       badge.earned
-                        ? 'bg-gradient-to-br from-[#8b5cf6] to-[#f9a486] text-white shadow-lift'
+                        ? 'bg-gradient-to-br from-[#7c3aed] to-[#e0603a] text-white shadow-lift'
                         : 'bg-muted text-muted-foreground',
                     )}
                   >

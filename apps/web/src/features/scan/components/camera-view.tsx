@@ -238,10 +238,10 @@ export function CameraView({
             />
           </div>
         )}
-        <div className="absolute inset-x-0 top-0 flex items-center justify-between bg-gradient-to-b from-black/60 to-transparent p-3 text-white">
+        <div className="absolute inset-x-0 top-0 flex items-center justify-between bg-gradient-to-b from-black/75 via-black/60 via-75% to-transparent p-3 text-white">
           <div>
             <p className="text-sm font-semibold">{angleLabel}</p>
-            <p className="text-xs text-white/85">{angleHint}</p>
+            <p className="text-xs">{angleHint}</p>
           </div>
           <button
             type="button"
