@@ -383,6 +383,45 @@ async function faintOnPictures(
   return { faint, read: texts.map((text) => text.text) };
 }
 
+/**
+ * What still shows through when the system asks for less transparency: a blurred backdrop anywhere,
+ * a see-through surface floating over the page (fixed, sticky or absolute) that carries words or a
+ * control, and a dimmed layer over the whole window the page shows through by more than 20 %.
+ * Decorative shapes (hidden from assistive technology) are left alone.
+ */
+async function seeThrough(page: Page, where: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    const alpha = (colour: string) => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = colour;
+      canvas.fillRect(0, 0, 1, 1);
+      return canvas.getImageData(0, 0, 1, 1).data[3]! / 255;
+    };
+    const problems: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      if (el.closest('[aria-hidden="true"]') || el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
+      const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`;
+      if (style.backdropFilter !== 'none') problems.push(`${name} blurs what is behind it`);
+      const a = alpha(style.backgroundColor);
+      if (a === 0 || a === 1 || !['fixed', 'sticky', 'absolute'].includes(style.position)) continue;
+      const rect = el.getBoundingClientRect();
+      const carries =
+        (el.textContent ?? '').trim() !== '' ||
+        el.matches('a, button, input, select, textarea') ||
+        el.querySelector('a, button, input, select, textarea') !== null;
+      const covers = rect.width >= innerWidth && rect.height >= innerHeight;
+      if (covers && a < 0.8)
+        problems.push(`${name}: a dimmed layer ${Math.round(a * 100)} % opaque`);
+      else if (!covers && carries) problems.push(`${name} is ${Math.round(a * 100)} % opaque`);
+    }
+    return problems;
+  });
+  return found.map((problem) => `${where}: ${problem}`);
+}
+
 test('the public pages meet WCAG 2.1 AA at phone and laptop widths', async ({ page, request }) => {
   const products = (await (await request.get('/api/shop/products')).json()) as {
     products: { id: string }[];
@@ -552,6 +591,41 @@ test('the camera’s title and hint read over a bright room, read from their pix
   } finally {
     await browser.close();
   }
+});
+
+test('with less transparency asked of the system, nothing floats see-through', async ({
+  page,
+  request,
+}) => {
+  const { user } = await userWithScans(request, ['London, GB']);
+  // Playwright has no option for it: Chromium's own emulation (macOS' "Reduce transparency").
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setEmulatedMedia', {
+    features: [{ name: 'prefers-reduced-transparency', value: 'reduce' }],
+  });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const all: string[] = [];
+  const read = async (path: string) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(() => matchMedia('(prefers-reduced-transparency: reduce)').matches),
+    ).toBe(true);
+    all.push(...(await seeThrough(page, path)));
+  };
+  await page.setViewportSize(WIDTHS[1]!);
+  // The landing page's example chips and quiz facts, the catalogue's favourite buttons.
+  for (const path of ['/', '/shop']) await read(path);
+  await page.setViewportSize(WIDTHS[0]!);
+  await loginViaUi(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await read('/dashboard');
+  // A dialog's dimmed layer (the phone's menu).
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.locator('[data-state="open"].fixed.inset-0')).toHaveCSS('opacity', '1');
+  all.push(...(await seeThrough(page, 'the phone’s menu')));
+  expect(all).toEqual([]);
 });
 
 test('in a Windows contrast theme (forced colours) every chosen state and bar still shows', async ({

@@ -3,6 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { LayersIcon } from 'lucide-react';
 import { useState, type RefObject } from 'react';
 import { buttonVariants } from '@/components/ui/button';
+import { OVERLAY_CLASS } from '@/components/ui/overlay-class';
 import { cn } from '@/lib/utils';
 
 /**
@@ -48,7 +49,7 @@ export default function MixRefusalAlert({
   return (
     <AlertDialog.Root open={refusal !== null} onOpenChange={(open) => !open && onClose()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-[#1f1a1d]/45 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
+        <AlertDialog.Overlay className={OVERLAY_CLASS} />
         <AlertDialog.Content
           onCloseAutoFocus={(event) => {
             const target = returnFocusTo.current;

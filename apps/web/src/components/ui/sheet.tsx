@@ -2,6 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { OVERLAY_CLASS } from './overlay-class';
 
 /** A side panel built on Radix Dialog: closes on Escape and on a click outside (the overlay). */
 export const Sheet = SheetPrimitive.Root;
@@ -15,10 +16,7 @@ export function SheetContent({
 }: ComponentProps<typeof SheetPrimitive.Content> & { closeLabel?: string }) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay
-        data-slot="sheet-overlay"
-        className="fixed inset-0 z-50 bg-[#1f1a1d]/45 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
-      />
+      <SheetPrimitive.Overlay data-slot="sheet-overlay" className={OVERLAY_CLASS} />
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(

@@ -74,7 +74,7 @@ export function HeroVisual() {
 
       <div
         data-example
-        className="absolute top-[16%] -left-2 flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 shadow-lift sm:-left-8"
+        className="absolute top-[16%] -left-2 flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 reduced-transparency:bg-card shadow-lift sm:-left-8"
       >
         <span className="inline-flex size-9 items-center justify-center rounded-xl bg-primary-soft text-primary-text">
           <DropletsIcon className="size-4.5" aria-hidden />
@@ -89,7 +89,7 @@ export function HeroVisual() {
 
       <div
         data-example
-        className="absolute right-0 bottom-[14%] flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 shadow-lift sm:-right-6"
+        className="absolute right-0 bottom-[14%] flex items-center gap-3 rounded-2xl border bg-card/95 px-4 py-3 reduced-transparency:bg-card shadow-lift sm:-right-6"
       >
         <span className="inline-flex size-9 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-foreground">
           <SunIcon className="size-4.5" aria-hidden />

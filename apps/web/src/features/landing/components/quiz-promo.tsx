@@ -64,7 +64,7 @@ export function QuizPromo() {
             {FACTS.map(({ icon: Icon, label }) => (
               <li
                 key={label}
-                className="rounded-2xl border border-white/15 bg-white/10 p-4 backdrop-blur"
+                className="rounded-2xl border border-white/15 bg-white/10 p-4 backdrop-blur reduced-transparency:bg-[#3f2c65] reduced-transparency:backdrop-blur-none"
               >
                 <Icon className="size-5 text-[#fdba9a]" aria-hidden />
                 <p className="mt-3 text-sm font-semibold">{label}</p>

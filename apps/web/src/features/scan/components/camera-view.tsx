@@ -246,7 +246,7 @@ export function CameraView({
           <button
             type="button"
             onClick={onCancel}
-            className="inline-flex size-11 items-center justify-center rounded-full bg-black/30 hover:bg-black/50 focus-visible:outline-2 focus-visible:outline-white"
+            className="inline-flex size-11 items-center justify-center rounded-full bg-black/30 hover:bg-black/50 reduced-transparency:bg-[#1f1a1d] focus-visible:outline-2 focus-visible:outline-white"
           >
             <XIcon className="size-5" aria-hidden />
             <span className="sr-only">Close camera</span>

@@ -108,7 +108,7 @@ function CapturedPhotos({
       {images.map((image, i) => (
         <li key={image.src} className="relative">
           <Thumbnail image={image} />
-          <span className="absolute inset-x-1 bottom-1 truncate rounded-md bg-black/55 px-1.5 py-0.5 text-[11px] text-white">
+          <span className="absolute inset-x-1 bottom-1 truncate rounded-md bg-black/55 px-1.5 reduced-transparency:bg-black py-0.5 text-[11px] text-white">
             {image.label}
           </span>
           <button

@@ -79,7 +79,7 @@ export function ProductCard({
         <Button
           variant="ghost"
           size="icon"
-          className="absolute top-1.5 right-1.5 bg-card/85 backdrop-blur hover:bg-card"
+          className="absolute top-1.5 right-1.5 bg-card/85 backdrop-blur hover:bg-card reduced-transparency:bg-card reduced-transparency:backdrop-blur-none"
           aria-pressed={isFavorite}
           aria-label={
             isFavorite
