@@ -270,6 +270,45 @@ async function expectNavOnOneLine(page: Page) {
   for (const t of tops) expect(t.height).toBeLessThanOrEqual(40);
 }
 
+/**
+ * WCAG 1.4.12's text spacing, as a reader's style sheet or extension sets it: lines 1.5 times the
+ * text, paragraphs 2 times apart, letters 0.12 and words 0.16 of the text's size apart.
+ */
+const TEXT_SPACING =
+  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; ' +
+  'word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+
+/**
+ * The texts whose box cuts them off (it clips and its content is larger), with their overflow.
+ * Screen-reader-only text (a 1 px box), excerpts clamped to a number of lines on purpose (their
+ * whole text is a link away) and what sits in a box that scrolls sideways are left out.
+ */
+function cutTexts(page: Page) {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const hidden = el.closest('.sr-only, [aria-hidden]') !== null;
+      if (!(el.textContent ?? '').trim() || el.clientWidth <= 1 || hidden) continue;
+      const style = getComputedStyle(el);
+      if (style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '') continue;
+      let scrolls = false;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) scrolls = true;
+      }
+      if (scrolls) continue;
+      const name = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+      const clips = (overflow: string) => ['hidden', 'clip'].includes(overflow);
+      if (clips(style.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+        cut.push(`${name} cut off by ${el.scrollWidth - el.clientWidth}px across`);
+      }
+      if (clips(style.overflowY) && el.scrollHeight > el.clientHeight + 1) {
+        cut.push(`${name} cut off by ${el.scrollHeight - el.clientHeight}px down`);
+      }
+    }
+    return cut;
+  });
+}
+
 test.describe('layout', () => {
   test.describe.configure({ timeout: 600_000 });
 
@@ -392,6 +431,65 @@ test.describe('layout', () => {
       });
       await context.close();
     }
+  });
+
+  test('with WCAG’s text spacing nothing is cut off and no page scrolls sideways', async ({
+    page,
+    request,
+  }) => {
+    // A reader's wider letters, words and lines (WCAG 1.4.12) made a signed-in laptop's header
+    // 1,332 px wide at 1,280 px (its links do not wrap), cut the chart's "Last 30 days" and the
+    // leaderboard's "(you)" on a phone.
+    await page.route(/\/api\/quiz\/leaderboard\?/, async (route) => {
+      const response = await route.fetch();
+      const board = Leaderboard.parse(await response.json());
+      const me = {
+        user_id: randomUUID(),
+        rank: board.length + 1,
+        level: 2,
+        points: 40,
+        badges_count: 1,
+        ...board[0],
+        username: 'Alexandra K.',
+        is_current_user: true,
+      };
+      await route.fulfill({ response, json: [me, ...board.slice(1)] });
+    });
+    const problems: string[] = [];
+    const read = async (pages: string[], widths: number[]) => {
+      for (const url of pages) {
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto(url);
+          await waitForApp(page);
+          await page.waitForLoadState('networkidle');
+          const before = new Set(await cutTexts(page));
+          const spacing = await page.addStyleTag({ content: TEXT_SPACING });
+          await page.evaluate(
+            () =>
+              new Promise<void>((resolve) =>
+                requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+              ),
+          );
+          const { doc, culprits } = await overflow(page);
+          if (doc > width) problems.push(`${url} at ${width}px is ${doc}px wide: ${culprits}`);
+          for (const cut of await cutTexts(page)) {
+            if (!before.has(cut)) problems.push(`${url} at ${width}px: ${cut}`);
+          }
+          await spacing.evaluate((style) => (style as HTMLStyleElement).remove());
+        }
+      }
+    };
+    // A visitor's header fits a laptop with room to spare; a member's has two more links.
+    await read(['/', '/shop', '/learn', '/login', '/register'], [320]);
+    const { user } = await userWithScans(request, ['London, GB']);
+    await loginViaUi(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await read(
+      ['/dashboard', '/history', '/scan', '/profile', '/quiz', '/quiz/challenges'],
+      [320, 1280],
+    );
+    expect(problems).toEqual([]);
   });
 
   test('the scan page leads with the photo: taking or choosing it is visible without scrolling on a phone', async ({
@@ -655,7 +753,7 @@ test.describe('layout', () => {
       await expect(row).toContainText(longName.slice(0, 8));
       const { doc, culprits } = await overflow(page);
       expect(doc, `the hub at ${width} px: ${culprits.join('; ')}`).toBe(width);
-      // The name is cut with an ellipsis inside its row, the points beside it.
+      // The name wraps inside its row, the points beside it.
       const fits = await row.evaluate((li) => li.scrollWidth <= li.clientWidth);
       expect(fits, `the leaderboard's row at ${width} px`).toBe(true);
     }

@@ -21,7 +21,7 @@ const MemberMenus = lazy(() => import('@/app/layout/member-menus'));
 const MENUS_PLACEHOLDER = <span aria-hidden className="block h-11 w-11 lg:w-[5.75rem]" />;
 
 const linkClass =
-  'relative inline-flex h-10 items-center rounded-full px-3 text-sm whitespace-nowrap font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground';
+  'relative inline-flex min-h-10 items-center rounded-full px-3 py-1 text-center text-sm leading-tight font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground';
 
 /** The server renders the web's navigation; the app's shows once hydrated. */
 const noSubscription = () => () => {};

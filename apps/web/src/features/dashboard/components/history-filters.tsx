@@ -38,7 +38,7 @@ export function HistoryFilters({
   return (
     <div className="flex flex-wrap gap-2">
       <Select value={period} onValueChange={(v) => onPeriod(v as HistoryPeriod)}>
-        <SelectTrigger aria-label="Period" className="h-10 w-40">
+        <SelectTrigger aria-label="Period" className="h-10 w-auto min-w-40">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -50,7 +50,7 @@ export function HistoryFilters({
         </SelectContent>
       </Select>
       <Select value={source} onValueChange={(v) => onSource(v as HistorySourceFilter)}>
-        <SelectTrigger aria-label="Source" className="h-10 w-44">
+        <SelectTrigger aria-label="Source" className="h-10 w-auto min-w-44">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

@@ -28,13 +28,13 @@ export function ProfileHeader({
       <div className="relative flex flex-col gap-6 sm:flex-row sm:items-center">
         <span
           aria-hidden
-          className="inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-[#7c3aed] to-[#c084fc] text-2xl font-semibold text-white shadow-lift"
+          className="inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-[#6d28d9] to-[#9333ea] text-2xl font-semibold text-white shadow-lift"
         >
           {initials(account.name)}
         </span>
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-h1 font-semibold">{account.name}</h1>
-          <p className="truncate text-muted-foreground">{account.email}</p>
+          <h1 className="text-h1 font-semibold wrap-anywhere">{account.name}</h1>
+          <p className="text-muted-foreground wrap-anywhere">{account.email}</p>
           <Badge className="mt-2 capitalize">{account.profile.skinType} skin</Badge>
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:w-72">

@@ -247,7 +247,7 @@ export function TopLearners({
                 {entry.rank}
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">
+                <span className="block font-medium wrap-anywhere">
                   {entry.username}
                   {entry.is_current_user ? ' (you)' : ''}
                 </span>
