@@ -200,7 +200,7 @@ export function NavSearch() {
             : 'lg:hidden xl:block',
         )}
       >
-        <div className="relative md:w-48 lg:w-auto xl:w-48">
+        <div className="relative md:w-48 lg:w-auto xl:w-44">
           <SearchIcon
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
             aria-hidden

@@ -50,7 +50,7 @@ export function Navbar() {
           <Logo wordmarkClassName="max-[399px]:sr-only" />
         </Link>
 
-        <nav aria-label="Main" className="ml-4 hidden lg:block">
+        <nav aria-label="Main" className="ml-2 hidden lg:block">
           <ul className="flex items-center gap-0.5">
             {items.map(({ to, label }) => (
               <li key={to}>
