@@ -422,6 +422,66 @@ async function seeThrough(page: Page, where: string): Promise<string[]> {
   return found.map((problem) => `${where}: ${problem}`);
 }
 
+/**
+ * Tabs `tabs` times forwards from the page's top, then as many backwards from its end, and names
+ * each control the focus landed on that was at least half hidden by something floating over the
+ * page (the sticky header, the Quick Scan button): WCAG 2.4.11 asks that it never be wholly hidden.
+ * What shows at a 5 × 5 grid of points over the control (within the window) is what the reader sees.
+ */
+async function focusHidden(page: Page, where: string, tabs: number): Promise<string[]> {
+  const hidden = new Set<string>();
+  const read = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      if (!(el instanceof HTMLElement) || el === document.body) return null;
+      const box = el.getBoundingClientRect();
+      const [left, right] = [Math.max(0, box.left), Math.min(innerWidth, box.right)];
+      const [top, bottom] = [Math.max(0, box.top), Math.min(innerHeight, box.bottom)];
+      if (right <= left || bottom <= top) return null;
+      let covered = 0;
+      const by = new Set<string>();
+      for (let i = 0; i < 5; i++) {
+        for (let j = 0; j < 5; j++) {
+          const hit = document.elementFromPoint(
+            left + ((right - left) * (i + 0.5)) / 5,
+            top + ((bottom - top) * (j + 0.5)) / 5,
+          );
+          if (!hit || el.contains(hit) || hit.contains(el)) continue;
+          let floating: Element | null = hit;
+          while (floating && !['fixed', 'sticky'].includes(getComputedStyle(floating).position)) {
+            floating = floating.parentElement;
+          }
+          if (floating) {
+            covered++;
+            by.add(floating.tagName.toLowerCase());
+          }
+        }
+      }
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+      return covered >= 13
+        ? `${el.tagName.toLowerCase()} "${name}" ${covered * 4} % under the ${[...by].join(', ')}`
+        : null;
+    });
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  for (let i = 0; i < tabs; i++) {
+    await page.keyboard.press('Tab');
+    const found = await read();
+    if (found) hidden.add(found);
+  }
+  // From the page's end: the last control first, and up.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+  });
+  await page.keyboard.press('Shift+Tab');
+  for (let i = 0; i < tabs; i++) {
+    await page.keyboard.press('Shift+Tab');
+    const found = await read();
+    if (found) hidden.add(found);
+  }
+  return [...hidden].map((found) => `${where}: ${found}`);
+}
+
 test('the public pages meet WCAG 2.1 AA at phone and laptop widths', async ({ page, request }) => {
   const products = (await (await request.get('/api/shop/products')).json()) as {
     products: { id: string }[];
@@ -625,6 +685,31 @@ test('with less transparency asked of the system, nothing floats see-through', a
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.locator('[data-state="open"].fixed.inset-0')).toHaveCSS('opacity', '1');
   all.push(...(await seeThrough(page, 'the phone’s menu')));
+  expect(all).toEqual([]);
+});
+
+test('the keyboard’s focus is never hidden under the header or the Quick Scan button', async ({
+  page,
+  request,
+}) => {
+  // Tabbing back up a phone's page, the browser scrolled each control to the window's top, under
+  // the sticky header: the landing page's products and articles, the dashboard's chart toggles and
+  // routine, the profile's concerns and the quiz's categories were wholly hidden as they took the
+  // focus.
+  const { user } = await userWithScans(request, ['London, GB', 'Paris, FR']);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 390, height: 700 });
+  const all: string[] = [];
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  all.push(...(await focusHidden(page, '/', 40)));
+  await loginViaUi(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const path of ['/dashboard', '/profile', '/quiz']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    all.push(...(await focusHidden(page, path, 40)));
+  }
   expect(all).toEqual([]);
 });
 

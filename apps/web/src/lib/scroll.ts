@@ -1,7 +1,8 @@
 /**
  * Brings an element into view after something the person did made it appear out of sight (a
  * chosen photo's "Ready for Analysis", a scan's result, the camera): smoothly, unless they ask the
- * system for less motion. The element's `scroll-margin-top` keeps it clear of the sticky header.
+ * system for less motion. The page's `scroll-padding-top` (the sticky header's height) and the
+ * element's `scroll-margin-top` keep it clear of the header.
  * An element still making its entrance (a shift or a scale) is scrolled to once it has arrived,
  * where it stays (decision 206).
  */

@@ -42,7 +42,7 @@ export function LegalPage({
       </nav>
       <div className="mt-10 grid gap-10">
         {sections.map((s, i) => (
-          <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="scroll-mt-24">
+          <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="scroll-mt-8">
             <h2 id={`${s.id}-title`} className="text-h2 font-semibold">
               {i + 1}. {s.title}
             </h2>

@@ -133,7 +133,7 @@ export function DevicesSection() {
         ref={heading}
         tabIndex={-1}
         // below the sticky header once scrolled to
-        className="scroll-mt-24 text-h3 font-semibold focus:outline-none"
+        className="scroll-mt-8 text-h3 font-semibold focus:outline-none"
       >
         Where you’re signed in
       </h2>

@@ -229,7 +229,7 @@ function FeedbackPanel({
       role="status"
       data-testid="answer-feedback"
       className={cn(
-        'mt-6 scroll-mt-20 rounded-xl border p-4 outline-none wrap-anywhere',
+        'mt-6 scroll-mt-4 rounded-xl border p-4 outline-none wrap-anywhere',
         result.is_correct
           ? 'border-success/40 bg-success-soft text-success-soft-foreground'
           : 'border-destructive/40 bg-destructive-soft text-destructive-soft-foreground',
@@ -396,7 +396,12 @@ export function QuizRunner({
     justChecked.current = false;
     panel.focus({ preventScroll: true });
     const span = actions.getBoundingClientRect().bottom - panel.getBoundingClientRect().top;
-    const room = window.innerHeight - parseFloat(getComputedStyle(panel).scrollMarginTop || '0');
+    // The window less the header's band (the page's scroll padding) and the panel's own margin.
+    const clear = (value: string) => parseFloat(value) || 0;
+    const room =
+      window.innerHeight -
+      clear(getComputedStyle(document.documentElement).scrollPaddingTop) -
+      clear(getComputedStyle(panel).scrollMarginTop);
     if (span <= room) bringIntoView(actions);
     else bringIntoView(panel, 'start');
   }, [result]);
@@ -429,7 +434,7 @@ export function QuizRunner({
   return (
     <div
       ref={runnerRef}
-      className="mx-auto w-full max-w-3xl scroll-mt-20 px-4 py-6 sm:px-6 sm:py-10"
+      className="mx-auto w-full max-w-3xl scroll-mt-4 px-4 py-6 sm:px-6 sm:py-10"
     >
       <RunnerHeader title={session.title} elapsed={timer.elapsed} />
 

@@ -207,7 +207,7 @@ export function CameraView({
   const lightOk = guidance?.light === 'good';
 
   return (
-    <div ref={viewRef} className="scroll-mt-20 scroll-mb-4 space-y-3">
+    <div ref={viewRef} className="scroll-mt-4 scroll-mb-4 space-y-3">
       {/* As wide as leaves room below it for the guidance and Capture in a short window (a phone
           held sideways), and never narrower than 20 rem. */}
       <div className="relative mx-auto w-full max-w-[max(20rem,calc((100dvh-14rem)*16/9))] overflow-hidden rounded-2xl bg-[#1f1a1d]">

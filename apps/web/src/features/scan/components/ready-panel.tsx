@@ -48,7 +48,7 @@ export function ReadyPanel({
     <section
       ref={panelRef}
       aria-labelledby="ready-title"
-      className="scroll-mt-20 scroll-mb-4 animate-pop-in rounded-2xl border border-brand/40 bg-primary-soft/50 p-5"
+      className="scroll-mt-4 scroll-mb-4 animate-pop-in rounded-2xl border border-brand/40 bg-primary-soft/50 p-5"
     >
       <h2 id="ready-title" className="text-h3 font-semibold">
         Ready for Analysis

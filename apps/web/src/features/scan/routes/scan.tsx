@@ -213,7 +213,7 @@ function ScanResult({ result, onReset }: { result: Analysis; onReset: () => void
       ref={sectionRef}
       tabIndex={-1}
       aria-labelledby="result-title"
-      className="scroll-mt-20 animate-pop-in rounded-2xl border bg-card p-6 shadow-lift outline-none"
+      className="scroll-mt-4 animate-pop-in rounded-2xl border bg-card p-6 shadow-lift outline-none"
     >
       <AnalysisSummary
         analysis={result}
