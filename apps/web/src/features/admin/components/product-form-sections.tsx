@@ -14,6 +14,8 @@ import {
   TARGET_SLOTS,
   type ProductFormValues,
 } from '@/features/admin/components/product-form-values';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 
 /** The product form's sections: the product, its copy, the recommender's facts, price, image. */
 
@@ -22,11 +24,6 @@ export interface FormParts {
   register: UseFormRegister<ProductFormValues>;
   err: (name: keyof ProductFormValues) => string | undefined;
 }
-
-const textareaClass =
-  'min-h-24 w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-base shadow-xs outline-none focus-visible:border-brand focus-visible:ring-4 focus-visible:outline-hidden focus-visible:ring-brand/15 aria-invalid:border-destructive disabled:opacity-60 sm:text-sm';
-const selectClass =
-  'h-11 w-full rounded-xl border border-input bg-card px-3 text-base shadow-xs disabled:opacity-60 sm:text-sm';
 
 function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
   return (
@@ -82,9 +79,8 @@ function AreaField({
 }) {
   return (
     <Field id={`product-${name}`} label={label} error={err(name)}>
-      <textarea
+      <Textarea
         id={`product-${name}`}
-        className={textareaClass}
         {...fieldAria(`product-${name}`, err(name))}
         {...register(name)}
       />
@@ -122,20 +118,25 @@ export function ProductSection({
           </div>
         )}
         <Field id="product-type" label="Type" error={err('type')}>
-          <select id="product-type" className={selectClass} disabled={!isNew} {...register('type')}>
+          <NativeSelect
+            id="product-type"
+            className="w-full"
+            disabled={!isNew}
+            {...register('type')}
+          >
             {PRODUCT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {t}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </Field>
         <TextField form={form} name="category" label="Shop category" placeholder="e.g. Boosters" />
         <TextField form={form} name="size" label="Size" placeholder="e.g. 15 ml" />
         <Field id="product-time_of_use" label="Time of use" error={err('time_of_use')}>
-          <select
+          <NativeSelect
             id="product-time_of_use"
-            className={selectClass}
+            className="w-full"
             {...fieldAria('product-time_of_use', err('time_of_use'))}
             {...register('time_of_use')}
           >
@@ -143,7 +144,7 @@ export function ProductSection({
             <option value="AM">Morning (AM)</option>
             <option value="PM">Evening (PM)</option>
             <option value="AM/PM">Morning and evening</option>
-          </select>
+          </NativeSelect>
         </Field>
       </div>
     </Section>
@@ -234,10 +235,10 @@ export function RecommenderSection({
             <span className="text-sm font-medium">Targets (main first)</span>
             <div className="grid gap-2 sm:grid-cols-5">
               {Array.from({ length: TARGET_SLOTS }, (_, i) => (
-                <select
+                <NativeSelect
                   key={i}
                   aria-label={i === 0 ? 'Main target' : `Target ${i + 1}`}
-                  className={selectClass}
+                  className="w-full"
                   {...register(`targets.${i}`)}
                 >
                   <option value="">{i === 0 ? 'Choose…' : 'None'}</option>
@@ -246,7 +247,7 @@ export function RecommenderSection({
                       {METRIC_LABELS[m]}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               ))}
             </div>
             {err('targets') ? (

@@ -15,6 +15,8 @@ import {
 } from '@/features/admin/components/server-field-errors';
 import { errorMessage } from '@/lib/api/api-client';
 import { formatDate } from '@/lib/format';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 
 type Draft = Omit<ArticleBody, 'tags' | 'status'> & {
   tags: string;
@@ -165,8 +167,8 @@ function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () 
         <div className="grid content-start gap-1">
           <label className="block text-sm">
             Markdown
-            <textarea
-              className="mt-1 h-64 w-full rounded-lg border bg-card p-2 font-mono text-sm"
+            <Textarea
+              className="mt-1 h-64 font-mono"
               value={draft.content}
               onChange={(e) => set('content', e.target.value)}
               {...fieldAria('article-content', errorFor('content'))}
@@ -182,15 +184,15 @@ function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () 
       <div className="flex flex-wrap items-center gap-3">
         <label className="text-sm">
           Status{' '}
-          <select
-            className="h-9 rounded-md border bg-card px-2"
+          <NativeSelect
+            compact
             value={draft.status}
             onChange={(e) => set('status', e.target.value as Draft['status'])}
           >
             <option value="draft">Draft</option>
             <option value="published">Published</option>
             <option value="scheduled">Scheduled</option>
-          </select>
+          </NativeSelect>
         </label>
         {draft.status === 'scheduled' ? (
           <label className="text-sm">

@@ -9,6 +9,7 @@ import { downloadAuditCsv, useAudit } from '@/features/admin/api/audit';
 import { AuditTable } from '@/features/admin/components/audit-table';
 import { Pager } from '@/features/admin/components/pager';
 import { errorMessage } from '@/lib/api/api-client';
+import { NativeSelect } from '@/components/ui/native-select';
 
 type Entity = AuditEntity | '';
 const ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -34,9 +35,9 @@ export default function AdminAuditRoute() {
         <title>Audit log — Admin — Lumiskin</title>
         <h1 className="text-2xl font-bold">Audit log</h1>
         <div className="flex flex-wrap gap-2">
-          <select
+          <NativeSelect
+            compact
             aria-label="Filter by entity"
-            className="h-9 rounded-md border bg-card px-2 text-sm"
             value={entity}
             onChange={(e) => {
               setEntity(e.target.value as Entity);
@@ -49,7 +50,7 @@ export default function AdminAuditRoute() {
                 {ENTITY_LABELS[e]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
           <Button
             size="sm"
             variant="outline"

@@ -17,6 +17,7 @@ import { formatDateTime } from '@/lib/format';
 import { useAdminOrders, useSetOrderStatus } from '@/features/admin/api/orders';
 import { AdminOnly } from '@/features/admin/components/admin-only';
 import { Pager } from '@/features/admin/components/pager';
+import { NativeSelect } from '@/components/ui/native-select';
 
 const PAGE_SIZE = 20;
 
@@ -137,9 +138,9 @@ function OrderList() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <title>Orders — Admin — Lumiskin</title>
         <h1 className="text-2xl font-bold">Orders</h1>
-        <select
+        <NativeSelect
+          compact
           aria-label="Filter by status"
-          className="h-9 rounded-md border bg-card px-2 text-sm"
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as OrderStatus | '');
@@ -152,7 +153,7 @@ function OrderList() {
               {ORDER_STATUS_LABELS[s]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <Card className="p-4">
         {orders.isPending ? (

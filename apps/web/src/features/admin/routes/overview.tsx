@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useOverview } from '@/features/admin/api/get-overview';
 import { formatDate, formatDayMonth, plural } from '@/lib/format';
+import { NativeSelect } from '@/components/ui/native-select';
 
 const PERIODS = [7, 30, 90] as const;
 
@@ -63,17 +64,13 @@ export default function AdminOverviewRoute() {
         <h1 className="text-2xl font-bold">Overview</h1>
         <label className="text-sm">
           Period{' '}
-          <select
-            className="rounded-md border bg-card px-2 py-1"
-            value={days}
-            onChange={(e) => setDays(Number(e.target.value))}
-          >
+          <NativeSelect compact value={days} onChange={(e) => setDays(Number(e.target.value))}>
             {PERIODS.map((p) => (
               <option key={p} value={p}>
                 Last {p} days
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </label>
       </div>
       {overview.isPending ? (

@@ -14,6 +14,7 @@ import {
 } from '@/features/admin/components/server-field-errors';
 import { useQuizBank, useSaveQuestion } from '@/features/admin/api/quiz-bank';
 import { errorMessage } from '@/lib/api/api-client';
+import { NativeSelect } from '@/components/ui/native-select';
 
 type Draft = Omit<AdminQuizQuestion, 'id' | 'tags'> & { tags: string };
 
@@ -218,15 +219,15 @@ function QuestionEditor({
         <div className="flex flex-wrap gap-3 text-sm">
           <label>
             Difficulty{' '}
-            <select
-              className="h-9 rounded-md border bg-card px-2"
+            <NativeSelect
+              compact
               value={draft.difficulty}
               onChange={(e) => setDraft({ ...draft, difficulty: e.target.value as QuizDifficulty })}
             >
               {QUIZ_DIFFICULTIES.map((d) => (
                 <option key={d}>{d}</option>
               ))}
-            </select>
+            </NativeSelect>
           </label>
           <label>
             Points{' '}
@@ -300,9 +301,10 @@ export default function AdminQuizBankRoute() {
         <h1 className="text-2xl font-bold">Quiz bank</h1>
         {/* A long category name must not widen the page on a phone (issue 34). */}
         <div className="flex max-w-full min-w-0 flex-wrap gap-2">
-          <select
+          <NativeSelect
+            compact
             aria-label="Category"
-            className="h-9 max-w-full min-w-0 rounded-md border bg-card px-2 text-sm"
+            className="max-w-full"
             value={categoryId}
             onChange={(e) => setCategoryId(e.target.value)}
           >
@@ -312,7 +314,7 @@ export default function AdminQuizBankRoute() {
                 {c.name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
           <Button size="sm" onClick={() => setEditing('new')}>
             New question
           </Button>

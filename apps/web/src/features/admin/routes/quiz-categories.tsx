@@ -27,11 +27,9 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { useCategoryWrite, useQuizCategories } from '@/features/admin/api/quiz-categories';
 import { errorMessage } from '@/lib/api/api-client';
+import { NativeSelect } from '@/components/ui/native-select';
 
 type CategoryValues = z.input<typeof CreateQuizCategoryBody>;
-
-const selectClass =
-  'h-11 w-full rounded-xl border border-input bg-card px-3 text-base shadow-xs sm:text-sm';
 
 /** The category as the quiz hub shows it to players. */
 function CategoryPreview({ values }: { values: Partial<CategoryValues> }) {
@@ -153,13 +151,13 @@ function CategoryEditor({
           />
         </Field>
         <Field id="category-icon" label="Icon" error={err('icon')}>
-          <select id="category-icon" className={selectClass} {...register('icon')}>
+          <NativeSelect id="category-icon" className="w-full" {...register('icon')}>
             {QUIZ_CATEGORY_ICONS.map((icon) => (
               <option key={icon} value={icon}>
                 {icon}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </Field>
         <Field id="category-color" label="Colour" error={err('color')}>
           <div className="flex gap-2">

@@ -16,6 +16,7 @@ import { useAdminSettings, useSaveSettings } from '@/features/admin/api/settings
 import { AdminOnly } from '@/features/admin/components/admin-only';
 import { errorMessage } from '@/lib/api/api-client';
 import { formatDateTime } from '@/lib/format';
+import { Textarea } from '@/components/ui/textarea';
 
 function LastChange({ settings, keyName }: { settings: AdminSettings; keyName: SettingKey }) {
   const change = settings.changes[keyName];
@@ -81,12 +82,12 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           label="Announcement banner"
           error={errors.announcement?.message}
         >
-          <textarea
+          <Textarea
             id="settings-announcement"
             rows={2}
             maxLength={ANNOUNCEMENT_MAX + 20}
             placeholder="Shown over every page; leave empty for none"
-            className="w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-base shadow-xs outline-none focus-visible:border-brand focus-visible:ring-4 focus-visible:outline-hidden focus-visible:ring-brand/15 aria-invalid:border-destructive sm:text-sm"
+            className="min-h-0"
             {...fieldAria('settings-announcement', errors.announcement?.message)}
             {...register('announcement')}
           />

@@ -30,6 +30,7 @@ import { AuditTable } from '@/features/admin/components/audit-table';
 import { errorMessage } from '@/lib/api/api-client';
 import { useAuth } from '@/lib/api/auth';
 import { formatDateTime, plural } from '@/lib/format';
+import { NativeSelect } from '@/components/ui/native-select';
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'never');
 
@@ -171,8 +172,7 @@ function Actions({ user, selfId }: { user: AdminUserDetail; selfId: string | und
       <h2 className="text-lg font-semibold">Actions</h2>
       <label className="grid max-w-xs gap-2 text-sm font-medium">
         Role
-        <select
-          className="h-11 rounded-xl border border-input bg-card px-3 text-base sm:text-sm"
+        <NativeSelect
           value={user.role}
           disabled={action.isPending}
           onChange={(e) => {
@@ -185,7 +185,7 @@ function Actions({ user, selfId }: { user: AdminUserDetail; selfId: string | und
               {role}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </label>
       {isSelf ? (
         <p className="text-sm text-muted-foreground">

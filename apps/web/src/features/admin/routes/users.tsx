@@ -19,6 +19,7 @@ import { errorMessage } from '@/lib/api/api-client';
 import { useAuth } from '@/lib/api/auth';
 import { Pager } from '@/features/admin/components/pager';
 import { formatDate } from '@/lib/format';
+import { NativeSelect } from '@/components/ui/native-select';
 
 const PAGE_SIZE = 20;
 function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
@@ -49,9 +50,9 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
         </div>
         {isAdmin ? (
           <div className="flex flex-wrap items-center gap-2">
-            <select
+            <NativeSelect
+              compact
               aria-label={`Role of ${user.name}`}
-              className="h-9 rounded-md border bg-card px-2 text-sm"
               value={user.role}
               disabled={action.isPending}
               onChange={(e) => run({ kind: 'role', id: user.id, role: e.target.value as Role })}
@@ -61,7 +62,7 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
                   {role}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
             <Button
               size="sm"
               variant="outline"
@@ -125,9 +126,8 @@ export default function AdminUsersRoute() {
             setPage(1);
           }}
         />
-        <select
+        <NativeSelect
           aria-label="Filter by role"
-          className="h-11 rounded-md border bg-card px-2 text-sm"
           value={role}
           onChange={(e) => {
             setRole(e.target.value as Role | '');
@@ -140,10 +140,9 @@ export default function AdminUsersRoute() {
               {r}
             </option>
           ))}
-        </select>
-        <select
+        </NativeSelect>
+        <NativeSelect
           aria-label="Filter by status"
-          className="h-11 rounded-md border bg-card px-2 text-sm"
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as 'active' | 'suspended' | '');
@@ -153,7 +152,7 @@ export default function AdminUsersRoute() {
           <option value="">Any status</option>
           <option value="active">Active</option>
           <option value="suspended">Suspended</option>
-        </select>
+        </NativeSelect>
       </div>
       <Card className="px-4">
         {users.isPending ? (

@@ -28,6 +28,7 @@ import {
   PendingEmailChangeNote,
 } from '@/features/profile/components/change-email-dialog';
 import { useSendEmailConfirmation } from '@/features/profile/api/send-email-confirmation';
+import { Textarea } from '@/components/ui/textarea';
 
 /** An address not proved yet (decision 070): say so, and offer a new link. */
 function UnconfirmedEmailNote() {
@@ -232,14 +233,13 @@ export function ProfileForm({ account }: { account: Account }) {
         </div>
       </fieldset>
       <Field id="profile-notes" label="Additional notes">
-        <textarea
+        <Textarea
           id="profile-notes"
           rows={4}
           maxLength={2000}
           value={form.notes}
           onChange={(e) => edit('notes', e.target.value)}
           placeholder="Allergies, products that did not suit you, anything we should know"
-          className="w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-sm outline-none placeholder:text-muted-foreground focus-visible:border-brand focus-visible:ring-4 focus-visible:outline-hidden focus-visible:ring-brand/15"
         />
       </Field>
       <div>
