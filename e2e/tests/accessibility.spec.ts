@@ -8,6 +8,7 @@ import {
   loginViaUi,
   newUser,
   registerViaApi,
+  signedInNewUser,
   signInWithSession,
   test,
   userWithScans,
@@ -590,7 +591,6 @@ test('text over a gradient, a picture or a see-through layer reaches AA, read fr
   page,
   request,
 }) => {
-  const { user } = await userWithScans(request, ['London, GB']);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const all: string[] = [];
   /** Each path at each width, in the colour scheme asked for. */
@@ -605,14 +605,14 @@ test('text over a gradient, a picture or a see-through layer reaches AA, read fr
       }
     }
   };
-  // The sign-in page's panel shows from a laptop's width; dark mode where it has colours of its own.
-  await read(['/'], WIDTHS, 'light');
-  await read(['/', '/login'], [WIDTHS[1]!], 'dark');
+  // Where the brand's gradients carry words: the landing page (its Skin IQ panel), the sign-in
+  // page's panel (from a laptop's width) and the quiz hub's Daily Challenge, which has dark colours
+  // of its own.
+  await read(['/'], [WIDTHS[0]!], 'light');
   await read(['/login'], [WIDTHS[1]!], 'light');
-  await loginViaUi(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await read(['/dashboard', '/quiz', '/profile'], WIDTHS, 'light');
-  await read(['/quiz', '/profile'], [WIDTHS[1]!], 'dark');
+  await signedInNewUser(page, request);
+  await read(['/quiz'], WIDTHS, 'light');
+  await read(['/quiz'], [WIDTHS[1]!], 'dark');
   expect(all).toEqual([]);
 });
 
@@ -657,7 +657,6 @@ test('with less transparency asked of the system, nothing floats see-through', a
   page,
   request,
 }) => {
-  const { user } = await userWithScans(request, ['London, GB']);
   // Playwright has no option for it: Chromium's own emulation (macOS' "Reduce transparency").
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setEmulatedMedia', {
@@ -677,8 +676,7 @@ test('with less transparency asked of the system, nothing floats see-through', a
   // The landing page's example chips and quiz facts, the catalogue's favourite buttons.
   for (const path of ['/', '/shop']) await read(path);
   await page.setViewportSize(WIDTHS[0]!);
-  await loginViaUi(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInNewUser(page, request);
   await read('/dashboard');
   // A dialog's dimmed layer (the phone's menu).
   await page.getByRole('button', { name: 'Open menu' }).click();
