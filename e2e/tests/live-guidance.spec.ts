@@ -34,6 +34,24 @@ const TIMES = `(() => {
   }).observe(document, { subtree: true, childList: true });
 })();`;
 
+/**
+ * Where the enabled Capture button's top has been on the page (not the window: the view scrolls
+ * itself into place), read on every frame from the moment it is enabled.
+ */
+const CAPTURE_TOPS = `(() => {
+  const tops = (window.__captureTops = []);
+  const read = () => {
+    const button = [...document.querySelectorAll('button')].find(
+      (b) => !b.disabled && (b.textContent || '').trim().startsWith('Capture'));
+    if (button) {
+      const top = Math.round(button.getBoundingClientRect().top + window.scrollY);
+      if (tops[tops.length - 1] !== top) tops.push(top);
+    }
+    requestAnimationFrame(read);
+  };
+  requestAnimationFrame(read);
+})();`;
+
 interface LiveTimes {
   live: number | null;
   captured: number | null;
@@ -52,6 +70,7 @@ async function openCamera(
   browser: Browser,
   baseURL: string | undefined,
   request: APIRequestContext,
+  viewport = { width: 1280, height: 900 },
 ) {
   const session = await registerViaApi(request, newUser());
   const consent = await request.post('/api/analysis/consent', {
@@ -59,9 +78,10 @@ async function openCamera(
     data: { accepted: true },
   });
   expect(consent.ok()).toBe(true);
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL, viewport });
   await signInWithSession(context, session);
   await context.addInitScript(TIMES);
+  await context.addInitScript(CAPTURE_TOPS);
   const page = await context.newPage();
   // Anything the page or the engine's worker reports as an error (a CSP refusal, a worker that
   // failed to start, a detached buffer read) fails the journey.
@@ -189,6 +209,29 @@ test.describe('live capture guidance (fake camera)', () => {
       await expect(instruction(page)).toHaveText(LiveGuidanceText.face_too_small);
       await expect(page.getByLabel('Camera preview')).toBeVisible();
       await expect(page.getByRole('img', { name: 'Photo' })).toHaveCount(0);
+      await context.close();
+    });
+
+    test('on a phone, Capture stays where it is while the guidance changes', async ({
+      request,
+      baseURL,
+    }) => {
+      // The view's two framing hints (two rows on a phone) gave way to the engine's one-line
+      // instruction, a longer one wrapped to two lines, and Capture jumped under the finger by
+      // 20–64 px several times in the first seconds (decision 213).
+      const { page, context } = await openCamera(browser, baseURL, request, {
+        width: 390,
+        height: 844,
+      });
+      await expect(instruction(page)).toHaveText(LiveGuidanceText.face_too_small, {
+        timeout: 30_000,
+      });
+      await page.waitForTimeout(2000);
+      const tops = await page.evaluate(
+        () => (window as unknown as { __captureTops: number[] }).__captureTops,
+      );
+      expect(tops.length, 'Capture was read').toBeGreaterThan(0);
+      expect(tops, 'where Capture has been on the page').toEqual([tops[0]]);
       await context.close();
     });
   });

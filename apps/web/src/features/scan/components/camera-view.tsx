@@ -15,6 +15,7 @@ import {
   type Guidance,
 } from '@/features/scan/lib/face-guidance';
 import type { LiveAssess } from '@/features/scan/lib/live-guidance';
+import { useGrowOnlyHeight } from '@/features/scan/lib/use-grow-only-height';
 import { useLiveGuidance } from '@/features/scan/lib/use-live-guidance';
 import { bringIntoView } from '@/lib/scroll';
 import { cn } from '@/lib/utils';
@@ -145,6 +146,7 @@ export function CameraView({
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const viewRef = useRef<HTMLDivElement>(null);
+  const guidanceRef = useGrowOnlyHeight<HTMLDivElement>();
   // The view opens where "Use Camera" was, often below the window's fold (a laptop, a phone held
   // sideways): bring the preview and its Capture button into view, just under the header.
   useEffect(() => bringIntoView(viewRef.current), []);
@@ -253,14 +255,17 @@ export function CameraView({
           </button>
         </div>
       </div>
-      {liveOn && live.instruction ? (
-        <LiveInstructionLine
-          instruction={live.instruction}
-          capturing={autoCapture && live.holdingSince !== null}
-        />
-      ) : (
-        <FallbackGuidance guidance={guidance} />
-      )}
+      {/* Capture stays put while the guidance changes size (useGrowOnlyHeight). */}
+      <div ref={guidanceRef}>
+        {liveOn && live.instruction ? (
+          <LiveInstructionLine
+            instruction={live.instruction}
+            capturing={autoCapture && live.holdingSince !== null}
+          />
+        ) : (
+          <FallbackGuidance guidance={guidance} />
+        )}
+      </div>
       <Button size="lg" className="w-full" onClick={capture} disabled={!ready}>
         <CameraIcon aria-hidden /> Capture {angleLabel}
       </Button>

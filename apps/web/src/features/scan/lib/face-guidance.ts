@@ -95,11 +95,16 @@ function averageLuma(data: Uint8ClampedArray): number {
   return n ? sum / n : 0;
 }
 
+/**
+ * One line each on a phone, as the live gate's (LiveGuidanceText): a hint that wraps makes the
+ * guidance taller and moves Capture (decision 213). How much of the frame the face should fill is
+ * on the capture card and in the scan guide.
+ */
 export const DISTANCE_TEXT: Record<DistanceHint, string> = {
   no_face: 'Centre your face in the oval',
-  closer: 'Move a little closer: your face should fill 60–80% of the frame',
+  closer: 'Move a little closer',
   good: 'Good distance',
-  back: 'Move back a little: keep your whole face in the frame',
+  back: 'Move back a little',
 };
 
 export const LIGHT_TEXT: Record<LightHint, string> = {
