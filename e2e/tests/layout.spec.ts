@@ -796,8 +796,28 @@ test.describe('layout', () => {
       await loginViaUi(page, E2E_ADMIN);
       await expect(page).not.toHaveURL(/\/login/);
       await checkPages(page, [...ADMIN_PAGES, '/admin/orders', `/admin/users/${user.id}`]);
+      // Staff read whom and what a row is about on a phone too: an email, an article's title or
+      // a question cut off with an ellipsis could be anyone's (a long question may end after two
+      // lines: it opens in full).
+      await page.setViewportSize({ width: 390, height: 844 });
+      const cut: string[] = [];
+      for (const path of [
+        '/admin',
+        '/admin/users',
+        '/admin/articles',
+        '/admin/quiz',
+        '/admin/quiz/categories',
+      ]) {
+        await page.goto(path);
+        await waitForApp(page);
+        await page.waitForLoadState('networkidle');
+        cut.push(...(await cutTexts(page)).map((text) => `${path}: ${text}`));
+      }
+      expect(cut).toEqual([]);
       // The deletion dialog names the person in its title: on a phone it wrapped out of sight.
       await page.setViewportSize({ width: 320, height: 740 });
+      await page.goto(`/admin/users/${user.id}`);
+      await waitForApp(page);
       await page.getByRole('button', { name: 'Delete account…' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('heading')).toContainText(shopper.name);

@@ -255,7 +255,7 @@ export default function AdminArticlesRoute() {
             {articles.data.map((a) => (
               <li key={a.id} className="flex items-center justify-between gap-2 border-b py-3">
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{a.title}</p>
+                  <p className="font-medium wrap-anywhere">{a.title}</p>
                   <p className="text-sm text-muted-foreground">
                     {a.status} · {formatDate(a.published_at)}
                     {a.updated_at ? ` · updated ${formatDate(a.updated_at)}` : ''} · {a.views} views

@@ -118,8 +118,8 @@ export default function AdminOverviewRoute() {
             <ol className="space-y-1 text-sm">
               {overview.data.top_articles.map((a) => (
                 <li key={a.title} className="flex justify-between gap-2">
-                  <span className="truncate">{a.title}</span>
-                  <span className="text-muted-foreground">
+                  <span className="min-w-0 wrap-anywhere">{a.title}</span>
+                  <span className="shrink-0 text-right text-muted-foreground">
                     {plural(a.views, 'view')} · {plural(a.likes, 'like')}
                   </span>
                 </li>

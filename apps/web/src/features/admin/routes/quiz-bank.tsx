@@ -330,7 +330,9 @@ export default function AdminQuizBankRoute() {
             {bank.data.questions.map((q) => (
               <li key={q.id} className="flex items-center justify-between gap-2 border-b py-3">
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{q.question_text}</p>
+                  <p className="line-clamp-2 font-medium wrap-anywhere" title={q.question_text}>
+                    {q.question_text}
+                  </p>
                   <p className="text-sm text-muted-foreground">
                     {q.category_id} · {q.difficulty} · {q.points} points
                     {q.active ? '' : ' · inactive'}

@@ -293,7 +293,7 @@ export default function AdminQuizCategoriesRoute() {
                         </span>
                       ) : null}
                     </p>
-                    <p className="truncate text-sm text-muted-foreground">
+                    <p className="text-sm text-muted-foreground wrap-anywhere">
                       {c.id} · {c.question_count} active questions · about {c.estimated_time} min
                     </p>
                   </div>

@@ -44,8 +44,9 @@ function UserRow({ user, isAdmin }: { user: AdminUser; isAdmin: boolean }) {
               </span>
             ) : null}
           </p>
-          <p className="truncate text-sm text-muted-foreground">
-            {user.email} · joined {formatDate(user.created_at)}
+          <p className="text-sm text-muted-foreground">
+            <span className="wrap-anywhere">{user.email}</span> ·{' '}
+            <span className="whitespace-nowrap">joined {formatDate(user.created_at)}</span>
           </p>
         </div>
         {isAdmin ? (
