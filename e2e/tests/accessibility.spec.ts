@@ -329,33 +329,27 @@ async function faintOnPictures(
       [...pending],
     );
     for (const { i } of inView) pending.delete(i);
-    // A page that moved while it was shot (content arriving above the texts) is shot again.
+    // A page that moved while it was shot (content arriving above the texts) is shot again, and
+    // read where the shot has its lines.
     const linesOf = (indices: number[]) =>
       page.evaluate((indices) => {
         const nodes = (window as unknown as { faintTexts: Node[] }).faintTexts;
-        return JSON.stringify(
-          indices.map((i) => {
-            const range = document.createRange();
-            range.selectNodeContents(nodes[i]!);
-            return Array.from(range.getClientRects(), (r) => [r.x, r.y, r.width, r.height]);
-          }),
-        );
+        return indices.map((i) => {
+          const range = document.createRange();
+          range.selectNodeContents(nodes[i]!);
+          return Array.from(range.getClientRects())
+            .filter((r) => r.width >= 2 && r.height >= 2)
+            .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height }));
+        });
       }, indices);
     let shot = '';
-    let placed = await linesOf(inView.map(({ i }) => i));
     for (let attempt = 0; attempt < 5; attempt++) {
       shot = (await page.screenshot({ animations: 'disabled' })).toString('base64');
       const after = await linesOf(inView.map(({ i }) => i));
-      if (after === placed) break;
-      placed = after;
+      const moved = JSON.stringify(after) !== JSON.stringify(inView.map(({ rects }) => rects));
+      inView.forEach((text, k) => (text.rects = after[k]!));
+      if (!moved) break;
     }
-    // The lines where the shot has them.
-    const rects = JSON.parse(placed) as [number, number, number, number][][];
-    inView.forEach((text, k) => {
-      text.rects = rects[k]!.map(([x, y, width, height]) => ({ x, y, width, height })).filter(
-        (r) => r.width >= 2 && r.height >= 2,
-      );
-    });
     // The ratio on the 5th percentile of the pixels behind each text's lines.
     const lows = await page.evaluate(
       async ({ shot, inView, colours }) => {

@@ -799,21 +799,12 @@ test.describe('layout', () => {
       // Staff read whom and what a row is about on a phone too: an email, an article's title or
       // a question cut off with an ellipsis could be anyone's (a long question may end after two
       // lines: it opens in full).
-      await page.setViewportSize({ width: 390, height: 844 });
-      const cut: string[] = [];
-      for (const path of [
-        '/admin',
-        '/admin/users',
-        '/admin/articles',
-        '/admin/quiz',
-        '/admin/quiz/categories',
-      ]) {
-        await page.goto(path);
-        await waitForApp(page);
-        await page.waitForLoadState('networkidle');
-        cut.push(...(await cutTexts(page)).map((text) => `${path}: ${text}`));
-      }
-      expect(cut).toEqual([]);
+      await readPages(
+        page,
+        ['/admin', '/admin/users', '/admin/articles', '/admin/quiz', '/admin/quiz/categories'],
+        [390],
+        async (url) => (await cutTexts(page)).map((text) => `${url}: ${text}`),
+      );
       // The deletion dialog names the person in its title: on a phone it wrapped out of sight.
       await page.setViewportSize({ width: 320, height: 740 });
       await page.goto(`/admin/users/${user.id}`);
