@@ -14,7 +14,7 @@ import {
   useServerFieldErrors,
 } from '@/features/admin/components/server-field-errors';
 import { errorMessage } from '@/lib/api/api-client';
-import { formatDate } from '@/lib/format';
+import { formatDate, plural } from '@/lib/format';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 
@@ -258,7 +258,8 @@ export default function AdminArticlesRoute() {
                   <p className="font-medium wrap-anywhere">{a.title}</p>
                   <p className="text-sm text-muted-foreground">
                     {a.status} · {formatDate(a.published_at)}
-                    {a.updated_at ? ` · updated ${formatDate(a.updated_at)}` : ''} · {a.views} views
+                    {a.updated_at ? ` · updated ${formatDate(a.updated_at)}` : ''} ·{' '}
+                    {plural(a.views, 'view')}
                   </p>
                 </div>
                 <Button size="sm" variant="outline" onClick={() => setEditing(a)}>

@@ -14,6 +14,7 @@ import {
 } from '@/features/admin/components/server-field-errors';
 import { useQuizBank, useSaveQuestion } from '@/features/admin/api/quiz-bank';
 import { errorMessage } from '@/lib/api/api-client';
+import { plural } from '@/lib/format';
 import { NativeSelect } from '@/components/ui/native-select';
 
 type Draft = Omit<AdminQuizQuestion, 'id' | 'tags'> & { tags: string };
@@ -52,7 +53,7 @@ function PlayerPreview({ draft }: { draft: Draft }) {
   return (
     <Card className="space-y-2 p-4" aria-label="Player preview">
       <p className="text-xs text-muted-foreground">
-        Preview · {draft.difficulty} · {draft.points} points
+        Preview · {draft.difficulty} · {plural(draft.points, 'point')}
       </p>
       <p className="font-semibold">{draft.question_text || 'Question text'}</p>
       <div className="grid gap-2">
@@ -334,7 +335,7 @@ export default function AdminQuizBankRoute() {
                     {q.question_text}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    {q.category_id} · {q.difficulty} · {q.points} points
+                    {q.category_id} · {q.difficulty} · {plural(q.points, 'point')}
                     {q.active ? '' : ' · inactive'}
                   </p>
                 </div>

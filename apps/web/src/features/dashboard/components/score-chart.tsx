@@ -12,7 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatDateWith, formatDayMonth } from '@/lib/format';
+import { formatDateWith, formatDayMonth, plural } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { metricLabel, scoreEntries } from '@/components/score/score-bands';
 
@@ -116,7 +116,7 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
         <div
           className="h-64 w-full sm:h-72"
           role="img"
-          aria-label={`Line chart of your overall skin score over ${data.length} scans${
+          aria-label={`Line chart of your overall skin score over ${plural(data.length, 'scan')}${
             latestOverall !== undefined ? `, latest ${latestOverall}` : ''
           }${marked.length ? `; the method changed ${marked.length === 1 ? 'once' : `${marked.length} times`}` : ''}`}
         >

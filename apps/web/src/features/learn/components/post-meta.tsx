@@ -1,5 +1,5 @@
 import { ClockIcon, EyeIcon, HeartIcon } from 'lucide-react';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDate, formatNumber, pluralWord } from '@/lib/format';
 
 /** The same day on the server and in every reader's browser (the page is server-rendered). */
 export function formatPublished(iso: string): string {
@@ -22,13 +22,13 @@ export function PostStats({ views, likes }: { views: number; likes: number }) {
       <span className="flex items-center gap-1">
         <EyeIcon className="size-3.5" aria-hidden />
         <span>
-          {formatNumber(views)} <span className="sr-only">views</span>
+          {formatNumber(views)} <span className="sr-only">{pluralWord(views, 'view')}</span>
         </span>
       </span>
       <span className="flex items-center gap-1">
         <HeartIcon className="size-3.5" aria-hidden />
         <span>
-          {formatNumber(likes)} <span className="sr-only">likes</span>
+          {formatNumber(likes)} <span className="sr-only">{pluralWord(likes, 'like')}</span>
         </span>
       </span>
     </span>

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ConditionsNote } from '@/components/conditions-note';
 import { MethodNote } from '@/components/method-note';
 import { cn, initials } from '@/lib/utils';
+import { plural } from '@/lib/format';
 import type { Improvement } from '@/features/profile/components/scores';
 
 /** The profile's header card (docs/product-rules.md#profile): name, email, skin type badge, scans completed, improvement. */
@@ -91,7 +92,8 @@ export function ProfileHeader({
                       {Math.abs(improvement.points)} pts
                     </span>
                     <span className="sr-only">
-                      {improvement.points > 0 ? 'up' : 'down'} {Math.abs(improvement.points)} points
+                      {improvement.points > 0 ? 'up' : 'down'}{' '}
+                      {plural(Math.abs(improvement.points), 'point')}
                     </span>
                   </span>
                   {improvement.unlike ? <ConditionsNote reasons={improvement.unlike} /> : null}

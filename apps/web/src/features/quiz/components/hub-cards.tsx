@@ -285,7 +285,7 @@ export async function shareText(text: string, successMessage = 'Results copied t
 
 export function ShareProgressCard({ stats }: { stats: QuizStats | undefined }) {
   const text = stats
-    ? `I'm level ${stats.level} on Lumiskin with ${stats.total_points} points and a ${stats.current_streak}-day streak. Learn your skin with me! #Lumiskin #SkincareQuiz`
+    ? `I'm level ${stats.level} on Lumiskin with ${plural(stats.total_points, 'point')} and a ${stats.current_streak}-day streak. Learn your skin with me! #Lumiskin #SkincareQuiz`
     : '';
   return (
     <Card className="p-5">

@@ -1,7 +1,7 @@
 import type { QuizStats } from '@lumiskin/contract/quiz';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { StatCards } from '@/features/quiz/components/hub-stats';
+import { LevelProgress, StatCards } from '@/features/quiz/components/hub-stats';
 
 const stats = (overrides: Partial<QuizStats>): QuizStats => ({
   total_points: 12_345,
@@ -53,5 +53,15 @@ describe('StatCards', () => {
       expect(view.container).toHaveTextContent('Best: 30 days');
       view.unmount();
     }
+  });
+
+  it('counts the points to the next level in the singular and formats every figure', () => {
+    const { container, rerender } = render(
+      <LevelProgress stats={stats({ total_points: 14_999, next_level_points: 15_000 })} />,
+    );
+    expect(container).toHaveTextContent('1 point to level 4 · 14,999 / 15,000');
+    expect(container).not.toHaveTextContent('1 points');
+    rerender(<LevelProgress stats={stats({})} />);
+    expect(container).toHaveTextContent('2,655 points to level 4 · 12,345 / 15,000');
   });
 });

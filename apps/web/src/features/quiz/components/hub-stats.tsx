@@ -141,8 +141,8 @@ export function LevelProgress({ stats }: { stats: QuizStats | undefined }) {
       <div className="min-w-0 flex-1 wrap-break-word hyphens-auto">
         <h2 className="text-h3 font-semibold">Level progress</h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          {toGo} points to level {stats.level + 1} · {stats.total_points} /{' '}
-          {stats.next_level_points}
+          {plural(toGo, 'point')} to level {stats.level + 1} · {formatNumber(stats.total_points)} /{' '}
+          {formatNumber(stats.next_level_points)}
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full bg-accent-soft px-3 py-1 font-semibold text-accent-soft-foreground">

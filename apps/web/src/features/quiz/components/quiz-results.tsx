@@ -104,7 +104,7 @@ function ReviewItem({ item, index }: { item: QuizResult['review'][number]; index
               {item.is_correct ? 'Right' : 'Not quite'}
             </Badge>
             {item.points_earned > 0 ? (
-              <Badge variant="accent">+{item.points_earned} points</Badge>
+              <Badge variant="accent">+{plural(item.points_earned, 'point')}</Badge>
             ) : null}
           </div>
           <h3 className="mt-1.5 font-semibold">{item.question_text}</h3>
