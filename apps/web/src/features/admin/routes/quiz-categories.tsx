@@ -28,6 +28,7 @@ import { paths } from '@/config/paths';
 import { useCategoryWrite, useQuizCategories } from '@/features/admin/api/quiz-categories';
 import { errorMessage } from '@/lib/api/api-client';
 import { NativeSelect } from '@/components/ui/native-select';
+import { plural } from '@/lib/format';
 
 type CategoryValues = z.input<typeof CreateQuizCategoryBody>;
 
@@ -294,7 +295,8 @@ export default function AdminQuizCategoriesRoute() {
                       ) : null}
                     </p>
                     <p className="text-sm text-muted-foreground wrap-anywhere">
-                      {c.id} · {c.question_count} active questions · about {c.estimated_time} min
+                      {c.id} · {plural(c.question_count, 'active question')} · about{' '}
+                      {c.estimated_time} min
                     </p>
                   </div>
                 </div>

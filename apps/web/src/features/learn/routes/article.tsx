@@ -19,6 +19,7 @@ import {
 import { ApiRequestError } from '@/lib/api/api-client';
 import { useSession } from '@/lib/api/auth';
 import { cn } from '@/lib/utils';
+import { formatNumber } from '@/lib/format';
 
 /** The article view (docs/product-rules.md#learn), at its own URL so it can be shared and indexed. */
 export default function ArticleRoute() {
@@ -140,7 +141,7 @@ function ArticleBody({ post, isSignedIn }: { post: BlogPost; isSignedIn: boolean
             <HeartIcon className={cn(post.liked && 'fill-current')} aria-hidden />
             {post.liked ? 'Liked' : 'Like'}
             <span className="tabular-nums" data-testid="like-count">
-              {post.likes}
+              {formatNumber(post.likes)}
             </span>
             {isLikePending ? <PendingMark /> : null}
           </Button>

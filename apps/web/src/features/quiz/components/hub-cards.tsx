@@ -27,7 +27,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { DIFFICULTY_LABEL, percent } from './format';
 import { QuizIcon } from '@/components/quiz-icon';
-import { plural } from '@/lib/format';
+import { formatNumber, plural } from '@/lib/format';
 
 export function DailyChallengeCard({ status }: { status: 'loading' | 'available' | 'completed' }) {
   const completed = status === 'completed';
@@ -256,7 +256,9 @@ export function TopLearners({
                   {entry.badges_count === 1 ? 'badge' : 'badges'}
                 </span>
               </span>
-              <span className="text-sm font-semibold tabular-nums">{entry.points} pts</span>
+              <span className="text-sm font-semibold tabular-nums">
+                {formatNumber(entry.points)} pts
+              </span>
             </li>
           ))}
         </ol>
