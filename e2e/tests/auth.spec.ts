@@ -26,7 +26,7 @@ test('register, land on the dashboard, stay signed in across a reload, log out',
   await expect(page.getByRole('heading', { name: `Welcome back, ${user.name}` })).toBeVisible();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await page.evaluate(() => localStorage.getItem('lumiskin_token'))).toBeNull();
 

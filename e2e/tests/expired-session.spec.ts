@@ -41,12 +41,12 @@ test('a bogus stored token on / leaves the visitor on / with the visitor header 
   await refused;
 
   const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Get Started' })).toBeVisible();
   // Give a late redirect the chance to happen before checking it did not.
   await page.waitForTimeout(1000);
   expect(new URL(page.url()).pathname).toBe('/');
-  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lumiskin_token'))).toBeNull();
   expect(errors).toEqual([]);
 });

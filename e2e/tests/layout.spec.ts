@@ -854,8 +854,8 @@ test.describe('layout', () => {
       found.push(...(await small(path)));
     }
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
-    // Signing out lands on the sign-in page (useLogout); on a phone its header has no Login link.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    // Signing out lands on the sign-in page (useLogout); on a phone its header has no Sign in link.
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await loginViaUi(page, E2E_ADMIN);

@@ -105,7 +105,7 @@ test.describe('server-rendered public pages', () => {
     expect(problems).toEqual([]);
   });
 
-  test("before the app has started, a signed-in reader's page does not offer Login", async ({
+  test("before the app has started, a signed-in reader's page does not offer Sign in", async ({
     browser,
     baseURL,
     request,

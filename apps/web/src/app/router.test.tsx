@@ -195,7 +195,7 @@ describe('app shell and guards', () => {
     const { user, router } = renderApp('/dashboard');
 
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
@@ -220,13 +220,16 @@ describe('app shell and guards', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('shows visitors Login and Get Started, and members their own links', async () => {
+  it('shows visitors Sign in and Get Started, and members their own links', async () => {
     fakeApi({}, () => apiError());
     const first = renderApp('/');
     expect(
       await screen.findByRole('heading', { level: 1, name: /Skincare That Learns You/ }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    // The header's, and the footer's as everywhere else: one verb for signing in.
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute(
       'href',
       '/register',
@@ -246,7 +249,7 @@ describe('app shell and guards', () => {
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(within(menu).getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
-    expect(within(menu).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(menu).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -52,7 +52,7 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
         ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={onLogout}>
-          <LogOutIcon aria-hidden /> Log out
+          <LogOutIcon aria-hidden /> Sign out
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

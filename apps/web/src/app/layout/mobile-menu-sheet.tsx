@@ -23,7 +23,7 @@ const itemClass =
 
 /**
  * The mobile menu's sheet (docs/product-rules.md#navigation: it adds Profile, the theme toggle, notifications and
- * Log out). Loaded on first use by `MobileMenu`, which owns the trigger; Radix closes the sheet on
+ * Sign out). Loaded on first use by `MobileMenu`, which owns the trigger; Radix closes the sheet on
  * Escape and on a click outside, and focus goes back to that trigger.
  */
 export default function MobileMenuSheet({
@@ -123,7 +123,7 @@ export default function MobileMenuSheet({
                   'h-12 justify-start rounded-xl px-3 font-medium text-destructive-soft-foreground hover:bg-destructive-soft dark:text-[#fca5a5]',
                 )}
               >
-                <LogOutIcon className="size-5" aria-hidden /> Log out
+                <LogOutIcon className="size-5" aria-hidden /> Sign out
               </Button>
             </>
           ) : (
@@ -135,7 +135,7 @@ export default function MobileMenuSheet({
               </SheetClose>
               <SheetClose asChild>
                 <Button asChild size="lg" variant="outline">
-                  <Link to={paths.login.href}>Login</Link>
+                  <Link to={paths.login.href}>Sign in</Link>
                 </Button>
               </SheetClose>
             </div>

@@ -75,7 +75,7 @@ export function Navbar() {
           ) : (
             <>
               <Button asChild variant="ghost" className="hidden lg:inline-flex" data-visitor-only>
-                <Link to={paths.login.href}>Login</Link>
+                <Link to={paths.login.href}>Sign in</Link>
               </Button>
               {/* Also in the phone's menu: it gives way where the reader's large text leaves it no
                   room (a window under 20 times their text's size), not at a width in pixels. */}

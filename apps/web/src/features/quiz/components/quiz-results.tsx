@@ -2,7 +2,9 @@ import type { QuizResult } from '@lumiskin/contract/quiz';
 import {
   CheckCircle2Icon,
   ClockIcon,
+  FlameIcon,
   LayoutDashboardIcon,
+  LayoutGridIcon,
   PartyPopperIcon,
   RotateCcwIcon,
   Share2Icon,
@@ -39,6 +41,15 @@ function Figure({ icon, label, value }: { icon: React.ReactNode; label: string; 
   );
 }
 
+/** An achievement's picture: the same round chip for a level, a streak and a badge. */
+function AchievementIcon({ children }: { children: React.ReactNode }) {
+  return (
+    <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-card text-primary-text">
+      {children}
+    </span>
+  );
+}
+
 /** What this quiz earned: a level, a streak milestone, badges. */
 function Achievements({ result }: { result: QuizResult }) {
   return (
@@ -52,18 +63,21 @@ function Achievements({ result }: { result: QuizResult }) {
       <ul className="mt-3 space-y-2.5">
         {result.level_up ? (
           <li className="flex items-center gap-3">
-            <TrophyIcon className="size-5 shrink-0" aria-hidden />
-            <span>
+            <AchievementIcon>
+              <TrophyIcon className="size-4" aria-hidden />
+            </AchievementIcon>
+            <span className="min-w-0">
               <strong>Level up!</strong> You reached level {result.level}.
             </span>
           </li>
         ) : null}
         {result.streak_milestone ? (
           <li className="flex items-center gap-3">
-            <span aria-hidden className="text-lg">
-              🔥
-            </span>
-            <span>
+            {/* An icon, not an emoji: an emoji is an empty box where no emoji font is installed. */}
+            <AchievementIcon>
+              <FlameIcon className="size-4" aria-hidden />
+            </AchievementIcon>
+            <span className="min-w-0">
               <strong>{result.streak_milestone}-day streak!</strong> You have played the daily
               challenge {result.streak_milestone} days in a row.
             </span>
@@ -71,9 +85,9 @@ function Achievements({ result }: { result: QuizResult }) {
         ) : null}
         {result.badges_earned.map((badge) => (
           <li key={badge.badge_id} className="flex items-center gap-3">
-            <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-card text-primary-text">
+            <AchievementIcon>
               <QuizIcon name={badge.icon} className="size-4" />
-            </span>
+            </AchievementIcon>
             <span className="min-w-0 wrap-anywhere">
               <strong>Badge earned: {badge.badge_name}</strong> — {badge.description}
             </span>
@@ -131,7 +145,11 @@ function ReviewItem({ item, index }: { item: QuizResult['review'][number]; index
   );
 }
 
-/** Quiz results (docs/product-rules.md#quiz): accuracy, correct/total, points, time, achievements, actions, then the review. */
+/**
+ * Quiz results (docs/product-rules.md#quiz): accuracy, correct/total, points, time, achievements,
+ * actions, then the review. A category quiz can be retaken; the daily challenge is played once a
+ * day, so its results offer the categories instead (`onRetake` absent; decision 215).
+ */
 export function QuizResults({
   result,
   title,
@@ -139,7 +157,7 @@ export function QuizResults({
 }: {
   result: QuizResult;
   title: string;
-  onRetake: () => void;
+  onRetake?: () => void;
 }) {
   const tone = scoreTone(result.score);
   const hasAchievements =
@@ -208,9 +226,17 @@ export function QuizResults({
         <Button variant="soft" className="flex-auto" onClick={() => void shareText(share)}>
           <Share2Icon aria-hidden /> Share Results
         </Button>
-        <Button variant="outline" className="flex-auto" onClick={onRetake}>
-          <RotateCcwIcon aria-hidden /> Retake Quiz
-        </Button>
+        {onRetake ? (
+          <Button variant="outline" className="flex-auto" onClick={onRetake}>
+            <RotateCcwIcon aria-hidden /> Retake Quiz
+          </Button>
+        ) : (
+          <Button asChild variant="outline" className="flex-auto">
+            <Link to={`${paths.quiz.href}#categories`}>
+              <LayoutGridIcon aria-hidden /> Play a category
+            </Link>
+          </Button>
+        )}
         <Button asChild className="flex-auto">
           <Link to={paths.quiz.href}>
             <TrophyIcon aria-hidden /> Back to Quiz Hub

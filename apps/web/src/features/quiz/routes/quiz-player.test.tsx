@@ -260,6 +260,40 @@ describe('quiz player', () => {
     }
   });
 
+  it('ends the daily challenge, played once a day, with the categories instead of a retake', async () => {
+    const daily = { ...session, quiz_type: 'daily' as const, category_id: null, title: 'Daily' };
+    fakeApi({
+      'GET /api/quiz/daily-quiz': () => daily,
+      'POST /api/quiz/answer': ({ body }) => answerFeedback(body),
+      'POST /api/quiz/submit': () => ({
+        ...result,
+        quiz_type: 'daily',
+        category_id: null,
+        current_streak: 7,
+        streak_milestone: 7,
+      }),
+    });
+    const { user } = renderPlayer('/quiz/daily');
+    await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
+    await user.click(screen.getByRole('button', { name: /Check answer/ }));
+    await user.click(await screen.findByRole('button', { name: /Next Question/ }));
+    await user.click(await screen.findByRole('radio', { name: /A pea/ }));
+    await user.click(screen.getByRole('button', { name: /Check answer/ }));
+    await user.click(await screen.findByRole('button', { name: /Submit Quiz/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Quiz complete!' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Retake Quiz/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Play a category/ })).toHaveAttribute(
+      'href',
+      '/quiz#categories',
+    );
+    // The streak milestone is drawn as an icon like the badge beside it, never an emoji.
+    const achievements = screen.getByRole('region', { name: 'Achievements' });
+    expect(achievements).toHaveTextContent('7-day streak!');
+    expect(achievements.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    expect(achievements.querySelectorAll('li svg')).toHaveLength(2);
+  });
+
   it('keeps the player on the last question with a message when submitting fails', async () => {
     fakeApi({
       'GET /api/quiz/category/:categoryId': () => session,

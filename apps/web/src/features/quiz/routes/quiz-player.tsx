@@ -150,7 +150,7 @@ function QuizPlayer({ categoryId }: { categoryId: string | null }) {
     return (
       <>
         <title>{`Results: ${title} — Lumiskin`}</title>
-        <QuizResults result={result} title={title} onRetake={retake} />
+        <QuizResults result={result} title={title} onRetake={categoryId ? retake : undefined} />
       </>
     );
   }

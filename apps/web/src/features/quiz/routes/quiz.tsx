@@ -70,7 +70,7 @@ export default function QuizHubRoute() {
       {/* Columns that may shrink below their content: a player's long one-word name, truncated in
           the leaderboard, made the whole hub 841 px wide on a 390 px phone. */}
       <div className="mt-10 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-labelledby="categories-heading">
+        <section id="categories" aria-labelledby="categories-heading">
           <h2 id="categories-heading" className="text-h2 font-semibold">
             Knowledge categories
           </h2>
