@@ -43,7 +43,7 @@ describe('admin articles', () => {
     );
     // The list shows both dates, in the session's locale (en-GB here).
     expect(
-      (await screen.findAllByText(/published · 12 Aug 2026 · updated 3 Sept? 2026/))[0],
+      (await screen.findAllByText(/Published · 12 Aug 2026 · updated 3 Sept? 2026/))[0],
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.type(screen.getByLabelText('Title'), '!');
@@ -110,7 +110,7 @@ describe('admin articles', () => {
         '/admin/articles',
       );
       expect(
-        (await screen.findAllByText(/published · Aug 12, 2026 · updated Sep 3, 2026/))[0],
+        (await screen.findAllByText(/Published · Aug 12, 2026 · updated Sep 3, 2026/))[0],
       ).toBeVisible();
     } finally {
       setLocale(DEFAULT_LOCALE);

@@ -257,7 +257,8 @@ export default function AdminArticlesRoute() {
                 <div className="min-w-0">
                   <p className="font-medium wrap-anywhere">{a.title}</p>
                   <p className="text-sm text-muted-foreground">
-                    {a.status} · {formatDate(a.published_at)}
+                    {a.status === 'published' ? 'Published' : 'Draft'} ·{' '}
+                    {formatDate(a.published_at)}
                     {a.updated_at ? ` · updated ${formatDate(a.updated_at)}` : ''} ·{' '}
                     {plural(a.views, 'view')}
                   </p>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import AdminOverviewRoute from '@/features/admin/routes/overview';
 import { fakeApi } from '@/testing/fake-api';
@@ -50,5 +50,11 @@ describe('the admin overview', () => {
     // Counts in words that agree with them.
     expect(screen.getByText('Sun care').nextSibling).toHaveTextContent('1 view · 1 like');
     expect(screen.getByText('Retinoids').nextSibling).toHaveTextContent('12 views · 0 likes');
+    // The tiles count everything there is, under a heading that says so; the period is the
+    // charts' (a "Scans 120" tile under "Last 7 days" read as this week's scans).
+    const totals = screen.getByRole('region', { name: 'All time' });
+    expect(within(totals).getByText('quiz plays').nextSibling).toHaveTextContent('300');
+    const period = screen.getByRole('region', { name: 'In the last 30 days' });
+    expect(within(period).getAllByRole('img')).toHaveLength(3);
   });
 });

@@ -4,7 +4,7 @@ import { LoadError } from '@/components/load-error';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useOverview } from '@/features/admin/api/get-overview';
-import { formatDate, formatDayMonth, plural } from '@/lib/format';
+import { formatDate, formatDayMonth, formatNumber, plural } from '@/lib/format';
 import { NativeSelect } from '@/components/ui/native-select';
 
 const PERIODS = [7, 30, 90] as const;
@@ -79,23 +79,36 @@ export default function AdminOverviewRoute() {
         <LoadError what="the overview" onRetry={() => void overview.refetch()} />
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-            {Object.entries(overview.data.totals).map(([key, value]) => (
-              <Card key={key} className="p-3">
-                <dt className="text-xs text-muted-foreground capitalize">
-                  {key.replace('_', ' ')}
-                </dt>
-                <dd className="text-xl font-bold">{value}</dd>
-              </Card>
-            ))}
-          </dl>
-          <div className="grid gap-3 lg:grid-cols-3">
-            <DayChart title="Sign-ups per day" data={overview.data.signups} />
-            <DayChart title="Scans per day" data={overview.data.scans} />
-            <DayChart title="Quiz plays per day" data={overview.data.quiz_plays} />
-          </div>
+          {/* The totals count everything there is; only the charts below follow the period. */}
+          <section aria-labelledby="totals-heading">
+            <h2 id="totals-heading" className="mb-2 text-sm font-semibold text-muted-foreground">
+              All time
+            </h2>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+              {Object.entries(overview.data.totals).map(([key, value]) => (
+                <Card key={key} className="p-3">
+                  <dt className="text-xs text-muted-foreground capitalize">
+                    {key.replace('_', ' ')}
+                  </dt>
+                  <dd className="text-xl font-bold">{formatNumber(value)}</dd>
+                </Card>
+              ))}
+            </dl>
+          </section>
+          <section aria-labelledby="period-heading">
+            <h2 id="period-heading" className="mb-2 text-sm font-semibold text-muted-foreground">
+              In the last {days} days
+            </h2>
+            <div className="grid gap-3 lg:grid-cols-3">
+              <DayChart title="Sign-ups per day" data={overview.data.signups} />
+              <DayChart title="Scans per day" data={overview.data.scans} />
+              <DayChart title="Quiz plays per day" data={overview.data.quiz_plays} />
+            </div>
+          </section>
           <Card className="p-4">
-            <h2 className="mb-2 text-sm font-semibold">Most-mixed bases and boosters</h2>
+            <h2 className="mb-2 text-sm font-semibold">
+              Most-mixed bases and boosters, in mixes now
+            </h2>
             <div
               className="h-56"
               role="img"
@@ -114,7 +127,7 @@ export default function AdminOverviewRoute() {
             </div>
           </Card>
           <Card className="p-4">
-            <h2 className="mb-2 text-sm font-semibold">Articles by views</h2>
+            <h2 className="mb-2 text-sm font-semibold">Articles by views, all time</h2>
             <ol className="space-y-1 text-sm">
               {overview.data.top_articles.map((a) => (
                 <li key={a.title} className="flex justify-between gap-2">

@@ -39,8 +39,8 @@ describe('the profile Orders tab', () => {
     );
     const items = await screen.findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/Order 2.*20 November 2026.*3 items.*Shipped.*£156\.00/),
-      expect.stringMatching(/Order 1001.*2 November 2026.*1 item.*Awaiting payment.*£52\.00/),
+      expect.stringMatching(/Order 2.*20 Nov 2026.*3 items.*Shipped.*£156\.00/),
+      expect.stringMatching(/Order 1001.*2 Nov 2026.*1 item.*Awaiting payment.*£52\.00/),
     ]);
     await user.click(screen.getByRole('link', { name: /Order 1001/ }));
     expect(

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatLongDate, plural } from '@/lib/format';
+import { formatDate, plural } from '@/lib/format';
 import { useOrders } from '@/features/profile/api/get-orders';
 
 /** The Orders tab: every order, newest first, each linking to its page (decision 083). */
@@ -39,7 +39,7 @@ export function OrdersTab() {
           >
             <span className="font-semibold">Order {order.number}</span>
             <span className="text-sm text-muted-foreground">
-              {formatLongDate(order.created_at)} · {plural(order.item_count, 'item')}
+              {formatDate(order.created_at)} · {plural(order.item_count, 'item')}
             </span>
             <Badge className="ml-auto" data-status={order.status}>
               {ORDER_STATUS_LABELS[order.status]}

@@ -59,7 +59,7 @@ export function DailyChallengeCard({ status }: { status: 'loading' | 'available'
             )}
           </div>
           <h2 className="mt-3 text-h2 font-semibold text-balance">
-            {completed ? 'Done for today — lovely work' : "Today's five questions are ready"}
+            {completed ? 'Done for today\u00a0— lovely work' : "Today's five questions are ready"}
           </h2>
           <p className="mt-2 max-w-xl text-white">
             {DAILY_CHALLENGE.questions} questions · about {DAILY_CHALLENGE.minutes} minutes ·{' '}

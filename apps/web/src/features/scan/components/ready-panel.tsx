@@ -1,5 +1,9 @@
 import type { Analysis } from '@lumiskin/contract/analysis-api';
-import type { AnalysisType } from '@lumiskin/contract/analysis';
+import {
+  COMPREHENSIVE_METRICS,
+  QUICK_METRICS,
+  type AnalysisType,
+} from '@lumiskin/contract/analysis';
 import type { ScanError, ScanJob } from '@lumiskin/contract/scan';
 import { SparklesIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -55,8 +59,10 @@ export function ReadyPanel({
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
         {photoCount} photo{photoCount === 1 ? '' : 's'} ·{' '}
-        {analysisType === 'quick' ? 'Quick (7 concerns)' : 'Comprehensive (14 concerns)'} ·{' '}
-        {location ?? (locating ? 'finding your town…' : 'no location yet')}
+        {analysisType === 'quick'
+          ? `Quick (${QUICK_METRICS.length} measures)`
+          : `Comprehensive (${COMPREHENSIVE_METRICS.length} measures)`}{' '}
+        · {location ?? (locating ? 'finding your town…' : 'no location yet')}
       </p>
       <Button
         size="lg"

@@ -70,7 +70,10 @@ describe('the product page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'RenewLift' })).toBeInTheDocument();
     expect(screen.getByText('RenewLift, at length.')).toBeInTheDocument();
     expect(screen.getByText('Retinal (retinaldehyde, 0.05%)')).toBeInTheDocument();
-    expect(screen.getByText(/Two drops into your base at night\. \(PM\)/)).toBeInTheDocument();
+    // When to use it is said in words, not glued to the directions as a code ("… at night. (PM)").
+    expect(screen.getByText('Two drops into your base at night.')).toBeInTheDocument();
+    expect(screen.getByText('Use in the evening')).toBeInTheDocument();
+    expect(screen.queryByText(/\(PM\)/)).toBeNull();
     expect(screen.getByText('fine lines, firmness')).toBeInTheDocument();
     expect(screen.getByText('£38.00')).toBeInTheDocument();
     // The catalogue's rating and review count are seeded figures, not reviews: not shown.

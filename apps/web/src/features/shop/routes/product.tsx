@@ -21,6 +21,13 @@ import { cn } from '@/lib/utils';
 /** Related products shown under a product. */
 const RELATED_COUNT = 4;
 
+/** When the product is used, said in words above its directions (the code read as a leftover). */
+const TIME_OF_USE: Record<NonNullable<ShopProduct['time_of_use']>, string> = {
+  AM: 'Use in the morning',
+  PM: 'Use in the evening',
+  'AM/PM': 'Use morning and evening',
+};
+
 /** A product's own page (issue 13): shareable, indexed, and one click from the mix. */
 export default function ProductRoute() {
   const { id = '' } = useParams();
@@ -142,10 +149,10 @@ function ProductBody({ product }: { product: ShopProduct }) {
             </ul>
           </Section>
           <Section title="How to use">
-            <p className="leading-relaxed text-muted-foreground">
-              {product.how_to_use}
-              {product.time_of_use ? ` (${product.time_of_use})` : ''}
-            </p>
+            {product.time_of_use ? (
+              <p className="mb-2 text-sm font-medium">{TIME_OF_USE[product.time_of_use]}</p>
+            ) : null}
+            <p className="leading-relaxed text-muted-foreground">{product.how_to_use}</p>
           </Section>
           {product.suitable_for.length > 0 ? (
             <Section title="Suitable for">
