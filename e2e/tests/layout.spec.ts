@@ -489,6 +489,33 @@ test.describe('layout', () => {
     expect(problems).toEqual([]);
   });
 
+  test('every profile tab shows on a phone, none past the screen’s edge', async ({
+    page,
+    request,
+  }) => {
+    // In one scrolling row, Settings (password, reminders, devices, deletion) sat past a 390 px
+    // screen's edge with nothing to say the row went on.
+    await signedInNewUser(page, request);
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto('/profile');
+      await waitForApp(page);
+      const tabs = page.getByRole('tab');
+      await expect(tabs).toHaveCount(5);
+      for (const tab of await tabs.all()) {
+        const name = (await tab.textContent()) ?? '';
+        const box = await tab.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const list = el.parentElement!.getBoundingClientRect();
+          return { left: r.left, right: r.right, listLeft: list.left, listRight: list.right };
+        });
+        expect(box.left, `${name} at ${width}px`).toBeGreaterThanOrEqual(box.listLeft);
+        expect(box.right, `${name} at ${width}px`).toBeLessThanOrEqual(box.listRight);
+        expect(box.right, `${name} at ${width}px`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
   test('the scan page leads with the photo: taking or choosing it is visible without scrolling on a phone', async ({
     page,
     request,
