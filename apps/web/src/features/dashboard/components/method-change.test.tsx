@@ -51,7 +51,9 @@ describe('a metric measured with a different method is shown without a change', 
   it('ScoreTile: the value and the note, no delta', () => {
     render(<ScoreTile metric="radiance" value={84} previous={60} methodChanged />);
     const t = screen.getByTestId('score-tile');
-    expect(t).toHaveTextContent('84%');
+    // A score out of 100 reads as the analysis page reads it, without a per cent sign.
+    expect(t).toHaveTextContent(/^Radiance84/);
+    expect(t).not.toHaveTextContent('%');
     expect(within(t).getByTestId('method-note')).toHaveTextContent(METHOD_CHANGED_NOTE);
     expect(t.querySelector('[data-trend]')).toBeNull();
     expect(t).not.toHaveTextContent('+24');
@@ -64,7 +66,7 @@ describe('a metric measured with a different method is shown without a change', 
     );
     const radiance = await screen.findByText('Radiance');
     expect(radiance).toBeInTheDocument();
-    expect(tile('Radiance')).toHaveTextContent('84%');
+    expect(tile('Radiance')).toHaveTextContent(/^Radiance84/);
     expect(tile('Radiance')).toHaveTextContent(METHOD_CHANGED_NOTE);
     expect(tile('Radiance').querySelector('[data-trend]')).toBeNull();
     expect(tile('Acne').querySelector('[data-trend="up"]')).toHaveTextContent('+6 pts');

@@ -65,7 +65,7 @@ export function ScanList({ scans, shown }: { scans: readonly HistoryItem[]; show
                 <div key={metric} className="min-w-0">
                   <dt className="truncate text-xs text-muted-foreground">{metricLabel(metric)}</dt>
                   <dd className="flex flex-wrap items-baseline gap-x-1.5">
-                    <span className="font-semibold tabular-nums">{value}%</span>
+                    <span className="font-semibold tabular-nums">{formatScore(value)}</span>
                     <TrendIndicator
                       metric={metric}
                       current={value}

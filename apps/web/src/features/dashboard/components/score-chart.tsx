@@ -167,7 +167,7 @@ export function ScoreChart({ scans }: { scans: HistoryItem[] }) {
               />
               <Tooltip
                 labelFormatter={tooltipLabel}
-                formatter={(value, name) => [`${String(value)}%`, name]}
+                formatter={(value, name) => [String(value), name]}
                 contentStyle={TOOLTIP_STYLE}
                 labelStyle={{ color: 'var(--muted-foreground)', marginBottom: 4 }}
                 cursor={{ stroke: 'var(--brand)', strokeOpacity: 0.35 }}

@@ -10,6 +10,7 @@ import {
 } from '@/components/score/score-bands';
 import { TrendIndicator } from '@/components/score/trend-indicator';
 import { MethodNote } from '@/components/method-note';
+import { formatScore } from '@/lib/format';
 
 /**
  * One metric as a percentage tile: number, word, bar, and the change since the last comparable
@@ -41,7 +42,9 @@ export function ScoreTile({
     >
       <p className="truncate text-xs font-medium text-muted-foreground">{label}</p>
       <p className="mt-1 flex items-baseline gap-1.5">
-        <span className={cn('text-2xl font-semibold tabular-nums', BAND_TEXT[band])}>{value}%</span>
+        <span className={cn('text-2xl font-semibold tabular-nums', BAND_TEXT[band])}>
+          {formatScore(value)}
+        </span>
         <span className="text-xs font-medium text-muted-foreground">{BAND_LABEL[band]}</span>
       </p>
       <div
