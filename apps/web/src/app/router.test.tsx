@@ -199,6 +199,9 @@ describe('app shell and guards', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    // The only toast left says so (it replaced the sign-in's "Welcome back!").
+    const notices = await screen.findByRole('region', { name: /notifications/i });
+    expect(await within(notices).findByText("You're signed out.")).toBeInTheDocument();
     const logoutCall = fetch.mock.calls.find(([url]) => url === '/api/auth/logout');
     expect(logoutCall?.[1]?.method).toBe('POST');
     expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer tok_abc');

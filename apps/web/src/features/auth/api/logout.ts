@@ -1,5 +1,7 @@
+import { AuthMessages } from '@lumiskin/contract/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api/api-client';
 import { unregisterNativePush } from '@/lib/platform/native';
@@ -32,6 +34,8 @@ export function useLogout() {
     onSettled: () => {
       clearSession({ leavingTo: paths.login.href });
       queryClient.clear();
+      // Says it is done, in place of the sign-in's "Welcome back!" that could still be up.
+      toast.info(AuthMessages.signedOut);
       void navigate(paths.login.href, { replace: true });
     },
   });
