@@ -308,3 +308,73 @@ describe('RoutineCard: consistency and check-offs', () => {
     );
   });
 });
+
+describe('RoutineCard: history and totals', () => {
+  afterEach(() => localStorage.clear());
+
+  const entry = (i: number, overrides: object = {}) => ({
+    id: `h${i}`,
+    date: `2026-11-${String(10 + i).padStart(2, '0')}T09:00:00.000Z`,
+    change: `Added Product ${i} (evening)`,
+    type: 'addition',
+    reason: 'Added by you',
+    ...overrides,
+  });
+
+  it('lists the newest changes in the page, the rest on request, with dates as dates', async () => {
+    const entries = [
+      entry(7, {
+        type: 'setup',
+        change: 'Routine set up from your analysis of 2026-12-05 (4 morning, 4 evening)',
+        reason: 'Set up from your skin analysis',
+      }),
+      entry(6, {
+        type: 'change',
+        change: 'Moved Product 6 to the morning',
+        reason: 'Changed by you',
+      }),
+      ...[5, 4, 3, 2, 1].map((i) => entry(i)),
+    ];
+    fakeApi({
+      'GET /api/routine': () => routineResponse(),
+      'GET /api/routine/history': () =>
+        new Response(JSON.stringify(entries), {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'x-total-count': '7' },
+        }),
+    });
+    const { user } = renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    const section = await screen.findByRole('region', { name: 'Routine History' });
+    const list = await within(section).findByRole('list');
+    // No box scrolling inside the page (it clipped the last entry on a phone).
+    expect(list).not.toHaveAttribute('tabindex');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    const [setUp, changed] = within(list).getAllByRole('listitem');
+    expect(setUp).toHaveTextContent('Set upRoutine set up from your analysis of 5 Dec 2026');
+    expect(setUp).not.toHaveTextContent('2026-12-05');
+    // An edit in place says so (it read "Set up").
+    expect(changed).toHaveTextContent(/^ChangedMoved Product 6 to the morning/);
+    await user.click(within(section).getByRole('button', { name: 'Show all 7 changes' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(7);
+    await user.click(within(section).getByRole('button', { name: 'Show fewer' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('counts a product used morning and evening once', async () => {
+    const cleanser = { name: 'Gentle Cleanser', type: 'cleanser' as const };
+    fakeApi({
+      'GET /api/routine': () =>
+        routineResponse({
+          morning: [
+            routineProduct({ ...cleanser, application_time: 'morning' }),
+            routineProduct({ name: 'SPF 50', type: 'sunscreen', application_time: 'morning' }),
+          ],
+          evening: [routineProduct({ ...cleanser, name: 'gentle cleanser ' })],
+        }),
+      'GET /api/routine/history': () => [],
+    });
+    renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    const summary = await screen.findByTestId('routine-summary');
+    expect(summary).toHaveTextContent(/^2Total products/);
+  });
+});

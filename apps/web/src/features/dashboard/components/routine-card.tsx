@@ -4,6 +4,7 @@ import {
   ROUTINE_PRODUCT_TYPE_LABELS,
   type ApplicationTime,
   type RoutineConflict,
+  type RoutineHistoryEntry,
   type RoutineProduct,
   type RoutineResponse,
   type SplitSuggestion,
@@ -303,7 +304,7 @@ function RoutineSummary({ data, changes }: { data: RoutineResponse; changes: num
   const week = data.consistency.last_7_days;
   return (
     <div className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="routine-summary">
-      <SummaryTile label="Total products" value={data.morning.length + data.evening.length} />
+      <SummaryTile label="Total products" value={distinctProducts(data)} />
       <SummaryTile label="Routine changes" value={changes ?? '…'} />
       <SummaryTile label="Active treatments" value={activeTreatments(data)} />
       <SummaryTile
@@ -319,7 +320,36 @@ function RoutineSummary({ data, changes }: { data: RoutineResponse; changes: num
   );
 }
 
+/**
+ * Products in the routine, each once: a cleanser used morning and evening is one product (it was
+ * counted twice, 11 "products" for 7).
+ */
+function distinctProducts(data: RoutineResponse): number {
+  return new Set([...data.morning, ...data.evening].map((p) => p.name.trim().toLowerCase())).size;
+}
+
+const HISTORY_BADGE: Record<
+  RoutineHistoryEntry['type'],
+  { label: string; variant: 'success' | 'destructive' | 'default' }
+> = {
+  addition: { label: 'Added', variant: 'success' },
+  removal: { label: 'Removed', variant: 'destructive' },
+  setup: { label: 'Set up', variant: 'default' },
+  change: { label: 'Changed', variant: 'default' },
+};
+
+/** A history entry's text with the server's ISO days ("… your analysis of 2026-12-05") as dates. */
+function readableChange(change: string): string {
+  return change.replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (day) =>
+    formatDate(`${day}T00:00:00Z`, { timeZone: 'UTC' }),
+  );
+}
+
+/** How many history entries show before "Show all": the list grows in the page, never in a box. */
+const HISTORY_SHOWN = 5;
+
 function RoutineHistory({ history }: { history: ReturnType<typeof useRoutineHistory> }) {
+  const [all, setAll] = useState(false);
   return (
     <section aria-labelledby="routine-history-title" className="mt-6">
       <h3 id="routine-history-title" className="flex items-center gap-2 font-semibold">
@@ -338,37 +368,38 @@ function RoutineHistory({ history }: { history: ReturnType<typeof useRoutineHist
           Changes to your routine will be listed here.
         </p>
       ) : (
-        // Scrolls on its own past about 8 entries: focusable, so a keyboard can scroll it too.
-        <ul
-          tabIndex={0}
-          aria-labelledby="routine-history-title"
-          className="mt-3 grid max-h-72 gap-2 overflow-y-auto rounded-md pr-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          {history.data.entries.slice(0, 20).map((entry) => (
-            <li key={entry.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-              <Badge
-                variant={
-                  entry.type === 'addition'
-                    ? 'success'
-                    : entry.type === 'removal'
-                      ? 'destructive'
-                      : 'default'
-                }
-              >
-                {entry.type === 'addition'
-                  ? 'Added'
-                  : entry.type === 'removal'
-                    ? 'Removed'
-                    : 'Set up'}
-              </Badge>
-              <span className="min-w-0 font-medium wrap-anywhere">{entry.change}</span>
-              <span className="min-w-0 text-muted-foreground wrap-anywhere">{entry.reason}</span>
-              <span className="ml-auto text-xs text-muted-foreground">
-                {formatDate(entry.date)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        // The newest few, then the rest on request: a box scrolling inside the page clipped its
+        // last entry on a phone, with nothing to say it scrolled.
+        <>
+          <ul aria-labelledby="routine-history-title" className="mt-3 grid gap-3">
+            {history.data.entries.slice(0, all ? 20 : HISTORY_SHOWN).map((entry) => (
+              <li key={entry.id} className="grid gap-1 text-sm">
+                <span className="flex items-start gap-2">
+                  <Badge variant={HISTORY_BADGE[entry.type].variant} className="shrink-0">
+                    {HISTORY_BADGE[entry.type].label}
+                  </Badge>
+                  <span className="min-w-0 font-medium wrap-anywhere">
+                    {readableChange(entry.change)}
+                  </span>
+                </span>
+                <span className="text-xs text-muted-foreground wrap-anywhere">
+                  {entry.reason} · {formatDate(entry.date)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {history.data.entries.length > HISTORY_SHOWN ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="mt-2"
+              aria-expanded={all}
+              onClick={() => setAll((shown) => !shown)}
+            >
+              {all ? 'Show fewer' : `Show all ${Math.min(history.data.entries.length, 20)} changes`}
+            </Button>
+          ) : null}
+        </>
       )}
     </section>
   );
