@@ -125,7 +125,14 @@ export type MeasuredFinding = z.infer<typeof MeasuredFinding>;
 // ---- Environment (climate) ----
 
 export const Environment = z.object({
+  /** Clear-sky UV index at the moment of the scan (0 at night). */
   uv_index: z.number().nullable(),
+  /**
+   * The day's clear-sky peak at the place (its solar noon): what a morning sunscreen is chosen
+   * for, since an evening scan's "0" says nothing about tomorrow's sun. Absent on scans stored
+   * before it was kept (2026-12-05).
+   */
+  uv_index_max: z.number().nullable().optional(),
   uv_level: z.enum(['low', 'moderate', 'high', 'very_high', 'extreme']).nullable(),
   season: z.enum(['spring', 'summer', 'autumn', 'winter', 'tropical']).nullable(),
   hemisphere: z.enum(['northern', 'southern']).nullable(),

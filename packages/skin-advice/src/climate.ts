@@ -77,14 +77,20 @@ export function chooseSunscreen(
     ) ||
     concerns.includes('hyperpigmentation') ||
     (scoreOf(scores, 'dark_spots') ?? 100) < GENTLE_BELOW;
-  const uv = environment?.uv_index ?? null;
+  // A morning sunscreen is for the day's sun: its clear-sky peak at midday, not the moment of the
+  // scan (an evening scan read 0). Scans stored before the peak was kept use the moment's index.
+  const peak = environment?.uv_index_max ?? null;
+  const uv = peak ?? environment?.uv_index ?? null;
   const sun = spfForUv(uv, photosensitive);
   let sunReason: string;
   if (sun.band == null) {
     sunReason =
       'We do not know the UV index for your place right now, so SPF 30 daily, and SPF 50 on sunny days or outdoors.';
   } else {
-    sunReason = `The UV index where you are is ${formatUv(uv!)} (${sun.band}), so SPF ${sun.spf}`;
+    sunReason =
+      peak != null
+        ? `The UV index where you are reaches ${formatUv(peak)} (${sun.band}) at midday on a clear day, so SPF ${sun.spf}`
+        : `The UV index where you are is ${formatUv(uv!)} (${sun.band}), so SPF ${sun.spf}`;
     if (sun.spf === 50 && sun.band === 'moderate')
       sunReason +=
         ', higher than usual because your routine or concerns make skin more sun-sensitive';
@@ -116,11 +122,19 @@ export function chooseMoisturiser(
       bits.push(`humidity is ${Math.round(environment.humidity)}%`);
     if (environment?.temperature_c != null && environment.temperature_c < COLD_BELOW_C)
       bits.push(`it is ${Math.round(environment.temperature_c)}°C`);
-    if (bits.length === 0) bits.push('it is winter');
-    moistReason = `The air is dry or cold (${bits.join(', ')}), which pulls water from the skin: a richer cream seals it in.${isOily ? ' Choose a non-comedogenic one.' : ''}`;
-    notes.push(
-      `Dry or cold air today (${bits.join(', ')}): a richer moisturiser helps; skip very hot water when cleansing.`,
-    );
+    const comedo = isOily ? ' Choose a non-comedogenic one.' : '';
+    if (bits.length === 0) {
+      // Nothing measured: the season's usual air, said as such (the card says "Not measured").
+      moistReason = `It is winter where you are, when the air is usually dry or cold and pulls water from the skin: a richer cream seals it in.${comedo}`;
+      notes.push(
+        'Winter air is usually dry or cold: a richer moisturiser helps; skip very hot water when cleansing.',
+      );
+    } else {
+      moistReason = `The air is dry or cold (${bits.join(', ')}), which pulls water from the skin: a richer cream seals it in.${comedo}`;
+      notes.push(
+        `Dry or cold air today (${bits.join(', ')}): a richer moisturiser helps; skip very hot water when cleansing.`,
+      );
+    }
   } else if (moist.climate === 'humid') {
     const bits: string[] = [];
     if (environment?.humidity != null && environment.humidity > HUMID_ABOVE)

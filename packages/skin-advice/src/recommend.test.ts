@@ -362,6 +362,19 @@ describe('recommend: sunscreen by UV index', () => {
     ).toBe(30);
   });
 
+  it('chooses by the day’s midday peak, not the moment of an evening scan', () => {
+    // An evening scan in June: 0 now, a clear day's midday reaches 7.6.
+    const r = run({ environment: env({ uv_index: 0, uv_level: 'low', uv_index_max: 7.6 }) });
+    expect(r.recommendation.spf).toBe(50);
+    const reason = r.routine.morning.at(-1)!.reason;
+    expect(reason).toContain('reaches 7.6 (high) at midday on a clear day, so SPF 50');
+    expect(reason).not.toMatch(/ is 0 /);
+    // A winter's day whose peak is low keeps SPF 30, and says why from the peak.
+    const winter = run({ environment: env({ uv_index: 0, uv_index_max: 0.9 }) });
+    expect(winter.recommendation.spf).toBe(30);
+    expect(winter.routine.morning.at(-1)!.reason).toContain('reaches 0.9 (low) at midday');
+  });
+
   it('uses SPF 30 when the UV index is unknown, and says so', () => {
     const r = run({ environment: null });
     expect(r.recommendation.spf).toBe(30);
@@ -391,9 +404,13 @@ describe('recommend: climate', () => {
         weather_source: 'unknown',
       }),
     });
-    expect(r.routine.morning.find((s) => s.kind === 'moisturizer')!.name).toBe(
-      'Rich barrier cream',
-    );
+    const m = r.routine.morning.find((s) => s.kind === 'moisturizer')!;
+    expect(m.name).toBe('Rich barrier cream');
+    // Nothing was measured (the card says so): the season's usual air, said as such.
+    expect(m.reason).toMatch(/^It is winter where you are, when the air is usually dry or cold/);
+    const notes = r.recommendation.notes.join(' ');
+    expect(notes).toMatch(/Winter air is usually dry or cold/);
+    expect(notes).not.toMatch(/today/);
   });
 
   it('gives a light gel to oily skin in humid air, but not to dry skin', () => {

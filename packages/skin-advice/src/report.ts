@@ -121,8 +121,13 @@ function climateSection(env: Environment | null | undefined, notes: string[]): s
     return ['We had no climate information for this scan, so the routine follows your skin alone.'];
   const facts: string[] = [];
   if (env.uv_index != null) {
+    const peak = env.uv_index_max ?? null;
     facts.push(
-      `UV index ${Math.round(env.uv_index * 10) / 10}${env.uv_level ? ` (${env.uv_level.replace('_', ' ')})` : ''}`,
+      `UV index ${Math.round(env.uv_index * 10) / 10}${env.uv_level ? ` (${env.uv_level.replace('_', ' ')})` : ''}${
+        peak != null
+          ? ` at the time of the scan, up to ${Math.round(peak * 10) / 10} at midday`
+          : ''
+      }`,
     );
   }
   if (env.humidity != null) facts.push(`humidity ${Math.round(env.humidity)}%`);
@@ -136,7 +141,9 @@ function climateSection(env: Environment | null | undefined, notes: string[]): s
   );
   if (env.weather_source === 'unknown' && env.humidity == null && env.temperature_c == null) {
     lines.push(
-      'Live humidity and temperature were not available, so the moisturiser follows your skin type.',
+      env.season === 'winter'
+        ? 'Live humidity and temperature were not available, so the moisturiser follows the season (winter air is usually dry or cold) and your skin type.'
+        : 'Live humidity and temperature were not available, so the moisturiser follows your skin type.',
     );
   }
   const climateNotes = notes.filter((n) => /^(UV is|Dry or cold air|Humid or hot)/.test(n));

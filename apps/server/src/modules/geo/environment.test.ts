@@ -25,6 +25,12 @@ describe('getEnvironment', () => {
     const a = await getEnvironment(LONDON, night);
     expect(await getEnvironment(LONDON, night)).toEqual(a);
     expect(a).toMatchObject({ uv_index: 0, uv_level: 'low', season: 'winter' });
+    // The day's midday peak is kept beside it: what a morning sunscreen is chosen for.
+    expect(a.uv_index_max).toBeGreaterThan(0.3);
+    expect(a.uv_index_max).toBeLessThan(1);
+    const june = await getEnvironment(LONDON, new Date('2024-06-21T21:30:00Z'));
+    expect(june.uv_index).toBe(0);
+    expect(june.uv_index_max).toBeGreaterThan(7);
   });
 
   it('takes humidity and temperature from the live adapter', async () => {

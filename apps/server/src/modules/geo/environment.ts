@@ -1,5 +1,5 @@
 import type { Environment } from '@lumiskin/contract/analysis';
-import { seasonAt, uvAt } from './uv';
+import { seasonAt, uvAt, uvPeakOn } from './uv';
 import type { WeatherClient } from './weather';
 
 export interface EnvironmentPlace {
@@ -10,7 +10,8 @@ export interface EnvironmentPlace {
 }
 
 /**
- * Climate at a place and moment for the analysis: clear-sky UV from the sun's elevation, season
+ * Climate at a place and moment for the analysis: clear-sky UV from the sun's elevation (now, and
+ * at the day's solar noon), season
  * and hemisphere, and humidity/temperature from the live weather adapter when there is one
  * (otherwise null and weather_source 'unknown'). Given `now` and the weather answer, the result
  * is deterministic.
@@ -26,6 +27,7 @@ export async function getEnvironment(
   const reading = weather ? await weather.current(place.lat, place.lon).catch(() => null) : null;
   return {
     uv_index,
+    uv_index_max: uvPeakOn(now, place.lat, place.lon),
     uv_level,
     season,
     hemisphere,

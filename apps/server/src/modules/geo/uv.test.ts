@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clearSkyUvIndex, localMonth, seasonAt, solarPosition, uvAt, uvLevel } from './uv';
+import {
+  clearSkyUvIndex,
+  localMonth,
+  seasonAt,
+  solarPosition,
+  uvAt,
+  uvLevel,
+  uvPeakOn,
+} from './uv';
 
 const LONDON = { lat: 51.5074, lon: -0.1278, tz: 'Europe/London' };
 const SYDNEY = { lat: -33.8688, lon: 151.2093, tz: 'Australia/Sydney' };
@@ -94,6 +102,27 @@ describe('clear-sky UV index (Madronich 2007)', () => {
     });
     // 22:00 in Sydney.
     expect(uvAt(new Date('2024-01-15T11:00:00Z'), SYDNEY.lat, SYDNEY.lon).uv_index).toBe(0);
+  });
+});
+
+describe('the day’s peak (uvPeakOn)', () => {
+  it('is the highest the index reaches that day, whatever the hour it is asked', () => {
+    for (const [place, day] of [
+      [LONDON, '2024-06-21'],
+      [LONDON, '2024-12-21'],
+      [SYDNEY, '2024-01-15'],
+      [{ lat: 0, lon: 0 }, '2025-03-20'],
+    ] as const) {
+      let highest = 0;
+      for (let minute = 0; minute < 24 * 60; minute += 5) {
+        const at = new Date(Date.parse(`${day}T00:00:00Z`) + minute * 60_000);
+        highest = Math.max(highest, uvAt(at, place.lat, place.lon).uv_index);
+      }
+      for (const hour of ['03:00', '12:00', '21:30']) {
+        const peak = uvPeakOn(new Date(`${day}T${hour}:00Z`), place.lat, place.lon);
+        expect(Math.abs(peak - highest), `${day} ${hour}`).toBeLessThanOrEqual(0.15);
+      }
+    }
   });
 });
 

@@ -94,6 +94,16 @@ export function uvAt(
   return { uv_index: uvi, uv_level: uvLevel(uvi) };
 }
 
+/**
+ * The day's clear-sky peak UV index (one decimal) at a place: the sun's smallest zenith angle that
+ * day, at local solar noon, is |latitude − declination| (declination on `date`'s day).
+ */
+export function uvPeakOn(date: Date, lat: number, lon: number): number {
+  const { declinationDeg } = solarPosition(date, lat, lon);
+  const noonZenith = Math.abs(lat - declinationDeg);
+  return Math.round(clearSkyUvIndex(noonZenith) * 10) / 10;
+}
+
 /** Latitude of the tropics (Earth's axial tilt, about 23.44° in this era). */
 export const TROPIC_LATITUDE = 23.44;
 

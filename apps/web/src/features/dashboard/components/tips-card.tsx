@@ -9,7 +9,7 @@ import { formatScore } from '@/lib/format';
 /** One kind, practical habit per metric; the finding's own sentence says what was seen. */
 const ADVICE: Record<MetricKey, string> = {
   acne: 'Keep hands off breakouts and use your treatment only where needed, not all over.',
-  oiliness: 'A light gel moisturiser still matters; skipping it can make skin produce more oil.',
+  oiliness: 'Oily skin still needs its moisturiser: skipping it can make skin produce more oil.',
   redness: 'Lukewarm water and fragrance-free products help calm a flushed look.',
   texture: 'Exfoliate gently once or twice a week, never on the same evening as a retinoid.',
   dark_spots: 'Daily SPF 30+ is what keeps spots from darkening again, even on cloudy days.',

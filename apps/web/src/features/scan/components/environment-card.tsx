@@ -27,6 +27,12 @@ export function EnvironmentCard({ analysis }: { analysis: Analysis }) {
           {env.uv_index === null
             ? 'Unknown'
             : `${env.uv_index.toFixed(1)} · ${env.uv_level ? UV_TEXT[env.uv_level] : ''}`}
+          {/* The day's peak, which the sunscreen is chosen for (an evening scan reads 0). */}
+          {env.uv_index_max != null && env.uv_index !== null && env.uv_index_max > env.uv_index ? (
+            <span className="block text-xs font-normal text-muted-foreground">
+              Up to {env.uv_index_max.toFixed(1)} at midday
+            </span>
+          ) : null}
         </Item>
         <Item icon={<LeafIcon aria-hidden />} label="Season">
           {env.season
