@@ -174,6 +174,54 @@ describe('the analysis page', () => {
     expect(acneTrend).toHaveAttribute('data-tone', 'muted');
   });
 
+  it('leads with the score on a phone and keeps the photo beside it in a wide window', async () => {
+    // The four sections' names in the order the page holds them (the order they show).
+    const order = () =>
+      screen
+        .getAllByRole('region')
+        .map(
+          (region) =>
+            region.getAttribute('aria-label') ??
+            document
+              .getElementById(region.getAttribute('aria-labelledby') ?? '')
+              ?.textContent?.trim(),
+        )
+        .filter((name) =>
+          ['Overall skin score', 'Your photo', 'Each measure', 'Your environment'].includes(
+            name ?? '',
+          ),
+        );
+    // A phone (the test's matchMedia matches nothing): the score first, the climate last.
+    const phone = renderAnalysis(createAnalysis());
+    await screen.findByRole('region', { name: 'Overall skin score' });
+    expect(order()).toEqual([
+      'Overall skin score',
+      'Your photo',
+      'Each measure',
+      'Your environment',
+    ]);
+    phone.unmount();
+    // A window 64 rem wide or more: the photo and the climate beside the score and the measures.
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === '(min-width: 64rem)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    renderAnalysis(createAnalysis());
+    await screen.findByRole('region', { name: 'Overall skin score' });
+    expect(order()).toEqual([
+      'Your photo',
+      'Your environment',
+      'Overall skin score',
+      'Each measure',
+    ]);
+    matchMedia.mockRestore();
+  });
+
   it('folds the full report under a control that says it opens, and opens it', async () => {
     const { user } = renderAnalysis(createAnalysis());
     const toggle = await screen.findByRole('button', { name: /The full report/ });

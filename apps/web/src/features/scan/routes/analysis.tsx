@@ -17,6 +17,7 @@ import {
   Trash2Icon,
 } from 'lucide-react';
 import { useState } from 'react';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConditionsNote } from '@/components/conditions-note';
 import { Badge } from '@/components/ui/badge';
@@ -218,6 +219,7 @@ export default function AnalysisRoute() {
   const analysis = useAnalysis(id);
   const baseline = useScanBaseline(analysis.data);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const wide = useMediaQuery('(min-width: 64rem)');
 
   if (analysis.isPending) return <AnalysisSkeleton />;
   if (analysis.isError || !analysis.data) {
@@ -228,6 +230,51 @@ export default function AnalysisRoute() {
   const compared = baseline.data ?? { kind: 'none' as const };
   const prev = compared.kind === 'none' ? null : compared.scan;
   const unlike = compared.kind === 'unlike' ? compared.reasons : undefined;
+
+  const overall = (
+    <section aria-labelledby="overall-title" className="rounded-2xl border bg-card p-5 shadow-soft">
+      <div className="flex flex-wrap items-center gap-5">
+        <ScoreRing score={a.overall_score} />
+        <div className="flex-1">
+          <h2 id="overall-title" className="text-h3 font-semibold">
+            Overall skin score
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {Object.keys(a.scores).length} measures
+            {a.unmeasured.length > 0 ? ` (${a.unmeasured.length} not measured)` : ''}, higher is
+            healthier. Skin tone ITA° {a.skin_tone.ita} ({a.skin_tone.category.replaceAll('_', ' ')}
+            ).
+          </p>
+          <Comparison analysis={a} baseline={compared} />
+        </div>
+      </div>
+    </section>
+  );
+  const photo = (
+    <section aria-label="Your photo" className="rounded-2xl border bg-card p-4 shadow-soft">
+      <PhotoZones analysis={a} />
+    </section>
+  );
+  const measures = (
+    <section aria-labelledby="scores-title" className="rounded-2xl border bg-card p-5 shadow-soft">
+      <h2 id="scores-title" className="text-h3 font-semibold">
+        Each measure
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-muted-foreground">
+        Green 80+ is good, amber 60-79 is fair, red below 60 needs care.
+        {prev ? ' Arrows compare with the scan above.' : ''}
+      </p>
+      <MetricList
+        findings={a.findings}
+        unmeasured={a.unmeasured}
+        previous={prev}
+        unlike={unlike}
+        capture={a.capture}
+        methods={a.methods}
+      />
+    </section>
+  );
+  const climate = <EnvironmentCard analysis={a} />;
 
   return (
     <article className="mx-auto max-w-5xl px-4 pt-6 pb-16 sm:pt-10">
@@ -241,58 +288,29 @@ export default function AnalysisRoute() {
       <p className="hidden text-sm font-semibold print:block">Lumiskin skin analysis</p>
       <AnalysisHeader analysis={a} onDelete={() => setConfirmOpen(true)} />
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <div className="space-y-6">
-          <section aria-label="Your photo" className="rounded-2xl border bg-card p-4 shadow-soft">
-            <PhotoZones analysis={a} />
-          </section>
-          <EnvironmentCard analysis={a} />
+      {/* A phone leads with the score, then the photo, each measure and the climate (the score
+          came a screen and a half down, after the photo and the weather); a wide window keeps
+          the photo beside the scores. One order in the page for each, so the keyboard and a
+          screen reader meet things in the order they show. */}
+      {wide ? (
+        <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+          <div className="space-y-6">
+            {photo}
+            {climate}
+          </div>
+          <div className="space-y-6">
+            {overall}
+            {measures}
+          </div>
         </div>
-
-        <div className="space-y-6">
-          <section
-            aria-labelledby="overall-title"
-            className="rounded-2xl border bg-card p-5 shadow-soft"
-          >
-            <div className="flex flex-wrap items-center gap-5">
-              <ScoreRing score={a.overall_score} />
-              <div className="flex-1">
-                <h2 id="overall-title" className="text-h3 font-semibold">
-                  Overall skin score
-                </h2>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  {Object.keys(a.scores).length} measures
-                  {a.unmeasured.length > 0 ? ` (${a.unmeasured.length} not measured)` : ''}, higher
-                  is healthier. Skin tone ITA° {a.skin_tone.ita} (
-                  {a.skin_tone.category.replaceAll('_', ' ')}).
-                </p>
-                <Comparison analysis={a} baseline={compared} />
-              </div>
-            </div>
-          </section>
-
-          <section
-            aria-labelledby="scores-title"
-            className="rounded-2xl border bg-card p-5 shadow-soft"
-          >
-            <h2 id="scores-title" className="text-h3 font-semibold">
-              Each measure
-            </h2>
-            <p className="mt-1 mb-4 text-sm text-muted-foreground">
-              Green 80+ is good, amber 60-79 is fair, red below 60 needs care.
-              {prev ? ' Arrows compare with the scan above.' : ''}
-            </p>
-            <MetricList
-              findings={a.findings}
-              unmeasured={a.unmeasured}
-              previous={prev}
-              unlike={unlike}
-              capture={a.capture}
-              methods={a.methods}
-            />
-          </section>
+      ) : (
+        <div className="mt-8 grid gap-6">
+          {overall}
+          {photo}
+          {measures}
+          {climate}
         </div>
-      </div>
+      )}
 
       <div className="mt-6">
         <RoutineCard analysis={a} />
