@@ -1,9 +1,13 @@
+import { AuthMessages } from '@lumiskin/contract/messages';
 import { AlertCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api/api-client';
+
+/** An empty field's error's type (form-schemas.ts names what each empty field asks for). */
+export const EMPTY_FIELD = 'empty';
 
 /** The first validation message, shown as a toast as well as under the field (docs/product-rules.md#errors-and-messages). */
 export function firstError(errors: FieldErrors): string | undefined {
@@ -29,7 +33,9 @@ export function useAuthFormErrors(fallback: string) {
     },
     onInvalid: (invalid: FieldErrors) => {
       setServerError(null);
-      const message = firstError(invalid);
+      // Any field left empty: the spec's one toast for it; under each field, what it asks for.
+      const empty = Object.values(invalid).some((error) => error?.type === EMPTY_FIELD);
+      const message = empty ? AuthMessages.fillAllFields : firstError(invalid);
       if (message) toast.error(message);
     },
   };

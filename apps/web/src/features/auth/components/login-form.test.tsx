@@ -49,12 +49,10 @@ describe('LoginForm', () => {
 
     // The form's schema is imported at its first use (lib/lazy-resolver.ts): the messages follow.
     await waitFor(() =>
-      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
-        AuthMessages.fillAllFields,
-      ),
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter your email'),
     );
     expect(screen.getByLabelText('Password', { exact: true })).toHaveAccessibleDescription(
-      AuthMessages.fillAllFields,
+      'Enter your password',
     );
     expect(
       await within(await toastRegion()).findByText(AuthMessages.fillAllFields),

@@ -53,19 +53,22 @@ describe('RegisterForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     // The form's schema is imported at its first use (lib/lazy-resolver.ts): the messages follow.
+    // Each field says what it wants (not "Please fill in all fields" four times); the toast
+    // says the spec's words once.
     await waitFor(() =>
       expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(
-        AuthMessages.fillAllFields,
+        'Enter your full name',
       ),
     );
-    for (const label of ['Full name', 'Email', 'Confirm password']) {
-      expect(await screen.findByLabelText(label)).toHaveAccessibleDescription(
-        AuthMessages.fillAllFields,
-      );
-    }
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter your email');
     expect(screen.getByLabelText('Password', { exact: true })).toHaveAccessibleDescription(
-      AuthMessages.fillAllFields,
+      'Choose a password',
     );
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
+      'Enter the password again',
+    );
+    const toasts = await screen.findByRole('region', { name: /notifications/i });
+    expect(await within(toasts).findByText(AuthMessages.fillAllFields)).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 
