@@ -16,6 +16,9 @@ describe('the scan history page', () => {
   it('with no scan at all, leads to the first scan instead of offering filters', async () => {
     renderHistory('/history', []);
     expect(await screen.findByRole('heading', { name: 'No scans yet' })).toBeInTheDocument();
+    // The card says it once: no "0 scans · each compared with…" above it.
+    expect(screen.queryByText(/0 scans/)).toBeNull();
+    expect(screen.getAllByText(/compared with the last one taken in similar/)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Take Your First Scan' })).toHaveAttribute(
       'href',
       '/scan',

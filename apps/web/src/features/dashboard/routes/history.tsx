@@ -63,10 +63,13 @@ export default function HistoryRoute() {
           <ArrowLeftIcon className="size-4" aria-hidden /> Dashboard
         </Link>
         <h1 className="mt-2 text-h1 font-semibold">Scan history</h1>
-        <p className="mt-1 text-muted-foreground">
-          {history.data ? `${total} ${total === 1 ? 'scan' : 'scans'}` : 'Loading your scans'} ·
-          each compared with the last one taken in similar conditions
-        </p>
+        {/* With no scans the card below says it all: no "0 scans" and no sentence said twice. */}
+        {hasNoScans ? null : (
+          <p className="mt-1 text-muted-foreground">
+            {history.data ? `${total} ${total === 1 ? 'scan' : 'scans'}` : 'Loading your scans'} ·
+            each compared with the last one taken in similar conditions
+          </p>
+        )}
       </div>
       {hasNoScans ? (
         <Card className="flex flex-col items-center p-10 text-center">
