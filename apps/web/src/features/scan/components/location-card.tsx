@@ -72,7 +72,7 @@ function CurrentLocation({
   );
 }
 
-/** The quick picks and Detect again. */
+/** The quick picks and Use my location (said so whether or not it was found before). */
 function QuickLocations({
   location,
   disabled,
@@ -101,7 +101,7 @@ function QuickLocations({
         </button>
       ))}
       <Button variant="ghost" size="sm" className="h-11" onClick={onDetect} disabled={disabled}>
-        <CrosshairIcon aria-hidden /> Detect again
+        <CrosshairIcon aria-hidden /> Use my location
       </Button>
     </div>
   );
