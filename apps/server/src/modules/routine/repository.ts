@@ -166,11 +166,14 @@ export async function setupRoutineFromAnalysis(
   return db.transaction(async (tx) => {
     await lockRoutine(tx, userId);
     if (!options.replace && (await hasRoutineOrHistory(tx, userId))) return false;
-    await tx.delete(routineProducts).where(eq(routineProducts.userId, userId));
     const steps = [
       ...analysis.routine.morning.map((step) => ({ step, time: 'morning' as const })),
       ...analysis.routine.evening.map((step) => ({ step, time: 'evening' as const })),
     ];
+    // "Use this routine" on the routine already in use (set up from this scan, unedited) changes
+    // nothing and logs nothing: it had replaced it with itself and logged a second "Set up".
+    if (options.replace && (await isRoutineOf(tx, userId, analysis, steps))) return false;
+    await tx.delete(routineProducts).where(eq(routineProducts.userId, userId));
     if (steps.length > 0) {
       await tx.insert(routineProducts).values(
         steps.map(({ step, time }, i) => ({
@@ -195,6 +198,33 @@ export async function setupRoutineFromAnalysis(
     });
     return true;
   });
+}
+
+/** Whether the routine is exactly `steps` as set up from `analysis` (same names, times, order). */
+async function isRoutineOf(
+  tx: DbOrTx,
+  userId: string,
+  analysis: AnalysisForRoutine,
+  steps: readonly { step: { name: string }; time: 'morning' | 'evening' }[],
+): Promise<boolean> {
+  const rows = await tx
+    .select({
+      name: routineProducts.name,
+      time: routineProducts.applicationTime,
+      fromScanAt: routineProducts.fromScanAt,
+    })
+    .from(routineProducts)
+    .where(eq(routineProducts.userId, userId))
+    .orderBy(asc(routineProducts.position));
+  return (
+    rows.length === steps.length &&
+    rows.every(
+      (row, i) =>
+        row.name === steps[i]!.step.name.slice(0, 120) &&
+        row.time === steps[i]!.time &&
+        row.fromScanAt?.getTime() === analysis.createdAt.getTime(),
+    )
+  );
 }
 
 export async function findAnalysisForRoutine(

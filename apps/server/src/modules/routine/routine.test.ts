@@ -246,6 +246,29 @@ describe('routine', () => {
     const { entries } = await getHistory(user);
     expect(entries.map((e) => e.type)).toEqual(['setup', 'addition']);
 
+    // Again on the routine already in use: the same routine, and no second "Set up" logged.
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/routine/from-analysis/${scan.id}`,
+      headers: user.headers,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(RoutineResponse.parse(again.json())).toEqual(routine);
+    expect((await getHistory(user)).entries.map((e) => e.type)).toEqual(['setup', 'addition']);
+    // Once edited (a step added), the analysis's routine replaces it again, and says so.
+    await add(user, serum);
+    await app.inject({
+      method: 'POST',
+      url: `/api/routine/from-analysis/${scan.id}`,
+      headers: user.headers,
+    });
+    expect((await getHistory(user)).entries.map((e) => e.type)).toEqual([
+      'setup',
+      'addition',
+      'setup',
+      'addition',
+    ]);
+
     const other = await createUser(app);
     const foreign = await app.inject({
       method: 'POST',
