@@ -62,21 +62,15 @@ export default function ProfileRoute() {
             password, reminders, devices, deletion) sat past the screen's edge, with nothing to
             say the row went on. From 640 px they fit one row. */}
         <TabsList className="grid h-auto w-full grid-cols-6 rounded-2xl sm:inline-flex sm:h-11 sm:w-auto sm:rounded-full">
-          <TabsTrigger value="profile" className="max-sm:col-span-2">
-            Profile
-          </TabsTrigger>
-          <TabsTrigger value="history" className="max-sm:col-span-2">
-            History
-          </TabsTrigger>
-          <TabsTrigger value="products" className="max-sm:col-span-2">
-            Products
-          </TabsTrigger>
-          <TabsTrigger value="orders" className="max-sm:col-span-3">
-            Orders
-          </TabsTrigger>
-          <TabsTrigger value="settings" className="max-sm:col-span-3">
-            Settings
-          </TabsTrigger>
+          {TABS.map((value, i) => (
+            <TabsTrigger
+              key={value}
+              value={value}
+              className={i < 3 ? 'max-sm:col-span-2' : 'max-sm:col-span-3'}
+            >
+              {value.charAt(0).toUpperCase() + value.slice(1)}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <Card className="mt-4 p-6">
           {/* Kept while another tab is open: edits not saved yet survive a look at Settings. */}

@@ -117,6 +117,16 @@ function answerFeedback(body: unknown) {
   };
 }
 
+/** Answers the two questions (the first right, the second wrong), each checked, then submits. */
+async function answerBothAndSubmit(user: ReturnType<typeof renderPlayer>['user']) {
+  await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
+  await user.click(screen.getByRole('button', { name: /Check answer/ }));
+  await user.click(await screen.findByRole('button', { name: /Next Question/ }));
+  await user.click(await screen.findByRole('radio', { name: /A pea/ }));
+  await user.click(screen.getByRole('button', { name: /Check answer/ }));
+  await user.click(await screen.findByRole('button', { name: /Submit Quiz/ }));
+}
+
 describe('quiz player', () => {
   it('shows right or wrong and the explanation right after each answer, then locks it', async () => {
     const answered: unknown[] = [];
@@ -229,12 +239,7 @@ describe('quiz player', () => {
       },
     });
     const { user } = renderPlayer();
-    await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
-    await user.click(screen.getByRole('button', { name: /Check answer/ }));
-    await user.click(await screen.findByRole('button', { name: /Next Question/ }));
-    await user.click(await screen.findByRole('radio', { name: /A pea/ }));
-    await user.click(screen.getByRole('button', { name: /Check answer/ }));
-    await user.click(await screen.findByRole('button', { name: /Submit Quiz/ }));
+    await answerBothAndSubmit(user);
 
     expect(await screen.findByRole('heading', { name: 'Quiz complete!' })).toBeVisible();
     const submitted = calls.filter((c) => c.url.endsWith('/quiz/submit'));
@@ -274,12 +279,7 @@ describe('quiz player', () => {
       }),
     });
     const { user } = renderPlayer('/quiz/daily');
-    await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
-    await user.click(screen.getByRole('button', { name: /Check answer/ }));
-    await user.click(await screen.findByRole('button', { name: /Next Question/ }));
-    await user.click(await screen.findByRole('radio', { name: /A pea/ }));
-    await user.click(screen.getByRole('button', { name: /Check answer/ }));
-    await user.click(await screen.findByRole('button', { name: /Submit Quiz/ }));
+    await answerBothAndSubmit(user);
 
     expect(await screen.findByRole('heading', { name: 'Quiz complete!' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /Retake Quiz/ })).not.toBeInTheDocument();
@@ -302,12 +302,7 @@ describe('quiz player', () => {
         apiError(503, 'The server took too long to answer. Please try again.', 'timeout'),
     });
     const { user } = renderPlayer();
-    await user.click(await screen.findByRole('radio', { name: /UVB protection/ }));
-    await user.click(screen.getByRole('button', { name: /Check answer/ }));
-    await user.click(await screen.findByRole('button', { name: /Next Question/ }));
-    await user.click(await screen.findByRole('radio', { name: /A pea/ }));
-    await user.click(screen.getByRole('button', { name: /Check answer/ }));
-    await user.click(await screen.findByRole('button', { name: /Submit Quiz/ }));
+    await answerBothAndSubmit(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The server took too long to answer',
