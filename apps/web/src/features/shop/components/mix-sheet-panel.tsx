@@ -86,6 +86,10 @@ export default function MixSheetPanel({
                       >
                         <PlusIcon aria-hidden />
                       </Button>
+                      {/* Why its + stays off: a mix is made on one base (docs/product-rules.md#mix). */}
+                      {entry.type === 'base' ? (
+                        <span className="ml-1 text-xs text-muted-foreground">One base per mix</span>
+                      ) : null}
                     </div>
                   </div>
                   <div className="flex flex-col items-end gap-1">
