@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signedInNewUser, test } from './fixtures';
+import { expect, signedInNewUser, test, tokenOf } from './fixtures';
 
 async function addProduct(page: Page, name: string, purpose: string) {
   await page.getByRole('button', { name: 'Add Product' }).click();
@@ -18,7 +18,7 @@ test.describe('routine safety', () => {
     page,
     request,
   }) => {
-    await signedInNewUser(page, request);
+    const user = await signedInNewUser(page, request);
 
     await addProduct(page, 'Retinal 0.1% serum', 'Fine lines');
     await expect(page.getByTestId('routine-conflict')).toHaveCount(0);
@@ -62,6 +62,20 @@ test.describe('routine safety', () => {
     await page.reload();
     await expect(evening).toContainText('Retinal 0.1% serum');
     await expect(evening).not.toContainText('Salicylic acid toner');
+
+    // Remove and close the tab within the undo time: the server has it without a next visit.
+    await evening.getByRole('button', { name: 'Remove Retinal 0.1% serum' }).click();
+    await expect(evening).not.toContainText('Retinal 0.1% serum');
+    await page.close({ runBeforeUnload: true });
+    const headers = await tokenOf(request, user);
+    await expect
+      .poll(async () => {
+        const routine = (await (await request.get('/api/routine', { headers })).json()) as {
+          evening: { name: string }[];
+        };
+        return routine.evening.map((p) => p.name);
+      })
+      .toEqual([]);
   });
 });
 

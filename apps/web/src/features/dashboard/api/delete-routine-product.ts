@@ -2,7 +2,9 @@ import type { RoutineResponse } from '@lumiskin/contract/routine';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
+import { API_BASE } from '@/lib/api/api-client';
 import { cancelQueued, sendOrQueue } from '@/lib/platform/outbox';
+import { getToken } from '@/lib/platform/storage';
 import { PENDING_PREFIX } from '@/features/dashboard/api/add-routine-product';
 
 const routineKey = getRoutineQueryOptions().queryKey;
@@ -33,6 +35,36 @@ export async function deleteRoutineProduct({
   return { queued: result.queued };
 }
 
+/** The routine without one step, and without the conflicts that step was part of. */
+export function withoutStep(routine: RoutineResponse, id: string): RoutineResponse {
+  return {
+    ...routine,
+    morning: routine.morning.filter((p) => p.id !== id),
+    evening: routine.evening.filter((p) => p.id !== id),
+    conflicts: routine.conflicts.filter((c) => !c.product_ids.includes(id)),
+  };
+}
+
+/**
+ * The removal sent as the page goes away (closed, reloaded, left for another site): a `keepalive`
+ * request outlives the page, where the mutation's own request would be cut off with it. True once
+ * the server has it — or had it already (404: an earlier attempt got through) — so the caller can
+ * forget it; false when it did not get through (offline), and the caller keeps it for next time.
+ */
+export async function deleteOnLeaving(id: string): Promise<boolean> {
+  const token = getToken();
+  try {
+    const response = await fetch(`${API_BASE}/routine/products/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      keepalive: true,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    return response.ok || response.status === 404;
+  } catch {
+    return false;
+  }
+}
+
 export function useDeleteRoutineProduct() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -43,14 +75,8 @@ export function useDeleteRoutineProduct() {
     onMutate: async ({ id }) => {
       await queryClient.cancelQueries({ queryKey: routineKey });
       const previous = queryClient.getQueryData<RoutineResponse>(routineKey);
-      if (previous) {
-        queryClient.setQueryData<RoutineResponse>(routineKey, {
-          ...previous,
-          morning: previous.morning.filter((p) => p.id !== id),
-          evening: previous.evening.filter((p) => p.id !== id),
-          conflicts: previous.conflicts.filter((c) => !c.product_ids.includes(id)),
-        });
-      }
+      if (previous)
+        queryClient.setQueryData<RoutineResponse>(routineKey, withoutStep(previous, id));
       return { previous };
     },
     onError: (_error, _vars, context) => {

@@ -204,6 +204,46 @@ describe('RoutineCard: undo a removal', () => {
     await waitFor(() => expect(deleted).toEqual([retinal.id]));
     expect(localStorage.getItem('lumiskin_pending_removal')).toBeNull();
   });
+
+  it('sends the removal as the tab closes, by a request that outlives the page, and only once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const deleted = serve();
+    const fetch = vi.mocked(globalThis.fetch);
+    const { user } = renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Remove Retinal serum' }));
+    expect(localStorage.getItem('lumiskin_pending_removal')).not.toBeNull();
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    const sent = fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]![1]).toMatchObject({ keepalive: true });
+    // A page kept in the back-forward cache reads the answer: nothing is left for a next visit.
+    await waitFor(() => expect(localStorage.getItem('lumiskin_pending_removal')).toBeNull());
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS + 1000));
+    expect(deleted).toEqual([retinal.id]);
+    expect(screen.queryByText('Retinal serum')).not.toBeInTheDocument();
+  });
+
+  it('says nothing when a removal left by a closed tab had already got through', async () => {
+    fakeApi({
+      'GET /api/routine': () => routineResponse({ evening: [bha] }),
+      'GET /api/routine/history': () => [],
+      'DELETE /api/routine/products/:id': () =>
+        new Response(JSON.stringify({ detail: 'Routine product not found', code: 'not_found' }), {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    localStorage.setItem(
+      'lumiskin_pending_removal',
+      JSON.stringify({ id: retinal.id, name: retinal.name }),
+    );
+    renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    expect(await screen.findByText('Salicylic acid toner')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('lumiskin_pending_removal')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Could not remove the product.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/not found/i)).not.toBeInTheDocument();
+  });
 });
 
 describe('RoutineCard: consistency and check-offs', () => {

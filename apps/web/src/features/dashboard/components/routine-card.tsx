@@ -18,19 +18,24 @@ import {
   Trash2Icon,
   TriangleAlertIcon,
 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { PENDING_PREFIX, useAddRoutineProduct } from '@/features/dashboard/api/add-routine-product';
 import { useApplySplit } from '@/features/dashboard/api/apply-split';
 import { useCheckOffRoutine } from '@/features/dashboard/api/check-off-routine';
-import { useDeleteRoutineProduct } from '@/features/dashboard/api/delete-routine-product';
-import { useRoutine } from '@/lib/api/get-routine';
-import { useRoutineHistory } from '@/lib/api/get-routine-history';
+import {
+  deleteOnLeaving,
+  useDeleteRoutineProduct,
+  withoutStep,
+} from '@/features/dashboard/api/delete-routine-product';
+import { getRoutineQueryOptions, useRoutine } from '@/lib/api/get-routine';
+import { getRoutineHistoryQueryOptions, useRoutineHistory } from '@/lib/api/get-routine-history';
 import { AddProductDialog } from '@/features/dashboard/components/add-product-dialog';
 import { LoadError } from '@/components/load-error';
 import { formatDate, plural } from '@/lib/format';
@@ -233,10 +238,21 @@ function SummaryTile({
  * (or cut short by another removal or by leaving).
  */
 function useUndoableRemoval() {
+  const queryClient = useQueryClient();
   const remove = useDeleteRoutineProduct();
   const [pending, setPending] = useState<PendingRemoval | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { mutate: removeNow } = remove;
+
+  /** The server's routine and history, read again (after a removal sent outside the mutation). */
+  const refresh = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getRoutineQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getRoutineHistoryQueryOptions().queryKey }),
+      ]),
+    [queryClient],
+  );
 
   /** Sends a removal whose undo time is over (or cut short by another removal or leaving). */
   const commitRemoval = useCallback(
@@ -246,10 +262,15 @@ function useUndoableRemoval() {
         onSuccess: ({ queued }) => {
           if (queued) toast.info(`${removal.name} will be removed when you are back online.`);
         },
-        onError: (error) => toast.error(errorMessage(error, 'Could not remove the product.')),
+        onError: (error) => {
+          // Already gone: the request sent as the page went away got through, or another device
+          // removed it. What the person asked for holds; the list shows the server's routine.
+          if (error instanceof ApiRequestError && error.status === 404) return void refresh();
+          toast.error(errorMessage(error, 'Could not remove the product.'));
+        },
       });
     },
-    [removeNow],
+    [removeNow, refresh],
   );
 
   // A removal left waiting by a reload or a closed tab is carried out: its undo time has passed.
@@ -268,6 +289,32 @@ function useUndoableRemoval() {
     },
     [commitRemoval],
   );
+
+  // So does closing the tab, reloading or going to another site: the removal goes at once, by a
+  // request that outlives the page. It stays in storage until the server has it, so one that does
+  // not get through (offline) is still carried out on the next visit. A step added offline and
+  // not yet sent has nothing to send: its undo time runs on (the next visit takes it back).
+  useEffect(() => {
+    const onPageHide = () => {
+      const removal = pendingRef.current;
+      if (!removal || removal.id.startsWith(PENDING_PREFIX)) return;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      pendingRef.current = null;
+      const routineKey = getRoutineQueryOptions().queryKey;
+      const routine = queryClient.getQueryData<RoutineResponse>(routineKey);
+      if (routine) queryClient.setQueryData(routineKey, withoutStep(routine, removal.id));
+      setPending(null);
+      // The answer is read only by a page that lives on (kept in the back-forward cache).
+      void deleteOnLeaving(removal.id).then((done) => {
+        if (!done) return commitRemoval(removal);
+        setItem(PENDING_REMOVAL_KEY, null);
+        void refresh();
+      });
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [commitRemoval, queryClient, refresh]);
 
   const onDelete = (product: RoutineProduct) => {
     if (timer.current) clearTimeout(timer.current);
