@@ -729,6 +729,23 @@ test('the keyboard’s focus is never hidden under the header or the Quick Scan 
     await page.waitForLoadState('networkidle');
     all.push(...(await focusHidden(page, path, 40)));
   }
+  // The header's own controls sit in the band the page keeps clear of it: the bell and the menu,
+  // given the focus back as they closed, were taken for hidden and the page scrolled half a
+  // screen up to centre them.
+  await page.goto('/dashboard');
+  await page.waitForLoadState('networkidle');
+  const banner = page.getByRole('banner');
+  for (const name of [/^Notifications/, /^Open menu$/]) {
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await banner.getByRole('button', { name }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(banner.getByRole('button', { name })).toBeFocused();
+    await page.waitForTimeout(300);
+    const y = await page.evaluate(() => window.scrollY);
+    if (y !== 600) all.push(`closing ${String(name)} scrolled the page from 600 to ${y}`);
+  }
   expect(all).toEqual([]);
 });
 

@@ -39,7 +39,10 @@ export function Navbar() {
   const onLogout = () => logout.mutate();
 
   return (
-    <header className="sticky top-0 z-40 print:hidden border-b border-border/70 bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/70 reduced-transparency:bg-background reduced-transparency:backdrop-blur-none">
+    <header
+      data-app-header
+      className="sticky top-0 z-40 print:hidden border-b border-border/70 bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/70 reduced-transparency:bg-background reduced-transparency:backdrop-blur-none"
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
         <Link
           to={user ? paths.dashboard.href : paths.home.href}
