@@ -71,7 +71,16 @@ test.describe('notifications', () => {
     await expect(page).toHaveURL(/\/learn$/);
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     await page.getByRole('button', { name: /Your morning routine/ }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Its place is the dashboard's routine, brought to the top below the header.
+    await expect(page).toHaveURL(/\/dashboard#routine$/);
+    const routine = page.locator('#routine');
+    await expect(routine).toContainText(step);
+    const belowHeader = () =>
+      routine.evaluate((card) => {
+        const header = document.querySelector('header')!.getBoundingClientRect().bottom;
+        return Math.abs(card.getBoundingClientRect().top - header);
+      });
+    await expect.poll(belowHeader).toBeLessThanOrEqual(1);
     await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     const list = (await (await request.get('/api/notifications', { headers })).json()) as {
       notifications: { read_at: string | null }[];

@@ -293,7 +293,7 @@ export async function settleDemoAccount(db: Db, userId: string, now: Date): Prom
         evening.length > 0
           ? `${evening.length} ${evening.length === 1 ? 'step' : 'steps'}, starting with ${evening[0]!.name}.`
           : 'Time for your evening routine.',
-      link: '/dashboard',
+      link: '/dashboard#routine',
     }),
     row('daily_quiz', daysBefore(now, 0, 8), false, {
       title: 'Your daily quiz is ready',

@@ -125,7 +125,7 @@ describe('runDueNotifications', () => {
       kind: 'routine_morning',
       title: 'Your morning routine',
       body: '2 steps, starting with Gentle cleanser.',
-      link: '/dashboard',
+      link: '/dashboard#routine',
       localDay: '2031-07-01',
       readAt: null,
     });

@@ -259,7 +259,8 @@ async function dueFor(tx: Tx, user: UserRow, now: Date, today: string): Promise<
         kind: isMorning ? 'routine_morning' : 'routine_evening',
         title: isMorning ? 'Your morning routine' : 'Your evening routine',
         body: `${plural(steps.length, 'step')}, starting with ${steps[0]!.name}.`,
-        link: '/dashboard',
+        // The dashboard's routine card (its anchor), not the dashboard's top.
+        link: '/dashboard#routine',
         dedupeKey: `routine_${time}:${today}`,
       });
     }

@@ -418,3 +418,47 @@ describe('RoutineCard: history and totals', () => {
     expect(summary).toHaveTextContent(/^2Total products/);
   });
 });
+
+describe('RoutineCard: a link to it', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('comes into view for /dashboard#routine once its steps are there, and again when linked anew', async () => {
+    let answer: (routine: RoutineResponse) => void = () => {};
+    fakeApi({
+      'GET /api/routine': () =>
+        new Promise<RoutineResponse>((resolve) => {
+          answer = resolve;
+        }),
+      'GET /api/routine/history': () => [],
+    });
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    const { router } = renderWithRouter(
+      [{ path: '/dashboard', element: <RoutineCard /> }],
+      '/dashboard#routine',
+    );
+    const heading = await screen.findByRole('heading', { name: 'Skincare Routine' });
+    const card = heading.closest('[data-slot="card"]');
+    expect(card).toHaveAttribute('id', 'routine');
+    expect(scrolled).toEqual([]);
+    answer(routineResponse({ evening: [retinal] }));
+    expect(await screen.findByText('Retinal serum')).toBeInTheDocument();
+    await waitFor(() => expect(scrolled).toEqual([card]));
+    // The bell's link followed while the dashboard is open.
+    await act(() => router.navigate('/dashboard#routine'));
+    await waitFor(() => expect(scrolled).toEqual([card, card]));
+  });
+
+  it('stays where it is on the dashboard without the link', async () => {
+    fakeApi({
+      'GET /api/routine': () => routineResponse({ evening: [retinal] }),
+      'GET /api/routine/history': () => [],
+    });
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    renderWithRouter([{ path: '/dashboard', element: <RoutineCard /> }], '/dashboard');
+    expect(await screen.findByText('Retinal serum')).toBeInTheDocument();
+    expect(scroll).not.toHaveBeenCalled();
+  });
+});

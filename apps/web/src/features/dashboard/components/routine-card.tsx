@@ -20,6 +20,7 @@ import {
 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -41,6 +42,8 @@ import { LoadError } from '@/components/load-error';
 import { formatDate, plural } from '@/lib/format';
 import { getItem, setItem } from '@/lib/platform/storage';
 
+/** The card's place on the dashboard: a routine reminder links to `/dashboard#routine`. */
+export const ROUTINE_ANCHOR = 'routine';
 /** How long a removed step can be brought back (the toast's 5 s). */
 export const UNDO_MS = 5000;
 /** A removal waiting out its undo time, kept so a reload or a closed tab still carries it out. */
@@ -517,8 +520,21 @@ export function RoutineCard() {
   };
   const changes = history.data?.total;
 
+  // A link to the card (a routine reminder) brings it into view once its steps are there: the
+  // router scrolls to it at once, while it is still a placeholder and the cards above it load.
+  // A jump, as a link to a section is: the browser then keeps the card in place while the cards
+  // above it grow (scroll anchoring), which a smooth scroll still under way does not.
+  const location = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  const settled = Boolean(raw) || routine.isError;
+  useEffect(() => {
+    if (settled && location.hash === `#${ROUTINE_ANCHOR}`) {
+      card.current?.scrollIntoView({ block: 'start' });
+    }
+  }, [settled, location.hash, location.key]);
+
   return (
-    <Card className="p-6" aria-labelledby="routine-title">
+    <Card ref={card} id={ROUTINE_ANCHOR} className="p-6" aria-labelledby="routine-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="routine-title" className="text-h3 font-semibold">
           Skincare Routine
