@@ -81,7 +81,7 @@ test.describe('dashboard', () => {
     // The profile shows both scans, numbered from the newest.
     await page.goto('/profile');
     await expect(page.getByTestId('profile-scans')).toHaveText('2');
-    await expect(page.getByTestId('profile-improvement')).toHaveText('No change');
+    await expect(page.getByTestId('profile-improvement')).toHaveText(/^No change since \S+ \S+$/);
     await page.getByRole('tab', { name: 'History' }).click();
     await expect(page.getByTestId('profile-history').getByRole('listitem')).toHaveCount(2);
   });

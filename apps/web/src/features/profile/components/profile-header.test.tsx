@@ -11,12 +11,20 @@ describe('ProfileHeader improvement', () => {
       <ProfileHeader
         account={account}
         scanCount={3}
-        improvement={{ points: 4, kind: 'up', unlike: null, newMethods: [] }}
+        improvement={{
+          points: 4,
+          kind: 'up',
+          unlike: null,
+          newMethods: [],
+          since: '2026-09-26T08:00:00.000Z',
+        }}
       />,
     );
     const figure = screen.getByTestId('profile-improvement');
     expect(figure).toHaveTextContent('+4 pts');
     expect(figure).toHaveTextContent('up 4 points');
+    // What it compares: the five-score average now against the scan of that day.
+    expect(figure).toHaveTextContent('since 26 Sept');
     expect(figure).not.toHaveTextContent(/possibly/);
     expect(figure.querySelector('.text-success')).not.toBeNull();
   });
@@ -26,7 +34,13 @@ describe('ProfileHeader improvement', () => {
       <ProfileHeader
         account={account}
         scanCount={3}
-        improvement={{ points: 9, kind: 'up', unlike: ['distance'], newMethods: [] }}
+        improvement={{
+          points: 9,
+          kind: 'up',
+          unlike: ['distance'],
+          newMethods: [],
+          since: '2026-09-26T08:00:00.000Z',
+        }}
       />,
     );
     const figure = screen.getByTestId('profile-improvement');
@@ -45,6 +59,7 @@ describe('ProfileHeader improvement', () => {
           kind: null,
           unlike: null,
           newMethods: ['radiance', 'hydration'],
+          since: '2026-09-26T08:00:00.000Z',
         }}
       />,
     );
@@ -61,7 +76,13 @@ describe('ProfileHeader improvement', () => {
       <ProfileHeader
         account={account}
         scanCount={3}
-        improvement={{ points: -1, kind: 'same', unlike: null, newMethods: [] }}
+        improvement={{
+          points: -1,
+          kind: 'same',
+          unlike: null,
+          newMethods: [],
+          since: '2026-09-26T08:00:00.000Z',
+        }}
       />,
     );
     const figure = screen.getByTestId('profile-improvement');

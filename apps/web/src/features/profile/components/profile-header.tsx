@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ConditionsNote } from '@/components/conditions-note';
 import { MethodNote } from '@/components/method-note';
 import { cn, initials } from '@/lib/utils';
-import { plural } from '@/lib/format';
+import { formatDayMonth, plural } from '@/lib/format';
 import type { Improvement } from '@/features/profile/components/scores';
 
 /** The profile's header card (docs/product-rules.md#profile): name, email, skin type badge, scans completed, improvement. */
@@ -99,10 +99,28 @@ export function ProfileHeader({
                   {improvement.unlike ? <ConditionsNote reasons={improvement.unlike} /> : null}
                 </>
               )}
+              {improvement ? (
+                <>
+                  {' '}
+                  <Since date={improvement.since} />
+                </>
+              ) : null}
             </dd>
           </div>
         </dl>
       </div>
     </Card>
+  );
+}
+
+/** What the figure compares: the average of the five scores now and at the scan it is measured from. */
+function Since({ date }: { date: string }) {
+  return (
+    <span
+      className="mt-1 text-xs text-muted-foreground"
+      title="The average of your acne, oiliness, radiance, hydration and texture scores, against that scan's"
+    >
+      since {formatDayMonth(date)}
+    </span>
   );
 }

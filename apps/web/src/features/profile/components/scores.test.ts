@@ -21,35 +21,49 @@ describe('improvement (docs/product-rules.md#profile: newest five-score average 
       kind: kind(true),
       unlike: null,
       newMethods: [],
+      since: older.created_at,
     });
     expect(improvement([older, newest])).toEqual({
       points: -5,
       kind: kind(false),
       unlike: null,
       newMethods: [],
+      since: newest.created_at,
     });
   });
 
   it('ignores metrics outside the five and needs two scans', () => {
     const a = scan({ ...same(60), pores: 10 });
     expect(improvement([a])).toBeNull();
-    expect(improvement([a, scan(same(60))])).toEqual({
+    const b = scan(same(60));
+    expect(improvement([a, b])).toEqual({
       points: 0,
       kind: 'same',
       unlike: null,
       newMethods: [],
+      since: b.created_at,
     });
   });
 
   it('measures against the most recent scan taken in like conditions', () => {
-    const newest = scan(same(72), DAYLIGHT);
-    const underLamp = scan(same(50), WARM_LAMP);
-    const inDaylight = scan(same(70), DAYLIGHT);
+    const at = (day: number) => `2026-03-0${day}T10:00:00.000Z`;
+    const newest = createHistoryItem({ scores: same(72), capture: DAYLIGHT, created_at: at(3) });
+    const underLamp = createHistoryItem({
+      scores: same(50),
+      capture: WARM_LAMP,
+      created_at: at(2),
+    });
+    const inDaylight = createHistoryItem({
+      scores: same(70),
+      capture: DAYLIGHT,
+      created_at: at(1),
+    });
     expect(improvement([newest, underLamp, inDaylight])).toEqual({
       points: 2,
       kind: 'same',
       unlike: null,
       newMethods: [],
+      since: inDaylight.created_at,
     });
   });
 
@@ -64,6 +78,7 @@ describe('improvement (docs/product-rules.md#profile: newest five-score average 
       kind: null,
       unlike: null,
       newMethods: ['radiance', 'hydration'],
+      since: older.created_at,
     });
     // Two scans of the new methods compare again.
     const next = createHistoryItem({
@@ -75,16 +90,19 @@ describe('improvement (docs/product-rules.md#profile: newest five-score average 
       kind: 'up',
       unlike: null,
       newMethods: [],
+      since: newest.created_at,
     });
   });
 
   it('says what differed when no earlier scan is comparable', () => {
     const newest = scan(same(72), DAYLIGHT);
-    expect(improvement([newest, scan(same(60), WARM_LAMP)])).toEqual({
+    const underLamp = scan(same(60), WARM_LAMP);
+    expect(improvement([newest, underLamp])).toEqual({
       points: 12,
       kind: 12 <= noiseBand('profile') ? 'same' : 'up',
       unlike: ['light'],
       newMethods: [],
+      since: underLamp.created_at,
     });
   });
 

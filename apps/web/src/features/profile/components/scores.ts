@@ -37,6 +37,8 @@ export interface Improvement {
   unlike: CaptureDifference[] | null;
   /** The five's metrics whose method changed between the two scans (empty when none did). */
   newMethods: MetricKey[];
+  /** When the earlier scan of the two was taken (ISO): what the figure is "since". */
+  since: string;
 }
 
 /**
@@ -63,6 +65,7 @@ export function improvement(scansNewestFirst: readonly HistoryItem[]): Improveme
     kind: newMethods.length ? null : t.kind === 'none' ? null : t.kind,
     unlike: baseline.kind === 'unlike' ? baseline.reasons : null,
     newMethods,
+    since: baseline.scan.created_at,
   };
 }
 
