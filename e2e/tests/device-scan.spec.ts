@@ -111,7 +111,7 @@ test.describe('analysis on this device', () => {
     await readyDeviceScan(page);
 
     const sent = recordRequests(context);
-    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await page.getByRole('button', { name: 'Analyse My Skin' }).click();
     // No photo consent for a scan whose photo stays here (decision 100): straight to the analysis.
     await expect(page).toHaveURL(/\/analysis\/[0-9a-f-]{36}$/, { timeout: 60_000 });
     await expect(page.getByRole('dialog', { name: 'Before your first scan' })).toHaveCount(0);
@@ -188,7 +188,7 @@ test.describe('analysis on this device', () => {
       'true',
     );
     await readyDeviceScan(page);
-    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await page.getByRole('button', { name: 'Analyse My Skin' }).click();
     await expect(page).toHaveURL(/\/analysis\/[0-9a-f-]{36}$/, { timeout: 60_000 });
     const kept = await page.evaluate(async () => {
       const cache = await caches.open('lumiskin-engine');
@@ -219,7 +219,7 @@ test.describe('analysis on this device', () => {
       page.getByRole('status').filter({ hasText: 'Scans on this device still work' }),
     ).toBeVisible();
     await readyDeviceScan(page);
-    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await page.getByRole('button', { name: 'Analyse My Skin' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'the results are kept on this phone' }),
     ).toBeVisible({ timeout: 60_000 });

@@ -144,7 +144,7 @@ test.describe('live capture guidance (fake camera)', () => {
       await page.getByRole('button', { name: 'Change' }).click();
       await page.getByLabel('City').fill('London, UK');
       await page.getByLabel('City').press('Enter');
-      await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+      await page.getByRole('button', { name: 'Analyse My Skin' }).click();
       await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
         timeout: 60_000,
       });

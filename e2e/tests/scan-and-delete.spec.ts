@@ -53,7 +53,7 @@ test('a new scan shows on the dashboard, and once deleted leaves the dashboard a
   await page.getByLabel('City').press('Enter');
   await expect(page.getByTestId('scan-location')).toHaveText('London, UK');
   await page.getByTestId('scan-upload-input').setInputFiles(FACE);
-  await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+  await page.getByRole('button', { name: 'Analyse My Skin' }).click();
   await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
     timeout: 90_000,
   });

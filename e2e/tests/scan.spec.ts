@@ -104,7 +104,7 @@ test.describe('scan', () => {
 
     await page.getByTestId('scan-upload-input').setInputFiles(FACE);
     await expect(page.getByRole('heading', { name: 'Ready for Analysis' })).toBeVisible();
-    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await page.getByRole('button', { name: 'Analyse My Skin' }).click();
 
     // First scan: explicit consent, recorded on the server.
     const dialog = page.getByRole('dialog', { name: 'Before your first scan' });
@@ -215,7 +215,7 @@ test.describe('scan', () => {
       // No position and no known IP on this machine, and no earlier scan: the person picks a
       // place (decision 081).
       await typeLocation(page, 'London, UK');
-      await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+      await page.getByRole('button', { name: 'Analyse My Skin' }).click();
       await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
         timeout: 60_000,
       });
@@ -276,7 +276,7 @@ test.describe('scan', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await photoReadyToScan(page, request, context, FACE);
-    const analyse = page.getByRole('button', { name: 'Analyze My Skin' });
+    const analyse = page.getByRole('button', { name: 'Analyse My Skin' });
     await expect(analyse).toBeInViewport({ ratio: 1 });
     await analyse.click();
     const result = page.getByRole('region', { name: /Analysis Complete!/ });
@@ -298,7 +298,7 @@ test.describe('scan', () => {
     // Chromium cannot show a HEIC: a plain tile instead of a broken image.
     const thumbnail = page.getByRole('img', { name: 'astronaut-face.heic' });
     await expect(thumbnail).toContainText('No preview');
-    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await page.getByRole('button', { name: 'Analyse My Skin' }).click();
     await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
       timeout: 60_000,
     });
@@ -319,7 +319,7 @@ test.describe('scan', () => {
       downloadThroughput: 500 * 1024,
       uploadThroughput: 15 * 1024,
     });
-    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await page.getByRole('button', { name: 'Analyse My Skin' }).click();
     await expect(page.getByRole('button', { name: /^Sending your photo… \d+ %$/ })).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Photo sent' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
@@ -341,7 +341,7 @@ test.describe('scan', () => {
     await asPhoneSavesIt(upright, large);
     await keepSentPhoto(page);
     await photoReadyToScan(page, request, context, large);
-    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await page.getByRole('button', { name: 'Analyse My Skin' }).click();
     await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
       timeout: 60_000,
     });
@@ -359,7 +359,7 @@ test.describe('scan', () => {
     await asPhoneSavesIt(FACE, small);
     await page.getByRole('button', { name: 'New Scan' }).click();
     await page.getByTestId('scan-upload-input').setInputFiles(small);
-    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await page.getByRole('button', { name: 'Analyse My Skin' }).click();
     await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({
       timeout: 60_000,
     });
@@ -384,7 +384,7 @@ test.describe('scan', () => {
     await page.goto('/scan');
     await typeLocation(page, 'Paris, FR');
     await page.getByTestId('scan-upload-input').setInputFiles(noFace);
-    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await page.getByRole('button', { name: 'Analyse My Skin' }).click();
     const error = page.getByRole('alert').filter({ hasText: 'Analysis Error' });
     await expect(error).toBeVisible({ timeout: 60_000 });
     await expect(error).toContainText('We could not find a face in this photo.');
@@ -413,7 +413,7 @@ test.describe('scan', () => {
     await field.press('Enter');
     await expect(page.getByTestId('scan-location')).toHaveText(/^Lyon/);
     await page.getByTestId('scan-upload-input').setInputFiles(FACE);
-    await page.getByRole('button', { name: 'Analyze My Skin' }).click();
+    await page.getByRole('button', { name: 'Analyse My Skin' }).click();
     await expect(page.getByRole('link', { name: /See full analysis/ })).toBeVisible({
       timeout: 90_000,
     });

@@ -109,7 +109,7 @@ export const ScanMessages = {
     'Location is required for analysis. Please allow location access or enter your location manually.',
   locationNotFound: 'Location not found. Please enter a valid city name.',
   analysisFailed: 'Analysis failed. Please try again.',
-  failedToAnalyze: 'Failed to analyze skin. Please try again.',
+  failedToAnalyze: 'Failed to analyse skin. Please try again.',
   cameraDenied: 'Camera access denied. Please use file upload instead.',
   cameraUnavailable: 'Camera not available in web environment',
   geolocationUnavailable: 'Geolocation not available',

@@ -48,7 +48,7 @@ export function tipsFromAnalysis(
   }));
 }
 
-/** Personalized Tips drawn from the latest scan's findings (not fixed lines). */
+/** Personalised Tips drawn from the latest scan's findings (not fixed lines). */
 export function TipsCard({
   analysis,
   isLoading,
@@ -60,7 +60,7 @@ export function TipsCard({
   return (
     <Card className="p-6" aria-labelledby="tips-title">
       <h2 id="tips-title" className="flex items-center gap-2 text-h3 font-semibold">
-        <LightbulbIcon className="size-5 text-accent" aria-hidden /> Personalized Tips
+        <LightbulbIcon className="size-5 text-accent" aria-hidden /> Personalised Tips
       </h2>
       {isLoading ? (
         <div className="mt-4 grid gap-3">

@@ -81,7 +81,7 @@ export function ReadyPanel({
           </>
         ) : (
           <>
-            <SparklesIcon aria-hidden /> Analyze My Skin
+            <SparklesIcon aria-hidden /> Analyse My Skin
           </>
         )}
       </Button>

@@ -102,7 +102,7 @@ async function uploadAndAnalyse(
   const photo = new File([bytes], type === 'image/heic' ? 'me.heic' : 'me.jpg', { type });
   await view.user.upload(screen.getByLabelText('Upload a photo'), photo);
   // The button waits for the place, which comes from the last scan.
-  const button = await screen.findByRole('button', { name: /Analyze My Skin/ });
+  const button = await screen.findByRole('button', { name: /Analyse My Skin/ });
   await waitFor(() => expect(button).toBeEnabled());
   await view.user.click(button);
 }
@@ -225,6 +225,6 @@ describe('analysis on this device, from the scan screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(ScanMessages.tooLarge);
     expect(view.api.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
     // The button is back for another photo.
-    expect(screen.getByRole('button', { name: /Analyze My Skin/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Analyse My Skin/ })).toBeEnabled();
   });
 });

@@ -96,7 +96,7 @@ describe('the scan screen’s place', () => {
     });
     await view.user.upload(screen.getByLabelText('Upload a photo'), photo);
 
-    const analyse = await screen.findByRole('button', { name: /Analyze My Skin/ });
+    const analyse = await screen.findByRole('button', { name: /Analyse My Skin/ });
     expect(analyse).toBeDisabled();
     expect(analyse).toHaveAccessibleDescription(
       'Your town comes first: its UV and climate shape your routine. Choose your town',
