@@ -9,9 +9,8 @@ import { ProductId } from './shop';
  * and serves it through the shop; the interpreter (@lumiskin/skin-advice) is handed it per scan.
  */
 
-/** Who a base is for (docs/product-rules.md#mix) and which concerns a booster answers (the landing concern tags of docs/product-rules.md#entities). */
-export const SUITABLE_FOR = [
-  // skin states named by the spec's bases
+/** The skin states a base is for (the spec's bases name them: docs/product-rules.md#mix). */
+export const SUITABLE_SKIN_STATES = [
   'normal',
   'dry',
   'dehydrated',
@@ -21,7 +20,10 @@ export const SUITABLE_FOR = [
   'sensitive',
   'damaged',
   'irritated',
-  // landing concern tags
+] as const;
+
+/** The concerns a booster answers (the landing concern tags of docs/product-rules.md#entities). */
+export const SUITABLE_CONCERNS = [
   'dryness',
   'dehydration',
   'sensitivity',
@@ -38,6 +40,9 @@ export const SUITABLE_FOR = [
   'fine lines',
   'firmness',
 ] as const;
+
+/** Who a base is for and which concerns a booster answers: a formulation's `suitable_for`. */
+export const SUITABLE_FOR = [...SUITABLE_SKIN_STATES, ...SUITABLE_CONCERNS] as const;
 export const SuitableFor = z.enum(SUITABLE_FOR);
 export type SuitableFor = z.infer<typeof SuitableFor>;
 

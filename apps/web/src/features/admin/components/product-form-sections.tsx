@@ -1,6 +1,6 @@
 import type { AdminProduct } from '@lumiskin/contract/admin';
 import { COMPREHENSIVE_METRICS, METRIC_LABELS } from '@lumiskin/contract/analysis';
-import { SUITABLE_FOR } from '@lumiskin/contract/formulations';
+import { SUITABLE_CONCERNS, SUITABLE_SKIN_STATES } from '@lumiskin/contract/formulations';
 import { formatPounds } from '@lumiskin/contract/mix';
 import { PRODUCT_TYPES } from '@lumiskin/contract/shop';
 import type { ReactNode } from 'react';
@@ -151,6 +151,12 @@ export function ProductSection({
   );
 }
 
+/** A base names the skin it is for, a booster the concerns it answers: two lists, told apart. */
+const SUITABLE_GROUPS = [
+  { title: 'Skin types — what a base is for', values: SUITABLE_SKIN_STATES },
+  { title: 'Concerns — what a booster answers', values: SUITABLE_CONCERNS },
+] as const;
+
 export function CopySection({ form, formulation }: { form: FormParts; formulation: boolean }) {
   const { register, err } = form;
   return (
@@ -169,22 +175,25 @@ export function CopySection({ form, formulation }: { form: FormParts; formulatio
           className="grid gap-2"
           aria-describedby={err('suitable_for') ? 'product-suitable-error' : undefined}
         >
-          <legend className="text-sm font-medium">
-            Suitable for (the recommender’s skin types)
-          </legend>
-          <div className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
-            {SUITABLE_FOR.map((s) => (
-              <label key={s} className="flex min-h-9 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  value={s}
-                  className="size-4 accent-primary"
-                  {...register('suitable_for')}
-                />
-                {s}
-              </label>
-            ))}
-          </div>
+          <legend className="text-sm font-medium">Suitable for</legend>
+          {SUITABLE_GROUPS.map((group) => (
+            <fieldset key={group.title} className="grid gap-1">
+              <legend className="text-xs text-muted-foreground">{group.title}</legend>
+              <div className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+                {group.values.map((s) => (
+                  <label key={s} className="flex min-h-9 items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      value={s}
+                      className="size-4 accent-primary"
+                      {...register('suitable_for')}
+                    />
+                    {s}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ))}
           {err('suitable_for') ? (
             <FieldError id="product-suitable-error">{err('suitable_for')}</FieldError>
           ) : null}

@@ -144,6 +144,12 @@ describe('admin product form', () => {
       );
       await user.click(screen.getByRole('checkbox', { name: 'sensitive' }));
       await user.click(screen.getByRole('checkbox', { name: 'redness' }));
+      // Skin types (a base's) and concerns (a booster's) are two lists, told apart.
+      const concerns = screen.getByRole('group', { name: /^Concerns/ });
+      const skinTypes = screen.getByRole('group', { name: /^Skin types/ });
+      expect(within(concerns).getByRole('checkbox', { name: 'redness' })).toBeChecked();
+      expect(within(skinTypes).getByRole('checkbox', { name: 'sensitive' })).toBeChecked();
+      expect(within(skinTypes).queryByRole('checkbox', { name: 'sensitivity' })).toBeNull();
       await user.type(screen.getByLabelText('Formulation category'), 'sensitivity/redness');
       await user.selectOptions(screen.getByLabelText('Main target'), 'redness');
       await user.selectOptions(screen.getByLabelText('Target 2'), 'sensitivity');
