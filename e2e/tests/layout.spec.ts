@@ -514,6 +514,17 @@ test.describe('layout', () => {
         expect(box.right, `${name} at ${width}px`).toBeLessThanOrEqual(width);
       }
     }
+    // Each tab's panel sits evenly in its card (a new member's empty orders sat 40 px from its
+    // top and 24 from its bottom: the panel's own margin on top of the card's padding).
+    for (const tab of ['Orders', 'Products', 'History']) {
+      await page.getByRole('tab', { name: tab }).click();
+      const gaps = await page.getByRole('tabpanel').evaluate((panel) => {
+        const card = panel.parentElement!.getBoundingClientRect();
+        const r = panel.getBoundingClientRect();
+        return { top: Math.round(r.top - card.top), bottom: Math.round(card.bottom - r.bottom) };
+      });
+      expect(gaps.top, `${tab}: space above the panel against below it`).toBe(gaps.bottom);
+    }
   });
 
   test('the scan page leads with the photo: taking or choosing it is visible without scrolling on a phone', async ({

@@ -72,16 +72,17 @@ export default function ProfileRoute() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* The card's padding spaces the panel: the panel's own top margin would double it. */}
         <Card className="mt-4 p-6">
           {/* Kept while another tab is open: edits not saved yet survive a look at Settings. */}
-          <TabsContent value="profile" forceMount className="data-[state=inactive]:hidden">
+          <TabsContent value="profile" forceMount className="mt-0 data-[state=inactive]:hidden">
             {account.data ? (
               <ProfileForm key={formKey} account={account.data} />
             ) : account.isError ? null : (
               <Skeleton className="h-80" />
             )}
           </TabsContent>
-          <TabsContent value="history">
+          <TabsContent value="history" className="mt-0">
             {history.isError && !history.data ? (
               <LoadError what="your scans" onRetry={() => void history.refetch()} />
             ) : history.data ? (
@@ -90,13 +91,13 @@ export default function ProfileRoute() {
               <Skeleton className="h-80" />
             )}
           </TabsContent>
-          <TabsContent value="products">
+          <TabsContent value="products" className="mt-0">
             <ProductsTab />
           </TabsContent>
-          <TabsContent value="orders">
+          <TabsContent value="orders" className="mt-0">
             <OrdersTab />
           </TabsContent>
-          <TabsContent value="settings">
+          <TabsContent value="settings" className="mt-0">
             {account.data ? (
               <SettingsTab key={formKey} account={account.data} />
             ) : account.isError ? null : (
