@@ -57,6 +57,7 @@ export const ScanErrorCode = {
   locationNotFound: 'location_not_found',
   validation: 'validation_error',
   consentRequired: 'consent_required',
+  consentOutdated: 'consent_outdated',
   rateLimited: 'rate_limited',
   payloadTooLarge: 'payload_too_large',
   busy: 'busy',
@@ -114,6 +115,10 @@ export const ScanMessages = {
   cameraUnavailable: 'Camera not available in web environment',
   geolocationUnavailable: 'Geolocation not available',
   consentRequired: 'Please agree to how Lumiskin handles your photo before your first scan.',
+  consentChanged:
+    'How Lumiskin handles your photo has changed. Please read it and agree before your next scan.',
+  consentOutdated:
+    'That is not the current text of how Lumiskin handles your photo. Please read it again.',
   tooLarge: 'The photo is larger than 10 MB. Please choose a smaller one.',
   unsupportedType: 'Please use a JPEG, PNG, WebP or HEIC photo.',
   notAnImage: 'This file is not a photo we can read. Please use a JPEG, PNG, WebP or HEIC photo.',
@@ -142,22 +147,41 @@ export const ScanBody = z.object({
 });
 export type ScanBody = z.input<typeof ScanBody>;
 
-/** Consent to photo processing, asked once before the first scan. */
+/**
+ * Consent to photo processing, asked once before the first scan: the text's version when the
+ * photo stays on this server. A server set up to use outside services asks for a version of its
+ * own (this one, then `+` and a digest of the services: `consentVersionFor` on the server), so a
+ * consent given before they were switched on, or changed, is asked for again.
+ */
 export const CONSENT_VERSION = '2025-01';
+
+/** What an outside service receives: the photo (skin analysis), or the findings (the report's words). */
+export const OUTSIDE_SERVICE_KINDS = ['skin_analysis', 'report_wording'] as const;
+export const OutsideService = z.object({
+  kind: z.enum(OUTSIDE_SERVICE_KINDS),
+  /** The service's host name, as the person can look it up ("api-us.faceplusplus.com"). */
+  host: z.string(),
+});
+export type OutsideService = z.infer<typeof OutsideService>;
+
 export const ConsentStatus = z.object({
+  /** Agreed to the current text (`version` is `current_version`). */
   consented: z.boolean(),
   /** ISO time the person agreed, null when they have not. */
   consented_at: z.string().nullable(),
   version: z.string().nullable(),
   /** The version the app asks for now; a different stored version means asking again. */
   current_version: z.string(),
+  /** The outside services this server sends scan data to (empty: the photo stays here). */
+  outside_services: z.array(OutsideService),
 });
 export type ConsentStatus = z.infer<typeof ConsentStatus>;
 
 export const ConsentBody = z.object({
   /** Must be true: the person ticked the box. */
   accepted: z.literal(true, { error: 'Please tick the box to agree' }),
-  version: z.string().max(40).default(CONSENT_VERSION),
+  /** The text's version the person read (the status's `current_version`); the current one if left out. */
+  version: z.string().max(40).optional(),
 });
 export type ConsentBody = z.input<typeof ConsentBody>;
 
@@ -165,10 +189,24 @@ export type ConsentBody = z.input<typeof ConsentBody>;
 export const CONSENT_TEXT = {
   title: 'Before your first scan',
   purpose:
-    'Lumiskin analyses your photo on our own server to measure your skin and build your routine. It is not sent to anyone else unless this Lumiskin server has been set up to use an outside analysis service.',
+    'Lumiskin analyses your photo on this server to measure your skin and build your routine.',
+  /** Said when no outside service is set up. */
+  staysHere: 'Your photo and your results are not sent to anyone else.',
+  outside: {
+    skin_analysis: (host: string) =>
+      `This server also sends your photo to an outside skin-analysis service (${host}) and combines its scores with ours.`,
+    report_wording: (host: string) =>
+      `Your scores and findings, without the photo, go to an outside writing service (${host}) that words your report.`,
+  },
   kept: 'We keep the photo (re-saved without location or camera data, at most 1600 pixels), its scores, the place you entered and the time, so you can see your progress.',
   deletion: 'You can delete any scan, and its photo with it, from its analysis page at any time.',
 } as const;
+
+/** The consent's "Why we need it" in sentences: the purpose, then where the data goes. */
+export function consentPurpose(services: readonly OutsideService[]): string[] {
+  if (services.length === 0) return [CONSENT_TEXT.purpose, CONSENT_TEXT.staysHere];
+  return [CONSENT_TEXT.purpose, ...services.map((s) => CONSENT_TEXT.outside[s.kind](s.host))];
+}
 
 /**
  * A queued scan (server in SCAN_MODE=queue): `POST /api/analysis/scan` and `/scan-upload` answer

@@ -1,4 +1,9 @@
-import { SCAN_RATE_LIMIT_PER_HOUR } from '@lumiskin/contract/scan';
+import { createHash } from 'node:crypto';
+import {
+  CONSENT_VERSION,
+  SCAN_RATE_LIMIT_PER_HOUR,
+  type OutsideService,
+} from '@lumiskin/contract/scan';
 import { z } from 'zod';
 import type { ChatReportConfig } from './adapters/chat-report';
 import { DEFAULT_LLM_TIMEOUT_MS } from './adapters/chat-report';
@@ -100,4 +105,26 @@ export function analysisConfigFromEnv(env: AnalysisEnv): AnalysisConfig {
           }
         : null,
   };
+}
+
+/** The outside services a scan's data goes to on this server, as the consent names them. */
+export function outsideServices(config: AnalysisConfig): OutsideService[] {
+  const services: OutsideService[] = [];
+  if (config.skinApi)
+    services.push({ kind: 'skin_analysis', host: new URL(config.skinApi.url).host });
+  if (config.chatReport) {
+    services.push({ kind: 'report_wording', host: new URL(config.chatReport.baseUrl).host });
+  }
+  return services;
+}
+
+/**
+ * The consent text's version on this server: the photo-stays-here text's, or that followed by a
+ * digest of the outside services named, so switching one on (or to another host) asks again.
+ */
+export function consentVersionFor(config: AnalysisConfig): string {
+  const services = outsideServices(config);
+  if (services.length === 0) return CONSENT_VERSION;
+  const named = services.map((s) => `${s.kind}@${s.host}`).join(',');
+  return `${CONSENT_VERSION}+${createHash('sha256').update(named).digest('hex').slice(0, 12)}`;
 }

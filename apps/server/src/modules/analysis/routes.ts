@@ -7,15 +7,17 @@ import {
 } from '@lumiskin/contract/analysis-api';
 import { ApiError } from '@lumiskin/contract/errors';
 import {
-  CONSENT_VERSION,
   ConsentBody,
   ConsentStatus,
+  ScanErrorCode,
   ScanJob,
   ScanJobParams,
+  ScanMessages,
 } from '@lumiskin/contract/scan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFoundUnless } from '../../http/errors';
+import { conflict, notFoundUnless } from '../../http/errors';
+import { consentVersionFor, defaultAnalysisConfig, outsideServices } from './config';
 import {
   deleteOwnAnalysis,
   findConsent,
@@ -62,11 +64,16 @@ const jobAndConsentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Consent ----
 
+  // What the person agrees to names the outside services this server uses (none by default).
+  const analysisConfig = app.config.analysis ?? defaultAnalysisConfig;
+  const currentVersion = consentVersionFor(analysisConfig);
+  const services = outsideServices(analysisConfig);
   const consentStatus = (row: Awaited<ReturnType<typeof findConsent>>): ConsentStatus => ({
-    consented: row !== null,
+    consented: row?.version === currentVersion,
     consented_at: row?.consentedAt.toISOString() ?? null,
     version: row?.version ?? null,
-    current_version: CONSENT_VERSION,
+    current_version: currentVersion,
+    outside_services: services,
   });
 
   app.get(
@@ -90,12 +97,18 @@ const jobAndConsentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Record consent to photo processing (asked before the first scan)',
         security: [{ bearer: [] }],
         body: ConsentBody,
-        response: { 200: ConsentStatus, 400: ApiError, 401: ApiError },
+        response: { 200: ConsentStatus, 400: ApiError, 401: ApiError, 409: ApiError },
       },
     },
     async (request) => {
       const user = request.user;
-      return consentStatus(await recordConsent(app.db, user.id, request.body.version));
+      const { version = currentVersion } = request.body;
+      // Agreeing to another text (an older one, before an outside service was set up) is not
+      // agreeing to this one.
+      if (version !== currentVersion) {
+        throw conflict(ScanMessages.consentOutdated, ScanErrorCode.consentOutdated);
+      }
+      return consentStatus(await recordConsent(app.db, user.id, version));
     },
   );
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Analysis } from '@lumiskin/contract/analysis-api';
+import { CONSENT_VERSION, ScanMessages, type ConsentStatus } from '@lumiskin/contract/scan';
 import { scoreBand, type MetricKey } from '@lumiskin/contract/analysis';
 import { ENGINE_METHOD_VERSION, METRIC_METHODS, type AnalysisResult } from '@lumiskin/skin-engine';
 import { advise as realAdvise, type Advice } from '@lumiskin/skin-advice';
@@ -15,6 +16,7 @@ import { sendJson, startStub } from './adapters/stub-server.test-helper';
 import { defaultAnalysisConfig } from './config';
 import { createPostgresPhotoStorage } from './photo-storage';
 import type { AnalysisPool } from './pool';
+import { recordConsent } from './repository';
 import { runScan } from './scan-service';
 
 const FACE = fs.readFileSync(path.join(import.meta.dirname, 'test-fixtures/astronaut-face.jpg'));
@@ -134,7 +136,9 @@ describe('scan with the optional adapters', { timeout: 120_000 }, () => {
         storage: createPostgresPhotoStorage(app.db),
         pool,
         weather: null,
-        config: { ...defaultAnalysisConfig, skinApi: app.config.analysis!.skinApi },
+        // The app's own (its chat model fails, so the report is the interpreter's): the person's
+        // consent names this server's outside services.
+        config: app.config.analysis!,
         catalogue: () => app.catalogue.get(),
         log: app.log,
         advise,
@@ -160,6 +164,61 @@ describe('scan with the optional adapters', { timeout: 120_000 }, () => {
     expect(scan.routine).toEqual(advice.routine);
     expect(scan.full_response_text).toBe(advice.report);
     expect(scan.full_response_text).toMatch(/dark spots/i);
+  });
+
+  it('names the outside services in the consent, and asks again whoever agreed to the photo staying here', async () => {
+    const status = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/consent',
+      headers: user.headers,
+    });
+    const current = status.json<ConsentStatus>();
+    expect(current).toMatchObject({
+      consented: true,
+      outside_services: [
+        { kind: 'skin_analysis', host: new URL(skinApi.origin).host },
+        { kind: 'report_wording', host: new URL(chat.origin).host },
+      ],
+    });
+    expect(current.current_version).toMatch(/^2025-01\+[0-9a-f]{12}$/);
+    expect(current.version).toBe(current.current_version);
+
+    // Agreed before the outside services were set up: asked again, and told why.
+    const earlier = await createUser(app);
+    await recordConsent(app.db, earlier.user.id, CONSENT_VERSION);
+    const asked = await app.inject({
+      method: 'GET',
+      url: '/api/analysis/consent',
+      headers: earlier.headers,
+    });
+    expect(asked.json<ConsentStatus>()).toMatchObject({ consented: false, version: '2025-01' });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/analysis/scan',
+      headers: earlier.headers,
+      payload: { image_data, location: 'Oslo, NO' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'consent_required',
+      detail: ScanMessages.consentChanged,
+    });
+    // Agreeing to the old text again is not agreeing to this one.
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/api/analysis/consent',
+      headers: earlier.headers,
+      payload: { accepted: true, version: CONSENT_VERSION },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'consent_outdated' });
+    const agreed = await app.inject({
+      method: 'POST',
+      url: '/api/analysis/consent',
+      headers: earlier.headers,
+      payload: { accepted: true, version: current.current_version },
+    });
+    expect(agreed.json<ConsentStatus>()).toMatchObject({ consented: true });
   });
 
   it('falls back to our own scores when the external API fails', async () => {

@@ -21,7 +21,7 @@ import { getGazetteer } from '../geo/gazetteer';
 import type { WeatherClient } from '../geo/weather';
 import { rewriteReport } from './adapters/chat-report';
 import { analyzeWithExternalSkinApi, type ExternalSkinResult } from './adapters/external-skin-api';
-import type { AnalysisConfig } from './config';
+import { consentVersionFor, type AnalysisConfig } from './config';
 import { encodeStoredPhoto, ImageError, prepareImage, type PreparedImage } from './image';
 import type { PhotoStorage, StoredPhoto } from './photo-storage';
 import { PoolBusyError, type AnalysisPool } from './pool';
@@ -143,8 +143,10 @@ const busy = () =>
 
 /** Consent and the place: the cheap checks, answered before a scan waits for a slot. */
 async function checkScanRequest(deps: ScanDeps, input: ScanInput): Promise<GeoPlace> {
-  if (!(await findConsent(deps.db, input.user.id))) {
-    throw new ScanFailure(403, ScanErrorCode.consentRequired, ScanMessages.consentRequired);
+  const consent = await findConsent(deps.db, input.user.id);
+  if (consent?.version !== consentVersionFor(deps.config)) {
+    const message = consent ? ScanMessages.consentChanged : ScanMessages.consentRequired;
+    throw new ScanFailure(403, ScanErrorCode.consentRequired, message);
   }
 
   return findScanPlace(input.location);

@@ -44,7 +44,13 @@ describe('consent', () => {
       url: '/api/analysis/consent',
       headers: carol.headers,
     });
-    expect(before.json<ConsentStatus>()).toMatchObject({ consented: false, consented_at: null });
+    // By default the photo stays on this server: no outside service to name.
+    expect(before.json<ConsentStatus>()).toMatchObject({
+      consented: false,
+      consented_at: null,
+      current_version: '2025-01',
+      outside_services: [],
+    });
 
     const refused = await scanJson(carol, { image_data: dataUrl(FACE), location: 'London, UK' });
     expect(refused.statusCode).toBe(403);
@@ -57,6 +63,15 @@ describe('consent', () => {
       payload: { accepted: false },
     });
     expect(unticked.statusCode).toBe(400);
+    // Another text's version (not the one this server shows) is not agreeing to this one.
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/analysis/consent',
+      headers: carol.headers,
+      payload: { accepted: true, version: '2024-07' },
+    });
+    expect(other.statusCode).toBe(409);
+    expect(other.json<ScanError>().code).toBe('consent_outdated');
 
     const t0 = Date.now();
     const status = await consent(carol);

@@ -102,6 +102,8 @@ async function buildStory(
   const started = performance.now();
   const user = await findUserByEmail(db, DEMO_USER.email);
   if (!user) return;
+  // The photo-stays-here text: the demo's scans are our engine's alone (no outside service). On a
+  // server that uses one, the demo is asked to agree to that text before a scan of its own.
   await recordConsent(db, userId, CONSENT_VERSION);
 
   const photo = await loadDemoPhoto();

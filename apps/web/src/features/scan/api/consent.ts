@@ -1,4 +1,4 @@
-import { CONSENT_VERSION, type ConsentStatus } from '@lumiskin/contract/scan';
+import type { ConsentStatus } from '@lumiskin/contract/scan';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 
@@ -13,12 +13,17 @@ export function useConsent() {
   return useQuery(consentQueryOptions());
 }
 
-/** POST /api/analysis/consent: the person agreed, now (server time is recorded). */
+/**
+ * POST /api/analysis/consent: the person agreed, now (server time is recorded), to the text they
+ * read: its version. A 409 says the server's text changed meanwhile (an outside service set up):
+ * the status is read again, so the dialog shows the new text.
+ */
 export function useGiveConsent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.post<ConsentStatus>('/analysis/consent', { accepted: true, version: CONSENT_VERSION }),
+    mutationFn: (version: string) =>
+      api.post<ConsentStatus>('/analysis/consent', { accepted: true, version }),
     onSuccess: (status) => queryClient.setQueryData(consentKey, status),
+    onError: () => queryClient.invalidateQueries({ queryKey: consentKey }),
   });
 }

@@ -80,6 +80,7 @@ function renderScan(
       consented_at: settings.consented ? '2026-01-01T00:00:00.000Z' : null,
       version: null,
       current_version: '2025-01',
+      outside_services: [],
     }),
     'GET /api/analysis/history': () => [createHistoryItem({ location: 'London, GB' })],
     'POST /api/analysis/device': device,

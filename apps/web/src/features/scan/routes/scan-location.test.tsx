@@ -36,6 +36,7 @@ const signedInAndConsented = {
     consented_at: '2026-11-01T10:00:00.000Z',
     version: '2025-01',
     current_version: '2025-01',
+    outside_services: [],
   }),
 } as const;
 const knowsParis = {

@@ -35,7 +35,12 @@ import { useDeviceScan } from '@/features/scan/lib/device-scan';
 import { canShrink, photoToSend } from '@/features/scan/lib/shrink-upload';
 import { useEngineLive, usePreloadEngine } from '@/features/scan/lib/use-engine-live';
 import { paths } from '@/config/paths';
-import { ApiRequestError, isOfflineFailure, OFFLINE_ACTION_MESSAGE } from '@/lib/api/api-client';
+import {
+  ApiRequestError,
+  errorMessage,
+  isOfflineFailure,
+  OFFLINE_ACTION_MESSAGE,
+} from '@/lib/api/api-client';
 import { useSession } from '@/lib/api/auth';
 import { useAccount } from '@/lib/api/get-account';
 import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
@@ -489,9 +494,13 @@ export default function ScanRoute() {
       <ConsentDialog
         open={consentOpen}
         onOpenChange={setConsentOpen}
+        status={consent.data}
         pending={giveConsent.isPending}
-        onAgree={() =>
-          giveConsent.mutate(undefined, {
+        error={
+          giveConsent.error ? errorMessage(giveConsent.error, ScanMessages.analysisFailed) : null
+        }
+        onAgree={(version) =>
+          giveConsent.mutate(version, {
             onSuccess: () => {
               setConsentOpen(false);
               void analyse();
