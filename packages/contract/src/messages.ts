@@ -45,6 +45,8 @@ export const AuthMessages = {
   loginSuccess: 'Welcome back! Login successful.',
   adminLoginSuccess: 'Welcome Admin! Redirecting to admin dashboard...',
   registerSuccess: 'Account created successfully! Welcome to Lumiskin.',
+  /** Said after registerSuccess: sign-up mails a link to confirm the address (decision 070). */
+  confirmationMailed: (email: string) => `We have sent a link to ${email} to confirm it's yours.`,
   /** On /login after signing out here: it replaces whatever toast was still up ("Welcome back!"). */
   signedOut: "You're signed out.",
   /** On /login after a signed-in page's request was refused (expired, or signed out elsewhere). */

@@ -166,7 +166,12 @@ describe('RegisterForm', () => {
     expect(await screen.findByText('Dashboard at /dashboard')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok_new');
     expect(JSON.parse(localStorage.getItem(USER_KEY) ?? 'null')).toEqual(account);
-    expect(screen.getByText(AuthMessages.registerSuccess)).toBeInTheDocument();
+    // And where to look next: the link that confirms the address is in the mail.
+    expect(
+      screen.getByText(
+        `${AuthMessages.registerSuccess} We have sent a link to ${complete.email} to confirm it's yours.`,
+      ),
+    ).toBeInTheDocument();
 
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/register');

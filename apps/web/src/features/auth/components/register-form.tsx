@@ -50,7 +50,7 @@ export function RegisterForm() {
     errorsReport.clear();
     try {
       await registerAccount.mutateAsync({ name, email, password, confirmPassword });
-      toast.success(AuthMessages.registerSuccess);
+      toast.success(`${AuthMessages.registerSuccess} ${AuthMessages.confirmationMailed(email)}`);
       await navigate(destination, { replace: true });
     } catch (error) {
       errorsReport.fail(error);
