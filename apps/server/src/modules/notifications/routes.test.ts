@@ -193,7 +193,7 @@ describe('Web Push', () => {
         id: row!.id,
         title: 'Your morning routine',
         body: '1 step, starting with Cleanser.',
-        link: '/dashboard',
+        link: '/dashboard#routine',
       },
       ttl: 21600,
       urgency: 'normal',
