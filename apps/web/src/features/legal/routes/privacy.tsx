@@ -96,6 +96,10 @@ const sections: LegalSection[] = [
             sent to write the report text.
           </li>
           <li>
+            The photo consent you give before your first scan names each of these two that is on, by
+            its address; if one is turned on later, you are asked again before your next scan.
+          </li>
+          <li>
             <strong>Live weather</strong>: the coordinates of the town you chose (not your device
             position) are sent to a weather service to read humidity and temperature.
           </li>
@@ -129,6 +133,11 @@ const sections: LegalSection[] = [
           or JSON.
         </p>
         <p>
+          <strong>Withdraw</strong>: Profile → Settings → Photo analysis consent withdraws the
+          consent you gave before your first scan; no photo is analysed again until you agree once
+          more. The scans and photos you have stay until you delete them.
+        </p>
+        <p>
           <strong>Delete</strong>: you can delete any single scan, or your whole account from
           Profile → Settings → Danger Zone. Deleting the account removes your profile, scans,
           photos, routine, mix, quiz data and sessions at once, and signs you out everywhere.
@@ -145,8 +154,12 @@ const sections: LegalSection[] = [
         <li>Sign-in sessions: until you sign out, change your password, or they expire.</li>
         <li>Password-reset links: one hour, and they work only once.</li>
         <li>
-          After you delete your account nothing of yours remains in the live database. Backups the
-          operator keeps follow the operator&apos;s own schedule.
+          After you delete your account nothing of yours remains in the live database but two
+          records kept for the accounts and for accountability: your orders, without your name,
+          address, phone or any link to you; and the staff log of what staff did to your account (a
+          suspension, a password-reset link sent), which names you and cannot be edited by anyone.
+          Deleted data can stay in the database&apos;s own files until they are reused, and backups
+          the operator keeps follow the operator&apos;s own schedule.
         </li>
       </ul>
     ),

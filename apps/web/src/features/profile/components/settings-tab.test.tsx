@@ -16,8 +16,20 @@ const account: Account = {
   email_confirmed: true,
 };
 
+/** The photo consent (photo-consent-section.test covers it): given once. */
+const CONSENTED = {
+  'GET /api/analysis/consent': () => ({
+    consented: true,
+    consented_at: '2026-11-01T10:00:00.000Z',
+    version: '2025-01',
+    current_version: '2025-01',
+    outside_services: [],
+  }),
+} as const;
+
 /** The devices section's list (devices-section.test covers it): this device alone. */
 const NO_OTHER_DEVICES = {
+  ...CONSENTED,
   'GET /api/users/me/sessions': () => ({ sessions: [createAccountSession()] }),
 } as const;
 
@@ -124,6 +136,7 @@ describe('the settings tab', () => {
     };
     let live = [here, phone];
     fakeApi({
+      ...CONSENTED,
       'GET /api/users/me/sessions': () => ({ sessions: live }),
       'POST /api/users/me/password': () => {
         live = [here];

@@ -25,6 +25,7 @@ import { downloadAccountExport } from '@/features/profile/api/export-account';
 import { useUpdateAccount } from '@/lib/api/update-account';
 import { Switch } from '@/components/ui/switch';
 import { DevicesSection } from '@/features/profile/components/devices-section';
+import { PhotoConsentSection } from '@/features/profile/components/photo-consent-section';
 import { RemindersSection } from '@/features/profile/components/reminders-section';
 
 type ToggleKey = 'email_notifications' | 'data_sharing' | 'marketing' | 'analyse_on_device';
@@ -225,7 +226,7 @@ function DeleteAccountDialog() {
 
 /**
  * The Settings tab (docs/product-rules.md#profile): four toggles (saved), reminders, password,
- * signed-in devices, export, Danger Zone.
+ * signed-in devices, the photo consent, export, Danger Zone.
  */
 export function SettingsTab({ account }: { account: Account }) {
   const update = useUpdateAccount();
@@ -288,6 +289,7 @@ export function SettingsTab({ account }: { account: Account }) {
         <ChangePasswordForm />
       </section>
       <DevicesSection />
+      <PhotoConsentSection />
       <section aria-labelledby="export-title">
         <h2 id="export-title" className="text-h3 font-semibold">
           Your data

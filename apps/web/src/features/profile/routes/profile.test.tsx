@@ -14,6 +14,13 @@ function render(initial: string) {
     'GET /api/analysis/history': () => [],
     'GET /api/users/me/sessions': () => ({ sessions: [createAccountSession()] }),
     'GET /api/users/me/email': () => ({ pending: null }),
+    'GET /api/analysis/consent': () => ({
+      consented: false,
+      consented_at: null,
+      version: null,
+      current_version: '2025-01',
+      outside_services: [],
+    }),
   });
   return renderWithRouter(
     [

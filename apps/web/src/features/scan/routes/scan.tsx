@@ -14,7 +14,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useConsent, useGiveConsent } from '@/features/scan/api/consent';
+import { useConsent, useGiveConsent } from '@/lib/api/consent';
 import { detectLocation, type DetectedVia } from '@/features/scan/api/geo';
 import { captureFile, isScanJob, useUploadScan } from '@/features/scan/api/upload-scan';
 import {

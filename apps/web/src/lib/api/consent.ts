@@ -27,3 +27,15 @@ export function useGiveConsent() {
     onError: () => queryClient.invalidateQueries({ queryKey: consentKey }),
   });
 }
+
+/**
+ * DELETE /api/analysis/consent: the person withdraws it; the next scan asks again. Their scans
+ * and photos stay until they delete them (each from its page, or all with the account).
+ */
+export function useWithdrawConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<void>('/analysis/consent'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: consentKey }),
+  });
+}
