@@ -12,10 +12,9 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSearch } from '@/lib/api/search';
-import { getItem, setItem } from '@/lib/platform/storage';
+import { getItem, RECENT_SEARCHES_KEY as RECENT_KEY, setItem } from '@/lib/platform/storage';
 import { cn } from '@/lib/utils';
 
-const RECENT_KEY = 'lumiskin_recent_searches';
 const RECENT_MAX = 5;
 const DEBOUNCE_MS = 200;
 

@@ -6,6 +6,13 @@ export const TOKEN_KEY = 'lumiskin_token';
 export const USER_KEY = 'lumiskin_user';
 export const THEME_KEY = 'lumiskin_theme';
 export const REMEMBERED_EMAIL_KEY = 'lumiskin_remembered_email';
+/** Kept for the people who use this browser: ids of those who opened their dashboard here. */
+export const DASHBOARD_SEEN_KEY = 'lumiskin_dashboard_seen';
+/** The signed-in person's routine: a removal waiting out its undo time, warnings they closed. */
+export const PENDING_REMOVAL_KEY = 'lumiskin_pending_removal';
+export const DISMISSED_CONFLICTS_KEY = 'lumiskin_dismissed_conflicts';
+/** What was typed into the header's search here. */
+export const RECENT_SEARCHES_KEY = 'lumiskin_recent_searches';
 
 export interface Session {
   token: string;
@@ -128,5 +135,29 @@ export function setItem(key: string, value: string | null) {
     else localStorage.setItem(key, value);
   } catch {
     /* storage full or blocked: the preference is simply not remembered */
+  }
+}
+
+/**
+ * An account deleted from this browser leaves nothing of it here (decision 216): its remembered
+ * email, its id among those who have opened a dashboard, its routine's waiting removal and closed
+ * warnings, and the searches typed here. The theme, a visitor's mix and favourites stay: they are
+ * the browser's, not the account's.
+ */
+export function forgetAccountHere(account: Pick<User, 'id' | 'email'>) {
+  try {
+    if (safeGet(REMEMBERED_EMAIL_KEY) === account.email) {
+      localStorage.removeItem(REMEMBERED_EMAIL_KEY);
+    }
+    for (const key of [PENDING_REMOVAL_KEY, DISMISSED_CONFLICTS_KEY, RECENT_SEARCHES_KEY]) {
+      localStorage.removeItem(key);
+    }
+    const seen: unknown = JSON.parse(safeGet(DASHBOARD_SEEN_KEY) ?? '[]');
+    if (Array.isArray(seen)) {
+      const others = seen.filter((id) => id !== account.id);
+      localStorage.setItem(DASHBOARD_SEEN_KEY, JSON.stringify(others));
+    }
+  } catch {
+    // Storage blocked or a value not ours to read: nothing more to forget.
   }
 }

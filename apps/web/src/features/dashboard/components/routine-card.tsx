@@ -40,16 +40,19 @@ import { getRoutineHistoryQueryOptions, useRoutineHistory } from '@/lib/api/get-
 import { AddProductDialog } from '@/features/dashboard/components/add-product-dialog';
 import { LoadError } from '@/components/load-error';
 import { formatDate, plural } from '@/lib/format';
-import { getItem, setItem } from '@/lib/platform/storage';
+// A removal waiting out its undo time is kept so a reload or a closed tab still carries it out;
+// the conflicts the person chose to keep (by id), so their warnings stay closed.
+import {
+  DISMISSED_CONFLICTS_KEY,
+  getItem,
+  PENDING_REMOVAL_KEY,
+  setItem,
+} from '@/lib/platform/storage';
 
 /** The card's place on the dashboard: a routine reminder links to `/dashboard#routine`. */
 export const ROUTINE_ANCHOR = 'routine';
 /** How long a removed step can be brought back (the toast's 5 s). */
 export const UNDO_MS = 5000;
-/** A removal waiting out its undo time, kept so a reload or a closed tab still carries it out. */
-const PENDING_REMOVAL_KEY = 'lumiskin_pending_removal';
-/** Conflicts the person chose to keep (by conflict id), so the warning stays closed. */
-const DISMISSED_CONFLICTS_KEY = 'lumiskin_dismissed_conflicts';
 
 function readDismissed(): string[] {
   try {

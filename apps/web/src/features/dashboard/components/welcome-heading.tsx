@@ -1,8 +1,6 @@
 import type { User } from '@lumiskin/contract/auth';
 import { useEffect, useState } from 'react';
-import { getItem, setItem } from '@/lib/platform/storage';
-
-const SEEN_KEY = 'lumiskin_dashboard_seen';
+import { DASHBOARD_SEEN_KEY as SEEN_KEY, getItem, setItem } from '@/lib/platform/storage';
 
 /** The ids of users who have opened their dashboard in this browser. */
 function seenIds(): string[] {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { FlashState } from '@/components/flash-notice';
 import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api/api-client';
-import { clearSession } from '@/lib/platform/storage';
+import { clearSession, forgetAccountHere, getSession } from '@/lib/platform/storage';
 
 /** DELETE /api/users/me {password}: removes the user and every row of theirs. */
 export function deleteAccount(body: DeleteAccountBody) {
@@ -19,6 +19,8 @@ export function useDeleteAccount() {
     mutationFn: deleteAccount,
     // The guard of this page sees the session go; `leavingTo` sends it home, not to /login.
     onSuccess: async () => {
+      const gone = getSession()?.user;
+      if (gone) forgetAccountHere(gone);
       clearSession({ leavingTo: paths.home.href });
       queryClient.clear();
       // The home page confirms it (the toast alone went with the page that showed it).
