@@ -460,6 +460,8 @@ export async function exportForUser(db: Db, userId: string) {
         points_earned: quizAttempts.pointsEarned,
         streak_bonus: quizAttempts.streakBonus,
         streak: quizAttempts.streak,
+        // The answers given one at a time, before (or without) a submission: theirs too.
+        answers: quizAttempts.answers,
       })
       .from(quizAttempts)
       .where(eq(quizAttempts.userId, userId))

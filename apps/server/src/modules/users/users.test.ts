@@ -349,8 +349,9 @@ async function fillAccount(user: CreatedUser, photo: Buffer = Buffer.from('fake-
     sql`insert into post_views (post_id, visitor, day) select id, ${`u:${id}`}, current_date from blog_posts order by id limit 1`,
   );
   await app.db.execute(sql`
-    insert into quiz_attempts (user_id, quiz_type, quiz_day, time_zone, question_ids, served_at, last_served_at, expires_at)
-    values (${id}, 'daily', current_date, 'UTC', '{}', now(), now(), now() + interval '1 hour')`);
+    insert into quiz_attempts (user_id, quiz_type, quiz_day, time_zone, question_ids, served_at, last_served_at, expires_at, answers)
+    values (${id}, 'daily', current_date, 'UTC', '{}', now(), now(), now() + interval '1 hour',
+      '{"sun-10": {"chosen": "b", "at": "2026-12-01T08:00:00.000Z"}}')`);
   const forgot = await app.inject({
     method: 'POST',
     url: '/api/auth/forgot-password',
@@ -547,6 +548,10 @@ describe('GET /api/users/me/export', () => {
       }
     }
     expect(data.quiz_answers[0]).toMatchObject({ is_correct: true, points_earned: 10 });
+    // An answer given before the quiz was submitted is the person's too.
+    expect(data.quiz_attempts[0]).toMatchObject({
+      answers: { 'sun-10': { chosen: 'b', at: '2026-12-01T08:00:00.000Z' } },
+    });
     expect(data.quiz_badges[0]).toMatchObject({ badge_id: 'first-quiz' });
     for (const trace of [other.user.id, other.user.email, otherScan.id]) {
       expect(res.body).not.toContain(trace);
