@@ -9,6 +9,7 @@ import {
 } from '@/components/ui/toast';
 import {
   dismissToast,
+  toastActionUsed,
   TOAST_DURATION_MS,
   TOAST_SWIPE_THRESHOLD_PX,
   useToasts,
@@ -39,7 +40,14 @@ export function Toaster() {
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>
           {action ? (
-            <ToastAction altText={action.altText} onClick={action.onClick} className="ml-auto">
+            <ToastAction
+              altText={action.altText}
+              onClick={() => {
+                toastActionUsed(id);
+                action.onClick();
+              }}
+              className="ml-auto"
+            >
               {action.label}
             </ToastAction>
           ) : null}

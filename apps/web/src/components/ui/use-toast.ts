@@ -15,6 +15,13 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** One button (Undo); clicking it closes the toast. */
   action?: { label: string; altText: string; onClick: () => void };
+  /**
+   * Called once when the toast goes without its action used: its time up (a time that stands
+   * still while the pointer or the keyboard's focus is on the toasts, or the window is in the
+   * background), closed, swiped away or replaced by the next toast. An undoable change is carried
+   * out here, so Undo works for exactly as long as it can be seen.
+   */
+  onClose?: () => void;
 }
 
 export interface ToastItem extends ToastInput {
@@ -34,13 +41,35 @@ function setToasts(next: ToastItem[]) {
   for (const listener of listeners) listener();
 }
 
+/** The toasts whose action was used, or whose `onClose` already ran: nothing more to call. */
+const settled = new Set<string>();
+
+function settle(item: ToastItem | undefined, used: boolean) {
+  if (!item || settled.has(item.id)) return;
+  settled.add(item.id);
+  if (!used) item.onClose?.();
+}
+
+/** Its action was used (Undo): its `onClose` is not called. */
+export function toastActionUsed(id: string) {
+  settle(
+    toasts.find((t) => t.id === id),
+    true,
+  );
+}
+
 export function dismissToast(id: string) {
+  settle(
+    toasts.find((t) => t.id === id && t.open),
+    false,
+  );
   setToasts(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
   if (removeTimers.has(id)) return;
   removeTimers.set(
     id,
     setTimeout(() => {
       removeTimers.delete(id);
+      settled.delete(id);
       setToasts(toasts.filter((t) => t.id !== id));
     }, TOAST_REMOVE_DELAY_MS),
   );
@@ -50,7 +79,13 @@ export function dismissToast(id: string) {
 export function toast(input: ToastInput): string {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
-  setToasts([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  const next = [{ ...input, id, open: true }, ...toasts];
+  // The toasts a new one replaces go as if closed.
+  for (const gone of next.slice(TOAST_LIMIT)) {
+    if (gone.open) settle(gone, false);
+    settled.delete(gone.id);
+  }
+  setToasts(next.slice(0, TOAST_LIMIT));
   return id;
 }
 
@@ -63,6 +98,7 @@ toast.info = (description: string) => toast({ title: 'Info', description });
 export function clearToasts() {
   for (const timer of removeTimers.values()) clearTimeout(timer);
   removeTimers.clear();
+  settled.clear();
   setToasts(NO_TOASTS);
 }
 

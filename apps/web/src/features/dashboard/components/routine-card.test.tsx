@@ -194,6 +194,34 @@ describe('RoutineCard: undo a removal', () => {
     expect(screen.queryByText('Salicylic acid toner')).not.toBeInTheDocument();
   });
 
+  it('keeps the undo time standing while the toast has the keyboard’s focus (F8, then Tab to Undo)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const deleted = serve();
+    const { user } = renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Remove Retinal serum' }));
+    const toasts = await screen.findByRole('region', { name: /Notification/ });
+    const undo = await within(toasts).findByRole('button', { name: 'Undo' });
+    act(() => undo.focus());
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS + 2000));
+    // Still there, still undoable: nothing was sent behind it.
+    expect(deleted).toEqual([]);
+    await user.click(undo);
+    expect(await screen.findByText('Retinal serum')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS + 1000));
+    expect(deleted).toEqual([]);
+  });
+
+  it('a second removal carries out the first at once; each is sent once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const deleted = serve();
+    const { user } = renderWithRouter([{ path: '/', element: <RoutineCard /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Remove Retinal serum' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Salicylic acid toner' }));
+    await waitFor(() => expect(deleted).toEqual([retinal.id]));
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS + 1000));
+    await waitFor(() => expect(deleted).toEqual([retinal.id, bha.id]));
+  });
+
   it('carries out a removal left waiting by a reload', async () => {
     const deleted = serve();
     localStorage.setItem(

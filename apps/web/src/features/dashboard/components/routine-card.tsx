@@ -25,7 +25,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
+import { toast, TOAST_DURATION_MS } from '@/components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '@/lib/api/api-client';
 import { PENDING_PREFIX, useAddRoutineProduct } from '@/features/dashboard/api/add-routine-product';
 import { useApplySplit } from '@/features/dashboard/api/apply-split';
@@ -52,7 +52,7 @@ import {
 /** The card's place on the dashboard: a routine reminder links to `/dashboard#routine`. */
 export const ROUTINE_ANCHOR = 'routine';
 /** How long a removed step can be brought back (the toast's 5 s). */
-export const UNDO_MS = 5000;
+export const UNDO_MS = TOAST_DURATION_MS;
 
 function readDismissed(): string[] {
   try {
@@ -247,8 +247,17 @@ function useUndoableRemoval() {
   const queryClient = useQueryClient();
   const remove = useDeleteRoutineProduct();
   const [pending, setPending] = useState<PendingRemoval | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The removal waiting out its undo time, read by the leaving handlers (state lags a render). */
+  const pendingRef = useRef<PendingRemoval | null>(null);
   const { mutate: removeNow } = remove;
+
+  /** The removal's undo time ends (once): true if it was still the one waiting. */
+  const settle = useCallback((removal: PendingRemoval) => {
+    if (pendingRef.current?.id !== removal.id) return false;
+    pendingRef.current = null;
+    setPending(null);
+    return true;
+  }, []);
 
   /** The server's routine and history, read again (after a removal sent outside the mutation). */
   const refresh = useCallback(
@@ -286,14 +295,12 @@ function useUndoableRemoval() {
   }, [commitRemoval]);
 
   // Leaving the dashboard ends the undo time at once.
-  const pendingRef = useRef(pending);
-  pendingRef.current = pending;
   useEffect(
     () => () => {
-      if (timer.current) clearTimeout(timer.current);
-      if (pendingRef.current) commitRemoval(pendingRef.current);
+      const removal = pendingRef.current;
+      if (removal && settle(removal)) commitRemoval(removal);
     },
-    [commitRemoval],
+    [commitRemoval, settle],
   );
 
   // So does closing the tab, reloading or going to another site: the removal goes at once, by a
@@ -303,14 +310,10 @@ function useUndoableRemoval() {
   useEffect(() => {
     const onPageHide = () => {
       const removal = pendingRef.current;
-      if (!removal || removal.id.startsWith(PENDING_PREFIX)) return;
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-      pendingRef.current = null;
+      if (!removal || removal.id.startsWith(PENDING_PREFIX) || !settle(removal)) return;
       const routineKey = getRoutineQueryOptions().queryKey;
       const routine = queryClient.getQueryData<RoutineResponse>(routineKey);
       if (routine) queryClient.setQueryData(routineKey, withoutStep(routine, removal.id));
-      setPending(null);
       // The answer is read only by a page that lives on (kept in the back-forward cache).
       void deleteOnLeaving(removal.id).then((done) => {
         if (!done) return commitRemoval(removal);
@@ -320,19 +323,19 @@ function useUndoableRemoval() {
     };
     window.addEventListener('pagehide', onPageHide);
     return () => window.removeEventListener('pagehide', onPageHide);
-  }, [commitRemoval, queryClient, refresh]);
+  }, [commitRemoval, queryClient, refresh, settle]);
 
+  // The undo time is the toast's own: it stands still while the pointer or the keyboard's focus is
+  // on the toast (reaching Undo with F8 and Tab takes a while), and ends when the toast goes —
+  // its time up, closed, swiped, or replaced by the next toast (another removal's included).
   const onDelete = (product: RoutineProduct) => {
-    if (timer.current) clearTimeout(timer.current);
-    if (pending) commitRemoval(pending);
+    // One removal waits at a time: the one before it is carried out now.
+    const previous = pendingRef.current;
+    if (previous && settle(previous)) commitRemoval(previous);
     const removal = { id: product.id, name: product.name };
+    pendingRef.current = removal;
     setPending(removal);
     setItem(PENDING_REMOVAL_KEY, JSON.stringify(removal));
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      setPending(null);
-      commitRemoval(removal);
-    }, UNDO_MS);
     toast({
       title: 'Info',
       description: `${product.name} removed from your routine.`,
@@ -340,12 +343,13 @@ function useUndoableRemoval() {
         label: 'Undo',
         altText: `Undo removing ${product.name}`,
         onClick: () => {
-          if (timer.current) clearTimeout(timer.current);
-          timer.current = null;
-          setPending(null);
+          if (!settle(removal)) return;
           setItem(PENDING_REMOVAL_KEY, null);
           toast.success(`${product.name} is back in your routine.`);
         },
+      },
+      onClose: () => {
+        if (settle(removal)) commitRemoval(removal);
       },
     });
   };
