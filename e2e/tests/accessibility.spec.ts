@@ -749,6 +749,34 @@ test('the keyboard’s focus is never hidden under the header or the Quick Scan 
   expect(all).toEqual([]);
 });
 
+test('the keyboard’s focus stays where it was as a change is saved or a control changes shape', async ({
+  page,
+  request,
+}) => {
+  // Chromium drops the focus to the page's start when the focused control is disabled or
+  // removed: a settings switch disabled while its change was saved, Add turning into the
+  // quantity stepper, each left a keyboard user at the top of the page.
+  await signedInNewUser(page, request);
+  await page.goto('/profile?tab=settings');
+  const toggle = page.getByRole('switch', { name: 'Marketing Communications' });
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Settings saved').first()).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(toggle).toBeFocused();
+
+  await page.goto('/shop');
+  const add = page.getByRole('button', { name: /^Add \S+ to mix$/ }).first();
+  const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add | to mix$/g, '');
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const stepper = page.getByRole('group', { name: `${name} quantity` });
+  await expect(stepper.getByRole('button').and(page.locator(':focus'))).toHaveCount(1);
+  await stepper.getByRole('button', { name: `Remove one ${name}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: `Add ${name} to mix` })).toBeFocused();
+});
+
 test('in a Windows contrast theme (forced colours) every chosen state and bar still shows', async ({
   page,
   request,

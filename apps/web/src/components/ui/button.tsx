@@ -35,15 +35,31 @@ export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
     /** Render the child (e.g. a router <Link>) with button styles instead of a <button>. */
     asChild?: boolean;
+    /**
+     * Working on what it was pressed for: it looks and says it is unavailable (`aria-disabled`)
+     * and ignores presses, but keeps the keyboard's focus — a button disabled while it was focused
+     * drops the focus to the page's start.
+     */
+    busy?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  busy = false,
+  onClick,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
   return (
     <Comp
       data-slot="button"
-      className={cn(buttonVariants({ variant, size, className }))}
+      className={cn(buttonVariants({ variant, size, className }), busy && 'opacity-55')}
+      onClick={busy ? (event) => event.preventDefault() : onClick}
       {...props}
+      aria-disabled={busy || props['aria-disabled']}
     />
   );
 }

@@ -4,12 +4,19 @@ import { cn } from '@/lib/utils';
 export function Switch({
   id,
   checked,
-  disabled,
+  disabled = false,
+  busy = false,
   onChange,
 }: {
   id: string;
   checked: boolean;
-  disabled: boolean;
+  /** Not offered (e.g. notifications the browser blocks). */
+  disabled?: boolean;
+  /**
+   * Its change is being saved: it says it is unavailable and ignores presses, but keeps the
+   * keyboard's focus (a switch disabled under the focus drops it to the page's start).
+   */
+  busy?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   return (
@@ -19,9 +26,12 @@ export function Switch({
       role="switch"
       aria-checked={checked}
       disabled={disabled}
-      onClick={() => onChange(!checked)}
+      aria-disabled={busy || undefined}
+      onClick={() => {
+        if (!busy) onChange(!checked);
+      }}
       className={cn(
-        'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60',
+        'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60 aria-disabled:opacity-60',
         checked ? 'bg-primary' : 'bg-input',
       )}
     >

@@ -159,7 +159,7 @@ function RoutineColumn({
           size="sm"
           className="mt-3 w-full"
           aria-pressed={isDone}
-          disabled={isSaving}
+          busy={isSaving}
           onClick={onToggleDone}
         >
           {isDone ? <CheckCircle2Icon aria-hidden /> : <CircleIcon aria-hidden />}

@@ -135,6 +135,7 @@ export function ProfileForm({ account }: { account: Account }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (update.isPending) return; // Enter in a field while the save is on its way
     if (!form.name.trim()) {
       setNameError(AccountMessages.nameRequired);
       nameRef.current?.focus();
@@ -243,7 +244,7 @@ export function ProfileForm({ account }: { account: Account }) {
         />
       </Field>
       <div>
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" busy={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>

@@ -158,7 +158,7 @@ export function RemindersSection({ account }: { account: Account }) {
             <Switch
               id={`notify-${key}`}
               checked={account.settings.notify[key]}
-              disabled={update.isPending}
+              busy={update.isPending}
               onChange={(v) => save({ notify: { [key]: v } })}
             />
           </li>

@@ -271,7 +271,7 @@ export function SettingsTab({ account }: { account: Account }) {
               <Switch
                 id={`setting-${key}`}
                 checked={account.settings[key]}
-                disabled={update.isPending}
+                busy={update.isPending}
                 onChange={(v) => setSetting(key, v)}
               />
             </li>

@@ -32,7 +32,8 @@ export function DeviceAnalysisToggle({ disabled }: { disabled: boolean }) {
       <Switch
         id="scan-analyse-on-device"
         checked={checked}
-        disabled={disabled || !account.data || update.isPending}
+        disabled={disabled || !account.data}
+        busy={update.isPending}
         onChange={(value) =>
           update.mutate(
             { settings: { analyse_on_device: value } },

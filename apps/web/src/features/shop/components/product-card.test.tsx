@@ -1,5 +1,6 @@
 import type { ShopProductListItem } from '@lumiskin/contract/shop';
 import { screen } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '@/features/shop/components/product-card';
 import { renderWithRouter } from '@/testing/test-utils';
@@ -81,5 +82,54 @@ describe('ProductCard', () => {
     expect(text).not.toContain('642');
     expect(text).not.toContain('4.7');
     expect(screen.queryByText(/rating/i)).toBeNull();
+  });
+
+  it('keeps the keyboard’s focus as Add turns into the stepper and back', async () => {
+    function Counted({ p }: { p: ShopProductListItem }) {
+      const [quantity, setQuantity] = useState(0);
+      return (
+        <ul>
+          <ProductCard
+            product={p}
+            view="grid"
+            quantity={quantity}
+            isFavorite={false}
+            onAdd={() => setQuantity((q) => q + 1)}
+            onDecrement={() => setQuantity((q) => q - 1)}
+            onToggleFavorite={() => {}}
+            eager
+          />
+        </ul>
+      );
+    }
+    const booster = product('renewlift', 'RenewLift', 'booster');
+    const { user } = renderWithRouter([{ path: '/', element: <Counted p={booster} /> }], '/');
+    await user.click(screen.getByRole('button', { name: 'Add RenewLift to mix' }));
+    expect(screen.getByRole('button', { name: 'Add one more RenewLift' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Remove one RenewLift' }));
+    expect(screen.getByRole('button', { name: 'Add RenewLift to mix' })).toHaveFocus();
+  });
+
+  it('a base’s stepper takes the focus on Remove one, its + staying off', async () => {
+    function One() {
+      const [quantity, setQuantity] = useState(0);
+      return (
+        <ul>
+          <ProductCard
+            product={product('aquahydra', 'AquaHydra', 'base')}
+            view="grid"
+            quantity={quantity}
+            isFavorite={false}
+            onAdd={() => setQuantity((q) => q + 1)}
+            onDecrement={() => setQuantity((q) => q - 1)}
+            onToggleFavorite={() => {}}
+            eager
+          />
+        </ul>
+      );
+    }
+    const { user } = renderWithRouter([{ path: '/', element: <One /> }], '/');
+    await user.click(screen.getByRole('button', { name: 'Add AquaHydra to mix' }));
+    expect(screen.getByRole('button', { name: 'Remove one AquaHydra' })).toHaveFocus();
   });
 });

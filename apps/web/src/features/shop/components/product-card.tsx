@@ -1,6 +1,7 @@
 import { formatPounds, maxQuantityOf } from '@lumiskin/contract/mix';
 import type { ShopProductListItem } from '@lumiskin/contract/shop';
 import { HeartIcon, MinusIcon, PlusIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
 import { Badge } from '@/components/ui/badge';
@@ -44,6 +45,29 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const isList = view === 'list';
+  // The control pressed goes as the quantity crosses 0 (Add becomes the stepper and back): the
+  // keyboard's focus follows to what took its place, not to the page's start.
+  const stepper = useRef<HTMLDivElement>(null);
+  const add = useRef<HTMLButtonElement>(null);
+  const pressedHere = useRef(false);
+  const hasAny = quantity > 0;
+  useEffect(() => {
+    if (!pressedHere.current) return;
+    pressedHere.current = false;
+    if (!hasAny) add.current?.focus();
+    else {
+      // "Add one more", or "Remove one" where a second is not offered (a base).
+      const buttons = [...(stepper.current?.querySelectorAll('button') ?? [])];
+      buttons
+        .reverse()
+        .find((button) => !button.disabled)
+        ?.focus();
+    }
+  }, [hasAny]);
+  const pressed = (action: () => void) => () => {
+    pressedHere.current = true;
+    action();
+  };
   return (
     <li
       className={cn(
@@ -128,11 +152,17 @@ export function ProductCard({
             <span className="ml-1.5 text-xs font-normal text-muted-foreground">{product.size}</span>
           </p>
           {quantity === 0 ? (
-            <Button size="sm" onClick={onAdd} aria-label={`Add ${product.name} to mix`}>
+            <Button
+              ref={add}
+              size="sm"
+              onClick={pressed(onAdd)}
+              aria-label={`Add ${product.name} to mix`}
+            >
               <PlusIcon aria-hidden /> Add
             </Button>
           ) : (
             <div
+              ref={stepper}
               className="flex items-center gap-1 rounded-full border bg-background p-0.5"
               role="group"
               aria-label={`${product.name} quantity`}
@@ -140,21 +170,19 @@ export function ProductCard({
               <Button
                 variant="ghost"
                 size="icon-sm"
-                onClick={onDecrement}
+                onClick={pressed(onDecrement)}
                 aria-label={`Remove one ${product.name}`}
               >
                 <MinusIcon aria-hidden />
               </Button>
-              <span
-                className="min-w-6 text-center text-sm font-semibold tabular-nums"
-                aria-live="polite"
-              >
+              {/* Each change is said by its toast ("… added to your mix"): no bare "2" here. */}
+              <span className="min-w-6 text-center text-sm font-semibold tabular-nums">
                 {quantity}
               </span>
               <Button
                 variant="ghost"
                 size="icon-sm"
-                onClick={onAdd}
+                onClick={pressed(onAdd)}
                 // One base per mix: its quantity stays 1.
                 disabled={quantity >= maxQuantityOf(product.type)}
                 aria-label={`Add one more ${product.name}`}
