@@ -29,8 +29,7 @@ function DayChart({ title, data }: { title: string; data: { day: string; count: 
   return (
     <Card className="p-4">
       <h2 className="mb-2 flex items-baseline justify-between gap-2 text-sm font-semibold">
-        {title}
-        <span className="font-normal text-muted-foreground">{total} in all</span>
+        {title} <span className="font-normal text-muted-foreground">{total} in all</span>
       </h2>
       <div className="h-40" role="img" aria-label={daySummary(title, data, total)}>
         <ResponsiveContainer width="100%" height="100%">

@@ -13,6 +13,7 @@ import {
   TrophyIcon,
   XCircleIcon,
 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -163,6 +164,10 @@ export function QuizResults({
   const hasAchievements =
     result.level_up || result.badges_earned.length > 0 || result.streak_milestone !== null;
   const share = `${result.share_data.text} ${result.share_data.hashtags.map((h) => `#${h}`).join(' ')}`;
+  // The results replace the last question on the same page: keyboard and screen-reader users
+  // land on their heading (the Submit button they pressed is gone), as on a new page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -175,7 +180,9 @@ export function QuizResults({
           <p className="text-xs font-semibold tracking-[0.14em] wrap-anywhere text-primary-text uppercase">
             {title}
           </p>
-          <h1 className="mt-2 text-h1 font-semibold">Quiz complete!</h1>
+          <h1 ref={heading} tabIndex={-1} className="mt-2 text-h1 font-semibold outline-none">
+            Quiz complete!
+          </h1>
           <Ring
             value={result.score / 100}
             size={148}

@@ -242,6 +242,8 @@ describe('quiz player', () => {
     await answerBothAndSubmit(user);
 
     expect(await screen.findByRole('heading', { name: 'Quiz complete!' })).toBeVisible();
+    // The Submit button pressed is gone: the focus is on the results' heading, not the page.
+    expect(screen.getByRole('heading', { name: 'Quiz complete!' })).toHaveFocus();
     const submitted = calls.filter((c) => c.url.endsWith('/quiz/submit'));
     expect(submitted).toHaveLength(1);
     expect(submitted[0]!.body).toMatchObject({

@@ -227,6 +227,8 @@ describe('the analysis page', () => {
     const toggle = await screen.findByRole('button', { name: /The full report/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveTextContent('Show');
+    // Its state is the button's to say: the heading reads as its words alone.
+    expect(screen.getByRole('heading', { name: 'The full report' })).toBeInTheDocument();
     expect(screen.queryByText('Your skin looks healthy overall.')).not.toBeVisible();
 
     await user.click(toggle);

@@ -363,7 +363,8 @@ function FullReport({ text }: { text: string }) {
         >
           <FileTextIcon className="size-5 text-primary-text" aria-hidden />
           <span className="flex-1">The full report</span>
-          <span className="text-sm font-medium text-muted-foreground print:hidden">
+          {/* Said by the button's expanded state: the heading reads "The full report". */}
+          <span aria-hidden className="text-sm font-medium text-muted-foreground print:hidden">
             {isOpen ? 'Hide' : 'Show'}
           </span>
           <ChevronDownIcon
