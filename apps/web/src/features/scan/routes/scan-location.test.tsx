@@ -95,7 +95,10 @@ describe('the scan screen’s place', () => {
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 1])], 'me.jpg', {
       type: 'image/jpeg',
     });
+    expect(screen.getByTestId('photo-said')).toHaveTextContent(/^$/);
     await view.user.upload(screen.getByLabelText('Upload a photo'), photo);
+    // Said without moving the focus: the Ready panel appeared below.
+    expect(screen.getByTestId('photo-said')).toHaveTextContent('Your photo is ready for analysis.');
 
     const analyse = await screen.findByRole('button', { name: /Analyse My Skin/ });
     expect(analyse).toBeDisabled();

@@ -47,6 +47,17 @@ import { getScanHistoryQueryOptions } from '@/lib/api/get-scan-history';
 import { bringIntoView } from '@/lib/scroll';
 
 /** docs/product-rules.md#errors-and-messages: the sentence to show for a failed scan, and whether manual entry opens. */
+/** What the photo step says as photos come in: how many of how many, then that they are ready. */
+function photoSaid(count: number, needed: number, complete: boolean): string {
+  if (count === 0) return '';
+  if (complete) {
+    return count === 1
+      ? 'Your photo is ready for analysis.'
+      : `All ${count} photos are ready for analysis.`;
+  }
+  return `Photo ${count} of ${needed} taken.`;
+}
+
 function describeError(error: unknown): { message: string; openManual: boolean } {
   if (error instanceof ApiRequestError) {
     if (
@@ -445,6 +456,11 @@ export default function ScanRoute() {
       ) : (
         <div className="space-y-6">
           <PhotoStep photos={photos} disabled={analyzing} onError={setError} />
+          {/* A photo chosen or taken changes the page below the finger (its thumbnail, the next
+              angle, the Ready panel) without a word: said here, politely. */}
+          <p className="sr-only" aria-live="polite" data-testid="photo-said">
+            {photoSaid(photos.images.length, photos.needed, captureComplete)}
+          </p>
 
           {error ? <ScanErrorAlert message={error} /> : null}
           {notice ? (
