@@ -772,9 +772,23 @@ test('the keyboard’s focus stays where it was as a change is saved or a contro
   await page.keyboard.press('Enter');
   const stepper = page.getByRole('group', { name: `${name} quantity` });
   await expect(stepper.getByRole('button').and(page.locator(':focus'))).toHaveCount(1);
+  // The mix opens on its Close (it opened on "Remove one …"), first in the keyboard's order.
+  await page.getByRole('button', { name: /^Mix/ }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeHidden();
   await stepper.getByRole('button', { name: `Remove one ${name}` }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: `Add ${name} to mix` })).toBeFocused();
+
+  // A phone's menu opens on its first place to go (it opened on the dark-mode switch, below all
+  // the links), its Close just before it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('navigation').getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
 });
 
 test('in a Windows contrast theme (forced colours) every chosen state and bar still shows', async ({

@@ -55,6 +55,15 @@ export default function MobileMenuSheet({
           event.preventDefault();
           triggerRef.current?.focus();
         }}
+        // The menu opens on its first place to go (Radix skips links when it picks a control).
+        onOpenAutoFocus={(event) => {
+          const first = document
+            .getElementById(contentId)
+            ?.querySelector<HTMLElement>('nav a[href]');
+          if (!first) return;
+          event.preventDefault();
+          first.focus();
+        }}
       >
         <SheetTitle className="px-3 py-1.5">Menu</SheetTitle>
         <SheetDescription className="sr-only">Site navigation and account</SheetDescription>

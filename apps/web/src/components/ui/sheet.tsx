@@ -26,11 +26,14 @@ export function SheetContent({
         )}
         {...props}
       >
-        {children}
+        {/* First in the keyboard's order, as it is first to the eye (top right): the sheet opens
+            on it, the least it can do, where Radix took the first control past the links (the
+            mix's "Remove one …", the menu's dark-mode switch). */}
         <SheetPrimitive.Close className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground">
           <XIcon className="size-5" aria-hidden />
           <span className="sr-only">{closeLabel}</span>
         </SheetPrimitive.Close>
+        {children}
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>
   );
