@@ -107,8 +107,14 @@ function OrderCard({ order }: { order: AdminOrder }) {
               key={status}
               size="sm"
               variant={status === 'cancelled' || status === 'refunded' ? 'outline' : 'default'}
-              disabled={setStatus.isPending}
+              busy={setStatus.isPending}
               onClick={() => move(status)}
+              // Every card has its "Mark paid": the name says whose.
+              aria-label={
+                status === 'cancelled'
+                  ? `Cancel order ${order.number}`
+                  : `${ACTION_LABELS[status]}, order ${order.number}`
+              }
             >
               {ACTION_LABELS[status]}
             </Button>

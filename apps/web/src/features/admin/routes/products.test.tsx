@@ -62,6 +62,9 @@ describe('admin products', () => {
     renderWithRouter(routes, '/admin/products');
     const price = await screen.findByLabelText('Price of AquaHydra in pounds');
     expect(price).toHaveValue('25.00');
+    // Each row's buttons say which product they act on (every row has a Hide).
+    expect(screen.getByRole('button', { name: 'Hide AquaHydra' })).toHaveTextContent('Hide');
+    expect(screen.getByRole('button', { name: /^(Un)?[Ff]eature AquaHydra$/ })).toBeInTheDocument();
     // Nothing to save until the price differs from the saved one.
     const save = screen.getByRole('button', { name: 'Save price' });
     expect(save).toBeDisabled();

@@ -160,8 +160,10 @@ function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: bool
                 size="sm"
                 type="button"
                 variant={t.variant}
-                disabled={change.isPending}
+                busy={change.isPending}
                 onClick={() => run(t.next, t.done)}
+                // Every row has its "Hide": the name says which product.
+                aria-label={`${t.label} ${product.name}`}
               >
                 {t.label}
               </Button>
