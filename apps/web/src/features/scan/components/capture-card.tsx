@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CameraView } from '@/features/scan/components/camera-view';
 import type { LiveAssess } from '@/features/scan/lib/live-guidance';
+import { radioKeys } from '@/lib/radio-keys';
 import { cn } from '@/lib/utils';
 
 export type CaptureMode = 'single' | 'multi';
@@ -31,6 +32,7 @@ function ModePicker({
   locked: boolean;
   onChange: (mode: CaptureMode) => void;
 }) {
+  const keys = radioKeys(['single', 'multi'] as const, mode, onChange);
   return (
     <div
       role="radiogroup"
@@ -48,6 +50,7 @@ function ModePicker({
           type="button"
           role="radio"
           aria-checked={mode === value}
+          {...keys(value)}
           disabled={locked}
           onClick={() => onChange(value)}
           className={cn(

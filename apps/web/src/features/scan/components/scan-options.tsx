@@ -6,6 +6,7 @@ import {
   type ScanConcern,
 } from '@lumiskin/contract/analysis';
 import { CheckIcon, ClockIcon, LayersIcon, ZapIcon } from 'lucide-react';
+import { radioKeys } from '@/lib/radio-keys';
 import { cn } from '@/lib/utils';
 
 /**
@@ -56,6 +57,11 @@ export function AnalysisTypePicker({
   onChange: (value: AnalysisType) => void;
   disabled?: boolean;
 }) {
+  const keys = radioKeys(
+    ANALYSIS_TYPES_COPY.map((copy) => copy.value),
+    value,
+    onChange,
+  );
   return (
     <fieldset disabled={disabled}>
       <legend className="text-h3 font-semibold">2. Choose analysis type</legend>
@@ -68,6 +74,7 @@ export function AnalysisTypePicker({
               type="button"
               role="radio"
               aria-checked={selected}
+              {...keys(type)}
               onClick={() => onChange(type)}
               className={cn(
                 'flex min-h-11 items-start gap-3 rounded-2xl border bg-card p-4 text-left transition-[border-color,box-shadow,background-color] duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
