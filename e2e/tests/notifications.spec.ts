@@ -81,6 +81,8 @@ test.describe('notifications', () => {
         return Math.abs(card.getBoundingClientRect().top - header);
       });
     await expect.poll(belowHeader).toBeLessThanOrEqual(1);
+    // The keyboard's place follows (it went back to the bell as the panel closed).
+    await expect(routine).toBeFocused();
     await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     const list = (await (await request.get('/api/notifications', { headers })).json()) as {
       notifications: { read_at: string | null }[];

@@ -1,5 +1,5 @@
 import { BellIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { NotificationList } from '@/app/layout/notification-list';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
@@ -26,6 +26,9 @@ export function UnreadBadge({ count }: { count: number }) {
 export function NotificationsMenu() {
   const [isOpen, setIsOpen] = useState(false);
   const unread = useUnreadCount().data?.unread ?? 0;
+  // A notification followed takes the person to its place, which takes the focus (the routine
+  // card): the panel closing does not hand it back to the bell.
+  const followed = useRef(false);
   return (
     <Popover open={isOpen} onOpenChange={setIsOpen}>
       <PopoverTrigger asChild>
@@ -44,8 +47,20 @@ export function NotificationsMenu() {
         align="end"
         aria-label="Notifications"
         className="flex w-[min(20rem,calc(100vw-1rem))] flex-col"
+        onCloseAutoFocus={(event) => {
+          if (!followed.current) return;
+          followed.current = false;
+          event.preventDefault();
+        }}
       >
-        {isOpen ? <NotificationList onNavigate={() => setIsOpen(false)} /> : null}
+        {isOpen ? (
+          <NotificationList
+            onNavigate={() => {
+              followed.current = true;
+              setIsOpen(false);
+            }}
+          />
+        ) : null}
       </PopoverContent>
     </Popover>
   );

@@ -474,6 +474,7 @@ describe('RoutineCard: a link to it', () => {
     answer(routineResponse({ evening: [retinal] }));
     expect(await screen.findByText('Retinal serum')).toBeInTheDocument();
     await waitFor(() => expect(scrolled).toEqual([card]));
+    expect(card).toHaveFocus();
     // The bell's link followed while the dashboard is open.
     await act(() => router.navigate('/dashboard#routine'));
     await waitFor(() => expect(scrolled).toEqual([card, card]));

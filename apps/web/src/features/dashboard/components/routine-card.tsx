@@ -537,11 +537,19 @@ export function RoutineCard() {
   useEffect(() => {
     if (settled && location.hash === `#${ROUTINE_ANCHOR}`) {
       card.current?.scrollIntoView({ block: 'start' });
+      // And the keyboard's and screen reader's place: the card, read from its heading.
+      card.current?.focus({ preventScroll: true });
     }
   }, [settled, location.hash, location.key]);
 
   return (
-    <Card ref={card} id={ROUTINE_ANCHOR} className="p-6" aria-labelledby="routine-title">
+    <Card
+      ref={card}
+      id={ROUTINE_ANCHOR}
+      tabIndex={-1}
+      className="p-6 outline-none"
+      aria-labelledby="routine-title"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="routine-title" className="text-h3 font-semibold">
           Skincare Routine
