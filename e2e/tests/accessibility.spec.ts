@@ -791,6 +791,35 @@ test('the keyboard’s focus stays where it was as a change is saved or a contro
   await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
 });
 
+test('an article card and a menu item show the keyboard’s focus as an outline, not a faint tint', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/learn');
+  // An article's link takes the focus: its card is outlined (the link alone was underlined).
+  const article = page.getByTestId('post-card').first().getByRole('link').first();
+  await article.focus();
+  expect(await article.evaluate((a) => a.matches(':focus-visible'))).toBe(true);
+  expect(
+    await article.evaluate((a) => {
+      const style = getComputedStyle(a.closest('[data-testid="post-card"]')!);
+      return style.outlineStyle !== 'none' ? parseFloat(style.outlineWidth) : 0;
+    }),
+  ).toBeGreaterThanOrEqual(2);
+
+  await signedInNewUser(page, request);
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).focus();
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem').first();
+  await expect(item).toBeFocused();
+  expect(
+    await item.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return style.outlineStyle !== 'none' ? parseFloat(style.outlineWidth) : 0;
+    }),
+  ).toBeGreaterThanOrEqual(2);
+});
+
 test('in a Windows contrast theme (forced colours) every chosen state and bar still shows', async ({
   page,
   request,

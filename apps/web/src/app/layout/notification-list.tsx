@@ -69,7 +69,7 @@ export function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
               type="button"
               onClick={() => open(item)}
               className={cn(
-                'flex w-full gap-3 px-3 py-3 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-hidden',
+                'flex w-full gap-3 px-3 py-3 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
                 !item.read_at && 'bg-primary-soft/40',
               )}
             >

@@ -48,7 +48,7 @@ export function ArticleTeasers() {
           : posts.map((post) => (
               <li
                 key={post.id}
-                className="group relative overflow-hidden rounded-2xl border bg-card shadow-soft transition-shadow hover:shadow-lift"
+                className="group relative overflow-hidden rounded-2xl border bg-card shadow-soft transition-shadow hover:shadow-lift has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring"
               >
                 <img
                   src={post.image}

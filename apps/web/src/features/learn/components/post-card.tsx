@@ -24,7 +24,7 @@ export function PostCard({
   return (
     <li
       className={cn(
-        'group relative flex flex-col overflow-hidden rounded-2xl border bg-card shadow-soft transition-shadow duration-200 focus-within:shadow-lift hover:shadow-lift',
+        'group relative flex flex-col overflow-hidden rounded-2xl border bg-card shadow-soft transition-shadow duration-200 focus-within:shadow-lift hover:shadow-lift has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring',
         featured && 'md:flex-row',
         // Cards further down are laid out and painted only as they near the screen; the size
         // holds their place until then (and is remembered once they have been seen).
