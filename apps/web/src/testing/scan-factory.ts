@@ -1,5 +1,6 @@
 import { LEGACY_METHODS, type CaptureConditions } from '@lumiskin/contract/analysis';
 import type { Analysis, HistoryItem } from '@lumiskin/contract/analysis-api';
+import { CONSENT_VERSION, type ConsentStatus } from '@lumiskin/contract/scan';
 
 /** Capture conditions of a photo in daylight, at arm's length, in focus. */
 export const DAYLIGHT: CaptureConditions = {
@@ -148,6 +149,24 @@ export function createAnalysis(overrides: Partial<Analysis> = {}): Analysis {
     unmeasured: [{ metric: 'redness', reason: 'too little skin showed on your cheeks.' }],
     capture: null,
     methods: LEGACY_METHODS,
+    ...overrides,
+  };
+}
+
+/**
+ * The photo consent's status: given on 1 Nov 2026 to the text of a server with no outside
+ * service, unless told otherwise (`consentStatus({ given: false })` for none yet).
+ */
+export function consentStatus({
+  given = true,
+  ...overrides
+}: Partial<ConsentStatus> & { given?: boolean } = {}): ConsentStatus {
+  return {
+    consented: given,
+    consented_at: given ? '2026-11-01T10:00:00.000Z' : null,
+    version: given ? CONSENT_VERSION : null,
+    current_version: CONSENT_VERSION,
+    outside_services: [],
     ...overrides,
   };
 }

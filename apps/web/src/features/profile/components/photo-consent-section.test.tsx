@@ -3,16 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PhotoConsentSection } from '@/features/profile/components/photo-consent-section';
 import { fakeApi } from '@/testing/fake-api';
+import { consentStatus } from '@/testing/scan-factory';
 import { renderWithRouter } from '@/testing/test-utils';
 
-const given: ConsentStatus = {
-  consented: true,
-  consented_at: '2026-11-01T10:00:00.000Z',
-  version: '2025-01',
-  current_version: '2025-01',
-  outside_services: [],
-};
-const none: ConsentStatus = { ...given, consented: false, consented_at: null, version: null };
+const given = consentStatus();
+const none = consentStatus({ given: false });
 
 function serve(start: ConsentStatus) {
   let status = start;

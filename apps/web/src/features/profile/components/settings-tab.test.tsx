@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SettingsTab } from '@/features/profile/components/settings-tab';
 import { fakeApi } from '@/testing/fake-api';
+import { consentStatus } from '@/testing/scan-factory';
 import { createAccountSession, createUser, renderWithRouter } from '@/testing/test-utils';
 
 const account: Account = {
@@ -18,13 +19,7 @@ const account: Account = {
 
 /** The photo consent (photo-consent-section.test covers it): given once. */
 const CONSENTED = {
-  'GET /api/analysis/consent': () => ({
-    consented: true,
-    consented_at: '2026-11-01T10:00:00.000Z',
-    version: '2025-01',
-    current_version: '2025-01',
-    outside_services: [],
-  }),
+  'GET /api/analysis/consent': () => consentStatus(),
 } as const;
 
 /** The devices section's list (devices-section.test covers it): this device alone. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import ProfileRoute from '@/features/profile/routes/profile';
 import { saveSession } from '@/lib/platform/storage';
 import { fakeApi } from '@/testing/fake-api';
+import { consentStatus } from '@/testing/scan-factory';
 import { createAccount, createAccountSession, renderWithRouter } from '@/testing/test-utils';
 
 const account = createAccount();
@@ -14,13 +15,7 @@ function render(initial: string) {
     'GET /api/analysis/history': () => [],
     'GET /api/users/me/sessions': () => ({ sessions: [createAccountSession()] }),
     'GET /api/users/me/email': () => ({ pending: null }),
-    'GET /api/analysis/consent': () => ({
-      consented: false,
-      consented_at: null,
-      version: null,
-      current_version: '2025-01',
-      outside_services: [],
-    }),
+    'GET /api/analysis/consent': () => consentStatus({ given: false }),
   });
   return renderWithRouter(
     [

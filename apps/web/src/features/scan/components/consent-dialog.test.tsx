@@ -3,15 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ConsentDialog } from '@/features/scan/components/consent-dialog';
+import { consentStatus } from '@/testing/scan-factory';
 
-const status = (over: Partial<ConsentStatus> = {}): ConsentStatus => ({
-  consented: false,
-  consented_at: null,
-  version: null,
-  current_version: '2025-01',
-  outside_services: [],
-  ...over,
-});
+const status = (over: Partial<ConsentStatus> = {}): ConsentStatus =>
+  consentStatus({ given: false, ...over });
 
 function show(value: ConsentStatus | undefined) {
   const onAgree = vi.fn();

@@ -16,7 +16,7 @@ import ScanRoute from '@/features/scan/routes/scan';
 import { reportReachable } from '@/lib/platform/connection';
 import { flushOutbox, resetOutboxForTests } from '@/lib/platform/outbox';
 import { saveSession } from '@/lib/platform/storage';
-import { createAnalysis, createHistoryItem } from '@/testing/scan-factory';
+import { createAnalysis, createHistoryItem, consentStatus } from '@/testing/scan-factory';
 import { fakeApi, reply, type FakeRequest } from '@/testing/fake-api';
 import { createUser, LocationProbe, renderWithRouter } from '@/testing/test-utils';
 
@@ -75,13 +75,7 @@ function renderScan(
       me = { ...me, settings: { ...me.settings, ...patch.settings } };
       return { user: me };
     },
-    'GET /api/analysis/consent': () => ({
-      consented: settings.consented ?? false,
-      consented_at: settings.consented ? '2026-01-01T00:00:00.000Z' : null,
-      version: null,
-      current_version: '2025-01',
-      outside_services: [],
-    }),
+    'GET /api/analysis/consent': () => consentStatus({ given: settings.consented ?? false }),
     'GET /api/analysis/history': () => [createHistoryItem({ location: 'London, GB' })],
     'POST /api/analysis/device': device,
   });

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ScanRoute from '@/features/scan/routes/scan';
 import { saveSession } from '@/lib/platform/storage';
-import { createHistoryItem } from '@/testing/scan-factory';
+import { createHistoryItem, consentStatus } from '@/testing/scan-factory';
 import { fakeApi } from '@/testing/fake-api';
 import { apiError, createUser, renderWithRouter } from '@/testing/test-utils';
 
@@ -31,13 +31,7 @@ const paris: GeoPlace = {
 /** The account, its consent given, and a gazetteer that knows Paris. */
 const signedInAndConsented = {
   'GET /api/users/me': () => ({ user: me }),
-  'GET /api/analysis/consent': () => ({
-    consented: true,
-    consented_at: '2026-11-01T10:00:00.000Z',
-    version: '2025-01',
-    current_version: '2025-01',
-    outside_services: [],
-  }),
+  'GET /api/analysis/consent': () => consentStatus(),
 } as const;
 const knowsParis = {
   'GET /api/geo/place': () => paris,

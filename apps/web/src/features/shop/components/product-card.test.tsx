@@ -51,6 +51,25 @@ function card(p: ShopProductListItem, quantity: number, onAdd = vi.fn()) {
   };
 }
 
+/** A card whose quantity follows its own Add and Remove one, as the shop's mix does. */
+function Counted({ p }: { p: ShopProductListItem }) {
+  const [quantity, setQuantity] = useState(0);
+  return (
+    <ul>
+      <ProductCard
+        product={p}
+        view="grid"
+        quantity={quantity}
+        isFavorite={false}
+        onAdd={() => setQuantity((q) => q + 1)}
+        onDecrement={() => setQuantity((q) => q - 1)}
+        onToggleFavorite={() => {}}
+        eager
+      />
+    </ul>
+  );
+}
+
 describe('ProductCard', () => {
   it('does not offer a second of the base, but does of a booster; links to the product page', async () => {
     const base = product('aquahydra', 'AquaHydra', 'base');
@@ -85,23 +104,6 @@ describe('ProductCard', () => {
   });
 
   it('keeps the keyboard’s focus as Add turns into the stepper and back', async () => {
-    function Counted({ p }: { p: ShopProductListItem }) {
-      const [quantity, setQuantity] = useState(0);
-      return (
-        <ul>
-          <ProductCard
-            product={p}
-            view="grid"
-            quantity={quantity}
-            isFavorite={false}
-            onAdd={() => setQuantity((q) => q + 1)}
-            onDecrement={() => setQuantity((q) => q - 1)}
-            onToggleFavorite={() => {}}
-            eager
-          />
-        </ul>
-      );
-    }
     const booster = product('renewlift', 'RenewLift', 'booster');
     const { user } = renderWithRouter([{ path: '/', element: <Counted p={booster} /> }], '/');
     await user.click(screen.getByRole('button', { name: 'Add RenewLift to mix' }));
@@ -111,24 +113,8 @@ describe('ProductCard', () => {
   });
 
   it('a base’s stepper takes the focus on Remove one, its + staying off', async () => {
-    function One() {
-      const [quantity, setQuantity] = useState(0);
-      return (
-        <ul>
-          <ProductCard
-            product={product('aquahydra', 'AquaHydra', 'base')}
-            view="grid"
-            quantity={quantity}
-            isFavorite={false}
-            onAdd={() => setQuantity((q) => q + 1)}
-            onDecrement={() => setQuantity((q) => q - 1)}
-            onToggleFavorite={() => {}}
-            eager
-          />
-        </ul>
-      );
-    }
-    const { user } = renderWithRouter([{ path: '/', element: <One /> }], '/');
+    const base = product('aquahydra', 'AquaHydra', 'base');
+    const { user } = renderWithRouter([{ path: '/', element: <Counted p={base} /> }], '/');
     await user.click(screen.getByRole('button', { name: 'Add AquaHydra to mix' }));
     expect(screen.getByRole('button', { name: 'Remove one AquaHydra' })).toHaveFocus();
   });
