@@ -68,8 +68,16 @@ describe('admin products', () => {
     // Nothing to save until the price differs from the saved one.
     const save = screen.getByRole('button', { name: 'Save price' });
     expect(save).toBeDisabled();
+    // A price that is not one is said at its field.
+    await userEvent.clear(price);
+    await userEvent.type(price, 'abc');
+    await userEvent.click(save);
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAccessibleDescription('Enter a price of at least £0.01');
+    expect(sent).toEqual([]);
     await userEvent.clear(price);
     await userEvent.type(price, '19.99');
+    expect(price).not.toHaveAttribute('aria-invalid');
     expect(save).toBeEnabled();
     await userEvent.click(save);
     await waitFor(() =>

@@ -66,10 +66,14 @@ function ImageUpload({ product }: { product: AdminProduct }) {
   );
 }
 
+const PRICE_ERROR = 'Enter a price of at least £0.01';
+
 function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: boolean }) {
   const change = useProductChange();
   const saved = (product.price_pence / 100).toFixed(2);
   const [price, setPrice] = useState(saved);
+  const [priceError, setPriceError] = useState<string | null>(null);
+  const priceErrorId = `price-error-${product.id}`;
   const run = (next: ProductChange, done: string) =>
     change.mutate(next, {
       onSuccess: () => toast.success(done),
@@ -134,9 +138,12 @@ function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: bool
               e.preventDefault();
               const pence = Math.round(Number(price) * 100);
               if (!Number.isFinite(pence) || pence < 1) {
-                toast.error('Enter a price of at least £0.01');
+                // Said at the field (and as a toast): the keyboard and a screen reader find it there.
+                setPriceError(PRICE_ERROR);
+                toast.error(PRICE_ERROR);
                 return;
               }
+              setPriceError(null);
               run({ kind: 'price', id: product.id, price_pence: pence }, 'Price saved');
             }}
           >
@@ -144,12 +151,22 @@ function ProductRow({ product, isAdmin }: { product: AdminProduct; isAdmin: bool
               £
               <Input
                 aria-label={`Price of ${product.name} in pounds`}
+                aria-invalid={priceError ? true : undefined}
+                aria-describedby={priceError ? priceErrorId : undefined}
                 className="h-9 w-24"
                 inputMode="decimal"
                 value={price}
-                onChange={(e) => setPrice(e.target.value)}
+                onChange={(e) => {
+                  setPrice(e.target.value);
+                  setPriceError(null);
+                }}
               />
             </label>
+            {priceError ? (
+              <p id={priceErrorId} className="w-full text-xs text-destructive">
+                {priceError}
+              </p>
+            ) : null}
             {/* Nothing to save until the price differs from the one saved. */}
             <Button size="sm" type="submit" disabled={change.isPending || price.trim() === saved}>
               Save price
