@@ -69,4 +69,35 @@ describe('the summary of a scan (the result on /scan)', () => {
       `/analysis/${ANALYSIS_ID}`,
     );
   });
+
+  it('reads the score before the photo on a phone, the photo first beside it on a wider window', async () => {
+    const before = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    // A phone (the test's matchMedia matches nothing).
+    const phone = renderSummary();
+    expect(
+      before(
+        screen.getByRole('heading', { name: 'Analysis Complete!' }),
+        screen.getByRole('group', { name: 'Your photo' }),
+      ),
+    ).toBe(true);
+    phone.unmount();
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === '(min-width: 48rem)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    renderSummary();
+    expect(
+      before(
+        screen.getByRole('group', { name: 'Your photo' }),
+        screen.getByRole('heading', { name: 'Analysis Complete!' }),
+      ),
+    ).toBe(true);
+    matchMedia.mockRestore();
+  });
 });

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { MetricList } from '@/features/scan/components/metric-list';
 import { PhotoZones } from '@/features/scan/components/photo-zones';
 import { ScoreRing } from '@/components/score/score-ring';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 /** How many measures the summary shows: those that need the most care. */
 const TOP_FINDINGS = 3;
@@ -28,11 +29,19 @@ export function AnalysisSummary({
 }) {
   const top = [...analysis.findings].sort((a, b) => a.score - b.score).slice(0, TOP_FINDINGS);
   const measured = Object.keys(analysis.scores).length;
+  // Side by side from 48 rem, the photo on the left; in one column (a phone) the score, the
+  // heading and what needs care come first, as on the analysis page (decision 215): the photo, its
+  // six zone buttons and its toolbar came before them for a screen reader and filled the first
+  // screen.
+  const wide = useMediaQuery('(min-width: 48rem)');
+  const photo = (
+    <div aria-label="Your photo" role="group">
+      <PhotoZones analysis={analysis} />
+    </div>
+  );
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <div aria-label="Your photo" role="group">
-        <PhotoZones analysis={analysis} />
-      </div>
+      {wide ? photo : null}
       <div className="space-y-5">
         <div className="flex flex-wrap items-center gap-5">
           <ScoreRing score={analysis.overall_score} size={104} />
@@ -60,6 +69,7 @@ export function AnalysisSummary({
           {actions}
         </div>
       </div>
+      {wide ? null : photo}
     </div>
   );
 }
