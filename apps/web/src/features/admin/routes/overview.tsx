@@ -33,7 +33,7 @@ function DayChart({ title, data }: { title: string; data: { day: string; count: 
       </h2>
       <div className="h-40" role="img" aria-label={daySummary(title, data, total)}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data}>
+          <BarChart data={data} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis
               dataKey="day"
@@ -116,7 +116,11 @@ export default function AdminOverviewRoute() {
               }`}
             >
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={overview.data.most_mixed} layout="vertical">
+                <BarChart
+                  data={overview.data.most_mixed}
+                  layout="vertical"
+                  accessibilityLayer={false}
+                >
                   <XAxis type="number" allowDecimals={false} fontSize={11} />
                   <YAxis type="category" dataKey="name" width={110} fontSize={11} />
                   <Tooltip />

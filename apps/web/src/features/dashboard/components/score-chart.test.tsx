@@ -28,7 +28,12 @@ describe('ScoreChart', () => {
   it('gives its numbers as a table: every scan, the overall and the metrics shown on the chart', async () => {
     const user = userEvent.setup();
     render(<ScoreChart scans={scans} />);
-    expect(screen.getByRole('img', { name: /over 2 scans, latest 77/ })).toBeInTheDocument();
+    const figure = screen.getByRole('img', { name: /over 2 scans, latest 77/ });
+    expect(figure).toBeInTheDocument();
+    // A picture with its name: no tab stop inside it (Recharts' keyboard layer, whose tooltip
+    // spoke over everything), its drawing present.
+    expect(figure.querySelector('svg')).not.toBeNull();
+    expect(figure.querySelector('[tabindex]:not([tabindex="-1"])')).toBeNull();
 
     await user.click(screen.getByText('Show the scores as a table'));
     const table = screen.getByRole('table', { name: 'Your scores by scan, newest first' });
