@@ -518,7 +518,10 @@ test.describe('layout', () => {
     // top and 24 from its bottom: the panel's own margin on top of the card's padding).
     for (const tab of ['Orders', 'Products', 'History']) {
       await page.getByRole('tab', { name: tab }).click();
-      const gaps = await page.getByRole('tabpanel').evaluate((panel) => {
+      // Measured once it shows (it is laid out a moment after the tab is chosen).
+      const panel = page.getByRole('tabpanel', { name: tab });
+      await expect(panel).toBeVisible();
+      const gaps = await panel.evaluate((panel) => {
         const card = panel.parentElement!.getBoundingClientRect();
         const r = panel.getBoundingClientRect();
         return { top: Math.round(r.top - card.top), bottom: Math.round(card.bottom - r.bottom) };
