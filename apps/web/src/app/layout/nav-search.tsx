@@ -12,22 +12,13 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSearch } from '@/lib/api/search';
-import { getItem, RECENT_SEARCHES_KEY as RECENT_KEY, setItem } from '@/lib/platform/storage';
+import { getStringList, RECENT_SEARCHES_KEY as RECENT_KEY, setItem } from '@/lib/platform/storage';
 import { cn } from '@/lib/utils';
 
 const RECENT_MAX = 5;
 const DEBOUNCE_MS = 200;
 
-function readRecentSearches(): string[] {
-  try {
-    const value: unknown = JSON.parse(getItem(RECENT_KEY) ?? '[]');
-    return Array.isArray(value)
-      ? value.filter((v): v is string => typeof v === 'string').slice(0, RECENT_MAX)
-      : [];
-  } catch {
-    return [];
-  }
-}
+const readRecentSearches = () => getStringList(RECENT_KEY).slice(0, RECENT_MAX);
 
 function rememberSearch(q: string) {
   const text = q.trim();

@@ -138,6 +138,16 @@ export function setItem(key: string, value: string | null) {
   }
 }
 
+/** A list of strings kept under `key`: empty when there is none, or it is unreadable or not a list. */
+export function getStringList(key: string): string[] {
+  try {
+    const value: unknown = JSON.parse(safeGet(key) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * An account deleted from this browser leaves nothing of it here (decision 216): its remembered
  * email, its id among those who have opened a dashboard, its routine's waiting removal and closed
@@ -145,19 +155,10 @@ export function setItem(key: string, value: string | null) {
  * the browser's, not the account's.
  */
 export function forgetAccountHere(account: Pick<User, 'id' | 'email'>) {
-  try {
-    if (safeGet(REMEMBERED_EMAIL_KEY) === account.email) {
-      localStorage.removeItem(REMEMBERED_EMAIL_KEY);
-    }
-    for (const key of [PENDING_REMOVAL_KEY, DISMISSED_CONFLICTS_KEY, RECENT_SEARCHES_KEY]) {
-      localStorage.removeItem(key);
-    }
-    const seen: unknown = JSON.parse(safeGet(DASHBOARD_SEEN_KEY) ?? '[]');
-    if (Array.isArray(seen)) {
-      const others = seen.filter((id) => id !== account.id);
-      localStorage.setItem(DASHBOARD_SEEN_KEY, JSON.stringify(others));
-    }
-  } catch {
-    // Storage blocked or a value not ours to read: nothing more to forget.
+  if (safeGet(REMEMBERED_EMAIL_KEY) === account.email) setItem(REMEMBERED_EMAIL_KEY, null);
+  for (const key of [PENDING_REMOVAL_KEY, DISMISSED_CONFLICTS_KEY, RECENT_SEARCHES_KEY]) {
+    setItem(key, null);
   }
+  const others = getStringList(DASHBOARD_SEEN_KEY).filter((id) => id !== account.id);
+  setItem(DASHBOARD_SEEN_KEY, JSON.stringify(others));
 }

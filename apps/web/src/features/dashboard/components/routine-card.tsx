@@ -45,6 +45,7 @@ import { formatDate, plural } from '@/lib/format';
 import {
   DISMISSED_CONFLICTS_KEY,
   getItem,
+  getStringList,
   PENDING_REMOVAL_KEY,
   setItem,
 } from '@/lib/platform/storage';
@@ -54,14 +55,7 @@ export const ROUTINE_ANCHOR = 'routine';
 /** How long a removed step can be brought back (the toast's 5 s). */
 export const UNDO_MS = TOAST_DURATION_MS;
 
-function readDismissed(): string[] {
-  try {
-    const value: unknown = JSON.parse(getItem(DISMISSED_CONFLICTS_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+const readDismissed = () => getStringList(DISMISSED_CONFLICTS_KEY);
 
 interface PendingRemoval {
   id: string;

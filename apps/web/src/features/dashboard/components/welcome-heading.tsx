@@ -1,16 +1,9 @@
 import type { User } from '@lumiskin/contract/auth';
 import { useEffect, useState } from 'react';
-import { DASHBOARD_SEEN_KEY as SEEN_KEY, getItem, setItem } from '@/lib/platform/storage';
+import { DASHBOARD_SEEN_KEY as SEEN_KEY, getStringList, setItem } from '@/lib/platform/storage';
 
 /** The ids of users who have opened their dashboard in this browser. */
-function seenIds(): string[] {
-  try {
-    const ids: unknown = JSON.parse(getItem(SEEN_KEY) ?? '[]');
-    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+const seenIds = () => getStringList(SEEN_KEY);
 
 /**
  * "Welcome, Ada" on the first visit to the dashboard (issue 13: "Welcome back" greets someone
