@@ -170,6 +170,20 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 }
 
 /** The `X-Total-Count` of a paged list, or null when the server did not send one. */
+/**
+ * A request that outlives the page (`keepalive`: sent even as the tab closes or the page is
+ * left), with the person's token when signed in. Its answer is read only by a page that lives on;
+ * nothing is retried, queued or reported as the session ending.
+ */
+export function keepaliveRequest(path: string, method: 'POST' | 'DELETE'): Promise<Response> {
+  const token = getToken();
+  return fetch(`${API_BASE}${path}`, {
+    method,
+    keepalive: true,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+}
+
 /** A list query as a query string, its unset and empty fields left out ('' when none is set). */
 export function searchOf(query: object): string {
   const params = new URLSearchParams();

@@ -2,9 +2,8 @@ import type { RoutineResponse } from '@lumiskin/contract/routine';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRoutineQueryOptions } from '@/lib/api/get-routine';
 import { getRoutineHistoryQueryOptions } from '@/lib/api/get-routine-history';
-import { API_BASE } from '@/lib/api/api-client';
+import { keepaliveRequest } from '@/lib/api/api-client';
 import { cancelQueued, sendOrQueue } from '@/lib/platform/outbox';
-import { getToken } from '@/lib/platform/storage';
 import { PENDING_PREFIX } from '@/features/dashboard/api/add-routine-product';
 
 const routineKey = getRoutineQueryOptions().queryKey;
@@ -52,13 +51,11 @@ export function withoutStep(routine: RoutineResponse, id: string): RoutineRespon
  * forget it; false when it did not get through (offline), and the caller keeps it for next time.
  */
 export async function deleteOnLeaving(id: string): Promise<boolean> {
-  const token = getToken();
   try {
-    const response = await fetch(`${API_BASE}/routine/products/${encodeURIComponent(id)}`, {
-      method: 'DELETE',
-      keepalive: true,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
+    const response = await keepaliveRequest(
+      `/routine/products/${encodeURIComponent(id)}`,
+      'DELETE',
+    );
     return response.ok || response.status === 404;
   } catch {
     return false;

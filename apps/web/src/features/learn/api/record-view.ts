@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { API_BASE } from '@/lib/api/api-client';
+import { API_BASE, keepaliveRequest } from '@/lib/api/api-client';
 import { getToken } from '@/lib/platform/storage';
 
 /** How long the article must be on screen (tab visible) before it counts as read. */
@@ -12,14 +12,10 @@ export const VIEW_AFTER_MS = 2000;
  * the page is left at once). The answer is never read: a view that fails to count is no error.
  */
 export function sendViewBeacon(postId: string): void {
-  const url = `${API_BASE}/blog/posts/${encodeURIComponent(postId)}/view`;
-  const token = getToken();
-  if (!token && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url)) return;
-  void fetch(url, {
-    method: 'POST',
-    keepalive: true,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  }).catch(() => {});
+  const path = `/blog/posts/${encodeURIComponent(postId)}/view`;
+  const beacon = typeof navigator.sendBeacon === 'function';
+  if (!getToken() && beacon && navigator.sendBeacon(`${API_BASE}${path}`)) return;
+  void keepaliveRequest(path, 'POST').catch(() => {});
 }
 
 /**
