@@ -26,6 +26,10 @@ export type NotificationKind = z.infer<typeof NotificationKind>;
 /** Never more than this many reminders to one person in one of their calendar days. */
 export const NOTIFICATIONS_PER_DAY = 3;
 
+/** The dashboard's routine card, by its id: where a routine reminder leads (decision 216). */
+export const ROUTINE_ANCHOR = 'routine';
+export const ROUTINE_REMINDER_LINK = `/dashboard#${ROUTINE_ANCHOR}`;
+
 export const Notification = z.object({
   id: z.string(),
   kind: NotificationKind,

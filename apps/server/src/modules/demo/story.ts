@@ -1,4 +1,5 @@
 import type { ScanConcern } from '@lumiskin/contract/analysis';
+import { ROUTINE_REMINDER_LINK } from '@lumiskin/contract/notifications';
 import { CONSENT_VERSION } from '@lumiskin/contract/scan';
 import { and, asc, count, desc, eq, gt, max, min, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -295,7 +296,7 @@ export async function settleDemoAccount(db: Db, userId: string, now: Date): Prom
         evening.length > 0
           ? `${evening.length} ${evening.length === 1 ? 'step' : 'steps'}, starting with ${evening[0]!.name}.`
           : 'Time for your evening routine.',
-      link: '/dashboard#routine',
+      link: ROUTINE_REMINDER_LINK,
     }),
     row('daily_quiz', daysBefore(now, 0, 8), false, {
       title: 'Your daily quiz is ready',

@@ -1,4 +1,8 @@
-import { NOTIFICATIONS_PER_DAY, type NotificationKind } from '@lumiskin/contract/notifications';
+import {
+  NOTIFICATIONS_PER_DAY,
+  ROUTINE_REMINDER_LINK,
+  type NotificationKind,
+} from '@lumiskin/contract/notifications';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { streakDays } from '../../lib/streak';
@@ -260,7 +264,7 @@ async function dueFor(tx: Tx, user: UserRow, now: Date, today: string): Promise<
         title: isMorning ? 'Your morning routine' : 'Your evening routine',
         body: `${plural(steps.length, 'step')}, starting with ${steps[0]!.name}.`,
         // The dashboard's routine card (its anchor), not the dashboard's top.
-        link: '/dashboard#routine',
+        link: ROUTINE_REMINDER_LINK,
         dedupeKey: `routine_${time}:${today}`,
       });
     }

@@ -9,6 +9,7 @@ import {
   type RoutineResponse,
   type SplitSuggestion,
 } from '@lumiskin/contract/routine';
+import { ROUTINE_ANCHOR } from '@lumiskin/contract/notifications';
 import {
   CheckCircle2Icon,
   CircleIcon,
@@ -50,8 +51,6 @@ import {
   setItem,
 } from '@/lib/platform/storage';
 
-/** The card's place on the dashboard: a routine reminder links to `/dashboard#routine`. */
-export const ROUTINE_ANCHOR = 'routine';
 /** How long a removed step can be brought back (the toast's 5 s). */
 export const UNDO_MS = TOAST_DURATION_MS;
 
